@@ -1,0 +1,41 @@
+package types
+
+// OID is a PostgreSQL object identifier, as sent in RowDescription and
+// ParameterDescription.
+type OID = uint32
+
+// Built-in type OIDs (PostgreSQL src/include/catalog/pg_type.dat).
+const (
+	OIDUnknown    OID = 0
+	OIDBool       OID = 16
+	OIDBytea      OID = 17
+	OIDName       OID = 19
+	OIDInt8       OID = 20
+	OIDInt2       OID = 21
+	OIDInt4       OID = 23
+	OIDText       OID = 25
+	OIDOid        OID = 26
+	OIDFloat4     OID = 700
+	OIDFloat8     OID = 701
+	OIDUnknownLit OID = 705
+	OIDBoolArray  OID = 1000
+	OIDInt2Array  OID = 1005
+	OIDInt4Array  OID = 1007
+	OIDTextArray  OID = 1009
+	OIDInt8Array  OID = 1016
+	OIDFloat4Arr  OID = 1021
+	OIDFloat8Arr  OID = 1022
+	OIDBpchar     OID = 1042
+	OIDVarchar    OID = 1043
+	OIDNumeric    OID = 1700
+	OIDRegtype    OID = 2206
+	OIDVoid       OID = 2278
+)
+
+// OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;
+// vecgres fixes them for the life of every server so that clients that cache
+// them (pgvector-go RegisterTypes, pgvector-python register_vector) stay right.
+const (
+	OIDVector      OID = 16385
+	OIDVectorArray OID = 16386
+)

@@ -1,0 +1,59 @@
+package types
+
+// Kind is the base type of a value, without modifiers.
+type Kind uint8
+
+// The kinds vecgres stores or computes.
+const (
+	KindUnknown Kind = iota // an untyped literal ('...' or a parameter not yet resolved)
+	KindBool
+	KindInt2
+	KindInt4
+	KindInt8
+	KindFloat4
+	KindFloat8
+	KindNumeric // numeric constants and parameters only; held as float64
+	KindText
+	KindVarchar
+	KindBpchar
+	KindOID
+	KindRegtype
+	KindVector
+	KindFloat4Array // real[]: cast source for vector
+	KindFloat8Array // double precision[]: psycopg sends Python lists as this
+	KindInt4Array
+	KindVoid
+)
+
+// NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
+const NoTypmod int32 = -1
+
+// Type is a kind with its type modifier: the dimensions of a vector, the
+// maximum length of a varchar, or NoTypmod.
+type Type struct {
+	Kind   Kind
+	Typmod int32
+}
+
+// Convenience values for types without modifiers.
+var (
+	Unknown = Type{KindUnknown, NoTypmod}
+	Bool    = Type{KindBool, NoTypmod}
+	Int2    = Type{KindInt2, NoTypmod}
+	Int4    = Type{KindInt4, NoTypmod}
+	Int8    = Type{KindInt8, NoTypmod}
+	Float4  = Type{KindFloat4, NoTypmod}
+	Float8  = Type{KindFloat8, NoTypmod}
+	Numeric = Type{KindNumeric, NoTypmod}
+	Text    = Type{KindText, NoTypmod}
+	Varchar = Type{KindVarchar, NoTypmod}
+	OIDType = Type{KindOID, NoTypmod}
+	Regtype = Type{KindRegtype, NoTypmod}
+	Void    = Type{KindVoid, NoTypmod}
+)
+
+// VectorOf returns vector(dims); dims NoTypmod means a vector of any size.
+func VectorOf(dims int32) Type { return Type{KindVector, dims} }
+
+// Vector is the value of a vector: its float4 elements.
+type Vector []float32

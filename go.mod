@@ -1,0 +1,3 @@
+module github.com/vecgres/vecgres
+
+go 1.26.8

@@ -1,0 +1,216 @@
+package sql
+
+import "github.com/vecgres/vecgres/catalog/types"
+
+// Statement is one parsed SQL statement of the vecgres dialect.
+type Statement interface{ statement() }
+
+// Expr is a scalar expression. Pos returns the 0-based byte offset of the
+// expression in the query string given to Parse, or -1 when unknown; error
+// positions sent to clients are Pos()+1.
+type Expr interface{ Pos() int }
+
+// ---- statements ----
+
+// CreateExtension is CREATE EXTENSION [IF NOT EXISTS] name.
+type CreateExtension struct {
+	Name        string
+	IfNotExists bool
+}
+
+// CreateTable is CREATE TABLE [IF NOT EXISTS] name (columns, PRIMARY KEY (...)).
+type CreateTable struct {
+	Name        string
+	IfNotExists bool
+	Columns     []ColumnDef
+	PrimaryKey  []string // from a table constraint or a column's PRIMARY KEY
+}
+
+// ColumnDef is one column of CREATE TABLE. Serial is set for serial and
+// bigserial (Type is then int4 or int8 and the column gets a sequence).
+type ColumnDef struct {
+	Name       string
+	Type       types.Type
+	Serial     bool
+	NotNull    bool
+	PrimaryKey bool
+	Default    Expr // nil when absent
+}
+
+// DropTable is DROP TABLE [IF EXISTS] names.
+type DropTable struct {
+	Names    []string
+	IfExists bool
+}
+
+// Insert is INSERT INTO table [(cols)] VALUES (...), ... [RETURNING ...].
+// A DEFAULT keyword in VALUES is a *Default expression.
+type Insert struct {
+	Table     string
+	Columns   []string // nil: all columns in table order
+	Rows      [][]Expr
+	Returning []SelectItem
+}
+
+// Select is SELECT items [FROM table] [WHERE] [ORDER BY] [LIMIT] [OFFSET].
+type Select struct {
+	Items   []SelectItem
+	From    string // "" when there is no FROM clause
+	Where   Expr   // nil when absent
+	OrderBy []OrderItem
+	Limit   Expr // nil when absent; LIMIT ALL is nil
+	Offset  Expr // nil when absent
+}
+
+// SelectItem is one projected expression; Star is SELECT * (Expr nil).
+type SelectItem struct {
+	Expr  Expr
+	Alias string // "" when none was written
+	Star  bool
+}
+
+// Nulls is the NULLS FIRST/LAST option of ORDER BY.
+type Nulls uint8
+
+// NullsDefault is PostgreSQL's default: NULLS LAST for ASC, FIRST for DESC.
+const (
+	NullsDefault Nulls = iota
+	NullsFirst
+	NullsLast
+)
+
+// OrderItem is one ORDER BY key.
+type OrderItem struct {
+	Expr  Expr
+	Desc  bool
+	Nulls Nulls
+}
+
+// Update is UPDATE table SET col = expr, ... [WHERE] [RETURNING].
+type Update struct {
+	Table     string
+	Set       []Assignment
+	Where     Expr
+	Returning []SelectItem
+}
+
+// Assignment is one SET col = expr of UPDATE.
+type Assignment struct {
+	Column string
+	Value  Expr
+}
+
+// Delete is DELETE FROM table [WHERE] [RETURNING].
+type Delete struct {
+	Table     string
+	Where     Expr
+	Returning []SelectItem
+}
+
+// CopyFormat is the FORMAT option of COPY.
+type CopyFormat uint8
+
+// COPY formats (PostgreSQL docs, COPY "File Formats").
+const (
+	CopyText CopyFormat = iota
+	CopyCSV
+	CopyBinary
+)
+
+// Copy is COPY table [(cols)] FROM STDIN or TO STDOUT [WITH (options)].
+// Also accepts the old syntax (COPY t FROM STDIN CSV HEADER, BINARY).
+// Delimiter, Null, Quote and Escape hold the defaults for Format when not
+// given (text: tab and \N; csv: comma, empty string, '"' and '"').
+type Copy struct {
+	Table     string
+	Columns   []string
+	From      bool // true: FROM STDIN; false: TO STDOUT
+	Format    CopyFormat
+	Delimiter byte
+	Null      string
+	Header    bool
+	Quote     byte
+	Escape    byte
+}
+
+// CreateIndex is CREATE INDEX [IF NOT EXISTS] [name] ON table [USING method]
+// (columns) [WITH (options)]. Method is lower case ("hnsw", "btree").
+type CreateIndex struct {
+	Name        string // "" when not given: the planner names it as PostgreSQL does
+	Table       string
+	IfNotExists bool
+	Method      string
+	Columns     []IndexColumn
+	Options     []IndexOption // WITH (m = 16, ef_construction = 64), in order
+}
+
+// IndexColumn is one indexed column and its operator class ("" if none).
+type IndexColumn struct {
+	Column  string
+	Opclass string
+}
+
+// IndexOption is one WITH (name = value) storage parameter; Value is the
+// constant as written ("16").
+type IndexOption struct {
+	Name  string
+	Value string
+}
+
+// DropIndex is DROP INDEX [IF EXISTS] names.
+type DropIndex struct {
+	Names    []string
+	IfExists bool
+}
+
+// Set is SET [SESSION|LOCAL] name {TO|=} value[, ...] or SET name TO DEFAULT.
+// Name is lower case; Value is the constant as PostgreSQL shows it
+// (numbers as written, strings unquoted, lists joined with ", ").
+type Set struct {
+	Name    string
+	Value   string
+	Default bool
+	Local   bool
+}
+
+// Show is SHOW name (SHOW ALL has Name "all").
+type Show struct{ Name string }
+
+// Reset is RESET name or RESET ALL (Name "all").
+type Reset struct{ Name string }
+
+// TxnKind tells which transaction statement a Txn is.
+type TxnKind uint8
+
+// Transaction statements. START TRANSACTION is TxnBegin; END is TxnCommit;
+// ABORT is TxnRollback.
+const (
+	TxnBegin TxnKind = iota
+	TxnCommit
+	TxnRollback
+)
+
+// Txn is BEGIN, COMMIT or ROLLBACK.
+type Txn struct{ Kind TxnKind }
+
+// Explain is EXPLAIN [ANALYZE] statement.
+type Explain struct {
+	Stmt    Statement
+	Analyze bool
+}
+
+func (*CreateExtension) statement() {}
+func (*CreateTable) statement()     {}
+func (*DropTable) statement()       {}
+func (*Insert) statement()          {}
+func (*Select) statement()          {}
+func (*Update) statement()          {}
+func (*Delete) statement()          {}
+func (*Copy) statement()            {}
+func (*CreateIndex) statement()     {}
+func (*DropIndex) statement()       {}
+func (*Set) statement()             {}
+func (*Show) statement()            {}
+func (*Reset) statement()           {}
+func (*Txn) statement()             {}
+func (*Explain) statement()         {}

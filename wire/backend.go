@@ -1,0 +1,107 @@
+package wire
+
+import (
+	"context"
+	"io"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// Engine creates one Session per client connection. The planner implements
+// it; wire tests use a fake.
+type Engine interface {
+	// NewSession starts a session for a connection that completed startup.
+	// params holds the startup parameters (user, database, application_name...).
+	NewSession(params map[string]string) Session
+}
+
+// Session executes statements for one connection. Calls are never concurrent
+// on one Session, except Cancel.
+type Session interface {
+	// Split parses a simple-query string into its statements (none for an
+	// empty query) without binding them to the catalog: each is analysed
+	// when executed, after the statements before it ran. Errors are
+	// *pgerror.Error.
+	Split(query string) ([]Prepared, error)
+
+	// Prepare parses and analyses query for the extended protocol (Parse),
+	// inferring the types of $n parameters. paramOIDs are the types the
+	// client declared (0 = infer), indexed by n-1; the result's ParamTypes
+	// may be longer. An empty query gives (nil, nil); more than one
+	// statement is 42601 "cannot insert multiple commands into a prepared
+	// statement".
+	Prepare(query string, paramOIDs []uint32) (Prepared, error)
+
+	// Execute runs p with its parameters (decoded by wire according to
+	// p.ParamTypes()). For COPY FROM STDIN, Execute returns a Result with
+	// CopyIn set and does nothing else; wire then runs the copy sub-protocol
+	// and calls CopyFrom.
+	Execute(ctx context.Context, p Prepared, params []any) (*Result, error)
+
+	// CopyFrom reads the COPY data stream (the concatenated CopyData
+	// payloads) for the COPY statement p and stores the rows.
+	CopyFrom(ctx context.Context, p Prepared, data io.Reader) (*Result, error)
+
+	// TxStatus is the ReadyForQuery status: 'I' idle, 'T' in a transaction
+	// block, 'E' in a failed transaction block.
+	TxStatus() byte
+
+	// Close ends the session; an open transaction is rolled back.
+	Close()
+}
+
+// Prepared is a parsed, planned statement.
+type Prepared interface {
+	// ParamTypes are the types of $1..$n (for ParameterDescription).
+	// For statements from Split, ParamTypes and Columns are known only
+	// after Execute; wire then takes the columns from the Result.
+	ParamTypes() []types.Type
+	// Columns describes the rows the statement returns, nil if it returns
+	// none (RowDescription vs NoData).
+	Columns() []Column
+	// Tag is the statement's command word ("SELECT", "INSERT", "COPY"...),
+	// known without executing it.
+	Tag() string
+}
+
+// Column describes one result column for RowDescription.
+type Column struct {
+	Name     string
+	Type     types.Type
+	TableOID uint32
+	AttNum   int16
+}
+
+// CopyInfo describes the COPY sub-protocol to run.
+type CopyInfo struct {
+	Binary  bool // overall format: binary (1) or text/csv (0)
+	Columns int  // number of columns (for the per-column format codes)
+}
+
+// Result is what one statement produced.
+type Result struct {
+	Columns []Column // nil if the statement returns no rows
+	Rows    [][]any  // Datums, nil = NULL
+	Tag     string   // CommandComplete tag: "SELECT 2", "INSERT 0 3", "CREATE TABLE"
+
+	// CopyIn is set by Execute for COPY ... FROM STDIN.
+	CopyIn *CopyInfo
+	// CopyOut is set for COPY ... TO STDOUT; CopyData holds the encoded
+	// payload of each CopyData message to send.
+	CopyOut  *CopyInfo
+	CopyData [][]byte
+
+	// ParamStatus lists ParameterStatus messages to send after the
+	// statement (SET application_name, SET DateStyle...).
+	ParamStatus map[string]string
+	// Notices are NoticeResponse messages (e.g. "table does not exist,
+	// skipping" for DROP TABLE IF EXISTS), sent before CommandComplete.
+	Notices []Notice
+}
+
+// Notice is a NoticeResponse.
+type Notice struct {
+	Severity string // NOTICE, WARNING
+	Code     string
+	Message  string
+}
