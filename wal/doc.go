@@ -1,0 +1,102 @@
+// Package wal is vecgres's write-ahead log: an append-only sequence of
+// records, each durable (fsynced) before Append returns, replayed in order at
+// start-up. It is a leaf package: it imports only the standard library. The
+// catalog layer appends one record per committed transaction (a payload it
+// encodes itself) and replays every record when the server starts.
+//
+// # Logical log and LSNs
+//
+// The log is a sequence of equal-sized segment files in one directory. An LSN
+// (log sequence number) is the byte position of a record's first header byte
+// in the logical log: segment index * SegmentSize + offset within the
+// segment. LSNs are strictly increasing. A segment file is named after the
+// LSN of its first byte as 16 lower-case hex digits plus ".wal", for example
+// "0000000004000000.wal" for the second 64 MiB segment. New segments are
+// created as "<name>.tmp", preallocated to SegmentSize (fallocate on Linux,
+// otherwise a truncate-extend, which reads back as zeros), fsynced, renamed
+// to their final name, and the directory is fsynced; leftover ".tmp" files are
+// deleted by Open. Every segment file is exactly SegmentSize bytes, so the
+// segment size must not change between runs (Open/Replay reject a mismatch).
+//
+// # Record format (all integers little-endian)
+//
+//	offset  size  field
+//	0       4     length   uint32, payload bytes (not counting the header)
+//	4       4     crc      uint32, CRC-32C (Castagnoli) over bytes 8..16 of
+//	                       the header (type, lsn) followed by the payload
+//	8       1     type     RecordType; 0 is reserved and never written
+//	9       8     lsn      uint64, must equal the record's own position
+//	17      length payload
+//
+// The header is HeaderSize (17) bytes and records are not aligned. A record
+// never spans segments: when it does not fit in the rest of the current
+// segment, that rest stays zero and the record starts the next segment. A
+// record larger than a whole segment (HeaderSize+len(payload) > SegmentSize)
+// is rejected by Append with ErrTooLarge.
+//
+// # Recovery (Replay)
+//
+// Replay reads segments in LSN order and calls fn for each valid record. A
+// header that is all zero bytes with only zeros after it is the clean end of
+// a segment (preallocated space); in a non-last segment reading continues in
+// the next one. A stop point that is not clean (zero header followed by
+// non-zero bytes, type 0, an LSN that differs from the record's position, a
+// length running past the segment end, or a CRC mismatch) is classified:
+//
+//   - In the last segment, if no valid record (correct LSN and CRC) exists
+//     anywhere after it in that segment, it is a torn tail left by a crash in
+//     the middle of a write: the bytes from the stop point on are zeroed and
+//     fsynced, and appending continues there.
+//   - Otherwise (valid data follows, or the segment is not the last one, or a
+//     segment is missing between two others) it is corruption: Replay returns
+//     a *CorruptError, which matches errors.Is(err, ErrCorrupt) and names the
+//     segment file and byte offset. With Options.TruncateCorrupt the log is
+//     instead cut there (zeroed from the offset, later segments deleted), a
+//     warning is logged through log/slog, and Replay returns nil.
+//
+// Because the old segment is fsynced before the next one is created, a
+// non-last segment never holds unsynced data, so a damaged non-last segment is
+// always real corruption. One ambiguity remains, as in every WAL: after a
+// power loss, the OS may have written back a later unsynced page but not an
+// earlier one, which looks like "bad record followed by valid data" in the
+// last segment. Only unacknowledged records can be involved (an fsync covers
+// every earlier byte), so running Replay with TruncateCorrupt loses nothing
+// that Append reported durable in that case.
+//
+// # Group commit and durability
+//
+// Append encodes and writes a record under a mutex, then waits until the
+// synced position covers the record's end. The first waiter that finds no
+// fsync in flight becomes the leader: it records the current end of the log,
+// fsyncs the active segment, publishes the new synced position and wakes
+// everyone; records written while an fsync runs are covered by the next one.
+// With 8 parallel appenders this gives well under one fsync per record (see
+// BenchmarkAppendParallel, metric fsyncs/op).
+//
+// With Options.NoSync (like PostgreSQL's synchronous_commit=off) Append
+// returns once the record is written to the OS page cache; a background
+// flusher fsyncs every NoSyncFlushInterval and Close fsyncs. A process crash
+// loses nothing, but an OS crash or power loss may lose the most recent
+// records (those after the last fsync). It never corrupts the log: what is
+// lost is always a suffix, and the torn tail is truncated by Replay.
+//
+// # Failures are final ("fsyncgate")
+//
+// After any failed write or fsync the Log refuses all further writes: every
+// later Append, Sync and Close returns the first error. On Linux a failed
+// fsync marks the dirty pages clean (or drops them) and reports the error only
+// once, so a retried fsync can "succeed" although the data never reached the
+// disk (PostgreSQL's 2018 "fsyncgate"; PostgreSQL now PANICs instead of
+// retrying). The only safe continuation is to stop, reopen and Replay, which
+// trusts only what is on disk. Records whose Append failed may or may not be
+// present after that replay; no record whose Append returned nil is lost.
+//
+// # Filesystem
+//
+// All I/O goes through the FS interface. OSFS is the real filesystem; MemFS
+// is an in-memory filesystem that tracks fsynced versus unsynced data and
+// directory entries (CrashClone returns what would survive a power loss) and
+// can inject errors (failed or short writes, failed fsyncs, ENOSPC) for
+// crash and fault tests. The idea follows pebble's vfs.NewCrashableMem and
+// vfs/errorfs.
+package wal
