@@ -1,0 +1,186 @@
+package copyfmt
+
+import (
+	"bufio"
+	"errors"
+	"io"
+)
+
+// readBufSize is the bufio buffer size in bytes: a whole text row of a
+// 784-dimensional vector (about 8 KiB) fits, so most rows are split in place.
+const readBufSize = 64 << 10
+
+// empty is the non-nil zero-length field (an empty string, not NULL).
+var empty = []byte{}
+
+// Reader splits a COPY data stream into rows of raw fields. It is not safe
+// for concurrent use.
+type Reader struct {
+	br      *bufio.Reader
+	opts    Options // with defaults filled in
+	line    int     // physical line (text, CSV) or tuple number (binary) of the last row
+	raw     []byte  // the last text/CSV row, without its line terminator
+	acc     []byte  // accumulates a row that spans bufio segments
+	buf     []byte  // de-escaped field bytes; capacity fixed per row so fields never move
+	offs    []int   // binary: start, end offsets in buf of each field; -1, -1 for NULL
+	fields  [][]byte
+	scratch [4]byte // binary: integer being read
+	begun   bool    // header handled
+	done    bool    // end of data seen
+	err     error   // sticky error (I/O, or a binary stream out of step)
+}
+
+// NewReader returns a Reader of the COPY data in r. Invalid options make
+// every Next return the error of Options.Validate.
+func NewReader(r io.Reader, opts Options) *Reader {
+	rd := &Reader{br: bufio.NewReaderSize(r, readBufSize), opts: opts.Defaults()}
+	rd.err = opts.Validate()
+	return rd
+}
+
+// Next returns the next row's fields; a nil element is NULL. The slice and
+// the field bytes are valid until the next call. At the end of the data
+// (end of stream, a "\." line in text and CSV, the trailer in binary) it
+// returns io.EOF. Errors: *FieldCountError (text, CSV; the next call reads
+// the following row), *pgerror.Error 22P04 for a malformed stream, or the
+// underlying reader's error.
+func (r *Reader) Next() ([][]byte, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.done {
+		return nil, io.EOF
+	}
+	var row [][]byte
+	var err error
+	switch r.opts.Format {
+	case Binary:
+		row, err = r.nextBinary()
+	case CSV:
+		row, err = r.nextLine(r.readCSVLine, r.splitCSV)
+	default:
+		row, err = r.nextLine(r.readTextLine, r.splitText)
+	}
+	if err == io.EOF {
+		r.done = true
+	}
+	return row, err
+}
+
+// Line returns the 1-based line number of the row last returned (or of the
+// row that caused the last error): for text and CSV the physical line on
+// which the row ends, header included, as PostgreSQL reports it in CONTEXT;
+// for binary the tuple number.
+func (r *Reader) Line() int { return r.line }
+
+// RawLine returns the last text or CSV row as read, without its line
+// terminator, for an error CONTEXT such as `COPY t, line 2: "1	2"`. It is
+// valid until the next call of Next; nil in binary.
+func (r *Reader) RawLine() []byte { return r.raw }
+
+// nextLine reads one line with read (which returns it without its
+// terminator, and the number of newlines inside quoted CSV fields), skips
+// the header, detects the end marker and splits the line with split.
+func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) error) ([][]byte, error) {
+	for {
+		line, extra, err := read()
+		if err != nil {
+			r.raw = nil
+			if err != io.EOF {
+				r.err = err
+			}
+			return nil, err
+		}
+		r.line += 1 + extra
+		r.raw = line
+		if !r.begun {
+			r.begun = true
+			if r.opts.Header {
+				continue
+			}
+		}
+		if len(line) == 2 && line[0] == '\\' && line[1] == '.' {
+			return nil, io.EOF
+		}
+		if err := split(line); err != nil {
+			return nil, err
+		}
+		if n := r.opts.Columns; n > 0 && len(r.fields) != n {
+			return nil, &FieldCountError{Line: r.line, Got: len(r.fields), Want: n}
+		}
+		return r.fields, nil
+	}
+}
+
+// readSegments reads bytes up to a '\n' that ends the line: feed is called
+// once per bufio segment with the segment and the line so far, and returns
+// true when the segment ends the line. It returns the line (a view of the
+// bufio buffer when one segment holds it, else a copy in r.acc), the number
+// of newlines that feed rejected, and io.EOF only when no byte is left.
+func (r *Reader) readSegments(feed func(seg, whole []byte) bool) ([]byte, int, error) {
+	seg, err := r.br.ReadSlice('\n')
+	whole := seg
+	copied := false
+	extra := 0
+	for {
+		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
+			return nil, 0, err
+		}
+		if feed(seg, whole) {
+			return whole, extra, nil
+		}
+		if err == io.EOF {
+			if len(whole) == 0 {
+				return nil, 0, io.EOF
+			}
+			return whole, extra, nil
+		}
+		if err == nil {
+			extra++
+		}
+		if !copied {
+			r.acc = append(r.acc[:0], whole...)
+			copied = true
+		}
+		seg, err = r.br.ReadSlice('\n')
+		r.acc = append(r.acc, seg...)
+		whole = r.acc
+	}
+}
+
+// endsLine reports whether seg ends with a newline.
+func endsLine(seg []byte) bool { return len(seg) > 0 && seg[len(seg)-1] == '\n' }
+
+// fieldBuf readies r.buf to hold the de-escaped fields of a row of n raw
+// bytes; de-escaping never lengthens a field, so appends never move it.
+func (r *Reader) fieldBuf(n int) {
+	if cap(r.buf) < n {
+		r.buf = make([]byte, 0, n+n/4)
+	}
+	r.buf = r.buf[:0]
+	r.fields = r.fields[:0]
+}
+
+// isNull reports whether the raw field equals the NULL string.
+func (r *Reader) isNull(raw []byte) bool { return string(raw) == r.opts.Null }
+
+// nonNil returns raw, or the non-nil empty field when raw is empty.
+func nonNil(raw []byte) []byte {
+	if len(raw) == 0 {
+		return empty
+	}
+	return raw
+}
+
+// errShortRead marks a truncated binary value.
+var errShortRead = errors.New("short read")
+
+// readFull reads exactly len(b) bytes; a clean or partial end of stream is
+// errShortRead, other errors are returned as they are.
+func (r *Reader) readFull(b []byte) error {
+	_, err := io.ReadFull(r.br, b)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return errShortRead
+	}
+	return err
+}
