@@ -3,17 +3,27 @@
 // formats as PostgreSQL and pgvector define them.
 //
 // A value (Datum) is a plain Go value: nil is SQL NULL; bool; int64 for int2,
-// int4, int8 and oid/regtype; float64 for float4 and float8 (a float4 holds
-// the float64 of a float32, so it round-trips exactly); string for text and
-// varchar; Vector for vector. A Datum carries no type: its Type travels beside
-// it (in a column or a parameter description).
+// int4, int8 and oid/regtype; float64 for float4, float8 and numeric (a
+// float4 holds the float64 of a float32, so it round-trips exactly); string
+// for text, varchar and bpchar; Vector for vector; []float64 for real[] and
+// double precision[] and []int64 for integer[] (parameters only, one
+// dimension, no NULL elements). A Datum carries no type: its Type travels
+// beside it (in a column or a parameter description).
 //
 // Formats:
 //   - text: PostgreSQL's input/output functions (docs chapter 8), with float4
 //     and float8 printed as the shortest string that reads back to the same
-//     value (PostgreSQL 12+ with extra_float_digits = 1, the default).
+//     value (PostgreSQL 12+ with extra_float_digits = 1, the default); a
+//     float4 never prints as a decimal lying exactly on the midpoint between
+//     two float4 values (PostgreSQL's Ryu excludes the bounds).
 //   - binary: PostgreSQL's send/receive functions, big-endian. A vector is
-//     int16 dim, int16 unused (must be 0), dim × float4 (pgvector vector.c).
+//     int16 dim, int16 unused (must be 0), dim × float4 (pgvector vector.c);
+//     numeric is NBASE-10000 digits; arrays are PostgreSQL's array_send form.
+//
+// Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
+// vector_binary.go, float_scan.go (strtod's grammar), float_format.go,
+// scalar_text.go and scalar_binary.go, numeric_binary.go, array_text.go and
+// array_binary.go, cast.go, compare.go.
 //
 // Errors are *pgerror.Error with pgvector's SQLSTATE and message text
 // (see shared/pgvector-compat.md).

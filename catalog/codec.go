@@ -1,0 +1,148 @@
+package catalog
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// Datum tags of the WAL encoding. Part of the on-disk format: never reuse.
+const (
+	tagNull   byte = 0
+	tagBool   byte = 1
+	tagInt    byte = 2
+	tagFloat  byte = 3
+	tagString byte = 4
+	tagVector byte = 5
+)
+
+var errShortRecord = errors.New("record payload too short")
+
+func appendUvarint(b []byte, v uint64) []byte { return binary.AppendUvarint(b, v) }
+
+func appendVarint(b []byte, v int64) []byte { return binary.AppendVarint(b, v) }
+
+func appendString(b []byte, s string) []byte {
+	b = appendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendDatum encodes one value self-describingly: a tag byte, then the
+// value (varint for ints, 8 bytes for floats, length-prefixed bytes for
+// strings, length-prefixed little-endian float32s for vectors).
+func appendDatum(b []byte, d any) []byte {
+	switch v := d.(type) {
+	case nil:
+		return append(b, tagNull)
+	case bool:
+		x := byte(0)
+		if v {
+			x = 1
+		}
+		return append(b, tagBool, x)
+	case int64:
+		return appendVarint(append(b, tagInt), v)
+	case float64:
+		return binary.LittleEndian.AppendUint64(append(b, tagFloat), math.Float64bits(v))
+	case string:
+		return appendString(append(b, tagString), v)
+	case types.Vector:
+		b = appendUvarint(append(b, tagVector), uint64(len(v)))
+		for _, f := range v {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
+		}
+		return b
+	}
+	panic(fmt.Sprintf("catalog: cannot encode %T", d))
+}
+
+// decoder reads what the append functions wrote; the first error sticks.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) fail(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.fail(errShortRecord)
+		d.b = nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.fail(errShortRecord)
+		d.b = nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) bytes(n uint64) []byte {
+	if uint64(len(d.b)) < n {
+		d.fail(errShortRecord)
+		d.b = nil
+		return nil
+	}
+	out := d.b[:n]
+	d.b = d.b[n:]
+	return out
+}
+
+func (d *decoder) byte1() byte {
+	b := d.bytes(1)
+	if b == nil {
+		return 0
+	}
+	return b[0]
+}
+
+func (d *decoder) str() string { return string(d.bytes(d.uvarint())) }
+
+func (d *decoder) datum() any {
+	switch tag := d.byte1(); tag {
+	case tagNull:
+		return nil
+	case tagBool:
+		return d.byte1() == 1
+	case tagInt:
+		return d.varint()
+	case tagFloat:
+		b := d.bytes(8)
+		if b == nil {
+			return nil
+		}
+		return math.Float64frombits(binary.LittleEndian.Uint64(b))
+	case tagString:
+		return d.str()
+	case tagVector:
+		n := d.uvarint()
+		raw := d.bytes(4 * n)
+		if raw == nil {
+			return nil
+		}
+		v := make(types.Vector, n)
+		for i := range v {
+			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+		}
+		return v
+	default:
+		d.fail(fmt.Errorf("unknown datum tag %d", tag))
+		return nil
+	}
+}

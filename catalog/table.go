@@ -1,0 +1,82 @@
+package catalog
+
+import (
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/vecindex"
+)
+
+// Column is one column of a table.
+type Column struct {
+	Name    string
+	Type    types.Type
+	NotNull bool
+	// Default is the value used when an INSERT omits the column; nil means
+	// NULL. Serial columns take the next sequence value instead.
+	Default any
+	Serial  bool
+}
+
+// Table is a table's schema, rows and indexes. Fields are read-only for
+// callers; all changes go through Txn methods under the catalog lock.
+type Table struct {
+	OID        uint32
+	Name       string
+	Columns    []Column
+	PrimaryKey []int // column positions; empty when the table has none
+	PKeyName   string
+
+	rows    []rowVersion
+	seqs    map[int]int64 // serial column position -> last value handed out
+	pkey    map[string][]uint64
+	Indexes []*Index
+}
+
+// ColumnIndex returns the position of the named column, or -1.
+func (t *Table) ColumnIndex(name string) int {
+	for i, c := range t.Columns {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Slots returns the number of row slots ever used (live, dead or aborted).
+func (t *Table) Slots() uint64 { return uint64(len(t.rows)) }
+
+// IndexMethod names an index access method.
+type IndexMethod string
+
+// Index access methods.
+const (
+	MethodHNSW  IndexMethod = "hnsw"
+	MethodBTree IndexMethod = "btree"
+)
+
+// Index is a secondary index of a table. For HNSW, Column is the indexed
+// vector column and Graph holds the graph keyed by row slot.
+type Index struct {
+	OID            uint32
+	Name           string
+	Table          *Table
+	Method         IndexMethod
+	Column         int
+	Opclass        string
+	Metric         vecindex.Metric
+	M              int
+	EfConstruction int
+	Graph          *vecindex.HNSW
+}
+
+// IndexDef is what CREATE INDEX asks for; the planner validates options
+// before calling CreateIndex.
+type IndexDef struct {
+	Name           string
+	Table          string
+	Method         IndexMethod
+	Column         string
+	Opclass        string
+	Metric         vecindex.Metric
+	M              int
+	EfConstruction int
+}

@@ -1,0 +1,239 @@
+package types
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Limits of type modifiers (pgvector vector.h VECTOR_MAX_DIM; PostgreSQL
+// MaxAttrSize for character types, NUMERIC_MAX_PRECISION for numeric).
+const (
+	VectorMaxDim       = 16000
+	maxCharLength      = 10485760
+	numericMaxPrecision = 1000
+)
+
+// kindInfo is the catalog row of a kind: its OID, its format_type name
+// without modifiers, and its typlen.
+type kindInfo struct {
+	oid  OID
+	name string
+	size int16
+}
+
+// kinds is indexed by Kind; the single source of OIDs, names and sizes.
+var kinds = [...]kindInfo{
+	KindUnknown:     {OIDUnknownLit, "unknown", -2},
+	KindBool:        {OIDBool, "boolean", 1},
+	KindInt2:        {OIDInt2, "smallint", 2},
+	KindInt4:        {OIDInt4, "integer", 4},
+	KindInt8:        {OIDInt8, "bigint", 8},
+	KindFloat4:      {OIDFloat4, "real", 4},
+	KindFloat8:      {OIDFloat8, "double precision", 8},
+	KindNumeric:     {OIDNumeric, "numeric", -1},
+	KindText:        {OIDText, "text", -1},
+	KindVarchar:     {OIDVarchar, "character varying", -1},
+	KindBpchar:      {OIDBpchar, "bpchar", -1},
+	KindOID:         {OIDOid, "oid", 4},
+	KindRegtype:     {OIDRegtype, "regtype", 4},
+	KindVector:      {OIDVector, "vector", -1},
+	KindFloat4Array: {OIDFloat4Arr, "real[]", -1},
+	KindFloat8Array: {OIDFloat8Arr, "double precision[]", -1},
+	KindInt4Array:   {OIDInt4Array, "integer[]", -1},
+	KindVoid:        {OIDVoid, "void", 4},
+}
+
+func (k Kind) info() kindInfo {
+	if int(k) < len(kinds) {
+		return kinds[k]
+	}
+	return kinds[KindUnknown]
+}
+
+// OID returns the type OID sent to clients (705 for an unresolved literal).
+func (t Type) OID() OID { return t.Kind.info().oid }
+
+// Name returns the type as format_type prints it: "vector(3)", "bigint",
+// "character varying(10)", "character(1)", "real", "double precision".
+func (t Type) Name() string {
+	if t.Typmod == NoTypmod {
+		return t.Kind.info().name
+	}
+	n := strconv.Itoa(int(t.Typmod))
+	switch t.Kind {
+	case KindVector:
+		return "vector(" + n + ")"
+	case KindVarchar:
+		return "character varying(" + n + ")"
+	case KindBpchar:
+		return "character(" + n + ")"
+	}
+	return t.Kind.info().name
+}
+
+// baseName is the name without modifiers, as PostgreSQL's cast errors print it.
+func (t Type) baseName() string { return t.Kind.info().name }
+
+// Size returns typlen for RowDescription: 1, 2, 4, 8, -1 (varlena) or -2
+// (unknown, a C string), as pg_type.typlen.
+func (t Type) Size() int16 { return t.Kind.info().size }
+
+// TypeByOID maps an OID sent by a client to a Type (NoTypmod); false if
+// vecgres has no kind for it. 0 and 705 are Unknown; name (19) reads as text;
+// smallint[] and bigint[] read as integer[] (their elements decode to int64).
+func TypeByOID(oid OID) (Type, bool) {
+	switch oid {
+	case OIDUnknown, OIDUnknownLit:
+		return Unknown, true
+	case OIDName:
+		return Text, true
+	case OIDInt2Array, OIDInt8Array:
+		return Type{KindInt4Array, NoTypmod}, true
+	}
+	for k, in := range kinds {
+		if in.oid == oid {
+			return Type{Kind(k), NoTypmod}, true
+		}
+	}
+	return Unknown, false
+}
+
+// oidNames names built-in types without a Kind, for regtype output.
+var oidNames = map[OID]string{
+	OIDBytea: "bytea", OIDName: "name", OIDBoolArray: "boolean[]",
+	OIDInt2Array: "smallint[]", OIDTextArray: "text[]", OIDInt8Array: "bigint[]",
+	OIDVectorArray: "vector[]", OIDUnknownLit: "unknown",
+}
+
+// typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
+func typeNameByOID(oid OID) string {
+	if n, ok := oidNames[oid]; ok {
+		return n
+	}
+	if oid == OIDUnknown {
+		return ""
+	}
+	if t, ok := TypeByOID(oid); ok {
+		return t.Name()
+	}
+	return ""
+}
+
+// typeNames maps SQL type names, as pg_query spells them, to kinds.
+var typeNames = map[string]Kind{
+	"int2": KindInt2, "smallint": KindInt2,
+	"int4": KindInt4, "int": KindInt4, "integer": KindInt4,
+	"int8": KindInt8, "bigint": KindInt8,
+	"float4": KindFloat4, "real": KindFloat4,
+	"float8": KindFloat8, "double precision": KindFloat8, "float": KindFloat8,
+	"numeric": KindNumeric, "decimal": KindNumeric,
+	"bool": KindBool, "boolean": KindBool,
+	"text":    KindText,
+	"varchar": KindVarchar, "character varying": KindVarchar,
+	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
+	"oid":     KindOID,
+	"regtype": KindRegtype,
+	"vector":  KindVector,
+	"_float4": KindFloat4Array, "_float8": KindFloat8Array, "_int4": KindInt4Array,
+	"void": KindVoid, "unknown": KindUnknown,
+}
+
+// arrayOf maps element kinds to the array kinds vecgres knows.
+var arrayOf = map[Kind]Kind{
+	KindFloat4: KindFloat4Array, KindFloat8: KindFloat8Array, KindInt4: KindInt4Array,
+}
+
+// LookupType resolves a SQL type name (as pg_query gives it: "int8",
+// "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",
+// "regtype", "numeric", "_float4" or "real[]" for real[] ...) and its
+// modifiers, with pgvector's errors: vector(0) and vector(16001) 22023,
+// vector(3,2) 22023 "invalid type modifier". Unknown names: 42704
+// `type "x" does not exist`; a modifier on a type without any: 42601.
+// numeric(p,s) is checked and then dropped (numeric is held as float64).
+func LookupType(name string, mods []int32) (Type, error) {
+	if base, ok := strings.CutSuffix(name, "[]"); ok {
+		t, err := LookupType(base, nil)
+		if err != nil {
+			return Unknown, err
+		}
+		ak, ok := arrayOf[t.Kind]
+		if !ok {
+			return Unknown, pgerror.NotSupported("type " + name)
+		}
+		return Type{ak, NoTypmod}, nil
+	}
+	k, ok := typeNames[name]
+	if !ok {
+		return Unknown, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", name)
+	}
+	if len(mods) == 0 {
+		return Type{k, NoTypmod}, nil
+	}
+	return typmodIn(name, k, mods)
+}
+
+// typmodIn checks modifiers as each type's typmod_in function does.
+func typmodIn(name string, k Kind, mods []int32) (Type, error) {
+	switch k {
+	case KindVector:
+		return vectorTypmodIn(mods)
+	case KindVarchar:
+		return charTypmodIn(k, "varchar", mods)
+	case KindBpchar:
+		return charTypmodIn(k, "char", mods)
+	case KindNumeric:
+		return numericTypmodIn(mods)
+	}
+	return Unknown, pgerror.Errorf(pgerror.SyntaxError, "type modifier is not allowed for type \"%s\"", name)
+}
+
+func invalidTypmod() error {
+	return pgerror.New(pgerror.InvalidParameterValue, "invalid type modifier")
+}
+
+// vectorTypmodIn is pgvector's vector_typmod_in.
+func vectorTypmodIn(mods []int32) (Type, error) {
+	if len(mods) != 1 {
+		return Unknown, invalidTypmod()
+	}
+	if mods[0] < 1 {
+		return Unknown, pgerror.New(pgerror.InvalidParameterValue, "dimensions for type vector must be at least 1")
+	}
+	if mods[0] > VectorMaxDim {
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "dimensions for type vector cannot exceed %d", VectorMaxDim)
+	}
+	return VectorOf(mods[0]), nil
+}
+
+// charTypmodIn is PostgreSQL's anychar_typmodin; Typmod holds the length in
+// characters (not PostgreSQL's length + 4).
+func charTypmodIn(k Kind, label string, mods []int32) (Type, error) {
+	if len(mods) != 1 {
+		return Unknown, invalidTypmod()
+	}
+	if mods[0] < 1 {
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "length for type %s must be at least 1", label)
+	}
+	if mods[0] > maxCharLength {
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "length for type %s cannot exceed %d", label, maxCharLength)
+	}
+	return Type{k, mods[0]}, nil
+}
+
+// numericTypmodIn checks numeric(p[,s]) as numerictypmodin does, then drops it.
+func numericTypmodIn(mods []int32) (Type, error) {
+	if len(mods) > 2 {
+		return Unknown, pgerror.New(pgerror.InvalidParameterValue, "invalid NUMERIC type modifier")
+	}
+	if p := mods[0]; p < 1 || p > numericMaxPrecision {
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "NUMERIC precision %d must be between 1 and %d", p, numericMaxPrecision)
+	}
+	if len(mods) == 2 {
+		if s := mods[1]; s < -numericMaxPrecision || s > numericMaxPrecision {
+			return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "NUMERIC scale %d must be between %d and %d", s, -numericMaxPrecision, numericMaxPrecision)
+		}
+	}
+	return Numeric, nil
+}

@@ -1,0 +1,141 @@
+package types
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// characterNotInRepertoire is SQLSTATE 22021, PostgreSQL's code for bytes
+// that are not valid in the server encoding (UTF8).
+const characterNotInRepertoire pgerror.Code = "22021"
+
+// DecodeBinary runs the receive function of t on b (one parameter or one
+// COPY binary field, without its length prefix): bool 1 byte, int2/4/8 and
+// float4/8 big-endian, text raw UTF-8, oid/regtype uint32, numeric in
+// NBASE-10000 form, vector and arrays as their own files describe. Errors:
+// 08P01 "insufficient data left in message" when b is short, 22P03
+// "incorrect binary data format" for trailing bytes, plus each type's own.
+// Void returns nil.
+func DecodeBinary(t Type, b []byte) (any, error) {
+	switch t.Kind {
+	case KindVector:
+		v, err := DecodeVectorBinary(b, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	case KindNumeric:
+		return decodeNumeric(b)
+	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+		return decodeArray(b, t.Kind)
+	case KindUnknown, KindText, KindVarchar, KindBpchar:
+		return decodeString(b, t)
+	case KindVoid:
+		return nil, nil
+	}
+	r := reader{b: b}
+	d, err := decodeFixed(&r, t.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return d, r.done()
+}
+
+// decodeFixed reads one fixed-size value of kind k.
+func decodeFixed(r *reader, k Kind) (any, error) {
+	switch k {
+	case KindBool:
+		p, err := r.take(1)
+		if err != nil {
+			return nil, err
+		}
+		return p[0] != 0, nil
+	case KindInt2:
+		v, err := r.int16()
+		return int64(v), err
+	case KindInt4:
+		v, err := r.uint32()
+		return int64(int32(v)), err
+	case KindInt8:
+		v, err := r.uint64()
+		return int64(v), err
+	case KindFloat4:
+		v, err := r.uint32()
+		return float64(math.Float32frombits(v)), err
+	case KindFloat8:
+		v, err := r.uint64()
+		return math.Float64frombits(v), err
+	case KindOID, KindRegtype:
+		v, err := r.uint32()
+		return int64(v), err
+	}
+	return nil, pgerror.NotSupported("binary input of type " + Type{k, NoTypmod}.Name())
+}
+
+// decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod):
+// the bytes must be valid UTF-8.
+func decodeString(b []byte, t Type) (any, error) {
+	if !utf8.Valid(b) {
+		return nil, invalidUTF8(b)
+	}
+	if t.Kind == KindVarchar || t.Kind == KindBpchar {
+		return fitString(string(b), t, false)
+	}
+	return string(b), nil
+}
+
+// invalidUTF8 is PostgreSQL's report_invalid_encoding for the first bad byte.
+func invalidUTF8(b []byte) *pgerror.Error {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return pgerror.Errorf(characterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": 0x%02x", b[i])
+		}
+		i += n
+	}
+	return pgerror.New(characterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\"")
+}
+
+// AppendBinary appends the send-function bytes of d (non-nil) to buf.
+func AppendBinary(buf []byte, t Type, d any) []byte {
+	switch t.Kind {
+	case KindBool:
+		if b, _ := d.(bool); b {
+			return append(buf, 1)
+		}
+		return append(buf, 0)
+	case KindInt2:
+		i, _ := asInt(d)
+		return binary.BigEndian.AppendUint16(buf, uint16(i))
+	case KindInt4, KindOID, KindRegtype:
+		i, _ := asInt(d)
+		return binary.BigEndian.AppendUint32(buf, uint32(i))
+	case KindInt8:
+		i, _ := asInt(d)
+		return binary.BigEndian.AppendUint64(buf, uint64(i))
+	case KindFloat4:
+		f, _ := asFloat(d)
+		return binary.BigEndian.AppendUint32(buf, math.Float32bits(float32(f)))
+	case KindFloat8:
+		f, _ := asFloat(d)
+		return binary.BigEndian.AppendUint64(buf, math.Float64bits(f))
+	case KindNumeric:
+		f, _ := asFloat(d)
+		return appendNumericBinary(buf, f)
+	case KindVector:
+		v, _ := d.(Vector)
+		return AppendVectorBinary(buf, v)
+	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+		return appendArrayBinary(buf, t.Kind, d)
+	case KindVoid:
+		return buf
+	}
+	if s, ok := d.(string); ok {
+		return append(buf, s...)
+	}
+	return fmt.Append(buf, d)
+}

@@ -1,0 +1,325 @@
+package types
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// ParseText runs the input function of t on s. Errors carry pgvector's or
+// PostgreSQL's SQLSTATE and message (22P02 invalid input syntax, 22003 out of
+// range, 22000 for vector NaN/Inf/dims, 22001 too long for varchar(n), 22021
+// for text that is not UTF-8). For a
+// vector(n) the dims are checked too ("expected 3 dimensions, not 4").
+// Unknown returns s itself; void returns nil.
+func ParseText(t Type, s string) (any, error) {
+	switch t.Kind {
+	case KindUnknown:
+		return s, nil
+	case KindBool:
+		return parseBool(s)
+	case KindInt2, KindInt4, KindInt8:
+		return parseInt(s, t.Kind)
+	case KindFloat4:
+		return parseFloat(s, 32, "real")
+	case KindFloat8:
+		return parseFloat(s, 64, "double precision")
+	case KindNumeric:
+		return parseNumeric(s)
+	case KindText, KindVarchar, KindBpchar:
+		if !utf8.ValidString(s) {
+			return nil, invalidUTF8([]byte(s))
+		}
+		return fitString(s, t, false)
+	case KindOID:
+		return parseOID(s)
+	case KindRegtype:
+		return parseRegtype(s)
+	case KindVector:
+		v, err := ParseVector(s, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+		return parseArray(s, t.Kind)
+	case KindVoid:
+		return nil, nil
+	}
+	return nil, pgerror.NotSupported("input of type " + t.Name())
+}
+
+// AppendText appends the output-function text of d (non-nil) to buf.
+func AppendText(buf []byte, t Type, d any) []byte {
+	switch t.Kind {
+	case KindBool:
+		if b, _ := d.(bool); b {
+			return append(buf, 't')
+		}
+		return append(buf, 'f')
+	case KindInt2, KindInt4, KindInt8, KindOID:
+		if i, ok := asInt(d); ok {
+			return strconv.AppendInt(buf, i, 10)
+		}
+	case KindFloat4:
+		if f, ok := asFloat(d); ok {
+			return AppendFloat4(buf, float32(f))
+		}
+	case KindFloat8:
+		if f, ok := asFloat(d); ok {
+			return AppendFloat8(buf, f)
+		}
+	case KindNumeric:
+		if f, ok := asFloat(d); ok {
+			return appendNumeric(buf, f)
+		}
+	case KindRegtype:
+		if i, ok := asInt(d); ok {
+			return appendRegtype(buf, OID(i))
+		}
+	case KindVector:
+		if v, ok := d.(Vector); ok {
+			return AppendVector(buf, v)
+		}
+	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+		return appendArrayText(buf, t.Kind, d)
+	case KindVoid:
+		return buf
+	}
+	if s, ok := d.(string); ok {
+		return append(buf, s...)
+	}
+	return fmt.Append(buf, d)
+}
+
+// asInt reads an integer datum (int64, or another Go integer type).
+func asInt(d any) (int64, bool) {
+	switch x := d.(type) {
+	case int64:
+		return x, true
+	case int:
+		return int64(x), true
+	case int32:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	case uint32:
+		return int64(x), true
+	}
+	return 0, false
+}
+
+// asFloat reads a floating-point datum (float64, float32 or an integer).
+func asFloat(d any) (float64, bool) {
+	switch x := d.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	}
+	i, ok := asInt(d)
+	return float64(i), ok
+}
+
+func syntaxError(typeName, s string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.InvalidTextRepresentation, "invalid input syntax for type %s: \"%s\"", typeName, s)
+}
+
+// parseBool is PostgreSQL's boolin: trimmed, case-insensitive, any unique
+// prefix of true/yes/false/no, "on"/"off" (at least "of"), "1"/"0".
+func parseBool(s string) (any, error) {
+	t := strings.ToLower(trimCSpace(s))
+	switch {
+	case t == "":
+	case strings.HasPrefix("true", t), strings.HasPrefix("yes", t), t == "on", t == "1":
+		return true, nil
+	case strings.HasPrefix("false", t), strings.HasPrefix("no", t), len(t) >= 2 && strings.HasPrefix("off", t), t == "0":
+		return false, nil
+	}
+	return nil, syntaxError("boolean", s)
+}
+
+// intRange gives the bounds of an integer kind.
+func intRange(k Kind) (lo, hi int64) {
+	switch k {
+	case KindInt2:
+		return math.MinInt16, math.MaxInt16
+	case KindInt4, KindInt4Array:
+		return math.MinInt32, math.MaxInt32
+	}
+	return math.MinInt64, math.MaxInt64
+}
+
+// parseInt is PostgreSQL 15's int2in/int4in/int8in: optional whitespace, an
+// optional sign, decimal digits, optional whitespace.
+func parseInt(s string, k Kind) (any, error) {
+	name := kinds[k].name
+	t := trimCSpace(s)
+	digits := strings.TrimLeft(t, "+-")
+	if len(t)-len(digits) > 1 || digits == "" || strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return nil, syntaxError(name, s)
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	lo, hi := intRange(k)
+	if err != nil || v < lo || v > hi {
+		return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "value \"%s\" is out of range for type %s", s, name)
+	}
+	return v, nil
+}
+
+// parseFloat is PostgreSQL's float4in (bitSize 32) or float8in: strtof or
+// strtod between optional whitespace. Overflow and underflow to zero are
+// 22003 `"1e39" is out of range for type real`. A float4 is returned as the
+// float64 of its float32.
+func parseFloat(s string, bitSize int, name string) (any, error) {
+	t := trimCSpace(s)
+	n := scanFloat(t)
+	if n == 0 || n != len(t) {
+		return nil, syntaxError(name, s)
+	}
+	v, res := convertFloat(t, bitSize)
+	if res != convOK {
+		return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type %s", s, name)
+	}
+	return v, nil
+}
+
+// parseNumeric is numeric_in held as float64: decimal digits with optional
+// point and exponent, NaN, Infinity or inf (no hexadecimal).
+func parseNumeric(s string) (any, error) {
+	t := trimCSpace(s)
+	body := strings.TrimLeft(t, "+-")
+	if len(t)-len(body) > 1 {
+		return nil, syntaxError("numeric", s)
+	}
+	neg := strings.HasPrefix(t, "-")
+	switch {
+	case strings.EqualFold(body, "nan") && len(body) == len(t):
+		return math.NaN(), nil
+	case strings.EqualFold(body, "infinity"), strings.EqualFold(body, "inf"):
+		return signed(math.Inf(1), neg), nil
+	}
+	n := scanMantissa(body, isDigit)
+	if n == 0 || n+scanExponent(body[n:], 'e') != len(body) {
+		return nil, syntaxError("numeric", s)
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value overflows numeric format")
+	}
+	if v == 0 {
+		v = 0 // numeric has no negative zero
+	}
+	return v, nil
+}
+
+// appendNumeric prints a numeric held as float64 without exponent.
+func appendNumeric(buf []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(buf, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(buf, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(buf, "-Infinity"...)
+	case f == 0:
+		return append(buf, '0')
+	}
+	return strconv.AppendFloat(buf, f, 'f', -1, 64)
+}
+
+// parseOID is oidin: a decimal in -2147483648..4294967295, negative values
+// wrapping to uint32 as strtoul does.
+func parseOID(s string) (any, error) {
+	t := trimCSpace(s)
+	digits := strings.TrimLeft(t, "+-")
+	if len(t)-len(digits) > 1 || digits == "" || strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return nil, syntaxError("oid", s)
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || v < math.MinInt32 || v > math.MaxUint32 {
+		return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "value \"%s\" is out of range for type oid", s)
+	}
+	return int64(uint32(v)), nil
+}
+
+// parseRegtype is regtypein: a numeric OID, or a type name (case-folded
+// unless double-quoted, optional "pg_catalog." prefix, modifiers and "[]"
+// accepted) resolved to its OID.
+func parseRegtype(s string) (any, error) {
+	t := trimCSpace(s)
+	if t != "" && strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+		return parseOID(t)
+	}
+	name := t
+	if strings.HasPrefix(name, `"`) && strings.HasSuffix(name, `"`) && len(name) >= 2 {
+		name = name[1 : len(name)-1]
+	} else {
+		name = strings.ToLower(name)
+	}
+	name = strings.TrimPrefix(name, "pg_catalog.")
+	array := strings.HasSuffix(name, "[]")
+	name = strings.TrimSuffix(name, "[]")
+	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") {
+		name = strings.TrimSpace(name[:i])
+	}
+	if array {
+		name += "[]"
+	}
+	for oid, n := range oidNames {
+		if n == name {
+			return int64(oid), nil
+		}
+	}
+	typ, err := LookupType(name, nil)
+	if err != nil {
+		return nil, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", t)
+	}
+	return int64(typ.OID()), nil
+}
+
+// appendRegtype is regtypeout: the type's name, or the OID when unknown.
+func appendRegtype(buf []byte, oid OID) []byte {
+	if n := typeNameByOID(oid); n != "" {
+		return append(buf, n...)
+	}
+	return strconv.AppendUint(buf, uint64(oid), 10)
+}
+
+// fitString applies a varchar(n) or character(n) typmod as the types' input
+// functions do: excess characters are an error (22001) unless they are all
+// spaces, or explicit is set (an explicit cast truncates); character(n) pads
+// with spaces to n characters.
+func fitString(s string, t Type, explicit bool) (string, error) {
+	if t.Typmod == NoTypmod || t.Typmod < 1 {
+		return s, nil
+	}
+	n := int(t.Typmod)
+	count := utf8.RuneCountInString(s)
+	if count > n {
+		cut := runeOffset(s, n)
+		if !explicit && strings.Trim(s[cut:], " ") != "" {
+			return "", pgerror.Errorf(pgerror.StringDataRightTruncation, "value too long for type %s", t.Name())
+		}
+		return s[:cut], nil
+	}
+	if t.Kind == KindBpchar && count < n {
+		return s + strings.Repeat(" ", n-count), nil
+	}
+	return s, nil
+}
+
+// runeOffset returns the byte offset of the n-th character of s.
+func runeOffset(s string, n int) int {
+	for i := range s {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(s)
+}

@@ -1,0 +1,108 @@
+package types
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Vector binary format (pgvector vector_recv / vector_send), big-endian:
+// int16 dim, int16 unused (must be 0), dim × float4.
+const vectorHeaderSize = 4
+
+// DecodeVectorBinary runs pgvector's vector_recv on b for typmod dims
+// (NoTypmod for any size), checking in pgvector's order: dim (22000 when
+// <= 0, 54000 above 16000), expected dims, unused (22000), then each element
+// (08P01 when truncated, 22000 NaN/infinity); trailing bytes are 22P03.
+func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
+	r := reader{b: b}
+	dim, err := r.int16()
+	if err != nil {
+		return nil, err
+	}
+	unused, err := r.int16()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDimCount(int(dim)); err != nil {
+		return nil, err
+	}
+	if err := checkExpectedDims(dims, int(dim)); err != nil {
+		return nil, err
+	}
+	if unused != 0 {
+		return nil, pgerror.Errorf(pgerror.DataException, "expected unused to be 0, not %d", unused)
+	}
+	v := make(Vector, 0, min(int(dim), len(r.b)/4))
+	for range int(dim) {
+		bits, err := r.uint32()
+		if err != nil {
+			return nil, err
+		}
+		f := math.Float32frombits(bits)
+		if err := checkElement(f); err != nil {
+			return nil, err
+		}
+		v = append(v, f)
+	}
+	return v, r.done()
+}
+
+// AppendVectorBinary appends the vector_send bytes of v to buf.
+func AppendVectorBinary(buf []byte, v Vector) []byte {
+	buf = binary.BigEndian.AppendUint16(buf, uint16(len(v)))
+	buf = binary.BigEndian.AppendUint16(buf, 0)
+	for _, f := range v {
+		buf = binary.BigEndian.AppendUint32(buf, math.Float32bits(f))
+	}
+	return buf
+}
+
+// reader reads a binary value as PostgreSQL's pq_getmsg* functions do.
+type reader struct{ b []byte }
+
+func errInsufficientData() *pgerror.Error {
+	return pgerror.New(pgerror.ProtocolViolation, "insufficient data left in message")
+}
+
+func (r *reader) take(n int) ([]byte, error) {
+	if len(r.b) < n {
+		return nil, errInsufficientData()
+	}
+	p := r.b[:n]
+	r.b = r.b[n:]
+	return p, nil
+}
+
+func (r *reader) int16() (int16, error) {
+	p, err := r.take(2)
+	if err != nil {
+		return 0, err
+	}
+	return int16(binary.BigEndian.Uint16(p)), nil
+}
+
+func (r *reader) uint32() (uint32, error) {
+	p, err := r.take(4)
+	if err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint32(p), nil
+}
+
+func (r *reader) uint64() (uint64, error) {
+	p, err := r.take(8)
+	if err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint64(p), nil
+}
+
+// done reports trailing bytes as PostgreSQL's bind does (22P03).
+func (r *reader) done() error {
+	if len(r.b) != 0 {
+		return pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format")
+	}
+	return nil
+}

@@ -1,0 +1,151 @@
+package catalog
+
+import (
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/vecindex"
+	"github.com/vecgres/vecgres/wal"
+)
+
+// WAL record types written by the catalog. Part of the on-disk format:
+// never renumber. (wal reserves 0.)
+const (
+	recCreateTable wal.RecordType = 1
+	recDropTable   wal.RecordType = 2
+	recCreateIndex wal.RecordType = 3
+	recDropIndex   wal.RecordType = 4
+	recTxnData     wal.RecordType = 5
+	recTxnCommit   wal.RecordType = 6
+)
+
+// maxRecordBytes bounds one TxnData record; a large transaction (COPY) is
+// written as several.
+const maxRecordBytes = 4 << 20
+
+type record struct {
+	typ     wal.RecordType
+	payload []byte
+}
+
+// Payload layouts (uvarint unless noted; strings are uvarint length + bytes;
+// datums as appendDatum):
+//
+//	CreateTable: oid, name, ncols, {name, kind byte, typmod varint,
+//	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName
+//	DropTable:   name
+//	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction
+//	DropIndex:   name
+//	TxnData:     xid, nops, {kind byte, table oid, slot, [ncols, datum...] if insert}...
+//	TxnCommit:   xid, nseq, {table oid, col, last value varint}...
+
+func encodeCreateTable(t *Table) []byte {
+	b := appendUvarint(nil, uint64(t.OID))
+	b = appendString(b, t.Name)
+	b = appendUvarint(b, uint64(len(t.Columns)))
+	for _, c := range t.Columns {
+		b = appendString(b, c.Name)
+		b = append(b, byte(c.Type.Kind))
+		b = appendVarint(b, int64(c.Type.Typmod))
+		b = append(b, boolByte(c.NotNull), boolByte(c.Serial))
+		b = appendDatum(b, c.Default)
+	}
+	b = appendUvarint(b, uint64(len(t.PrimaryKey)))
+	for _, c := range t.PrimaryKey {
+		b = appendUvarint(b, uint64(c))
+	}
+	return appendString(b, t.PKeyName)
+}
+
+func decodeCreateTable(p []byte) (*Table, error) {
+	d := &decoder{b: p}
+	t := &Table{OID: uint32(d.uvarint()), Name: d.str()}
+	n := d.uvarint()
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		c := Column{Name: d.str()}
+		c.Type = types.Type{Kind: types.Kind(d.byte1()), Typmod: int32(d.varint())}
+		c.NotNull = d.byte1() == 1
+		c.Serial = d.byte1() == 1
+		c.Default = d.datum()
+		t.Columns = append(t.Columns, c)
+	}
+	npk := d.uvarint()
+	for i := uint64(0); i < npk && d.err == nil; i++ {
+		t.PrimaryKey = append(t.PrimaryKey, int(d.uvarint()))
+	}
+	t.PKeyName = d.str()
+	return t, d.err
+}
+
+func encodeCreateIndex(ix *Index) []byte {
+	b := appendUvarint(nil, uint64(ix.OID))
+	b = appendString(b, ix.Name)
+	b = appendString(b, ix.Table.Name)
+	b = appendString(b, string(ix.Method))
+	b = appendString(b, ix.Table.Columns[ix.Column].Name)
+	b = appendString(b, ix.Opclass)
+	b = append(b, byte(ix.Metric))
+	b = appendUvarint(b, uint64(ix.M))
+	return appendUvarint(b, uint64(ix.EfConstruction))
+}
+
+func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
+	d := &decoder{b: p}
+	oid := uint32(d.uvarint())
+	def := IndexDef{Name: d.str(), Table: d.str(), Method: IndexMethod(d.str()), Column: d.str(), Opclass: d.str()}
+	def.Metric = vecindex.Metric(d.byte1())
+	def.M = int(d.uvarint())
+	def.EfConstruction = int(d.uvarint())
+	return oid, def, d.err
+}
+
+// encode turns t's changes into TxnData records and a final TxnCommit.
+// Called with the catalog lock held (shared).
+func (t *Txn) encode() []record {
+	var out []record
+	var b []byte
+	n := 0
+	flush := func() {
+		if n == 0 {
+			return
+		}
+		head := appendUvarint(appendUvarint(nil, uint64(t.xid)), uint64(n))
+		out = append(out, record{recTxnData, append(head, b...)})
+		b, n = b[:0:0], 0
+	}
+	for _, o := range t.ops {
+		b = append(b, byte(o.kind))
+		b = appendUvarint(b, uint64(o.table.OID))
+		b = appendUvarint(b, o.slot)
+		if o.kind == opInsert {
+			vals := o.table.rows[o.slot].vals
+			b = appendUvarint(b, uint64(len(vals)))
+			for _, v := range vals {
+				b = appendDatum(b, v)
+			}
+		}
+		n++
+		if len(b) >= maxRecordBytes {
+			flush()
+		}
+	}
+	flush()
+	c := appendUvarint(nil, uint64(t.xid))
+	nseq := 0
+	for _, cols := range t.seqs {
+		nseq += len(cols)
+	}
+	c = appendUvarint(c, uint64(nseq))
+	for tb, cols := range t.seqs {
+		for col, v := range cols {
+			c = appendUvarint(appendUvarint(c, uint64(tb.OID)), uint64(col))
+			c = appendVarint(c, v)
+		}
+	}
+	return append(out, record{recTxnCommit, c})
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,144 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// aggState collects the aggregate calls of a SELECT list.
+type aggState struct{ calls []*aggCall }
+
+// aggCall is one aggregate: count(*) has a nil arg.
+type aggCall struct {
+	name string
+	arg  expr
+	t    types.Type
+	cmp  compareFunc // min and max
+}
+
+// aggRef reads an aggregate's final value.
+type aggRef struct {
+	i int
+	t types.Type
+}
+
+func (a *aggRef) Type() types.Type         { return a.t }
+func (a *aggRef) Eval(e *env) (any, error) { return e.aggs[a.i], nil }
+
+func isAggregate(name string) bool {
+	switch name {
+	case "count", "sum", "avg", "min", "max":
+		return true
+	}
+	return false
+}
+
+func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
+	if b.aggs == nil {
+		return nil, pgerror.New(pgerror.GroupingError, "aggregate functions are not allowed here").WithPosition(f.P + 1)
+	}
+	call := &aggCall{name: f.Name, t: types.Int8}
+	if !f.Star {
+		if len(f.Args) != 1 {
+			return nil, b.noFunction(f)
+		}
+		outer := b.aggs
+		b.aggs = nil // no nested aggregates
+		arg, err := b.bind(f.Args[0], types.Unknown)
+		b.aggs = outer
+		if err != nil {
+			return nil, err
+		}
+		call.arg = arg
+		if err := typeAggregate(call); err != nil {
+			return nil, withPos(err, f.P)
+		}
+	} else if f.Name != "count" {
+		return nil, b.noFunction(f)
+	}
+	b.aggs.calls = append(b.aggs.calls, call)
+	return &aggRef{i: len(b.aggs.calls) - 1, t: call.t}, nil
+}
+
+func typeAggregate(c *aggCall) error {
+	at := c.arg.Type()
+	switch c.name {
+	case "count":
+		return nil
+	case "sum", "avg":
+		if classOf(at) != classNumeric {
+			return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, at.Name())
+		}
+		c.t = types.Float8
+		if c.name == "sum" && isIntKind(at.Kind) {
+			c.t = types.Int8
+		}
+		return nil
+	}
+	cmp, ok := comparerFor(at, at)
+	if !ok {
+		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, at.Name())
+	}
+	c.cmp, c.t = cmp, at
+	return nil
+}
+
+// aggAcc accumulates one aggregate over the rows.
+type aggAcc struct {
+	call  *aggCall
+	count int64
+	sumI  int64
+	sumF  float64
+	best  any
+}
+
+func (a *aggAcc) add(e *env) error {
+	if a.call.arg == nil {
+		a.count++
+		return nil
+	}
+	v, err := a.call.arg.Eval(e)
+	if err != nil || v == nil {
+		return err
+	}
+	a.count++
+	switch a.call.name {
+	case "sum", "avg":
+		if i, ok := v.(int64); ok && a.call.t.Kind == types.KindInt8 {
+			a.sumI += i
+		} else {
+			a.sumF += toFloat(v)
+		}
+	case "min":
+		if a.best == nil || a.call.cmp(v, a.best) < 0 {
+			a.best = v
+		}
+	case "max":
+		if a.best == nil || a.call.cmp(v, a.best) > 0 {
+			a.best = v
+		}
+	}
+	return nil
+}
+
+func (a *aggAcc) result() any {
+	switch a.call.name {
+	case "count":
+		return a.count
+	case "sum":
+		if a.count == 0 {
+			return nil
+		}
+		if a.call.t.Kind == types.KindInt8 {
+			return a.sumI
+		}
+		return a.sumF
+	case "avg":
+		if a.count == 0 {
+			return nil
+		}
+		return a.sumF / float64(a.count)
+	}
+	return a.best
+}

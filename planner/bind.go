@@ -1,0 +1,196 @@
+package planner
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// binder resolves names and types of the expressions of one statement.
+type binder struct {
+	s      *Session
+	table  *catalog.Table // the FROM table; nil when there is none
+	alias  string
+	params []*types.Type // $n types: declared by the client or inferred
+	aggs   *aggState     // non-nil while binding a SELECT list that may aggregate
+}
+
+func newBinder(s *Session, declared []uint32) (*binder, error) {
+	b := &binder{s: s}
+	for i, oid := range declared {
+		t := types.Unknown
+		if oid != 0 {
+			var ok bool
+			if t, ok = types.TypeByOID(oid); !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedObject, "type with OID %d does not exist", oid)
+			}
+		}
+		b.param(i + 1)
+		*b.params[i] = t
+	}
+	return b, nil
+}
+
+// param returns the type slot of $n, growing the list.
+func (b *binder) param(n int) *types.Type {
+	for len(b.params) < n {
+		t := types.Unknown
+		b.params = append(b.params, &t)
+	}
+	return b.params[n-1]
+}
+
+// paramTypes finalises the parameter types: any still unknown is text, as
+// PostgreSQL does for parameters only compared with unknown literals.
+func (b *binder) paramTypes() []types.Type {
+	out := make([]types.Type, len(b.params))
+	for i, t := range b.params {
+		if t.Kind == types.KindUnknown {
+			*t = types.Text
+		}
+		out[i] = *t
+	}
+	return out
+}
+
+// untyped reports whether e takes its type from context: a string or NULL
+// literal, or a parameter whose type is not known yet.
+func (b *binder) untyped(e sql.Expr) bool {
+	switch x := e.(type) {
+	case *sql.Const:
+		return x.Kind == sql.ConstString || x.Kind == sql.ConstNull
+	case *sql.Param:
+		return x.N <= len(b.params) && b.params[x.N-1].Kind == types.KindUnknown || x.N > len(b.params)
+	}
+	return false
+}
+
+// bind binds e; hint is the type an untyped literal or parameter takes
+// (types.Unknown for none).
+func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
+	switch x := e.(type) {
+	case *sql.Const:
+		return b.bindConst(x, hint)
+	case *sql.Param:
+		return b.bindParam(x, hint)
+	case *sql.ColumnRef:
+		return b.bindColumn(x)
+	case *sql.BinaryExpr:
+		return b.bindBinary(x)
+	case *sql.UnaryExpr:
+		return b.bindUnary(x, hint)
+	case *sql.BoolExpr:
+		return b.bindBool(x)
+	case *sql.FuncCall:
+		return b.bindFunc(x)
+	case *sql.Cast:
+		return b.bindCast(x)
+	case *sql.IsNull:
+		inner, err := b.bind(x.X, types.Unknown)
+		if err != nil {
+			return nil, err
+		}
+		return &isNullExpr{x: inner, not: x.Not}, nil
+	case *sql.InList:
+		return b.bindIn(x)
+	case *sql.Between:
+		return b.bindBetween(x)
+	case *sql.Default:
+		return nil, pgerror.New(pgerror.SyntaxError, "DEFAULT is not allowed in this context").WithPosition(x.P + 1)
+	}
+	return nil, pgerror.NotSupported(fmt.Sprintf("expression %T", e))
+}
+
+func (b *binder) bindConst(c *sql.Const, hint types.Type) (expr, error) {
+	switch c.Kind {
+	case sql.ConstNull:
+		return &constExpr{t: hint}, nil
+	case sql.ConstBool:
+		return &constExpr{t: types.Bool, v: c.Text == "true" || c.Text == "t"}, nil
+	case sql.ConstInt:
+		v, err := strconv.ParseInt(c.Text, 10, 64)
+		if err != nil {
+			return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "value %q is out of range for type bigint", c.Text)
+		}
+		t := types.Int4
+		if int64(int32(v)) != v {
+			t = types.Int8
+		}
+		return &constExpr{t: t, v: v}, nil
+	case sql.ConstFloat:
+		v, err := strconv.ParseFloat(c.Text, 64)
+		if err != nil {
+			return nil, pgerror.Errorf(pgerror.InvalidTextRepresentation, "invalid input syntax for type numeric: %q", c.Text).WithPosition(c.P + 1)
+		}
+		return &constExpr{t: types.Numeric, v: v}, nil
+	}
+	if hint.Kind == types.KindUnknown {
+		return &constExpr{t: types.Unknown, v: c.Text}, nil
+	}
+	v, err := types.ParseText(hint, c.Text)
+	if err != nil {
+		return nil, withPos(err, c.P)
+	}
+	return &constExpr{t: hint, v: v}, nil
+}
+
+func (b *binder) bindParam(p *sql.Param, hint types.Type) (expr, error) {
+	if p.N < 1 || p.N > 65535 {
+		return nil, pgerror.Errorf(pgerror.UndefinedParameter, "there is no parameter $%d", p.N).WithPosition(p.P + 1)
+	}
+	t := b.param(p.N)
+	if t.Kind == types.KindUnknown && hint.Kind != types.KindUnknown {
+		*t = types.Type{Kind: hint.Kind, Typmod: types.NoTypmod}
+	}
+	return &paramExpr{n: p.N - 1, t: t}, nil
+}
+
+func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
+	if b.table == nil {
+		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
+	}
+	if c.Table != "" && c.Table != b.table.Name && c.Table != b.alias {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
+	}
+	i := b.table.ColumnIndex(c.Name)
+	if i < 0 {
+		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
+	}
+	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name}, nil
+}
+
+// withPos adds a 1-based position to a *pgerror.Error that has none.
+func withPos(err error, pos int) error {
+	pe, ok := err.(*pgerror.Error)
+	if !ok || pe.Position != 0 || pos < 0 {
+		return err
+	}
+	return pe.WithPosition(pos + 1)
+}
+
+// coerce converts x to type to for storing (assignment cast); constants are
+// converted at once so that errors carry the literal's position.
+func coerce(x expr, to types.Type, pos int) (expr, error) {
+	from := x.Type()
+	if from == to {
+		return x, nil
+	}
+	if c, ok := x.(*constExpr); ok {
+		if c.v == nil {
+			return &constExpr{t: to}, nil
+		}
+		v, err := types.Cast(c.v, from, to, false)
+		if err != nil {
+			return nil, withPos(err, pos)
+		}
+		return &constExpr{t: to, v: v}, nil
+	}
+	return &castExpr{x: x, t: to}, nil
+}
+
+// noTypmod strips a type's modifier: operators take vector, not vector(3).
+func noTypmod(t types.Type) types.Type { return types.Type{Kind: t.Kind, Typmod: types.NoTypmod} }

@@ -1,0 +1,198 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// bindPair binds the operands of a binary operator. An untyped operand
+// takes the other operand's type (without modifier); when both are untyped
+// they take fallback.
+func (b *binder) bindPair(l, r sql.Expr, fallback types.Type) (expr, expr, error) {
+	if b.untyped(l) && !b.untyped(r) {
+		R, err := b.bind(r, types.Unknown)
+		if err != nil {
+			return nil, nil, err
+		}
+		L, err := b.bind(l, noTypmod(R.Type()))
+		return L, R, err
+	}
+	L, err := b.bind(l, types.Unknown)
+	if err != nil {
+		return nil, nil, err
+	}
+	hint := noTypmod(L.Type())
+	if hint.Kind == types.KindUnknown {
+		hint = fallback
+	}
+	R, err := b.bind(r, hint)
+	if err != nil {
+		return nil, nil, err
+	}
+	if L.Type().Kind == types.KindUnknown {
+		L, err = b.bind(l, hint)
+	}
+	return L, R, err
+}
+
+func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
+	fallback := types.Text
+	if _, ok := distanceOps[x.Op]; ok {
+		fallback = types.VectorOf(types.NoTypmod)
+	}
+	l, r, err := b.bindPair(x.L, x.R, fallback)
+	if err != nil {
+		return nil, err
+	}
+	lt, rt := l.Type(), r.Type()
+	if e := b.makeBinary(x.Op, l, r); e != nil {
+		return e, nil
+	}
+	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", lt.Name(), x.Op, rt.Name()).
+		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").
+		WithPosition(x.P + 1)
+}
+
+// makeBinary builds the operator over bound operands, or nil when no
+// operator takes these types.
+func (b *binder) makeBinary(op string, l, r expr) expr {
+	lc, rc := classOf(l.Type()), classOf(r.Type())
+	if isComparison(op) {
+		if cmp, ok := comparerFor(l.Type(), r.Type()); ok {
+			return &cmpExpr{op: op, l: l, r: r, cmp: cmp}
+		}
+		return nil
+	}
+	if fn, ok := distanceOps[op]; ok {
+		if lc == classVector && rc == classVector {
+			return &distExpr{op: op, l: l, r: r, fn: fn}
+		}
+		return nil
+	}
+	switch {
+	case lc == classVector && rc == classVector && (op == "+" || op == "-" || op == "*" || op == "||"):
+		return &arithExpr{op: op, l: l, r: r, t: types.VectorOf(types.NoTypmod)}
+	case lc == classNumeric && rc == classNumeric && (op == "+" || op == "-" || op == "*" || op == "/" || op == "%"):
+		return &arithExpr{op: op, l: l, r: r, t: arithResultType(l.Type(), r.Type())}
+	case lc == classString && rc == classString && op == "||":
+		return &arithExpr{op: op, l: l, r: r, t: types.Text}
+	case lc == classString && rc == classString:
+		if negate, fold, ok := likeOp(op); ok {
+			return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
+		}
+	}
+	return nil
+}
+
+func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
+	inner, err := b.bind(x.X, hint)
+	if err != nil {
+		return nil, err
+	}
+	if classOf(inner.Type()) != classNumeric {
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1)
+	}
+	if x.Op == "+" {
+		return inner, nil
+	}
+	return &negExpr{x: inner}, nil
+}
+
+func (b *binder) bindBool(x *sql.BoolExpr) (expr, error) {
+	args := make([]expr, len(x.Args))
+	for i, a := range x.Args {
+		e, err := b.bind(a, types.Bool)
+		if err != nil {
+			return nil, err
+		}
+		if e.Type().Kind != types.KindBool {
+			name := [...]string{"AND", "OR", "NOT"}[x.Op]
+			return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", name, e.Type().Name()).WithPosition(a.Pos() + 1)
+		}
+		args[i] = e
+	}
+	switch x.Op {
+	case sql.And:
+		return &andExpr{args: args}, nil
+	case sql.Or:
+		return &orExpr{args: args}, nil
+	}
+	return &notExpr{x: args[0]}, nil
+}
+
+func (b *binder) bindIn(x *sql.InList) (expr, error) {
+	inner, err := b.bind(x.X, types.Unknown)
+	if err != nil {
+		return nil, err
+	}
+	hint := noTypmod(inner.Type())
+	if hint.Kind == types.KindUnknown {
+		hint = types.Text
+		if inner, err = b.bind(x.X, hint); err != nil {
+			return nil, err
+		}
+	}
+	list := make([]expr, len(x.List))
+	for i, item := range x.List {
+		e, err := b.bind(item, hint)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := comparerFor(inner.Type(), e.Type()); !ok {
+			return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s = %s", inner.Type().Name(), e.Type().Name()).WithPosition(item.Pos() + 1)
+		}
+		list[i] = e
+	}
+	cmp, _ := comparerFor(inner.Type(), inner.Type())
+	if cmp == nil {
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s = %s", inner.Type().Name(), inner.Type().Name())
+	}
+	return &inExpr{x: inner, list: list, cmp: cmp, not: x.Not}, nil
+}
+
+// bindBetween rewrites X BETWEEN lo AND hi as X >= lo AND X <= hi.
+func (b *binder) bindBetween(x *sql.Between) (expr, error) {
+	ge := &sql.BinaryExpr{Op: ">=", L: x.X, R: x.Lo, P: x.P}
+	le := &sql.BinaryExpr{Op: "<=", L: x.X, R: x.Hi, P: x.P}
+	var e sql.Expr = &sql.BoolExpr{Op: sql.And, Args: []sql.Expr{ge, le}, P: x.P}
+	if x.Not {
+		e = &sql.BoolExpr{Op: sql.Not, Args: []sql.Expr{e}, P: x.P}
+	}
+	return b.bind(e, types.Bool)
+}
+
+// bindCast binds X::type. An untyped X is read directly as the target type
+// (so a bad literal's error points at it); others convert at run time.
+func (b *binder) bindCast(x *sql.Cast) (expr, error) {
+	if b.untyped(x.X) {
+		inner, err := b.bind(x.X, noTypmod(x.Type))
+		if err != nil {
+			return nil, err
+		}
+		if inner.Type() == x.Type {
+			return inner, nil
+		}
+		return b.castOf(inner, x.Type, x.X.Pos())
+	}
+	inner, err := b.bind(x.X, types.Unknown)
+	if err != nil {
+		return nil, err
+	}
+	return b.castOf(inner, x.Type, x.P)
+}
+
+// castOf applies an explicit cast, folding constants.
+func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
+	if c, ok := inner.(*constExpr); ok {
+		if c.v == nil {
+			return &constExpr{t: to}, nil
+		}
+		v, err := types.Cast(c.v, c.t, to, true)
+		if err != nil {
+			return nil, withPos(err, pos)
+		}
+		return &constExpr{t: to, v: v}, nil
+	}
+	return &castExpr{x: inner, t: to, explicit: true}, nil
+}

@@ -1,0 +1,249 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// orderKey is one ORDER BY key.
+type orderKey struct {
+	x          expr
+	desc       bool
+	nullsFirst bool
+	cmp        compareFunc
+}
+
+func (b *binder) planSelect(x *sql.Select) (plan, error) {
+	p := &selectPlan{}
+	if x.From != "" {
+		t, ok := b.s.cat.Table(x.From)
+		if !ok {
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.From)
+		}
+		b.table, p.table = t, t
+		b.alias = x.FromAlias
+	}
+	var err error
+	if p.where, err = b.bindCondition(x.Where, "WHERE"); err != nil {
+		return nil, err
+	}
+	if err := b.bindItems(p, x.Items); err != nil {
+		return nil, err
+	}
+	if err := b.bindOrder(p, x); err != nil {
+		return nil, err
+	}
+	if p.limit, err = b.bindLimit(x.Limit, "LIMIT"); err != nil {
+		return nil, err
+	}
+	if p.offset, err = b.bindLimit(x.Offset, "OFFSET"); err != nil {
+		return nil, err
+	}
+	b.chooseIndex(p, x)
+	return p, nil
+}
+
+// bindCondition binds a WHERE condition, which must be boolean.
+func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
+	if e == nil {
+		return nil, nil
+	}
+	x, err := b.bind(e, types.Bool)
+	if err != nil {
+		return nil, err
+	}
+	if k := x.Type().Kind; k != types.KindBool && k != types.KindUnknown {
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(e.Pos() + 1)
+	}
+	return x, nil
+}
+
+func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
+	if e == nil {
+		return nil, nil
+	}
+	x, err := b.bind(e, types.Int8)
+	if err != nil {
+		return nil, err
+	}
+	if classOf(x.Type()) != classNumeric && x.Type().Kind != types.KindUnknown {
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type bigint, not type %s", clause, x.Type().Name()).WithPosition(e.Pos() + 1)
+	}
+	return x, nil
+}
+
+// bindItems binds the SELECT list, expanding * and detecting aggregates.
+func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
+	b.aggs = &aggState{}
+	defer func() { b.aggs = nil }()
+	for _, it := range items {
+		if it.Star {
+			if err := b.expandStar(p); err != nil {
+				return err
+			}
+			continue
+		}
+		x, err := b.bind(it.Expr, types.Unknown)
+		if err != nil {
+			return err
+		}
+		if x.Type().Kind == types.KindUnknown {
+			x = retype(x, types.Text)
+		}
+		name := it.Alias
+		if name == "" {
+			name = outputName(it.Expr)
+		}
+		p.addItem(x, name)
+	}
+	if len(b.aggs.calls) == 0 {
+		return nil
+	}
+	p.aggs = b.aggs
+	for _, it := range p.items {
+		if c := findColumn(it); c != nil {
+			return pgerror.Errorf(pgerror.GroupingError,
+				"column %q must appear in the GROUP BY clause or be used in an aggregate function", b.table.Name+"."+c.name)
+		}
+	}
+	return nil
+}
+
+func (b *binder) expandStar(p *selectPlan) error {
+	if b.table == nil {
+		return pgerror.New(pgerror.SyntaxError, "SELECT * with no tables specified is not valid")
+	}
+	for i, c := range b.table.Columns {
+		p.addItem(&colExpr{idx: i, t: c.Type, name: c.Name}, c.Name)
+	}
+	return nil
+}
+
+// retype gives an untyped literal or parameter a type.
+func retype(x expr, t types.Type) expr {
+	switch v := x.(type) {
+	case *constExpr:
+		return &constExpr{t: t, v: v.v}
+	case *paramExpr:
+		*v.t = t
+	}
+	return x
+}
+
+// bindOrder binds ORDER BY keys: an output column name or position, or
+// any expression over the table.
+func (b *binder) bindOrder(p *selectPlan, x *sql.Select) error {
+	if p.aggs != nil {
+		b.aggs = p.aggs
+		defer func() { b.aggs = nil }()
+	}
+	for _, o := range x.OrderBy {
+		k, err := b.orderExpr(p, x, o.Expr)
+		if err != nil {
+			return err
+		}
+		if k.Type().Kind == types.KindUnknown {
+			k = retype(k, types.Text)
+		}
+		cmp, ok := comparerFor(k.Type(), k.Type())
+		if !ok {
+			return pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", k.Type().Name()).WithPosition(o.Expr.Pos() + 1)
+		}
+		nullsFirst := o.Desc
+		switch o.Nulls {
+		case sql.NullsFirst:
+			nullsFirst = true
+		case sql.NullsLast:
+			nullsFirst = false
+		}
+		p.order = append(p.order, orderKey{x: k, desc: o.Desc, nullsFirst: nullsFirst, cmp: cmp})
+	}
+	return nil
+}
+
+func (b *binder) orderExpr(p *selectPlan, x *sql.Select, e sql.Expr) (expr, error) {
+	if c, ok := e.(*sql.Const); ok && c.Kind == sql.ConstInt {
+		n := 0
+		for _, ch := range c.Text {
+			n = n*10 + int(ch-'0')
+			if n > len(p.items) {
+				break
+			}
+		}
+		if n < 1 || n > len(p.items) {
+			return nil, pgerror.Errorf(pgerror.InvalidColumnReference, "ORDER BY position %s is not in select list", c.Text).WithPosition(c.P + 1)
+		}
+		return p.items[n-1], nil
+	}
+	if c, ok := e.(*sql.ColumnRef); ok && c.Table == "" {
+		for i, col := range p.cols {
+			if col.Name == c.Name && (b.table == nil || b.table.ColumnIndex(c.Name) < 0 || isColumn(p.items[i], c.Name)) {
+				return p.items[i], nil
+			}
+		}
+	}
+	return b.bind(e, types.Unknown)
+}
+
+func isColumn(x expr, name string) bool {
+	c, ok := x.(*colExpr)
+	return ok && c.name == name
+}
+
+// outputName is the column name PostgreSQL gives an unaliased item.
+func outputName(e sql.Expr) string {
+	switch x := e.(type) {
+	case *sql.ColumnRef:
+		return x.Name
+	case *sql.FuncCall:
+		return x.Name
+	case *sql.Cast:
+		if n := outputName(x.X); n != "?column?" {
+			return n
+		}
+		return internalTypeName(x.Type)
+	}
+	return "?column?"
+}
+
+// internalTypeName is pg_type.typname, used for column names of casts.
+func internalTypeName(t types.Type) string {
+	switch t.Kind {
+	case types.KindBool:
+		return "bool"
+	case types.KindInt2:
+		return "int2"
+	case types.KindInt4:
+		return "int4"
+	case types.KindInt8:
+		return "int8"
+	case types.KindFloat4:
+		return "float4"
+	case types.KindFloat8:
+		return "float8"
+	case types.KindNumeric:
+		return "numeric"
+	case types.KindText:
+		return "text"
+	case types.KindVarchar:
+		return "varchar"
+	case types.KindOID:
+		return "oid"
+	case types.KindRegtype:
+		return "regtype"
+	case types.KindVector:
+		return "vector"
+	}
+	return "?column?"
+}
+
+func (p *selectPlan) addItem(x expr, name string) {
+	col := wire.Column{Name: name, Type: x.Type()}
+	if c, ok := x.(*colExpr); ok && p.table != nil {
+		col.TableOID, col.AttNum = p.table.OID, int16(c.idx+1)
+	}
+	p.items = append(p.items, x)
+	p.cols = append(p.cols, col)
+}

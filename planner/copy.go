@@ -1,0 +1,225 @@
+package planner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/copyfmt"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// copyPlan is COPY table [(cols)] FROM STDIN or TO STDOUT.
+type copyPlan struct {
+	table *catalog.Table
+	cols  []int
+	opts  copyfmt.Options
+	from  bool
+}
+
+func (p *copyPlan) columns() []wire.Column { return nil }
+
+func (b *binder) planCopy(x *sql.Copy) (plan, error) {
+	t, err := b.targetTable(x.Table)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := targetColumns(t, x.Columns)
+	if err != nil {
+		return nil, err
+	}
+	opts := copyfmt.Options{Format: copyFormats[x.Format], Delimiter: x.Delimiter, Null: x.Null, NullSet: true,
+		Quote: x.Quote, Escape: x.Escape, Header: x.Header, Columns: len(cols)}
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	return &copyPlan{table: t, cols: cols, opts: opts, from: x.From}, nil
+}
+
+var copyFormats = map[sql.CopyFormat]copyfmt.Format{sql.CopyText: copyfmt.Text, sql.CopyCSV: copyfmt.CSV, sql.CopyBinary: copyfmt.Binary}
+
+func (p *copyPlan) info() *wire.CopyInfo {
+	return &wire.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(p.cols)}
+}
+
+func (p *copyPlan) names() []string {
+	out := make([]string, len(p.cols))
+	for i, c := range p.cols {
+		out[i] = p.table.Columns[c].Name
+	}
+	return out
+}
+
+// run serves COPY TO STDOUT: every visible row, encoded.
+func (p *copyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	if p.from {
+		return nil, pgerror.New(pgerror.InternalError, "COPY FROM STDIN runs through CopyFrom")
+	}
+	w := copyfmt.NewWriter(p.opts)
+	w.SetNames(p.names())
+	res := &wire.Result{CopyOut: p.info()}
+	if h := w.Header(); h != nil {
+		res.CopyData = append(res.CopyData, h)
+	}
+	fields := make([][]byte, len(p.cols))
+	n := 0
+	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
+		for i, c := range p.cols {
+			fields[i] = p.encode(c, vals[c])
+		}
+		res.CopyData = append(res.CopyData, w.Row(fields))
+		n++
+		return n%cancelCheckRows != 0 || ctx.Err() == nil
+	})
+	if ctx.Err() != nil {
+		return nil, errCanceled
+	}
+	if t := w.Trailer(); t != nil {
+		res.CopyData = append(res.CopyData, t)
+	}
+	res.Tag = fmt.Sprintf("COPY %d", n)
+	return res, nil
+}
+
+func (p *copyPlan) encode(col int, v any) []byte {
+	if v == nil {
+		return nil
+	}
+	t := p.table.Columns[col].Type
+	if p.opts.Format == copyfmt.Binary {
+		return types.AppendBinary(nil, t, v)
+	}
+	return types.AppendText(nil, t, v)
+}
+
+// startCopyIn binds a COPY FROM STDIN and tells wire to start the copy
+// sub-protocol.
+func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
+	s.cat.RLock()
+	defer s.cat.RUnlock()
+	if !p.bound || p.version != s.cat.Version() {
+		if err := s.bind(p); err != nil {
+			return nil, err
+		}
+	}
+	return &wire.Result{CopyIn: p.plan.(*copyPlan).info()}, nil
+}
+
+// copyBatchRows is how many decoded rows COPY FROM inserts per hold of
+// the catalog lock: decoding runs unlocked, so readers wait only for the
+// inserts.
+const copyBatchRows = 1024
+
+// copyIn reads the COPY data and inserts its rows in txn.
+func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*wire.Result, error) {
+	cp, ok := p.plan.(*copyPlan)
+	if !ok {
+		return nil, pgerror.New(pgerror.InternalError, "not a COPY statement")
+	}
+	r := copyfmt.NewReader(data, cp.opts)
+	total := 0
+	for {
+		batch, err := cp.decodeBatch(ctx, r)
+		if len(batch) > 0 {
+			if ierr := s.insertBatch(cp, txn, batch); ierr != nil {
+				return nil, ierr
+			}
+			total += len(batch)
+		}
+		if err == io.EOF {
+			return &wire.Result{Tag: fmt.Sprintf("COPY %d", total)}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// copyRow is one decoded row with its line number, for error context.
+type copyRow struct {
+	line int
+	vals []any
+}
+
+func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyRow, error) {
+	var batch []copyRow
+	for len(batch) < copyBatchRows {
+		fields, err := r.Next()
+		if err != nil {
+			return batch, cp.readError(err, r)
+		}
+		vals := make([]any, len(cp.table.Columns))
+		for i, c := range cp.cols {
+			if vals[c], err = cp.decode(c, fields[i]); err != nil {
+				return batch, cp.fieldError(err, r, c, fields[i])
+			}
+		}
+		batch = append(batch, copyRow{line: r.Line(), vals: vals})
+	}
+	if ctx.Err() != nil {
+		return batch, errCanceled
+	}
+	return batch, nil
+}
+
+func (cp *copyPlan) decode(col int, field []byte) (any, error) {
+	if field == nil {
+		return nil, nil
+	}
+	t := cp.table.Columns[col].Type
+	if cp.opts.Format == copyfmt.Binary {
+		return types.DecodeBinary(t, field)
+	}
+	return types.ParseText(t, string(field))
+}
+
+func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
+	if err == io.EOF {
+		return err
+	}
+	var fc *copyfmt.FieldCountError
+	if errors.As(err, &fc) {
+		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, string(r.RawLine())))
+	}
+	pe := pgerror.From(err)
+	if pe.Context == "" {
+		pe = pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
+	}
+	return pe
+}
+
+func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []byte) error {
+	name := cp.table.Columns[col].Name
+	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, string(field))
+	if cp.opts.Format == copyfmt.Binary {
+		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
+	}
+	return pgerror.From(err).WithContext(ctx)
+}
+
+// insertBatch stores decoded rows, filling defaults for absent columns.
+func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) error {
+	s.cat.Lock()
+	defer s.cat.Unlock()
+	given := make([]bool, len(cp.table.Columns))
+	for _, c := range cp.cols {
+		given[c] = true
+	}
+	for _, row := range batch {
+		for c, ok := range given {
+			if !ok {
+				v, _ := columnValue(nil, txn, cp.table, c, nil)
+				row.vals[c] = v
+			}
+		}
+		if _, err := txn.Insert(cp.table, row.vals); err != nil {
+			return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, row.line))
+		}
+	}
+	return nil
+}

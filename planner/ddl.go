@@ -1,0 +1,231 @@
+package planner
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+func notice(code, msg string) wire.Notice {
+	return wire.Notice{Severity: "NOTICE", Code: code, Message: msg}
+}
+
+func ddlPlan(fn func(cat *catalog.Catalog) (*wire.Result, error)) plan {
+	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return fn(x.s.cat) }}
+}
+
+func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
+	cols, pkey, err := b.tableColumns(x)
+	if err != nil {
+		return nil, err
+	}
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		if x.IfNotExists && cat.RelationExists(x.Name) {
+			return &wire.Result{Tag: "CREATE TABLE", Notices: []wire.Notice{
+				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
+		}
+		if _, err := cat.CreateTable(x.Name, cols, pkey); err != nil {
+			return nil, err
+		}
+		return &wire.Result{Tag: "CREATE TABLE"}, nil
+	}), nil
+}
+
+// tableColumns checks CREATE TABLE's columns and evaluates their defaults
+// (constants only). The parser gathers the primary key, whether declared
+// on a column or as a table constraint, in x.PrimaryKey.
+func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, error) {
+	var cols []catalog.Column
+	var pkey []int
+	seen := map[string]bool{}
+	for _, d := range x.Columns {
+		if seen[d.Name] {
+			return nil, nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q specified more than once", d.Name)
+		}
+		seen[d.Name] = true
+		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial}
+		if d.Default != nil {
+			v, err := b.constDefault(d.Default, c)
+			if err != nil {
+				return nil, nil, err
+			}
+			c.Default = v
+		}
+		cols = append(cols, c)
+	}
+	for _, name := range x.PrimaryKey {
+		i := -1
+		for j, c := range cols {
+			if c.Name == name {
+				i = j
+			}
+		}
+		if i < 0 {
+			return nil, nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q named in key does not exist", name)
+		}
+		pkey = append(pkey, i)
+	}
+	for _, i := range pkey {
+		cols[i].NotNull = true
+	}
+	return cols, pkey, nil
+}
+
+func (b *binder) constDefault(e sql.Expr, c catalog.Column) (any, error) {
+	x, err := b.bindValue(e, c)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := x.(*constExpr); !ok {
+		return nil, pgerror.NotSupported("DEFAULT with a non-constant expression")
+	}
+	return x.Eval(&env{sess: b.s})
+}
+
+func (b *binder) planDropTable(x *sql.DropTable) plan {
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		res := &wire.Result{Tag: "DROP TABLE"}
+		for _, name := range x.Names {
+			if _, ok := cat.Table(name); !ok && x.IfExists {
+				res.Notices = append(res.Notices, notice("00000", "table \""+name+"\" does not exist, skipping"))
+				continue
+			}
+			if err := cat.DropTable(name); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	})
+}
+
+func (b *binder) planDropIndex(x *sql.DropIndex) plan {
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		res := &wire.Result{Tag: "DROP INDEX"}
+		for _, name := range x.Names {
+			if _, ok := cat.Index(name); !ok && x.IfExists {
+				res.Notices = append(res.Notices, notice("00000", "index \""+name+"\" does not exist, skipping"))
+				continue
+			}
+			if err := cat.DropIndex(name); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	})
+}
+
+// HNSW option bounds (pgvector hnsw.h).
+const (
+	hnswMinM, hnswMaxM, hnswDefaultM       = 2, 100, 16
+	hnswMinEfC, hnswMaxEfC, hnswDefaultEfC = 4, 1000, 64
+	hnswMaxDims                            = 2000
+)
+
+func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
+	t, ok := b.s.cat.Table(x.Table)
+	if !ok {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
+	}
+	def, err := indexDef(t, x)
+	if err != nil {
+		return nil, err
+	}
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		if def.Name == "" {
+			def.Name = cat.IndexName(x.Table, def.Column)
+		} else if x.IfNotExists && cat.RelationExists(def.Name) {
+			return &wire.Result{Tag: "CREATE INDEX", Notices: []wire.Notice{
+				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
+		}
+		if _, err := cat.CreateIndex(def); err != nil {
+			return nil, err
+		}
+		return &wire.Result{Tag: "CREATE INDEX"}, nil
+	}), nil
+}
+
+// indexDef validates CREATE INDEX with pgvector's errors.
+func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
+	def := catalog.IndexDef{Name: x.Name, Table: t.Name}
+	switch x.Method {
+	case "", "btree":
+		def.Method = catalog.MethodBTree
+	case "hnsw":
+		def.Method = catalog.MethodHNSW
+	default:
+		return def, pgerror.Errorf(pgerror.FeatureNotSupported, "access method %q is not supported by vecgres", x.Method)
+	}
+	if len(x.Columns) != 1 {
+		return def, pgerror.NotSupported("multi-column indexes")
+	}
+	def.Column = x.Columns[0].Column
+	col := t.ColumnIndex(def.Column)
+	if col < 0 {
+		return def, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
+	}
+	if def.Method == catalog.MethodBTree {
+		if len(x.Options) > 0 {
+			return def, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
+		}
+		return def, nil
+	}
+	return def, hnswDef(&def, t.Columns[col].Type, x)
+}
+
+func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
+	opclass := x.Columns[0].Opclass
+	if opclass == "" {
+		return pgerror.Errorf(pgerror.UndefinedObject, "data type %s has no default operator class for access method \"hnsw\"", noTypmod(ct).Name()).
+			WithHint("You must specify an operator class for the index or define a default operator class for the data type.")
+	}
+	oc, ok := opclasses[opclass]
+	if !ok {
+		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
+	}
+	if ct.Kind != types.KindVector {
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, ct.Name())
+	}
+	def.Opclass, def.Metric = opclass, oc.metric
+	def.M, def.EfConstruction = hnswDefaultM, hnswDefaultEfC
+	for _, o := range x.Options {
+		var err error
+		switch o.Name {
+		case "m":
+			def.M, err = intOption(o, hnswMinM, hnswMaxM)
+		case "ef_construction":
+			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
+		default:
+			err = pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", o.Name)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if def.EfConstruction < 2*def.M {
+		return pgerror.New(pgerror.InvalidParameterValue, "ef_construction must be greater than or equal to 2 * m")
+	}
+	if ct.Typmod < 1 {
+		return pgerror.New(pgerror.InvalidParameterValue, "column does not have dimensions")
+	}
+	if ct.Typmod > hnswMaxDims {
+		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", hnswMaxDims)
+	}
+	return nil
+}
+
+func intOption(o sql.IndexOption, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(o.Value)
+	if err != nil {
+		return 0, pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for integer option %q: %s", o.Name, o.Value)
+	}
+	if n < lo || n > hi {
+		return 0, pgerror.Errorf(pgerror.InvalidParameterValue, "value %d out of bounds for option %q", n, o.Name).
+			WithDetail("Valid values are between \"" + strconv.Itoa(lo) + "\" and \"" + strconv.Itoa(hi) + "\".")
+	}
+	return n, nil
+}

@@ -1,0 +1,221 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// returning is a bound RETURNING list.
+type returning struct {
+	items []expr
+	cols  []wire.Column
+}
+
+func (b *binder) bindReturning(items []sql.SelectItem) (*returning, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	p := &selectPlan{table: b.table}
+	for _, it := range items {
+		if it.Star {
+			if err := b.expandStar(p); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		x, err := b.bind(it.Expr, types.Unknown)
+		if err != nil {
+			return nil, err
+		}
+		name := it.Alias
+		if name == "" {
+			name = outputName(it.Expr)
+		}
+		p.addItem(x, name)
+	}
+	return &returning{items: p.items, cols: p.cols}, nil
+}
+
+func (r *returning) columns() []wire.Column {
+	if r == nil {
+		return nil
+	}
+	return r.cols
+}
+
+// project appends the RETURNING values of row to res.
+func (r *returning) project(e *env, row []any, res *wire.Result) error {
+	if r == nil {
+		return nil
+	}
+	e.row = row
+	out := make([]any, len(r.items))
+	for i, it := range r.items {
+		v, err := it.Eval(e)
+		if err != nil {
+			return err
+		}
+		out[i] = v
+	}
+	res.Rows = append(res.Rows, out)
+	return nil
+}
+
+func (b *binder) targetTable(name string) (*catalog.Table, error) {
+	t, ok := b.s.cat.Table(name)
+	if !ok {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+	}
+	b.table = t
+	return t, nil
+}
+
+// insertPlan is INSERT ... VALUES: per row, one bound expression per
+// table column (nil: use the column's default).
+type insertPlan struct {
+	table *catalog.Table
+	rows  [][]expr
+	ret   *returning
+}
+
+func (p *insertPlan) columns() []wire.Column { return p.ret.columns() }
+
+func (b *binder) planInsert(x *sql.Insert) (plan, error) {
+	t, err := b.targetTable(x.Table)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := targetColumns(t, x.Columns)
+	if err != nil {
+		return nil, err
+	}
+	p := &insertPlan{table: t}
+	for _, row := range x.Rows {
+		if len(row) > len(targets) {
+			return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").WithPosition(row[len(targets)].Pos() + 1)
+		}
+		if len(row) < len(targets) {
+			return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+		}
+		bound := make([]expr, len(t.Columns))
+		for i, e := range row {
+			if _, isDefault := e.(*sql.Default); isDefault {
+				continue
+			}
+			if bound[targets[i]], err = b.bindValue(e, t.Columns[targets[i]]); err != nil {
+				return nil, err
+			}
+		}
+		p.rows = append(p.rows, bound)
+	}
+	b.table = t
+	if p.ret, err = b.bindReturning(x.Returning); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// bindValue binds a value stored into column c, converting it to the
+// column's type (assignment cast).
+func (b *binder) bindValue(e sql.Expr, c catalog.Column) (expr, error) {
+	saved := b.table
+	b.table = nil // VALUES cannot reference columns
+	defer func() { b.table = saved }()
+	x, err := b.bind(e, c.Type)
+	if err != nil {
+		return nil, err
+	}
+	if x.Type().Kind == types.KindUnknown {
+		x = retype(x, noTypmod(c.Type))
+	}
+	out, err := coerce(x, c.Type, e.Pos())
+	if err != nil {
+		return nil, err
+	}
+	if !castable(x.Type(), c.Type) {
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, c.Type.Name(), x.Type().Name()).
+			WithHint("You will need to rewrite or cast the expression.").WithPosition(e.Pos() + 1)
+	}
+	return out, nil
+}
+
+// castable reports whether an assignment cast from -> to exists.
+func castable(from, to types.Type) bool {
+	fc, tc := classOf(from), classOf(to)
+	if fc == tc && fc != classOther {
+		return true
+	}
+	if tc == classString {
+		return true
+	}
+	switch from.Kind {
+	case types.KindFloat4Array, types.KindFloat8Array, types.KindInt4Array:
+		return to.Kind == types.KindVector
+	}
+	return false
+}
+
+func targetColumns(t *catalog.Table, names []string) ([]int, error) {
+	if len(names) == 0 {
+		out := make([]int, len(t.Columns))
+		for i := range out {
+			out[i] = i
+		}
+		return out, nil
+	}
+	out := make([]int, len(names))
+	seen := map[int]bool{}
+	for i, n := range names {
+		c := t.ColumnIndex(n)
+		if c < 0 {
+			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", n, t.Name)
+		}
+		if seen[c] {
+			return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q specified more than once", n)
+		}
+		seen[c] = true
+		out[i] = c
+	}
+	return out, nil
+}
+
+func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	e := &env{params: x.params, sess: x.s}
+	res := &wire.Result{Columns: p.ret.columns()}
+	for _, row := range p.rows {
+		vals := make([]any, len(row))
+		for i, ex := range row {
+			v, err := columnValue(e, x.txn, p.table, i, ex)
+			if err != nil {
+				return nil, err
+			}
+			vals[i] = v
+		}
+		if _, err := x.txn.Insert(p.table, vals); err != nil {
+			return nil, err
+		}
+		if err := p.ret.project(e, vals, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Tag = fmt.Sprintf("INSERT 0 %d", len(p.rows))
+	return res, nil
+}
+
+// columnValue evaluates ex, or the column's default when ex is nil.
+func columnValue(e *env, txn *catalog.Txn, t *catalog.Table, col int, ex expr) (any, error) {
+	if ex != nil {
+		return ex.Eval(e)
+	}
+	c := t.Columns[col]
+	if c.Serial {
+		return txn.NextSerial(t, col), nil
+	}
+	return c.Default, nil
+}

@@ -1,0 +1,142 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// modifyPlan is UPDATE (set non-nil) or DELETE over the rows passing WHERE.
+type modifyPlan struct {
+	table *catalog.Table
+	where expr
+	set   map[int]expr // column -> new value (UPDATE)
+	ret   *returning
+	tag   string
+}
+
+func (p *modifyPlan) columns() []wire.Column { return p.ret.columns() }
+
+func (b *binder) planUpdate(x *sql.Update) (plan, error) {
+	t, err := b.targetTable(x.Table)
+	if err != nil {
+		return nil, err
+	}
+	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE"}
+	for _, a := range x.Set {
+		c := t.ColumnIndex(a.Column)
+		if c < 0 {
+			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, t.Name)
+		}
+		if _, dup := p.set[c]; dup {
+			return nil, pgerror.Errorf(pgerror.SyntaxError, "multiple assignments to same column %q", a.Column)
+		}
+		v, err := b.bindAssignment(a.Value, t.Columns[c])
+		if err != nil {
+			return nil, err
+		}
+		p.set[c] = v
+	}
+	return b.finishModify(p, x.Where, x.Returning)
+}
+
+// bindAssignment binds SET col = expr, which may read the row's columns.
+func (b *binder) bindAssignment(e sql.Expr, c catalog.Column) (expr, error) {
+	if _, isDefault := e.(*sql.Default); isDefault {
+		if c.Serial {
+			return nil, pgerror.NotSupported("SET column = DEFAULT on a serial column")
+		}
+		return &constExpr{t: c.Type, v: c.Default}, nil
+	}
+	x, err := b.bind(e, c.Type)
+	if err != nil {
+		return nil, err
+	}
+	if !castable(x.Type(), c.Type) {
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, c.Type.Name(), x.Type().Name()).
+			WithPosition(e.Pos() + 1)
+	}
+	return coerce(x, c.Type, e.Pos())
+}
+
+func (b *binder) planDelete(x *sql.Delete) (plan, error) {
+	t, err := b.targetTable(x.Table)
+	if err != nil {
+		return nil, err
+	}
+	return b.finishModify(&modifyPlan{table: t, tag: "DELETE"}, x.Where, x.Returning)
+}
+
+func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectItem) (plan, error) {
+	var err error
+	if p.where, err = b.bindCondition(where, "WHERE"); err != nil {
+		return nil, err
+	}
+	if p.ret, err = b.bindReturning(ret); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	e := &env{params: x.params, sess: x.s}
+	type target struct {
+		slot uint64
+		vals []any
+	}
+	var targets []target
+	var err error
+	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
+		e.row = vals
+		var v any
+		if p.where != nil {
+			if v, err = p.where.Eval(e); err != nil {
+				return false
+			}
+		}
+		if p.where == nil || truthy(v) {
+			targets = append(targets, target{slot, vals})
+		}
+		return ctx.Err() == nil
+	})
+	if err == nil && ctx.Err() != nil {
+		err = errCanceled
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &wire.Result{Columns: p.ret.columns()}
+	for _, t := range targets {
+		row, err := p.apply(e, x.txn, t.slot, t.vals)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.ret.project(e, row, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Tag = fmt.Sprintf("%s %d", p.tag, len(targets))
+	return res, nil
+}
+
+// apply deletes or updates one row and returns the row RETURNING sees.
+func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, old []any) ([]any, error) {
+	if p.set == nil {
+		return old, txn.Delete(p.table, slot)
+	}
+	e.row = old
+	row := append([]any(nil), old...)
+	for c, ex := range p.set {
+		v, err := ex.Eval(e)
+		if err != nil {
+			return nil, err
+		}
+		row[c] = v
+	}
+	_, err := txn.Update(p.table, slot, row)
+	return row, err
+}

@@ -1,0 +1,27 @@
+package planner
+
+import (
+	"sync/atomic"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// Engine runs statements against one catalog; it implements wire.Engine.
+type Engine struct {
+	cat      *catalog.Catalog
+	sessions atomic.Int64
+}
+
+// NewEngine returns an engine over an opened catalog.
+func NewEngine(cat *catalog.Catalog) *Engine { return &Engine{cat: cat} }
+
+// NewSession implements wire.Engine.
+func (en *Engine) NewSession(params map[string]string) wire.Session {
+	en.sessions.Add(1)
+	s := &Session{en: en, cat: en.cat, startup: params, settings: newSettings()}
+	if app, ok := params["application_name"]; ok {
+		s.settings.values["application_name"] = app
+	}
+	return s
+}

@@ -1,0 +1,162 @@
+package planner
+
+import (
+	"math"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// arithExpr is + - * / % on numbers, || on text, + - * || on vectors.
+type arithExpr struct {
+	op   string
+	l, r expr
+	t    types.Type
+}
+
+func (a *arithExpr) Type() types.Type { return a.t }
+func (a *arithExpr) Eval(e *env) (any, error) {
+	l, err := a.l.Eval(e)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := a.r.Eval(e)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	switch a.t.Kind {
+	case types.KindVector:
+		if a.op == "||" {
+			return vectorConcat(l.(types.Vector), r.(types.Vector))
+		}
+		return vectorArith(a.op, l.(types.Vector), r.(types.Vector))
+	case types.KindText:
+		return l.(string) + r.(string), nil
+	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
+		return floatArith(a.op, toFloat(l), toFloat(r), a.t)
+	}
+	return intArith(a.op, l.(int64), r.(int64), a.t)
+}
+
+func floatArith(op string, x, y float64, t types.Type) (any, error) {
+	var v float64
+	switch op {
+	case "+":
+		v = x + y
+	case "-":
+		v = x - y
+	case "*":
+		v = x * y
+	case "/":
+		if y == 0 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		v = x / y
+	default:
+		if y == 0 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		v = math.Mod(x, y)
+	}
+	if math.IsInf(v, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+	}
+	if t.Kind == types.KindFloat4 {
+		v = float64(float32(v))
+	}
+	return v, nil
+}
+
+// intRange gives the bounds and name of each integer kind.
+func intRange(k types.Kind) (lo, hi int64, name string) {
+	switch k {
+	case types.KindInt2:
+		return math.MinInt16, math.MaxInt16, "smallint"
+	case types.KindInt4:
+		return math.MinInt32, math.MaxInt32, "integer"
+	}
+	return math.MinInt64, math.MaxInt64, "bigint"
+}
+
+func intArith(op string, x, y int64, t types.Type) (any, error) {
+	lo, hi, name := intRange(t.Kind)
+	overflow := pgerror.Errorf(pgerror.NumericValueOutOfRange, "%s out of range", name)
+	var v int64
+	switch op {
+	case "+":
+		v = x + y
+		if (y > 0 && v < x) || (y < 0 && v > x) {
+			return nil, overflow
+		}
+	case "-":
+		v = x - y
+		if (y < 0 && v < x) || (y > 0 && v > x) {
+			return nil, overflow
+		}
+	case "*":
+		v = x * y
+		if x != 0 && (v/x != y || (x == -1 && y == math.MinInt64)) {
+			return nil, overflow
+		}
+	case "/", "%":
+		if y == 0 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		if y == -1 {
+			if op == "%" {
+				return int64(0), nil
+			}
+			if x == math.MinInt64 {
+				return nil, overflow
+			}
+			return -x, nil
+		}
+		if op == "/" {
+			v = x / y
+		} else {
+			v = x % y
+		}
+	}
+	if v < lo || v > hi {
+		return nil, overflow
+	}
+	return v, nil
+}
+
+// arithResultType gives the type of a numeric operation, PostgreSQL-style:
+// integers widen to the wider operand, any float8 or numeric gives float8,
+// float4 with float4 or integers gives float4... simplified: float4 only
+// when both are float4.
+func arithResultType(a, b types.Type) types.Type {
+	if isIntKind(a.Kind) && isIntKind(b.Kind) {
+		if a.Kind == types.KindInt8 || b.Kind == types.KindInt8 {
+			return types.Int8
+		}
+		if a.Kind == types.KindInt2 && b.Kind == types.KindInt2 {
+			return types.Int2
+		}
+		return types.Int4
+	}
+	if a.Kind == types.KindFloat4 && b.Kind == types.KindFloat4 {
+		return types.Float4
+	}
+	if a.Kind == types.KindNumeric && b.Kind == types.KindNumeric {
+		return types.Numeric
+	}
+	return types.Float8
+}
+
+// negExpr is unary minus.
+type negExpr struct{ x expr }
+
+func (n *negExpr) Type() types.Type { return n.x.Type() }
+func (n *negExpr) Eval(e *env) (any, error) {
+	v, err := n.x.Eval(e)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if i, ok := v.(int64); ok {
+		return intArith("-", 0, i, n.x.Type())
+	}
+	return -v.(float64), nil
+}

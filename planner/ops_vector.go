@@ -1,0 +1,145 @@
+package planner
+
+import (
+	"math"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Vector operators and functions with pgvector's semantics (vector.c):
+// sums in float4 in element order, the final step in float8.
+
+func checkSameDims(a, b types.Vector) error {
+	if len(a) != len(b) {
+		return pgerror.Errorf(pgerror.DataException, "different vector dimensions %d and %d", len(a), len(b))
+	}
+	return nil
+}
+
+func l2Distance(a, b types.Vector) float64 {
+	var s float32
+	for i := range a {
+		d := a[i] - b[i]
+		s += d * d
+	}
+	return math.Sqrt(float64(s))
+}
+
+func innerProduct(a, b types.Vector) float64 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return float64(s)
+}
+
+// cosineDistance is 1 - cos(a, b), clamped to [0, 2]; NaN when either
+// vector is zero.
+func cosineDistance(a, b types.Vector) float64 {
+	var dot, na, nb float32
+	for i := range a {
+		dot += a[i] * b[i]
+		na += a[i] * a[i]
+		nb += b[i] * b[i]
+	}
+	sim := float64(dot) / math.Sqrt(float64(na)*float64(nb))
+	if math.IsNaN(sim) {
+		return math.NaN()
+	}
+	sim = math.Max(-1, math.Min(1, sim))
+	return 1 - sim
+}
+
+func l1Distance(a, b types.Vector) float64 {
+	var s float32
+	for i := range a {
+		s += float32(math.Abs(float64(a[i] - b[i])))
+	}
+	return float64(s)
+}
+
+func vectorNorm(a types.Vector) float64 {
+	var s float64
+	for _, x := range a {
+		s += float64(x) * float64(x)
+	}
+	return math.Sqrt(s)
+}
+
+func l2Normalize(a types.Vector) types.Vector {
+	n := vectorNorm(a)
+	out := make(types.Vector, len(a))
+	if n > 0 {
+		for i, x := range a {
+			out[i] = float32(float64(x) / n)
+		}
+	}
+	return out
+}
+
+// distanceOps maps each distance operator to its function. <#> is the
+// negative inner product.
+var distanceOps = map[string]func(a, b types.Vector) float64{
+	"<->": l2Distance,
+	"<#>": func(a, b types.Vector) float64 { return -innerProduct(a, b) },
+	"<=>": cosineDistance,
+	"<+>": l1Distance,
+}
+
+// vectorArith applies + - * element-wise; overflow to infinity is 22003.
+func vectorArith(op string, a, b types.Vector) (types.Vector, error) {
+	if err := checkSameDims(a, b); err != nil {
+		return nil, err
+	}
+	out := make(types.Vector, len(a))
+	for i := range a {
+		switch op {
+		case "+":
+			out[i] = a[i] + b[i]
+		case "-":
+			out[i] = a[i] - b[i]
+		default:
+			out[i] = a[i] * b[i]
+		}
+		if math.IsInf(float64(out[i]), 0) {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+		}
+	}
+	return out, nil
+}
+
+func vectorConcat(a, b types.Vector) (types.Vector, error) {
+	if len(a)+len(b) > maxVectorDims {
+		return nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "vector cannot have more than %d dimensions", maxVectorDims)
+	}
+	out := make(types.Vector, 0, len(a)+len(b))
+	return append(append(out, a...), b...), nil
+}
+
+// maxVectorDims is pgvector's VECTOR_MAX_DIM.
+const maxVectorDims = 16000
+
+// distExpr is a distance operator between two vectors.
+type distExpr struct {
+	op   string
+	l, r expr
+	fn   func(a, b types.Vector) float64
+}
+
+func (*distExpr) Type() types.Type { return types.Float8 }
+func (d *distExpr) Eval(e *env) (any, error) {
+	l, err := d.l.Eval(e)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := d.r.Eval(e)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	a, b := l.(types.Vector), r.(types.Vector)
+	if err := checkSameDims(a, b); err != nil {
+		return nil, err
+	}
+	return d.fn(a, b), nil
+}

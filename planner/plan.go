@@ -1,0 +1,71 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// funcPlan is a plan that is just a function: session statements and DDL.
+type funcPlan struct {
+	cols []wire.Column
+	fn   func(ctx context.Context, x *execCtx) (*wire.Result, error)
+}
+
+func (f *funcPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) { return f.fn(ctx, x) }
+func (f *funcPlan) columns() []wire.Column                                    { return f.cols }
+
+func resultPlan(res *wire.Result) *funcPlan {
+	return &funcPlan{fn: func(context.Context, *execCtx) (*wire.Result, error) { return res, nil }}
+}
+
+// plan binds a statement into its plan.
+func (b *binder) plan(st sql.Statement) (plan, error) {
+	switch x := st.(type) {
+	case *sql.Select:
+		return b.planSelect(x)
+	case *sql.Insert:
+		return b.planInsert(x)
+	case *sql.Update:
+		return b.planUpdate(x)
+	case *sql.Delete:
+		return b.planDelete(x)
+	case *sql.Copy:
+		return b.planCopy(x)
+	case *sql.CreateTable:
+		return b.planCreateTable(x)
+	case *sql.DropTable:
+		return b.planDropTable(x), nil
+	case *sql.CreateIndex:
+		return b.planCreateIndex(x)
+	case *sql.DropIndex:
+		return b.planDropIndex(x), nil
+	case *sql.CreateExtension:
+		return b.planCreateExtension(x)
+	case *sql.Set, *sql.Show, *sql.Reset:
+		return b.planSetting(st), nil
+	case *sql.Explain:
+		return b.planExplain(x)
+	}
+	return nil, pgerror.NotSupported("this statement")
+}
+
+func (b *binder) planSetting(st sql.Statement) plan {
+	p := &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return x.s.runSetting(st) }}
+	if sh, ok := st.(*sql.Show); ok {
+		if res, err := b.s.settings.show(sh.Name); err == nil {
+			p.cols = res.Columns
+		}
+	}
+	return p
+}
+
+func (b *binder) planCreateExtension(x *sql.CreateExtension) (plan, error) {
+	if x.Name != "vector" {
+		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "extension %q is not available", x.Name).
+			WithHint("vecgres provides the vector extension only.")
+	}
+	return resultPlan(&wire.Result{Tag: "CREATE EXTENSION"}), nil
+}

@@ -1,0 +1,125 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// plan is a bound statement ready to run.
+type plan interface {
+	// run executes the plan; the caller holds the catalog lock as
+	// lockMode(stmt) says and supplies the transaction.
+	run(ctx context.Context, x *execCtx) (*wire.Result, error)
+	columns() []wire.Column
+}
+
+// execCtx is what a plan runs with.
+type execCtx struct {
+	s      *Session
+	txn    *catalog.Txn
+	params []any
+}
+
+// prepared is a statement with, once bound, its plan; it implements
+// wire.Prepared.
+type prepared struct {
+	stmt     sql.Statement
+	declared []uint32
+	plan     plan
+	params   []types.Type
+	version  uint64 // catalog version the plan was bound at
+	bound    bool
+}
+
+func (p *prepared) ParamTypes() []types.Type { return p.params }
+
+func (p *prepared) Columns() []wire.Column {
+	if p.plan == nil {
+		return nil
+	}
+	return p.plan.columns()
+}
+
+func (p *prepared) Tag() string { return commandTag(p.stmt) }
+
+// commandTag is the first word of the CommandComplete tag.
+func commandTag(st sql.Statement) string {
+	switch st.(type) {
+	case *sql.Select:
+		return "SELECT"
+	case *sql.Insert:
+		return "INSERT"
+	case *sql.Update:
+		return "UPDATE"
+	case *sql.Delete:
+		return "DELETE"
+	case *sql.Copy:
+		return "COPY"
+	case *sql.CreateTable:
+		return "CREATE TABLE"
+	case *sql.DropTable:
+		return "DROP TABLE"
+	case *sql.CreateIndex:
+		return "CREATE INDEX"
+	case *sql.DropIndex:
+		return "DROP INDEX"
+	case *sql.CreateExtension:
+		return "CREATE EXTENSION"
+	case *sql.Set:
+		return "SET"
+	case *sql.Show:
+		return "SHOW"
+	case *sql.Reset:
+		return "RESET"
+	case *sql.Explain:
+		return "EXPLAIN"
+	}
+	return ""
+}
+
+// lockMode says how a statement holds the catalog lock.
+type lockMode uint8
+
+const (
+	lockNone lockMode = iota
+	lockShared
+	lockExclusive
+)
+
+func lockModeOf(st sql.Statement) lockMode {
+	switch x := st.(type) {
+	case *sql.Select:
+		return lockShared
+	case *sql.Explain:
+		if x.Analyze {
+			return lockModeOf(x.Stmt)
+		}
+		return lockShared
+	case *sql.Copy:
+		if x.From {
+			return lockShared // rows are inserted in batches under their own lock
+		}
+		return lockShared
+	case *sql.Insert, *sql.Update, *sql.Delete, *sql.CreateTable, *sql.DropTable, *sql.CreateIndex, *sql.DropIndex:
+		return lockExclusive
+	}
+	return lockNone
+}
+
+// writes reports whether the statement changes rows (needs a real
+// transaction rather than a read snapshot).
+func writes(st sql.Statement) bool {
+	switch x := st.(type) {
+	case *sql.Insert, *sql.Update, *sql.Delete:
+		return true
+	case *sql.Copy:
+		return x.From
+	case *sql.Explain:
+		return x.Analyze && writes(x.Stmt)
+	}
+	return false
+}

@@ -1,0 +1,271 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// selectPlan is a bound SELECT: a source (no table, a sequential scan or
+// an HNSW index scan), a filter, optional aggregation, sort, OFFSET/LIMIT
+// and projection.
+type selectPlan struct {
+	table  *catalog.Table
+	where  expr
+	items  []expr
+	cols   []wire.Column
+	order  []orderKey
+	limit  expr
+	offset expr
+	aggs   *aggState
+	scan   *indexScan // nil: sequential scan
+}
+
+func (p *selectPlan) columns() []wire.Column { return p.cols }
+
+// keyedRow is a source row with its ORDER BY key values.
+type keyedRow struct {
+	row  []any
+	keys []any
+}
+
+func (p *selectPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	e := &env{params: x.params, sess: x.s}
+	limit, offset, err := p.bounds(e)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := p.source(ctx, x, e, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	if p.aggs != nil {
+		if rows, err = p.aggregate(e, rows); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.sortRows(e, rows); err != nil {
+		return nil, err
+	}
+	rows = window(rows, limit, offset)
+	out, err := p.project(e, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.Result{Columns: p.cols, Rows: out, Tag: fmt.Sprintf("SELECT %d", len(out))}, nil
+}
+
+// bounds evaluates LIMIT and OFFSET; -1 means no limit.
+func (p *selectPlan) bounds(e *env) (limit, offset int64, err error) {
+	limit, offset = -1, 0
+	if p.limit != nil {
+		v, err := evalInt(e, p.limit)
+		if err != nil {
+			return 0, 0, err
+		}
+		if v != nil {
+			if *v < 0 {
+				return 0, 0, pgerror.New(pgerror.InvalidRowCountInLimit, "LIMIT must not be negative")
+			}
+			limit = *v
+		}
+	}
+	if p.offset != nil {
+		v, err := evalInt(e, p.offset)
+		if err != nil {
+			return 0, 0, err
+		}
+		if v != nil {
+			if *v < 0 {
+				return 0, 0, pgerror.New(pgerror.InvalidRowCountInOffset, "OFFSET must not be negative")
+			}
+			offset = *v
+		}
+	}
+	return limit, offset, nil
+}
+
+func evalInt(e *env, x expr) (*int64, error) {
+	v, err := x.Eval(e)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if s, ok := v.(string); ok {
+		parsed, err := types.ParseText(types.Int8, s)
+		if err != nil {
+			return nil, err
+		}
+		v = parsed
+	}
+	var n int64
+	switch t := v.(type) {
+	case int64:
+		n = t
+	case float64:
+		n = int64(t + 0.5)
+	}
+	return &n, nil
+}
+
+// source returns the rows of the FROM table that pass WHERE (or the one
+// row of a SELECT without FROM).
+func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offset int64) ([]keyedRow, error) {
+	if p.table == nil {
+		ok, err := p.passes(e, nil)
+		if err != nil || !ok {
+			return nil, err
+		}
+		return []keyedRow{{}}, nil
+	}
+	if p.scan != nil && limit >= 0 {
+		rows, handled, err := p.scan.rows(p, x, e, int(limit+offset))
+		if handled || err != nil {
+			return rows, err
+		}
+	}
+	return p.seqScan(ctx, x, e)
+}
+
+func (p *selectPlan) passes(e *env, row []any) (bool, error) {
+	if p.where == nil {
+		return true, nil
+	}
+	e.row = row
+	v, err := p.where.Eval(e)
+	return truthy(v), err
+}
+
+// cancelCheckRows is how many rows a scan reads between checks for a
+// cancelled statement.
+const cancelCheckRows = 4096
+
+var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
+
+func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
+	var rows []keyedRow
+	var err error
+	n := 0
+	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
+		if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
+			err = errCanceled
+			return false
+		}
+		var ok bool
+		if ok, err = p.passes(e, vals); err != nil {
+			return false
+		}
+		if ok {
+			rows = append(rows, keyedRow{row: vals})
+		}
+		return true
+	})
+	return rows, err
+}
+
+// aggregate folds the rows into the single row of an aggregate query.
+func (p *selectPlan) aggregate(e *env, rows []keyedRow) ([]keyedRow, error) {
+	accs := make([]aggAcc, len(p.aggs.calls))
+	for i, c := range p.aggs.calls {
+		accs[i].call = c
+	}
+	for _, r := range rows {
+		e.row = r.row
+		for i := range accs {
+			if err := accs[i].add(e); err != nil {
+				return nil, err
+			}
+		}
+	}
+	e.aggs = make([]any, len(accs))
+	for i := range accs {
+		e.aggs[i] = accs[i].result()
+	}
+	return []keyedRow{{}}, nil
+}
+
+// sortRows orders rows by the ORDER BY keys (stable, NULLs placed as the
+// key says).
+func (p *selectPlan) sortRows(e *env, rows []keyedRow) error {
+	if len(p.order) == 0 {
+		return nil
+	}
+	for i := range rows {
+		e.row = rows[i].row
+		rows[i].keys = make([]any, len(p.order))
+		for j, k := range p.order {
+			v, err := k.x.Eval(e)
+			if err != nil {
+				return err
+			}
+			rows[i].keys[j] = v
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return p.less(rows[i].keys, rows[j].keys) })
+	return nil
+}
+
+func (p *selectPlan) less(a, b []any) bool {
+	for i, k := range p.order {
+		c := compareKeys(k, a[i], b[i])
+		if c != 0 {
+			return c < 0
+		}
+	}
+	return false
+}
+
+func compareKeys(k orderKey, a, b any) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		if k.nullsFirst {
+			return -1
+		}
+		return 1
+	case b == nil:
+		if k.nullsFirst {
+			return 1
+		}
+		return -1
+	}
+	c := k.cmp(a, b)
+	if k.desc {
+		return -c
+	}
+	return c
+}
+
+// window applies OFFSET and LIMIT (-1 = none).
+func window(rows []keyedRow, limit, offset int64) []keyedRow {
+	if offset >= int64(len(rows)) {
+		return nil
+	}
+	rows = rows[offset:]
+	if limit >= 0 && limit < int64(len(rows)) {
+		rows = rows[:limit]
+	}
+	return rows
+}
+
+func (p *selectPlan) project(e *env, rows []keyedRow) ([][]any, error) {
+	out := make([][]any, len(rows))
+	for i, r := range rows {
+		e.row = r.row
+		vals := make([]any, len(p.items))
+		for j, it := range p.items {
+			v, err := it.Eval(e)
+			if err != nil {
+				return nil, err
+			}
+			vals[j] = v
+		}
+		out[i] = vals
+	}
+	return out, nil
+}

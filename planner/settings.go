@@ -1,0 +1,256 @@
+package planner
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// setting is one run-time parameter (GUC). check validates and normalises
+// a new value; nil accepts anything. report marks the parameters whose
+// changes are sent to the client as ParameterStatus.
+type setting struct {
+	def    string
+	check  func(name, v string) (string, error)
+	report bool
+}
+
+// Default values of the settings the planner reads.
+const (
+	defaultEfSearch = 40
+	maxEfSearch     = 1000
+)
+
+// knownSettings are the parameters SET, SHOW and RESET accept: pgvector's,
+// with its bounds, and the client settings drivers send.
+var knownSettings = map[string]setting{
+	"hnsw.ef_search":                      {def: strconv.Itoa(defaultEfSearch), check: intRangeCheck(1, maxEfSearch)},
+	"hnsw.iterative_scan":                 {def: "off", check: enumCheck("off", "relaxed_order", "strict_order")},
+	"hnsw.max_scan_tuples":                {def: "20000", check: intRangeCheck(1, 2147483647)},
+	"hnsw.scan_mem_multiplier":            {def: "1", check: floatRangeCheck(1, 1000)},
+	"ivfflat.probes":                      {def: "1", check: intRangeCheck(1, 32768)},
+	"ivfflat.iterative_scan":              {def: "off", check: enumCheck("off", "relaxed_order")},
+	"ivfflat.max_probes":                  {def: "32768", check: intRangeCheck(1, 32768)},
+	"extra_float_digits":                  {def: "1", check: intRangeCheck(-15, 3)},
+	"application_name":                    {def: "", report: true},
+	"client_encoding":                     {def: "UTF8", check: encodingCheck, report: true},
+	"datestyle":                           {def: "ISO, MDY", report: true},
+	"timezone":                            {def: "UTC", report: true},
+	"intervalstyle":                       {def: "postgres", report: true},
+	"search_path":                         {def: `"$user", public`},
+	"statement_timeout":                   {def: "0"},
+	"lock_timeout":                        {def: "0"},
+	"idle_in_transaction_session_timeout": {def: "0"},
+	"client_min_messages":                 {def: "notice"},
+	"standard_conforming_strings":         {def: "on", report: true},
+	"default_transaction_isolation":       {def: "read committed"},
+	"transaction_isolation":               {def: "read committed"},
+	"synchronous_commit":                  {def: "on"},
+	"maintenance_work_mem":                {def: "64MB"},
+	"max_parallel_maintenance_workers":    {def: "2"},
+	"max_parallel_workers_per_gather":     {def: "2"},
+	"work_mem":                            {def: "4MB"},
+	"enable_seqscan":                      {def: "on", check: boolCheck},
+	"enable_indexscan":                    {def: "on", check: boolCheck},
+	"jit":                                 {def: "off", check: boolCheck},
+	"server_version":                      {def: "16.4"},
+	"server_version_num":                  {def: "160004"},
+	"server_encoding":                     {def: "UTF8"},
+	"integer_datetimes":                   {def: "on"},
+	"max_identifier_length":               {def: "63"},
+	"is_superuser":                        {def: "on"},
+	"row_security":                        {def: "on"},
+	"bytea_output":                        {def: "hex"},
+}
+
+// reportedNames maps lower-case names to the spelling PostgreSQL uses in
+// ParameterStatus.
+var reportedNames = map[string]string{"datestyle": "DateStyle", "timezone": "TimeZone", "intervalstyle": "IntervalStyle"}
+
+// settings holds a session's values; absent names have their default.
+type settings struct{ values map[string]string }
+
+func newSettings() *settings { return &settings{values: map[string]string{}} }
+
+func (st *settings) get(name string) (string, bool) {
+	if v, ok := st.values[name]; ok {
+		return v, true
+	}
+	if s, ok := knownSettings[name]; ok {
+		return s.def, true
+	}
+	return "", false
+}
+
+// efSearch returns hnsw.ef_search.
+func (st *settings) efSearch() int {
+	v, _ := st.get("hnsw.ef_search")
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return defaultEfSearch
+	}
+	return n
+}
+
+func (st *settings) flag(name string) bool {
+	v, _ := st.get(name)
+	return v == "on"
+}
+
+func unrecognized(name string) error {
+	return pgerror.Errorf(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
+}
+
+// set applies SET; names with a dot that vecgres does not know are kept
+// as placeholders, as PostgreSQL keeps custom options.
+func (st *settings) set(name, value string) (*wire.Result, error) {
+	def, known := knownSettings[name]
+	if !known && !strings.Contains(name, ".") {
+		return nil, unrecognized(name)
+	}
+	if def.check != nil {
+		v, err := def.check(name, value)
+		if err != nil {
+			return nil, err
+		}
+		value = v
+	}
+	st.values[name] = value
+	return settingResult("SET", name, value, def.report), nil
+}
+
+func (st *settings) reset(name string) (*wire.Result, error) {
+	if name == "all" {
+		st.values = map[string]string{}
+		return &wire.Result{Tag: "RESET"}, nil
+	}
+	def, known := knownSettings[name]
+	if !known && !strings.Contains(name, ".") {
+		return nil, unrecognized(name)
+	}
+	delete(st.values, name)
+	return settingResult("RESET", name, def.def, def.report), nil
+}
+
+func settingResult(tag, name, value string, report bool) *wire.Result {
+	res := &wire.Result{Tag: tag}
+	if report {
+		if n, ok := reportedNames[name]; ok {
+			name = n
+		}
+		res.ParamStatus = map[string]string{name: value}
+	}
+	return res
+}
+
+func (st *settings) show(name string) (*wire.Result, error) {
+	if name == "all" {
+		return st.showAll(), nil
+	}
+	v, ok := st.get(name)
+	if !ok {
+		return nil, unrecognized(name)
+	}
+	col := name
+	if n, ok := reportedNames[name]; ok {
+		col = n
+	}
+	return &wire.Result{Columns: []wire.Column{{Name: col, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
+}
+
+func (st *settings) showAll() *wire.Result {
+	names := make([]string, 0, len(knownSettings))
+	for n := range knownSettings {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	res := &wire.Result{Columns: []wire.Column{{Name: "name", Type: types.Text}, {Name: "setting", Type: types.Text}, {Name: "description", Type: types.Text}}, Tag: "SHOW"}
+	for _, n := range names {
+		v, _ := st.get(n)
+		res.Rows = append(res.Rows, []any{n, v, ""})
+	}
+	return res
+}
+
+func intRangeCheck(lo, hi int) func(name, v string) (string, error) {
+	return func(name, v string) (string, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return "", pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, v)
+		}
+		if n < lo || n > hi {
+			return "", pgerror.Errorf(pgerror.InvalidParameterValue, "%d is outside the valid range for parameter %q (%d .. %d)", n, name, lo, hi)
+		}
+		return strconv.Itoa(n), nil
+	}
+}
+
+func floatRangeCheck(lo, hi float64) func(name, v string) (string, error) {
+	return func(name, v string) (string, error) {
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return "", pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, v)
+		}
+		if f < lo || f > hi {
+			return "", pgerror.Errorf(pgerror.InvalidParameterValue, "%s is outside the valid range for parameter %q (%s .. %s)", v, name,
+				strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64))
+		}
+		return v, nil
+	}
+}
+
+func enumCheck(values ...string) func(name, v string) (string, error) {
+	return func(name, v string) (string, error) {
+		lv := strings.ToLower(v)
+		for _, ok := range values {
+			if lv == ok {
+				return lv, nil
+			}
+		}
+		return "", pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, v).
+			WithHint("Available values: " + strings.Join(values, ", ") + ".")
+	}
+}
+
+func boolCheck(name, v string) (string, error) {
+	switch strings.ToLower(v) {
+	case "on", "true", "yes", "1", "t", "y":
+		return "on", nil
+	case "off", "false", "no", "0", "f", "n":
+		return "off", nil
+	}
+	return "", pgerror.Errorf(pgerror.InvalidParameterValue, "parameter %q requires a Boolean value", name)
+}
+
+func encodingCheck(name, v string) (string, error) {
+	switch strings.ToUpper(strings.ReplaceAll(v, "-", "")) {
+	case "UTF8", "UNICODE":
+		return "UTF8", nil
+	}
+	return "", pgerror.Errorf(pgerror.FeatureNotSupported, "conversion between %s and UTF8 is not supported", v)
+}
+
+// runSetting executes SET, SHOW and RESET.
+func (s *Session) runSetting(st sql.Statement) (*wire.Result, error) {
+	switch x := st.(type) {
+	case *sql.Set:
+		if x.Default {
+			res, err := s.settings.reset(x.Name)
+			if res != nil {
+				res.Tag = "SET"
+			}
+			return res, err
+		}
+		return s.settings.set(x.Name, x.Value)
+	case *sql.Show:
+		return s.settings.show(x.Name)
+	case *sql.Reset:
+		return s.settings.reset(x.Name)
+	}
+	return nil, pgerror.NotSupported("statement")
+}

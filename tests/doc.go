@@ -1,0 +1,10 @@
+// Package tests holds vecgres's end-to-end tests: each starts the real
+// vecgres binary (built once per test run) on 127.0.0.1 with a free port
+// and a temporary data directory, and talks to it through real clients
+// (pgx, pgvector-go, psql). Servers stop when their test ends.
+//
+// Golden tests run the SQL scripts in testdata/golden/*.sql and compare
+// what the server answers with testdata/golden/*.out; run
+// `go test ./tests -run Golden -rewrite` to regenerate the .out files after
+// an intended change, and review the diff.
+package tests

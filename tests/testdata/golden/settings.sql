@@ -1,0 +1,22 @@
+-- SET, SHOW and RESET of pgvector's settings and client settings
+SHOW hnsw.ef_search;
+SET hnsw.ef_search = 100;
+SHOW hnsw.ef_search;
+SET hnsw.ef_search TO DEFAULT;
+SHOW hnsw.ef_search;
+SET hnsw.iterative_scan = strict_order;
+SHOW hnsw.iterative_scan;
+RESET hnsw.iterative_scan;
+SHOW hnsw.iterative_scan;
+SET extra_float_digits = 3;
+SET application_name = 'golden';
+SHOW application_name;
+SET client_encoding = 'UTF8';
+SET DateStyle = 'ISO, MDY';
+SHOW DateStyle;
+SET myapp.custom = 'x';
+SHOW myapp.custom;
+RESET ALL;
+SHOW application_name;
+SET enable_seqscan = off;
+SHOW enable_seqscan;

@@ -1,0 +1,26 @@
+-- transaction blocks: own writes visible, errors abort the block
+CREATE TABLE t (id int PRIMARY KEY, v vector(2));
+BEGIN;
+INSERT INTO t VALUES (1, '[1,1]');
+SELECT id FROM t ORDER BY v <-> '[0,0]' LIMIT 5;
+ROLLBACK;
+SELECT count(*) FROM t;
+BEGIN;
+INSERT INTO t VALUES (2, '[2,2]');
+SELECT 1/0;
+SELECT 1;
+COMMIT;
+SELECT count(*) FROM t;
+BEGIN;
+INSERT INTO t VALUES (3, '[3,3]');
+COMMIT;
+SELECT id, v FROM t;
+COMMIT;
+ROLLBACK;
+BEGIN;
+BEGIN;
+UPDATE t SET v = '[9,9]' WHERE id = 3;
+DELETE FROM t WHERE id = 3;
+SELECT count(*) FROM t;
+ROLLBACK;
+SELECT id, v FROM t;
