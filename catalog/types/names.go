@@ -10,8 +10,8 @@ import (
 // Limits of type modifiers (pgvector vector.h VECTOR_MAX_DIM; PostgreSQL
 // MaxAttrSize for character types, NUMERIC_MAX_PRECISION for numeric).
 const (
-	VectorMaxDim       = 16000
-	maxCharLength      = 10485760
+	VectorMaxDim        = 16000
+	maxCharLength       = 10485760
 	numericMaxPrecision = 1000
 )
 

@@ -9,7 +9,6 @@ import (
 
 // Vector binary format (pgvector vector_recv / vector_send), big-endian:
 // int16 dim, int16 unused (must be 0), dim × float4.
-const vectorHeaderSize = 4
 
 // DecodeVectorBinary runs pgvector's vector_recv on b for typmod dims
 // (NoTypmod for any size), checking in pgvector's order: dim (22000 when
