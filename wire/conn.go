@@ -1,0 +1,237 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// flushThreshold is how many bytes of DataRows conn buffers before writing
+// them, so a large result does not sit in memory whole.
+const flushThreshold = 64 << 10
+
+// conn is one client connection; its goroutine owns every field but the
+// cancel state (cancel.go), which CancelRequest connections touch.
+type conn struct {
+	srv    *Server
+	srvCtx context.Context
+	nc     net.Conn
+	be     *pgproto3.Backend
+	log    *slog.Logger
+
+	pid    uint32
+	secret [4]byte
+	sess   Session
+
+	stmts          map[string]*statement
+	portals        map[string]*portal
+	ignoreTillSync bool   // an extended-query message failed
+	buffered       int    // bytes sent since the last flush (approximate)
+	writeErr       error  // the first failed write; the connection is dead
+	rowBuf         []byte // reused DataRow encoding buffer
+
+	cancelMu  sync.Mutex
+	cancelRun context.CancelCauseFunc // cancels the running statement
+}
+
+func newConn(s *Server, ctx context.Context, nc net.Conn) *conn {
+	be := pgproto3.NewBackend(nc, nc)
+	be.SetMaxBodyLen(s.maxMessageSize())
+	return &conn{
+		srv:     s,
+		srvCtx:  ctx,
+		nc:      nc,
+		be:      be,
+		log:     s.log().With("remote", nc.RemoteAddr().String()),
+		stmts:   map[string]*statement{},
+		portals: map[string]*portal{},
+	}
+}
+
+// serve runs the connection to its end and releases everything it holds.
+func (c *conn) serve() {
+	defer c.srv.forget(c)
+	defer c.nc.Close()
+	c.log.Debug("connection opened")
+	defer c.log.Debug("connection closed")
+
+	params, err := c.startup()
+	if err != nil {
+		c.log.Debug("startup ended", "err", err)
+		return
+	}
+	c.log = c.log.With("pid", c.pid, "user", params["user"])
+	err = c.protect(func() error { c.sess = c.srv.Engine.NewSession(params); return nil })
+	if err == nil && c.sess == nil {
+		err = pgerror.New(pgerror.InternalError, "engine returned no session")
+	}
+	if err != nil {
+		c.sendFatal(pgerror.From(err))
+		return
+	}
+	defer c.protect(func() error { c.sess.Close(); return nil })
+	c.readyForQuery()
+	c.flush()
+	c.loop()
+}
+
+// loop reads and dispatches messages until Terminate, a FATAL error or a
+// broken connection.
+func (c *conn) loop() {
+	for c.writeErr == nil {
+		msg, err := c.be.Receive()
+		if err != nil {
+			c.receiveFailed(err)
+			return
+		}
+		if !c.dispatch(msg) {
+			return
+		}
+	}
+}
+
+// dispatch handles one message; false ends the connection.
+func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
+	switch msg.(type) {
+	case *pgproto3.Terminate:
+		return false
+	case *pgproto3.Sync:
+		c.ignoreTillSync = false
+		c.sync()
+		return true
+	case *pgproto3.CopyData, *pgproto3.CopyDone, *pgproto3.CopyFail:
+		return true // left over from a failed COPY: dropped, as PostgreSQL does
+	}
+	if c.ignoreTillSync {
+		return true
+	}
+	var err error
+	switch m := msg.(type) {
+	case *pgproto3.Query:
+		return c.simpleQuery(m.String)
+	case *pgproto3.FunctionCall:
+		c.sendError(pgerror.NotSupported("the function call protocol message"))
+		c.readyForQuery()
+		c.flush()
+		return c.writeErr == nil
+	case *pgproto3.Parse:
+		err = c.parse(m)
+	case *pgproto3.Bind:
+		err = c.bind(m)
+	case *pgproto3.Describe:
+		err = c.describe(m)
+	case *pgproto3.Execute:
+		err = c.execute(m)
+	case *pgproto3.Close:
+		err = c.closeMsg(m)
+	case *pgproto3.Flush:
+		c.flush()
+	default:
+		c.sendFatal(pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message type %d", frontendType(msg)))
+		return false
+	}
+	if err != nil {
+		pe := pgerror.From(err)
+		if pe.Severity == pgerror.SeverityFatal {
+			c.sendFatal(pe)
+			return false
+		}
+		c.sendError(pe)
+		c.ignoreTillSync = true
+	}
+	return c.writeErr == nil
+}
+
+// receiveFailed ends the connection after a failed read: silently on EOF
+// or a network error, with FATAL 57P01 at shutdown, with FATAL 08P01 for a
+// malformed or unknown message.
+func (c *conn) receiveFailed(err error) {
+	switch {
+	case c.srvCtx.Err() != nil:
+		c.sendFatal(errShutdown)
+	case isNetError(err):
+		c.log.Debug("read failed", "err", err)
+	default:
+		c.log.Warn("protocol violation", "err", err)
+		c.sendFatal(pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message: %v", err))
+	}
+}
+
+func isNetError(err error) bool {
+	var ne net.Error
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, net.ErrClosed) || errors.As(err, &ne)
+}
+
+// protect runs a Session call, turning a panic into XX000.
+func (c *conn) protect(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.log.Error("panic in session call", "panic", r, "stack", string(debug.Stack()))
+			err = pgerror.Internal(fmt.Errorf("internal error: %v", r))
+		}
+	}()
+	return fn()
+}
+
+// send buffers one message.
+func (c *conn) send(msg pgproto3.BackendMessage) { c.be.Send(msg) }
+
+// flush writes the buffered messages; a failure marks the connection dead.
+func (c *conn) flush() {
+	c.buffered = 0
+	if c.writeErr != nil {
+		return
+	}
+	if err := c.be.Flush(); err != nil {
+		c.writeErr = err
+		c.log.Debug("write failed", "err", err)
+	}
+}
+
+// flushIfBig flushes once enough rows are buffered.
+func (c *conn) flushIfBig(n int) {
+	c.buffered += n
+	if c.buffered >= flushThreshold {
+		c.flush()
+	}
+}
+
+func (c *conn) readyForQuery() {
+	c.send(&pgproto3.ReadyForQuery{TxStatus: c.txStatus()})
+}
+
+// txStatus asks the session for the ReadyForQuery status ('I' if it panics).
+func (c *conn) txStatus() byte {
+	st := byte('I')
+	c.protect(func() error { st = c.sess.TxStatus(); return nil })
+	return st
+}
+
+// sendError buffers an ErrorResponse.
+func (c *conn) sendError(e *pgerror.Error) {
+	if e.Code == pgerror.InternalError {
+		c.log.Error("internal error", "err", e)
+	}
+	c.send(errorResponse(e))
+}
+
+// sendFatal sends a FATAL ErrorResponse right away (the caller then closes
+// the connection), bounding the write so a stuck client cannot hold us.
+func (c *conn) sendFatal(e *pgerror.Error) {
+	f := *e
+	f.Severity = pgerror.SeverityFatal
+	c.send(errorResponse(&f))
+	c.nc.SetWriteDeadline(time.Now().Add(time.Second))
+	c.flush()
+}

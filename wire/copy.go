@@ -1,0 +1,152 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// errTerminated marks a connection whose client sent Terminate while in
+// copy-in mode.
+var errTerminated = errors.New("client terminated during COPY")
+
+// copyFormats gives CopyInResponse/CopyOutResponse format fields: the
+// overall format and one code per column (all equal, docs §55.7).
+func copyFormats(info *CopyInfo) (byte, []uint16) {
+	var f uint16
+	if info.Binary {
+		f = pgproto3.BinaryFormat
+	}
+	codes := make([]uint16, max(info.Columns, 0))
+	for i := range codes {
+		codes[i] = f
+	}
+	return byte(f), codes
+}
+
+// copyIn runs COPY FROM STDIN for p (docs §55.2.6): CopyInResponse, then
+// Session.CopyFrom reading the CopyData payloads lazily until CopyDone
+// (EOF) or CopyFail (57014), then CommandComplete. Copy messages left after
+// a failure are dropped by the main loop.
+func (c *conn) copyIn(p Prepared, info *CopyInfo) error {
+	overall, cols := copyFormats(info)
+	c.send(&pgproto3.CopyInResponse{OverallFormat: overall, ColumnFormatCodes: cols})
+	c.flush()
+	if c.writeErr != nil {
+		return c.writeErr
+	}
+	r := &copyReader{c: c}
+	var res *Result
+	err := c.run(func(ctx context.Context) (err error) {
+		res, err = c.sess.CopyFrom(ctx, p, r)
+		return err
+	})
+	if c.writeErr != nil {
+		return c.writeErr
+	}
+	if err == nil && !r.done {
+		_, err = io.Copy(io.Discard, r) // the session stopped early: finish the stream
+	}
+	if r.failed != nil {
+		return r.failed
+	}
+	if err != nil {
+		return err
+	}
+	if res == nil {
+		return pgerror.New(pgerror.InternalError, "COPY returned no result")
+	}
+	c.sendComplete(res, res.Tag)
+	return nil
+}
+
+// copyReader is the COPY data stream: Read pulls the next CopyData message
+// from the connection. CopyDone is io.EOF; CopyFail and any other message
+// but Flush and Sync (ignored) end the stream with an error.
+type copyReader struct {
+	c      *conn
+	buf    []byte         // unread part of the current CopyData payload
+	done   bool           // CopyDone, CopyFail or another message was read
+	err    error          // what Read returns once buf is empty
+	failed *pgerror.Error // the CopyFail or protocol error, reported as is
+}
+
+func (r *copyReader) Read(p []byte) (int, error) {
+	for len(r.buf) == 0 {
+		if r.err != nil {
+			return 0, r.err
+		}
+		r.next()
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+// next receives one message into r.
+func (r *copyReader) next() {
+	msg, err := r.c.be.Receive()
+	if err != nil {
+		r.c.writeErr = err // the connection is unusable
+		r.err = err
+		return
+	}
+	switch m := msg.(type) {
+	case *pgproto3.CopyData:
+		r.buf = m.Data // valid until the next Receive, which needs buf empty
+	case *pgproto3.CopyDone:
+		r.done, r.err = true, io.EOF
+	case *pgproto3.CopyFail:
+		r.fail(pgerror.Errorf(pgerror.QueryCanceled, "COPY from stdin failed: %s", m.Message))
+	case *pgproto3.Flush, *pgproto3.Sync:
+	case *pgproto3.Terminate:
+		r.c.writeErr = errTerminated
+		r.err = errTerminated
+	default:
+		r.fail(pgerror.Errorf(pgerror.ProtocolViolation,
+			"unexpected message type 0x%02X during COPY from stdin", frontendType(msg)))
+	}
+}
+
+func (r *copyReader) fail(e *pgerror.Error) {
+	r.done, r.failed, r.err = true, e, e
+}
+
+// frontendType is the type byte of a frontend message (0 if unknown).
+func frontendType(msg pgproto3.FrontendMessage) byte {
+	switch msg.(type) {
+	case *pgproto3.Query:
+		return 'Q'
+	case *pgproto3.Parse:
+		return 'P'
+	case *pgproto3.Bind:
+		return 'B'
+	case *pgproto3.Describe:
+		return 'D'
+	case *pgproto3.Execute:
+		return 'E'
+	case *pgproto3.Close:
+		return 'C'
+	case *pgproto3.FunctionCall:
+		return 'F'
+	case *pgproto3.PasswordMessage, *pgproto3.SASLInitialResponse, *pgproto3.SASLResponse, *pgproto3.GSSResponse:
+		return 'p'
+	}
+	return 0
+}
+
+// copyOut sends COPY TO STDOUT: CopyOutResponse, one CopyData per payload
+// of res.CopyData, CopyDone. The caller sends CommandComplete.
+func (c *conn) copyOut(res *Result) {
+	overall, cols := copyFormats(res.CopyOut)
+	c.send(&pgproto3.CopyOutResponse{OverallFormat: overall, ColumnFormatCodes: cols})
+	for _, d := range res.CopyData {
+		c.send(&pgproto3.CopyData{Data: d})
+		c.flushIfBig(len(d) + 5)
+	}
+	c.send(&pgproto3.CopyDone{})
+}

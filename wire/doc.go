@@ -1,0 +1,35 @@
+// Package wire serves the PostgreSQL frontend/backend protocol version 3.0
+// (PostgreSQL docs, chapter 55 "Frontend/Backend Protocol") over TCP, on top
+// of pgx's pgproto3 message codec. It knows nothing of SQL: statements go to
+// an Engine (the planner) through the Session and Prepared interfaces in
+// backend.go, and values are encoded by package catalog/types.
+//
+// Layers, outermost first:
+//
+//	Server (server.go)      listener, accept loop, connection registry, shutdown
+//	conn   (conn.go)        one goroutine per connection: a read loop over typed
+//	                        messages, dispatching to the message families below
+//	startup.go              SSLRequest/GSSEncRequest (answered 'N'), StartupMessage,
+//	                        AuthenticationOk (trust), ParameterStatus, BackendKeyData
+//	simple.go               Query: Split, Execute each statement in order
+//	extended.go             Parse/Bind/Describe/Execute/Close/Flush/Sync with
+//	                        prepared statements and portals
+//	copy.go                 COPY FROM STDIN and COPY TO STDOUT sub-protocols
+//	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
+//	                        and per-statement contexts
+//	errors.go               *pgerror.Error -> ErrorResponse/NoticeResponse fields
+//	results.go              RowDescription and DataRow in text or binary format
+//
+// Protocol behaviour follows PostgreSQL: after an error in an extended-query
+// message every message but Sync and Terminate is discarded until Sync; a
+// FATAL error (protocol violation, shutdown) is sent and the connection
+// closed; CopyData, CopyDone and CopyFail outside copy-in mode are dropped;
+// Flush and Sync inside copy-in mode are ignored; at Sync, when the session is
+// not inside a transaction block, every portal is destroyed (the implicit
+// transaction ended), and the unnamed portal is also replaced by the next
+// Bind. A panic inside a Session call becomes an XX000 error and the
+// connection stays usable. A connection drop closes the Session.
+//
+// Only protocol 3.0 is spoken: a client asking for 3.2 gets
+// NegotiateProtocolVersion (newest minor 0) and a 4-byte cancel secret.
+package wire

@@ -1,0 +1,156 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// varHdrSize is PostgreSQL's VARHDRSZ: character(n) and varchar(n) report
+// typmod n+4 in RowDescription (atttypmod), vector(n) reports n.
+const varHdrSize = 4
+
+// resolveFormats expands Bind's result format codes to one per column
+// (none = all text, one = for all columns, else one each), as in docs
+// §55.7 "Bind". Errors: 08P01 on a count mismatch, 22023 on a code that is
+// neither 0 (text) nor 1 (binary).
+func resolveFormats(codes []int16, n int) ([]int16, error) {
+	for _, f := range codes {
+		if f != pgproto3.TextFormat && f != pgproto3.BinaryFormat {
+			return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unsupported format code: %d", f)
+		}
+	}
+	out := make([]int16, n)
+	switch len(codes) {
+	case 0:
+	case 1:
+		for i := range out {
+			out[i] = codes[0]
+		}
+	case n:
+		copy(out, codes)
+	default:
+		return nil, pgerror.Errorf(pgerror.ProtocolViolation,
+			"bind message has %d result formats but query has %d columns", len(codes), n)
+	}
+	return out, nil
+}
+
+// typmod is the atttypmod a client expects for t.
+func typmod(t types.Type) int32 {
+	if t.Typmod >= 0 && (t.Kind == types.KindVarchar || t.Kind == types.KindBpchar) {
+		return t.Typmod + varHdrSize
+	}
+	return t.Typmod
+}
+
+// rowDescription describes cols; formats (one per column, nil = text) are
+// the codes the DataRows will use.
+func rowDescription(cols []Column, formats []int16) *pgproto3.RowDescription {
+	fields := make([]pgproto3.FieldDescription, len(cols))
+	for i, col := range cols {
+		fields[i] = pgproto3.FieldDescription{
+			Name:                 []byte(col.Name),
+			TableOID:             col.TableOID,
+			TableAttributeNumber: uint16(col.AttNum),
+			DataTypeOID:          col.Type.OID(),
+			DataTypeSize:         col.Type.Size(),
+			TypeModifier:         typmod(col.Type),
+			Format:               formatOf(formats, i),
+		}
+	}
+	return &pgproto3.RowDescription{Fields: fields}
+}
+
+func formatOf(formats []int16, i int) int16 {
+	if i < len(formats) {
+		return formats[i]
+	}
+	return pgproto3.TextFormat
+}
+
+// sendRows buffers one DataRow per row (values in the per-column formats),
+// flushing every flushThreshold bytes. A row whose width differs from cols
+// or a value the encoder rejects (panic) is XX000.
+func (c *conn) sendRows(cols []Column, formats []int16, rows [][]any) error {
+	var msg pgproto3.DataRow
+	for _, row := range rows {
+		if err := c.encodeRow(&msg, cols, formats, row); err != nil {
+			return err
+		}
+		c.send(&msg)
+		c.flushIfBig(len(c.rowBuf) + 4*len(row) + 7)
+		if c.writeErr != nil {
+			return c.writeErr
+		}
+	}
+	return nil
+}
+
+// encodeRow fills msg with row's values, encoded into c.rowBuf.
+func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []Column, formats []int16, row []any) (err error) {
+	if len(row) != len(cols) {
+		return pgerror.Errorf(pgerror.InternalError, "row has %d values for %d columns", len(row), len(cols))
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = pgerror.Errorf(pgerror.InternalError, "cannot encode value: %v", r)
+		}
+	}()
+	buf := c.rowBuf[:0]
+	ends := make([]int, len(row))
+	for i, d := range row {
+		if d != nil {
+			if formatOf(formats, i) == pgproto3.BinaryFormat {
+				buf = types.AppendBinary(buf, cols[i].Type, d)
+			} else {
+				buf = types.AppendText(buf, cols[i].Type, d)
+			}
+		}
+		ends[i] = len(buf)
+	}
+	c.rowBuf = buf
+	msg.Values = msg.Values[:0]
+	start := 0
+	for i, d := range row {
+		if d == nil {
+			msg.Values = append(msg.Values, nil)
+		} else {
+			msg.Values = append(msg.Values, buf[start:ends[i]:ends[i]])
+		}
+		start = ends[i]
+	}
+	return nil
+}
+
+// sendComplete buffers what follows a statement's rows: its notices,
+// CommandComplete with tag, and its ParameterStatus changes.
+func (c *conn) sendComplete(res *Result, tag string) {
+	for _, n := range res.Notices {
+		c.send(noticeResponse(n))
+	}
+	c.send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	for name, value := range res.ParamStatus {
+		c.send(&pgproto3.ParameterStatus{Name: name, Value: value})
+	}
+}
+
+// sendResult sends a whole result of the simple protocol: RowDescription
+// (text), DataRows, or the COPY TO STDOUT stream; then sendComplete.
+func (c *conn) sendResult(res *Result) error {
+	if res.CopyOut != nil {
+		c.copyOut(res)
+	} else if res.Columns != nil {
+		c.send(rowDescription(res.Columns, nil))
+		if err := c.sendRows(res.Columns, nil, res.Rows); err != nil {
+			return err
+		}
+	} else if len(res.Rows) > 0 {
+		return pgerror.Internal(fmt.Errorf("result has %d rows but no columns", len(res.Rows)))
+	}
+	c.sendComplete(res, res.Tag)
+	return nil
+}

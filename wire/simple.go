@@ -1,0 +1,76 @@
+package wire
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// simpleQuery runs a Query message (docs §55.2.2): the statements of q in
+// order, each answered with RowDescription, DataRows and CommandComplete
+// (or a COPY sub-protocol), EmptyQueryResponse for an empty string, and the
+// first error ending the string. ReadyForQuery always follows. It drops the
+// unnamed prepared statement and portal, as PostgreSQL does. False ends
+// the connection.
+func (c *conn) simpleQuery(q string) bool {
+	delete(c.stmts, "")
+	delete(c.portals, "")
+	err := c.runQuery(q)
+	if err != nil {
+		pe := pgerror.From(err)
+		if pe.Severity == pgerror.SeverityFatal {
+			c.sendFatal(pe)
+			return false
+		}
+		c.sendError(pe)
+	}
+	if c.writeErr != nil {
+		return false
+	}
+	c.readyForQuery()
+	c.flush()
+	return c.writeErr == nil
+}
+
+func (c *conn) runQuery(q string) error {
+	var stmts []Prepared
+	err := c.protect(func() (err error) { stmts, err = c.sess.Split(q); return err })
+	if err != nil {
+		return err
+	}
+	if len(stmts) == 0 {
+		c.send(&pgproto3.EmptyQueryResponse{})
+		return nil
+	}
+	for _, p := range stmts {
+		res, err := c.executeStmt(p, nil)
+		if err != nil {
+			return err
+		}
+		if res.CopyIn != nil {
+			err = c.copyIn(p, res.CopyIn)
+		} else {
+			err = c.sendResult(res)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// executeStmt runs Session.Execute under a cancellable context; a nil
+// Result is an internal error.
+func (c *conn) executeStmt(p Prepared, params []any) (*Result, error) {
+	var res *Result
+	err := c.run(func(ctx context.Context) (err error) {
+		res, err = c.sess.Execute(ctx, p, params)
+		return err
+	})
+	if err == nil && res == nil {
+		err = pgerror.New(pgerror.InternalError, "statement returned no result")
+	}
+	return res, err
+}

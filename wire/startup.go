@@ -1,0 +1,114 @@
+package wire
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// tooManyConnections is SQLSTATE 53300 (too_many_connections); it belongs in
+// pgerror's table and is here only until that package lists it.
+const tooManyConnections pgerror.Code = "53300"
+
+// protocolOptionPrefix marks startup parameters that are protocol options
+// (protocol 3.0 §55.2.1); vecgres supports none and lists them in
+// NegotiateProtocolVersion.
+const protocolOptionPrefix = "_pq_."
+
+// errStartupDone ends a connection whose startup packet was a CancelRequest.
+var errStartupDone = errors.New("cancel request handled")
+
+// startup runs the startup phase (docs §55.2.1): it answers SSLRequest and
+// GSSEncRequest with 'N', serves a CancelRequest, and for a StartupMessage
+// sends AuthenticationOk, the ParameterStatus set and BackendKeyData. It
+// returns the startup parameters; the caller sends ReadyForQuery.
+func (c *conn) startup() (map[string]string, error) {
+	for {
+		msg, err := c.be.ReceiveStartupMessage()
+		if err != nil {
+			if !isNetError(err) {
+				c.sendFatal(pgerror.Errorf(pgerror.ProtocolViolation, "invalid startup packet: %v", err))
+			}
+			return nil, err
+		}
+		switch m := msg.(type) {
+		case *pgproto3.SSLRequest, *pgproto3.GSSEncRequest:
+			if _, err := c.nc.Write([]byte{'N'}); err != nil {
+				return nil, err
+			}
+		case *pgproto3.CancelRequest:
+			c.srv.cancelRequest(m.ProcessID, m.SecretKey)
+			return nil, errStartupDone
+		case *pgproto3.StartupMessage:
+			return c.accept(m)
+		default:
+			return nil, fmt.Errorf("unexpected startup message %T", msg)
+		}
+	}
+}
+
+// accept completes the startup of m (trust authentication).
+func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
+	params := maps.Clone(m.Parameters)
+	var options []string
+	for k := range params {
+		if strings.HasPrefix(k, protocolOptionPrefix) {
+			options = append(options, k)
+			delete(params, k)
+		}
+	}
+	if m.ProtocolVersion != pgproto3.ProtocolVersion30 || len(options) > 0 {
+		slices.Sort(options)
+		c.send(&pgproto3.NegotiateProtocolVersion{NewestMinorProtocol: 0, UnrecognizedOptions: options})
+	}
+	user := params["user"]
+	if user == "" {
+		e := pgerror.New(pgerror.InvalidAuthorizationSpec, "no PostgreSQL user name specified in startup packet")
+		c.sendFatal(e)
+		return nil, e
+	}
+	if params["database"] == "" {
+		params["database"] = user
+	}
+	if _, err := rand.Read(c.secret[:]); err != nil {
+		return nil, fmt.Errorf("cancel secret: %w", err)
+	}
+	if !c.srv.register(c) {
+		e := pgerror.New(tooManyConnections, "sorry, too many clients already")
+		c.sendFatal(e)
+		return nil, e
+	}
+	c.send(&pgproto3.AuthenticationOk{})
+	for _, kv := range c.parameterStatus(params) {
+		c.send(&pgproto3.ParameterStatus{Name: kv[0], Value: kv[1]})
+	}
+	c.send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: c.secret[:]})
+	return params, nil
+}
+
+// parameterStatus lists the run-time parameters reported at startup, in
+// the order PostgreSQL reports them.
+func (c *conn) parameterStatus(params map[string]string) [][2]string {
+	return [][2]string{
+		{"application_name", params["application_name"]},
+		{"client_encoding", "UTF8"},
+		{"DateStyle", "ISO, MDY"},
+		{"default_transaction_read_only", "off"},
+		{"in_hot_standby", "off"},
+		{"integer_datetimes", "on"},
+		{"IntervalStyle", "postgres"},
+		{"is_superuser", "on"},
+		{"server_encoding", "UTF8"},
+		{"server_version", c.srv.serverVersion()},
+		{"session_authorization", params["user"]},
+		{"standard_conforming_strings", "on"},
+		{"TimeZone", "UTC"},
+	}
+}
