@@ -12,3 +12,38 @@ var L1 = l1Go
 // CosineParts returns Σ a·b, Σ a² and Σ b² in one pass, from which callers
 // compute cosine distance 1 - dot/sqrt(na·nb).
 var CosineParts = cosinePartsGo
+
+// DotInt8 returns Σ a[i]·b[i] over signed bytes (scalar-quantized vectors).
+// The sum wraps modulo 2³² like Go int32 arithmetic; it cannot overflow for
+// len(a) <= 131072 (|a[i]·b[i]| <= 2¹⁴).
+var DotInt8 = dotInt8Go
+
+// L2SquaredInt8 returns Σ (a[i]-b[i])² over signed bytes. Each term is at
+// most 255² = 65025, so the int32 sum cannot overflow for len(a) <= 33025;
+// beyond that it wraps modulo 2³².
+var L2SquaredInt8 = l2SquaredInt8Go
+
+// DotUint8 returns Σ a[i]·b[i] over unsigned bytes, wrapping modulo 2³²
+// (no wrap for len(a) <= 66052, as each term is at most 255² = 65025).
+var DotUint8 = dotUint8Go
+
+// L2SquaredUint8 returns Σ (a[i]-b[i])² over unsigned bytes, wrapping modulo
+// 2³² (no wrap for len(a) <= 66052).
+var L2SquaredUint8 = l2SquaredUint8Go
+
+// HammingUint64 returns the number of differing bits between two bit vectors
+// packed 64 bits per word: Σ popcount(a[i] XOR b[i]).
+var HammingUint64 = hammingUint64Go
+
+// Implementation names the instruction set behind the float32 kernels
+// (L2Squared, Dot, L1, CosineParts): "avx512", "avx2" or "go".
+func Implementation() string { return chosen.float }
+
+// QuantizedImplementation names the instruction set behind the byte kernels
+// (DotInt8, L2SquaredInt8, DotUint8, L2SquaredUint8): "avx512" (AVX-512
+// VNNI), "avx2" or "go".
+func QuantizedImplementation() string { return chosen.quant }
+
+// HammingImplementation names the instruction set behind HammingUint64:
+// "avx512" (VPOPCNTQ), "popcnt" (scalar POPCNT) or "go".
+func HammingImplementation() string { return chosen.hamming }

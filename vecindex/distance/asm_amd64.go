@@ -1,0 +1,61 @@
+//go:build amd64 && !noasm
+
+package distance
+
+// Assembly kernels (float_avx512_amd64.s, float_avx2_amd64.s,
+// bytes_avx512_amd64.s, bytes_avx2_amd64.s, hamming_amd64.s). Each reads
+// exactly len(a) elements of a and of b; callers ensure len(b) >= len(a).
+
+//go:noescape
+func l2SquaredAVX512(a, b []float32) float32
+
+//go:noescape
+func dotAVX512(a, b []float32) float32
+
+//go:noescape
+func l1AVX512(a, b []float32) float32
+
+//go:noescape
+func cosinePartsAVX512(a, b []float32) (dot, na, nb float32)
+
+//go:noescape
+func l2SquaredAVX2(a, b []float32) float32
+
+//go:noescape
+func dotAVX2(a, b []float32) float32
+
+//go:noescape
+func l1AVX2(a, b []float32) float32
+
+//go:noescape
+func cosinePartsAVX2(a, b []float32) (dot, na, nb float32)
+
+//go:noescape
+func dotInt8AVX512(a, b []int8) int32
+
+//go:noescape
+func l2SquaredInt8AVX512(a, b []int8) int32
+
+//go:noescape
+func dotUint8AVX512(a, b []uint8) uint32
+
+//go:noescape
+func l2SquaredUint8AVX512(a, b []uint8) uint32
+
+//go:noescape
+func dotInt8AVX2(a, b []int8) int32
+
+//go:noescape
+func l2SquaredInt8AVX2(a, b []int8) int32
+
+//go:noescape
+func dotUint8AVX2(a, b []uint8) uint32
+
+//go:noescape
+func l2SquaredUint8AVX2(a, b []uint8) uint32
+
+//go:noescape
+func hammingAVX512Asm(a, b []uint64) int
+
+//go:noescape
+func hammingPOPCNTAsm(a, b []uint64) int

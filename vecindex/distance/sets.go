@@ -1,0 +1,75 @@
+package distance
+
+// floatSet is one implementation of the float32 kernels.
+type floatSet struct {
+	name    string
+	missing string // CPU feature this machine lacks; "" when runnable
+	l2      func(a, b []float32) float32
+	dot     func(a, b []float32) float32
+	l1      func(a, b []float32) float32
+	cosine  func(a, b []float32) (dot, na, nb float32)
+}
+
+// quantSet is one implementation of the byte kernels.
+type quantSet struct {
+	name    string
+	missing string
+	dotI8   func(a, b []int8) int32
+	l2I8    func(a, b []int8) int32
+	dotU8   func(a, b []uint8) uint32
+	l2U8    func(a, b []uint8) uint32
+}
+
+// hammingSet is one implementation of HammingUint64.
+type hammingSet struct {
+	name    string
+	missing string
+	fn      func(a, b []uint64) int
+}
+
+var (
+	goFloat   = floatSet{name: "go", l2: l2SquaredGo, dot: dotGo, l1: l1Go, cosine: cosinePartsGo}
+	goQuant   = quantSet{name: "go", dotI8: dotInt8Go, l2I8: l2SquaredInt8Go, dotU8: dotUint8Go, l2U8: l2SquaredUint8Go}
+	goHamming = hammingSet{name: "go", fn: hammingUint64Go}
+)
+
+// chosen records which set each kernel family runs on.
+var chosen = struct{ float, quant, hamming string }{"go", "go", "go"}
+
+func (s floatSet) install() {
+	L2Squared, Dot, L1, CosineParts = s.l2, s.dot, s.l1, s.cosine
+	chosen.float = s.name
+}
+
+func (s quantSet) install() {
+	DotInt8, L2SquaredInt8, DotUint8, L2SquaredUint8 = s.dotI8, s.l2I8, s.dotU8, s.l2U8
+	chosen.quant = s.name
+}
+
+func (s hammingSet) install() {
+	HammingUint64 = s.fn
+	chosen.hamming = s.name
+}
+
+// installFastest installs, per family, the first set of the list whose CPU
+// features are present. Lists are ordered fastest first.
+func installFastest(fs []floatSet, qs []quantSet, hs []hammingSet) {
+	for _, s := range fs {
+		if s.missing == "" {
+			s.install()
+			break
+		}
+	}
+	for _, s := range qs {
+		if s.missing == "" {
+			s.install()
+			break
+		}
+	}
+	for _, s := range hs {
+		if s.missing == "" {
+			s.install()
+			break
+		}
+	}
+}
