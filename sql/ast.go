@@ -54,12 +54,15 @@ type Insert struct {
 
 // Select is SELECT items [FROM table] [WHERE] [ORDER BY] [LIMIT] [OFFSET].
 type Select struct {
-	Items   []SelectItem
-	From    string // "" when there is no FROM clause
-	Where   Expr   // nil when absent
-	OrderBy []OrderItem
-	Limit   Expr // nil when absent; LIMIT ALL is nil
-	Offset  Expr // nil when absent
+	Items []SelectItem
+	From  string // "" when there is no FROM clause
+	// FromAlias is the alias of the FROM table ("" when none): ColumnRef.Table
+	// and SelectItem.Table may use it instead of From. (added by the parser)
+	FromAlias string
+	Where     Expr // nil when absent
+	OrderBy   []OrderItem
+	Limit     Expr // nil when absent; LIMIT ALL is nil
+	Offset    Expr // nil when absent
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).
@@ -67,6 +70,9 @@ type SelectItem struct {
 	Expr  Expr
 	Alias string // "" when none was written
 	Star  bool
+	// Table is the qualifier of t.* when Star is set; "" for a bare *.
+	// (added by the parser)
+	Table string
 }
 
 // Nulls is the NULLS FIRST/LAST option of ORDER BY.

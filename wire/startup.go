@@ -13,10 +13,6 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// tooManyConnections is SQLSTATE 53300 (too_many_connections); it belongs in
-// pgerror's table and is here only until that package lists it.
-const tooManyConnections pgerror.Code = "53300"
-
 // protocolOptionPrefix marks startup parameters that are protocol options
 // (protocol 3.0 §55.2.1); vecgres supports none and lists them in
 // NegotiateProtocolVersion.
@@ -81,7 +77,7 @@ func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
 		return nil, fmt.Errorf("cancel secret: %w", err)
 	}
 	if !c.srv.register(c) {
-		e := pgerror.New(tooManyConnections, "sorry, too many clients already")
+		e := pgerror.New(pgerror.TooManyConnections, "sorry, too many clients already")
 		c.sendFatal(e)
 		return nil, e
 	}

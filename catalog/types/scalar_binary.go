@@ -9,10 +9,6 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// characterNotInRepertoire is SQLSTATE 22021, PostgreSQL's code for bytes
-// that are not valid in the server encoding (UTF8).
-const characterNotInRepertoire pgerror.Code = "22021"
-
 // DecodeBinary runs the receive function of t on b (one parameter or one
 // COPY binary field, without its length prefix): bool 1 byte, int2/4/8 and
 // float4/8 big-endian, text raw UTF-8, oid/regtype uint32, numeric in
@@ -93,11 +89,11 @@ func invalidUTF8(b []byte) *pgerror.Error {
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && n <= 1 {
-			return pgerror.Errorf(characterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": 0x%02x", b[i])
+			return pgerror.Errorf(pgerror.CharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": 0x%02x", b[i])
 		}
 		i += n
 	}
-	return pgerror.New(characterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\"")
+	return pgerror.New(pgerror.CharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\"")
 }
 
 // AppendBinary appends the send-function bytes of d (non-nil) to buf.

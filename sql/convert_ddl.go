@@ -1,0 +1,124 @@
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// createExtension converts CREATE EXTENSION [IF NOT EXISTS] name [CASCADE].
+func (c *conv) createExtension(s *pg_query.CreateExtensionStmt) (*CreateExtension, error) {
+	for _, o := range s.GetOptions() {
+		if d := o.GetDefElem(); d.GetDefname() != "cascade" {
+			return nil, c.unsupported("CREATE EXTENSION ... "+strings.ToUpper(d.GetDefname()), d.GetLocation())
+		}
+	}
+	return &CreateExtension{Name: s.GetExtname(), IfNotExists: s.GetIfNotExists()}, nil
+}
+
+// dropKinds maps the DROP object types of the dialect.
+var dropKinds = map[pg_query.ObjectType]string{
+	pg_query.ObjectType_OBJECT_TABLE: "TABLE", pg_query.ObjectType_OBJECT_INDEX: "INDEX",
+}
+
+// dropStmt converts DROP TABLE and DROP INDEX; CASCADE/RESTRICT and
+// CONCURRENTLY are accepted.
+func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
+	if _, ok := dropKinds[s.GetRemoveType()]; !ok {
+		return nil, c.unsupported("DROP "+objectName(s.GetRemoveType()), -1)
+	}
+	names := make([]string, 0, len(s.GetObjects()))
+	for _, o := range s.GetObjects() {
+		parts := strs(o.GetList().GetItems())
+		if len(parts) > 2 {
+			return nil, c.unsupported("cross-database references", -1)
+		}
+		names = append(names, qualified(parts))
+	}
+	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_INDEX {
+		return &DropIndex{Names: names, IfExists: s.GetMissingOk()}, nil
+	}
+	return &DropTable{Names: names, IfExists: s.GetMissingOk()}, nil
+}
+
+// objectName is "VIEW" for OBJECT_VIEW, "FOREIGN TABLE" for OBJECT_FOREIGN_TABLE.
+func objectName(t pg_query.ObjectType) string {
+	return strings.ReplaceAll(strings.TrimPrefix(t.String(), "OBJECT_"), "_", " ")
+}
+
+// indexChecks lists CREATE INDEX features outside the dialect.
+var indexChecks = []struct {
+	bad       func(s *pg_query.IndexStmt) bool
+	construct string
+}{
+	{func(s *pg_query.IndexStmt) bool { return s.GetUnique() }, "CREATE UNIQUE INDEX"},
+	{func(s *pg_query.IndexStmt) bool { return len(s.GetIndexIncludingParams()) > 0 }, "INCLUDE"},
+	{func(s *pg_query.IndexStmt) bool { return s.GetWhereClause() != nil }, "partial indexes (CREATE INDEX ... WHERE)"},
+	{func(s *pg_query.IndexStmt) bool { return s.GetTableSpace() != "" }, "TABLESPACE"},
+	{func(s *pg_query.IndexStmt) bool { return s.GetNullsNotDistinct() }, "NULLS NOT DISTINCT"},
+}
+
+// createIndex converts CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON
+// t [USING method] (col [opclass], ...) [WITH (opt = value, ...)].
+// CONCURRENTLY is ignored.
+func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
+	for _, ch := range indexChecks {
+		if ch.bad(s) {
+			return nil, c.unsupported(ch.construct, -1)
+		}
+	}
+	table, err := c.dmlTable(s.GetRelation(), "CREATE INDEX")
+	if err != nil {
+		return nil, err
+	}
+	out := &CreateIndex{Name: s.GetIdxname(), Table: table, IfNotExists: s.GetIfNotExists(), Method: strings.ToLower(s.GetAccessMethod())}
+	for _, p := range s.GetIndexParams() {
+		col, err := c.indexColumn(p.GetIndexElem())
+		if err != nil {
+			return nil, err
+		}
+		out.Columns = append(out.Columns, col)
+	}
+	for _, o := range s.GetOptions() {
+		d := o.GetDefElem()
+		if d.GetDefnamespace() != "" {
+			return nil, c.unsupported("namespaced storage parameters", d.GetLocation())
+		}
+		v, ok := defValue(d)
+		if d.GetArg() == nil {
+			v, ok = "true", true
+		}
+		if !ok {
+			return nil, c.syntaxErr("storage parameter \""+d.GetDefname()+"\" needs a constant value", d.GetLocation())
+		}
+		out.Options = append(out.Options, IndexOption{Name: d.GetDefname(), Value: v})
+	}
+	return out, nil
+}
+
+// indexColumn converts one indexed column: a plain column with an optional
+// operator class (schema dropped).
+func (c *conv) indexColumn(e *pg_query.IndexElem) (IndexColumn, error) {
+	switch {
+	case e.GetExpr() != nil:
+		return IndexColumn{}, c.unsupported("expression indexes", nodeLocation(e.GetExpr()))
+	case len(e.GetCollation()) > 0:
+		return IndexColumn{}, c.unsupported("COLLATE", -1)
+	case len(e.GetOpclassopts()) > 0:
+		return IndexColumn{}, c.unsupported("operator class options", -1)
+	case e.GetOrdering() == pg_query.SortByDir_SORTBY_ASC || e.GetOrdering() == pg_query.SortByDir_SORTBY_DESC ||
+		e.GetNullsOrdering() == pg_query.SortByNulls_SORTBY_NULLS_FIRST || e.GetNullsOrdering() == pg_query.SortByNulls_SORTBY_NULLS_LAST:
+		return IndexColumn{}, c.unsupported("index column ordering (ASC, DESC, NULLS)", -1)
+	}
+	col := IndexColumn{Column: e.GetName()}
+	if oc := strs(e.GetOpclass()); len(oc) > 0 {
+		col.Opclass = oc[len(oc)-1]
+	}
+	return col, nil
+}
+
+// duplicateOption is PostgreSQL's error for an option given twice.
+func (c *conv) duplicateOption(loc int32) error {
+	return c.at(pgerror.New(pgerror.SyntaxError, "conflicting or redundant options"), loc)
+}

@@ -1,0 +1,147 @@
+package sql
+
+import (
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// selectClauses lists the SELECT clauses outside the dialect, checked in order.
+var selectClauses = []struct {
+	bad       func(s *pg_query.SelectStmt) bool
+	construct string
+}{
+	{func(s *pg_query.SelectStmt) bool { return s.GetWithClause() != nil }, "WITH (common table expressions)"},
+	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_UNION }, "UNION"},
+	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_INTERSECT }, "INTERSECT"},
+	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_EXCEPT }, "EXCEPT"},
+	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
+	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
+	{func(s *pg_query.SelectStmt) bool { return len(s.GetDistinctClause()) > 0 }, "DISTINCT"},
+	{func(s *pg_query.SelectStmt) bool { return len(s.GetGroupClause()) > 0 }, "GROUP BY"},
+	{func(s *pg_query.SelectStmt) bool { return s.GetHavingClause() != nil }, "HAVING"},
+	{func(s *pg_query.SelectStmt) bool { return len(s.GetWindowClause()) > 0 }, "window functions"},
+	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
+	{func(s *pg_query.SelectStmt) bool {
+		return s.GetLimitOption() == pg_query.LimitOption_LIMIT_OPTION_WITH_TIES
+	}, "FETCH ... WITH TIES"},
+}
+
+// selectStmt converts SELECT items [FROM t] [WHERE] [ORDER BY] [LIMIT] [OFFSET].
+func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
+	for _, cl := range selectClauses {
+		if cl.bad(s) {
+			return nil, c.unsupported(cl.construct, -1)
+		}
+	}
+	out := &Select{}
+	var err error
+	if out.From, out.FromAlias, err = c.fromClause(s.GetFromClause()); err != nil {
+		return nil, err
+	}
+	if out.Items, err = c.targetList(s.GetTargetList()); err != nil {
+		return nil, err
+	}
+	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
+		return nil, err
+	}
+	if out.OrderBy, err = c.orderBy(s.GetSortClause()); err != nil {
+		return nil, err
+	}
+	if out.Limit, err = c.limitExpr(s.GetLimitCount()); err != nil {
+		return nil, err
+	}
+	if out.Offset, err = c.limitExpr(s.GetLimitOffset()); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// fromClause converts FROM with at most one plain table.
+func (c *conv) fromClause(from []*pg_query.Node) (table, alias string, err error) {
+	if len(from) == 0 {
+		return "", "", nil
+	}
+	if len(from) > 1 {
+		return "", "", c.unsupported("JOIN", nodeLocation(from[1]))
+	}
+	rv := from[0].GetRangeVar()
+	if rv == nil {
+		return "", "", c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
+	}
+	if len(rv.GetAlias().GetColnames()) > 0 {
+		return "", "", c.unsupported("column aliases in FROM", rv.GetLocation())
+	}
+	table, err = c.relName(rv)
+	return table, rv.GetAlias().GetAliasname(), err
+}
+
+// targetList converts SELECT and RETURNING items: *, t.*, expr [AS alias].
+func (c *conv) targetList(list []*pg_query.Node) ([]SelectItem, error) {
+	var out []SelectItem
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
+		}
+		if item, ok := starItem(rt); ok {
+			out = append(out, item)
+			continue
+		}
+		e, err := c.expr(rt.GetVal())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, SelectItem{Expr: e, Alias: rt.GetName()})
+	}
+	return out, nil
+}
+
+// starItem recognises * and t.* items.
+func starItem(rt *pg_query.ResTarget) (SelectItem, bool) {
+	f := rt.GetVal().GetColumnRef().GetFields()
+	if len(f) == 0 || f[len(f)-1].GetAStar() == nil {
+		return SelectItem{}, false
+	}
+	switch len(f) {
+	case 1:
+		return SelectItem{Star: true}, true
+	case 2:
+		if t := f[0].GetString_(); t != nil {
+			return SelectItem{Star: true, Table: t.GetSval()}, true
+		}
+	}
+	return SelectItem{}, false
+}
+
+// orderBy converts ORDER BY items.
+func (c *conv) orderBy(list []*pg_query.Node) ([]OrderItem, error) {
+	var out []OrderItem
+	for _, n := range list {
+		sb := n.GetSortBy()
+		if sb == nil || sb.GetSortbyDir() == pg_query.SortByDir_SORTBY_USING {
+			return nil, c.unsupported("ORDER BY ... USING", nodeLocation(n))
+		}
+		e, err := c.expr(sb.GetNode())
+		if err != nil {
+			return nil, err
+		}
+		item := OrderItem{Expr: e, Desc: sb.GetSortbyDir() == pg_query.SortByDir_SORTBY_DESC}
+		switch sb.GetSortbyNulls() {
+		case pg_query.SortByNulls_SORTBY_NULLS_FIRST:
+			item.Nulls = NullsFirst
+		case pg_query.SortByNulls_SORTBY_NULLS_LAST:
+			item.Nulls = NullsLast
+		}
+		out = append(out, item)
+	}
+	return out, nil
+}
+
+// limitExpr converts a LIMIT or OFFSET expression; LIMIT ALL (a NULL
+// constant) is nil.
+func (c *conv) limitExpr(n *pg_query.Node) (Expr, error) {
+	e, err := c.expr(n)
+	if k, ok := e.(*Const); ok && k.Kind == ConstNull {
+		return nil, err
+	}
+	return e, err
+}

@@ -1,0 +1,44 @@
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// setStmt converts SET, SET ... TO DEFAULT, SET TIME ZONE, RESET and RESET ALL.
+func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
+	name := strings.ToLower(s.GetName())
+	switch s.GetKind() {
+	case pg_query.VariableSetKind_VAR_SET_VALUE:
+		v, err := c.setValue(s.GetArgs())
+		if err != nil {
+			return nil, err
+		}
+		return &Set{Name: name, Value: v, Local: s.GetIsLocal()}, nil
+	case pg_query.VariableSetKind_VAR_SET_DEFAULT:
+		return &Set{Name: name, Default: true, Local: s.GetIsLocal()}, nil
+	case pg_query.VariableSetKind_VAR_RESET:
+		return &Reset{Name: name}, nil
+	case pg_query.VariableSetKind_VAR_RESET_ALL:
+		return &Reset{Name: "all"}, nil
+	case pg_query.VariableSetKind_VAR_SET_CURRENT:
+		return nil, c.unsupported("SET ... FROM CURRENT", -1)
+	}
+	// VAR_SET_MULTI: SET TRANSACTION, SET SESSION CHARACTERISTICS, ...
+	return nil, c.unsupported("SET "+strings.ToUpper(s.GetName()), -1)
+}
+
+// setValue joins the values of SET with ", ": numbers as written, strings
+// and identifiers unquoted.
+func (c *conv) setValue(args []*pg_query.Node) (string, error) {
+	vals := make([]string, 0, len(args))
+	for _, a := range args {
+		v, ok := constText(a)
+		if !ok || a.GetAConst().GetIsnull() {
+			return "", c.unsupported("SET with a non-constant value", nodeLocation(a))
+		}
+		vals = append(vals, v)
+	}
+	return strings.Join(vals, ", "), nil
+}

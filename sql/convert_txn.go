@@ -1,0 +1,85 @@
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// txnStmt converts BEGIN/START TRANSACTION, COMMIT/END and ROLLBACK/ABORT.
+// ISOLATION LEVEL and READ WRITE are accepted and ignored.
+func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
+	if s.GetChain() {
+		return nil, c.unsupported("AND CHAIN", s.GetLocation())
+	}
+	switch s.GetKind() {
+	case pg_query.TransactionStmtKind_TRANS_STMT_BEGIN, pg_query.TransactionStmtKind_TRANS_STMT_START:
+		for _, o := range s.GetOptions() {
+			if err := c.txnOption(o.GetDefElem()); err != nil {
+				return nil, err
+			}
+		}
+		return &Txn{Kind: TxnBegin}, nil
+	case pg_query.TransactionStmtKind_TRANS_STMT_COMMIT:
+		return &Txn{Kind: TxnCommit}, nil
+	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK:
+		return &Txn{Kind: TxnRollback}, nil
+	case pg_query.TransactionStmtKind_TRANS_STMT_SAVEPOINT, pg_query.TransactionStmtKind_TRANS_STMT_RELEASE,
+		pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
+		return nil, c.unsupported("savepoints", s.GetLocation())
+	}
+	return nil, c.unsupported("two-phase commit", s.GetLocation())
+}
+
+// txnOption accepts ISOLATION LEVEL and READ WRITE; READ ONLY and
+// DEFERRABLE would change behaviour and are not supported.
+func (c *conv) txnOption(d *pg_query.DefElem) error {
+	v, _ := defValue(d)
+	switch {
+	case d.GetDefname() == "transaction_isolation":
+		return nil
+	case d.GetDefname() == "transaction_read_only" && v == "0":
+		return nil
+	case d.GetDefname() == "transaction_deferrable" && v == "0":
+		return nil
+	}
+	return c.unsupported(strings.ToUpper(strings.ReplaceAll(strings.TrimPrefix(d.GetDefname(), "transaction_"), "_", " ")), d.GetLocation())
+}
+
+// explainOptionsIgnored are EXPLAIN options that only change the output's
+// detail; they are accepted and ignored.
+var explainOptionsIgnored = map[string]bool{
+	"verbose": true, "costs": true, "buffers": true, "timing": true,
+	"summary": true, "settings": true, "wal": true, "memory": true,
+}
+
+// explainStmt converts EXPLAIN [ANALYZE] stmt and EXPLAIN (options) stmt.
+func (c *conv) explainStmt(s *pg_query.ExplainStmt) (*Explain, error) {
+	out := &Explain{}
+	for _, o := range s.GetOptions() {
+		d := o.GetDefElem()
+		name := d.GetDefname()
+		switch {
+		case name == "analyze":
+			b, ok := defBool(d)
+			if !ok {
+				return nil, c.at(pgerror.Errorf(pgerror.SyntaxError, "%s requires a Boolean value", name), d.GetLocation())
+			}
+			out.Analyze = b
+		case name == "format":
+			if v, _ := defValue(d); strings.ToLower(v) != "text" {
+				return nil, c.unsupported("EXPLAIN (FORMAT "+strings.ToUpper(v)+")", d.GetLocation())
+			}
+		case explainOptionsIgnored[name]:
+		default:
+			return nil, c.unsupported("EXPLAIN option "+strings.ToUpper(name), d.GetLocation())
+		}
+	}
+	stmt, err := c.stmt(s.GetQuery())
+	if err != nil {
+		return nil, err
+	}
+	out.Stmt = stmt
+	return out, nil
+}

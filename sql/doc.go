@@ -1,0 +1,46 @@
+// Package sql is the SQL front end of vecgres: it parses query text with
+// PostgreSQL's own grammar (libpg_query, through pg_query_go) and converts the
+// raw parse tree once into the small AST of ast.go and expr.go, which is all
+// the planner ever sees.
+//
+// Layer: query string → pg_query protobuf tree → []Statement. Parse is the
+// only entry point. Positions (the P fields, Expr.Pos) are 0-based byte
+// offsets into the whole query string (-1 when unknown); error positions are
+// 1-based characters, as in PostgreSQL's ErrorResponse.
+//
+// Errors are *pgerror.Error:
+//   - 42601 syntax_error, with PostgreSQL's message and cursor position;
+//   - 0A000 feature_not_supported for valid PostgreSQL outside the dialect
+//     below, naming the construct ("JOIN", "subquery", "GROUP BY", ...);
+//   - the codes of types.LookupType for type names (42704, 22023);
+//   - 42601/22023/0A000 for COPY options, as PostgreSQL's COPY checks them.
+//
+// Supported dialect:
+//   - CREATE EXTENSION [IF NOT EXISTS] name [CASCADE]
+//   - CREATE TABLE [IF NOT EXISTS] t (col type [PRIMARY KEY | NOT NULL | NULL
+//     | DEFAULT expr]..., [PRIMARY KEY (cols)]); serial types become int2/4/8
+//     with Serial set; serial and primary-key columns are NotNull
+//   - DROP TABLE [IF EXISTS] a, b [CASCADE|RESTRICT]
+//   - INSERT INTO t [(cols)] VALUES (...), ... [RETURNING items]
+//   - SELECT items [FROM t [[AS] alias]] [WHERE] [ORDER BY e [ASC|DESC]
+//     [NULLS FIRST|LAST], ...] [LIMIT n|ALL|$n] [OFFSET n|$n]
+//   - UPDATE t SET c = expr, ... [WHERE] [RETURNING]
+//   - DELETE FROM t [WHERE] [RETURNING]
+//   - COPY t [(cols)] FROM STDIN | TO STDOUT, new-style WITH (...) and old-style
+//     options (FORMAT, HEADER, DELIMITER, NULL, QUOTE, ESCAPE)
+//   - CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON t [USING m]
+//     (col [opclass], ...) [WITH (opt = value, ...)]
+//   - DROP INDEX [CONCURRENTLY] [IF EXISTS] names
+//   - SET [SESSION|LOCAL] name {TO|=} value|DEFAULT, SET TIME ZONE, SHOW,
+//     RESET
+//   - BEGIN/START TRANSACTION [ISOLATION LEVEL ...], COMMIT/END,
+//     ROLLBACK/ABORT
+//   - EXPLAIN [ANALYZE] stmt and EXPLAIN (ANALYZE [bool], ...) stmt
+//
+// Expressions: constants, $n, column refs, operators (any name passes
+// through; unary minus folds into numeric constants), AND/OR/NOT (nested
+// ANDs and ORs flattened), [NOT] IN (list), [NOT] BETWEEN, IS [NOT] NULL,
+// [NOT] LIKE/ILIKE (as operators ~~ !~~ ~~* !~~*), function calls, SQL value
+// functions, COALESCE/GREATEST/LEAST/NULLIF (as function calls), casts and
+// typed literals.
+package sql

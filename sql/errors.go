@@ -1,0 +1,58 @@
+package sql
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pganalyze/pg_query_go/v6/parser"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// charPos converts a 0-based byte offset in query to the 1-based character
+// position of an ErrorResponse; 0 when loc is unknown or out of range.
+func charPos(query string, loc int32) int {
+	if loc < 0 || int(loc) > len(query) {
+		return 0
+	}
+	return utf8.RuneCountInString(query[:loc]) + 1
+}
+
+// parseError converts an error of pg_query.Parse to *pgerror.Error.
+// libpg_query reports the cursor position 1-based in characters already.
+func parseError(err error) *pgerror.Error {
+	var pe *parser.Error
+	if !errors.As(err, &pe) {
+		// proto.Unmarshal fails on trees nested beyond its recursion limit.
+		return pgerror.New(pgerror.StatementTooComplex, "statement is too deeply nested").WithDetail(err.Error())
+	}
+	if strings.HasPrefix(pe.Message, "stack depth limit exceeded") {
+		return pgerror.New(pgerror.StatementTooComplex, pe.Message)
+	}
+	e := pgerror.New(pgerror.SyntaxError, pe.Message)
+	if pe.Cursorpos > 0 {
+		e = e.WithPosition(pe.Cursorpos)
+	}
+	return e
+}
+
+// unsupported is 0A000 naming construct, positioned at loc when known.
+func (c *conv) unsupported(construct string, loc int32) error {
+	return c.at(pgerror.NotSupported(construct), loc)
+}
+
+// at sets the position of e to the byte offset loc unless e already has one.
+func (c *conv) at(e *pgerror.Error, loc int32) *pgerror.Error {
+	if e.Position != 0 {
+		return e
+	}
+	if p := charPos(c.q, loc); p > 0 {
+		return e.WithPosition(p)
+	}
+	return e
+}
+
+// syntaxErr is a 42601 error with a position.
+func (c *conv) syntaxErr(msg string, loc int32) error {
+	return c.at(pgerror.New(pgerror.SyntaxError, msg), loc)
+}

@@ -1,0 +1,175 @@
+package sql
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// TestNotSupported checks that valid PostgreSQL outside the dialect is 0A000
+// naming the construct.
+func TestNotSupported(t *testing.T) {
+	tests := []struct{ sql, construct string }{
+		{"SELECT * FROM a JOIN b ON a.id = b.id", "JOIN"},
+		{"SELECT * FROM a, b", "JOIN"},
+		{"SELECT * FROM (SELECT 1) s", "subquery"},
+		{"SELECT (SELECT 1)", "subquery"},
+		{"SELECT * FROM t WHERE id IN (SELECT id FROM u)", "subquery"},
+		{"SELECT EXISTS (SELECT 1)", "subquery"},
+		{"SELECT a, count(*) FROM t GROUP BY a", "GROUP BY"},
+		{"SELECT count(*) FROM t HAVING count(*) > 1", "HAVING"},
+		{"WITH x AS (SELECT 1) SELECT * FROM x", "WITH (common table expressions)"},
+		{"SELECT DISTINCT a FROM t", "DISTINCT"},
+		{"SELECT DISTINCT ON (a) a FROM t", "DISTINCT"},
+		{"SELECT count(DISTINCT a) FROM t", "DISTINCT in aggregates"},
+		{"SELECT row_number() OVER () FROM t", "window functions"},
+		{"SELECT * FROM t FOR UPDATE", "SELECT ... FOR UPDATE"},
+		{"SELECT 1 UNION SELECT 2", "UNION"},
+		{"SELECT 1 EXCEPT SELECT 2", "EXCEPT"},
+		{"VALUES (1)", "VALUES lists"},
+		{"SELECT 1 INTO x", "SELECT INTO"},
+		{"SELECT * FROM generate_series(1, 3)", "functions in FROM"},
+		{"SELECT * FROM t x(a)", "column aliases in FROM"},
+		{"SELECT * FROM t ORDER BY a USING <", "ORDER BY ... USING"},
+		{"SELECT * FROM t ORDER BY a FETCH FIRST 1 ROWS WITH TIES", "FETCH ... WITH TIES"},
+		{"SELECT CASE WHEN a THEN 1 END", "CASE"},
+		{"SELECT ARRAY[1,2]", "ARRAY constructor"},
+		{"SELECT a[1] FROM t", "subscripts and field selection"},
+		{"SELECT a = ANY($1)", "ANY (array comparison)"},
+		{"SELECT a IS DISTINCT FROM b", "IS DISTINCT FROM"},
+		{"SELECT a IS TRUE", "IS TRUE, IS FALSE and IS UNKNOWN"},
+		{"SELECT a SIMILAR TO 'x'", "SIMILAR TO"},
+		{"SELECT a BETWEEN SYMMETRIC 1 AND 2", "BETWEEN SYMMETRIC"},
+		{"SELECT ROW(1, 2)", "ROW constructor"},
+		{"SELECT a COLLATE \"C\" FROM t", "COLLATE"},
+		{"SELECT f(t.*) FROM t", "whole-row references (*)"},
+		{"SELECT s.t.c FROM s.t", "schema-qualified column references"},
+		{"SELECT B'101'", "bit string constants"},
+		{"SELECT f(x => 1)", "named function arguments"},
+		{"SELECT a::int4 FROM db.s.t", "cross-database references"},
+		{"CREATE VIEW v AS SELECT 1", "CREATE VIEW"},
+		{"CREATE TABLE t2 AS SELECT 1", "CREATE TABLE AS"},
+		{"ALTER TABLE t ADD COLUMN c int", "ALTER TABLE"},
+		{"TRUNCATE t", "TRUNCATE"},
+		{"VACUUM t", "VACUUM and ANALYZE"},
+		{"CREATE TEMP TABLE t (a int)", "temporary tables"},
+		{"CREATE TABLE t (a int UNIQUE)", "UNIQUE constraints"},
+		{"CREATE TABLE t (a int CHECK (a > 0))", "CHECK constraints"},
+		{"CREATE TABLE t (a int REFERENCES u (id))", "REFERENCES (foreign keys)"},
+		{"CREATE TABLE t (a int, UNIQUE (a))", "UNIQUE constraints"},
+		{"CREATE TABLE t (a int, CHECK (a > 0))", "CHECK constraints"},
+		{"CREATE TABLE t (a int, FOREIGN KEY (a) REFERENCES u)", "REFERENCES (foreign keys)"},
+		{"CREATE TABLE t (a int GENERATED ALWAYS AS IDENTITY)", "identity columns"},
+		{"CREATE TABLE t (a int GENERATED ALWAYS AS (1) STORED)", "generated columns"},
+		{"CREATE TABLE t (a text COLLATE \"C\")", "COLLATE"},
+		{"CREATE TABLE t (LIKE u)", "CREATE TABLE ... LIKE"},
+		{"CREATE TABLE t (a int) INHERITS (u)", "INHERITS"},
+		{"CREATE TABLE t (a int) PARTITION BY RANGE (a)", "partitioned tables"},
+		{"CREATE TABLE t (a int) WITH (fillfactor = 50)", "table storage parameters (WITH)"},
+		{"DROP VIEW v", "DROP VIEW"},
+		{"DROP EXTENSION vector", "DROP EXTENSION"},
+		{"CREATE EXTENSION vector WITH SCHEMA s", "CREATE EXTENSION ... SCHEMA"},
+		{"INSERT INTO t SELECT * FROM u", "INSERT ... SELECT"},
+		{"INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING", "ON CONFLICT"},
+		{"INSERT INTO t DEFAULT VALUES", "INSERT ... DEFAULT VALUES"},
+		{"INSERT INTO t AS x VALUES (1)", "table alias in INSERT"},
+		{"WITH x AS (SELECT 1) INSERT INTO t VALUES (1)", "WITH (common table expressions)"},
+		{"UPDATE t SET a = u.a FROM u", "UPDATE ... FROM"},
+		{"UPDATE t SET (a, b) = (1, 2)", "multiple-column UPDATE"},
+		{"UPDATE t SET a[1] = 2", "UPDATE of array elements or fields"},
+		{"DELETE FROM t USING u", "DELETE ... USING"},
+		{"COPY t FROM '/tmp/x'", "COPY to or from a file"},
+		{"COPY t TO '/tmp/x'", "COPY to or from a file"},
+		{"COPY t FROM PROGRAM 'cat'", "COPY ... PROGRAM"},
+		{"COPY (SELECT 1) TO STDOUT", "COPY (query) TO"},
+		{"COPY t FROM STDIN WHERE a > 1", "COPY ... WHERE"},
+		{"COPY t FROM STDIN (FREEZE)", "COPY option FREEZE"},
+		{"COPY t TO STDOUT (FORMAT csv, FORCE_QUOTE *)", "COPY option FORCE_QUOTE"},
+		{"COPY t FROM STDIN (HEADER MATCH)", "COPY HEADER MATCH"},
+		{"CREATE INDEX ON t ((a + 1))", "expression indexes"},
+		{"CREATE INDEX ON t (a) WHERE a > 0", "partial indexes (CREATE INDEX ... WHERE)"},
+		{"CREATE INDEX ON t (a) INCLUDE (b)", "INCLUDE"},
+		{"CREATE UNIQUE INDEX ON t (a)", "CREATE UNIQUE INDEX"},
+		{"CREATE INDEX ON t (a DESC)", "index column ordering (ASC, DESC, NULLS)"},
+		{"SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY", "SET SESSION CHARACTERISTICS"},
+		{"SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "SET TRANSACTION"},
+		{"SET search_path FROM CURRENT", "SET ... FROM CURRENT"},
+		{"SET TIME ZONE INTERVAL '+00:00' HOUR TO MINUTE", "SET with a non-constant value"},
+		{"SAVEPOINT s", "savepoints"},
+		{"RELEASE SAVEPOINT s", "savepoints"},
+		{"ROLLBACK TO SAVEPOINT s", "savepoints"},
+		{"PREPARE TRANSACTION 'x'", "two-phase commit"},
+		{"COMMIT AND CHAIN", "AND CHAIN"},
+		{"BEGIN READ ONLY", "READ ONLY"},
+		{"EXPLAIN (FORMAT JSON) SELECT 1", "EXPLAIN (FORMAT JSON)"},
+		{"EXPLAIN (GENERIC_PLAN) SELECT 1", "EXPLAIN option GENERIC_PLAN"},
+		{"EXPLAIN SELECT * FROM a JOIN b ON true", "JOIN"},
+		{"LISTEN x", "LISTEN"},
+		{"DO $$ BEGIN END $$", "DO"},
+	}
+	for _, tt := range tests {
+		e := parseErr(t, tt.sql)
+		want := tt.construct + " is not supported by vecgres"
+		if e.Code != pgerror.FeatureNotSupported || e.Message != want {
+			t.Errorf("%s: got %s %q, want 0A000 %q", tt.sql, e.Code, e.Message, want)
+		}
+	}
+}
+
+// TestNotSupportedPosition checks that 0A000 points at the construct.
+func TestNotSupportedPosition(t *testing.T) {
+	q := "SELECT a, (SELECT 1) FROM t"
+	e := parseErr(t, q)
+	if e.Code != pgerror.FeatureNotSupported || e.Position != strings.Index(q, "(SELECT")+1 {
+		t.Fatalf("got %s at %d", e.Code, e.Position)
+	}
+}
+
+// TestSyntaxErrors checks 42601 with PostgreSQL's message and 1-based
+// character position.
+func TestSyntaxErrors(t *testing.T) {
+	tests := []struct {
+		sql, msg string
+		pos      int
+	}{
+		{"SELEC 1", `syntax error at or near "SELEC"`, 1},
+		{"SELECT * FORM t", `syntax error at or near "FORM"`, 10},
+		{"SELECT 'é' FRM x y", `syntax error at or near "x"`, 16},
+		{"SELECT 1; SELEC 2", `syntax error at or near "SELEC"`, 11},
+		{"SELECT 'abc", `unterminated quoted string at or near "'abc"`, 8},
+		{"SELECT (1", `syntax error at end of input`, 10},
+		{"INSERT INTO t VALUES (1", `syntax error at end of input`, 24},
+		{"CREATE TABLE t (a int NULL NOT NULL)", `conflicting NULL/NOT NULL declarations for column "a"`, 28},
+		{"CREATE TABLE t (a int DEFAULT 1 DEFAULT 2)", `multiple default values specified for column "a"`, 33},
+		{"CREATE TABLE t (a serial DEFAULT 1)", `multiple default values specified for column "a"`, 26},
+		{"SELECT a::vector('x')", "type modifiers must be simple constants or identifiers", 18},
+	}
+	for _, tt := range tests {
+		e := parseErr(t, tt.sql)
+		if e.Code != pgerror.SyntaxError || e.Message != tt.msg || e.Position != tt.pos {
+			t.Errorf("%s: got %s %q at %d, want 42601 %q at %d", tt.sql, e.Code, e.Message, e.Position, tt.msg, tt.pos)
+		}
+	}
+}
+
+// TestOtherErrors checks the errors with other SQLSTATEs.
+func TestOtherErrors(t *testing.T) {
+	tests := []struct {
+		sql  string
+		code pgerror.Code
+		msg  string
+	}{
+		{"CREATE TABLE t (a int PRIMARY KEY, b int, PRIMARY KEY (b))", "42P16", `multiple primary keys for table "t" are not allowed`},
+		{"CREATE TABLE t (a int, a text)", pgerror.DuplicateColumn, `column "a" specified more than once`},
+		{"CREATE TABLE t (a int, PRIMARY KEY (b))", pgerror.UndefinedColumn, `column "b" named in key does not exist`},
+		{"SELECT 'a\x00'", "22021", `invalid byte sequence for encoding "UTF8": 0x00`},
+		{"SELECT " + strings.Repeat("(", 20000) + "1" + strings.Repeat(")", 20000), pgerror.SyntaxError, `memory exhausted at or near "("`},
+	}
+	for _, tt := range tests {
+		e := parseErr(t, tt.sql)
+		if e.Code != tt.code || (tt.msg != "" && e.Message != tt.msg) {
+			t.Errorf("%.60s: got %s %q, want %s %q", tt.sql, e.Code, e.Message, tt.code, tt.msg)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package sql
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// FuzzParse checks that Parse never panics and that every error is a
+// *pgerror.Error.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"", ";", "SELECT 1", "SELEC", "SELECT -9223372036854775808, 0x1F, 1_0, 'x'::vector(3)",
+		"CREATE TABLE t (id bigserial PRIMARY KEY, v vector(3) NOT NULL DEFAULT '[1,2,3]')",
+		"INSERT INTO t (v) VALUES ('[1,2,3]'), (DEFAULT) RETURNING *",
+		"SELECT id FROM t x WHERE x.id IN (1,2) AND v <-> $1 < 0.5 ORDER BY v <=> $1 DESC NULLS LAST LIMIT 5 OFFSET $2",
+		"UPDATE t SET v = '[1]' WHERE id BETWEEN 1 AND 2 RETURNING id", "DELETE FROM t WHERE v IS NULL",
+		"COPY t (a) FROM STDIN WITH (FORMAT csv, HEADER, DELIMITER ';', NULL '', QUOTE '\"', ESCAPE '\\')",
+		"COPY t TO STDOUT BINARY", "CREATE INDEX CONCURRENTLY i ON t USING hnsw (v vector_l2_ops) WITH (m = 16)",
+		"DROP INDEX IF EXISTS i; DROP TABLE t CASCADE", "SET LOCAL hnsw.ef_search = 40; SHOW ALL; RESET ALL",
+		"BEGIN ISOLATION LEVEL READ COMMITTED; COMMIT; ROLLBACK", "EXPLAIN (ANALYZE) SELECT count(*) FROM t",
+		"SELECT current_user, coalesce(a, 1), lower(b) FROM t", "SELECT * FROM a JOIN b ON true",
+		"SELECT 'é\x00'", "SELECT ((((1))))", "SELECT $0, $99999999999",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		stmts, err := Parse(q)
+		if err != nil {
+			var pe *pgerror.Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse(%q): error %T is not *pgerror.Error", q, err)
+			}
+			return
+		}
+		for _, s := range stmts {
+			if s == nil {
+				t.Fatalf("Parse(%q): nil statement", q)
+			}
+		}
+	})
+}

@@ -1,0 +1,74 @@
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Parse parses query (one or more statements separated by ';') into the
+// vecgres AST. An empty query (only whitespace, comments or ';') returns no
+// statements. Syntax errors are 42601 with PostgreSQL's message and position
+// and return no statements. Valid PostgreSQL outside the dialect (see the
+// package doc) is 0A000 naming the construct; then the statements before the
+// failing one are returned with the error, so that a caller may run them
+// first as PostgreSQL does with a multi-statement simple query.
+func Parse(query string) ([]Statement, error) {
+	if i := strings.IndexByte(query, 0); i >= 0 {
+		// libpg_query reads a C string and would silently stop at the NUL.
+		return nil, pgerror.New(pgerror.CharacterNotInRepertoire,
+			`invalid byte sequence for encoding "UTF8": 0x00`).WithPosition(charPos(query, int32(i)))
+	}
+	tree, err := pg_query.Parse(query)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	c := &conv{q: query}
+	out := make([]Statement, 0, len(tree.Stmts))
+	for _, raw := range tree.Stmts {
+		s, err := c.stmt(raw.GetStmt())
+		if err != nil {
+			return out, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// conv converts one query's parse tree; q is the query text, for error
+// positions.
+type conv struct{ q string }
+
+// stmt converts one top-level (or EXPLAINed) statement.
+func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
+	switch n := n.GetNode().(type) {
+	case *pg_query.Node_SelectStmt:
+		return c.selectStmt(n.SelectStmt)
+	case *pg_query.Node_InsertStmt:
+		return c.insertStmt(n.InsertStmt)
+	case *pg_query.Node_UpdateStmt:
+		return c.updateStmt(n.UpdateStmt)
+	case *pg_query.Node_DeleteStmt:
+		return c.deleteStmt(n.DeleteStmt)
+	case *pg_query.Node_CreateExtensionStmt:
+		return c.createExtension(n.CreateExtensionStmt)
+	case *pg_query.Node_CreateStmt:
+		return c.createTable(n.CreateStmt)
+	case *pg_query.Node_IndexStmt:
+		return c.createIndex(n.IndexStmt)
+	case *pg_query.Node_DropStmt:
+		return c.dropStmt(n.DropStmt)
+	case *pg_query.Node_CopyStmt:
+		return c.copyStmt(n.CopyStmt)
+	case *pg_query.Node_VariableSetStmt:
+		return c.setStmt(n.VariableSetStmt)
+	case *pg_query.Node_VariableShowStmt:
+		return &Show{Name: strings.ToLower(n.VariableShowStmt.Name)}, nil
+	case *pg_query.Node_TransactionStmt:
+		return c.txnStmt(n.TransactionStmt)
+	case *pg_query.Node_ExplainStmt:
+		return c.explainStmt(n.ExplainStmt)
+	}
+	return nil, c.unsupported(stmtConstruct(n), -1)
+}
