@@ -1,0 +1,78 @@
+package vecindex
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Metric selects the distance an index orders by. The values mirror the
+// pgvector opclasses for the vector type.
+type Metric uint8
+
+const (
+	// L2 is vector_l2_ops (operator <->); internal distance is squared L2.
+	L2 Metric = iota
+	// InnerProduct is vector_ip_ops (operator <#>); internal distance is -dot.
+	InnerProduct
+	// Cosine is vector_cosine_ops (operator <=>); internal distance is
+	// 1 - cos(a, b).
+	Cosine
+	// L1 is vector_l1_ops (operator <+>); internal distance is Σ|a-b|.
+	L1
+)
+
+// String returns the pgvector opclass name of m.
+func (m Metric) String() string {
+	switch m {
+	case L2:
+		return "vector_l2_ops"
+	case InnerProduct:
+		return "vector_ip_ops"
+	case Cosine:
+		return "vector_cosine_ops"
+	case L1:
+		return "vector_l1_ops"
+	}
+	return fmt.Sprintf("Metric(%d)", uint8(m))
+}
+
+// Config holds the build parameters of an index.
+//
+//   - Dims: number of float32 components per vector (>= 1).
+//   - M: pgvector's m, neighbours per node on layers >= 1; layer 0 keeps
+//     2*M (>= 2).
+//   - EfConstruction: candidate list size while inserting (>= 1). pgvector
+//     additionally requires ef_construction >= 2*m; that check belongs to the
+//     SQL layer.
+//   - Metric: the distance.
+//   - Seed: seeds the level generator, so a build from the same inserts in
+//     the same order gives the same graph.
+type Config struct {
+	Dims, M, EfConstruction int
+	Metric                  Metric
+	Seed                    int64
+}
+
+// maxLevel caps the random level; with M = 2 a level above 32 needs about
+// 2^32 nodes, more than uint32 node ids can name.
+const maxLevel = 32
+
+// ErrDims is wrapped by Insert when a vector has the wrong length.
+var ErrDims = errors.New("vecindex: vector has wrong number of dimensions")
+
+// ErrDuplicateKey is wrapped by Insert when the key is already live.
+var ErrDuplicateKey = errors.New("vecindex: key already in index")
+
+func (c Config) validate() error {
+	switch {
+	case c.Dims < 1:
+		return fmt.Errorf("vecindex: dims %d must be at least 1", c.Dims)
+	case c.M < 2:
+		return fmt.Errorf("vecindex: m %d must be at least 2", c.M)
+	case c.EfConstruction < 1:
+		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
+	case c.Metric > L1:
+		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
+	}
+	return nil
+}

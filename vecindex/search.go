@@ -1,0 +1,170 @@
+package vecindex
+
+// Result is one search hit: the key given to Insert and its internal
+// distance to the query (see Distance).
+type Result struct {
+	Key  uint64
+	Dist float32
+}
+
+// filter carries the Search-only part of SEARCH-LAYER: collect the k
+// nearest nodes that are live and accepted.
+type filter struct {
+	k      int
+	accept func(key uint64) bool
+}
+
+// Search returns up to k keys nearest to q (Dims elements), ascending by
+// Dist. Only live keys for which accept returns true are returned (accept
+// nil accepts all); tombstoned and rejected nodes still guide the walk.
+//
+// Layers above 0 are descended greedily (ef = 1); layer 0 is searched with
+// ef = max(ef, k) (Malkov & Yashunin 2018, Algorithm 5). If that does not
+// yield k accepted live keys the candidate queue keeps expanding (the ef
+// bound is lifted) until k are found or every reachable node is visited;
+// nodes the graph cannot reach are then scanned linearly. So the result has
+// min(k, live accepted keys) entries. Once k are held the walk still
+// continues while a candidate is nearer than the k-th, so selective filters
+// get exact-ish answers rather than the nearest accepted among ef.
+//
+// Search returns nil if k < 1, the index is empty or len(q) != Dims. It
+// holds the read lock while calling accept; accept must not call back
+// into Insert or Delete. Apart from the result slice it allocates nothing
+// once warm.
+func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Result {
+	if k < 1 || len(q) != h.cfg.Dims {
+		return nil
+	}
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if h.live == 0 {
+		return nil
+	}
+	s := h.getScratch()
+	defer h.putScratch(s)
+	h.prepare(s.q, q)
+	f := filter{k: k, accept: accept}
+	ep := h.entryItem(s.q)
+	ep = h.descend(s.q, ep, h.topLevel, 0)
+	s.seed(len(h.keys), ep)
+	h.offerResult(s, ep, &f)
+	h.searchLayer(s, s.q, max(ef, k), 0, &f)
+	if len(s.acc) < k {
+		h.scanUnvisited(s, &f)
+	}
+	out := make([]Result, len(s.acc))
+	for i := len(out) - 1; i >= 0; i-- {
+		x := s.acc.pop()
+		out[i] = Result{Key: h.keys[x.id], Dist: x.dist}
+	}
+	return out
+}
+
+// entryItem returns the entry point with its distance to q.
+func (h *HNSW) entryItem(q []float32) item {
+	return item{dist: h.dist(q, h.vec(h.entry)), id: h.entry}
+}
+
+// descend walks greedily (ef = 1) from ep on layer from down to layer
+// to+1 and returns the nearest node found on layer to+1.
+func (h *HNSW) descend(q []float32, ep item, from, to int) item {
+	for lc := from; lc > to; lc-- {
+		ep = h.greedyClosest(q, ep, lc)
+	}
+	return ep
+}
+
+// greedyClosest moves from ep to a nearer neighbour on layer until none is
+// nearer: SEARCH-LAYER with ef = 1.
+func (h *HNSW) greedyClosest(q []float32, ep item, layer int) item {
+	for changed := true; changed; {
+		changed = false
+		for _, nb := range h.neighbours(ep.id, layer) {
+			if d := h.dist(q, h.vec(nb)); d < ep.dist {
+				ep, changed = item{dist: d, id: nb}, true
+			}
+		}
+	}
+	return ep
+}
+
+// seed resets s for a layer search over n nodes starting from eps.
+func (s *scratch) seed(n int, eps ...item) {
+	s.visited.reset(n)
+	s.cand, s.res, s.acc = s.cand[:0], s.res[:0], s.acc[:0]
+	for _, e := range eps {
+		s.visited.visit(e.id)
+		s.cand.push(e)
+		s.res.push(e)
+	}
+}
+
+// searchLayer is SEARCH-LAYER (Algorithm 2) on s as seeded: it keeps the
+// ef nearest nodes in s.res. With f != nil it also keeps the f.k nearest
+// live accepted nodes in s.acc, and the stop rule only applies once s.acc
+// is full, against the farther of the two bounds.
+func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
+	for len(s.cand) > 0 {
+		c := s.cand.pop()
+		if full, b := s.bound(ef, f); full && c.dist > b {
+			break
+		}
+		for _, nb := range h.neighbours(c.id, layer) {
+			if s.visited.visit(nb) {
+				continue
+			}
+			x := item{dist: h.dist(q, h.vec(nb)), id: nb}
+			if full, b := s.bound(ef, f); full && x.dist >= b {
+				continue
+			}
+			s.cand.push(x)
+			s.res.offer(x, ef)
+			if f != nil {
+				h.offerResult(s, x, f)
+			}
+		}
+	}
+}
+
+// bound reports whether the result sets are full and, if so, the distance
+// a candidate must beat to matter.
+func (s *scratch) bound(ef int, f *filter) (bool, float32) {
+	if len(s.res) < ef {
+		return false, 0
+	}
+	b := s.res.top().dist
+	if f == nil {
+		return true, b
+	}
+	if len(s.acc) < f.k {
+		return false, 0
+	}
+	return true, max(b, s.acc.top().dist)
+}
+
+// offerResult adds x to s.acc if it is live, near enough and accepted;
+// accept is called only for nodes that would enter the result.
+func (h *HNSW) offerResult(s *scratch, x item, f *filter) {
+	if h.dead[x.id] {
+		return
+	}
+	if len(s.acc) >= f.k && x.dist >= s.acc.top().dist {
+		return
+	}
+	if f.accept != nil && !f.accept(h.keys[x.id]) {
+		return
+	}
+	s.acc.offer(x, f.k)
+}
+
+// scanUnvisited offers every node the layer-0 walk did not reach. It runs
+// only after a walk that lifted the ef bound throughout, i.e. visited all
+// it could reach, so it costs a stamp check per node plus distances for the
+// (normally no) unreachable nodes.
+func (h *HNSW) scanUnvisited(s *scratch, f *filter) {
+	for id := range uint32(len(h.keys)) {
+		if !s.visited.seen(id) && !h.dead[id] {
+			h.offerResult(s, item{dist: h.dist(s.q, h.vec(id)), id: id}, f)
+		}
+	}
+}

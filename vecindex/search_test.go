@@ -1,0 +1,193 @@
+package vecindex
+
+import (
+	"sync"
+	"testing"
+)
+
+// smallIndex builds 2,000 synthetic gaussian vectors of 32 dims under L2.
+func smallIndex(t testing.TB) (*HNSW, [][]float32) {
+	data := gaussian(2000, 32, 11)
+	return build(t, Config{Dims: 32, M: 16, EfConstruction: 64, Seed: 5}, data), data
+}
+
+// TestTombstones: deleting the 10 nearest keys of a query leaves Search
+// returning 10 results, none deleted, close to brute force on the rest.
+func TestTombstones(t *testing.T) {
+	h, data := smallIndex(t)
+	const k = 10
+	var sum float64
+	qs := gaussian(20, 32, 12)
+	live := func(key uint64) bool { return !h.dead[key] } // key == node id here
+	for _, q := range qs {
+		gone := map[uint64]bool{}
+		for _, r := range bruteForce(L2, data, q, k, live) {
+			h.Delete(r.Key)
+			gone[r.Key] = true
+		}
+		got := h.Search(q, k, 40, nil)
+		if len(got) != k {
+			t.Fatalf("got %d results, want %d", len(got), k)
+		}
+		checkSorted(t, got)
+		for _, r := range got {
+			if gone[r.Key] {
+				t.Fatalf("tombstoned key %d returned", r.Key)
+			}
+		}
+		sum += recall(got, bruteForce(L2, data, q, k, live))
+	}
+	if h.Live() != len(data)-k*len(qs) || h.Len() != len(data) {
+		t.Errorf("Live, Len = %d, %d, want %d, %d", h.Live(), h.Len(), len(data)-k*len(qs), len(data))
+	}
+	if r := sum / float64(len(qs)); r < 0.95 {
+		t.Errorf("recall@10 after tombstones = %.3f, want >= 0.95", r)
+	}
+}
+
+// TestAcceptFilter: with 1% of keys accepted Search still returns exactly k
+// accepted results, ordered, equal to filtered brute force.
+func TestAcceptFilter(t *testing.T) {
+	h, data := smallIndex(t)
+	const k = 10
+	accept := func(key uint64) bool { return key%100 == 0 }
+	var sum float64
+	qs := gaussian(20, 32, 13)
+	for _, q := range qs {
+		got := h.Search(q, k, 40, accept)
+		if len(got) != k {
+			t.Fatalf("got %d results, want %d", len(got), k)
+		}
+		checkSorted(t, got)
+		for _, r := range got {
+			if !accept(r.Key) {
+				t.Fatalf("key %d not accepted", r.Key)
+			}
+		}
+		sum += recall(got, bruteForce(L2, data, q, k, accept))
+	}
+	r := sum / float64(len(qs))
+	t.Logf("filtered (1%%) recall@10 = %.4f", r)
+	if r < 0.99 {
+		t.Errorf("filtered recall@10 = %.3f, want >= 0.99", r)
+	}
+}
+
+// TestFewerThanK: when fewer than k live keys are accepted, all of them
+// are returned.
+func TestFewerThanK(t *testing.T) {
+	h, data := smallIndex(t)
+	accept := func(key uint64) bool { return key == 3 || key == 1500 || key == 1999 }
+	got := h.Search(data[0], 10, 10, accept)
+	if len(got) != 3 {
+		t.Fatalf("got %v, want the 3 accepted keys", got)
+	}
+	h.Delete(1500)
+	if got = h.Search(data[0], 10, 10, accept); len(got) != 2 {
+		t.Fatalf("got %v, want keys 3 and 1999", got)
+	}
+}
+
+// TestUnreachableNodesScanned: nodes the graph cannot reach are still
+// found when fewer than k were reached (here every edge is cut).
+func TestUnreachableNodesScanned(t *testing.T) {
+	data := gaussian(300, 8, 21)
+	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
+	for id := range h.keys {
+		h.block(uint32(id), 0)[0] = 0
+		for lc := 1; lc <= int(h.levels[id]); lc++ {
+			h.block(uint32(id), lc)[0] = 0
+		}
+	}
+	got := h.Search(data[7], 5, 5, nil)
+	want := bruteForce(L2, data, data[7], 5, nil)
+	if len(got) != 5 || recall(got, want) != 1 {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestCosineZeroVectors: zero vectors are indexed at distance 1 from
+// everything and do not disturb the graph.
+func TestCosineZeroVectors(t *testing.T) {
+	data := gaussian(1000, 16, 31)
+	for i := 0; i < len(data); i += 10 {
+		data[i] = make([]float32, 16)
+	}
+	h := build(t, Config{Dims: 16, M: 8, EfConstruction: 32, Metric: Cosine}, data)
+	var sum float64
+	for _, q := range gaussian(20, 16, 32) {
+		got := h.Search(q, 10, 40, nil)
+		checkSorted(t, got)
+		sum += recall(got, bruteForce(Cosine, data, q, 10, nil))
+	}
+	if r := sum / 20; r < 0.95 {
+		t.Errorf("cosine recall@10 with 10%% zero vectors = %.3f, want >= 0.95", r)
+	}
+	got := h.Search(make([]float32, 16), 3, 10, nil)
+	if len(got) != 3 || got[0].Dist != 1 || got[2].Dist != 1 {
+		t.Errorf("zero query: %v, want 3 results at distance 1", got)
+	}
+}
+
+// TestSearchAllocs: a warm Search allocates only its result slice.
+func TestSearchAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: sync.Pool drops items on purpose, so allocations are not meaningful")
+	}
+	h, _ := smallIndex(t)
+	q := gaussian(1, 32, 41)[0]
+	accept := func(key uint64) bool { return key%3 == 0 }
+	h.Search(q, 10, 40, accept)
+	for _, tc := range []struct {
+		name   string
+		accept func(uint64) bool
+	}{{"nil accept", nil}, {"filter", accept}} {
+		allocs := testing.AllocsPerRun(100, func() { h.Search(q, 10, 40, tc.accept) })
+		if allocs > 1 {
+			t.Errorf("%s: Search allocates %.1f times per run, want 1", tc.name, allocs)
+		}
+	}
+}
+
+// TestConcurrentInsertSearch runs inserts and searches at the same time;
+// meant for go test -race.
+func TestConcurrentInsertSearch(t *testing.T) {
+	data := gaussian(3000, 16, 51)
+	h, _ := New(Config{Dims: 16, M: 8, EfConstruction: 32})
+	for i := range 500 {
+		_ = h.Insert(uint64(i), data[i])
+	}
+	var wg sync.WaitGroup
+	deleted := 0
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 500; i < len(data); i++ {
+			if err := h.Insert(uint64(i), data[i]); err != nil {
+				t.Error(err)
+				return
+			}
+			if i%7 == 0 {
+				h.Delete(uint64(i - 100))
+				deleted++
+			}
+		}
+	}()
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 300 {
+				res := h.Search(data[(i*13+g)%len(data)], 5, 20, nil)
+				if len(res) != 5 {
+					t.Errorf("got %d results, want 5", len(res))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if h.Live() != len(data)-deleted || h.Len() != len(data) {
+		t.Errorf("Live, Len = %d, %d, want %d, %d", h.Live(), h.Len(), len(data)-deleted, len(data))
+	}
+}

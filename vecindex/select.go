@@ -1,0 +1,49 @@
+package vecindex
+
+// keepPrunedConnections fills a neighbour list that the heuristic left
+// short with the nearest pruned candidates (Algorithm 4's
+// keepPrunedConnections). hnswlib leaves lists short; we fill them, which
+// costs no memory (slots are fixed) and keeps more paths through regions
+// where tombstones and selective filters thin the usable graph.
+const keepPrunedConnections = true
+
+// selectNeighbours is SELECT-NEIGHBORS-HEURISTIC (Malkov & Yashunin 2018,
+// Algorithm 4, extendCandidates = false): from cands, sorted ascending by
+// distance to the base node, keep a candidate only if it is nearer to the
+// base than to every candidate already kept, up to limit. The result
+// aliases s.sel.
+func (h *HNSW) selectNeighbours(s *scratch, cands []item, limit int) []item {
+	sel, pruned := s.sel[:0], s.pruned[:0]
+	for _, c := range cands {
+		if len(sel) >= limit {
+			break
+		}
+		if h.diverse(c, sel) {
+			sel = append(sel, c)
+		} else {
+			pruned = append(pruned, c)
+		}
+	}
+	if keepPrunedConnections {
+		for _, p := range pruned {
+			if len(sel) >= limit {
+				break
+			}
+			sel = append(sel, p)
+		}
+	}
+	s.sel, s.pruned = sel, pruned
+	return sel
+}
+
+// diverse reports whether c is nearer to the base node than to every node
+// in sel.
+func (h *HNSW) diverse(c item, sel []item) bool {
+	v := h.vec(c.id)
+	for _, r := range sel {
+		if h.dist(v, h.vec(r.id)) < c.dist {
+			return false
+		}
+	}
+	return true
+}

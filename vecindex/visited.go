@@ -1,0 +1,59 @@
+package vecindex
+
+// visitedSet marks node ids seen during one layer search. Instead of
+// clearing, each reset bumps a generation stamp; the array is cleared only
+// when the uint32 stamp wraps around.
+type visitedSet struct {
+	stamp []uint32
+	gen   uint32
+}
+
+// reset prepares the set for n node ids and forgets all marks.
+func (v *visitedSet) reset(n int) {
+	if len(v.stamp) < n {
+		v.stamp = append(v.stamp, make([]uint32, n-len(v.stamp))...)
+	}
+	v.gen++
+	if v.gen == 0 {
+		clear(v.stamp)
+		v.gen = 1
+	}
+}
+
+// visit marks id and reports whether it was already marked.
+func (v *visitedSet) visit(id uint32) bool {
+	if v.stamp[id] == v.gen {
+		return true
+	}
+	v.stamp[id] = v.gen
+	return false
+}
+
+// seen reports whether id is marked.
+func (v *visitedSet) seen(id uint32) bool { return v.stamp[id] == v.gen }
+
+// scratch is the per-operation working memory, recycled through
+// HNSW.scratch so that a warm Search allocates only its result slice.
+type scratch struct {
+	visited visitedSet
+	cand    minHeap   // C: candidates to expand
+	res     maxHeap   // W: ef nearest seen (all nodes, guide the walk)
+	acc     maxHeap   // k nearest live, accepted nodes (Search only)
+	sorted  []item    // W drained ascending
+	sel     []item    // selected neighbours
+	pruned  []item    // discarded by the heuristic
+	tmp     []item    // candidates when shrinking a neighbour list
+	picked  []item    // the new node's neighbours on the current layer
+	q       []float32 // query in stored form
+}
+
+func (h *HNSW) getScratch() *scratch {
+	s := h.scratch.Get().(*scratch)
+	if cap(s.q) < h.cfg.Dims {
+		s.q = make([]float32, h.cfg.Dims)
+	}
+	s.q = s.q[:h.cfg.Dims]
+	return s
+}
+
+func (h *HNSW) putScratch(s *scratch) { h.scratch.Put(s) }
