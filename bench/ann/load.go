@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
+)
+
+// connect opens one connection to dsn and registers pgvector's binary codecs
+// for vector, halfvec and sparsevec on it (looked up by name, so the type
+// OIDs of vecgres or of any pgvector installation work).
+func connect(ctx context.Context, dsn string) (*pgx.Conn, error) {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("connect %s: %w", dsn, err)
+	}
+	if err := pgxvec.RegisterTypes(ctx, conn); err != nil {
+		conn.Close(ctx)
+		return nil, fmt.Errorf("register pgvector types: %w", err)
+	}
+	return conn, nil
+}
+
+// createTable drops and recreates items (id int PRIMARY KEY, embedding
+// vector(dim)).
+func createTable(ctx context.Context, conn *pgx.Conn, dim int) error {
+	stmts := []string{
+		"DROP TABLE IF EXISTS items",
+		fmt.Sprintf("CREATE TABLE items (id int PRIMARY KEY, embedding vector(%d))", dim),
+	}
+	for _, s := range stmts {
+		if _, err := conn.Exec(ctx, s); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return nil
+}
+
+// copyItems loads base[i] as row (id = i) with one binary COPY and returns
+// the wall time it took.
+func copyItems(ctx context.Context, conn *pgx.Conn, base [][]float32) (time.Duration, error) {
+	start := time.Now()
+	src := pgx.CopyFromSlice(len(base), func(i int) ([]any, error) {
+		return []any{int32(i), pgvector.NewVector(base[i])}, nil
+	})
+	n, err := conn.CopyFrom(ctx, pgx.Identifier{"items"}, []string{"id", "embedding"}, src)
+	if err != nil {
+		return 0, fmt.Errorf("COPY items: %w", err)
+	}
+	if int(n) != len(base) {
+		return 0, fmt.Errorf("COPY items: server reports %d rows, sent %d", n, len(base))
+	}
+	return time.Since(start), nil
+}
+
+// buildIndex runs CREATE INDEX ... USING hnsw (embedding vector_l2_ops) with
+// the given m and ef_construction and returns the wall time it took.
+func buildIndex(ctx context.Context, conn *pgx.Conn, m, efConstruction int) (time.Duration, error) {
+	stmt := fmt.Sprintf("CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (m = %d, ef_construction = %d)", m, efConstruction)
+	start := time.Now()
+	if _, err := conn.Exec(ctx, stmt); err != nil {
+		return 0, fmt.Errorf("%s: %w", stmt, err)
+	}
+	return time.Since(start), nil
+}
+
+// countItems returns SELECT count(*) FROM items.
+func countItems(ctx context.Context, conn *pgx.Conn) (int64, error) {
+	var n int64
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM items").Scan(&n); err != nil {
+		return 0, fmt.Errorf("SELECT count(*) FROM items: %w", err)
+	}
+	return n, nil
+}

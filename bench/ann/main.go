@@ -1,0 +1,259 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// k is the number of neighbours each query asks for (LIMIT 10) and the k of
+// recall@k.
+const k = 10
+
+// config holds the parsed command-line flags.
+type config struct {
+	dsn, dataDir, target, out string
+	base, queries, warmup     int
+	runs                      int
+	m, efConstruction         int
+	efSearch, conns           []int
+	skipLoad                  bool
+}
+
+func main() {
+	log.SetFlags(log.Ltime)
+	log.SetPrefix("ann: ")
+	cfg, err := parseFlags(os.Args[1:])
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := run(context.Background(), cfg); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// parseFlags parses args into a config; errors name the bad flag.
+func parseFlags(args []string) (*config, error) {
+	fs := flag.NewFlagSet("ann", flag.ContinueOnError)
+	cfg := &config{}
+	fs.StringVar(&cfg.dsn, "dsn", "postgres://postgres@127.0.0.1:5433/postgres", "PostgreSQL connection string (vecgres or PostgreSQL with pgvector)")
+	fs.StringVar(&cfg.dataDir, "data-dir", "/usr/share/datasets/fashion-mnist", "directory with "+trainImagesFile+" and "+testImagesFile)
+	fs.StringVar(&cfg.target, "target", "vecgres", "label of the server under test, used in the report and its file name")
+	fs.StringVar(&cfg.out, "out", "", "JSON report path (default bench/results/ann-<target>-<date>.json)")
+	fs.IntVar(&cfg.base, "base", 60000, "number of train images to load and search (1..60000)")
+	fs.IntVar(&cfg.queries, "queries", 1000, "number of test images to query (measured)")
+	fs.IntVar(&cfg.warmup, "warmup", 100, "warm-up queries per configuration (further test images, not measured)")
+	fs.IntVar(&cfg.runs, "runs", 5, "timed runs of the query set per configuration; the fastest is reported (as ann-benchmarks does)")
+	fs.IntVar(&cfg.m, "m", 16, "HNSW m")
+	fs.IntVar(&cfg.efConstruction, "ef-construction", 64, "HNSW ef_construction")
+	efs := fs.String("ef-search", "10,20,40,80,120,200,400", "comma-separated hnsw.ef_search values")
+	conns := fs.String("conns", "1,8", "comma-separated connection counts")
+	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	var err error
+	if cfg.efSearch, err = parseInts(*efs); err != nil {
+		return nil, fmt.Errorf("--ef-search: %w", err)
+	}
+	if cfg.conns, err = parseInts(*conns); err != nil {
+		return nil, fmt.Errorf("--conns: %w", err)
+	}
+	if cfg.base < k || cfg.queries < 1 || cfg.warmup < 0 || cfg.runs < 1 {
+		return nil, fmt.Errorf("need --base >= %d, --queries >= 1, --warmup >= 0, --runs >= 1", k)
+	}
+	if cfg.out == "" {
+		cfg.out = filepath.Join("bench", "results", fmt.Sprintf("ann-%s-%s.json", cfg.target, time.Now().UTC().Format("2006-01-02")))
+	}
+	return cfg, nil
+}
+
+// parseInts parses a comma-separated list of positive integers.
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// run performs the whole benchmark: dataset, load, index build, ground truth,
+// query sweep, report.
+func run(ctx context.Context, cfg *config) error {
+	base, err := loadImages(filepath.Join(cfg.dataDir, trainImagesFile), cfg.base)
+	if err != nil {
+		return err
+	}
+	test, err := loadImages(filepath.Join(cfg.dataDir, testImagesFile), cfg.queries+cfg.warmup)
+	if err != nil {
+		return err
+	}
+	if len(base) < cfg.base || len(test) < cfg.queries+cfg.warmup {
+		return fmt.Errorf("dataset has %d train and %d test images; asked for %d and %d", len(base), len(test), cfg.base, cfg.queries+cfg.warmup)
+	}
+	queries, warm := test[:cfg.queries], test[cfg.queries:]
+	log.Printf("dataset: %d base vectors, %d queries, %d warm-up, dim %d", len(base), len(queries), len(warm), len(base[0]))
+
+	rep := &report{
+		Target: cfg.target, Date: time.Now().UTC().Format(time.RFC3339), GitCommit: gitCommit(),
+		LoadAvgAtStart: loadAvg(),
+		Machine:        machineInfo(),
+		Params: params{Dataset: "fashion-mnist-784-euclidean", Base: len(base), Dim: len(base[0]), Queries: len(queries),
+			Warmup: len(warm), Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
+			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Query: knnQuery},
+	}
+	conns, err := openConns(ctx, cfg.dsn, maxInt(cfg.conns))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close(context.Background())
+		}
+	}()
+	_ = conns[0].QueryRow(ctx, "SELECT version()").Scan(&rep.ServerVersion)
+
+	if err := prepareTable(ctx, cfg, conns[0], base, rep); err != nil {
+		return err
+	}
+	t0 := time.Now()
+	gt := loadOrComputeGroundTruth(cfg.dataDir, base, queries, k, log.Printf)
+	log.Printf("ground truth: %.1f s", time.Since(t0).Seconds())
+
+	for _, nc := range cfg.conns {
+		for _, ef := range cfg.efSearch {
+			r, err := measure(ctx, conns[:nc], ef, cfg.runs, queries, warm, base, gt)
+			if err != nil {
+				return fmt.Errorf("conns=%d ef_search=%d: %w", nc, ef, err)
+			}
+			log.Printf("conns=%d ef_search=%d: %.1f QPS at recall@10 %.4f", nc, ef, r.QPS, r.RecallAt10)
+			rep.Rows = append(rep.Rows, r)
+		}
+	}
+	fmt.Printf("\n%s, %s: %d base vectors, %d queries (best of %d runs)\n", cfg.target, rep.Params.Dataset, len(base), len(queries), cfg.runs)
+	if cfg.skipLoad {
+		fmt.Println("existing table and index (--skip-load)")
+	} else {
+		fmt.Printf("m=%d ef_construction=%d: load (COPY) %.1f s, build (CREATE INDEX hnsw) %.1f s\n", cfg.m, cfg.efConstruction, rep.LoadSeconds, rep.BuildSeconds)
+	}
+	printTable(os.Stdout, rep.Rows)
+	if err := writeReport(cfg.out, rep); err != nil {
+		return err
+	}
+	log.Printf("report written to %s", cfg.out)
+	return nil
+}
+
+// prepareTable creates and loads items and builds the index (timing both into
+// rep), or with --skip-load checks that items holds the expected row count.
+func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]float32, rep *report) error {
+	if cfg.skipLoad {
+		n, err := countItems(ctx, conn)
+		if err != nil {
+			return err
+		}
+		if int(n) != len(base) {
+			return fmt.Errorf("--skip-load: items has %d rows, --base is %d", n, len(base))
+		}
+		return nil
+	}
+	if err := createTable(ctx, conn, len(base[0])); err != nil {
+		return err
+	}
+	load, err := copyItems(ctx, conn, base)
+	if err != nil {
+		return err
+	}
+	rep.LoadSeconds = load.Seconds()
+	log.Printf("load: %d rows in %.1f s", len(base), rep.LoadSeconds)
+	build, err := buildIndex(ctx, conn, cfg.m, cfg.efConstruction)
+	if err != nil {
+		return err
+	}
+	rep.BuildSeconds = build.Seconds()
+	log.Printf("build: %.1f s", rep.BuildSeconds)
+	return nil
+}
+
+// measure sets ef_search on conns, runs the warm-up queries, then the
+// measured queries runs times, and summarises the fastest run into a row.
+func measure(ctx context.Context, conns []*pgx.Conn, ef, runs int, queries, warm, base [][]float32, gt *groundTruth) (row, error) {
+	if err := setEfSearch(ctx, conns, ef); err != nil {
+		return row{}, err
+	}
+	if len(warm) > 0 {
+		if _, err := runQueries(ctx, conns, warm); err != nil {
+			return row{}, fmt.Errorf("warm-up: %w", err)
+		}
+	}
+	var res *queryRun
+	for i := 0; i < runs; i++ {
+		r, err := runQueries(ctx, conns, queries)
+		if err != nil {
+			return row{}, fmt.Errorf("run %d: %w", i+1, err)
+		}
+		if res == nil || r.Wall < res.Wall {
+			res = r
+		}
+	}
+	var recall float64
+	for i, q := range queries {
+		recall += recallAtK(base, q, gt.Dists[i], res.IDs[i], k)
+	}
+	return row{
+		Conns: len(conns), EfSearch: ef, Queries: len(queries),
+		QPS:        float64(len(queries)) / res.Wall.Seconds(),
+		P50Ms:      ms(percentile(res.Latencies, 50)),
+		P99Ms:      ms(percentile(res.Latencies, 99)),
+		RecallAt10: recall / float64(len(queries)),
+	}, nil
+}
+
+// openConns opens n connections with pgvector types registered.
+func openConns(ctx context.Context, dsn string, n int) ([]*pgx.Conn, error) {
+	conns := make([]*pgx.Conn, 0, n)
+	for i := 0; i < n; i++ {
+		c, err := connect(ctx, dsn)
+		if err != nil {
+			for _, c := range conns {
+				c.Close(ctx)
+			}
+			return nil, err
+		}
+		conns = append(conns, c)
+	}
+	return conns, nil
+}
+
+// gitCommit returns the short commit of the working directory's repository,
+// or "" outside one.
+func gitCommit() string {
+	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func maxInt(xs []int) int {
+	m := 0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
