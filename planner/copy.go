@@ -102,7 +102,7 @@ func (p *copyPlan) encode(col int, v any) []byte {
 func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
 	s.cat.RLock()
 	defer s.cat.RUnlock()
-	if !p.bound || p.version != s.cat.Version() {
+	if s.stale(p) {
 		if err := s.bind(p); err != nil {
 			return nil, err
 		}

@@ -32,6 +32,7 @@ type prepared struct {
 	plan     plan
 	params   []types.Type
 	version  uint64 // catalog version the plan was bound at
+	settings uint64 // settings version the plan was bound at
 	bound    bool
 }
 

@@ -81,7 +81,14 @@ func (s *Session) bind(p *prepared) error {
 		return err
 	}
 	p.plan, p.params, p.version, p.bound = pl, b.paramTypes(), s.cat.Version(), true
+	p.settings = s.settings.version
 	return nil
+}
+
+// stale reports whether p must be bound again before it runs: never bound,
+// or bound before a schema change or a SET.
+func (s *Session) stale(p *prepared) bool {
+	return !p.bound || p.version != s.cat.Version() || p.settings != s.settings.version
 }
 
 // Execute implements wire.Session.
@@ -110,7 +117,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 			err = pgerror.Internal(fmt.Errorf("panic: %v", r))
 		}
 	}()
-	if !p.bound || p.version != s.cat.Version() {
+	if s.stale(p) {
 		if err := s.bind(p); err != nil {
 			return nil, err
 		}

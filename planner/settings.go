@@ -73,7 +73,12 @@ var knownSettings = map[string]setting{
 var reportedNames = map[string]string{"datestyle": "DateStyle", "timezone": "TimeZone", "intervalstyle": "IntervalStyle"}
 
 // settings holds a session's values; absent names have their default.
-type settings struct{ values map[string]string }
+// version counts changes, so plans that read settings (index choice) are
+// made again after SET, as PostgreSQL plans again at each execution.
+type settings struct {
+	values  map[string]string
+	version uint64
+}
 
 func newSettings() *settings { return &settings{values: map[string]string{}} }
 
@@ -121,10 +126,12 @@ func (st *settings) set(name, value string) (*wire.Result, error) {
 		value = v
 	}
 	st.values[name] = value
+	st.version++
 	return settingResult("SET", name, value, def.report), nil
 }
 
 func (st *settings) reset(name string) (*wire.Result, error) {
+	st.version++
 	if name == "all" {
 		st.values = map[string]string{}
 		return &wire.Result{Tag: "RESET"}, nil

@@ -7,4 +7,8 @@
 // what the server answers with testdata/golden/*.out; run
 // `go test ./tests -run Golden -rewrite` to regenerate the .out files after
 // an intended change, and review the diff.
+//
+// Environment: VECGRES_BIN uses an already-built server binary instead of
+// building cmd/vecgres; VECGRES_CRASH_LOOPS sets how many SIGKILL/restart
+// rounds the crash test runs (default 3).
 package tests

@@ -22,10 +22,15 @@ var (
 	buildErr  error
 )
 
-// vecgresBinary builds cmd/vecgres once per test process.
+// vecgresBinary builds cmd/vecgres once per test process, or returns
+// $VECGRES_BIN when set (a binary built elsewhere).
 func vecgresBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
+		if p := os.Getenv("VECGRES_BIN"); p != "" {
+			binPath = p
+			return
+		}
 		dir, err := os.MkdirTemp("", "vecgres-bin")
 		if err != nil {
 			buildErr = err
@@ -50,7 +55,7 @@ type server struct {
 	Addr    string // host:port
 	DataDir string
 	done    chan struct{}
-	stderr  *strings.Builder
+	stderr  *lockedWriter
 }
 
 // startServer starts vecgres on a free loopback port over dataDir ("" = a
@@ -66,8 +71,8 @@ func startServer(t testing.TB, dataDir string, extraArgs ...string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{t: t, cmd: cmd, DataDir: dataDir, done: make(chan struct{}), stderr: &strings.Builder{}}
-	cmd.Stderr = &lockedWriter{b: s.stderr}
+	s := &server{t: t, cmd: cmd, DataDir: dataDir, done: make(chan struct{}), stderr: &lockedWriter{b: &strings.Builder{}}}
+	cmd.Stderr = s.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +94,12 @@ func startServer(t testing.TB, dataDir string, extraArgs ...string) *server {
 		s.Kill()
 		t.Fatalf("vecgres did not start within 60 s: %s", s.stderr.String())
 	}
-	t.Cleanup(s.Stop)
+	t.Cleanup(func() {
+		s.Stop()
+		if t.Failed() {
+			t.Logf("vecgres %s log:\n%s", s.Addr, s.stderr)
+		}
+	})
 	return s
 }
 
@@ -102,6 +112,13 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.Write(p)
+}
+
+// String returns what was written so far.
+func (w *lockedWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }
 
 // DSN returns a connection string for the server.
