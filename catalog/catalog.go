@@ -1,9 +1,11 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
@@ -26,25 +28,59 @@ type Catalog struct {
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
 	version uint64
+	roles   roleSet      // login roles (roles.go); own lock, not mu
+	ckpt    checkpointer // checkpoint.go
 }
 
 // Options configures Open.
 type Options struct {
 	WAL wal.Options
+	// CheckpointInterval is the longest time between checkpoints when WAL
+	// was written (0: DefaultCheckpointInterval, < 0: no timed checkpoints).
+	CheckpointInterval time.Duration
+	// CheckpointWALBytes starts a checkpoint once this many bytes of WAL
+	// were written since the last one (0: DefaultCheckpointWALBytes, < 0:
+	// never by size).
+	CheckpointWALBytes int64
 }
 
-// Open opens (creating if needed) the data directory dir, replays its WAL
-// and rebuilds every index. Errors name the damaged WAL segment and offset.
+// Open opens (creating if needed) the data directory dir: it loads the
+// live snapshot (checkpoint.go), replays the WAL written after it and
+// brings every index up to date, then starts the background checkpointer.
+// Errors name the damaged WAL segment and offset, or the damaged snapshot
+// file (wrapping ErrSnapshotCorrupt).
 func Open(dir string, opts Options) (*Catalog, error) {
 	log, err := wal.Open(dir, opts.WAL)
 	if err != nil {
 		return nil, fmt.Errorf("open wal in %s: %w", dir, err)
 	}
 	c := newCatalog(log)
-	if err := c.replay(); err != nil {
+	c.ckpt.fs, c.ckpt.dir, c.ckpt.logger = opts.WAL.FS, dir, opts.WAL.Logger
+	if c.ckpt.fs == nil {
+		c.ckpt.fs = wal.OSFS{}
+	}
+	ls, err := c.openSnapshot()
+	if err != nil {
+		log.Close()
+		return nil, fmt.Errorf("open snapshot in %s: %w", dir, err)
+	}
+	if err := c.replay(ls); err != nil {
 		log.Close()
 		return nil, fmt.Errorf("replay wal in %s: %w", dir, err)
 	}
+	if ls != nil && log.NextLSN() < ls.lsn {
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w: the WAL ends at LSN %d, before snapshot LSN %d",
+			dir, ErrSnapshotCorrupt, log.NextLSN(), ls.lsn)
+	}
+	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
+	if interval == 0 {
+		interval = DefaultCheckpointInterval
+	}
+	if walBytes == 0 {
+		walBytes = DefaultCheckpointWALBytes
+	}
+	c.startCheckpointer(interval, walBytes)
 	return c, nil
 }
 
@@ -59,8 +95,18 @@ func newCatalog(log *wal.Log) *Catalog {
 	}
 }
 
-// Close closes the WAL. Open transactions are lost (never acknowledged).
-func (c *Catalog) Close() error { return c.log.Close() }
+// Close stops the background checkpointer, writes a last checkpoint (so
+// that the next start reads the snapshot and replays nothing) and closes
+// the WAL. Open transactions are lost (never acknowledged). Both errors
+// are returned; further calls return nil.
+func (c *Catalog) Close() error {
+	c.stopCheckpointer()
+	err := c.Checkpoint()
+	c.ckpt.mu.Lock()
+	c.ckpt.closed = true
+	c.ckpt.mu.Unlock()
+	return errors.Join(err, c.log.Close())
+}
 
 // Version returns the schema version (lock held).
 func (c *Catalog) Version() uint64 { return c.version }

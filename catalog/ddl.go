@@ -79,7 +79,7 @@ func (c *Catalog) removeTable(t *Table) {
 	c.version++
 }
 
-// CreateIndex builds an HNSW index over the existing rows (every version
+// CreateIndex builds an HNSW index or a B-tree over the existing rows (every version
 // that may still be live) and logs it. Lock held exclusively.
 func (c *Catalog) CreateIndex(def IndexDef) (*Index, error) {
 	ix, err := c.newIndex(c.nextOID, def)
@@ -108,6 +108,9 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 	}
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
 		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction}
+	if def.Method == MethodBTree {
+		ix.BTree = &BTree{}
+	}
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
@@ -126,16 +129,24 @@ func (c *Catalog) attachIndex(ix *Index) {
 	t.Indexes = append(t.Indexes, ix)
 	c.indexes[ix.Name] = ix
 	c.version++
+	if ix.BTree != nil {
+		c.fillBTree(ix)
+	}
 	if ix.Graph == nil {
 		return
 	}
+	var keys []uint64
+	var vecs [][]float32
 	for slot := range t.rows {
 		v := &t.rows[slot]
 		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
-			// The graph's dims equal the column's; values were checked on write.
-			_ = ix.Graph.Insert(uint64(slot), v.vals[ix.Column].(types.Vector))
+			keys = append(keys, uint64(slot))
+			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
 		}
 	}
+	// Built on all cores; the graph's dims equal the column's and values
+	// were checked on write, so no insert fails.
+	_ = ix.Graph.InsertBatch(keys, vecs, 0)
 }
 
 // mayBeLive reports whether a version is not aborted and not deleted by a

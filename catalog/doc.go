@@ -28,5 +28,43 @@
 // COMMIT as zero or more TxnData records (each at most maxRecordBytes)
 // followed by one TxnCommit record; replay applies a transaction's data only
 // when its commit record is present. Payload layouts are in walrec.go.
-// Indexes are rebuilt from the rows after replay.
+//
+// # Checkpoints (checkpoint.go, snapshot_*.go)
+//
+// A checkpoint (every CheckpointInterval while WAL is written, every
+// CheckpointWALBytes of WAL, and at Close) writes a snapshot of the
+// committed state at one WAL position, its LSN: every commit whose records
+// lie below the LSN is in it, none above. Commit holds a commit lock shared
+// from encoding its records until its rows are visible; the checkpoint takes
+// it exclusively, with the catalog lock shared and the role lock, just to
+// read the WAL's NextLSN and copy the roles, so no commit is half-way. It
+// then writes, still under the shared catalog lock (writers wait, readers
+// do not), into "snapshot.<LSN as 16 hex digits>.tmp" in the data directory:
+//
+//	catalog         next OID, next XID, tables (CreateTable payload plus
+//	                sequence values), indexes (CreateIndex payload plus
+//	                whether a graph file exists), roles (encodeRole)
+//	rows.<oid>      per table: slot count, then each committed live version
+//	                (slot, datums); other slots come back empty
+//	hnsw.<oid>      per HNSW index: vecindex's checkpoint format (graph
+//	                layers, neighbour lists, entry point, tombstones, CRC)
+//
+// catalog and rows files are block files (snapshot_format.go): a header
+// (magic, version, kind), CRC-32C-checked blocks, and a trailer counting the
+// blocks. Each file is fsynced, then the WAL is synced up to the LSN, the
+// directory fsynced, renamed to "snapshot.<LSN>", the data directory
+// fsynced, and CURRENT (one line naming the snapshot) replaced through
+// CURRENT.tmp, fsync, rename, fsync. Only then are snapshots older than the
+// previous one deleted and WAL segments lying wholly below the previous
+// snapshot's LSN removed: the previous snapshot stays usable.
+//
+// Open loads the snapshot CURRENT names (graphs read, not rebuilt; rows and
+// graphs in parallel), tombstones graph nodes of transactions that were in
+// progress at the snapshot, replays only the WAL records at or after its LSN
+// (wal.Log.ReplayFrom), then re-indexes just the slots those records touched.
+// A damaged snapshot file (CRC, truncation, bad magic) gives an error wrapping
+// ErrSnapshotCorrupt naming the file; if the previous snapshot and the WAL
+// after it are still there, Open logs the error and starts from it instead.
+// Without a snapshot, the whole WAL is replayed and every index built with
+// parallel inserts.
 package catalog

@@ -2,6 +2,9 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
+
+	"github.com/vecgres/vecgres/catalog/types"
 
 	"github.com/vecgres/vecgres/wal"
 )
@@ -12,13 +15,22 @@ type replayState struct {
 	byOID   map[uint32]*Table
 	pending map[XID][][]byte
 	maxXID  XID
+	touched map[*Table][]uint64 // slots changed by replayed commits
 }
 
-// replay rebuilds the catalog from the WAL, then every primary-key map and
-// index graph.
-func (c *Catalog) replay() error {
-	st := &replayState{c: c, byOID: map[uint32]*Table{}, pending: map[XID][][]byte{}}
-	err := c.log.Replay(func(lsn wal.LSN, typ wal.RecordType, payload []byte) error {
+// replay rebuilds the catalog from the WAL records after the snapshot ls
+// (nil: from the start), then every primary-key map and index graph.
+func (c *Catalog) replay(ls *loadedSnapshot) error {
+	st := &replayState{c: c, byOID: map[uint32]*Table{}, pending: map[XID][][]byte{},
+		touched: map[*Table][]uint64{}}
+	var from wal.LSN
+	if ls != nil {
+		from = ls.lsn
+		for _, t := range c.tables {
+			st.byOID[t.OID] = t
+		}
+	}
+	err := c.log.ReplayFrom(from, func(lsn wal.LSN, typ wal.RecordType, payload []byte) error {
 		if err := st.apply(typ, payload); err != nil {
 			return fmt.Errorf("record at LSN %d (type %d): %w", lsn, typ, err)
 		}
@@ -30,8 +42,7 @@ func (c *Catalog) replay() error {
 	if st.maxXID > c.nextXID {
 		c.nextXID = st.maxXID
 	}
-	c.rebuildIndexes()
-	return nil
+	return c.rebuildIndexes(ls, st.touched)
 }
 
 func (st *replayState) apply(typ wal.RecordType, p []byte) error {
@@ -64,10 +75,12 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		d := &decoder{b: p}
 		x := XID(d.uvarint())
 		st.noteXID(x)
-		st.pending[x] = append(st.pending[x], d.b)
+		st.pending[x] = append(st.pending[x], slices.Clone(d.b)) // payload is only valid during the callback
 		return d.err
 	case recTxnCommit:
 		return st.commit(p)
+	case recCreateRole, recAlterRole, recDropRole:
+		return c.replayRole(typ, p)
 	default:
 		return fmt.Errorf("unknown record type %d", typ)
 	}
@@ -129,6 +142,9 @@ func (st *replayState) applyData(p []byte) error {
 		kind := opKind(d.byte1())
 		t := st.byOID[uint32(d.uvarint())]
 		slot := d.uvarint()
+		if t != nil {
+			st.touched[t] = append(st.touched[t], slot)
+		}
 		switch kind {
 		case opInsert:
 			ncol := d.uvarint()
@@ -159,8 +175,10 @@ func (t *Table) putVersion(slot uint64, v rowVersion) {
 	t.rows[slot] = v
 }
 
-// rebuildIndexes fills primary-key maps and HNSW graphs from the rows.
-func (c *Catalog) rebuildIndexes() {
+// rebuildIndexes fills primary-key maps, B-trees and HNSW graphs from the
+// rows. A graph read from the snapshot ls only gets the slots that replayed
+// commits touched; every other graph is built with parallel inserts.
+func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64) error {
 	for _, t := range c.tables {
 		for slot := range t.rows {
 			v := &t.rows[slot]
@@ -169,10 +187,71 @@ func (c *Catalog) rebuildIndexes() {
 				t.pkey[k] = append(t.pkey[k], uint64(slot))
 			}
 		}
-		hnsw := t.Indexes
+		indexes := t.Indexes
 		t.Indexes = nil
-		for _, ix := range hnsw {
-			c.attachIndex(ix)
+		for _, ix := range indexes {
+			if ix.Graph == nil {
+				c.attachIndex(ix)
+				continue
+			}
+			t.Indexes = append(t.Indexes, ix)
+			c.indexes[ix.Name] = ix
+			c.version++
+			var err error
+			if ls != nil && ls.graphs[ix] {
+				err = c.refreshGraph(ix, touched[t])
+			} else {
+				err = c.fillGraph(ix, nil)
+			}
+			if err != nil {
+				return fmt.Errorf("index %s: %w", ix.Name, err)
+			}
 		}
 	}
+	return nil
+}
+
+// refreshGraph brings a graph read from a snapshot up to date: each touched
+// slot is removed and, if its version may be live, inserted again.
+func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
+	if len(slots) == 0 {
+		return nil
+	}
+	slices.Sort(slots)
+	slots = slices.Compact(slots)
+	for _, s := range slots {
+		ix.Graph.Delete(s)
+	}
+	return c.fillGraph(ix, slots)
+}
+
+// fillGraph inserts the live, non-NULL vectors of the given slots (nil:
+// all) into ix's graph, in parallel (vecindex.InsertBatch).
+func (c *Catalog) fillGraph(ix *Index, slots []uint64) error {
+	t := ix.Table
+	var keys []uint64
+	var vecs [][]float32
+	add := func(slot uint64) {
+		if slot >= uint64(len(t.rows)) {
+			return
+		}
+		v := &t.rows[slot]
+		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
+			keys = append(keys, slot)
+			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
+		}
+	}
+	if slots == nil {
+		for s := range t.rows {
+			add(uint64(s))
+		}
+	} else {
+		for _, s := range slots {
+			add(s)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return ix.Graph.InsertBatch(keys, vecs, 0)
 }

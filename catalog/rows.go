@@ -77,6 +77,7 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := tb.indexSlot(slot, vals); err != nil {
 		return 0, err
 	}
+	tb.changes.Add(1)
 	t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 	return slot, nil
 }
@@ -93,6 +94,7 @@ func (t *Txn) Delete(tb *Table, slot uint64) error {
 		return nil
 	}
 	v.xmax = t.xid
+	tb.changes.Add(1)
 	t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
 	return nil
 }
@@ -110,7 +112,8 @@ func checkNotNull(tb *Table, vals []any) error {
 	for i, c := range tb.Columns {
 		if vals[i] == nil && c.NotNull {
 			return pgerror.Errorf(pgerror.NotNullViolation,
-				"null value in column %q of relation %q violates not-null constraint", c.Name, tb.Name)
+				"null value in column %q of relation %q violates not-null constraint", c.Name, tb.Name).
+				WithObject(tb.Name, c.Name, "")
 		}
 	}
 	return nil
@@ -127,7 +130,8 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 		if t.mayConflict(&tb.rows[s]) {
 			return "", pgerror.Errorf(pgerror.UniqueViolation,
 				"duplicate key value violates unique constraint %q", tb.PKeyName).
-				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", pkeyNames(tb), pkeyText(tb, vals)))
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", pkeyNames(tb), pkeyText(tb, vals))).
+				WithObject(tb.Name, "", tb.PKeyName)
 		}
 	}
 	return key, nil
@@ -178,19 +182,26 @@ func (tb *Table) forgetSlot(slot uint64, vals []any) {
 	tb.tombstone(slot)
 }
 
-// tombstone removes slot from every HNSW graph (deleted or aborted version).
+// tombstone removes slot from every HNSW graph and B-tree (deleted or
+// aborted version).
 func (tb *Table) tombstone(slot uint64) {
 	for _, ix := range tb.Indexes {
 		if ix.Graph != nil {
 			ix.Graph.Delete(slot)
 		}
+		if ix.BTree != nil {
+			ix.BTree.Delete(tb.rows[slot].vals[ix.Column], slot)
+		}
 	}
 }
 
 // indexSlot adds a new version to the table's HNSW graphs (NULL vectors are
-// not indexed, as in pgvector).
+// not indexed, as in pgvector) and B-trees (NULLs included).
 func (tb *Table) indexSlot(slot uint64, vals []any) error {
 	for _, ix := range tb.Indexes {
+		if ix.BTree != nil {
+			ix.BTree.Insert(vals[ix.Column], slot)
+		}
 		if ix.Graph == nil || vals[ix.Column] == nil {
 			continue
 		}

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"sync/atomic"
+
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -29,6 +31,9 @@ type Table struct {
 	seqs    map[int]int64 // serial column position -> last value handed out
 	pkey    map[string][]uint64
 	Indexes []*Index
+
+	changes atomic.Int64          // row inserts and deletes, for automatic ANALYZE (stats.go)
+	stats   atomic.Pointer[Stats] // last ANALYZE; nil before the first
 }
 
 // ColumnIndex returns the position of the named column, or -1.
@@ -54,7 +59,8 @@ const (
 )
 
 // Index is a secondary index of a table. For HNSW, Column is the indexed
-// vector column and Graph holds the graph keyed by row slot.
+// vector column and Graph holds the graph keyed by row slot; for btree,
+// BTree holds (value, slot) entries of Column (btree.go).
 type Index struct {
 	OID            uint32
 	Name           string
@@ -66,6 +72,7 @@ type Index struct {
 	M              int
 	EfConstruction int
 	Graph          *vecindex.HNSW
+	BTree          *BTree
 }
 
 // IndexDef is what CREATE INDEX asks for; the planner validates options

@@ -131,6 +131,10 @@ func (t *Txn) Commit() error {
 		t.c.mu.Unlock()
 		return nil
 	}
+	// Held until the rows are visible, so that a checkpoint never sees this
+	// commit in the WAL but not in memory (checkpoint.go).
+	t.c.ckpt.commitMu.RLock()
+	defer t.c.ckpt.commitMu.RUnlock()
 	t.c.mu.RLock()
 	records := t.encode()
 	t.c.mu.RUnlock()

@@ -15,6 +15,9 @@ const (
 	recDropIndex   wal.RecordType = 4
 	recTxnData     wal.RecordType = 5
 	recTxnCommit   wal.RecordType = 6
+	recCreateRole  wal.RecordType = 7 // payload: encodeRole (roles.go)
+	recAlterRole   wal.RecordType = 8 // payload: encodeRole, the role's whole new state
+	recDropRole    wal.RecordType = 9 // payload: name
 )
 
 // maxRecordBytes bounds one TxnData record; a large transaction (COPY) is

@@ -88,7 +88,12 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 	case *sql.FuncCall:
 		return b.bindFunc(x)
 	case *sql.Cast:
+		if a, ok := x.X.(*sql.ArrayExpr); ok {
+			return b.bindArrayCast(a, x)
+		}
 		return b.bindCast(x)
+	case *sql.ArrayExpr:
+		return b.bindArray(x, hint, hint.Kind == types.KindVector)
 	case *sql.IsNull:
 		inner, err := b.bind(x.X, types.Unknown)
 		if err != nil {

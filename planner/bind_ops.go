@@ -49,7 +49,7 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if e := b.makeBinary(x.Op, l, r); e != nil {
 		return e, nil
 	}
-	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", lt.Name(), x.Op, rt.Name()).
+	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", noTypmod(lt).Name(), x.Op, noTypmod(rt).Name()).
 		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").
 		WithPosition(x.P + 1)
 }

@@ -18,7 +18,7 @@ type orderKey struct {
 func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	p := &selectPlan{}
 	if x.From != "" {
-		t, ok := b.s.cat.Table(x.From)
+		t, ok := b.s.table(x.From)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.From)
 		}
@@ -199,6 +199,8 @@ func outputName(e sql.Expr) string {
 		return x.Name
 	case *sql.FuncCall:
 		return x.Name
+	case *sql.ArrayExpr:
+		return "array"
 	case *sql.Cast:
 		if n := outputName(x.X); n != "?column?" {
 			return n

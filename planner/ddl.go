@@ -88,30 +88,29 @@ func (b *binder) constDefault(e sql.Expr, c catalog.Column) (any, error) {
 }
 
 func (b *binder) planDropTable(x *sql.DropTable) plan {
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
-		res := &wire.Result{Tag: "DROP TABLE"}
-		for _, name := range x.Names {
-			if _, ok := cat.Table(name); !ok && x.IfExists {
-				res.Notices = append(res.Notices, notice("00000", "table \""+name+"\" does not exist, skipping"))
-				continue
-			}
-			if err := cat.DropTable(name); err != nil {
-				return nil, err
-			}
-		}
-		return res, nil
-	})
+	return dropPlan("DROP TABLE", "table", x.Names, x.IfExists,
+		func(cat *catalog.Catalog, name string) bool { _, ok := cat.Table(name); return ok },
+		(*catalog.Catalog).DropTable)
 }
 
 func (b *binder) planDropIndex(x *sql.DropIndex) plan {
+	return dropPlan("DROP INDEX", "index", x.Names, x.IfExists,
+		func(cat *catalog.Catalog, name string) bool { _, ok := cat.Index(name); return ok },
+		(*catalog.Catalog).DropIndex)
+}
+
+// dropPlan drops each named object; with IF EXISTS a missing one is a
+// notice (`table "x" does not exist, skipping`), as in PostgreSQL.
+func dropPlan(tag, kind string, names []string, ifExists bool,
+	exists func(*catalog.Catalog, string) bool, drop func(*catalog.Catalog, string) error) plan {
 	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
-		res := &wire.Result{Tag: "DROP INDEX"}
-		for _, name := range x.Names {
-			if _, ok := cat.Index(name); !ok && x.IfExists {
-				res.Notices = append(res.Notices, notice("00000", "index \""+name+"\" does not exist, skipping"))
+		res := &wire.Result{Tag: tag}
+		for _, name := range names {
+			if ifExists && !exists(cat, name) {
+				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
 				continue
 			}
-			if err := cat.DropIndex(name); err != nil {
+			if err := drop(cat, name); err != nil {
 				return nil, err
 			}
 		}

@@ -155,7 +155,7 @@ func castable(from, to types.Type) bool {
 		return true
 	}
 	switch from.Kind {
-	case types.KindFloat4Array, types.KindFloat8Array, types.KindInt4Array:
+	case types.KindFloat4Array, types.KindFloat8Array, types.KindInt4Array, types.KindNumericArray:
 		return to.Kind == types.KindVector
 	}
 	return false

@@ -3,7 +3,9 @@ package planner
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
@@ -12,7 +14,8 @@ import (
 )
 
 // explainPlan prints the plan of a statement, one line per row of the
-// QUERY PLAN column, in PostgreSQL's shape; with ANALYZE it also runs it.
+// QUERY PLAN column, in PostgreSQL's shape; with ANALYZE it also runs it
+// and adds the actual rows and the execution time.
 type explainPlan struct {
 	inner   plan
 	analyze bool
@@ -33,62 +36,195 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 	return &explainPlan{inner: inner, analyze: x.Analyze}, nil
 }
 
+// planNode is one node of the printed tree: its title, estimated rows
+// (negative: not shown), actual rows (with ANALYZE) and detail lines.
+type planNode struct {
+	title   string
+	est     float64
+	actual  int
+	hasAct  bool
+	details []string
+}
+
 func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
-	lines := describePlan(p.inner)
-	if p.analyze {
-		res, err := p.inner.run(ctx, x)
-		if err != nil {
+	sp, ok := p.inner.(*selectPlan)
+	var nodes []planNode
+	var extra []string
+	if !ok {
+		nodes = []planNode{{title: planName(p.inner), est: -1}}
+	} else {
+		var tr *planTrace
+		var res *wire.Result
+		var elapsed time.Duration
+		if p.analyze {
+			tr = &planTrace{}
+			start := time.Now()
+			var err error
+			if res, err = sp.runTraced(ctx, x, tr); err != nil {
+				return nil, err
+			}
+			elapsed = time.Since(start)
+		}
+		var err error
+		if nodes, err = sp.describe(x, tr); err != nil {
 			return nil, err
 		}
-		lines[0] += fmt.Sprintf(" (actual rows=%d)", len(res.Rows))
+		if p.analyze {
+			nodes[0].actual, nodes[0].hasAct = len(res.Rows), true
+			last := &nodes[len(nodes)-1]
+			last.actual, last.hasAct = tr.rows, true
+			if tr.choice != nil && tr.choice.plan != planPreFilter {
+				last.details = append(last.details, fmt.Sprintf("Rows Examined: %d in %d stage(s)", tr.examined, tr.stages))
+			} else if tr.choice != nil {
+				last.details = append(last.details, fmt.Sprintf("Rows Examined: %d", tr.examined))
+			}
+			extra = append(extra, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
+		}
 	}
 	res := &wire.Result{Columns: queryPlanColumn, Tag: "EXPLAIN"}
-	for _, l := range lines {
+	for _, l := range renderNodes(nodes) {
+		res.Rows = append(res.Rows, []any{l})
+	}
+	for _, l := range extra {
 		res.Rows = append(res.Rows, []any{l})
 	}
 	return res, nil
 }
 
-// describePlan renders a plan tree top-down.
-func describePlan(pl plan) []string {
-	p, ok := pl.(*selectPlan)
-	if !ok {
-		return []string{fmt.Sprintf("%s", planName(pl))}
-	}
-	var nodes []string
-	if p.limit != nil || p.offset != nil {
-		nodes = append(nodes, "Limit")
-	}
-	if p.aggs != nil {
-		nodes = append(nodes, "Aggregate")
-	}
-	if len(p.order) > 0 && p.scan == nil {
-		nodes = append(nodes, "Sort")
-	}
-	switch {
-	case p.table == nil:
-		nodes = append(nodes, "Result")
-	case p.scan != nil:
-		nodes = append(nodes, fmt.Sprintf("Index Scan using %s on %s", p.scan.ix.Name, p.table.Name))
-	default:
-		nodes = append(nodes, "Seq Scan on "+p.table.Name)
-	}
-	lines := make([]string, 0, len(nodes)+1)
+// renderNodes prints nodes as a chain, each the child of the one before,
+// with PostgreSQL's indentation.
+func renderNodes(nodes []planNode) []string {
+	var lines []string
 	for i, n := range nodes {
-		if i == 0 {
-			lines = append(lines, n)
-			continue
+		title := n.title
+		if n.est >= 0 {
+			title += fmt.Sprintf("  (rows=%d)", int64(math.Round(max(n.est, 0))))
 		}
-		lines = append(lines, strings.Repeat(" ", 6*(i-1)+2)+"->  "+n)
-	}
-	if p.where != nil {
-		indent := strings.Repeat(" ", 6*(len(nodes)-1)+2)
-		if len(nodes) == 1 {
-			indent = "  "
+		if n.hasAct {
+			title += fmt.Sprintf(" (actual rows=%d)", n.actual)
 		}
-		lines = append(lines, indent+"Filter: (WHERE clause)")
+		indent := ""
+		detail := "  "
+		if i > 0 {
+			indent = strings.Repeat(" ", 6*(i-1)+2) + "->  "
+			detail = strings.Repeat(" ", 6*i+2)
+		}
+		lines = append(lines, indent+title)
+		for _, d := range n.details {
+			lines = append(lines, detail+d)
+		}
 	}
 	return lines
+}
+
+// describe builds the plan tree of a SELECT as it would run now, with the
+// estimates the planner used.
+func (p *selectPlan) describe(x *execCtx, tr *planTrace) ([]planNode, error) {
+	e := &env{params: x.params, sess: x.s}
+	limit, offset, err := p.bounds(e)
+	if err != nil {
+		return nil, err
+	}
+	var nodes []planNode
+	top := func(rows float64) {
+		if p.limit != nil || p.offset != nil {
+			r := max(rows-float64(offset), 0)
+			if limit >= 0 {
+				r = min(r, float64(limit))
+			}
+			nodes = append(nodes, planNode{title: "Limit", est: r})
+		}
+	}
+	if p.table == nil {
+		top(1)
+		return append(nodes, planNode{title: "Result", est: 1}), nil
+	}
+	if p.scan != nil && limit >= 0 {
+		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
+			return p.describeKNN(x, e, tr, limit, offset)
+		}
+	}
+	stats := autoAnalyze(x, p.table)
+	n := float64(p.table.Slots())
+	if stats != nil {
+		n = stats.Rows
+	}
+	rows := n
+	if p.where != nil {
+		rows = n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where))
+	}
+	if p.aggs != nil {
+		top(1)
+		nodes = append(nodes, planNode{title: "Aggregate", est: 1})
+	} else {
+		top(rows)
+	}
+	if len(p.order) > 0 {
+		nodes = append(nodes, planNode{title: "Sort", est: rows, details: []string{"Sort Key: " + p.sortKeys()}})
+	}
+	ps, err := p.chooseBTree(x, e)
+	if err != nil {
+		return nil, err
+	}
+	return append(nodes, p.scanNode(ps, rows)), nil
+}
+
+// scanNode is the B-tree index scan of ps, or a sequential scan when nil.
+func (p *selectPlan) scanNode(ps *pathScan, rows float64) planNode {
+	if ps == nil {
+		n := planNode{title: "Seq Scan on " + p.table.Name, est: rows}
+		if p.where != nil {
+			n.details = append(n.details, "Filter: "+formatBound(p.where))
+		}
+		return n
+	}
+	n := planNode{title: fmt.Sprintf("Index Scan using %s on %s", strings.Join(ps.indexes(), ", "), p.table.Name), est: rows}
+	n.details = append(n.details, "Index Cond: "+formatBound(ps.cond))
+	if p.where != ps.cond {
+		n.details = append(n.details, "Filter: "+formatBound(p.where))
+	}
+	return n
+}
+
+func (p *selectPlan) sortKeys() string {
+	keys := make([]string, len(p.order))
+	for i, k := range p.order {
+		keys[i] = formatBound(k.x)
+		if k.desc {
+			keys[i] += " DESC"
+		}
+	}
+	return strings.Join(keys, ", ")
+}
+
+// describeKNN describes a k-nearest-neighbour query served by an HNSW
+// index, by the plan chooseFilterPlan picks for k rows.
+func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offset int64) ([]planNode, error) {
+	s := p.scan
+	k := int(limit + offset)
+	ch, err := s.chooseFilterPlan(p, x, e, stageBudget(x.s.settings.efSearch(), k))
+	if err != nil {
+		return nil, err
+	}
+	if tr != nil && tr.choice != nil {
+		ch = *tr.choice
+	}
+	var nodes []planNode
+	if p.limit != nil || p.offset != nil {
+		nodes = append(nodes, planNode{title: "Limit", est: min(max(ch.matching-float64(offset), 0), float64(limit))})
+	}
+	summary := fmt.Sprintf("Filtered Plan: %s (selectivity %.4f, %d of %d rows match)", ch.plan, ch.sel,
+		int64(math.Round(ch.matching)), int64(math.Round(ch.rows)))
+	if ch.plan == planPreFilter {
+		nodes = append(nodes, planNode{title: "Sort", est: ch.matching, details: []string{"Sort Key: " + p.sortKeys(), summary}})
+		return append(nodes, p.scanNode(ch.path, ch.matching)), nil
+	}
+	n := planNode{title: fmt.Sprintf("Index Scan using %s on %s", s.ix.Name, p.table.Name), est: min(ch.matching, float64(k))}
+	n.details = append(n.details, "Order By: "+p.sortKeys())
+	if p.where != nil {
+		n.details = append(n.details, "Filter: "+formatBound(p.where), summary)
+	}
+	return append(nodes, n), nil
 }
 
 func planName(pl plan) string {

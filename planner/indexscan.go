@@ -1,6 +1,9 @@
 package planner
 
 import (
+	"context"
+	"slices"
+
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
@@ -19,18 +22,26 @@ var opclasses = map[string]struct {
 	"vector_l1_ops":     {vecindex.L1, "<+>"},
 }
 
-// indexScan reads the k nearest rows from an HNSW graph. The graph walk
-// admits only rows visible to the transaction that pass WHERE, and widens
-// until it has k of them (or has seen the whole graph), so a filter never
-// makes the result short.
+// indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
+// by one of the plans of cost.go. Rows come back in exact distance order
+// (ties by slot) and never fewer than min(k, matching rows), except under
+// the pgvector emulation planEfPostFilter.
 type indexScan struct {
 	ix    *catalog.Index
 	query expr // the vector the distance is taken to
+	// radius is a top-level WHERE conjunct `col <op> q < r` (or <=) on
+	// the ORDER BY distance; the walk stops at r instead of testing it.
+	radius *cmpExpr
+	// restWhere is WHERE without radius (nil when nothing is left).
+	restWhere expr
 }
 
 // chooseIndex picks an HNSW index for ORDER BY col <op> value LIMIT k when
 // one's operator class matches <op> and value does not depend on the row.
 func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
+	if p.table != nil && p.where != nil && b.s.settings.flag("enable_indexscan") {
+		p.path = findIndexPath(p.table, p.where)
+	}
 	if p.table == nil || p.aggs != nil || len(p.order) != 1 || p.order[0].desc || x.Limit == nil {
 		return
 	}
@@ -52,15 +63,99 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
 		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op {
-			p.scan = &indexScan{ix: ix, query: query}
+			s := &indexScan{ix: ix, query: query, restWhere: p.where}
+			s.radius, s.restWhere = splitRadius(p.where, d)
+			p.scan = s
 			return
 		}
 	}
 }
 
-// rows returns up to k rows in approximate distance order; handled is
-// false when the query vector is NULL (the caller then scans).
-func (s *indexScan) rows(p *selectPlan, x *execCtx, e *env, k int) ([]keyedRow, bool, error) {
+// splitRadius finds a conjunct `d < r` / `d <= r` (r row-independent) of
+// where whose left side is the ORDER BY distance d, and returns it and
+// the rest of where.
+func splitRadius(where expr, d *distExpr) (*cmpExpr, expr) {
+	conj := []expr{where}
+	if a, ok := where.(*andExpr); ok {
+		conj = a.args
+	}
+	for i, c := range conj {
+		cmp, ok := c.(*cmpExpr)
+		if !ok || (cmp.op != "<" && cmp.op != "<=") || findColumn(cmp.r) != nil || !sameDistance(cmp.l, d) {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(conj), i, i+1)
+		switch len(rest) {
+		case 0:
+			return cmp, nil
+		case 1:
+			return cmp, rest[0]
+		}
+		return cmp, &andExpr{args: rest}
+	}
+	return nil, where
+}
+
+// sameDistance reports whether x computes the same distance as d: same
+// operator, same column, and the same constant or parameter.
+func sameDistance(x expr, d *distExpr) bool {
+	o, ok := x.(*distExpr)
+	if !ok || o.op != d.op {
+		return false
+	}
+	return sameOperand(o.l, d.l) && sameOperand(o.r, d.r)
+}
+
+func sameOperand(a, b expr) bool {
+	switch x := a.(type) {
+	case *colExpr:
+		y, ok := b.(*colExpr)
+		return ok && x.idx == y.idx
+	case *paramExpr:
+		y, ok := b.(*paramExpr)
+		return ok && x.n == y.n
+	case *constExpr:
+		y, ok := b.(*constExpr)
+		if !ok || x.v == nil || y.v == nil {
+			return false
+		}
+		xv, okx := x.v.(types.Vector)
+		yv, oky := y.v.(types.Vector)
+		return okx && oky && slices.Equal(xv, yv)
+	case *castExpr:
+		y, ok := b.(*castExpr)
+		return ok && x.t == y.t && sameOperand(x.x, y.x)
+	}
+	return false
+}
+
+// rest returns the condition rows must pass besides the radius.
+func (s *indexScan) rest(p *selectPlan) expr { return s.restWhere }
+
+// candidate is a row with its exact ORDER BY distance.
+type candidate struct {
+	slot uint64
+	key  float64
+	row  []any
+}
+
+func candLess(a, b candidate) int {
+	switch {
+	case a.key < b.key:
+		return -1
+	case a.key > b.key:
+		return 1
+	case a.slot < b.slot:
+		return -1
+	case a.slot > b.slot:
+		return 1
+	}
+	return 0
+}
+
+// rows returns up to k rows in exact distance order; handled is false
+// when the query vector is NULL (the caller then scans).
+func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env, k int, tr *planTrace) ([]keyedRow, bool, error) {
 	qv, err := s.query.Eval(e)
 	if err != nil || qv == nil {
 		return nil, false, err
@@ -70,29 +165,33 @@ func (s *indexScan) rows(p *selectPlan, x *execCtx, e *env, k int) ([]keyedRow, 
 	if err := checkSameDims(make(types.Vector, dims), q); err != nil {
 		return nil, true, err
 	}
+	ef := x.s.settings.efSearch()
+	ch, err := s.chooseFilterPlan(p, x, e, stageBudget(ef, k))
+	if err != nil {
+		return nil, true, err
+	}
+	if tr != nil {
+		tr.choice = &ch
+	}
 	if k == 0 {
 		return nil, true, nil
 	}
-	var evalErr error
-	accept := func(slot uint64) bool {
-		vals, ok := x.txn.Get(p.table, slot)
-		if !ok || evalErr != nil {
-			return false
-		}
-		pass, err := p.passes(e, vals)
-		if err != nil {
-			evalErr = err
-		}
-		return pass
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: ef, tr: tr}
+	var cands []candidate
+	switch ch.plan {
+	case planPreFilter:
+		cands, err = r.preFilter(ctx, ch.path, k)
+	case planEfPostFilter:
+		cands, err = r.efPostFilter(k)
+	default:
+		cands, err = r.sequence(k, ch.plan)
 	}
-	ef := max(x.s.settings.efSearch(), k)
-	found := s.ix.Graph.Search(q, k, ef, accept)
-	if evalErr != nil {
-		return nil, true, evalErr
+	if err != nil {
+		return nil, true, err
 	}
-	rows := make([]keyedRow, len(found))
-	for i, r := range found {
-		rows[i].row, _ = x.txn.Get(p.table, r.Key)
+	rows := make([]keyedRow, len(cands))
+	for i, c := range cands {
+		rows[i].row = c.row
 	}
 	return rows, true, nil
 }

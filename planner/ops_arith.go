@@ -16,12 +16,8 @@ type arithExpr struct {
 
 func (a *arithExpr) Type() types.Type { return a.t }
 func (a *arithExpr) Eval(e *env) (any, error) {
-	l, err := a.l.Eval(e)
+	l, r, err := evalOperands(e, a.l, a.r)
 	if err != nil || l == nil {
-		return nil, err
-	}
-	r, err := a.r.Eval(e)
-	if err != nil || r == nil {
 		return nil, err
 	}
 	switch a.t.Kind {

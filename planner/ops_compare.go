@@ -1,11 +1,6 @@
 package planner
 
-import (
-	"math"
-	"strings"
-
-	"github.com/vecgres/vecgres/catalog/types"
-)
+import "github.com/vecgres/vecgres/catalog/types"
 
 // compareFunc orders two non-NULL values: -1, 0, 1.
 type compareFunc func(a, b any) int
@@ -44,56 +39,18 @@ func isIntKind(k types.Kind) bool {
 	return false
 }
 
-// comparerFor returns how values of a and b compare, or false when
-// PostgreSQL has no such comparison operator.
+// comparerFor returns how values of a and b compare (types.Compare, which
+// also orders integers against floats), or false when PostgreSQL has no
+// such comparison operator.
 func comparerFor(a, b types.Type) (compareFunc, bool) {
 	ca, cb := classOf(a), classOf(b)
 	if ca != cb || ca == classOther {
 		return nil, false
 	}
-	switch ca {
-	case classNumeric:
-		return compareNumbers, true
-	case classString:
-		return func(x, y any) int { return strings.Compare(x.(string), y.(string)) }, true
-	}
 	return types.Compare, true
 }
 
-// compareNumbers compares int64 and float64 values; NaN sorts above every
-// number and equals itself, as in PostgreSQL.
-func compareNumbers(a, b any) int {
-	ai, aInt := a.(int64)
-	bi, bInt := b.(int64)
-	if aInt && bInt {
-		switch {
-		case ai < bi:
-			return -1
-		case ai > bi:
-			return 1
-		}
-		return 0
-	}
-	return compareFloats(toFloat(a), toFloat(b))
-}
-
-func compareFloats(x, y float64) int {
-	xn, yn := math.IsNaN(x), math.IsNaN(y)
-	switch {
-	case xn && yn:
-		return 0
-	case xn:
-		return 1
-	case yn:
-		return -1
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
+// toFloat widens an integer or float value.
 func toFloat(v any) float64 {
 	if i, ok := v.(int64); ok {
 		return float64(i)
@@ -110,15 +67,24 @@ type cmpExpr struct {
 
 func (*cmpExpr) Type() types.Type { return types.Bool }
 func (c *cmpExpr) Eval(e *env) (any, error) {
-	l, err := c.l.Eval(e)
+	l, r, err := evalOperands(e, c.l, c.r)
 	if err != nil || l == nil {
 		return nil, err
 	}
-	r, err := c.r.Eval(e)
-	if err != nil || r == nil {
-		return nil, err
-	}
 	return cmpResult(c.op, c.cmp(l, r)), nil
+}
+
+// evalOperands evaluates both operands of a strict operator; l is nil
+// (with a nil error) when either operand is NULL, so the operator yields
+// NULL.
+func evalOperands(e *env, lx, rx expr) (l, r any, err error) {
+	if l, err = lx.Eval(e); err != nil || l == nil {
+		return nil, nil, err
+	}
+	if r, err = rx.Eval(e); err != nil || r == nil {
+		return nil, nil, err
+	}
+	return l, r, nil
 }
 
 func cmpResult(op string, c int) bool {

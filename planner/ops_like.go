@@ -31,12 +31,8 @@ func likeOp(op string) (negate, foldCase, ok bool) {
 
 func (*likeExpr) Type() types.Type { return types.Bool }
 func (l *likeExpr) Eval(e *env) (any, error) {
-	s, err := l.l.Eval(e)
+	s, p, err := evalOperands(e, l.l, l.r)
 	if err != nil || s == nil {
-		return nil, err
-	}
-	p, err := l.r.Eval(e)
-	if err != nil || p == nil {
 		return nil, err
 	}
 	str, pat := s.(string), p.(string)

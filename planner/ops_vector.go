@@ -129,12 +129,8 @@ type distExpr struct {
 
 func (*distExpr) Type() types.Type { return types.Float8 }
 func (d *distExpr) Eval(e *env) (any, error) {
-	l, err := d.l.Eval(e)
+	l, r, err := evalOperands(e, d.l, d.r)
 	if err != nil || l == nil {
-		return nil, err
-	}
-	r, err := d.r.Eval(e)
-	if err != nil || r == nil {
 		return nil, err
 	}
 	a, b := l.(types.Vector), r.(types.Vector)

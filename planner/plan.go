@@ -48,6 +48,22 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planSetting(st), nil
 	case *sql.Explain:
 		return b.planExplain(x)
+	case *sql.Txn:
+		// Session.Execute runs transaction statements itself; the plan
+		// only lets them be prepared (psycopg 3 sends BEGIN with Parse).
+		return resultPlan(&wire.Result{}), nil
+	case *sql.Analyze:
+		return b.planAnalyze(x)
+	case *sql.CreateRole:
+		return b.planCreateRole(x), nil
+	case *sql.AlterRole:
+		return b.planAlterRole(x), nil
+	case *sql.DropRole:
+		return b.planDropRole(x), nil
+	case *sql.Deallocate:
+		return b.planDeallocate(x), nil
+	case *sql.Discard:
+		return b.planDiscard(x), nil
 	}
 	return nil, pgerror.NotSupported("this statement")
 }

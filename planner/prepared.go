@@ -34,6 +34,7 @@ type prepared struct {
 	version  uint64 // catalog version the plan was bound at
 	settings uint64 // settings version the plan was bound at
 	bound    bool
+	fixed    bool // plan never re-bound (pgcatalog queries)
 }
 
 func (p *prepared) ParamTypes() []types.Type { return p.params }

@@ -11,9 +11,9 @@ import (
 	"github.com/vecgres/vecgres/wire"
 )
 
-// selectPlan is a bound SELECT: a source (no table, a sequential scan or
-// an HNSW index scan), a filter, optional aggregation, sort, OFFSET/LIMIT
-// and projection.
+// selectPlan is a bound SELECT: a source (no table, a sequential scan, a
+// B-tree index scan or an HNSW index scan), a filter, optional
+// aggregation, sort, OFFSET/LIMIT and projection.
 type selectPlan struct {
 	table  *catalog.Table
 	where  expr
@@ -24,6 +24,9 @@ type selectPlan struct {
 	offset expr
 	aggs   *aggState
 	scan   *indexScan // nil: sequential scan
+	// path is the part of WHERE that B-tree indexes answer (filter.go);
+	// nil when none does.
+	path *indexPath
 }
 
 func (p *selectPlan) columns() []wire.Column { return p.cols }
@@ -35,14 +38,23 @@ type keyedRow struct {
 }
 
 func (p *selectPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	return p.runTraced(ctx, x, nil)
+}
+
+// runTraced runs the plan; tr, when not nil, collects what EXPLAIN
+// ANALYZE reports.
+func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (*wire.Result, error) {
 	e := &env{params: x.params, sess: x.s}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := p.source(ctx, x, e, limit, offset)
+	rows, err := p.source(ctx, x, e, limit, offset, tr)
 	if err != nil {
 		return nil, err
+	}
+	if tr != nil {
+		tr.rows = len(rows)
 	}
 	if p.aggs != nil {
 		if rows, err = p.aggregate(e, rows); err != nil {
@@ -114,7 +126,7 @@ func evalInt(e *env, x expr) (*int64, error) {
 
 // source returns the rows of the FROM table that pass WHERE (or the one
 // row of a SELECT without FROM).
-func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offset int64) ([]keyedRow, error) {
+func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offset int64, tr *planTrace) ([]keyedRow, error) {
 	if p.table == nil {
 		ok, err := p.passes(e, nil)
 		if err != nil || !ok {
@@ -123,10 +135,20 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 		return []keyedRow{{}}, nil
 	}
 	if p.scan != nil && limit >= 0 {
-		rows, handled, err := p.scan.rows(p, x, e, int(limit+offset))
+		rows, handled, err := p.scan.rows(ctx, p, x, e, int(limit+offset), tr)
 		if handled || err != nil {
 			return rows, err
 		}
+	}
+	ps, err := p.chooseBTree(x, e)
+	if err != nil {
+		return nil, err
+	}
+	if ps != nil {
+		if tr != nil {
+			tr.path = ps
+		}
+		return p.btreeScan(ctx, x, e, ps)
 	}
 	return p.seqScan(ctx, x, e)
 }

@@ -29,6 +29,9 @@ type Session struct {
 	settings *settings
 	state    txState
 	txn      *catalog.Txn // open block's transaction; nil when idle
+	// stmtCtx is the context of the running statement, for functions that
+	// wait (pg_sleep) and must stop when it is cancelled.
+	stmtCtx context.Context
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -36,6 +39,9 @@ var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
 
 // Split implements wire.Session.
 func (s *Session) Split(query string) ([]wire.Prepared, error) {
+	if p, ok := s.catalogQuery(query, nil); ok {
+		return []wire.Prepared{p}, nil
+	}
 	stmts, err := sql.Parse(query)
 	if err != nil {
 		return nil, err
@@ -49,6 +55,9 @@ func (s *Session) Split(query string) ([]wire.Prepared, error) {
 
 // Prepare implements wire.Session.
 func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, error) {
+	if p, ok := s.catalogQuery(query, paramOIDs); ok {
+		return p, nil
+	}
 	stmts, err := sql.Parse(query)
 	if err != nil {
 		return nil, err
@@ -88,7 +97,7 @@ func (s *Session) bind(p *prepared) error {
 // stale reports whether p must be bound again before it runs: never bound,
 // or bound before a schema change or a SET.
 func (s *Session) stale(p *prepared) bool {
-	return !p.bound || p.version != s.cat.Version() || p.settings != s.settings.version
+	return !p.fixed && (!p.bound || p.version != s.cat.Version() || p.settings != s.settings.version)
 }
 
 // Execute implements wire.Session.
@@ -122,6 +131,8 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 			return nil, err
 		}
 	}
+	s.stmtCtx = ctx
+	defer func() { s.stmtCtx = nil }()
 	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params})
 }
 

@@ -205,6 +205,10 @@ type Explain struct {
 	Analyze bool
 }
 
+// Analyze is ANALYZE [table, ...]: gather the planner's statistics of the
+// named tables, or of every table when Tables is empty.
+type Analyze struct{ Tables []string }
+
 func (*CreateExtension) statement() {}
 func (*CreateTable) statement()     {}
 func (*DropTable) statement()       {}
@@ -220,3 +224,62 @@ func (*Show) statement()            {}
 func (*Reset) statement()           {}
 func (*Txn) statement()             {}
 func (*Explain) statement()         {}
+func (*Analyze) statement()         {}
+
+// ---- roles (convert_role.go) ----
+
+// RoleOptions are the options of CREATE and ALTER ROLE that vecgres keeps;
+// a nil field was not given. CREATEDB, CREATEROLE, INHERIT, REPLICATION,
+// BYPASSRLS and their NO forms are accepted and dropped (vecgres has no
+// privileges).
+type RoleOptions struct {
+	Login     *bool
+	Superuser *bool
+	// Password is PASSWORD '...' as written (plaintext or a verifier);
+	// the planner hashes it. PasswordNull is PASSWORD NULL.
+	Password     *string
+	PasswordNull bool
+}
+
+// CreateRole is CREATE ROLE | USER | GROUP name [WITH] options. User is set
+// for CREATE USER, whose roles get LOGIN unless NOLOGIN is written.
+type CreateRole struct {
+	Name    string
+	User    bool
+	Options RoleOptions
+}
+
+// AlterRole is ALTER ROLE | USER name [WITH] options. CurrentUser is set
+// for CURRENT_USER, CURRENT_ROLE and SESSION_USER (Name is then "").
+type AlterRole struct {
+	Name        string
+	CurrentUser bool
+	Options     RoleOptions
+}
+
+// DropRole is DROP ROLE | USER | GROUP [IF EXISTS] names.
+type DropRole struct {
+	Names    []string
+	IfExists bool
+}
+
+func (*CreateRole) statement() {}
+func (*AlterRole) statement()  {}
+func (*DropRole) statement()   {}
+
+// ---- session statements (convert_session.go) ----
+
+// Deallocate is DEALLOCATE [PREPARE] name or DEALLOCATE [PREPARE] ALL:
+// drop one prepared statement of the session, or all of them (Name "").
+type Deallocate struct {
+	Name string
+	All  bool
+}
+
+// Discard is DISCARD ALL: reset the session to its state after connecting
+// (settings, prepared statements, portals). DISCARD PLANS, SEQUENCES and
+// TEMP are 0A000.
+type Discard struct{}
+
+func (*Deallocate) statement() {}
+func (*Discard) statement()    {}

@@ -38,6 +38,8 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return c.callOf(name, v.MinMaxExpr.GetArgs(), v.MinMaxExpr.GetLocation())
 	case *pg_query.Node_SetToDefault:
 		return &Default{P: int(v.SetToDefault.GetLocation())}, nil
+	case *pg_query.Node_AArrayExpr:
+		return c.arrayExpr(v.AArrayExpr)
 	}
 	return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
 }
@@ -222,4 +224,21 @@ func (c *conv) typeCast(t *pg_query.TypeCast) (Expr, error) {
 		return nil, err
 	}
 	return &Cast{X: x, Type: typ, P: int(t.GetLocation())}, nil
+}
+
+// arrayExpr converts ARRAY[...]; a nested constructor (ARRAY[[1,2],[3,4]]
+// or ARRAY[ARRAY[1]]) would make a multidimensional array and is 0A000.
+func (c *conv) arrayExpr(a *pg_query.A_ArrayExpr) (Expr, error) {
+	out := &ArrayExpr{Elems: []Expr{}, P: int(a.GetLocation())}
+	for _, n := range a.GetElements() {
+		if x := n.GetAArrayExpr(); x != nil {
+			return nil, c.unsupported("multidimensional arrays", x.GetLocation())
+		}
+		e, err := c.expr(n)
+		if err != nil {
+			return nil, err
+		}
+		out.Elems = append(out.Elems, e)
+	}
+	return out, nil
 }

@@ -112,6 +112,14 @@ type Between struct {
 // Default is the DEFAULT keyword in INSERT ... VALUES.
 type Default struct{ P int }
 
+// ArrayExpr is an ARRAY[e1, e2, ...] constructor of one dimension (Elems
+// may be empty: ARRAY[]). The planner gives it an array type from its
+// context or its elements. psycopg2 sends Python lists this way.
+type ArrayExpr struct {
+	Elems []Expr
+	P     int
+}
+
 // Pos implements Expr.
 func (e *Const) Pos() int      { return e.P }
 func (e *Param) Pos() int      { return e.P }
@@ -125,3 +133,4 @@ func (e *IsNull) Pos() int     { return e.P }
 func (e *InList) Pos() int     { return e.P }
 func (e *Between) Pos() int    { return e.P }
 func (e *Default) Pos() int    { return e.P }
+func (e *ArrayExpr) Pos() int  { return e.P }

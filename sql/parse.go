@@ -69,6 +69,18 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.txnStmt(n.TransactionStmt)
 	case *pg_query.Node_ExplainStmt:
 		return c.explainStmt(n.ExplainStmt)
+	case *pg_query.Node_VacuumStmt:
+		return c.analyzeStmt(n.VacuumStmt)
+	case *pg_query.Node_CreateRoleStmt:
+		return c.createRole(n.CreateRoleStmt)
+	case *pg_query.Node_AlterRoleStmt:
+		return c.alterRole(n.AlterRoleStmt)
+	case *pg_query.Node_DropRoleStmt:
+		return c.dropRole(n.DropRoleStmt)
+	case *pg_query.Node_DeallocateStmt:
+		return c.deallocateStmt(n.DeallocateStmt)
+	case *pg_query.Node_DiscardStmt:
+		return c.discardStmt(n.DiscardStmt)
 	}
 	return nil, c.unsupported(stmtConstruct(n), -1)
 }

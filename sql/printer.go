@@ -76,6 +76,10 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString(")")
 	case *Default:
 		b.WriteString("DEFAULT")
+	case *ArrayExpr:
+		b.WriteString("ARRAY[")
+		formatList(b, e.Elems)
+		b.WriteString("]")
 	}
 }
 

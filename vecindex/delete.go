@@ -3,15 +3,20 @@ package vecindex
 // Delete tombstones key: Search never returns it again, but its node stays
 // in the graph and keeps guiding walks (pgvector likewise only marks heap
 // TIDs dead until VACUUM repairs the graph). The key may be inserted again
-// as a new node. An unknown or already deleted key is a no-op.
+// as a new node. An unknown or already deleted key is a no-op. Once
+// tombstones exceed the compaction threshold (SetCompactThreshold, default
+// DefaultCompactThreshold) Delete starts a background Compact.
 func (h *HNSW) Delete(key uint64) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	id, ok := h.byKey[key]
-	if !ok {
-		return
+	if ok {
+		delete(h.byKey, key)
+		h.setFlag(id, flagDead)
+		h.live.Add(-1)
+		h.dead.Add(1)
 	}
-	delete(h.byKey, key)
-	h.dead[id] = true
-	h.live--
+	h.mu.Unlock()
+	if ok {
+		h.maybeCompact()
+	}
 }

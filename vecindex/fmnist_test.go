@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/vecgres/vecgres/vecindex/internal/fmnist"
+	"github.com/vecgres/vecgres/vecindex/fmnist"
 )
 
 // TestRecallFashionMNIST: recall@10 against brute force for 200 test

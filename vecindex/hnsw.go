@@ -2,41 +2,55 @@ package vecindex
 
 import (
 	"math"
-	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 )
 
 // HNSW is an in-memory Hierarchical Navigable Small World index mapping
-// uint64 keys (row slot ids) to float32 vectors. See doc.go for the layout.
+// uint64 keys (row slot ids) to float32 vectors. See doc.go for the layout
+// and the concurrency rules.
 //
-// It is safe for concurrent use: Insert and Delete take the write lock,
-// Search and the accessors the read lock.
+// It is safe for concurrent use: any number of Insert, InsertBatch, Delete
+// and Search calls may run at once. No index-wide lock is held across a
+// search or a link step.
 type HNSW struct {
-	mu  sync.RWMutex
 	cfg Config
 
 	m, m0   int     // neighbours per node on layers >= 1 / on layer 0
 	stride0 int     // 1 + m0: count slot plus neighbour slots, layer 0
 	strideU int     // 1 + m: same, one upper layer
 	mL      float64 // level multiplier 1/ln(m)
-	rng     *rand.Rand
+	dist    func(q, v []float32) float32
 
-	vecs     []float32 // arena: node id's vector at [id*Dims, (id+1)*Dims)
-	keys     []uint64  // node id -> key
-	levels   []uint8   // node id -> top layer of the node
-	dead     []bool    // node id -> tombstoned
-	links0   []uint32  // layer 0: stride0 slots per node, slot 0 = count
-	upperOff []uint32  // node id -> offset into upper (valid if level > 0)
-	upper    []uint32  // layers 1..level of nodes with level > 0, strideU each
+	// codesOn: every vector so far is byte-exact (see codes.go), so L2
+	// traversal may use the byte codes. Cleared for good by the first
+	// vector that is not.
+	codesOn atomic.Bool
 
+	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
+	n    atomic.Uint32              // ids < n are allocated (vectors, keys, levels written)
+
+	mu    sync.Mutex        // guards byKey, free, segment growth and id allocation
 	byKey map[uint64]uint32 // live key -> node id
+	seq   uint64            // inserts so far, feeds levelFor
+	free  []uint32          // slots reclaimed by Compact, reusable by Insert
 
-	entry    uint32 // entry point, valid when len(keys) > 0
-	topLevel int    // level of the entry point
-	live     int
+	topMu sync.Mutex    // held by an insert that raises the top level, across its link
+	entry atomic.Uint64 // entryValid | level<<32 | id
+
+	live, dead atomic.Int64 // nodes live / tombstoned and not yet reclaimed
+
+	epoch     atomic.Uint64   // readers' grace-period epoch (see epoch.go)
+	active    [2]atomic.Int64 // operations in progress per epoch parity
+	compactMu sync.Mutex      // one Compact at a time
+	compactAt atomic.Uint64   // float64 bits of the tombstone share that triggers Compact
+	repairing atomic.Bool     // a background Compact is running
+	repairWG  sync.WaitGroup  // background Compact goroutines
 
 	scratch sync.Pool // *scratch
 }
+
+const entryValid = 1 << 63
 
 // New returns an empty index. It fails if Dims < 1, M < 2,
 // EfConstruction < 1 or the metric is unknown.
@@ -51,9 +65,13 @@ func New(cfg Config) (*HNSW, error) {
 		stride0: 1 + 2*cfg.M,
 		strideU: 1 + cfg.M,
 		mL:      1 / math.Log(float64(cfg.M)),
-		rng:     rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
 		byKey:   make(map[uint64]uint32),
 	}
+	h.dist = distFunc(cfg.Metric)
+	h.SetCompactThreshold(DefaultCompactThreshold)
+	h.codesOn.Store(cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
+	dir := []*segment{}
+	h.segs.Store(&dir)
 	h.scratch.New = func() any { return new(scratch) }
 	return h, nil
 }
@@ -61,42 +79,22 @@ func New(cfg Config) (*HNSW, error) {
 // Config returns the configuration the index was built with.
 func (h *HNSW) Config() Config { return h.cfg }
 
-// Len returns the number of nodes, tombstoned ones included.
-func (h *HNSW) Len() int {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	return len(h.keys)
-}
+// Len returns the number of nodes in the graph, tombstoned ones included
+// (slots reclaimed by Compact are not counted).
+func (h *HNSW) Len() int { return int(h.live.Load() + h.dead.Load()) }
 
 // Live returns the number of nodes not tombstoned.
-func (h *HNSW) Live() int {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	return h.live
+func (h *HNSW) Live() int { return int(h.live.Load()) }
+
+// loadEntry returns the entry point and its level; ok is false while the
+// index is empty.
+func (h *HNSW) loadEntry() (id uint32, level int, ok bool) {
+	e := h.entry.Load()
+	return uint32(e), int(e>>32) & 0xff, e&entryValid != 0
 }
 
-// vec returns the stored vector of node id (Dims elements, aliasing the arena).
-func (h *HNSW) vec(id uint32) []float32 {
-	d := h.cfg.Dims
-	o := int(id) * d
-	return h.vecs[o : o+d : o+d]
-}
-
-// block returns node id's neighbour block on layer: element 0 is the count,
-// elements 1..cap are the neighbour slots.
-func (h *HNSW) block(id uint32, layer int) []uint32 {
-	if layer == 0 {
-		o := int(id) * h.stride0
-		return h.links0[o : o+h.stride0 : o+h.stride0]
-	}
-	o := int(h.upperOff[id]) + (layer-1)*h.strideU
-	return h.upper[o : o+h.strideU : o+h.strideU]
-}
-
-// neighbours returns the current neighbour ids of node id on layer.
-func (h *HNSW) neighbours(id uint32, layer int) []uint32 {
-	b := h.block(id, layer)
-	return b[1 : 1+b[0]]
+func (h *HNSW) storeEntry(id uint32, level int) {
+	h.entry.Store(entryValid | uint64(level)<<32 | uint64(id))
 }
 
 // capAt is the neighbour-list capacity on layer: 2*M on 0, M above.
@@ -107,10 +105,20 @@ func (h *HNSW) capAt(layer int) int {
 	return h.m
 }
 
-// randomLevel draws floor(-ln(U)·mL), U uniform in (0, 1], capped at
-// maxLevel (paper §4, Algorithm 1 line 4).
-func (h *HNSW) randomLevel() int {
-	u := 1 - h.rng.Float64()
-	l := int(-math.Log(u) * h.mL)
-	return min(l, maxLevel)
+// levelFor draws node levels floor(-ln U · mL), U uniform in (0, 1],
+// capped at maxLevel (paper §4, Algorithm 1 line 4). U is a hash of the
+// seed and a per-index insert counter, so a build is reproducible for a
+// given insert order without a shared generator lock.
+func (h *HNSW) levelFor(seq uint64) int {
+	x := splitmix(uint64(h.cfg.Seed)*0x9e3779b97f4a7c15 ^ seq)
+	u := (float64(x>>11) + 1) / (1 << 53) // (0, 1]
+	return min(int(-math.Log(u)*h.mL), maxLevel)
+}
+
+// splitmix is SplitMix64's finaliser (Steele, Lea & Flood 2014).
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }

@@ -1,44 +1,76 @@
 package vecindex
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
-
-// growChunk is the minimum growth, in nodes, of the per-node arrays.
-const growChunk = 1024
 
 // Insert adds v (Dims finite elements; copied) under key, a row slot id
 // unique among live keys (Malkov & Yashunin 2018, Algorithm 1). It wraps
 // ErrDims for a wrong length and ErrDuplicateKey for a live key, and fails
 // for NaN or infinite components (pgvector rejects them on input) and when
 // the index holds 2^32-1 nodes.
+//
+// Inserts run concurrently with each other and with Search: the new node's
+// id, vector and key are set under a short index lock, then it is linked
+// holding only one node's lock at a time (the node whose list changes).
 func (h *HNSW) Insert(key uint64, v []float32) error {
 	if err := h.check(v); err != nil {
 		return err
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.byKey[key]; ok {
-		return fmt.Errorf("%w: %d", ErrDuplicateKey, key)
-	}
-	if len(h.keys) >= math.MaxUint32 {
-		return fmt.Errorf("vecindex: index full (%d nodes)", len(h.keys))
-	}
-	level := h.randomLevel()
-	id := h.addNode(key, v, level)
-	if id == 0 {
-		h.entry, h.topLevel = id, level
-		return nil
+	e := h.enter()
+	defer h.exit(e)
+	id, level, err := h.allocate(key, v)
+	if err != nil {
+		return err
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
-	h.link(s, id, level)
-	if level > h.topLevel {
-		h.entry, h.topLevel = id, level
-	}
+	h.linkNew(s, id, level)
 	return nil
+}
+
+// InsertBatch inserts vecs[i] under keys[i] (equal lengths) from workers
+// goroutines (<= 0: GOMAXPROCS). Errors of individual inserts are joined;
+// the other vectors are still inserted. Node ids, and so levels, follow
+// the order in which workers claim vectors, so a parallel build is not
+// reproducible bit for bit; its recall equals a serial build's.
+func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
+	if len(keys) != len(vecs) {
+		return fmt.Errorf("vecindex: InsertBatch: %d keys for %d vectors", len(keys), len(vecs))
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(keys))
+	var next atomic.Int64
+	var mu sync.Mutex
+	var errs []error
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(keys) {
+					return
+				}
+				if err := h.Insert(keys[i], vecs[i]); err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 func (h *HNSW) check(v []float32) error {
@@ -53,60 +85,138 @@ func (h *HNSW) check(v []float32) error {
 	return nil
 }
 
-// link connects the new node id of the given level into the graph: greedy
-// descent to layer level+1, then on each layer from min(level, top) to 0 a
-// SEARCH-LAYER with ef_construction whose result seeds the next layer.
-func (h *HNSW) link(s *scratch, id uint32, level int) {
+// allocate takes a node slot (a reclaimed one first), stores key, level
+// and the vector in stored form, and registers the key.
+func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.byKey[key]; ok {
+		return 0, 0, fmt.Errorf("%w: %d", ErrDuplicateKey, key)
+	}
+	var id uint32
+	if n := len(h.free); n > 0 {
+		id, h.free = h.free[n-1], h.free[:n-1]
+	} else {
+		if h.n.Load() >= math.MaxUint32 {
+			return 0, 0, fmt.Errorf("vecindex: index full (%d nodes)", h.n.Load())
+		}
+		id = h.n.Load()
+		h.ensureCapacity(int(id) + 1)
+	}
+	level := h.levelFor(h.seq)
+	h.seq++
+	h.initNode(id, key, level)
+	h.prepare(h.vec(id), v)
+	h.encode(id)
+	h.byKey[key] = id
+	if id == h.n.Load() {
+		h.n.Store(id + 1)
+	}
+	h.live.Add(1)
+	return id, level, nil
+}
+
+// initNode resets slot id for a node of the given level with empty lists.
+// The slot must be unreachable (new, or reclaimed after a grace period).
+func (h *HNSW) initNode(id uint32, key uint64, level int) {
+	s, i := h.seg(id), id&segMask
+	s.keys[i] = key
+	atomic.StoreUint32(&s.links0[int(i)*h.stride0], 0)
+	s.upper[i] = nil
+	if level > 0 {
+		u := make([]uint32, level*h.strideU)
+		s.upper[i] = &u
+	}
+	atomic.StoreUint32(&s.meta[i], uint32(level))
+}
+
+// linkNew links node id into the graph. An insert whose level exceeds the
+// top holds topMu across its link and then becomes the entry point, as in
+// hnswlib; all others run without index-wide locks.
+func (h *HNSW) linkNew(s *scratch, id uint32, level int) {
+	ep, top, ok := h.loadEntry()
+	if !ok || level > top {
+		h.topMu.Lock()
+		defer h.topMu.Unlock()
+		if ep, top, ok = h.loadEntry(); !ok {
+			h.storeEntry(id, level)
+			return
+		}
+		if level > top {
+			defer h.storeEntry(id, level)
+		}
+	}
+	h.link(s, id, level, ep, top)
+}
+
+// link connects the new node id of the given level: greedy descent from
+// ep (level top) to layer level+1, then on each layer from min(level, top)
+// to 0 a SEARCH-LAYER with ef_construction whose result seeds the next.
+func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 	q := h.vec(id)
-	ep := h.descend(q, h.entryItem(q), h.topLevel, level)
-	s.sorted = append(s.sorted[:0], ep)
-	for lc := min(level, h.topLevel); lc >= 0; lc-- {
-		s.seed(len(h.keys), s.sorted...)
-		h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
+	qc := h.codesFor(id)
+	cur := h.descend(s, q, item{dist: h.dist(q, h.vec(ep)), id: ep}, top, level)
+	s.sorted = append(s.sorted[:0], cur)
+	for lc := min(level, top); lc >= 0; lc-- {
+		s.seed(h.capacity(), s.sorted...)
+		if lc == 0 {
+			h.searchLayer0(s, q, qc, h.cfg.EfConstruction, nil)
+		} else {
+			h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
+		}
 		s.sorted = s.res.drainAscending(s.sorted)
 		h.connect(s, id, lc)
 	}
 }
 
 // connect picks id's neighbours on layer from s.sorted with the heuristic
-// and adds the reverse edges.
+// (tombstoned nodes are not picked) and adds the reverse edges.
 func (h *HNSW) connect(s *scratch, id uint32, layer int) {
-	// addEdge reuses s.sel, so keep the picks in s.picked.
-	s.picked = append(s.picked[:0], h.selectNeighbours(s, s.sorted, h.capAt(layer))...)
-	b := h.block(id, layer)
-	b[0] = uint32(len(s.picked))
-	for i, x := range s.picked {
-		b[1+i] = x.id
+	c := s.tmp[:0]
+	for _, x := range s.sorted {
+		if x.id != id && !h.isDead(x.id) {
+			c = append(c, x)
+		}
 	}
+	s.tmp = c
+	// addEdge reuses s.sel and s.tmp, so keep the picks in s.picked.
+	s.picked = append(s.picked[:0], h.selectNeighbours(s, c, h.capAt(layer))...)
+	h.lockNode(id)
+	setNeighbours(h.block(id, layer), s.picked)
+	h.unlockNode(id)
 	for _, x := range s.picked {
 		h.addEdge(s, x.id, id, x.dist, layer)
 	}
 }
 
-// addEdge appends to to from's list on layer; a full list is shrunk back
-// to capacity with the heuristic over old neighbours plus to (Algorithm 1,
-// lines 13-17). d is the distance between from and to.
+// addEdge appends to to from's list on layer under from's lock; a full
+// list is shrunk back to capacity with the heuristic over its live
+// neighbours plus to (Algorithm 1, lines 13-17). d is dist(from, to).
 func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
+	h.lockNode(from)
+	defer h.unlockNode(from)
 	b := h.block(from, layer)
-	n := int(b[0])
+	n := int(atomic.LoadUint32(&b[0]))
+	for _, o := range b[1 : 1+n] {
+		if o == to {
+			return
+		}
+	}
 	if n < len(b)-1 {
-		b[1+n] = to
-		b[0]++
+		atomic.StoreUint32(&b[1+n], to)
+		atomic.StoreUint32(&b[0], uint32(n+1))
 		return
 	}
-	v := h.vec(from)
 	c := s.tmp[:0]
 	for _, o := range b[1 : 1+n] {
-		c = append(c, item{dist: h.dist(v, h.vec(o)), id: o})
+		if !h.isDead(o) {
+			c = append(c, item{dist: h.nodeDist(from, o), id: o})
+		}
 	}
 	c = append(c, item{dist: d, id: to})
 	slices.SortFunc(c, cmpItem)
 	s.tmp = c
-	sel := h.selectNeighbours(s, c, n)
-	b[0] = uint32(len(sel))
-	for i, x := range sel {
-		b[1+i] = x.id
-	}
+	setNeighbours(b, h.selectNeighbours(s, c, n))
 }
 
 func cmpItem(a, b item) int {
@@ -117,39 +227,4 @@ func cmpItem(a, b item) int {
 		return 1
 	}
 	return 0
-}
-
-// addNode appends the node's vector, key, level and empty neighbour lists
-// and returns its id.
-func (h *HNSW) addNode(key uint64, v []float32, level int) uint32 {
-	id := uint32(len(h.keys))
-	d := h.cfg.Dims
-	h.vecs = grow(h.vecs, d, growChunk*d)
-	h.prepare(h.vecs[len(h.vecs)-d:], v)
-	h.keys = append(grow(h.keys, 0, growChunk), key)
-	h.levels = append(grow(h.levels, 0, growChunk), uint8(level))
-	h.dead = append(grow(h.dead, 0, growChunk), false)
-	h.links0 = grow(h.links0, h.stride0, growChunk*h.stride0)
-	h.links0[len(h.links0)-h.stride0] = 0
-	var off uint32
-	if level > 0 {
-		off = uint32(len(h.upper))
-		h.upper = grow(h.upper, level*h.strideU, growChunk*h.strideU)
-		for lc := 1; lc <= level; lc++ {
-			h.upper[int(off)+(lc-1)*h.strideU] = 0
-		}
-	}
-	h.upperOff = append(grow(h.upperOff, 0, growChunk), off)
-	h.byKey[key] = id
-	h.live++
-	return id
-}
-
-// grow extends s by n zero elements, adding capacity in steps of at least
-// chunk elements or a quarter of the current length.
-func grow[T any](s []T, n, chunk int) []T {
-	if len(s)+n > cap(s) {
-		s = slices.Grow(s, max(n, chunk, len(s)/4))
-	}
-	return s[:len(s)+n]
 }

@@ -65,22 +65,22 @@ func sane(d float32) float32 {
 	return d
 }
 
-// dist is the internal distance between a query (prepared by prepare) and a
-// stored vector. Cosine vectors are stored normalized, so it is 1 - dot.
-func (h *HNSW) dist(q, v []float32) float32 {
-	var d float32
-	switch h.cfg.Metric {
+// distFunc returns the internal distance between a query (prepared by
+// prepare) and a stored vector. Cosine vectors are stored normalized, so it
+// is 1 - dot. L2 calls the kernel variable directly: the search hot path.
+func distFunc(m Metric) func(q, v []float32) float32 {
+	switch m {
 	case L2:
-		d = distance.L2Squared(q, v)
+		return l2Dist
 	case InnerProduct:
-		d = -distance.Dot(q, v)
+		return func(q, v []float32) float32 { return sane(-distance.Dot(q, v)) }
 	case Cosine:
-		d = clampCos(1 - distance.Dot(q, v))
-	default:
-		d = distance.L1(q, v)
+		return func(q, v []float32) float32 { return sane(clampCos(1 - distance.Dot(q, v))) }
 	}
-	return sane(d)
+	return func(q, v []float32) float32 { return sane(distance.L1(q, v)) }
 }
+
+func l2Dist(q, v []float32) float32 { return sane(distance.L2Squared(q, v)) }
 
 // prepare copies v into dst in stored form: normalized to unit length for
 // Cosine (a zero vector stays zero), unchanged otherwise.

@@ -1,5 +1,7 @@
 package vecindex
 
+import "unsafe"
+
 // Result is one search hit: the key given to Insert and its internal
 // distance to the query (see Distance).
 type Result struct {
@@ -23,63 +25,94 @@ type filter struct {
 // yield k accepted live keys the candidate queue keeps expanding (the ef
 // bound is lifted) until k are found or every reachable node is visited;
 // nodes the graph cannot reach are then scanned linearly. So the result has
-// min(k, live accepted keys) entries. Once k are held the walk still
-// continues while a candidate is nearer than the k-th, so selective filters
-// get exact-ish answers rather than the nearest accepted among ef.
+// min(k, live accepted keys) entries, up to concurrent changes. Once k are
+// held the walk still continues while a candidate is nearer than the k-th,
+// so selective filters get exact-ish answers rather than the nearest
+// accepted among ef.
 //
 // Search returns nil if k < 1, the index is empty or len(q) != Dims. It
-// holds the read lock while calling accept; accept must not call back
-// into Insert or Delete. Apart from the result slice it allocates nothing
-// once warm.
+// takes no lock: concurrent inserts and deletes may or may not be seen.
+// accept may be called from several searches at once. Apart from the
+// result slice it allocates nothing once warm.
 func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Result {
 	if k < 1 || len(q) != h.cfg.Dims {
 		return nil
 	}
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	if h.live == 0 {
+	e := h.enter()
+	defer h.exit(e)
+	epID, top, ok := h.loadEntry()
+	if !ok || h.live.Load() == 0 {
 		return nil
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
 	h.prepare(s.q, q)
 	f := filter{k: k, accept: accept}
-	ep := h.entryItem(s.q)
-	ep = h.descend(s.q, ep, h.topLevel, 0)
-	s.seed(len(h.keys), ep)
+	ep := item{dist: h.dist(s.q, h.vec(epID)), id: epID}
+	ep = h.descend(s, s.q, ep, top, 0)
+	s.seed(h.capacity(), ep)
 	h.offerResult(s, ep, &f)
-	h.searchLayer(s, s.q, max(ef, k), 0, &f)
+	if accept == nil {
+		var qc []uint8
+		if h.codesOn.Load() && toCodes(s.qc, s.q) {
+			qc = s.qc
+		}
+		h.searchLayer0(s, s.q, qc, max(ef, k), &f)
+		if qc != nil && len(s.acc) < k {
+			// Rare (graph too sparse for k): redo exactly in floats.
+			s.seed(h.capacity(), ep)
+			h.offerResult(s, ep, &f)
+			h.searchLayer(s, s.q, max(ef, k), 0, &f)
+		}
+	} else {
+		h.searchLayer(s, s.q, max(ef, k), 0, &f)
+	}
 	if len(s.acc) < k {
 		h.scanUnvisited(s, &f)
 	}
 	out := make([]Result, len(s.acc))
+	lines := (h.cfg.Dims*4 + 63) / 64
+	for _, x := range s.acc {
+		prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+	}
 	for i := len(out) - 1; i >= 0; i-- {
 		x := s.acc.pop()
-		out[i] = Result{Key: h.keys[x.id], Dist: x.dist}
+		out[i] = Result{Key: h.key(x.id), Dist: h.dist(s.q, h.vec(x.id))}
 	}
+	sortResults(out)
 	return out
 }
 
-// entryItem returns the entry point with its distance to q.
-func (h *HNSW) entryItem(q []float32) item {
-	return item{dist: h.dist(q, h.vec(h.entry)), id: h.entry}
+// sortResults orders a short result list by Dist (insertion sort): final
+// distances are recomputed in float32, which may reorder exact ties of the
+// byte-code walk.
+func sortResults(r []Result) {
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && r[j].Dist < r[j-1].Dist; j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+		}
+	}
 }
+
+// capacity is the number of node ids the directory holds.
+func (h *HNSW) capacity() int { return len(*h.segs.Load()) * segSize }
 
 // descend walks greedily (ef = 1) from ep on layer from down to layer
 // to+1 and returns the nearest node found on layer to+1.
-func (h *HNSW) descend(q []float32, ep item, from, to int) item {
+func (h *HNSW) descend(s *scratch, q []float32, ep item, from, to int) item {
 	for lc := from; lc > to; lc-- {
-		ep = h.greedyClosest(q, ep, lc)
+		ep = h.greedyClosest(s, q, ep, lc)
 	}
 	return ep
 }
 
 // greedyClosest moves from ep to a nearer neighbour on layer until none is
 // nearer: SEARCH-LAYER with ef = 1.
-func (h *HNSW) greedyClosest(q []float32, ep item, layer int) item {
+func (h *HNSW) greedyClosest(s *scratch, q []float32, ep item, layer int) item {
 	for changed := true; changed; {
 		changed = false
-		for _, nb := range h.neighbours(ep.id, layer) {
+		s.nbrs = h.neighbours(s.nbrs, ep.id, layer)
+		for _, nb := range s.nbrs {
 			if d := h.dist(q, h.vec(nb)); d < ep.dist {
 				ep, changed = item{dist: d, id: nb}, true
 			}
@@ -88,7 +121,7 @@ func (h *HNSW) greedyClosest(q []float32, ep item, layer int) item {
 	return ep
 }
 
-// seed resets s for a layer search over n nodes starting from eps.
+// seed resets s for a layer search over n node ids starting from eps.
 func (s *scratch) seed(n int, eps ...item) {
 	s.visited.reset(n)
 	s.cand, s.res, s.acc = s.cand[:0], s.res[:0], s.acc[:0]
@@ -109,7 +142,8 @@ func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
 		if full, b := s.bound(ef, f); full && c.dist > b {
 			break
 		}
-		for _, nb := range h.neighbours(c.id, layer) {
+		s.nbrs = h.neighbours(s.nbrs, c.id, layer)
+		for _, nb := range s.nbrs {
 			if s.visited.visit(nb) {
 				continue
 			}
@@ -145,13 +179,13 @@ func (s *scratch) bound(ef int, f *filter) (bool, float32) {
 // offerResult adds x to s.acc if it is live, near enough and accepted;
 // accept is called only for nodes that would enter the result.
 func (h *HNSW) offerResult(s *scratch, x item, f *filter) {
-	if h.dead[x.id] {
+	if h.isDead(x.id) {
 		return
 	}
 	if len(s.acc) >= f.k && x.dist >= s.acc.top().dist {
 		return
 	}
-	if f.accept != nil && !f.accept(h.keys[x.id]) {
+	if f.accept != nil && !f.accept(h.key(x.id)) {
 		return
 	}
 	s.acc.offer(x, f.k)
@@ -162,8 +196,9 @@ func (h *HNSW) offerResult(s *scratch, x item, f *filter) {
 // it could reach, so it costs a stamp check per node plus distances for the
 // (normally no) unreachable nodes.
 func (h *HNSW) scanUnvisited(s *scratch, f *filter) {
-	for id := range uint32(len(h.keys)) {
-		if !s.visited.seen(id) && !h.dead[id] {
+	n := h.n.Load()
+	for id := range n {
+		if !s.visited.seen(id) && !h.isDead(id) {
 			h.offerResult(s, item{dist: h.dist(s.q, h.vec(id)), id: id}, f)
 		}
 	}

@@ -15,10 +15,11 @@ func smallIndex(t testing.TB) (*HNSW, [][]float32) {
 // returning 10 results, none deleted, close to brute force on the rest.
 func TestTombstones(t *testing.T) {
 	h, data := smallIndex(t)
+	h.SetCompactThreshold(0) // this test counts tombstones
 	const k = 10
 	var sum float64
 	qs := gaussian(20, 32, 12)
-	live := func(key uint64) bool { return !h.dead[key] } // key == node id here
+	live := func(key uint64) bool { return !h.isDead(uint32(key)) } // key == node id here
 	for _, q := range qs {
 		gone := map[uint64]bool{}
 		for _, r := range bruteForce(L2, data, q, k, live) {
@@ -93,10 +94,9 @@ func TestFewerThanK(t *testing.T) {
 func TestUnreachableNodesScanned(t *testing.T) {
 	data := gaussian(300, 8, 21)
 	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
-	for id := range h.keys {
-		h.block(uint32(id), 0)[0] = 0
-		for lc := 1; lc <= int(h.levels[id]); lc++ {
-			h.block(uint32(id), lc)[0] = 0
+	for id := range h.n.Load() {
+		for lc := 0; lc <= h.level(id); lc++ {
+			h.block(id, lc)[0] = 0
 		}
 	}
 	got := h.Search(data[7], 5, 5, nil)
@@ -154,6 +154,7 @@ func TestSearchAllocs(t *testing.T) {
 func TestConcurrentInsertSearch(t *testing.T) {
 	data := gaussian(3000, 16, 51)
 	h, _ := New(Config{Dims: 16, M: 8, EfConstruction: 32})
+	h.SetCompactThreshold(0) // Len counts tombstones; TestCompact* cover compaction
 	for i := range 500 {
 		_ = h.Insert(uint64(i), data[i])
 	}

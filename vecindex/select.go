@@ -1,11 +1,12 @@
 package vecindex
 
-// keepPrunedConnections fills a neighbour list that the heuristic left
-// short with the nearest pruned candidates (Algorithm 4's
-// keepPrunedConnections). hnswlib leaves lists short; we fill them, which
-// costs no memory (slots are fixed) and keeps more paths through regions
-// where tombstones and selective filters thin the usable graph.
-const keepPrunedConnections = true
+// keepPrunedConnections would fill a neighbour list that the heuristic
+// left short with the nearest pruned candidates (Algorithm 4's
+// keepPrunedConnections). Off, as in hnswlib: full lists make every
+// reverse edge a heuristic shrink, which doubled build time on
+// Fashion-MNIST, and the extra edges cost as much search time as the
+// recall they add.
+const keepPrunedConnections = false
 
 // selectNeighbours is SELECT-NEIGHBORS-HEURISTIC (Malkov & Yashunin 2018,
 // Algorithm 4, extendCandidates = false): from cands, sorted ascending by
@@ -39,9 +40,8 @@ func (h *HNSW) selectNeighbours(s *scratch, cands []item, limit int) []item {
 // diverse reports whether c is nearer to the base node than to every node
 // in sel.
 func (h *HNSW) diverse(c item, sel []item) bool {
-	v := h.vec(c.id)
 	for _, r := range sel {
-		if h.dist(v, h.vec(r.id)) < c.dist {
+		if h.nodeDist(c.id, r.id) < c.dist {
 			return false
 		}
 	}

@@ -22,6 +22,9 @@ func (v *visitedSet) reset(n int) {
 
 // visit marks id and reports whether it was already marked.
 func (v *visitedSet) visit(id uint32) bool {
+	if int(id) >= len(v.stamp) {
+		v.stamp = append(v.stamp, make([]uint32, int(id)+1-len(v.stamp)+segSize)...)
+	}
 	if v.stamp[id] == v.gen {
 		return true
 	}
@@ -30,7 +33,7 @@ func (v *visitedSet) visit(id uint32) bool {
 }
 
 // seen reports whether id is marked.
-func (v *visitedSet) seen(id uint32) bool { return v.stamp[id] == v.gen }
+func (v *visitedSet) seen(id uint32) bool { return int(id) < len(v.stamp) && v.stamp[id] == v.gen }
 
 // scratch is the per-operation working memory, recycled through
 // HNSW.scratch so that a warm Search allocates only its result slice.
@@ -44,7 +47,10 @@ type scratch struct {
 	pruned  []item    // discarded by the heuristic
 	tmp     []item    // candidates when shrinking a neighbour list
 	picked  []item    // the new node's neighbours on the current layer
+	nbrs    []uint32  // a copied neighbour list
+	batch   []uint32  // unvisited neighbours of one candidate (searchLayer0)
 	q       []float32 // query in stored form
+	qc      []uint8   // query byte codes (codes.go)
 }
 
 func (h *HNSW) getScratch() *scratch {
@@ -53,6 +59,10 @@ func (h *HNSW) getScratch() *scratch {
 		s.q = make([]float32, h.cfg.Dims)
 	}
 	s.q = s.q[:h.cfg.Dims]
+	if cap(s.qc) < h.cfg.Dims {
+		s.qc = make([]uint8, h.cfg.Dims)
+	}
+	s.qc = s.qc[:h.cfg.Dims]
 	return s
 }
 

@@ -98,5 +98,14 @@
 // directory entries (CrashClone returns what would survive a power loss) and
 // can inject errors (failed or short writes, failed fsyncs, ENOSPC) for
 // crash and fault tests. The idea follows pebble's vfs.NewCrashableMem and
-// vfs/errorfs.
+// vfs/errorfs. The catalog's checkpoints use the same FS (directory rename,
+// RemoveAll), so MemFS fault tests cover them too.
+//
+// # Checkpoints
+//
+// The log knows nothing of snapshots; the catalog uses three methods:
+// NextLSN (the snapshot's LSN), ReplayFrom (replay only records at or after
+// it, not even reading older segments), RemoveBefore (delete segments wholly
+// below an older, durable snapshot's LSN) and FirstLSN (to check at start-up
+// that no records between a snapshot and the log are missing).
 package wal

@@ -16,7 +16,11 @@ type FS interface {
 	// Remove deletes a file. The removal is durable only after SyncDir.
 	Remove(name string) error
 	// Rename atomically replaces newname with oldname. Durable after SyncDir.
+	// oldname may be a directory (newname must then not exist).
 	Rename(oldname, newname string) error
+	// RemoveAll deletes path and, for a directory, everything under it. A
+	// missing path is not an error. Durable after SyncDir of the parent.
+	RemoveAll(path string) error
 	// List returns the names (not paths) of the files in dir.
 	List(dir string) ([]string, error)
 	// MkdirAll creates dir and any missing parents.
@@ -69,6 +73,7 @@ func (OSFS) Open(name string) (File, error) {
 
 func (OSFS) Remove(name string) error                 { return os.Remove(name) }
 func (OSFS) Rename(oldname, newname string) error     { return os.Rename(oldname, newname) }
+func (OSFS) RemoveAll(path string) error              { return os.RemoveAll(path) }
 func (OSFS) MkdirAll(dir string, p os.FileMode) error { return os.MkdirAll(dir, p) }
 
 func (OSFS) List(dir string) ([]string, error) {

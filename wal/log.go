@@ -155,6 +155,17 @@ func (l *Log) endLocked() LSN {
 	return l.active.start + LSN(l.writeOff)
 }
 
+// FirstLSN is the first LSN of the oldest segment file (0 when there is
+// none): records before it were removed by RemoveBefore.
+func (l *Log) FirstLSN() LSN {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.segs) == 0 {
+		return 0
+	}
+	return l.segs[0]
+}
+
 // RemoveBefore deletes the segments that lie entirely below lsn (every byte
 // of the segment < lsn), oldest first, then fsyncs the directory. The active
 // segment is never removed. Use it after a checkpoint that covers lsn.

@@ -3,9 +3,11 @@ package wal
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -65,7 +67,9 @@ func FailNth(op Op, n int64, err error) Hook {
 // MemFS is an in-memory FS that tracks what has been made durable: file data
 // as of each file's last Sync, and directory entries as of each directory's
 // last SyncDir. CrashClone returns what a power loss would leave. Directories
-// made by MkdirAll are durable at once. Safe for concurrent use.
+// made by MkdirAll, directory renames and RemoveAll are durable at once (a
+// simplification: callers still SyncDir the parent as on a real disk). Safe
+// for concurrent use.
 type MemFS struct {
 	mu      sync.Mutex
 	dirs    map[string]bool
@@ -199,12 +203,79 @@ func (m *MemFS) Rename(oldname, newname string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	o, n := filepath.Clean(oldname), filepath.Clean(newname)
+	if m.dirs[o] {
+		return m.renameDirLocked(o, n)
+	}
 	node, ok := m.files[o]
 	if !ok {
 		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: os.ErrNotExist}
 	}
 	delete(m.files, o)
 	m.files[n] = node
+	return nil
+}
+
+// renameDirLocked moves directory o and everything under it to n. The
+// files keep their synced state (it belongs to the files, not the entry);
+// the directory entry itself is durable at once, like MkdirAll's.
+func (m *MemFS) renameDirLocked(o, n string) error {
+	if m.dirs[n] || m.files[n] != nil {
+		return &os.LinkError{Op: "rename", Old: o, New: n, Err: os.ErrExist}
+	}
+	move := func(p string) (string, bool) {
+		if rest, ok := strings.CutPrefix(p, o+string(filepath.Separator)); ok {
+			return filepath.Join(n, rest), true
+		}
+		if p == o {
+			return n, true
+		}
+		return p, false
+	}
+	for d := range m.dirs {
+		if q, ok := move(d); ok {
+			delete(m.dirs, d)
+			m.dirs[q] = true
+		}
+	}
+	for _, tab := range []map[string]*memNode{m.files, m.durable} {
+		moved := map[string]*memNode{}
+		for p, node := range tab {
+			if q, ok := move(p); ok {
+				delete(tab, p)
+				moved[q] = node
+			}
+		}
+		maps.Copy(tab, moved)
+	}
+	return nil
+}
+
+// RemoveAll deletes path and everything under it, at once durably (as
+// MkdirAll creates directories durably).
+func (m *MemFS) RemoveAll(path string) error {
+	if err := m.inject(OpRemove, path); err != nil {
+		return &os.PathError{Op: "removeall", Path: path, Err: err}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := filepath.Clean(path)
+	under := func(q string) bool { return q == p || strings.HasPrefix(q, p+string(filepath.Separator)) }
+	for d := range m.dirs {
+		if under(d) {
+			delete(m.dirs, d)
+		}
+	}
+	for q := range m.files {
+		if under(q) {
+			delete(m.files, q)
+			delete(m.durable, q)
+		}
+	}
+	for q := range m.durable {
+		if under(q) {
+			delete(m.durable, q)
+		}
+	}
 	return nil
 }
 
@@ -218,6 +289,11 @@ func (m *MemFS) List(dir string) ([]string, error) {
 	var names []string
 	for p := range m.files {
 		if filepath.Dir(p) == d {
+			names = append(names, filepath.Base(p))
+		}
+	}
+	for p := range m.dirs {
+		if p != d && filepath.Dir(p) == d {
 			names = append(names, filepath.Base(p))
 		}
 	}

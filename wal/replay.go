@@ -15,6 +15,14 @@ import (
 // (errors.Is(err, ErrCorrupt)) after fn has seen the records before it,
 // unless Options.TruncateCorrupt is set.
 func (l *Log) Replay(fn func(lsn LSN, typ RecordType, payload []byte) error) error {
+	return l.ReplayFrom(0, fn)
+}
+
+// ReplayFrom is Replay calling fn only for records at LSN >= from (a
+// checkpoint's LSN). Segments lying entirely below from, except the last,
+// are not read at all, so damage in them goes unnoticed; the segment holding
+// from and the later ones are checked as by Replay.
+func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []byte) error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
@@ -36,7 +44,19 @@ func (l *Log) Replay(fn func(lsn LSN, typ RecordType, payload []byte) error) err
 		return nil
 	}
 	buf := make([]byte, l.opts.SegmentSize)
+	if fn != nil && from > 0 {
+		inner := fn
+		fn = func(lsn LSN, typ RecordType, payload []byte) error {
+			if lsn < from {
+				return nil
+			}
+			return inner(lsn, typ, payload)
+		}
+	}
 	for i, start := range l.segs {
+		if i < len(l.segs)-1 && start+LSN(l.opts.SegmentSize) <= from {
+			continue
+		}
 		done, err := l.replaySegment(i, start, buf, fn)
 		if err != nil || done {
 			return err

@@ -97,6 +97,20 @@ type Result struct {
 	// Notices are NoticeResponse messages (e.g. "table does not exist,
 	// skipping" for DROP TABLE IF EXISTS), sent before CommandComplete.
 	Notices []Notice
+
+	// Deallocate is set by DEALLOCATE and DISCARD ALL: wire, which owns
+	// prepared statements and portals, drops them after the statement
+	// ran and before its CommandComplete (deallocate.go).
+	Deallocate *Deallocation
+}
+
+// Deallocation says which prepared statements (and portals) a statement
+// drops: DEALLOCATE name (Name), DEALLOCATE ALL (All), DISCARD ALL (All and
+// Portals).
+type Deallocation struct {
+	Name    string // the prepared statement to drop; 26000 when missing
+	All     bool   // drop every named prepared statement
+	Portals bool   // also close every portal but the running one
 }
 
 // Notice is a NoticeResponse.

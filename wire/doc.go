@@ -9,8 +9,14 @@
 //	Server (server.go)      listener, accept loop, connection registry, shutdown
 //	conn   (conn.go)        one goroutine per connection: a read loop over typed
 //	                        messages, dispatching to the message families below
-//	startup.go              SSLRequest/GSSEncRequest (answered 'N'), StartupMessage,
-//	                        AuthenticationOk (trust), ParameterStatus, BackendKeyData
+//	startup.go              SSLRequest, GSSEncRequest (answered 'N'), StartupMessage,
+//	                        AuthenticationOk, ParameterStatus, BackendKeyData
+//	tls.go                  SSLRequest answered 'S' and TLS (crypto/tls) when
+//	                        Server.TLSConfig is set; RequireTLSRemote
+//	auth.go                 authentication policy over Server.Roles: SCRAM-SHA-256
+//	                        (auth_scram.go, RFC 5802/7677), MD5, trust for local
+//	                        roles without a password; auth_verifier.go holds
+//	                        PostgreSQL's verifier formats
 //	simple.go               Query: Split, Execute each statement in order
 //	extended.go             Parse/Bind/Describe/Execute/Close/Flush/Sync with
 //	                        prepared statements and portals

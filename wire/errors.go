@@ -8,7 +8,8 @@ import (
 
 // errorResponse maps e to ErrorResponse fields (docs §55.8): S and V
 // severity, C code, M message, D detail, H hint, P position (1-based
-// characters), W context. A missing severity is ERROR.
+// characters), W context, s/t/c/n schema, table, column and constraint.
+// A missing severity is ERROR.
 func errorResponse(e *pgerror.Error) *pgproto3.ErrorResponse {
 	sev := string(e.Severity)
 	if sev == "" {
@@ -27,6 +28,10 @@ func errorResponse(e *pgerror.Error) *pgproto3.ErrorResponse {
 		Hint:                e.Hint,
 		Position:            int32(e.Position),
 		Where:               e.Context,
+		SchemaName:          e.Schema,
+		TableName:           e.Table,
+		ColumnName:          e.Column,
+		ConstraintName:      e.Constraint,
 	}
 }
 

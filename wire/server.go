@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"log/slog"
 	"net"
@@ -41,6 +42,23 @@ type Server struct {
 	MaxMessageSize int
 	// ShutdownTimeout: see DefaultShutdownTimeout (0 = the default).
 	ShutdownTimeout time.Duration
+
+	// Roles authenticates connections by the policy in auth.go; nil
+	// trusts every user name (embedding and tests).
+	Roles RoleStore
+	// TrustLocal lets a role without a password log in without one from a
+	// local address (see IsLocal); elsewhere such a role is refused.
+	TrustLocal bool
+	// TLSConfig, when set, makes SSLRequest answered 'S' and the
+	// connection switch to TLS; nil answers 'N'.
+	TLSConfig *tls.Config
+	// RequireTLSRemote refuses non-local clients that did not switch to
+	// TLS (FATAL 28000 "no pg_hba.conf entry ... no encryption").
+	RequireTLSRemote bool
+	// IsLocal reports whether a client address is local (for TrustLocal
+	// and RequireTLSRemote); nil means IsLoopback. Tests set it to
+	// simulate remote clients.
+	IsLocal func(net.Addr) bool
 
 	mu      sync.Mutex
 	addr    net.Addr

@@ -72,5 +72,8 @@ func (c *conn) executeStmt(p Prepared, params []any) (*Result, error) {
 	if err == nil && res == nil {
 		err = pgerror.New(pgerror.InternalError, "statement returned no result")
 	}
+	if err == nil && res.Deallocate != nil {
+		err = c.deallocate(res.Deallocate, p)
+	}
 	return res, err
 }

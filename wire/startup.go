@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgproto3"
 
@@ -21,11 +22,18 @@ const protocolOptionPrefix = "_pq_."
 // errStartupDone ends a connection whose startup packet was a CancelRequest.
 var errStartupDone = errors.New("cancel request handled")
 
-// startup runs the startup phase (docs §55.2.1): it answers SSLRequest and
-// GSSEncRequest with 'N', serves a CancelRequest, and for a StartupMessage
-// sends AuthenticationOk, the ParameterStatus set and BackendKeyData. It
-// returns the startup parameters; the caller sends ReadyForQuery.
+// startup runs the startup phase (docs §55.2.1): it answers SSLRequest
+// (switching to TLS when configured, tls.go) and GSSEncRequest ('N'),
+// serves a CancelRequest, and for a StartupMessage authenticates (auth.go)
+// and sends AuthenticationOk, the ParameterStatus set and BackendKeyData.
+// It returns the startup parameters; the caller sends ReadyForQuery. The
+// whole phase must end within authTimeout.
 func (c *conn) startup() (map[string]string, error) {
+	c.nc.SetDeadline(time.Now().Add(authTimeout))
+	raw := &countingReader{r: c.nc}
+	c.be = pgproto3.NewBackend(raw, c.nc)
+	c.be.SetMaxBodyLen(c.srv.maxMessageSize())
+	var consumed int64 // bytes of startup requests read before TLS
 	for {
 		msg, err := c.be.ReceiveStartupMessage()
 		if err != nil {
@@ -35,7 +43,13 @@ func (c *conn) startup() (map[string]string, error) {
 			return nil, err
 		}
 		switch m := msg.(type) {
-		case *pgproto3.SSLRequest, *pgproto3.GSSEncRequest:
+		case *pgproto3.SSLRequest:
+			consumed += startupRequestLen
+			if err := c.sslRequest(raw, consumed); err != nil {
+				return nil, err
+			}
+		case *pgproto3.GSSEncRequest:
+			consumed += startupRequestLen
 			if _, err := c.nc.Write([]byte{'N'}); err != nil {
 				return nil, err
 			}
@@ -50,7 +64,8 @@ func (c *conn) startup() (map[string]string, error) {
 	}
 }
 
-// accept completes the startup of m (trust authentication).
+// accept completes the startup of m: authentication, then the session's
+// parameters.
 func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
 	params := maps.Clone(m.Parameters)
 	var options []string
@@ -73,6 +88,12 @@ func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
 	if params["database"] == "" {
 		params["database"] = user
 	}
+	if err := c.checkTransport(user, params["database"]); err != nil {
+		return nil, c.authError(err)
+	}
+	if err := c.authenticate(user); err != nil {
+		return nil, c.authError(err)
+	}
 	if _, err := rand.Read(c.secret[:]); err != nil {
 		return nil, fmt.Errorf("cancel secret: %w", err)
 	}
@@ -86,7 +107,21 @@ func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
 		c.send(&pgproto3.ParameterStatus{Name: kv[0], Value: kv[1]})
 	}
 	c.send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: c.secret[:]})
+	c.nc.SetDeadline(time.Time{})
+	if c.srvCtx.Err() != nil {
+		c.nc.SetReadDeadline(time.Now()) // shutdown began: wake the first read
+	}
 	return params, nil
+}
+
+// authError sends a FATAL for a *pgerror.Error from authentication and
+// returns err (network errors are only returned).
+func (c *conn) authError(err error) error {
+	var pe *pgerror.Error
+	if errors.As(err, &pe) {
+		c.sendFatal(pe)
+	}
+	return err
 }
 
 // parameterStatus lists the run-time parameters reported at startup, in

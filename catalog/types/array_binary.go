@@ -14,14 +14,18 @@ import (
 // the empty array).
 const maxArrayDims = 6 // PostgreSQL MAXDIM
 
-// elementOIDs are the element types each array kind accepts on input;
-// integer[] also takes smallint and bigint elements.
+// elementAccepted returns the element kind an array of kind k reads for
+// element type oid, and whether k accepts it; integer[] also takes smallint
+// and bigint elements. numeric[] elements use the numeric binary format
+// (numeric_binary.go).
 func elementAccepted(k Kind, oid OID) (Kind, bool) {
 	switch k {
 	case KindFloat4Array:
 		return KindFloat4, oid == OIDFloat4
 	case KindFloat8Array:
 		return KindFloat8, oid == OIDFloat8
+	case KindNumericArray:
+		return KindNumeric, oid == OIDNumeric
 	}
 	switch oid {
 	case OIDInt2:
@@ -125,6 +129,9 @@ func readArrayElement(r *reader, ek Kind, pos int) (any, error) {
 		return nil, pgerror.New(pgerror.InvalidBinaryRepresentation, "insufficient data left in message")
 	}
 	body, _ := r.take(int(n))
+	if ek == KindNumeric {
+		return decodeNumeric(body)
+	}
 	er := reader{b: body}
 	d, err := decodeFixed(&er, ek)
 	if err != nil {
@@ -162,6 +169,10 @@ func appendArrayBinary(buf []byte, k Kind, d any) []byte {
 	}
 	size := uint32(kinds[ek].size)
 	for i := range n {
+		if ek == KindNumeric {
+			buf = appendNumericElement(buf, d.([]float64)[i])
+			continue
+		}
 		buf = binary.BigEndian.AppendUint32(buf, size)
 		switch x := d.(type) {
 		case []float64:
@@ -172,5 +183,15 @@ func appendArrayBinary(buf []byte, k Kind, d any) []byte {
 			buf = binary.BigEndian.AppendUint32(buf, math.Float32bits(x[i]))
 		}
 	}
+	return buf
+}
+
+// appendNumericElement appends one numeric[] element: its length, then
+// numeric_send's bytes (variable length, unlike the other element kinds).
+func appendNumericElement(buf []byte, f float64) []byte {
+	at := len(buf)
+	buf = binary.BigEndian.AppendUint32(buf, 0)
+	buf = appendNumericBinary(buf, f)
+	binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
 	return buf
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // Array text format (PostgreSQL array_in / array_out, docs 8.15.6) for the
-// one-dimensional float4[], float8[] and int4[] vecgres accepts as
-// parameters: '{' elements '}', elements separated by ',', optionally
+// one-dimensional float4[], float8[], int4[] and numeric[] vecgres accepts
+// as parameters and builds from ARRAY[...]: '{' elements '}', elements separated by ',', optionally
 // double-quoted with backslash escapes, whitespace around them ignored.
 
 func malformedArray(s, detail string) *pgerror.Error {
@@ -32,12 +32,14 @@ func elementKind(k Kind) Kind {
 		return KindFloat4
 	case KindFloat8Array:
 		return KindFloat8
+	case KindNumericArray:
+		return KindNumeric
 	}
 	return KindInt4
 }
 
 // parseArray reads a one-dimensional array literal of kind k: []float64 for
-// float arrays, []int64 for int4[].
+// float and numeric arrays (numeric held as float64), []int64 for int4[].
 func parseArray(s string, k Kind) (any, error) {
 	elems, err := splitArray(s)
 	if err != nil {

@@ -11,7 +11,9 @@ import (
 // PostgreSQL (or pgvector) allows implicitly or in assignment: unknown
 // literal to anything (input function), between numeric types (with range
 // checks), between string types, int/oid/regtype, real[]/double
-// precision[]/integer[] to vector, vector to real[], and typmod coercion.
+// precision[]/integer[]/numeric[] to vector (pgvector's casts, AS
+// ASSIGNMENT), vector to real[], element-wise between those arrays, and
+// typmod coercion.
 // Explicit adds anything to and from strings (output and input functions;
 // bool to text is "true"/"false") and bool <-> integer. Errors: 42846
 // `cannot cast type x to y`, 22003 out of range, 22000 vector checks
@@ -83,7 +85,7 @@ func isNumber(k Kind) bool {
 func isInt(k Kind) bool { return k == KindInt2 || k == KindInt4 || k == KindInt8 }
 
 func isArray(k Kind) bool {
-	return k == KindFloat4Array || k == KindFloat8Array || k == KindInt4Array
+	return k == KindFloat4Array || k == KindFloat8Array || k == KindInt4Array || k == KindNumericArray
 }
 
 func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype }
@@ -210,9 +212,10 @@ func toFloat4(f float64, from Kind) (any, error) {
 	return float64(r), nil
 }
 
-// castToVector is pgvector's array_to_vector (int4[], float4[], float8[]):
-// dims 1..16000, the typmod's dims, then every element finite (a float8
-// beyond float4 becomes infinity and is refused as such).
+// castToVector is pgvector's array_to_vector (int4[], float4[], float8[],
+// numeric[]): dims 1..16000, the typmod's dims, then every element finite
+// (a float8 beyond float4 becomes infinity and is refused as such; a
+// numeric goes through numeric_float4, whose range error comes first).
 func castToVector(d any, from, to Type) (any, error) {
 	var v Vector
 	switch x := d.(type) {
@@ -241,7 +244,12 @@ func castToVector(d any, from, to Type) (any, error) {
 	if err := CheckDims(to, v); err != nil {
 		return nil, err
 	}
-	for _, f := range v {
+	for i, f := range v {
+		if from.Kind == KindNumericArray {
+			if _, err := toFloat4(d.([]float64)[i], KindNumeric); err != nil {
+				return nil, err
+			}
+		}
 		if err := checkElement(f); err != nil {
 			return nil, err
 		}
@@ -249,7 +257,8 @@ func castToVector(d any, from, to Type) (any, error) {
 	return v, nil
 }
 
-// castArray converts element-wise between float4[], float8[] and int4[].
+// castArray converts element-wise between float4[], float8[], int4[] and
+// numeric[].
 func castArray(d any, from, to Type) (any, error) {
 	fk, tk := elementKind(from.Kind), elementKind(to.Kind)
 	var src []any

@@ -72,7 +72,7 @@ func FuzzDecodeVectorBinary(f *testing.F) {
 // scalarTypes are the types the scalar fuzz targets exercise.
 var scalarTypes = []Type{Bool, Int2, Int4, Int8, Float4, Float8, Numeric, Text, Type{KindVarchar, 4},
 	Type{KindBpchar, 4}, OIDType, Regtype, Type{KindFloat4Array, NoTypmod}, Type{KindFloat8Array, NoTypmod},
-	Type{KindInt4Array, NoTypmod}}
+	Type{KindInt4Array, NoTypmod}, Type{KindNumericArray, NoTypmod}}
 
 func FuzzParseScalarText(f *testing.F) {
 	for _, s := range []string{"1", " -42 ", "99999999999", "1e39", "NaN", "-Infinity", "t", "off", "0.1",

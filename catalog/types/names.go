@@ -25,24 +25,25 @@ type kindInfo struct {
 
 // kinds is indexed by Kind; the single source of OIDs, names and sizes.
 var kinds = [...]kindInfo{
-	KindUnknown:     {OIDUnknownLit, "unknown", -2},
-	KindBool:        {OIDBool, "boolean", 1},
-	KindInt2:        {OIDInt2, "smallint", 2},
-	KindInt4:        {OIDInt4, "integer", 4},
-	KindInt8:        {OIDInt8, "bigint", 8},
-	KindFloat4:      {OIDFloat4, "real", 4},
-	KindFloat8:      {OIDFloat8, "double precision", 8},
-	KindNumeric:     {OIDNumeric, "numeric", -1},
-	KindText:        {OIDText, "text", -1},
-	KindVarchar:     {OIDVarchar, "character varying", -1},
-	KindBpchar:      {OIDBpchar, "bpchar", -1},
-	KindOID:         {OIDOid, "oid", 4},
-	KindRegtype:     {OIDRegtype, "regtype", 4},
-	KindVector:      {OIDVector, "vector", -1},
-	KindFloat4Array: {OIDFloat4Arr, "real[]", -1},
-	KindFloat8Array: {OIDFloat8Arr, "double precision[]", -1},
-	KindInt4Array:   {OIDInt4Array, "integer[]", -1},
-	KindVoid:        {OIDVoid, "void", 4},
+	KindUnknown:      {OIDUnknownLit, "unknown", -2},
+	KindBool:         {OIDBool, "boolean", 1},
+	KindInt2:         {OIDInt2, "smallint", 2},
+	KindInt4:         {OIDInt4, "integer", 4},
+	KindInt8:         {OIDInt8, "bigint", 8},
+	KindFloat4:       {OIDFloat4, "real", 4},
+	KindFloat8:       {OIDFloat8, "double precision", 8},
+	KindNumeric:      {OIDNumeric, "numeric", -1},
+	KindText:         {OIDText, "text", -1},
+	KindVarchar:      {OIDVarchar, "character varying", -1},
+	KindBpchar:       {OIDBpchar, "bpchar", -1},
+	KindOID:          {OIDOid, "oid", 4},
+	KindRegtype:      {OIDRegtype, "regtype", 4},
+	KindVector:       {OIDVector, "vector", -1},
+	KindFloat4Array:  {OIDFloat4Arr, "real[]", -1},
+	KindFloat8Array:  {OIDFloat8Arr, "double precision[]", -1},
+	KindInt4Array:    {OIDInt4Array, "integer[]", -1},
+	KindVoid:         {OIDVoid, "void", 4},
+	KindNumericArray: {OIDNumericArr, "numeric[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -137,17 +138,19 @@ var typeNames = map[string]Kind{
 	"regtype": KindRegtype,
 	"vector":  KindVector,
 	"_float4": KindFloat4Array, "_float8": KindFloat8Array, "_int4": KindInt4Array,
-	"void": KindVoid, "unknown": KindUnknown,
+	"_numeric": KindNumericArray,
+	"void":     KindVoid, "unknown": KindUnknown,
 }
 
 // arrayOf maps element kinds to the array kinds vecgres knows.
 var arrayOf = map[Kind]Kind{
 	KindFloat4: KindFloat4Array, KindFloat8: KindFloat8Array, KindInt4: KindInt4Array,
+	KindNumeric: KindNumericArray,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
 // "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",
-// "regtype", "numeric", "_float4" or "real[]" for real[] ...) and its
+// "regtype", "numeric", "_float4" or "real[]" for real[], "_numeric" ...) and its
 // modifiers, with pgvector's errors: vector(0) and vector(16001) 22023,
 // vector(3,2) 22023 "invalid type modifier". Unknown names: 42704
 // `type "x" does not exist`; a modifier on a type without any: 42601.

@@ -25,6 +25,7 @@ const (
 	OIDInt8Array  OID = 1016
 	OIDFloat4Arr  OID = 1021
 	OIDFloat8Arr  OID = 1022
+	OIDNumericArr OID = 1231
 	OIDBpchar     OID = 1042
 	OIDVarchar    OID = 1043
 	OIDNumeric    OID = 1700

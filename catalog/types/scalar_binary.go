@@ -26,7 +26,7 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return v, nil
 	case KindNumeric:
 		return decodeNumeric(b)
-	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
 		return decodeArray(b, t.Kind)
 	case KindUnknown, KindText, KindVarchar, KindBpchar:
 		return decodeString(b, t)
@@ -125,7 +125,7 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		v, _ := d.(Vector)
 		return AppendVectorBinary(buf, v)
-	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
 		return appendArrayBinary(buf, t.Kind, d)
 	case KindVoid:
 		return buf

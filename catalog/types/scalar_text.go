@@ -45,7 +45,7 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
-	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
 		return parseArray(s, t.Kind)
 	case KindVoid:
 		return nil, nil
@@ -85,7 +85,7 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
 		}
-	case KindFloat4Array, KindFloat8Array, KindInt4Array:
+	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
 		return appendArrayText(buf, t.Kind, d)
 	case KindVoid:
 		return buf

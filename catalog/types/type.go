@@ -23,6 +23,7 @@ const (
 	KindFloat8Array // double precision[]: psycopg sends Python lists as this
 	KindInt4Array
 	KindVoid
+	KindNumericArray // numeric[]: ARRAY[1.5, 2] constructors; cast source for vector
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

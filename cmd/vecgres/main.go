@@ -2,6 +2,7 @@
 // the PostgreSQL wire protocol and pgvector's SQL.
 //
 //	vecgres [--listen 127.0.0.1:5433] [--data-dir ./vecgres-data] [--synchronous-commit on|off]
+//	        [--tls-cert server.crt --tls-key server.key] [--require-tls-remote] [--trust-local=false]
 //
 // It prints "listening on HOST:PORT" to standard output once it accepts
 // connections, and shuts down cleanly on SIGINT or SIGTERM.
@@ -9,6 +10,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner"
@@ -30,6 +33,12 @@ type config struct {
 	syncCommit string
 	logLevel   string
 	truncate   bool
+	ckptEvery  time.Duration // --checkpoint-interval
+	ckptWALMB  int64         // --checkpoint-wal-mb
+
+	tlsCert, tlsKey  string
+	trustLocal       bool
+	requireTLSRemote bool
 }
 
 func parseFlags(args []string) (config, error) {
@@ -42,8 +51,23 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.BoolVar(&c.truncate, "wal-truncate-corrupt", false,
 		"at start-up, cut the WAL at a damaged record instead of refusing to start (loses every commit after it)")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate chain file; with --tls-key, clients may use TLS (sslmode=require)")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key file of --tls-cert")
+	fs.BoolVar(&c.trustLocal, "trust-local", true,
+		"let roles without a password (such as the initial postgres) log in from loopback without one")
+	fs.BoolVar(&c.requireTLSRemote, "require-tls-remote", false, "refuse non-loopback clients that do not use TLS")
+	fs.DurationVar(&c.ckptEvery, "checkpoint-interval", catalog.DefaultCheckpointInterval,
+		"checkpoint at least this often while WAL is written (negative: never by time)")
+	fs.Int64Var(&c.ckptWALMB, "checkpoint-wal-mb", catalog.DefaultCheckpointWALBytes>>20,
+		"checkpoint after this many MiB of WAL, bounding crash-recovery replay (negative: never by size)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	if (c.tlsCert == "") != (c.tlsKey == "") {
+		return c, fmt.Errorf("--tls-cert and --tls-key go together")
+	}
+	if c.requireTLSRemote && c.tlsCert == "" {
+		return c, fmt.Errorf("--require-tls-remote needs --tls-cert and --tls-key")
 	}
 	if c.syncCommit != "on" && c.syncCommit != "off" {
 		return c, fmt.Errorf("--synchronous-commit must be on or off, not %q", c.syncCommit)
@@ -74,12 +98,21 @@ func run(cfg config) error {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	slog.SetDefault(logger)
 
-	cat, err := catalog.Open(cfg.dataDir, catalog.Options{WAL: wal.Options{
-		NoSync: cfg.syncCommit == "off", TruncateCorrupt: cfg.truncate}})
+	tlsConfig, err := loadTLS(cfg)
 	if err != nil {
 		return err
 	}
-	defer cat.Close()
+	cat, err := catalog.Open(cfg.dataDir, catalog.Options{WAL: wal.Options{
+		NoSync: cfg.syncCommit == "off", TruncateCorrupt: cfg.truncate},
+		CheckpointInterval: cfg.ckptEvery, CheckpointWALBytes: cfg.ckptWALMB << 20})
+	if err != nil {
+		return err
+	}
+	defer func() { // a clean shutdown writes a checkpoint
+		if err := cat.Close(); err != nil {
+			logger.Error("shutdown checkpoint or WAL close failed", "err", err)
+		}
+	}()
 
 	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
@@ -89,11 +122,20 @@ func run(cfg config) error {
 	defer stop()
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres started", "addr", ln.Addr().String(), "data_dir", cfg.dataDir)
-	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger}
+	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger,
+		Roles: cat, TrustLocal: cfg.trustLocal, TLSConfig: tlsConfig, RequireTLSRemote: cfg.requireTLSRemote}
 	err = srv.Serve(ctx, ln)
 	logger.Info("vecgres stopped")
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// loadTLS loads --tls-cert and --tls-key; nil when TLS is not configured.
+func loadTLS(cfg config) (*tls.Config, error) {
+	if cfg.tlsCert == "" {
+		return nil, nil
+	}
+	return wire.LoadTLSConfig(cfg.tlsCert, cfg.tlsKey)
 }

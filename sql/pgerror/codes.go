@@ -62,6 +62,7 @@ const (
 	StatementTooComplex          Code = "54001"
 	TooManyConnections           Code = "53300"
 	ObjectNotInPrerequisiteState Code = "55000"
+	ObjectInUse                  Code = "55006"
 	QueryCanceled                Code = "57014"
 	AdminShutdown                Code = "57P01"
 	CannotConnectNow             Code = "57P03"

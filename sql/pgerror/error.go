@@ -24,7 +24,14 @@ type Error struct {
 	Hint     string
 	Position int
 	Context  string
-	cause    error
+	// Object fields (docs §55.8 fields s, t, c, n): the schema, table,
+	// column and constraint an integrity error is about; drivers expose
+	// them (lib/pq's Error.Table, pgx's PgError.ConstraintName).
+	Schema     string
+	Table      string
+	Column     string
+	Constraint string
+	cause      error
 }
 
 // Error implements error; it returns the message only, as psql prints it.
@@ -51,6 +58,14 @@ func (e *Error) WithHint(h string) *Error { c := *e; c.Hint = h; return &c }
 
 // WithPosition returns a copy of e with Position (1-based) set.
 func (e *Error) WithPosition(p int) *Error { c := *e; c.Position = p; return &c }
+
+// WithObject returns a copy of e naming the table (in schema public), and
+// the column and constraint when not empty.
+func (e *Error) WithObject(table, column, constraint string) *Error {
+	c := *e
+	c.Schema, c.Table, c.Column, c.Constraint = "public", table, column, constraint
+	return &c
+}
 
 // WithContext returns a copy of e with Context set.
 func (e *Error) WithContext(ctx string) *Error { c := *e; c.Context = ctx; return &c }

@@ -1,6 +1,6 @@
 // Package fmnist reads the Fashion-MNIST data set (Xiao, Rasul & Vollgraf
-// 2017) for recall tests and benchmarks of vecindex. It is internal test
-// support: it imports nothing of ours.
+// 2017) for recall tests and benchmarks of vecindex (its tests and
+// bench/inproc). It imports nothing of ours.
 //
 // The files are gzip-compressed IDX files (format as published with MNIST
 // by LeCun et al.): a big-endian uint32 magic, 0x00000803 for images

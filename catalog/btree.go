@@ -1,0 +1,195 @@
+package catalog
+
+import (
+	"sort"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// btreeBlockSize is the most entries a leaf block holds; a full block is
+// split in two halves.
+const btreeBlockSize = 256
+
+// BTree is the structure of a secondary (method btree) index: entries
+// (key, slot) kept in ascending order of key, then slot. It is a two-level
+// B+-tree: a fence array of blocks, each a sorted run of at most
+// btreeBlockSize entries; lookups binary-search the fences, then the block.
+// Blocks split when full and are dropped when emptied (no merging, as
+// PostgreSQL's B-tree does not merge pages outside VACUUM).
+//
+// Keys are column values as stored in rows (int64, float64, string, bool;
+// see catalog/types) ordered by types.Compare; NULL (nil) sorts after every
+// value, as in a PostgreSQL B-tree with the default NULLS LAST. An entry
+// exists for every row version that may be live (as for HNSW graphs); the
+// caller checks visibility. Not safe for concurrent writers: the catalog
+// lock serialises changes.
+type BTree struct {
+	blocks [][]btreeEntry
+	n      int
+}
+
+type btreeEntry struct {
+	key  any
+	slot uint64
+}
+
+// Bound is one end of a key range. A zero Bound is unbounded.
+type Bound struct {
+	Key       any  // nil with Set means NULL
+	Set       bool // false: unbounded
+	Inclusive bool
+}
+
+// compareKeys orders keys with NULL last.
+func compareKeys(a, b any) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return types.Compare(a, b)
+}
+
+func compareEntries(a, b btreeEntry) int {
+	if c := compareKeys(a.key, b.key); c != 0 {
+		return c
+	}
+	switch {
+	case a.slot < b.slot:
+		return -1
+	case a.slot > b.slot:
+		return 1
+	}
+	return 0
+}
+
+// Len returns the number of entries.
+func (t *BTree) Len() int { return t.n }
+
+// findBlock returns the index of the block e belongs in: the last block
+// whose first entry is <= e (0 when e precedes every block).
+func (t *BTree) findBlock(e btreeEntry) int {
+	i := sort.Search(len(t.blocks), func(i int) bool { return compareEntries(t.blocks[i][0], e) > 0 })
+	return max(i-1, 0)
+}
+
+// Insert adds (key, slot). Inserting an entry already present is a no-op.
+func (t *BTree) Insert(key any, slot uint64) {
+	e := btreeEntry{key, slot}
+	if len(t.blocks) == 0 {
+		t.blocks = [][]btreeEntry{{e}}
+		t.n = 1
+		return
+	}
+	bi := t.findBlock(e)
+	b := t.blocks[bi]
+	j := sort.Search(len(b), func(j int) bool { return compareEntries(b[j], e) >= 0 })
+	if j < len(b) && compareEntries(b[j], e) == 0 {
+		return
+	}
+	b = append(b, btreeEntry{})
+	copy(b[j+1:], b[j:])
+	b[j] = e
+	t.n++
+	if len(b) <= btreeBlockSize {
+		t.blocks[bi] = b
+		return
+	}
+	half := len(b) / 2
+	left := append(make([]btreeEntry, 0, btreeBlockSize+1), b[:half]...)
+	right := append(make([]btreeEntry, 0, btreeBlockSize+1), b[half:]...)
+	t.blocks = append(t.blocks, nil)
+	copy(t.blocks[bi+2:], t.blocks[bi+1:])
+	t.blocks[bi], t.blocks[bi+1] = left, right
+}
+
+// Delete removes (key, slot) and reports whether it was present.
+func (t *BTree) Delete(key any, slot uint64) bool {
+	if len(t.blocks) == 0 {
+		return false
+	}
+	e := btreeEntry{key, slot}
+	bi := t.findBlock(e)
+	b := t.blocks[bi]
+	j := sort.Search(len(b), func(j int) bool { return compareEntries(b[j], e) >= 0 })
+	if j == len(b) || compareEntries(b[j], e) != 0 {
+		return false
+	}
+	b = append(b[:j], b[j+1:]...)
+	t.n--
+	if len(b) == 0 {
+		t.blocks = append(t.blocks[:bi], t.blocks[bi+1:]...)
+	} else {
+		t.blocks[bi] = b
+	}
+	return true
+}
+
+// position returns the (block, offset) of the first entry not below lo.
+func (t *BTree) position(lo Bound) (int, int) {
+	if !lo.Set {
+		return 0, 0
+	}
+	// Entries of key lo.Key: slots 0..max; inclusive starts at slot 0,
+	// exclusive just after the last possible slot.
+	below := func(x btreeEntry) bool {
+		c := compareKeys(x.key, lo.Key)
+		return c < 0 || (c == 0 && !lo.Inclusive)
+	}
+	bi := sort.Search(len(t.blocks), func(i int) bool {
+		b := t.blocks[i]
+		return !below(b[len(b)-1])
+	})
+	if bi == len(t.blocks) {
+		return bi, 0
+	}
+	b := t.blocks[bi]
+	return bi, sort.Search(len(b), func(j int) bool { return !below(b[j]) })
+}
+
+// inRange reports whether key is not beyond hi.
+func inRange(key any, hi Bound) bool {
+	if !hi.Set {
+		return true
+	}
+	c := compareKeys(key, hi.Key)
+	return c < 0 || (c == 0 && hi.Inclusive)
+}
+
+// Ascend calls fn for every entry with lo <= key <= hi (bounds as given),
+// in ascending (key, slot) order, until fn returns false. An unbounded hi
+// includes NULL keys; a caller that wants values only passes a bound.
+func (t *BTree) Ascend(lo, hi Bound, fn func(key any, slot uint64) bool) {
+	bi, j := t.position(lo)
+	for ; bi < len(t.blocks); bi, j = bi+1, 0 {
+		b := t.blocks[bi]
+		for ; j < len(b); j++ {
+			if !inRange(b[j].key, hi) {
+				return
+			}
+			if !fn(b[j].key, b[j].slot) {
+				return
+			}
+		}
+	}
+}
+
+// Count returns the number of entries with lo <= key <= hi, counting whole
+// blocks without visiting their entries: O(blocks + log n).
+func (t *BTree) Count(lo, hi Bound) int {
+	bi, j := t.position(lo)
+	n := 0
+	for ; bi < len(t.blocks); bi, j = bi+1, 0 {
+		b := t.blocks[bi]
+		if inRange(b[len(b)-1].key, hi) {
+			n += len(b) - j
+			continue
+		}
+		k := sort.Search(len(b), func(k int) bool { return !inRange(b[k].key, hi) })
+		return n + max(k-j, 0)
+	}
+	return n
+}

@@ -1,0 +1,15 @@
+package catalog
+
+// NewVirtualTable returns a read-only table that belongs to no catalog:
+// its rows (one value per column, of the column types) are visible to
+// every transaction, and it has no indexes and no primary key. The planner
+// scans it like any table; planner/pgcatalog builds the pg_catalog views
+// with it. Nothing may insert into it.
+func NewVirtualTable(oid uint32, name string, cols []Column, rows [][]any) *Table {
+	t := &Table{OID: oid, Name: name, Columns: cols, seqs: map[int]int64{}, pkey: map[string][]uint64{}}
+	t.rows = make([]rowVersion, len(rows))
+	for i, r := range rows {
+		t.rows[i] = rowVersion{xmin: frozenXID, vals: r}
+	}
+	return t
+}

@@ -1,0 +1,266 @@
+package catalog
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/vecgres/vecgres/vecindex"
+	"github.com/vecgres/vecgres/wal"
+)
+
+// loadedSnapshot is what loadSnapshot restored.
+type loadedSnapshot struct {
+	lsn    wal.LSN
+	graphs map[*Index]bool // HNSW indexes whose graph was read, not rebuilt
+}
+
+// loadSnapshot restores the snapshot in dir into the (empty) catalog: the
+// catalog file first, then every table's rows and every HNSW graph file in
+// parallel. A missing graph file leaves that index to be rebuilt from the
+// rows; any damage returns an error wrapping ErrSnapshotCorrupt.
+func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
+	ls := &loadedSnapshot{graphs: map[*Index]bool{}}
+	withGraph, err := c.loadCatalogFile(fs, filepath.Join(dir, catalogFile), ls)
+	if err != nil {
+		return nil, err
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 0, 8)
+	var mu sync.Mutex
+	fail := func(err error) {
+		mu.Lock()
+		errs = append(errs, err)
+		mu.Unlock()
+	}
+	for _, ix := range withGraph {
+		wg.Go(func() {
+			g, err := readGraph(fs, filepath.Join(dir, graphFileName(ix.OID)), ix)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				c.logger().Warn("catalog: snapshot has no graph file, rebuilding the index", "index", ix.Name)
+			case err != nil:
+				fail(err)
+			default:
+				ix.Graph = g
+				mu.Lock()
+				ls.graphs[ix] = true
+				mu.Unlock()
+			}
+		})
+	}
+	for _, t := range c.tables {
+		if err := loadRows(fs, filepath.Join(dir, rowsFileName(t.OID)), t); err != nil {
+			fail(err)
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	// A graph holds nodes of transactions in progress at the snapshot,
+	// which the rows leave out: tombstone them (a no-op for other keys).
+	for ix := range ls.graphs {
+		for slot := range ix.Table.rows {
+			if ix.Table.rows[slot].xmin == invalidXID {
+				ix.Graph.Delete(uint64(slot))
+			}
+		}
+	}
+	return ls, nil
+}
+
+// loadCatalogFile restores tables, sequences, indexes (with empty graphs)
+// and roles, and returns the indexes that have a graph file.
+func (c *Catalog) loadCatalogFile(fs wal.FS, path string, ls *loadedSnapshot) ([]*Index, error) {
+	r, closeFn, err := openSnapFile(fs, path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSnapshotCorrupt, err)
+	}
+	defer closeFn()
+	br, err := newBlockReader(r, path, snapKindCatalog)
+	if err != nil {
+		return nil, err
+	}
+	items := itemReader{br: br}
+	d := items.need()
+	ls.lsn = wal.LSN(d.uvarint())
+	c.nextOID = uint32(d.uvarint())
+	c.nextXID = XID(d.uvarint())
+	ntab, nix, nrole := d.uvarint(), d.uvarint(), d.uvarint()
+	for i := uint64(0); i < ntab && items.err == nil; i++ {
+		d := items.need()
+		t, err := decodeCreateTable([]byte(d.str()))
+		if err != nil {
+			return nil, br.corrupt("table %d: %v", i, err)
+		}
+		c.addTable(t)
+		for n := d.uvarint(); n > 0 && d.err == nil; n-- {
+			col := int(d.uvarint())
+			t.seqs[col] = d.varint()
+		}
+	}
+	var withGraph []*Index
+	for i := uint64(0); i < nix && items.err == nil; i++ {
+		d := items.need()
+		oid, def, err := decodeCreateIndex([]byte(d.str()))
+		if err != nil {
+			return nil, br.corrupt("index %d: %v", i, err)
+		}
+		hasGraph := d.byte1() == 1
+		ix, err := c.newIndex(oid, def)
+		if err != nil {
+			return nil, br.corrupt("index %s: %v", def.Name, err)
+		}
+		ix.Table.Indexes = append(ix.Table.Indexes, ix)
+		c.indexes[ix.Name] = ix
+		if hasGraph && ix.Graph != nil {
+			withGraph = append(withGraph, ix)
+		}
+	}
+	for i := uint64(0); i < nrole && items.err == nil; i++ {
+		d := items.need()
+		role, err := decodeRole([]byte(d.str()))
+		if err != nil {
+			return nil, br.corrupt("role %d: %v", i, err)
+		}
+		c.addRole(role)
+	}
+	if err := items.finish(); err != nil {
+		return nil, err
+	}
+	return withGraph, nil
+}
+
+// loadRows fills t.rows from its rows file.
+func loadRows(fs wal.FS, path string, t *Table) error {
+	r, closeFn, err := openSnapFile(fs, path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrSnapshotCorrupt, err)
+	}
+	defer closeFn()
+	br, err := newBlockReader(r, path, snapKindRows)
+	if err != nil {
+		return err
+	}
+	items := itemReader{br: br}
+	d := items.need()
+	if oid := uint32(d.uvarint()); oid != t.OID && items.err == nil {
+		return br.corrupt("rows of table OID %d, want %d", oid, t.OID)
+	}
+	n := d.uvarint()
+	if items.err == nil && n > 1<<40 {
+		return br.corrupt("slot count %d", n)
+	}
+	t.rows = make([]rowVersion, n)
+	for items.err == nil {
+		d := items.next()
+		if d == nil {
+			break
+		}
+		slot := d.uvarint()
+		ncol := d.uvarint()
+		if d.err == nil && (slot >= n || ncol != uint64(len(t.Columns))) {
+			return br.corrupt("row at slot %d with %d columns", slot, ncol)
+		}
+		vals := make([]any, 0, ncol)
+		for j := uint64(0); j < ncol && d.err == nil; j++ {
+			vals = append(vals, d.datum())
+		}
+		if d.err != nil {
+			items.err = br.corrupt("row at slot %d: %v", slot, d.err)
+			break
+		}
+		t.rows[slot] = rowVersion{xmin: frozenXID, vals: vals}
+	}
+	return items.finish()
+}
+
+// readGraph reads one HNSW graph file and checks it matches the index.
+func readGraph(fs wal.FS, path string, ix *Index) (*vecindex.HNSW, error) {
+	r, closeFn, err := openSnapFile(fs, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	g, err := vecindex.ReadFrom(bufio.NewReaderSize(r, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrSnapshotCorrupt, path, err)
+	}
+	want, got := ix.Graph.Config(), g.Config()
+	if got.Dims != want.Dims || got.Metric != want.Metric || got.M != want.M {
+		return nil, fmt.Errorf("%w: %s: graph of %d dims, metric %v, m %d does not match index %s",
+			ErrSnapshotCorrupt, path, got.Dims, got.Metric, got.M, ix.Name)
+	}
+	return g, nil
+}
+
+// itemReader hands out the items of a block file one decoder at a time.
+// Decoding errors of the previous item are collected before moving on.
+type itemReader struct {
+	br   *blockReader
+	cur  *decoder
+	err  error
+	last bool
+}
+
+// next returns a decoder positioned at the next item, or nil at the end
+// (or after an error, kept in err).
+func (ir *itemReader) next() *decoder {
+	if ir.cur != nil && ir.cur.err != nil && ir.err == nil {
+		ir.err = ir.br.corrupt("item: %v", ir.cur.err)
+	}
+	if ir.err != nil {
+		return &decoder{err: ir.err}
+	}
+	if ir.cur == nil || len(ir.cur.b) == 0 {
+		b, err := ir.br.next()
+		if err != nil {
+			ir.err = err
+			return &decoder{err: err}
+		}
+		if b == nil {
+			ir.last = true
+			return nil
+		}
+		ir.cur = &decoder{b: b}
+	}
+	return ir.cur
+}
+
+// need is next for an item that must exist.
+func (ir *itemReader) need() *decoder {
+	d := ir.next()
+	if d == nil {
+		ir.err = ir.br.corrupt("file ends early")
+		return &decoder{err: ir.err}
+	}
+	return d
+}
+
+// finish checks that the file ended cleanly after the last item.
+func (ir *itemReader) finish() error {
+	if ir.err != nil {
+		return ir.err
+	}
+	if ir.cur != nil && ir.cur.err != nil {
+		return ir.br.corrupt("item: %v", ir.cur.err)
+	}
+	if ir.last {
+		return nil
+	}
+	if ir.cur != nil && len(ir.cur.b) > 0 {
+		return ir.br.corrupt("%d unread bytes", len(ir.cur.b))
+	}
+	b, err := ir.br.next()
+	if err != nil {
+		return err
+	}
+	if b != nil {
+		return ir.br.corrupt("unexpected data after the last item")
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// planAnalyze binds ANALYZE [table, ...]: it gathers the statistics the
+// planner's selectivity estimates use (catalog.Analyze) for the named
+// tables, or all. Errors: 42P01 for an unknown table. The statement takes
+// the catalog lock itself, shared: it only reads rows.
+func (b *binder) planAnalyze(x *sql.Analyze) (plan, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+		cat := ex.s.cat
+		cat.RLock()
+		defer cat.RUnlock()
+		var tables []*catalog.Table
+		if len(x.Tables) == 0 {
+			tables = cat.Tables()
+		}
+		for _, name := range x.Tables {
+			t, ok := cat.Table(name)
+			if !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+			}
+			tables = append(tables, t)
+		}
+		for _, t := range tables {
+			if ctx.Err() != nil {
+				return nil, errCanceled
+			}
+			cat.Analyze(t)
+		}
+		return &wire.Result{Tag: "ANALYZE"}, nil
+	}}, nil
+}

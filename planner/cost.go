@@ -1,0 +1,177 @@
+package planner
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// filterPlan is how a filtered k-NN query (WHERE p ORDER BY v <op> q
+// LIMIT k, with an HNSW index on v) is answered.
+type filterPlan uint8
+
+const (
+	// planPreFilter collects the matching rows (from B-tree indexes or a
+	// scan), computes their exact distances and keeps the k nearest:
+	// exact, best when few rows match.
+	planPreFilter filterPlan = iota
+	// planTraversal walks the HNSW graph admitting only matching rows to
+	// the result and widening until k are found (iterative scan).
+	planTraversal
+	// planPostFilter reads the nearest rows of the plain graph walk and
+	// filters them afterwards, falling back to planTraversal for a stage
+	// that comes back short: best when nearly every row matches.
+	planPostFilter
+	// planEfPostFilter is pgvector's behaviour with hnsw.iterative_scan =
+	// off: the ef_search nearest, then the filter; it may return fewer than
+	// k rows. Only used when asked for (vecgres.filter_plan).
+	planEfPostFilter
+)
+
+var filterPlanNames = map[string]filterPlan{
+	"prefilter": planPreFilter, "traversal": planTraversal,
+	"postfilter": planPostFilter, "ef_postfilter": planEfPostFilter,
+}
+
+func (f filterPlan) String() string {
+	switch f {
+	case planPreFilter:
+		return "pre-filter"
+	case planTraversal:
+		return "filtered traversal"
+	case planPostFilter:
+		return "post-filter"
+	}
+	return "ef_search post-filter"
+}
+
+// Cost units are roughly nanoseconds on one core; only their ratios
+// matter.
+const (
+	costRow   = 150.0 // read a row version, check visibility, evaluate WHERE
+	costEntry = 10.0  // read one B-tree entry
+	// costDistBase + dims/costDistPerNs is one distance computation in the
+	// graph (SIMD kernels); an exact distance of the SQL operator (pure Go,
+	// float64) costs costDistBase + dims·costExactPerDim.
+	costDistBase    = 20.0
+	costDistPerNs   = 8.0
+	costExactPerDim = 1.0
+	costVisitExtra  = 30.0 // neighbour list and visited-set work per graph node
+	// visitsPerEf is how many nodes an unfiltered layer-0 walk visits per
+	// unit of ef, per neighbour slot (2·m of them).
+	visitsPerEf = 0.6
+	// postFilterMinSel is the selectivity above which a post-filter plan
+	// is considered.
+	postFilterMinSel = 0.9
+	// visitedBytes is the memory one visited tuple costs an iterative scan,
+	// for hnsw.scan_mem_multiplier × work_mem.
+	visitedBytes = 16
+	workMemBytes = 4 << 20 // work_mem's default, 4MB
+)
+
+// filterChoice is the plan chosen for one execution, with the estimates
+// EXPLAIN shows.
+type filterChoice struct {
+	plan     filterPlan
+	path     *pathScan // B-tree scan feeding a pre-filter; nil: scan the table
+	rows     float64   // rows in the table (estimate)
+	matching float64   // rows passing WHERE (estimate)
+	sel      float64
+	visits   float64 // graph nodes a traversal is expected to visit
+}
+
+// chooseFilterPlan picks among the plans by estimated cost; budget is the
+// number of rows the staged index scan asks for in total (see
+// indexScan.sequence).
+func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget int) (filterChoice, error) {
+	st := x.s.settings
+	t := p.table
+	stats := autoAnalyze(x, t)
+	ch := filterChoice{rows: float64(t.Slots())}
+	if stats != nil {
+		ch.rows = stats.Rows
+	}
+	ch.rows = max(ch.rows, 1)
+	ch.sel = 1
+	if p.where != nil {
+		es := &estimator{t: t, st: stats, e: e}
+		ch.sel = clamp01(es.sel(s.rest(p)))
+	}
+	if p.path != nil {
+		ps, err := p.path.eval(e)
+		if err != nil {
+			return ch, err
+		}
+		ch.path = ps
+	}
+	ch.matching = ch.sel * ch.rows
+	forced, _ := st.get("vecgres.filter_plan")
+	if forced != "" && forced != "auto" {
+		f, ok := filterPlanNames[forced]
+		if !ok {
+			return ch, pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "vecgres.filter_plan", forced).
+				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
+		}
+		ch.plan = f
+		return ch, nil
+	}
+	if p.where == nil || s.rest(p) == nil {
+		ch.plan = planTraversal
+		return ch, nil
+	}
+	dims := float64(t.Columns[s.ix.Column].Type.Typmod)
+	dist := costDistBase + dims/costDistPerNs
+	visit := dist + costVisitExtra
+	m := float64(max(s.ix.Graph.Config().M, 2))
+	unfiltered := float64(budget) * 2 * m * visitsPerEf
+	sel := max(ch.sel, 1/ch.rows)
+	ch.visits = min(ch.rows, unfiltered/sel)
+	exact := costDistBase + dims*costExactPerDim
+	pre := ch.rows*costRow + ch.matching*exact
+	if ch.path != nil {
+		pre = float64(ch.path.count)*(costEntry+costRow) + ch.matching*exact
+	}
+	trav := ch.visits*visit + float64(budget)/sel*costRow
+	ch.plan = planPreFilter
+	best := pre
+	if trav < best && ch.visits <= scanTupleLimit(st) {
+		ch.plan, best = planTraversal, trav
+	}
+	if post := unfiltered*visit + float64(budget)*costRow; ch.sel >= postFilterMinSel && post < best {
+		ch.plan = planPostFilter
+	}
+	return ch, nil
+}
+
+// scanTupleLimit is how many graph nodes a filtered traversal may be
+// expected to visit: hnsw.max_scan_tuples, and no more than
+// hnsw.scan_mem_multiplier × work_mem of visited-tuple memory (pgvector's
+// meaning of both). A traversal expected to exceed it is not chosen; the
+// exact pre-filter plan answers instead, so a query is never cut short.
+func scanTupleLimit(st *settings) float64 {
+	n := 20000.0
+	if v, ok := st.get("hnsw.max_scan_tuples"); ok {
+		if f, err := strconv.ParseFloat(v, 64); err == nil {
+			n = f
+		}
+	}
+	mult := 1.0
+	if v, ok := st.get("hnsw.scan_mem_multiplier"); ok {
+		if f, err := strconv.ParseFloat(v, 64); err == nil {
+			mult = f
+		}
+	}
+	return math.Min(n, mult*workMemBytes/visitedBytes)
+}
+
+// autoAnalyze returns t's statistics, gathering them first when enough
+// rows changed since the last ANALYZE (the statement holds the catalog
+// lock, shared at least).
+func autoAnalyze(x *execCtx, t *catalog.Table) *catalog.Stats {
+	if t.NeedsAnalyze() {
+		return x.s.cat.Analyze(t)
+	}
+	return t.Stats()
+}

@@ -1,0 +1,111 @@
+package planner
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// formatBound prints a bound expression as SQL for EXPLAIN, fully
+// parenthesised like PostgreSQL's plan output: "(category = 'rare')",
+// "(embedding <-> '[0,0]')". Constants are printed as literals of their
+// type (quoted unless numeric or boolean), parameters as $n.
+func formatBound(x expr) string {
+	var b strings.Builder
+	writeBound(&b, x)
+	return b.String()
+}
+
+func writeBound(b *strings.Builder, x expr) {
+	switch v := x.(type) {
+	case *colExpr:
+		b.WriteString(v.name)
+	case *paramExpr:
+		b.WriteString("$" + strconv.Itoa(v.n+1))
+	case *constExpr:
+		writeConst(b, v)
+	case *castExpr:
+		writeBound(b, v.x)
+	case *cmpExpr:
+		writeInfix(b, v.l, v.op, v.r)
+	case *distExpr:
+		writeInfix(b, v.l, v.op, v.r)
+	case *arithExpr:
+		writeInfix(b, v.l, v.op, v.r)
+	case *andExpr:
+		writeJunction(b, v.args, " AND ")
+	case *orExpr:
+		writeJunction(b, v.args, " OR ")
+	case *notExpr:
+		b.WriteString("(NOT ")
+		writeBound(b, v.x)
+		b.WriteString(")")
+	case *isNullExpr:
+		b.WriteString("(")
+		writeBound(b, v.x)
+		if v.not {
+			b.WriteString(" IS NOT NULL)")
+		} else {
+			b.WriteString(" IS NULL)")
+		}
+	case *inExpr:
+		b.WriteString("(")
+		writeBound(b, v.x)
+		if v.not {
+			b.WriteString(" NOT")
+		}
+		b.WriteString(" IN (")
+		for i, it := range v.list {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeBound(b, it)
+		}
+		b.WriteString("))")
+	case *funcExpr:
+		b.WriteString(v.name + "(")
+		for i, a := range v.args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeBound(b, a)
+		}
+		b.WriteString(")")
+	default:
+		b.WriteString("?")
+	}
+}
+
+func writeInfix(b *strings.Builder, l expr, op string, r expr) {
+	b.WriteString("(")
+	writeBound(b, l)
+	b.WriteString(" " + op + " ")
+	writeBound(b, r)
+	b.WriteString(")")
+}
+
+func writeJunction(b *strings.Builder, args []expr, sep string) {
+	b.WriteString("(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		writeBound(b, a)
+	}
+	b.WriteString(")")
+}
+
+func writeConst(b *strings.Builder, c *constExpr) {
+	if c.v == nil {
+		b.WriteString("NULL")
+		return
+	}
+	text := string(types.AppendText(nil, c.t, c.v))
+	switch classOf(c.t) {
+	case classNumeric, classBool:
+		b.WriteString(text)
+	default:
+		b.WriteString("'" + strings.ReplaceAll(text, "'", "''") + "'")
+	}
+}

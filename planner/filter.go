@@ -1,0 +1,176 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// indexPath is the part of a WHERE condition that B-tree indexes answer:
+// a set of key ranges on one index, the union of paths (OR) or a choice
+// among paths (AND: the one matching fewest entries is read and the rest
+// of WHERE is rechecked). Rows it yields are a superset of the matching
+// rows; the executor always rechecks WHERE.
+type indexPath struct {
+	kind   pathKind
+	ix     *catalog.Index
+	ranges []rangeExpr  // pathRanges
+	parts  []*indexPath // pathOr, pathAnd
+	cond   expr         // the condition it answers, for EXPLAIN
+}
+
+type pathKind uint8
+
+const (
+	pathRanges pathKind = iota
+	pathOr
+	pathAnd
+)
+
+// rangeExpr is one key range whose ends are row-independent expressions
+// evaluated when the statement runs; nil ends are unbounded. isNull asks
+// for the NULL keys.
+type rangeExpr struct {
+	lo, hi         expr
+	loIncl, hiIncl bool
+	isNull         bool
+}
+
+// findIndexPath returns the index path for cond over t, or nil.
+func findIndexPath(t *catalog.Table, cond expr) *indexPath {
+	p := findPath(t, cond)
+	if p != nil && p.cond == nil {
+		p.cond = cond
+	}
+	return p
+}
+
+func findPath(t *catalog.Table, cond expr) *indexPath {
+	switch x := cond.(type) {
+	case *andExpr:
+		var parts []*indexPath
+		for _, a := range x.args {
+			if p := findIndexPath(t, a); p != nil {
+				parts = append(parts, p)
+			}
+		}
+		switch len(parts) {
+		case 0:
+			return nil
+		case 1:
+			return parts[0]
+		}
+		return &indexPath{kind: pathAnd, parts: parts}
+	case *orExpr:
+		parts := make([]*indexPath, 0, len(x.args))
+		for _, a := range x.args {
+			p := findIndexPath(t, a)
+			if p == nil {
+				return nil
+			}
+			parts = append(parts, p)
+		}
+		return &indexPath{kind: pathOr, parts: parts}
+	case *cmpExpr:
+		return cmpPath(t, x)
+	case *inExpr:
+		ix := btreeOn(t, x.x)
+		if ix == nil || x.not {
+			return nil
+		}
+		p := &indexPath{kind: pathRanges, ix: ix}
+		for _, v := range x.list {
+			if !keyOperand(t, ix, v) {
+				return nil
+			}
+			p.ranges = append(p.ranges, rangeExpr{lo: v, hi: v, loIncl: true, hiIncl: true})
+		}
+		return p
+	case *isNullExpr:
+		if ix := btreeOn(t, x.x); ix != nil && !x.not {
+			return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{isNull: true}}}
+		}
+	}
+	return nil
+}
+
+// cmpPath turns col op value (or value op col) into a range.
+func cmpPath(t *catalog.Table, x *cmpExpr) *indexPath {
+	col, val, op := x.l, x.r, x.op
+	ix := btreeOn(t, col)
+	if ix == nil {
+		col, val, op = x.r, x.l, flipOp(x.op)
+		if ix = btreeOn(t, col); ix == nil {
+			return nil
+		}
+	}
+	if !keyOperand(t, ix, val) {
+		return nil
+	}
+	r := rangeExpr{}
+	switch op {
+	case "=":
+		r = rangeExpr{lo: val, hi: val, loIncl: true, hiIncl: true}
+	case "<", "<=":
+		r = rangeExpr{hi: val, hiIncl: op == "<="}
+	case ">", ">=":
+		r = rangeExpr{lo: val, loIncl: op == ">="}
+	default:
+		return nil
+	}
+	return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{r}}
+}
+
+func flipOp(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// btreeOn returns a B-tree index whose column x is, or nil.
+func btreeOn(t *catalog.Table, x expr) *catalog.Index {
+	c, ok := x.(*colExpr)
+	if !ok {
+		return nil
+	}
+	for _, ix := range t.Indexes {
+		if ix.BTree != nil && ix.Column == c.idx {
+			return ix
+		}
+	}
+	return nil
+}
+
+// keyOperand reports whether v can bound ix's keys: it does not read the
+// row and its values order with the column's (numbers with numbers,
+// strings with strings, booleans with booleans).
+func keyOperand(t *catalog.Table, ix *catalog.Index, v expr) bool {
+	if findColumn(v) != nil || containsAggregate(v) {
+		return false
+	}
+	ct := t.Columns[ix.Column].Type
+	vc := classOf(v.Type())
+	if v.Type().Kind == types.KindUnknown {
+		return false
+	}
+	return vc == classOf(ct) && vc != classOther && vc != classVector
+}
+
+func containsAggregate(e expr) bool {
+	if _, ok := e.(*aggRef); ok {
+		return true
+	}
+	for _, c := range children(e) {
+		if containsAggregate(c) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,227 @@
+package planner
+
+import (
+	"context"
+	"slices"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/vecindex"
+)
+
+// knnRun is one execution of an indexScan.
+type knnRun struct {
+	s       *indexScan
+	p       *selectPlan
+	x       *execCtx
+	e       *env
+	q       types.Vector
+	ef      int
+	tr      *planTrace
+	evalErr error
+}
+
+// stageBudget is the size of the last stage sequence runs for k rows:
+// stages ask for ef, 2·ef, 4·ef, ... rows and each contributes its first
+// half, so the last asks for at least 2·k.
+func stageBudget(ef, k int) int {
+	b := max(ef, 1)
+	for b/2 < k && b < 1<<30 {
+		b *= 2
+	}
+	return b
+}
+
+// sequence returns the first k rows of the query's canonical order, built
+// in stages so that every LIMIT/OFFSET window of one query reads the same
+// order (paging with OFFSET neither skips nor repeats rows).
+//
+// Stage j asks the graph for B = ef·2^j matching rows (a deterministic
+// function of the query, ef and the table), sorts them by exact distance
+// and appends, in order, those of its first B/2 (all of them once the
+// graph is exhausted) that come after the last row already emitted. Rows
+// a later, wider stage finds nearer than that are dropped, as pgvector's
+// strict_order drops out-of-order tuples, so the output is strictly
+// ascending by (distance, slot). A query for k rows runs stages until it
+// has k, so its rows are a prefix of what a query for more rows returns.
+func (r *knnRun) sequence(k int, plan filterPlan) ([]candidate, error) {
+	var out []candidate
+	for b := max(r.ef, 1); ; b *= 2 {
+		stage, exhausted, err := r.stage(b, plan)
+		if err != nil {
+			return nil, err
+		}
+		if r.tr != nil {
+			r.tr.stages++
+		}
+		take := len(stage)
+		if !exhausted {
+			take = min(take, max(b/2, 1))
+		}
+		for _, c := range stage[:take] {
+			if len(out) > 0 && candLess(c, out[len(out)-1]) <= 0 {
+				continue
+			}
+			if r.s.radius != nil {
+				in, err := r.eval(r.s.radius, c.row)
+				if err != nil {
+					return nil, err
+				}
+				if !in {
+					return out, nil
+				}
+			}
+			out = append(out, c)
+		}
+		if len(out) >= k || exhausted {
+			return out[:min(k, len(out))], nil
+		}
+	}
+}
+
+// stage returns up to b matching rows near q, sorted, and whether the
+// graph holds no more.
+func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
+	ef := max(r.ef, b)
+	if plan == planPostFilter {
+		found := r.s.ix.Graph.Search(r.q, b, ef, r.visible)
+		exhausted := len(found) < b
+		c, err := r.materialize(found, r.s.restWhere)
+		if err != nil || exhausted || len(c) >= max(b/2, 1) {
+			return c, exhausted, err
+		}
+		// Too many rows filtered out: this stage walks the graph filtered.
+	}
+	found := r.s.ix.Graph.Search(r.q, b, ef, r.accept)
+	if r.evalErr != nil {
+		return nil, false, r.evalErr
+	}
+	c, err := r.materialize(found, nil)
+	return c, len(found) < b, err
+}
+
+// visible admits rows the transaction sees.
+func (r *knnRun) visible(slot uint64) bool { return r.x.txn.Visible(r.p.table, slot) }
+
+// accept admits rows the transaction sees that pass WHERE (without the
+// radius, which sequence applies).
+func (r *knnRun) accept(slot uint64) bool {
+	vals, ok := r.x.txn.Get(r.p.table, slot)
+	if !ok || r.evalErr != nil {
+		return false
+	}
+	if r.s.restWhere == nil {
+		return true
+	}
+	pass, err := r.eval(r.s.restWhere, vals)
+	if err != nil {
+		r.evalErr = err
+	}
+	return pass
+}
+
+func (r *knnRun) eval(cond expr, row []any) (bool, error) {
+	r.e.row = row
+	v, err := cond.Eval(r.e)
+	return truthy(v), err
+}
+
+// materialize reads the rows of found that pass cond (nil: all), with
+// their exact ORDER BY distance, sorted by (distance, slot).
+func (r *knnRun) materialize(found []vecindex.Result, cond expr) ([]candidate, error) {
+	out := make([]candidate, 0, len(found))
+	for _, f := range found {
+		row, ok := r.x.txn.Get(r.p.table, f.Key)
+		if !ok {
+			continue
+		}
+		c, keep, err := r.candidate(f.Key, row, cond)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, candLess)
+	if r.tr != nil {
+		r.tr.examined += len(found)
+	}
+	return out, nil
+}
+
+// candidate evaluates cond and the ORDER BY distance on row; rows with a
+// NULL vector are skipped, as an HNSW index does not hold them.
+func (r *knnRun) candidate(slot uint64, row []any, cond expr) (candidate, bool, error) {
+	if cond != nil {
+		ok, err := r.eval(cond, row)
+		if err != nil || !ok {
+			return candidate{}, false, err
+		}
+	}
+	r.e.row = row
+	key, err := r.p.order[0].x.Eval(r.e)
+	if err != nil || key == nil {
+		return candidate{}, false, err
+	}
+	return candidate{slot: slot, key: key.(float64), row: row}, true, nil
+}
+
+// preFilter reads every matching row, from the B-tree scan ps or the
+// whole table, and keeps the k nearest by exact distance.
+func (r *knnRun) preFilter(ctx context.Context, ps *pathScan, k int) ([]candidate, error) {
+	var out []candidate
+	var err error
+	n := 0
+	visit := func(slot uint64, row []any) bool {
+		if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
+			err = errCanceled
+			return false
+		}
+		c, keep, cerr := r.candidate(slot, row, r.p.where)
+		if cerr != nil {
+			err = cerr
+			return false
+		}
+		if keep {
+			out = append(out, c)
+		}
+		return true
+	}
+	if ps != nil {
+		for _, slot := range ps.slots() {
+			if row, ok := r.x.txn.Get(r.p.table, slot); ok && !visit(slot, row) {
+				break
+			}
+		}
+	} else {
+		r.x.txn.Scan(r.p.table, visit)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.tr != nil {
+		r.tr.examined += n
+	}
+	slices.SortFunc(out, candLess)
+	return out[:min(k, len(out))], nil
+}
+
+// efPostFilter is pgvector's plan with hnsw.iterative_scan = off: the
+// ef_search nearest visible rows, then WHERE; it may return fewer than k.
+func (r *knnRun) efPostFilter(k int) ([]candidate, error) {
+	found := r.s.ix.Graph.Search(r.q, r.ef, r.ef, r.visible)
+	out, err := r.materialize(found, r.p.where)
+	if err != nil {
+		return nil, err
+	}
+	return out[:min(k, len(out))], nil
+}
+
+// planTrace collects what EXPLAIN ANALYZE reports about a run.
+type planTrace struct {
+	choice   *filterChoice
+	path     *pathScan // plain WHERE served by a B-tree
+	examined int       // rows read before the final cut
+	stages   int
+	rows     int // rows the scan returned
+}

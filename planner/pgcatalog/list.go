@@ -1,0 +1,94 @@
+package pgcatalog
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/vecgres/vecgres/wire"
+)
+
+// caseLabels is the number of constants in psql's CASE c.relkind WHEN 'r'
+// THEN 'table' ... END (nine kinds, two constants each), which comes before
+// the relkind list in every relation-listing query.
+const caseLabels = 18
+
+// listRelations answers \d, \dt, \dv, \dm, \ds (with or without a name
+// pattern): Schema, Name, Type, Owner of the relations whose relkind is in
+// the query's list, sorted by schema and name.
+func listRelations(env Env, c consts) [][]any {
+	var rows [][]any
+	for _, r := range matching(env, c) {
+		rows = append(rows, []any{"public", r.name, kindName(r.kind), env.User})
+	}
+	return rows
+}
+
+// listIndexes answers \di: listRelations's columns and the index's table.
+func listIndexes(env Env, c consts) [][]any {
+	var rows [][]any
+	for _, r := range matching(env, c) {
+		rows = append(rows, []any{"public", r.name, kindName(r.kind), env.User, r.table.Name})
+	}
+	return rows
+}
+
+// matching returns the relations, sorted by name, whose kind is in the
+// query's relkind list and whose name matches its pattern, if any.
+func matching(env Env, c consts) []relation {
+	kinds := c.relkinds(caseLabels)
+	re := namePattern(c.pattern())
+	var out []relation
+	for _, r := range relations(env.Cat) {
+		if strings.IndexByte(kinds, r.kind) >= 0 && (re == nil || re.MatchString(r.name)) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// matchNothing is a pattern no name matches.
+var matchNothing = regexp.MustCompile(`$.^`)
+
+// namePattern compiles a psql name pattern ('^(item.*)$'); nil when the
+// query has none. psql builds POSIX regular expressions from its patterns
+// with only the features RE2 shares (., *, ?, |, [], escapes); one RE2 does
+// not take matches nothing.
+func namePattern(p string) *regexp.Regexp {
+	if p == "" {
+		return nil
+	}
+	re, err := regexp.Compile(p)
+	if err != nil {
+		return matchNothing
+	}
+	return re
+}
+
+// listSchemas answers \dn: the public schema, owned by pg_database_owner
+// as in PostgreSQL 15.
+func listSchemas(Env, consts) [][]any {
+	return [][]any{{"public", "pg_database_owner"}}
+}
+
+var (
+	relationListCols = textCols("Schema", "Name", "Type", "Owner")
+	indexListCols    = textCols("Schema", "Name", "Type", "Owner", "Table")
+	schemaListCols   = textCols("Name", "Owner")
+)
+
+// describeRelations answers the first query of \d name: oid, nspname,
+// relname of the tables whose name matches the pattern. Indexes and
+// sequences are left out, since the queries psql sends to describe them
+// are not served: psql says it did not find them.
+func describeRelations(env Env, c consts) [][]any {
+	re := namePattern(c.pattern())
+	var rows [][]any
+	for _, r := range relations(env.Cat) {
+		if r.kind == kindTable && re != nil && re.MatchString(r.name) {
+			rows = append(rows, []any{int64(r.oid), "public", r.name})
+		}
+	}
+	return rows
+}
+
+var describeRelationCols = []wire.Column{oidCol("oid"), textCol("nspname"), textCol("relname")}

@@ -1,0 +1,145 @@
+package pgcatalog
+
+import (
+	"strconv"
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// Env is what a catalog query is answered from. The caller holds the
+// catalog lock (shared) while Run reads Cat.
+type Env struct {
+	Cat      *catalog.Catalog
+	User     string // session user: owner of every object
+	Database string // database the client connected to
+}
+
+// shape is one recognised query: its result columns and how to compute
+// its rows from the catalog and the query's string constants.
+type shape struct {
+	name string // the psql command that sends it, for tests and errors
+	cols []wire.Column
+	rows func(env Env, c consts) [][]any
+}
+
+// Query is a recognised catalog query with its constants.
+type Query struct {
+	sh *shape
+	c  consts
+}
+
+// Match reports whether query is one of the catalog queries of shapes
+// (psql 15's backslash commands) and returns it ready to run. Queries that
+// do not mention pg_catalog are rejected without parsing, so Match costs
+// a substring search on the hot path.
+func Match(query string) (*Query, bool) {
+	if !strings.Contains(query, "pg_catalog") {
+		return nil, false
+	}
+	fp, err := pg_query.Fingerprint(query)
+	if err != nil {
+		return nil, false
+	}
+	sh, ok := shapes[fp]
+	if !ok {
+		return nil, false
+	}
+	c, err := stringConsts(query)
+	if err != nil {
+		return nil, false
+	}
+	return &Query{sh: sh, c: c}, true
+}
+
+// Name returns the psql command the query belongs to ("\dt", "\d table").
+func (q *Query) Name() string { return q.sh.name }
+
+// Columns describes the result rows (RowDescription).
+func (q *Query) Columns() []wire.Column { return q.sh.cols }
+
+// Run computes the result; the caller holds env.Cat's lock shared.
+func (q *Query) Run(env Env) (*wire.Result, error) {
+	rows := q.sh.rows(env, q.c)
+	return &wire.Result{Columns: q.sh.cols, Rows: rows, Tag: "SELECT " + strconv.Itoa(len(rows))}, nil
+}
+
+// consts are the string constants of a query in text order, unquoted.
+type consts []string
+
+// stringConsts scans query and returns its '...' and E'...' constants.
+func stringConsts(query string) (consts, error) {
+	sc, err := pg_query.Scan(query)
+	if err != nil {
+		return nil, err
+	}
+	var out consts
+	for _, tok := range sc.Tokens {
+		if tok.Token != pg_query.Token_SCONST {
+			continue
+		}
+		out = append(out, unquote(query[tok.Start:tok.End]))
+	}
+	return out, nil
+}
+
+// unquote returns the value of a standard string literal ('it”s'); an
+// E” literal keeps its backslash escapes (no query Match knows needs them).
+func unquote(lit string) string {
+	lit = strings.TrimPrefix(strings.TrimPrefix(lit, "E"), "e")
+	if len(lit) >= 2 && lit[0] == '\'' && lit[len(lit)-1] == '\'' {
+		lit = lit[1 : len(lit)-1]
+	}
+	return strings.ReplaceAll(lit, "''", "'")
+}
+
+// oid returns the first constant that is an OID ('16400'), or 0.
+func (c consts) oid() uint32 {
+	for _, s := range c {
+		if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+			return uint32(n)
+		}
+	}
+	return 0
+}
+
+// pattern returns the first name pattern psql built ('^(items)$'), or "".
+func (c consts) pattern() string {
+	for _, s := range c {
+		if strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") {
+			return s
+		}
+	}
+	return ""
+}
+
+// relkinds returns the relkind list of `c.relkind IN ('r','p',”)`: the
+// one-character constants from index from up to the closing ”.
+func (c consts) relkinds(from int) string {
+	var kinds strings.Builder
+	for i := from; i < len(c) && c[i] != ""; i++ {
+		if len(c[i]) == 1 {
+			kinds.WriteString(c[i])
+		}
+	}
+	return kinds.String()
+}
+
+// column builders for shapes.
+func textCol(name string) wire.Column { return wire.Column{Name: name, Type: types.Text} }
+func boolCol(name string) wire.Column { return wire.Column{Name: name, Type: types.Bool} }
+func oidCol(name string) wire.Column  { return wire.Column{Name: name, Type: types.OIDType} }
+func int2Col(name string) wire.Column { return wire.Column{Name: name, Type: types.Int2} }
+func int4Col(name string) wire.Column { return wire.Column{Name: name, Type: types.Int4} }
+
+func textCols(names ...string) []wire.Column {
+	out := make([]wire.Column, len(names))
+	for i, n := range names {
+		out[i] = textCol(n)
+	}
+	return out
+}

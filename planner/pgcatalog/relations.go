@@ -1,0 +1,119 @@
+package pgcatalog
+
+import (
+	"sort"
+
+	"github.com/vecgres/vecgres/catalog"
+)
+
+// Relation kinds (pg_class.relkind).
+const (
+	kindTable    = 'r'
+	kindIndex    = 'i'
+	kindSequence = 'S'
+)
+
+// Fixed OIDs of PostgreSQL's built-in objects (src/include/catalog/*.dat).
+const (
+	oidPgCatalog = 11   // namespace pg_catalog
+	oidPublic    = 2200 // namespace public
+	oidHeapAM    = 2
+	oidBtreeAM   = 403
+	oidVectorExt = 16384 // pgvector's objects get OIDs below the catalog's first
+	oidIvfflatAM = 16387
+	oidHNSWAM    = 16388
+	oidDatabase  = 5
+)
+
+// relation is one pg_class row vecgres has: a table, an index (including a
+// primary key's) or a serial column's sequence.
+type relation struct {
+	oid   uint32
+	name  string
+	kind  byte
+	table *catalog.Table // the table, or the table an index or sequence belongs to
+	index *catalog.Index // for kindIndex
+}
+
+// SyntheticOID is the OID of an object vecgres keeps no OID for: the
+// primary-key index (part 0) or the sequence of the serial column at
+// position part-1 of the table with OID table. It lies above 2^31, out of
+// the range the catalog hands out, and is the same at every call.
+func SyntheticOID(table uint32, part int) uint32 {
+	return 1<<31 | (table&0x7ffffff)<<4 | uint32(part&0xf)
+}
+
+// relations returns every relation of the catalog, sorted by name.
+func relations(cat *catalog.Catalog) []relation {
+	var out []relation
+	for _, t := range cat.Tables() {
+		out = append(out, relation{oid: t.OID, name: t.Name, kind: kindTable, table: t})
+		for _, ix := range tableIndexes(cat, t) {
+			out = append(out, relation{oid: indexOID(ix), name: ix.Name, kind: kindIndex, table: t, index: ix})
+		}
+		for i, c := range t.Columns {
+			if c.Serial {
+				out = append(out, relation{oid: SyntheticOID(t.OID, i+1), name: sequenceName(t, i), kind: kindSequence, table: t})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// tableIndexes returns the primary-key index (first) and the other indexes
+// of t, in creation order.
+func tableIndexes(cat *catalog.Catalog, t *catalog.Table) []*catalog.Index {
+	var out []*catalog.Index
+	if t.PKeyName != "" {
+		if ix, ok := cat.Index(t.PKeyName); ok {
+			out = append(out, ix)
+		}
+	}
+	for _, ix := range t.Indexes {
+		if ix.Name != t.PKeyName {
+			out = append(out, ix)
+		}
+	}
+	return out
+}
+
+// indexOID is the index's OID, or the synthetic one of a primary key.
+func indexOID(ix *catalog.Index) uint32 {
+	if ix.OID != 0 {
+		return ix.OID
+	}
+	return SyntheticOID(ix.Table.OID, 0)
+}
+
+// isPrimary reports whether ix is its table's primary-key index.
+func isPrimary(ix *catalog.Index) bool { return ix.Name == ix.Table.PKeyName }
+
+// sequenceName is PostgreSQL's name for a serial column's sequence:
+// table_column_seq.
+func sequenceName(t *catalog.Table, col int) string {
+	return t.Name + "_" + t.Columns[col].Name + "_seq"
+}
+
+// tableByOID returns the table with the OID, if any.
+func tableByOID(cat *catalog.Catalog, oid uint32) (*catalog.Table, bool) {
+	for _, t := range cat.Tables() {
+		if t.OID == oid {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// kindName is psql's CASE c.relkind ... label.
+func kindName(k byte) string {
+	switch k {
+	case kindTable:
+		return "table"
+	case kindIndex:
+		return "index"
+	case kindSequence:
+		return "sequence"
+	}
+	return ""
+}

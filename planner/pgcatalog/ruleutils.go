@@ -1,0 +1,161 @@
+package pgcatalog
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// pgvector's HNSW defaults (hnsw.h HNSW_DEFAULT_M, HNSW_DEFAULT_EF_CONSTRUCTION).
+const (
+	hnswDefaultM   = 16
+	hnswDefaultEfC = 64
+)
+
+// IndexDef is pg_get_indexdef(oid) for ix:
+//
+//	CREATE UNIQUE INDEX items_pkey ON public.items USING btree (id)
+//	CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_l2_ops) WITH (m='8', ef_construction='32')
+//
+// The operator class is printed because pgvector's HNSW classes are not
+// defaults; reloptions are printed as PostgreSQL's flatten_reloptions does
+// (values quoted). The catalog keeps m and ef_construction but not whether
+// CREATE INDEX spelt them out, so WITH lists only the values that differ
+// from pgvector's defaults: an explicit WITH (m = 16) is not shown, unlike
+// PostgreSQL.
+func IndexDef(ix *catalog.Index) string {
+	var b strings.Builder
+	b.WriteString("CREATE ")
+	if isPrimary(ix) {
+		b.WriteString("UNIQUE ")
+	}
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
+	b.WriteString(" USING " + string(ix.Method) + " (" + QuoteIdent(ix.Table.Columns[ix.Column].Name))
+	if ix.Opclass != "" {
+		b.WriteString(" " + ix.Opclass)
+	}
+	b.WriteString(")")
+	if opts := reloptions(ix); len(opts) > 0 {
+		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
+	}
+	return b.String()
+}
+
+// reloptions lists an HNSW index's non-default options as name='value'.
+func reloptions(ix *catalog.Index) []string {
+	if ix.Method != catalog.MethodHNSW {
+		return nil
+	}
+	var out []string
+	if ix.M != 0 && ix.M != hnswDefaultM {
+		out = append(out, "m='"+strconv.Itoa(ix.M)+"'")
+	}
+	if ix.EfConstruction != 0 && ix.EfConstruction != hnswDefaultEfC {
+		out = append(out, "ef_construction='"+strconv.Itoa(ix.EfConstruction)+"'")
+	}
+	return out
+}
+
+// constraintDef is pg_get_constraintdef of a table's primary key:
+// "PRIMARY KEY (id)".
+func constraintDef(t *catalog.Table) string {
+	cols := make([]string, len(t.PrimaryKey))
+	for i, c := range t.PrimaryKey {
+		cols[i] = QuoteIdent(t.Columns[c].Name)
+	}
+	return "PRIMARY KEY (" + strings.Join(cols, ", ") + ")"
+}
+
+var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_$]*$`)
+
+// QuoteIdent is PostgreSQL's quote_identifier for the names vecgres keeps:
+// a name that is not all lower-case letters, digits and underscores gets
+// double quotes (doubled inside). Reserved words are not quoted (a
+// difference from PostgreSQL for tables named like "select").
+func QuoteIdent(name string) string {
+	if plainIdent.MatchString(name) {
+		return name
+	}
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+}
+
+// DefaultExpr is pg_get_expr of a column's default, "" for none: the
+// sequence call of a serial column, nextval('items_id_seq'::regclass), or
+// the constant as PostgreSQL prints a literal of the column's type: 5,
+// 1.5, true, 'x”y'::text, '[1,2,3]'::vector. Negative numbers are quoted
+// and cast ('-1'::integer), as PostgreSQL prints them; a negative float
+// shows ::numeric since that is how PostgreSQL types the literal -2.5.
+func DefaultExpr(t *catalog.Table, col int) string {
+	c := t.Columns[col]
+	if c.Serial {
+		return "nextval('" + sequenceName(t, col) + "'::regclass)"
+	}
+	if c.Default == nil {
+		return ""
+	}
+	text := string(types.AppendText(nil, c.Type, c.Default))
+	switch c.Type.Kind {
+	case types.KindBool:
+		if text == "t" {
+			return "true"
+		}
+		return "false"
+	case types.KindInt2, types.KindInt4, types.KindInt8:
+		return signed(text, c.Type)
+	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
+		return signed(text, types.Numeric)
+	}
+	return quoteLiteral(text) + "::" + castName(c.Type)
+}
+
+// signed prints a numeric constant: bare when positive, quoted and cast
+// when negative.
+func signed(text string, t types.Type) string {
+	if strings.HasPrefix(text, "-") {
+		return quoteLiteral(text) + "::" + castName(t)
+	}
+	return text
+}
+
+// castName is the type name in a cast: format_type without modifiers for
+// types whose modifier PostgreSQL does not show in a constant's cast
+// (character varying), with them otherwise (vector has none on literals).
+func castName(t types.Type) string {
+	switch t.Kind {
+	case types.KindVarchar, types.KindVector:
+		return types.Type{Kind: t.Kind, Typmod: types.NoTypmod}.Name()
+	}
+	return t.Name()
+}
+
+func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// storage is pg_attribute.attstorage as the type's default: 'p' (plain)
+// for fixed-size types, 'e' (external) for pgvector's vector (since
+// pgvector 0.6.0), 'x' (extended) for other variable-size types.
+func storage(t types.Type) string {
+	switch {
+	case t.Kind == types.KindVector:
+		return "e"
+	case t.Size() > 0:
+		return "p"
+	}
+	return "x"
+}
+
+// IndexDefByOID is pg_get_indexdef(oid): the definition of the index with
+// the OID (synthetic for primary keys); false when there is none. The
+// caller holds cat's lock shared.
+func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
+	for _, t := range cat.Tables() {
+		for _, ix := range tableIndexes(cat, t) {
+			if indexOID(ix) == oid {
+				return IndexDef(ix), true
+			}
+		}
+	}
+	return "", false
+}

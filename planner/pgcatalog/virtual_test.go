@@ -1,0 +1,108 @@
+package pgcatalog
+
+import (
+	"testing"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// scan returns the rows of a virtual table as a read transaction sees them.
+func scan(c *catalog.Catalog, t *catalog.Table) [][]any {
+	var rows [][]any
+	c.ReadTxn().Scan(t, func(_ uint64, vals []any) bool {
+		rows = append(rows, vals)
+		return true
+	})
+	return rows
+}
+
+func TestVirtualTables(t *testing.T) {
+	c := itemsCatalog(t)
+	c.RLock()
+	defer c.RUnlock()
+	env := Env{Cat: c, User: "alice", Database: "db"}
+	for name, v := range views {
+		for _, full := range []string{name, "pg_catalog." + name} {
+			tb, ok := VirtualTable(env, full)
+			if !ok {
+				t.Fatalf("%s: not found", full)
+			}
+			rows := scan(c, tb)
+			if len(rows) == 0 {
+				t.Errorf("%s: no rows", full)
+			}
+			for _, r := range rows {
+				if len(r) != len(v.cols) {
+					t.Fatalf("%s: row %v has %d values for %d columns", full, r, len(r), len(v.cols))
+				}
+			}
+		}
+	}
+	if _, ok := VirtualTable(env, "pg_nosuch"); ok {
+		t.Error("pg_nosuch found")
+	}
+	if _, ok := VirtualTable(env, "public.pg_type"); ok {
+		t.Error("public.pg_type found")
+	}
+}
+
+func TestVirtualTableRows(t *testing.T) {
+	c := itemsCatalog(t)
+	c.RLock()
+	defer c.RUnlock()
+	env := Env{Cat: c, User: "alice", Database: "db"}
+	items, _ := c.Table("items")
+	find := func(view string, match func([]any) bool) []any {
+		tb, _ := VirtualTable(env, view)
+		for _, r := range scan(c, tb) {
+			if match(r) {
+				return r
+			}
+		}
+		t.Fatalf("%s: no matching row", view)
+		return nil
+	}
+	vec := find("pg_type", func(r []any) bool { return r[1] == "vector" })
+	if vec[0] != int64(types.OIDVector) || vec[12] != int64(types.OIDVectorArray) || vec[2] != int64(oidPublic) {
+		t.Errorf("pg_type vector row %v", vec)
+	}
+	arr := find("pg_type", func(r []any) bool { return r[1] == "_vector" })
+	if arr[0] != int64(types.OIDVectorArray) || arr[11] != int64(types.OIDVector) || arr[7] != "A" {
+		t.Errorf("pg_type _vector row %v", arr)
+	}
+	emb := find("pg_attribute", func(r []any) bool { return r[0] == int64(items.OID) && r[1] == "embedding" })
+	if emb[2] != int64(types.OIDVector) || emb[4] != int64(3) || emb[5] != int64(3) || emb[11] != "e" {
+		t.Errorf("pg_attribute embedding row %v", emb)
+	}
+	s := find("pg_attribute", func(r []any) bool { return r[1] == "s" })
+	if s[5] != int64(9) || s[6] != true || s[7] != true { // varchar(5): typmod 5+4
+		t.Errorf("pg_attribute varchar row %v", s)
+	}
+	pk := find("pg_index", func(r []any) bool { return r[5] == true })
+	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[8] != "1" {
+		t.Errorf("pg_index primary key row %v", pk)
+	}
+	hnsw := find("pg_class", func(r []any) bool { return r[1] == "items_embedding_idx" })
+	if hnsw[5] != int64(oidHNSWAM) || hnsw[9] != "i" {
+		t.Errorf("pg_class hnsw row %v", hnsw)
+	}
+	db := find("pg_database", func([]any) bool { return true })
+	if db[1] != "db" {
+		t.Errorf("pg_database row %v", db)
+	}
+}
+
+func TestIndexDefByOID(t *testing.T) {
+	c := itemsCatalog(t)
+	c.RLock()
+	defer c.RUnlock()
+	items, _ := c.Table("items")
+	def, ok := IndexDefByOID(c, SyntheticOID(items.OID, 0))
+	if want := "CREATE UNIQUE INDEX items_pkey ON public.items USING btree (id)"; !ok || def != want {
+		t.Errorf("primary key: %q %v, want %q", def, ok, want)
+	}
+	if _, ok := IndexDefByOID(c, items.OID); ok {
+		t.Error("a table OID gave an index definition")
+	}
+}

@@ -1,0 +1,55 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// DEALLOCATE and DISCARD ALL. Prepared statements and portals belong to
+// wire, so these plans only say what to drop (wire.Result.Deallocate) and
+// wire drops it after the statement (26000 for a missing name there).
+
+// planDeallocate plans DEALLOCATE [PREPARE] name | ALL: tag "DEALLOCATE"
+// or "DEALLOCATE ALL".
+func (b *binder) planDeallocate(x *sql.Deallocate) plan {
+	return &funcPlan{fn: func(context.Context, *execCtx) (*wire.Result, error) {
+		tag := "DEALLOCATE"
+		if x.All {
+			tag = "DEALLOCATE ALL"
+		}
+		return &wire.Result{Tag: tag, Deallocate: &wire.Deallocation{Name: x.Name, All: x.All}}, nil
+	}}
+}
+
+// planDiscard plans DISCARD ALL: refused in a transaction block (25001, as
+// PostgreSQL's PreventInTransactionBlock); otherwise RESET ALL, with a
+// ParameterStatus for each reported setting it changes back, and every
+// prepared statement and portal dropped by wire.
+func (b *binder) planDiscard(*sql.Discard) plan {
+	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) {
+		s := x.s
+		if s.state != txIdle {
+			return nil, pgerror.New(pgerror.ActiveSQLTransaction, "DISCARD ALL cannot run inside a transaction block")
+		}
+		status := map[string]string{}
+		for name := range s.settings.values {
+			if def, ok := knownSettings[name]; ok && def.report {
+				res := settingResult("RESET", name, def.def, true)
+				for k, v := range res.ParamStatus {
+					status[k] = v
+				}
+			}
+		}
+		if _, err := s.settings.reset("all"); err != nil {
+			return nil, err
+		}
+		res := &wire.Result{Tag: "DISCARD ALL", Deallocate: &wire.Deallocation{All: true, Portals: true}}
+		if len(status) > 0 {
+			res.ParamStatus = status
+		}
+		return res, nil
+	}}
+}

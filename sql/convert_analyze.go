@@ -1,0 +1,24 @@
+package sql
+
+import pg_query "github.com/pganalyze/pg_query_go/v6"
+
+// analyzeStmt converts ANALYZE [VERBOSE] [table [, ...]]. VACUUM, and
+// ANALYZE of a column list, stay 0A000.
+func (c *conv) analyzeStmt(s *pg_query.VacuumStmt) (Statement, error) {
+	if s.GetIsVacuumcmd() {
+		return nil, c.unsupported("VACUUM and ANALYZE", -1)
+	}
+	out := &Analyze{}
+	for _, n := range s.GetRels() {
+		rel := n.GetVacuumRelation()
+		if len(rel.GetVaCols()) > 0 {
+			return nil, c.unsupported("ANALYZE of a column list", rel.GetRelation().GetLocation())
+		}
+		name, err := c.relName(rel.GetRelation())
+		if err != nil {
+			return nil, err
+		}
+		out.Tables = append(out.Tables, name)
+	}
+	return out, nil
+}

@@ -1,0 +1,174 @@
+package tests
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestPsqlCatalogCommands runs psql's describe commands against a table
+// with a bigserial primary key, a text column, a vector(3) column and an
+// HNSW index, and compares psql's output with PostgreSQL 15's. The
+// expected text of the vector-free parts was printed by psql 15.18 against
+// PostgreSQL 15.18 (same table with real[] for vector(3)); the vector
+// parts are what pgvector 0.8 stores: format_type vector(3), storage
+// external, pg_get_indexdef "USING hnsw (embedding vector_l2_ops) WITH
+// (m='8', ef_construction='32')". \l and \dx are vecgres's own: one
+// database, and the vector extension instead of plpgsql.
+func TestPsqlCatalogCommands(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	setup := []string{
+		"-v", "ON_ERROR_STOP=1", "-q",
+		"-c", "CREATE TABLE items (id bigserial PRIMARY KEY, body text, embedding vector(3))",
+		"-c", "CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (m = 8, ef_construction = 32)",
+	}
+	if out, errOut, err := psql(t, s, "", setup...); err != nil {
+		t.Fatalf("setup: %v\n%s%s", err, out, errOut)
+	}
+	tests := []struct{ command, want string }{
+		{`\dt`, `         List of relations
+ Schema | Name  | Type  |  Owner   
+--------+-------+-------+----------
+ public | items | table | postgres
+(1 row)
+
+`},
+		{`\d items`, `                               Table "public.items"
+  Column   |   Type    | Collation | Nullable |              Default              
+-----------+-----------+-----------+----------+-----------------------------------
+ id        | bigint    |           | not null | nextval('items_id_seq'::regclass)
+ body      | text      |           |          | 
+ embedding | vector(3) |           |          | 
+Indexes:
+    "items_pkey" PRIMARY KEY, btree (id)
+    "items_embedding_idx" hnsw (embedding vector_l2_ops) WITH (m='8', ef_construction='32')
+
+`},
+		{`\d+ items`, `                                                          Table "public.items"
+  Column   |   Type    | Collation | Nullable |              Default              | Storage  | Compression | Stats target | Description 
+-----------+-----------+-----------+----------+-----------------------------------+----------+-------------+--------------+-------------
+ id        | bigint    |           | not null | nextval('items_id_seq'::regclass) | plain    |             |              | 
+ body      | text      |           |          |                                   | extended |             |              | 
+ embedding | vector(3) |           |          |                                   | external |             |              | 
+Indexes:
+    "items_pkey" PRIMARY KEY, btree (id)
+    "items_embedding_idx" hnsw (embedding vector_l2_ops) WITH (m='8', ef_construction='32')
+Access method: heap
+
+`},
+		{`\di`, `                    List of relations
+ Schema |        Name         | Type  |  Owner   | Table 
+--------+---------------------+-------+----------+-------
+ public | items_embedding_idx | index | postgres | items
+ public | items_pkey          | index | postgres | items
+(2 rows)
+
+`},
+		{`\d`, `              List of relations
+ Schema |     Name     |   Type   |  Owner   
+--------+--------------+----------+----------
+ public | items        | table    | postgres
+ public | items_id_seq | sequence | postgres
+(2 rows)
+
+`},
+		{`\l`, `                                          List of databases
+   Name   |  Owner   | Encoding | Collate | Ctype | ICU Locale | Locale Provider | Access privileges 
+----------+----------+----------+---------+-------+------------+-----------------+-------------------
+ postgres | postgres | UTF8     | C       | C     |            | libc            | 
+(1 row)
+
+`},
+		{`\dx`, `                           List of installed extensions
+  Name  | Version | Schema |                     Description                      
+--------+---------+--------+------------------------------------------------------
+ vector | 0.8.6   | public | vector data type and ivfflat and hnsw access methods
+(1 row)
+
+`},
+	}
+	for _, tc := range tests {
+		out, errOut, err := psql(t, s, "", "-c", tc.command)
+		if err != nil || errOut != "" {
+			t.Errorf("%s: %v\nstderr: %s", tc.command, err, errOut)
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%s output differs:\n%s", tc.command, lineDiff(tc.want, out))
+		}
+	}
+}
+
+// TestPsqlCatalogNotFound checks psql's messages and exit status for
+// names that match nothing (empty results of the catalog queries), as psql
+// 15 behaves against PostgreSQL 15: \d fails, \dt only reports.
+func TestPsqlCatalogNotFound(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	tests := []struct {
+		command string
+		fails   bool
+	}{{`\d nosuch`, true}, {`\dt nosuch`, false}}
+	for _, tc := range tests {
+		out, errOut, err := psql(t, s, "", "-c", tc.command)
+		if want := "Did not find any relation named \"nosuch\".\n"; out != "" || errOut != want || (err != nil) != tc.fails {
+			t.Errorf("%s: err %v, stdout %q, stderr %q, want stderr %q and failure %v", tc.command, err, out, errOut, want, tc.fails)
+		}
+	}
+}
+
+// TestPsqlTiming checks \timing: psql prints the time of each statement.
+func TestPsqlTiming(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	out, errOut, err := psql(t, s, "", "-c", `\timing on`, "-c", "SELECT 1 AS one")
+	if err != nil || errOut != "" {
+		t.Fatalf("psql: %v\n%s", err, errOut)
+	}
+	want := regexp.MustCompile(`^Timing is on\.\n one \n-----\n   1\n\(1 row\)\n\nTime: [0-9]+\.[0-9]{3} ms\n$`)
+	if !want.MatchString(out) {
+		t.Fatalf("output %q does not match %s", out, want)
+	}
+}
+
+// TestCatalogViewsAndFunctions runs the single-table pg_catalog queries
+// and catalog functions drivers send (pgvector-python's and psycopg's type
+// lookups, node-postgres pgvector's registerTypes, pgx's extension check).
+func TestCatalogViewsAndFunctions(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	setup := []string{"-v", "ON_ERROR_STOP=1", "-q",
+		"-c", "CREATE TABLE items (id bigserial PRIMARY KEY, embedding vector(3))",
+		"-c", "CREATE INDEX ON items USING hnsw (embedding vector_cosine_ops)"}
+	if out, errOut, err := psql(t, s, "", setup...); err != nil {
+		t.Fatalf("setup: %v\n%s%s", err, out, errOut)
+	}
+	tests := []struct{ query, want string }{
+		{"SELECT typname, oid, typarray FROM pg_type WHERE typname IN ('vector', 'halfvec', 'sparsevec')", "vector|16385|16386\n"},
+		{"SELECT typname AS name, oid, typarray AS array_oid, oid::regtype::text AS regtype, typdelim AS delimiter " +
+			"FROM pg_type t WHERE t.oid = to_regtype('vector') ORDER BY t.oid", "vector|16385|16386|vector|,\n"},
+		{"SELECT typname, typelem FROM pg_catalog.pg_type WHERE oid = 16386", "_vector|16385\n"},
+		{"SELECT extname, extversion FROM pg_extension", "vector|0.8.6\n"},
+		{"SELECT relname, relkind FROM pg_class ORDER BY relname", "items|r\nitems_embedding_idx|i\nitems_id_seq|S\nitems_pkey|i\n"},
+		{"SELECT a.attname, a.atttypid, a.atttypmod, a.attnotnull FROM pg_attribute a WHERE a.attrelid = 16400 ORDER BY a.attnum",
+			"id|20|-1|t\nembedding|16385|3|f\n"},
+		{"SELECT amname FROM pg_am WHERE amtype = 'i' ORDER BY 1", "btree\nhnsw\nivfflat\n"},
+		{"SELECT nspname FROM pg_namespace ORDER BY 1", "pg_catalog\npublic\n"},
+		{"SELECT datname, pg_encoding_to_char(encoding) FROM pg_database", "postgres|UTF8\n"},
+		{"SELECT pg_get_indexdef(16401)", "CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_cosine_ops)\n"},
+		{"SELECT has_table_privilege('items', 'SELECT'), has_schema_privilege('public', 'USAGE'), " +
+			"has_database_privilege('postgres', 'CONNECT'), pg_table_is_visible(16400)", "t|t|t|t\n"},
+		{"SELECT pg_get_userbyid(10), obj_description(16400, 'pg_class') IS NULL, current_setting('server_version_num')", "postgres|t|160004\n"},
+	}
+	for _, tc := range tests {
+		out, errOut, err := psql(t, s, "", "-At", "-c", tc.query)
+		if err != nil || errOut != "" || out != tc.want {
+			t.Errorf("%s:\n got %q (err %v, stderr %q)\nwant %q", tc.query, out, err, errOut, tc.want)
+		}
+	}
+	_, errOut, err := psql(t, s, "", "-At", "-v", "VERBOSITY=verbose", "-c", "SELECT current_setting('no_such_setting')")
+	if err == nil || !strings.Contains(errOut, "42704") {
+		t.Errorf("current_setting of an unknown name: err %v, stderr %q; want 42704", err, errOut)
+	}
+}

@@ -1,0 +1,136 @@
+package vecindex
+
+import (
+	"math"
+	"slices"
+	"sync/atomic"
+)
+
+// DefaultCompactThreshold is the tombstone share (dead / (live + dead))
+// above which Delete starts a background Compact.
+const DefaultCompactThreshold = 0.10
+
+// minCompact is the fewest tombstones worth a background Compact.
+const minCompact = 64
+
+// SetCompactThreshold sets the tombstone share above which Delete starts a
+// background Compact; frac <= 0 or >= 1 disables automatic compaction.
+func (h *HNSW) SetCompactThreshold(frac float64) {
+	h.compactAt.Store(math.Float64bits(frac))
+}
+
+// WaitCompact waits for a background Compact started by Delete to finish.
+func (h *HNSW) WaitCompact() { h.repairWG.Wait() }
+
+func (h *HNSW) maybeCompact() {
+	frac := math.Float64frombits(h.compactAt.Load())
+	dead, live := h.dead.Load(), h.live.Load()
+	if frac <= 0 || frac >= 1 || dead < minCompact || float64(dead) <= frac*float64(dead+live) {
+		return
+	}
+	if !h.repairing.CompareAndSwap(false, true) {
+		return
+	}
+	h.repairWG.Add(1)
+	go func() {
+		defer h.repairWG.Done()
+		defer h.repairing.Store(false)
+		h.Compact()
+	}()
+}
+
+// Compact repairs the graph around tombstoned nodes and reclaims their
+// slots; it returns the number of slots freed. Searches and inserts keep
+// running throughout; it never holds more than one node lock.
+//
+//  1. Every node (on every layer) whose list names a tombstone gets a new
+//     list chosen with the neighbour heuristic (Algorithm 4) from its
+//     other neighbours plus the tombstones' neighbours, in the manner of
+//     pgvector's vacuum repair and hnswlib's repairConnectionsForUpdate.
+//  2. A grace period (synchronize) lets in-flight inserts, which may have
+//     picked a tombstone before it was deleted, finish; a second sweep
+//     removes any edge they added.
+//  3. After a second grace period no operation can hold a reclaimed id, so
+//     the slots go on the free list for Insert to reuse.
+//
+// The entry point is never reclaimed, even when tombstoned.
+func (h *HNSW) Compact() int {
+	h.compactMu.Lock()
+	defer h.compactMu.Unlock()
+	n := h.n.Load()
+	gone := make([]bool, n)
+	var ids []uint32
+	entry, _, _ := h.loadEntry()
+	for id := range n {
+		if m := h.meta(id); m&flagDead != 0 && m&flagFree == 0 && id != entry {
+			gone[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return 0
+	}
+	s := h.getScratch()
+	defer h.putScratch(s)
+	h.repairAll(s, n, gone)
+	h.synchronize()
+	h.repairAll(s, n, gone)
+	for _, id := range ids {
+		h.setFlag(id, flagFree)
+	}
+	h.synchronize()
+	h.mu.Lock()
+	h.free = append(h.free, ids...)
+	h.mu.Unlock()
+	h.dead.Add(-int64(len(ids)))
+	return len(ids)
+}
+
+// repairAll rewrites every list of a node below n that names a node in
+// gone.
+func (h *HNSW) repairAll(s *scratch, n uint32, gone []bool) {
+	for id := range n {
+		m := h.meta(id)
+		if m&flagFree != 0 || gone[id] {
+			continue
+		}
+		for lc := 0; lc <= int(m&metaLevel); lc++ {
+			h.repairList(s, id, lc, gone)
+		}
+	}
+}
+
+// repairList replaces node id's list on layer if it names a node in gone.
+func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
+	isGone := func(x uint32) bool { return int(x) < len(gone) && gone[x] }
+	h.lockNode(id)
+	defer h.unlockNode(id)
+	b := h.block(id, layer)
+	cur := b[1 : 1+min(int(atomic.LoadUint32(&b[0])), len(b)-1)]
+	if !slices.ContainsFunc(cur, isGone) {
+		return
+	}
+	v := h.vec(id)
+	c := s.tmp[:0]
+	s.visited.reset(h.capacity())
+	s.visited.visit(id)
+	add := func(x uint32) {
+		if !isGone(x) && !s.visited.visit(x) {
+			c = append(c, item{dist: h.dist(v, h.vec(x)), id: x})
+		}
+	}
+	for _, x := range cur {
+		add(x)
+	}
+	for _, x := range cur {
+		if isGone(x) && h.level(x) >= layer {
+			s.nbrs = h.neighbours(s.nbrs, x, layer)
+			for _, y := range s.nbrs {
+				add(y)
+			}
+		}
+	}
+	slices.SortFunc(c, cmpItem)
+	s.tmp = c
+	setNeighbours(b, h.selectNeighbours(s, c, len(b)-1))
+}

@@ -1,0 +1,341 @@
+package vecindex
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"io"
+	"math"
+	"sync/atomic"
+)
+
+// Checkpoint format (all integers little-endian), version 1:
+//
+//	header   magic "VGHNSW\r\n" (8 bytes), version u32,
+//	         dims u32, m u32, ef_construction u32, metric u8, 3 zero bytes,
+//	         seed i64, inserts-so-far u64, nodes n u32,
+//	         entry id u32, entry level u32, has-entry u32 (0 or 1)
+//	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot),
+//	         2 zero bytes,
+//	         vector: dims f32 (stored form: Cosine vectors normalized),
+//	         layer 0: count u32 then 2*m neighbour ids u32 (unused = 0),
+//	         layers 1..level: count u32 then m ids u32 each
+//	trailer  CRC-32C (Castagnoli) u32 of every byte before it
+//
+// Node ids are positions in the node sequence. ReadFrom refuses a bad
+// magic, an unknown version, a config New refuses, dims above MaxDims, a
+// count above its list's capacity, a neighbour id >= n or naming a node
+// without that layer, an entry point that is not a node of its level,
+// duplicate live keys and a CRC mismatch, each with an error wrapping
+// ErrCorrupt.
+
+// checkpointMagic opens every checkpoint.
+const checkpointMagic = "VGHNSW\r\n"
+
+// checkpointVersion is the format version WriteTo writes.
+const checkpointVersion = 1
+
+// MaxDims is the largest Dims ReadFrom accepts (pgvector's VECTOR_MAX_DIM).
+const MaxDims = 16000
+
+const (
+	diskDead = 1
+	diskFree = 2
+)
+
+// ErrCorrupt is wrapped by every ReadFrom error about malformed content.
+var ErrCorrupt = errors.New("vecindex: corrupt checkpoint")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// WriteTo writes the index in the checkpoint format to w and returns the
+// bytes written. Run it with writers quiesced for an exact image; with
+// concurrent inserts it still writes a consistent, loadable graph of the
+// nodes allocated when it started.
+func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
+	e := h.enter()
+	defer h.exit(e)
+	cw := &countWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 1<<16)
+	crc := crc32.New(castagnoli)
+	out := io.MultiWriter(bw, crc)
+	h.mu.Lock()
+	n, seq := h.n.Load(), h.seq
+	h.mu.Unlock()
+	entry, top, ok := h.loadEntry()
+	var hdr []byte
+	hdr = append(hdr, checkpointMagic...)
+	hdr = le32(hdr, checkpointVersion, uint32(h.cfg.Dims), uint32(h.cfg.M), uint32(h.cfg.EfConstruction))
+	hdr = append(hdr, byte(h.cfg.Metric), 0, 0, 0)
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(h.cfg.Seed))
+	hdr = binary.LittleEndian.AppendUint64(hdr, seq)
+	hdr = le32(hdr, n, entry, uint32(top), b2u(ok))
+	if _, err := out.Write(hdr); err != nil {
+		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
+	}
+	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*h.stride0)
+	for id := range n {
+		buf = h.appendNode(buf[:0], id, n)
+		if _, err := out.Write(buf); err != nil {
+			return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
+		}
+	}
+	if _, err := bw.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
+		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
+	}
+	return cw.n, nil
+}
+
+// appendNode encodes node id; neighbours >= n (allocated after WriteTo
+// started) are left out.
+func (h *HNSW) appendNode(buf []byte, id, n uint32) []byte {
+	m := h.meta(id)
+	level := int(m & metaLevel)
+	var flags byte
+	if m&flagDead != 0 {
+		flags |= diskDead
+	}
+	if m&flagFree != 0 {
+		flags |= diskFree
+	}
+	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
+	buf = append(buf, byte(level), flags, 0, 0)
+	for _, x := range h.vec(id) {
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+	}
+	for lc := 0; lc <= level; lc++ {
+		var nb []uint32
+		if m&flagFree == 0 {
+			for _, x := range h.neighbours(nil, id, lc) {
+				if x < n {
+					nb = append(nb, x)
+				}
+			}
+		}
+		buf = le32(buf, uint32(len(nb)))
+		buf = le32(buf, nb...)
+		for range h.capAt(lc) - len(nb) {
+			buf = le32(buf, 0)
+		}
+	}
+	return buf
+}
+
+// ReadFrom reads an index written by WriteTo. It reads exactly the
+// checkpoint's bytes from r (no read-ahead), so a checkpoint can be
+// embedded in a larger stream; wrap r in a bufio.Reader for speed when
+// that does not matter. Errors about content wrap ErrCorrupt; I/O errors
+// (including io.ErrUnexpectedEOF for a truncated checkpoint) are wrapped.
+func ReadFrom(r io.Reader) (*HNSW, error) {
+	d := &decoder{r: r, crc: crc32.New(castagnoli)}
+	h, err := d.header()
+	if err != nil {
+		return nil, err
+	}
+	if err := d.nodes(h); err != nil {
+		return nil, err
+	}
+	want := d.crc.Sum32()
+	var tr [4]byte
+	if _, err := io.ReadFull(r, tr[:]); err != nil {
+		return nil, fmt.Errorf("vecindex: read checkpoint trailer: %w", noEOF(err))
+	}
+	if got := binary.LittleEndian.Uint32(tr[:]); got != want {
+		return nil, fmt.Errorf("%w: CRC-32C %#08x, computed %#08x", ErrCorrupt, got, want)
+	}
+	if err := h.validateLoaded(d.entry, d.top, d.hasEntry); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+type decoder struct {
+	r        io.Reader
+	crc      hash.Hash32
+	buf      []byte
+	n        uint32
+	entry    uint32
+	top      int
+	hasEntry bool
+}
+
+// read returns the next k bytes (valid until the next call).
+func (d *decoder) read(k int) ([]byte, error) {
+	if cap(d.buf) < k {
+		d.buf = make([]byte, k)
+	}
+	b := d.buf[:k]
+	if _, err := io.ReadFull(d.r, b); err != nil {
+		return nil, fmt.Errorf("vecindex: read checkpoint: %w", noEOF(err))
+	}
+	d.crc.Write(b)
+	return b, nil
+}
+
+func (d *decoder) header() (*HNSW, error) {
+	b, err := d.read(len(checkpointMagic) + 4*4 + 4 + 8 + 8 + 4*4)
+	if err != nil {
+		return nil, err
+	}
+	if string(b[:8]) != checkpointMagic {
+		return nil, fmt.Errorf("%w: bad magic %q", ErrCorrupt, b[:8])
+	}
+	u := func(i int) uint32 { return binary.LittleEndian.Uint32(b[8+4*i:]) }
+	if v := u(0); v != checkpointVersion {
+		return nil, fmt.Errorf("%w: version %d, this build reads %d", ErrCorrupt, v, checkpointVersion)
+	}
+	if u(1) > MaxDims || u(2) > 1<<16 || u(3) > 1<<20 {
+		return nil, fmt.Errorf("%w: dims %d, m %d, ef_construction %d out of range", ErrCorrupt, u(1), u(2), u(3))
+	}
+	cfg := Config{Dims: int(u(1)), M: int(u(2)), EfConstruction: int(u(3)), Metric: Metric(b[24]),
+		Seed: int64(binary.LittleEndian.Uint64(b[28:]))}
+	h, err := New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	h.seq = binary.LittleEndian.Uint64(b[36:])
+	t := func(i int) uint32 { return binary.LittleEndian.Uint32(b[44+4*i:]) }
+	d.n, d.entry, d.top, d.hasEntry = t(0), t(1), int(t(2)), t(3) == 1
+	if t(3) > 1 || d.n == math.MaxUint32 || d.top > maxLevel || d.hasEntry != (d.n > 0) {
+		return nil, fmt.Errorf("%w: bad node count or entry point", ErrCorrupt)
+	}
+	return h, nil
+}
+
+// nodes reads the node records into h, allocating segment by segment as
+// data arrives so that a damaged count cannot force a huge allocation.
+func (d *decoder) nodes(h *HNSW) error {
+	dims := h.cfg.Dims
+	for id := range d.n {
+		b, err := d.read(12 + 4*dims + 4*h.stride0)
+		if err != nil {
+			return err
+		}
+		key, level, flags := binary.LittleEndian.Uint64(b), int(b[8]), b[9]
+		if level > maxLevel || flags > diskDead|diskFree || b[10] != 0 || b[11] != 0 {
+			return fmt.Errorf("%w: node %d: level %d, flags %#x", ErrCorrupt, id, level, flags)
+		}
+		h.ensureCapacity(int(id) + 1)
+		h.initNode(id, key, level)
+		v := h.vec(id)
+		for i := range v {
+			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[12+4*i:]))
+		}
+		h.encode(id)
+		if err := d.list(h.block(id, 0), b[12+4*dims:], id); err != nil {
+			return err
+		}
+		if level > 0 {
+			if b, err = d.read(level * 4 * h.strideU); err != nil {
+				return err
+			}
+			for lc := 1; lc <= level; lc++ {
+				if err := d.list(h.block(id, lc), b[(lc-1)*4*h.strideU:], id); err != nil {
+					return err
+				}
+			}
+		}
+		h.n.Store(id + 1)
+		h.addLoaded(id, key, flags)
+	}
+	return nil
+}
+
+// list decodes one count-prefixed list into blk.
+func (d *decoder) list(blk []uint32, b []byte, id uint32) error {
+	cnt := binary.LittleEndian.Uint32(b)
+	if int(cnt) > len(blk)-1 {
+		return fmt.Errorf("%w: node %d: %d neighbours, capacity %d", ErrCorrupt, id, cnt, len(blk)-1)
+	}
+	for i := 1; i <= int(cnt); i++ {
+		x := binary.LittleEndian.Uint32(b[4*i:])
+		if x >= d.n {
+			return fmt.Errorf("%w: node %d: neighbour %d of %d nodes", ErrCorrupt, id, x, d.n)
+		}
+		blk[i] = x
+	}
+	blk[0] = cnt
+	return nil
+}
+
+// addLoaded records a decoded node's state in the counters and key map.
+func (h *HNSW) addLoaded(id uint32, key uint64, flags byte) {
+	switch {
+	case flags&diskFree != 0:
+		h.setFlag(id, flagDead|flagFree)
+		h.free = append(h.free, id)
+	case flags&diskDead != 0:
+		h.setFlag(id, flagDead)
+		h.dead.Add(1)
+	default:
+		h.byKey[key] = id
+		h.live.Add(1)
+	}
+}
+
+// validateLoaded checks what only the whole graph shows: neighbours have
+// the layer they are linked on, reclaimed slots are unreachable, live keys
+// are unique and the entry point is a node of the top level.
+func (h *HNSW) validateLoaded(entry uint32, top int, hasEntry bool) error {
+	n := h.n.Load()
+	if int(h.live.Load()) != len(h.byKey) {
+		return fmt.Errorf("%w: duplicate live keys", ErrCorrupt)
+	}
+	for id := range n {
+		if h.meta(id)&flagFree != 0 {
+			continue
+		}
+		for lc := 0; lc <= h.level(id); lc++ {
+			for _, x := range h.neighbours(nil, id, lc) {
+				if h.level(x) < lc || h.meta(x)&flagFree != 0 {
+					return fmt.Errorf("%w: node %d links node %d on layer %d", ErrCorrupt, id, x, lc)
+				}
+			}
+		}
+	}
+	if hasEntry {
+		if entry >= n || h.level(entry) != top || h.meta(entry)&flagFree != 0 {
+			return fmt.Errorf("%w: entry point %d (level %d) is not a node of that level", ErrCorrupt, entry, top)
+		}
+		h.storeEntry(entry, top)
+	}
+	return nil
+}
+
+func le32(b []byte, xs ...uint32) []byte {
+	for _, x := range xs {
+		b = binary.LittleEndian.AppendUint32(b, x)
+	}
+	return b
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func noEOF(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	atomic.AddInt64(&c.n, int64(k))
+	return k, err
+}
