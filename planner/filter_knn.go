@@ -21,11 +21,10 @@ type knnRun struct {
 }
 
 // stageBudget is the size of the last stage sequence runs for k rows:
-// stages ask for ef, 2·ef, 4·ef, ... rows and each contributes its first
-// half, so the last asks for at least 2·k.
+// stages ask for ef, 2·ef, 4·ef, ... rows, so the last asks for at least k.
 func stageBudget(ef, k int) int {
 	b := max(ef, 1)
-	for b/2 < k && b < 1<<30 {
+	for b < k && b < 1<<30 {
 		b *= 2
 	}
 	return b
@@ -37,8 +36,9 @@ func stageBudget(ef, k int) int {
 //
 // Stage j asks the graph for B = ef·2^j matching rows (a deterministic
 // function of the query, ef and the table), sorts them by exact distance
-// and appends, in order, those of its first B/2 (all of them once the
-// graph is exhausted) that come after the last row already emitted. Rows
+// and appends, in order, those that come after the last row already
+// emitted. The first stage is an ordinary HNSW search with ef_search, so a
+// first page costs what pgvector's index scan costs. Rows
 // a later, wider stage finds nearer than that are dropped, as pgvector's
 // strict_order drops out-of-order tuples, so the output is strictly
 // ascending by (distance, slot). A query for k rows runs stages until it
@@ -53,11 +53,7 @@ func (r *knnRun) sequence(k int, plan filterPlan) ([]candidate, error) {
 		if r.tr != nil {
 			r.tr.stages++
 		}
-		take := len(stage)
-		if !exhausted {
-			take = min(take, max(b/2, 1))
-		}
-		for _, c := range stage[:take] {
+		for _, c := range stage {
 			if len(out) > 0 && candLess(c, out[len(out)-1]) <= 0 {
 				continue
 			}

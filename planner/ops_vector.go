@@ -5,10 +5,16 @@ import (
 
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/vecindex/distance"
 )
 
 // Vector operators and functions with pgvector's semantics (vector.c):
-// sums in float4 in element order, the final step in float8.
+// sums in float4, the final step in float8. The sums run in the SIMD
+// kernels of vecindex/distance, as pgvector's are auto-vectorised (it is
+// built with -fassociative-math), so the last bits of a distance depend on
+// the summation order there too; every path of vecgres (SQL operators,
+// index scans, exact scans) uses these same functions, so they agree with
+// each other exactly.
 
 func checkSameDims(a, b types.Vector) error {
 	if len(a) != len(b) {
@@ -18,31 +24,15 @@ func checkSameDims(a, b types.Vector) error {
 }
 
 func l2Distance(a, b types.Vector) float64 {
-	var s float32
-	for i := range a {
-		d := a[i] - b[i]
-		s += d * d
-	}
-	return math.Sqrt(float64(s))
+	return math.Sqrt(float64(distance.L2Squared(a, b)))
 }
 
-func innerProduct(a, b types.Vector) float64 {
-	var s float32
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return float64(s)
-}
+func innerProduct(a, b types.Vector) float64 { return float64(distance.Dot(a, b)) }
 
 // cosineDistance is 1 - cos(a, b), clamped to [0, 2]; NaN when either
 // vector is zero.
 func cosineDistance(a, b types.Vector) float64 {
-	var dot, na, nb float32
-	for i := range a {
-		dot += a[i] * b[i]
-		na += a[i] * a[i]
-		nb += b[i] * b[i]
-	}
+	dot, na, nb := distance.CosineParts(a, b)
 	sim := float64(dot) / math.Sqrt(float64(na)*float64(nb))
 	if math.IsNaN(sim) {
 		return math.NaN()
@@ -51,13 +41,7 @@ func cosineDistance(a, b types.Vector) float64 {
 	return 1 - sim
 }
 
-func l1Distance(a, b types.Vector) float64 {
-	var s float32
-	for i := range a {
-		s += float32(math.Abs(float64(a[i] - b[i])))
-	}
-	return float64(s)
-}
+func l1Distance(a, b types.Vector) float64 { return float64(distance.L1(a, b)) }
 
 func vectorNorm(a types.Vector) float64 {
 	var s float64

@@ -102,6 +102,11 @@ func run(cfg config) error {
 	if err != nil {
 		return err
 	}
+	lock, err := lockDataDir(cfg.dataDir)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
 	cat, err := catalog.Open(cfg.dataDir, catalog.Options{WAL: wal.Options{
 		NoSync: cfg.syncCommit == "off", TruncateCorrupt: cfg.truncate},
 		CheckpointInterval: cfg.ckptEvery, CheckpointWALBytes: cfg.ckptWALMB << 20})
