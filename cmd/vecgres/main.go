@@ -36,6 +36,8 @@ type config struct {
 	ckptEvery  time.Duration // --checkpoint-interval
 	ckptWALMB  int64         // --checkpoint-wal-mb
 
+	debugListen string // --debug-listen: /metrics and /debug/pprof/
+
 	tlsCert, tlsKey  string
 	trustLocal       bool
 	requireTLSRemote bool
@@ -49,6 +51,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.syncCommit, "synchronous-commit", "on",
 		"on: COMMIT returns after the WAL is fsynced; off: before, so an OS crash or power loss may lose the last commits (never corrupt them)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.StringVar(&c.debugListen, "debug-listen", "", "serve /metrics (Prometheus) and /debug/pprof/ on this address, e.g. 127.0.0.1:6060 (off when empty)")
 	fs.BoolVar(&c.truncate, "wal-truncate-corrupt", false,
 		"at start-up, cut the WAL at a damaged record instead of refusing to start (loses every commit after it)")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate chain file; with --tls-key, clients may use TLS (sslmode=require)")
@@ -125,6 +128,11 @@ func run(cfg config) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if cfg.debugListen != "" {
+		if err := serveDebug(ctx, cfg.debugListen, logger); err != nil {
+			return fmt.Errorf("--debug-listen: %w", err)
+		}
+	}
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres started", "addr", ln.Addr().String(), "data_dir", cfg.dataDir)
 	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger,
