@@ -53,12 +53,20 @@ const (
 	costRow   = 150.0 // read a row version, check visibility, evaluate WHERE
 	costEntry = 10.0  // read one B-tree entry
 	// costDistBase + dims/costDistPerNs is one distance computation in the
-	// graph (SIMD kernels); an exact distance of the SQL operator (pure Go,
-	// float64) costs costDistBase + dims·costExactPerDim.
+	// graph (SIMD kernels); an exact distance of the SQL operator uses the
+	// same kernels but reads the row's vector from the row store, mostly
+	// cache misses: costDistBase + dims·costExactPerDim.
 	costDistBase    = 20.0
 	costDistPerNs   = 8.0
-	costExactPerDim = 1.0
-	costVisitExtra  = 30.0 // neighbour list and visited-set work per graph node
+	costExactPerDim = 0.35
+	// costTraversalRisk inflates the traversal estimate, which assumes the
+	// filter is independent of the vectors. A filter correlated with them
+	// (Fashion-MNIST's class labels: a query's neighbours are mostly of its
+	// own class) makes the walk visit many times more nodes than estimated,
+	// while the pre-filter's cost is known (B-tree counts are exact), so the
+	// pre-filter is preferred unless the traversal is clearly cheaper.
+	costTraversalRisk = 2.5
+	costVisitExtra    = 30.0 // neighbour list and visited-set work per graph node
 	// visitsPerEf is how many nodes an unfiltered layer-0 walk visits per
 	// unit of ef, per neighbour slot (2·m of them).
 	visitsPerEf = 0.6
@@ -133,7 +141,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget i
 	if ch.path != nil {
 		pre = float64(ch.path.count)*(costEntry+costRow) + ch.matching*exact
 	}
-	trav := ch.visits*visit + float64(budget)/sel*costRow
+	trav := (ch.visits*visit + float64(budget)/sel*costRow) * costTraversalRisk
 	ch.plan = planPreFilter
 	best := pre
 	if trav < best && ch.visits <= scanTupleLimit(st) {

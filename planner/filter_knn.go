@@ -163,9 +163,10 @@ func (r *knnRun) candidate(slot uint64, row []any, cond expr) (candidate, bool, 
 }
 
 // preFilter reads every matching row, from the B-tree scan ps or the
-// whole table, and keeps the k nearest by exact distance.
+// whole table, and keeps the k nearest by exact distance (a bounded
+// max-heap: O(n log k), no sort of every matching row).
 func (r *knnRun) preFilter(ctx context.Context, ps *pathScan, k int) ([]candidate, error) {
-	var out []candidate
+	top := &topK{k: k}
 	var err error
 	n := 0
 	visit := func(slot uint64, row []any) bool {
@@ -179,7 +180,7 @@ func (r *knnRun) preFilter(ctx context.Context, ps *pathScan, k int) ([]candidat
 			return false
 		}
 		if keep {
-			out = append(out, c)
+			top.offer(c)
 		}
 		return true
 	}
@@ -198,8 +199,64 @@ func (r *knnRun) preFilter(ctx context.Context, ps *pathScan, k int) ([]candidat
 	if r.tr != nil {
 		r.tr.examined += n
 	}
+	return top.sorted(), nil
+}
+
+// topK keeps the k smallest candidates by candLess in a max-heap.
+type topK struct {
+	k    int
+	heap []candidate
+}
+
+func (t *topK) offer(c candidate) {
+	if t.k <= 0 {
+		return
+	}
+	if len(t.heap) < t.k {
+		t.heap = append(t.heap, c)
+		t.up(len(t.heap) - 1)
+		return
+	}
+	if candLess(c, t.heap[0]) >= 0 {
+		return
+	}
+	t.heap[0] = c
+	t.down(0)
+}
+
+func (t *topK) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if candLess(t.heap[parent], t.heap[i]) >= 0 {
+			return
+		}
+		t.heap[parent], t.heap[i] = t.heap[i], t.heap[parent]
+		i = parent
+	}
+}
+
+func (t *topK) down(i int) {
+	for {
+		largest, l, r := i, 2*i+1, 2*i+2
+		if l < len(t.heap) && candLess(t.heap[l], t.heap[largest]) > 0 {
+			largest = l
+		}
+		if r < len(t.heap) && candLess(t.heap[r], t.heap[largest]) > 0 {
+			largest = r
+		}
+		if largest == i {
+			return
+		}
+		t.heap[i], t.heap[largest] = t.heap[largest], t.heap[i]
+		i = largest
+	}
+}
+
+// sorted returns the kept candidates in ascending order.
+func (t *topK) sorted() []candidate {
+	out := slices.Clone(t.heap)
 	slices.SortFunc(out, candLess)
-	return out[:min(k, len(out))], nil
+	return out
 }
 
 // efPostFilter is pgvector's plan with hnsw.iterative_scan = off: the
