@@ -21,10 +21,11 @@ import (
 // its values, no rolled-back row is, transactions are all or nothing, and
 // the HNSW index (read from the snapshot) answers like an exact scan; the
 // data directory holds CURRENT and at most two snapshots.
-// VECGRES_DURABILITY_KILLS sets the number of cycles (default 20).
+// VECGRES_DURABILITY_KILLS sets the number of cycles (default 25: 20
+// SIGKILLs and 5 clean shutdowns, the minimum of 20 kills per run).
 func TestDurabilityCheckpointCrash(t *testing.T) {
 	t.Parallel()
-	cycles := 20
+	cycles := 25
 	if v := os.Getenv("VECGRES_DURABILITY_KILLS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
