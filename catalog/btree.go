@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/vecgres/vecgres/catalog/types"
 )
@@ -21,9 +22,14 @@ const btreeBlockSize = 256
 // see catalog/types) ordered by types.Compare; NULL (nil) sorts after every
 // value, as in a PostgreSQL B-tree with the default NULLS LAST. An entry
 // exists for every row version that may be live (as for HNSW graphs); the
-// caller checks visibility. Not safe for concurrent writers: the catalog
-// lock serialises changes.
+// caller checks visibility.
+//
+// Safe for concurrent use: an RWMutex is held inside one Insert, Delete or
+// Count, and by Ascend only while it copies the next run of entries (at
+// most one block), never while its callback runs. Writers are serialised
+// by the table's writer lock anyway.
 type BTree struct {
+	mu     sync.RWMutex
 	blocks [][]btreeEntry
 	n      int
 }
@@ -67,7 +73,11 @@ func compareEntries(a, b btreeEntry) int {
 }
 
 // Len returns the number of entries.
-func (t *BTree) Len() int { return t.n }
+func (t *BTree) Len() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.n
+}
 
 // findBlock returns the index of the block e belongs in: the last block
 // whose first entry is <= e (0 when e precedes every block).
@@ -78,6 +88,8 @@ func (t *BTree) findBlock(e btreeEntry) int {
 
 // Insert adds (key, slot). Inserting an entry already present is a no-op.
 func (t *BTree) Insert(key any, slot uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	e := btreeEntry{key, slot}
 	if len(t.blocks) == 0 {
 		t.blocks = [][]btreeEntry{{e}}
@@ -108,6 +120,8 @@ func (t *BTree) Insert(key any, slot uint64) {
 
 // Delete removes (key, slot) and reports whether it was present.
 func (t *BTree) Delete(key any, slot uint64) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if len(t.blocks) == 0 {
 		return false
 	}
@@ -162,24 +176,65 @@ func inRange(key any, hi Bound) bool {
 // Ascend calls fn for every entry with lo <= key <= hi (bounds as given),
 // in ascending (key, slot) order, until fn returns false. An unbounded hi
 // includes NULL keys; a caller that wants values only passes a bound.
+// Entries are copied out a block at a time under the read lock, and the
+// walk resumes after the last entry handed out, so fn runs unlocked;
+// entries inserted or deleted meanwhile may or may not be seen.
 func (t *BTree) Ascend(lo, hi Bound, fn func(key any, slot uint64) bool) {
-	bi, j := t.position(lo)
-	for ; bi < len(t.blocks); bi, j = bi+1, 0 {
-		b := t.blocks[bi]
-		for ; j < len(b); j++ {
-			if !inRange(b[j].key, hi) {
-				return
-			}
-			if !fn(b[j].key, b[j].slot) {
+	var buf []btreeEntry
+	var after *btreeEntry
+	for {
+		var more bool
+		buf, more = t.run(buf[:0], lo, hi, after)
+		for _, e := range buf {
+			if !fn(e.key, e.slot) {
 				return
 			}
 		}
+		if !more || len(buf) == 0 {
+			return
+		}
+		last := buf[len(buf)-1]
+		after = &last
 	}
+}
+
+// run appends to dst the entries in range from the start (after == nil:
+// the first not below lo; else the first above *after) to the end of that
+// block, and reports whether entries beyond may still be in range.
+func (t *BTree) run(dst []btreeEntry, lo, hi Bound, after *btreeEntry) ([]btreeEntry, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var bi, j int
+	if after == nil {
+		bi, j = t.position(lo)
+	} else {
+		bi = sort.Search(len(t.blocks), func(i int) bool {
+			b := t.blocks[i]
+			return compareEntries(b[len(b)-1], *after) > 0
+		})
+		if bi < len(t.blocks) {
+			b := t.blocks[bi]
+			j = sort.Search(len(b), func(k int) bool { return compareEntries(b[k], *after) > 0 })
+		}
+	}
+	if bi >= len(t.blocks) {
+		return dst, false
+	}
+	b := t.blocks[bi]
+	for ; j < len(b); j++ {
+		if !inRange(b[j].key, hi) {
+			return dst, false
+		}
+		dst = append(dst, b[j])
+	}
+	return dst, bi+1 < len(t.blocks)
 }
 
 // Count returns the number of entries with lo <= key <= hi, counting whole
 // blocks without visiting their entries: O(blocks + log n).
 func (t *BTree) Count(lo, hi Bound) int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
 	bi, j := t.position(lo)
 	n := 0
 	for ; bi < len(t.blocks); bi, j = bi+1, 0 {

@@ -2,32 +2,39 @@ package catalog
 
 import "slices"
 
-// fillBTree loads ix's B-tree from every version of its table that may
-// still be live: the entries are sorted once and cut into blocks filled to
-// three quarters, so later inserts rarely split at once.
-func (c *Catalog) fillBTree(ix *Index) {
-	t := ix.Table
-	var entries []btreeEntry
-	for slot := range t.rows {
-		v := &t.rows[slot]
-		if c.mayBeLive(v) {
-			entries = append(entries, btreeEntry{key: v.vals[ix.Column], slot: uint64(slot)})
-		}
+// bulkEntries returns the (key, slot) entries of column col for slots, in
+// ascending order.
+func bulkEntries(t *Table, col int, slots []uint64) []btreeEntry {
+	entries := make([]btreeEntry, 0, len(slots))
+	for _, s := range slots {
+		entries = append(entries, btreeEntry{key: t.version(s).vals[col], slot: s})
 	}
 	slices.SortFunc(entries, compareEntries)
-	ix.BTree = bulkLoad(entries)
+	return entries
+}
+
+// load replaces the tree's contents with entries already in ascending
+// order, cut into blocks filled to three quarters, so later inserts rarely
+// split at once.
+func (t *BTree) load(entries []btreeEntry) {
+	const fill = btreeBlockSize * 3 / 4
+	var blocks [][]btreeEntry
+	n := len(entries)
+	for len(entries) > 0 {
+		k := min(fill, len(entries))
+		b := make([]btreeEntry, k, btreeBlockSize+1)
+		copy(b, entries[:k])
+		blocks = append(blocks, b)
+		entries = entries[k:]
+	}
+	t.mu.Lock()
+	t.blocks, t.n = blocks, n
+	t.mu.Unlock()
 }
 
 // bulkLoad builds a B-tree from entries already in ascending order.
 func bulkLoad(entries []btreeEntry) *BTree {
-	const fill = btreeBlockSize * 3 / 4
-	t := &BTree{n: len(entries)}
-	for len(entries) > 0 {
-		n := min(fill, len(entries))
-		b := make([]btreeEntry, n, btreeBlockSize+1)
-		copy(b, entries[:n])
-		t.blocks = append(t.blocks, b)
-		entries = entries[n:]
-	}
+	t := &BTree{}
+	t.load(entries)
 	return t
 }

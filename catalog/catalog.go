@@ -18,12 +18,14 @@ const firstOID = 16400
 
 // Catalog is the set of tables and indexes of one data directory.
 type Catalog struct {
+	// mu is the schema lock: it guards tables, indexes, nextOID, version
+	// and every Table.Indexes. Statements hold it shared; DDL exclusively
+	// (see package doc, Concurrency).
 	mu      sync.RWMutex
 	tables  map[string]*Table
 	indexes map[string]*Index
 	nextOID uint32
-	nextXID XID
-	active  map[XID]struct{}
+	tx      txState // xids, active set, snapshots (mvcc.go)
 	log     *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
@@ -89,8 +91,7 @@ func newCatalog(log *wal.Log) *Catalog {
 		tables:  map[string]*Table{},
 		indexes: map[string]*Index{},
 		nextOID: firstOID,
-		nextXID: frozenXID,
-		active:  map[XID]struct{}{},
+		tx:      txState{nextXID: frozenXID, active: map[XID]struct{}{}, snaps: map[uint64]int{}},
 		log:     log,
 	}
 }
@@ -111,17 +112,15 @@ func (c *Catalog) Close() error {
 // Version returns the schema version (lock held).
 func (c *Catalog) Version() uint64 { return c.version }
 
-// ReadTxn returns a transaction for a statement outside any transaction
-// block that only reads: it sees every committed row and writes nothing.
-func (c *Catalog) ReadTxn() *Txn { return &Txn{c: c, done: true} }
-
-// RLock takes the catalog lock shared, for a reading statement.
+// RLock takes the schema lock shared, for a statement (reading or
+// writing rows): names, tables and indexes stay as they are until RUnlock.
 func (c *Catalog) RLock() { c.mu.RLock() }
 
 // RUnlock releases RLock.
 func (c *Catalog) RUnlock() { c.mu.RUnlock() }
 
-// Lock takes the catalog lock exclusively, for a writing statement or DDL.
+// Lock takes the schema lock exclusively, for DDL (CREATE INDEX takes it
+// itself, briefly: BuildIndex). It waits for running statements.
 func (c *Catalog) Lock() { c.mu.Lock() }
 
 // Unlock releases Lock.

@@ -58,8 +58,9 @@ func (c *Catalog) logger() *slog.Logger {
 // renames it into place, fsyncs the data directory, points CURRENT at it,
 // and then deletes the WAL segments and snapshots older than the previous
 // snapshot (which is kept as a fallback). It does nothing when no WAL record
-// was written since the last checkpoint. Writers wait while the snapshot
-// is written (it holds the catalog lock shared); readers do not.
+// was written since the last checkpoint. Readers and writers go on while
+// the snapshot is written (writers of a table wait while its HNSW graphs
+// are written: writeGraphs).
 //
 // An error leaves the previous snapshot and the WAL as they were, so
 // nothing acknowledged is lost; the checkpoint can simply be retried.
@@ -93,16 +94,7 @@ func (c *Catalog) Checkpoint() error {
 // temporary directory. It returns nil, nil when nothing changed.
 func (c *Catalog) captureAndWrite() (*snapshotState, error) {
 	ck := &c.ckpt
-	ck.commitMu.Lock()
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	c.roles.mu.Lock()
-	st := &snapshotState{lsn: c.log.NextLSN()}
-	for _, r := range c.roles.byName() {
-		st.roles = append(st.roles, r)
-	}
-	c.roles.mu.Unlock()
-	ck.commitMu.Unlock()
+	st := c.capture()
 	slices.SortFunc(st.roles, func(a, b Role) int { return strings.Compare(a.Name, b.Name) })
 	if st.lsn == 0 || st.lsn == ck.lsn {
 		return nil, nil
@@ -306,7 +298,7 @@ func (c *Catalog) loadSnapshotAt(lsn wal.LSN) (*loadedSnapshot, error) {
 // resetContents empties the catalog before loading another snapshot.
 func (c *Catalog) resetContents() {
 	c.tables, c.indexes = map[string]*Table{}, map[string]*Index{}
-	c.nextOID, c.nextXID = firstOID, frozenXID
+	c.nextOID, c.tx.nextXID = firstOID, frozenXID
 	c.roles.mu.Lock()
 	c.roles.m = nil
 	c.roles.mu.Unlock()

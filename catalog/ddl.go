@@ -27,6 +27,7 @@ func (c *Catalog) CreateTable(name string, cols []Column, pkey []int) (*Table, e
 }
 
 func (c *Catalog) addTable(t *Table) {
+	t.initRows()
 	t.seqs = map[int]int64{}
 	t.pkey = map[string][]uint64{}
 	c.tables[t.Name] = t
@@ -80,7 +81,9 @@ func (c *Catalog) removeTable(t *Table) {
 }
 
 // CreateIndex builds an HNSW index or a B-tree over the existing rows (every version
-// that may still be live) and logs it. Lock held exclusively.
+// that may still be live) and logs it, all with the schema lock held
+// exclusively (start-up, tests). Statements use BuildIndex, which keeps
+// readers and writers running during the build.
 func (c *Catalog) CreateIndex(def IndexDef) (*Index, error) {
 	ix, err := c.newIndex(c.nextOID, def)
 	if err != nil {
@@ -123,36 +126,61 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 	return ix, nil
 }
 
-// attachIndex registers ix and fills its graph from the table's rows.
+// attachIndex fills ix from the table's rows and registers it (schema
+// lock held exclusively, or start-up).
 func (c *Catalog) attachIndex(ix *Index) {
+	c.fillIndex(ix, 0, ix.Table.Slots(), nil)
+	ix.Table.wmu.Lock()
+	c.publishIndex(ix)
+	ix.Table.wmu.Unlock()
+}
+
+// publishIndex registers a filled index: the table's index list is
+// replaced, not changed in place, so rollbacks and tombstone reaping
+// (which hold only the writer lock) see the old or the new list whole.
+// Schema lock held exclusively and the table's writer lock held.
+func (c *Catalog) publishIndex(ix *Index) {
 	t := ix.Table
-	t.Indexes = append(t.Indexes, ix)
+	t.Indexes = append(append([]*Index(nil), t.Indexes...), ix)
 	c.indexes[ix.Name] = ix
 	c.version++
+}
+
+// fillIndex enters the versions of slots [from, to) that may be live into
+// ix (B-tree: one sorted bulk load when ix is empty; HNSW: parallel
+// inserts on all cores) and marks them in added when it is not nil.
+func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
+	t := ix.Table
+	var slots []uint64
+	for s := from; s < to; s++ {
+		if c.mayBeLive(t.version(s)) {
+			slots = append(slots, s)
+			added.add(s)
+		}
+	}
 	if ix.BTree != nil {
-		c.fillBTree(ix)
+		if ix.BTree.Len() == 0 {
+			ix.BTree.load(bulkEntries(t, ix.Column, slots))
+		} else {
+			for _, s := range slots {
+				ix.BTree.Insert(t.version(s).vals[ix.Column], s)
+			}
+		}
 	}
 	if ix.Graph == nil {
 		return
 	}
-	var keys []uint64
-	var vecs [][]float32
-	for slot := range t.rows {
-		v := &t.rows[slot]
-		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
-			keys = append(keys, uint64(slot))
-			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
+	keys := make([]uint64, 0, len(slots))
+	vecs := make([][]float32, 0, len(slots))
+	for _, s := range slots {
+		if v := t.version(s).vals[ix.Column]; v != nil {
+			keys = append(keys, s)
+			vecs = append(vecs, v.(types.Vector))
 		}
 	}
-	// Built on all cores; the graph's dims equal the column's and values
-	// were checked on write, so no insert fails.
+	// The graph's dims equal the column's and values were checked on
+	// write, so no insert fails.
 	_ = ix.Graph.InsertBatch(keys, vecs, 0)
-}
-
-// mayBeLive reports whether a version is not aborted and not deleted by a
-// committed transaction.
-func (c *Catalog) mayBeLive(v *rowVersion) bool {
-	return v.xmin != invalidXID && (v.xmax == invalidXID || c.isActive(v.xmax))
 }
 
 // DropIndex removes an index. Lock held exclusively. Errors: 42704 when
@@ -175,12 +203,15 @@ func (c *Catalog) DropIndex(name string) error {
 
 func (c *Catalog) removeIndex(ix *Index) {
 	t := ix.Table
-	for i, x := range t.Indexes {
-		if x == ix {
-			t.Indexes = append(t.Indexes[:i], t.Indexes[i+1:]...)
-			break
+	t.wmu.Lock()
+	var kept []*Index
+	for _, x := range t.Indexes {
+		if x != ix {
+			kept = append(kept, x)
 		}
 	}
+	t.Indexes = kept
+	t.wmu.Unlock()
 	delete(c.indexes, ix.Name)
 	c.version++
 }

@@ -3,12 +3,49 @@
 //
 // # Concurrency
 //
-// One RWMutex guards the whole catalog. The planner holds it for the length
-// of one statement: shared for reads, exclusive for writes and DDL. That
-// gives every statement a consistent snapshot (read committed, as
-// PostgreSQL's default): a transaction's commit flips its rows visible while
-// no statement runs. The WAL fsync of a commit happens outside the lock, so
-// one session's commit does not stall the others' reads.
+// Readers never wait for writers; writers of one table are serialised.
+//
+//   - Schema lock (Catalog.mu, RWMutex): guards the name maps, nextOID,
+//     the schema version and every Table.Indexes list. A statement holds it
+//     shared for its length (the planner's runLocked); CREATE TABLE, DROP
+//     TABLE and DROP INDEX hold it exclusively, which waits for running
+//     statements, as PostgreSQL's AccessExclusiveLock does. Table.Indexes
+//     is replaced, never changed in place, and only with the table's
+//     writer lock also held.
+//   - Writer lock (Table.LockWrites, one per table): an INSERT, UPDATE or
+//     DELETE statement holds it for its length and a COPY for each batch
+//     of rows; Rollback, tombstone reaping (reap.go) and a checkpoint's
+//     graph write take it too. Readers never take it. So two writers of a
+//     table never interleave, and a unique check and its insert are atomic.
+//   - Snapshots (mvcc.go), as PostgreSQL's: xmax (the next xid) plus the
+//     xids active when taken, under a small transaction mutex. The planner
+//     takes one per statement (Txn.StartStatement) after its locks, so
+//     visibility needs no lock. A commit leaves the active set in one step,
+//     so other statements see all of it or none of it; a rollback undoes
+//     its changes in place before leaving the set.
+//   - Rows (rowstore.go) live in chunks of 4,096 versions that never move;
+//     the chunk directory grows by copy and an atomic pointer; the slot
+//     count is published after the version is written; xmin and xmax are
+//     atomics; values never change once published. A scan reads up to the
+//     count it loaded: later versions are invisible to it anyway.
+//   - Indexes: the primary-key map is touched only under the writer lock;
+//     B-trees hold their own RWMutex inside one call (Ascend copies a block
+//     at a time and calls back unlocked); HNSW graphs are concurrent
+//     (vecindex's guarantees). A committed delete's index entries stay
+//     until no registered snapshot older than the commit remains (reap.go),
+//     so an index scan finds every version its snapshot sees.
+//   - CREATE INDEX (BuildIndex) fills the index with no lock held, indexes
+//     the rows added meanwhile in rounds, then, holding the schema lock
+//     exclusively and the writer lock, catches up the last rows, drops the
+//     entries of versions that aborted or were deleted meanwhile, logs it
+//     and attaches it.
+//
+// Lock order: schema lock, a table's writer lock, the commit lock
+// (checkpoint.go), then the transaction mutex or an index's own lock. A
+// row write that finds the version already deleted or updated by another
+// transaction (still open, or committed after the statement's snapshot)
+// fails with 40001: vecgres does not wait for row locks. A commit's WAL
+// fsync holds only the commit lock (shared).
 //
 // # Rows and visibility (MVCC)
 //
@@ -16,10 +53,11 @@
 // also the key of the table's HNSW indexes). A version carries xmin (the
 // transaction that created it; 0 once that transaction aborted) and xmax
 // (the transaction that deleted or updated it, 0 if none). UPDATE writes a
-// new version and sets xmax on the old. A version is visible to transaction
-// T when xmin is T or committed, and xmax is neither T nor committed.
-// Transactions in progress are the only state kept: rollback undoes its
-// effects in place, so every other xid below the counter is committed.
+// new version and sets xmax on the old. A version is visible to
+// transaction T when xmin is T or committed in T's statement snapshot, and
+// xmax is neither. Transactions in progress are the only state kept:
+// rollback undoes its effects in place, so every xid below a snapshot's
+// xmax that is not in its active set is committed.
 //
 // # WAL records
 //
@@ -35,11 +73,14 @@
 // CheckpointWALBytes of WAL, and at Close) writes a snapshot of the
 // committed state at one WAL position, its LSN: every commit whose records
 // lie below the LSN is in it, none above. Commit holds a commit lock shared
-// from encoding its records until its rows are visible; the checkpoint takes
-// it exclusively, with the catalog lock shared and the role lock, just to
-// read the WAL's NextLSN and copy the roles, so no commit is half-way. It
-// then writes, still under the shared catalog lock (writers wait, readers
-// do not), into "snapshot.<LSN as 16 hex digits>.tmp" in the data directory:
+// from encoding its records until its xid left the active set; the
+// checkpoint, with the schema lock shared, takes it exclusively just to
+// read the WAL's NextLSN and take an MVCC snapshot, so no commit is
+// half-way; it then copies the table and index lists, sequences and roles
+// and lets go of every lock. The rows written are those live in that
+// snapshot, so readers and writers go on while it writes (writers of one
+// table wait only while its graphs are written), into
+// "snapshot.<LSN as 16 hex digits>.tmp" in the data directory:
 //
 //	catalog         next OID, next XID, tables (CreateTable payload plus
 //	                sequence values), indexes (CreateIndex payload plus
@@ -59,9 +100,11 @@
 // snapshot's LSN removed: the previous snapshot stays usable.
 //
 // Open loads the snapshot CURRENT names (graphs read, not rebuilt; rows and
-// graphs in parallel), tombstones graph nodes of transactions that were in
-// progress at the snapshot, replays only the WAL records at or after its LSN
-// (wal.Log.ReplayFrom), then re-indexes just the slots those records touched.
+// graphs in parallel), tombstones graph nodes whose slot has no row in the
+// snapshot (transactions in progress at the snapshot, or versions written
+// while the graph was), replays only the WAL records at or after its LSN
+// (wal.Log.ReplayFrom), then re-indexes the slots those records touched and
+// any live row the loaded graph lacks.
 // A damaged snapshot file (CRC, truncation, bad magic) gives an error wrapping
 // ErrSnapshotCorrupt naming the file; if the previous snapshot and the WAL
 // after it are still there, Open logs the error and starts from it instead.

@@ -7,9 +7,16 @@ package catalog
 // with it. Nothing may insert into it.
 func NewVirtualTable(oid uint32, name string, cols []Column, rows [][]any) *Table {
 	t := &Table{OID: oid, Name: name, Columns: cols, seqs: map[int]int64{}, pkey: map[string][]uint64{}}
-	t.rows = make([]rowVersion, len(rows))
-	for i, r := range rows {
-		t.rows[i] = rowVersion{xmin: frozenXID, vals: r}
+	cs := make([][]rowVersion, 0, (len(rows)+chunkMask)/chunkSize)
+	for start := 0; start < len(rows); start += chunkSize {
+		chunk := make([]rowVersion, min(chunkSize, len(rows)-start))
+		for i := range chunk {
+			chunk[i].vals = rows[start+i]
+			chunk[i].xmin.Store(uint64(frozenXID))
+		}
+		cs = append(cs, chunk)
 	}
+	t.chunks.Store(&cs)
+	t.nrows.Store(uint64(len(rows)))
 	return t
 }

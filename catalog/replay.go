@@ -1,10 +1,12 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/vecindex"
 
 	"github.com/vecgres/vecgres/wal"
 )
@@ -39,8 +41,8 @@ func (c *Catalog) replay(ls *loadedSnapshot) error {
 	if err != nil {
 		return err
 	}
-	if st.maxXID > c.nextXID {
-		c.nextXID = st.maxXID
+	if st.maxXID > c.tx.nextXID {
+		c.tx.nextXID = st.maxXID
 	}
 	return c.rebuildIndexes(ls, st.touched)
 }
@@ -153,11 +155,11 @@ func (st *replayState) applyData(p []byte) error {
 				vals = append(vals, d.datum())
 			}
 			if t != nil && d.err == nil {
-				t.putVersion(slot, rowVersion{xmin: frozenXID, vals: vals})
+				t.putVersion(slot, frozenXID, vals)
 			}
 		case opDelete:
-			if t != nil && slot < uint64(len(t.rows)) {
-				t.rows[slot].xmax = frozenXID
+			if t != nil && slot < t.Slots() {
+				t.version(slot).xmax.Store(uint64(frozenXID))
 			}
 		default:
 			return fmt.Errorf("unknown row operation %d", kind)
@@ -166,25 +168,16 @@ func (st *replayState) applyData(p []byte) error {
 	return d.err
 }
 
-// putVersion stores v at slot, growing the table; slots in between stay
-// empty (xmin 0: aborted).
-func (t *Table) putVersion(slot uint64, v rowVersion) {
-	for uint64(len(t.rows)) <= slot {
-		t.rows = append(t.rows, rowVersion{})
-	}
-	t.rows[slot] = v
-}
-
 // rebuildIndexes fills primary-key maps, B-trees and HNSW graphs from the
 // rows. A graph read from the snapshot ls only gets the slots that replayed
 // commits touched; every other graph is built with parallel inserts.
 func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64) error {
 	for _, t := range c.tables {
-		for slot := range t.rows {
-			v := &t.rows[slot]
+		for slot := range t.Slots() {
+			v := t.version(slot)
 			if len(t.PrimaryKey) > 0 && c.mayBeLive(v) {
 				k := pkeyOf(t, v.vals)
-				t.pkey[k] = append(t.pkey[k], uint64(slot))
+				t.pkey[k] = append(t.pkey[k], slot)
 			}
 		}
 		indexes := t.Indexes
@@ -212,17 +205,40 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 }
 
 // refreshGraph brings a graph read from a snapshot up to date: each touched
-// slot is removed and, if its version may be live, inserted again.
+// slot is removed and, if its version may be live, inserted again. Then,
+// if the graph still holds fewer live nodes than there are live indexed
+// rows, the missing rows are inserted (every live key is offered; those
+// present are refused as duplicates).
 func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
-	if len(slots) == 0 {
+	if len(slots) > 0 {
+		slices.Sort(slots)
+		slots = slices.Compact(slots)
+		for _, s := range slots {
+			ix.Graph.Delete(s)
+		}
+		if err := c.fillGraph(ix, slots); err != nil {
+			return err
+		}
+	}
+	t := ix.Table
+	var live []uint64
+	for s := range t.Slots() {
+		if v := t.version(s); c.mayBeLive(v) && v.vals[ix.Column] != nil {
+			live = append(live, s)
+		}
+	}
+	if len(live) == ix.Graph.Live() {
 		return nil
 	}
-	slices.Sort(slots)
-	slots = slices.Compact(slots)
-	for _, s := range slots {
-		ix.Graph.Delete(s)
+	c.logger().Warn("catalog: snapshot graph lacks rows, indexing them", "index", ix.Name,
+		"rows", len(live), "nodes", ix.Graph.Live())
+	for _, s := range live {
+		err := ix.Graph.Insert(s, t.version(s).vals[ix.Column].(types.Vector))
+		if err != nil && !errors.Is(err, vecindex.ErrDuplicateKey) {
+			return err
+		}
 	}
-	return c.fillGraph(ix, slots)
+	return nil
 }
 
 // fillGraph inserts the live, non-NULL vectors of the given slots (nil:
@@ -232,18 +248,18 @@ func (c *Catalog) fillGraph(ix *Index, slots []uint64) error {
 	var keys []uint64
 	var vecs [][]float32
 	add := func(slot uint64) {
-		if slot >= uint64(len(t.rows)) {
+		if slot >= t.Slots() {
 			return
 		}
-		v := &t.rows[slot]
+		v := t.version(slot)
 		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
 			keys = append(keys, slot)
 			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
 		}
 	}
 	if slots == nil {
-		for s := range t.rows {
-			add(uint64(s))
+		for s := range t.Slots() {
+			add(s)
 		}
 	} else {
 		for _, s := range slots {

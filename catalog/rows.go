@@ -8,18 +8,19 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// rowVersion is one version of a row (see package doc, MVCC).
-type rowVersion struct {
-	xmin, xmax XID
-	vals       []any
-}
-
 // Scan calls fn with every row version visible to t, in slot order, until
 // fn returns false. vals must not be modified or kept past the statement.
+// It takes no lock: versions appended during the scan belong to
+// transactions t's snapshot does not see.
 func (t *Txn) Scan(tb *Table, fn func(slot uint64, vals []any) bool) {
-	for i := range tb.rows {
-		v := &tb.rows[i]
-		if t.visible(v) && !fn(uint64(i), v.vals) {
+	n := tb.Slots()
+	if n == 0 {
+		return
+	}
+	cs := *tb.chunks.Load()
+	for i := uint64(0); i < n; i++ {
+		v := &cs[i>>chunkBits][i&chunkMask]
+		if t.visible(v) && !fn(i, v.vals) {
 			return
 		}
 	}
@@ -27,10 +28,10 @@ func (t *Txn) Scan(tb *Table, fn func(slot uint64, vals []any) bool) {
 
 // Get returns the values of slot if that version is visible to t.
 func (t *Txn) Get(tb *Table, slot uint64) ([]any, bool) {
-	if slot >= uint64(len(tb.rows)) {
+	if slot >= tb.Slots() {
 		return nil, false
 	}
-	v := &tb.rows[slot]
+	v := tb.version(slot)
 	if !t.visible(v) {
 		return nil, false
 	}
@@ -46,8 +47,10 @@ func (t *Txn) Visible(tb *Table, slot uint64) bool {
 // NextSerial hands out the next value of a serial column's sequence.
 // Like PostgreSQL's nextval it is not undone by rollback.
 func (t *Txn) NextSerial(tb *Table, col int) int64 {
+	tb.seqMu.Lock()
 	tb.seqs[col]++
 	v := tb.seqs[col]
+	tb.seqMu.Unlock()
 	if t.seqs == nil {
 		t.seqs = map[*Table]map[int]int64{}
 	}
@@ -60,7 +63,7 @@ func (t *Txn) NextSerial(tb *Table, col int) int64 {
 
 // Insert adds a row (one value per column, already of the column types) and
 // returns its slot. Errors: 23502 for NULL in a NOT NULL column, 23505 for a
-// duplicate primary key.
+// duplicate primary key. Table writer lock held (see Txn).
 func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
@@ -69,38 +72,41 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	slot := uint64(len(tb.rows))
-	tb.rows = append(tb.rows, rowVersion{xmin: t.xid, vals: vals})
+	slot := tb.appendVersion(t.xid, vals)
 	if key != "" {
 		tb.pkey[key] = append(tb.pkey[key], slot)
 	}
+	tb.changes.Add(1)
+	// Recorded before indexing, so a failed index insert is still undone
+	// by rollback (the statement's error aborts the transaction).
+	t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 	if err := tb.indexSlot(slot, vals); err != nil {
 		return 0, err
 	}
-	tb.changes.Add(1)
-	t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 	return slot, nil
 }
 
 // Delete marks the visible version at slot deleted by t. A version another
 // open transaction already deleted or updated is a 40001 error (vecgres does
-// not wait for row locks).
+// not wait for row locks). That includes a version a transaction deleted
+// after t's snapshot was taken. Table writer lock held (see Txn).
 func (t *Txn) Delete(tb *Table, slot uint64) error {
-	v := &tb.rows[slot]
-	if v.xmax != invalidXID && v.xmax != t.xid {
+	v := tb.version(slot)
+	xmax := v.getXmax()
+	if xmax != invalidXID && xmax != t.xid {
 		return pgerror.New(pgerror.SerializationFailure, "could not serialize access due to concurrent update")
 	}
-	if v.xmax == t.xid {
+	if xmax == t.xid {
 		return nil
 	}
-	v.xmax = t.xid
+	v.xmax.Store(uint64(t.xid))
 	tb.changes.Add(1)
 	t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
 	return nil
 }
 
 // Update replaces the visible version at slot with vals and returns the new
-// version's slot.
+// version's slot. Table writer lock held (see Txn).
 func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if err := t.Delete(tb, slot); err != nil {
 		return 0, err
@@ -127,7 +133,7 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	}
 	key := pkeyOf(tb, vals)
 	for _, s := range tb.pkey[key] {
-		if t.mayConflict(&tb.rows[s]) {
+		if t.mayConflict(tb.version(s)) {
 			return "", pgerror.Errorf(pgerror.UniqueViolation,
 				"duplicate key value violates unique constraint %q", tb.PKeyName).
 				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", pkeyNames(tb), pkeyText(tb, vals))).
@@ -162,7 +168,7 @@ func pkeyText(tb *Table, vals []any) string {
 }
 
 // forgetSlot drops an aborted version from the primary-key map and the
-// HNSW graphs.
+// indexes. Table writer lock held.
 func (tb *Table) forgetSlot(slot uint64, vals []any) {
 	if len(tb.PrimaryKey) > 0 {
 		key := pkeyOf(tb, vals)
@@ -183,15 +189,20 @@ func (tb *Table) forgetSlot(slot uint64, vals []any) {
 }
 
 // tombstone removes slot from every HNSW graph and B-tree (deleted or
-// aborted version).
+// aborted version). Table writer lock held (or start-up).
 func (tb *Table) tombstone(slot uint64) {
 	for _, ix := range tb.Indexes {
-		if ix.Graph != nil {
-			ix.Graph.Delete(slot)
-		}
-		if ix.BTree != nil {
-			ix.BTree.Delete(tb.rows[slot].vals[ix.Column], slot)
-		}
+		ix.forget(slot, tb.version(slot).vals)
+	}
+}
+
+// forget removes one version's entry from ix (a no-op when absent).
+func (ix *Index) forget(slot uint64, vals []any) {
+	if ix.Graph != nil {
+		ix.Graph.Delete(slot)
+	}
+	if ix.BTree != nil {
+		ix.BTree.Delete(vals[ix.Column], slot)
 	}
 }
 
@@ -199,15 +210,23 @@ func (tb *Table) tombstone(slot uint64) {
 // not indexed, as in pgvector) and B-trees (NULLs included).
 func (tb *Table) indexSlot(slot uint64, vals []any) error {
 	for _, ix := range tb.Indexes {
-		if ix.BTree != nil {
-			ix.BTree.Insert(vals[ix.Column], slot)
+		if err := ix.add(slot, vals); err != nil {
+			return err
 		}
-		if ix.Graph == nil || vals[ix.Column] == nil {
-			continue
-		}
-		if err := ix.Graph.Insert(slot, vals[ix.Column].(types.Vector)); err != nil {
-			return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
-		}
+	}
+	return nil
+}
+
+// add enters one version into ix.
+func (ix *Index) add(slot uint64, vals []any) error {
+	if ix.BTree != nil {
+		ix.BTree.Insert(vals[ix.Column], slot)
+	}
+	if ix.Graph == nil || vals[ix.Column] == nil {
+		return nil
+	}
+	if err := ix.Graph.Insert(slot, vals[ix.Column].(types.Vector)); err != nil {
+		return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 	}
 	return nil
 }

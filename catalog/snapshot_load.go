@@ -61,12 +61,15 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	// A graph holds nodes of transactions in progress at the snapshot,
-	// which the rows leave out: tombstone them (a no-op for other keys).
+	// A graph holds nodes of versions the snapshot leaves out (in
+	// progress, or written after the snapshot was taken while the graph
+	// was being written; their keys are below the rows file's slot count):
+	// tombstone them (a no-op for keys without a node).
 	for ix := range ls.graphs {
-		for slot := range ix.Table.rows {
-			if ix.Table.rows[slot].xmin == invalidXID {
-				ix.Graph.Delete(uint64(slot))
+		t := ix.Table
+		for slot := range t.Slots() {
+			if t.version(slot).getXmin() == invalidXID {
+				ix.Graph.Delete(slot)
 			}
 		}
 	}
@@ -89,7 +92,7 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, ls *loadedSnapshot) ([
 	d := items.need()
 	ls.lsn = wal.LSN(d.uvarint())
 	c.nextOID = uint32(d.uvarint())
-	c.nextXID = XID(d.uvarint())
+	c.tx.nextXID = XID(d.uvarint())
 	ntab, nix, nrole := d.uvarint(), d.uvarint(), d.uvarint()
 	for i := uint64(0); i < ntab && items.err == nil; i++ {
 		d := items.need()
@@ -155,7 +158,7 @@ func loadRows(fs wal.FS, path string, t *Table) error {
 	if items.err == nil && n > 1<<40 {
 		return br.corrupt("slot count %d", n)
 	}
-	t.rows = make([]rowVersion, n)
+	t.setSlots(n)
 	for items.err == nil {
 		d := items.next()
 		if d == nil {
@@ -174,7 +177,7 @@ func loadRows(fs wal.FS, path string, t *Table) error {
 			items.err = br.corrupt("row at slot %d: %v", slot, d.err)
 			break
 		}
-		t.rows[slot] = rowVersion{xmin: frozenXID, vals: vals}
+		t.putVersion(slot, frozenXID, vals)
 	}
 	return items.finish()
 }

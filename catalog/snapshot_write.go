@@ -3,49 +3,86 @@ package catalog
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"path/filepath"
 
 	"github.com/vecgres/vecgres/wal"
 )
 
-// snapshotState is what a checkpoint captures at its LSN while holding the
-// locks (checkpoint.go): roles are copied, the rest is read in place under
-// the catalog's shared lock.
+// snapshotState is what a checkpoint captures at its LSN (capture): the
+// MVCC snapshot that decides which versions are written, the tables with
+// their index lists and sequence values, the counters and the roles. The
+// files are then written from it without the schema lock.
 type snapshotState struct {
-	lsn   wal.LSN
-	roles []Role
+	lsn     wal.LSN
+	snap    *snapshot
+	tables  []*Table
+	indexes map[*Table][]*Index
+	seqs    map[*Table]map[int]int64
+	nextOID uint32
+	nextXID XID
+	roles   []Role
 }
 
-// committedLive reports whether v belongs in a snapshot: created by a
-// committed transaction and not deleted by one. A delete in progress does
-// not count (its commit, if any, is in the WAL after the snapshot).
-func (c *Catalog) committedLive(v *rowVersion) bool {
-	return v.xmin != invalidXID && !c.isActive(v.xmin) && (v.xmax == invalidXID || c.isActive(v.xmax))
+// capture fixes the snapshot LSN. With the schema lock shared (no DDL
+// half-way) it takes the commit lock exclusively, so no commit is between
+// its WAL records and leaving the active set: every commit below the LSN
+// is committed in the MVCC snapshot, every later one is not.
+func (c *Catalog) capture() *snapshotState {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	c.ckpt.commitMu.Lock()
+	st := &snapshotState{lsn: c.log.NextLSN(), snap: c.takeSnapshot(false)}
+	c.ckpt.commitMu.Unlock()
+	st.nextOID, st.nextXID = c.nextOID, c.nextXIDValue()
+	st.tables = c.Tables()
+	st.indexes = map[*Table][]*Index{}
+	st.seqs = map[*Table]map[int]int64{}
+	for _, t := range st.tables {
+		st.indexes[t] = t.Indexes // replaced, never changed in place
+		t.seqMu.Lock()
+		st.seqs[t] = maps.Clone(t.seqs)
+		t.seqMu.Unlock()
+	}
+	c.roles.mu.Lock()
+	for _, r := range c.roles.byName() {
+		st.roles = append(st.roles, r)
+	}
+	c.roles.mu.Unlock()
+	return st
+}
+
+// committedLive reports whether v belongs in the snapshot: created by a
+// transaction committed in st.snap and not deleted by one. A delete in
+// progress does not count (its commit, if any, is in the WAL after the
+// snapshot).
+func (st *snapshotState) committedLive(v *rowVersion) bool {
+	xmin := v.getXmin()
+	if xmin == invalidXID || !st.snap.committed(xmin) {
+		return false
+	}
+	xmax := v.getXmax()
+	return xmax == invalidXID || !st.snap.committed(xmax)
 }
 
 // writeSnapshot writes every file of a snapshot into dir (which exists and
-// is empty) and fsyncs each. Catalog lock held (shared).
+// is empty) and fsyncs each. Neither the schema lock nor the commit lock is
+// held: readers and writers go on, except that writers of a table wait
+// while its graphs are written (writeGraphs). A table's graphs are written
+// before its rows, and the rows file's slot count is read after them, so
+// every graph key is below it; graph nodes of versions the snapshot leaves
+// out (committed after it, in progress or aborted) are tombstoned at load
+// (snapshot_load.go).
 func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error {
-	tables := c.Tables()
+	tables := st.tables
 	for _, t := range tables {
-		if err := c.writeFile(fs, filepath.Join(dir, rowsFileName(t.OID)), func(f wal.File) error {
-			return c.writeRows(f, t)
-		}); err != nil {
+		if err := c.writeGraphs(fs, dir, t, st.indexes[t]); err != nil {
 			return err
 		}
-		for _, ix := range t.Indexes {
-			if ix.Graph == nil {
-				continue
-			}
-			if err := c.writeFile(fs, filepath.Join(dir, graphFileName(ix.OID)), func(f wal.File) error {
-				w := bufio.NewWriterSize(f, 1<<20)
-				if _, err := ix.Graph.WriteTo(w); err != nil {
-					return err
-				}
-				return w.Flush()
-			}); err != nil {
-				return err
-			}
+		if err := c.writeFile(fs, filepath.Join(dir, rowsFileName(t.OID)), func(f wal.File) error {
+			return st.writeRows(f, t)
+		}); err != nil {
+			return err
 		}
 	}
 	// The catalog file goes last: a snapshot directory without it is
@@ -53,6 +90,30 @@ func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error 
 	return c.writeFile(fs, filepath.Join(dir, catalogFile), func(f wal.File) error {
 		return c.writeCatalog(f, tables, st)
 	})
+}
+
+// writeGraphs writes the HNSW graph files of t's indexes. It holds the
+// table's writer lock meanwhile (readers go on; writers of this table
+// wait): vecindex.WriteTo may read a node an insert is reusing (a slot a
+// compaction freed) and then writes a graph that does not load.
+func (c *Catalog) writeGraphs(fs wal.FS, dir string, t *Table, indexes []*Index) error {
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	for _, ix := range indexes {
+		if ix.Graph == nil {
+			continue
+		}
+		if err := c.writeFile(fs, filepath.Join(dir, graphFileName(ix.OID)), func(f wal.File) error {
+			w := bufio.NewWriterSize(f, 1<<20)
+			if _, err := ix.Graph.WriteTo(w); err != nil {
+				return err
+			}
+			return w.Flush()
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeFile creates path, fills it with fill and fsyncs it.
@@ -83,26 +144,26 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 	bw := newBlockWriter(f, snapKindCatalog)
 	nix := 0
 	for _, t := range tables {
-		nix += len(t.Indexes)
+		nix += len(st.indexes[t])
 	}
 	b := appendUvarint(bw.cur, uint64(st.lsn))
-	b = appendUvarint(b, uint64(c.nextOID))
-	b = appendUvarint(b, uint64(c.nextXID))
+	b = appendUvarint(b, uint64(st.nextOID))
+	b = appendUvarint(b, uint64(st.nextXID))
 	b = appendUvarint(b, uint64(len(tables)))
 	b = appendUvarint(b, uint64(nix))
 	bw.cur = appendUvarint(b, uint64(len(st.roles)))
 	bw.item()
 	for _, t := range tables {
 		b := appendString(bw.cur, string(encodeCreateTable(t)))
-		b = appendUvarint(b, uint64(len(t.seqs)))
-		for col, v := range t.seqs {
+		b = appendUvarint(b, uint64(len(st.seqs[t])))
+		for col, v := range st.seqs[t] {
 			b = appendVarint(appendUvarint(b, uint64(col)), v)
 		}
 		bw.cur = b
 		bw.item()
 	}
 	for _, t := range tables {
-		for _, ix := range t.Indexes {
+		for _, ix := range st.indexes[t] {
 			bw.cur = append(appendString(bw.cur, string(encodeCreateIndex(ix))), boolByte(ix.Graph != nil))
 			bw.item()
 		}
@@ -115,15 +176,16 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 }
 
 // writeRows writes a rows file: an item (table OID, slot count), then one
-// item per committed live version: slot, column count, datums. Dead,
+// item per version live in the snapshot: slot, column count, datums. Dead,
 // aborted and uncommitted versions are left out (their slots stay empty).
-func (c *Catalog) writeRows(f wal.File, t *Table) error {
+func (st *snapshotState) writeRows(f wal.File, t *Table) error {
 	bw := newBlockWriter(f, snapKindRows)
-	bw.cur = appendUvarint(appendUvarint(bw.cur, uint64(t.OID)), uint64(len(t.rows)))
+	n := t.Slots()
+	bw.cur = appendUvarint(appendUvarint(bw.cur, uint64(t.OID)), n)
 	bw.item()
-	for slot := range t.rows {
-		v := &t.rows[slot]
-		if !c.committedLive(v) {
+	for slot := range n {
+		v := t.version(slot)
+		if !st.committedLive(v) {
 			continue
 		}
 		b := appendUvarint(bw.cur, uint64(slot))

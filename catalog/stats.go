@@ -53,22 +53,23 @@ func (t *Table) NeedsAnalyze() bool {
 	st := t.stats.Load()
 	ch := t.changes.Load()
 	if st == nil {
-		return ch > 0 || len(t.rows) > 0
+		return ch > 0 || t.Slots() > 0
 	}
 	return float64(ch-st.Changes) > autoAnalyzeBase+autoAnalyzeScale*st.Rows
 }
 
 // Analyze gathers statistics of t from the rows visible to a read-only
-// snapshot and stores them. Catalog lock held, shared is enough;
-// concurrent calls are harmless (the last one stored wins).
+// snapshot and stores them. Schema lock held shared; concurrent calls are
+// harmless (the last one stored wins).
 func (c *Catalog) Analyze(t *Table) *Stats {
 	changes := t.changes.Load()
 	live := 0
-	c.ReadTxn().Scan(t, func(uint64, []any) bool { live++; return true })
+	rt := c.ReadTxn()
+	rt.Scan(t, func(uint64, []any) bool { live++; return true })
 	step := max(1, (live+statsSampleRows-1)/statsSampleRows)
 	sample := make([][]any, 0, min(live, statsSampleRows))
 	i := 0
-	c.ReadTxn().Scan(t, func(_ uint64, vals []any) bool {
+	rt.Scan(t, func(_ uint64, vals []any) bool {
 		if i%step == 0 {
 			sample = append(sample, vals)
 		}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog/types"
@@ -19,7 +20,9 @@ type Column struct {
 }
 
 // Table is a table's schema, rows and indexes. Fields are read-only for
-// callers; all changes go through Txn methods under the catalog lock.
+// callers; all changes go through Txn methods (see package doc,
+// Concurrency, for the locks each needs). Indexes changes only under the
+// schema lock held exclusively plus the table's writer lock.
 type Table struct {
 	OID        uint32
 	Name       string
@@ -27,9 +30,14 @@ type Table struct {
 	PrimaryKey []int // column positions; empty when the table has none
 	PKeyName   string
 
-	rows    []rowVersion
-	seqs    map[int]int64 // serial column position -> last value handed out
-	pkey    map[string][]uint64
+	// wmu is the writer lock: held by a writing statement (or one COPY
+	// batch), by rollback and by tombstone reaping; readers never take it.
+	wmu     sync.Mutex
+	chunks  atomic.Pointer[[][]rowVersion] // rowstore.go
+	nrows   atomic.Uint64
+	seqMu   sync.Mutex          // guards seqs (checkpoints copy them)
+	seqs    map[int]int64       // serial column position -> last value handed out
+	pkey    map[string][]uint64 // writer lock held
 	Indexes []*Index
 
 	changes atomic.Int64          // row inserts and deletes, for automatic ANALYZE (stats.go)
@@ -46,8 +54,13 @@ func (t *Table) ColumnIndex(name string) int {
 	return -1
 }
 
-// Slots returns the number of row slots ever used (live, dead or aborted).
-func (t *Table) Slots() uint64 { return uint64(len(t.rows)) }
+// LockWrites takes the table's writer lock: a statement that inserts,
+// updates or deletes rows holds it for its length (a COPY for one batch),
+// with the schema lock shared. Readers never take it.
+func (t *Table) LockWrites() { t.wmu.Lock() }
+
+// UnlockWrites releases LockWrites.
+func (t *Table) UnlockWrites() { t.wmu.Unlock() }
 
 // IndexMethod names an index access method.
 type IndexMethod string
@@ -86,4 +99,7 @@ type IndexDef struct {
 	Metric         vecindex.Metric
 	M              int
 	EfConstruction int
+	// IfNotExists makes BuildIndex skip, returning nil, when the name is
+	// taken.
+	IfNotExists bool
 }

@@ -25,12 +25,15 @@ type op struct {
 	slot  uint64
 }
 
-// Txn is one transaction. Its methods that read or change rows must be
-// called with the catalog lock held (shared for reads, exclusive for
-// writes); Commit and Rollback take the lock themselves.
+// Txn is one transaction, used by one goroutine at a time. Reads see the
+// statement snapshot StartStatement took (or, before the first, the one
+// taken at Begin). Insert, Update and Delete need the table's writer lock
+// (Table.LockWrites) with the schema lock shared, or the schema lock held
+// exclusively; Commit and Rollback take what they need themselves.
 type Txn struct {
 	c    *Catalog
 	xid  XID
+	snap *snapshot
 	ops  []op
 	seqs map[*Table]map[int]int64 // serial values handed out, for the WAL
 	done bool
@@ -38,13 +41,32 @@ type Txn struct {
 
 // Begin starts a transaction.
 func (c *Catalog) Begin() *Txn {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.nextXID++
-	x := c.nextXID
-	c.active[x] = struct{}{}
-	return &Txn{c: c, xid: x}
+	tx := &c.tx
+	tx.mu.Lock()
+	tx.nextXID++
+	x := tx.nextXID
+	tx.active[x] = struct{}{}
+	tx.mu.Unlock()
+	return &Txn{c: c, xid: x, snap: c.takeSnapshot(false)}
 }
+
+// ReadTxn returns a transaction for a statement outside any transaction
+// block that only reads: it sees what was committed when it was made (or
+// at its last StartStatement) and writes nothing.
+func (c *Catalog) ReadTxn() *Txn { return &Txn{c: c, done: true, snap: c.takeSnapshot(false)} }
+
+// StartStatement takes a new snapshot for the next statement (read
+// committed: each statement sees the transactions committed when it
+// starts, plus t's own changes). The snapshot is registered, so index
+// entries it may need stay until EndStatement.
+func (t *Txn) StartStatement() {
+	t.c.releaseSnapshot(t.snap)
+	t.snap = t.c.takeSnapshot(true)
+}
+
+// EndStatement releases the statement's snapshot registration; reads
+// still use the snapshot until the next StartStatement.
+func (t *Txn) EndStatement() { t.c.releaseSnapshot(t.snap) }
 
 // XID returns the transaction's id.
 func (t *Txn) XID() XID { return t.xid }
@@ -52,103 +74,125 @@ func (t *Txn) XID() XID { return t.xid }
 // Wrote reports whether the transaction changed any row.
 func (t *Txn) Wrote() bool { return len(t.ops) > 0 }
 
-// visible reports whether version v is visible to t (see package doc).
+// visible reports whether version v is visible to t's snapshot (see
+// package doc).
 func (t *Txn) visible(v *rowVersion) bool {
-	if v.xmin == invalidXID {
+	xmin := v.getXmin()
+	if xmin == invalidXID || (xmin != t.xid && !t.snap.committed(xmin)) {
 		return false
 	}
-	if v.xmin != t.xid && t.c.isActive(v.xmin) {
-		return false
-	}
-	switch {
-	case v.xmax == invalidXID:
+	switch xmax := v.getXmax(); {
+	case xmax == invalidXID:
 		return true
-	case v.xmax == t.xid:
+	case xmax == t.xid:
 		return false
 	default:
-		return t.c.isActive(v.xmax)
+		return !t.snap.committed(xmax)
 	}
 }
 
-// mayConflict reports whether v may still be live for someone: not aborted
-// and not deleted by a committed transaction or by t. Unique checks count
-// such versions as taken.
+// mayConflict reports whether v may still be live for someone right now:
+// not aborted and not deleted by a committed transaction or by t. Unique
+// checks count such versions as taken. Table writer lock held (so neither
+// xmin nor xmax changes under it).
 func (t *Txn) mayConflict(v *rowVersion) bool {
-	if v.xmin == invalidXID {
+	xmin := v.getXmin()
+	if xmin == invalidXID {
 		return false
 	}
-	if v.xmin != t.xid && t.c.isActive(v.xmin) {
+	if xmin != t.xid && t.c.isActive(xmin) {
 		return true
 	}
-	return v.xmax == invalidXID || (v.xmax != t.xid && t.c.isActive(v.xmax))
+	xmax := v.getXmax()
+	return xmax == invalidXID || (xmax != t.xid && t.c.isActive(xmax))
 }
 
-func (c *Catalog) isActive(x XID) bool {
-	_, ok := c.active[x]
-	return ok
-}
-
-// Rollback undoes every change of t and ends it.
+// Rollback undoes every change of t and ends it. It takes each touched
+// table's writer lock in turn; the caller must not hold one.
 func (t *Txn) Rollback() {
 	if t.done {
 		return
 	}
-	c := t.c
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	var held *Table
 	for i := len(t.ops) - 1; i >= 0; i-- {
 		o := t.ops[i]
-		v := &o.table.rows[o.slot]
+		if o.table != held {
+			if held != nil {
+				held.wmu.Unlock()
+			}
+			held = o.table
+			held.wmu.Lock()
+		}
+		v := o.table.version(o.slot)
 		switch o.kind {
 		case opInsert:
-			v.xmin = invalidXID
+			v.xmin.Store(uint64(invalidXID))
 			o.table.forgetSlot(o.slot, v.vals)
 		case opDelete:
-			if v.xmax == t.xid {
-				v.xmax = invalidXID
+			if v.getXmax() == t.xid {
+				v.xmax.Store(uint64(invalidXID))
 			}
 		}
 	}
-	t.finish()
+	if held != nil {
+		held.wmu.Unlock()
+	}
+	t.finish(nil)
 }
 
-func (t *Txn) finish() {
-	delete(t.c.active, t.xid)
+// finish ends t: its xid leaves the active set (so snapshots taken from
+// now on see its commit), and the versions it deleted wait for reaping.
+func (t *Txn) finish(deleted []tableSlot) {
+	tx := &t.c.tx
+	tx.mu.Lock()
+	delete(tx.active, t.xid)
+	tx.ended++
+	if len(deleted) > 0 {
+		tx.pending = append(tx.pending, tombstoneBatch{seq: tx.ended, slots: deleted})
+	}
+	tx.mu.Unlock()
+	t.c.releaseSnapshot(t.snap)
 	t.ops = nil
 	t.done = true
 }
 
 // Commit makes t's changes durable (one WAL write, fsynced) and then
-// visible to other transactions, all at once. On a WAL error nothing becomes
-// visible, the transaction is rolled back, and the error (58030) is returned.
+// visible to other transactions, all at once (the xid leaves the active
+// set in one step). On a WAL error nothing becomes visible, the
+// transaction is rolled back, and the error (58030) is returned.
 func (t *Txn) Commit() error {
 	if t.done {
 		return nil
 	}
 	if len(t.ops) == 0 && len(t.seqs) == 0 {
-		t.c.mu.Lock()
-		t.finish()
-		t.c.mu.Unlock()
+		t.finish(nil)
 		return nil
 	}
-	// Held until the rows are visible, so that a checkpoint never sees this
-	// commit in the WAL but not in memory (checkpoint.go).
+	if err := t.commitDurable(); err != nil {
+		return err
+	}
+	t.c.reapTombstones()
+	return nil
+}
+
+// commitDurable writes the WAL records and ends t. It holds the commit
+// lock shared from encoding until the xid left the active set, so that a
+// checkpoint never sees this commit in the WAL but not in its snapshot
+// (checkpoint.go).
+func (t *Txn) commitDurable() error {
 	t.c.ckpt.commitMu.RLock()
 	defer t.c.ckpt.commitMu.RUnlock()
-	t.c.mu.RLock()
 	records := t.encode()
-	t.c.mu.RUnlock()
 	if err := t.c.appendAll(records); err != nil {
 		t.Rollback()
 		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
 	}
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
+	var deleted []tableSlot
 	for _, o := range t.ops {
 		if o.kind == opDelete {
-			o.table.tombstone(o.slot)
+			deleted = append(deleted, tableSlot{o.table, o.slot})
 		}
 	}
-	t.finish()
+	t.finish(deleted)
 	return nil
 }

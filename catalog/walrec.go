@@ -101,7 +101,7 @@ func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
 }
 
 // encode turns t's changes into TxnData records and a final TxnCommit.
-// Called with the catalog lock held (shared).
+// It reads only t's own versions, whose values never change: no lock.
 func (t *Txn) encode() []record {
 	var out []record
 	var b []byte
@@ -119,7 +119,7 @@ func (t *Txn) encode() []record {
 		b = appendUvarint(b, uint64(o.table.OID))
 		b = appendUvarint(b, o.slot)
 		if o.kind == opInsert {
-			vals := o.table.rows[o.slot].vals
+			vals := o.table.version(o.slot).vals
 			b = appendUvarint(b, uint64(len(vals)))
 			for _, v := range vals {
 				b = appendDatum(b, v)

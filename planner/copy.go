@@ -111,8 +111,8 @@ func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
 }
 
 // copyBatchRows is how many decoded rows COPY FROM inserts per hold of
-// the catalog lock: decoding runs unlocked, so readers wait only for the
-// inserts.
+// the table's writer lock: decoding runs unlocked, and readers never wait
+// for the lock; other writers of the table wait for one batch at most.
 const copyBatchRows = 1024
 
 // copyIn reads the COPY data and inserts its rows in txn.
@@ -204,8 +204,10 @@ func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []by
 
 // insertBatch stores decoded rows, filling defaults for absent columns.
 func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) error {
-	s.cat.Lock()
-	defer s.cat.Unlock()
+	s.cat.RLock()
+	defer s.cat.RUnlock()
+	cp.table.LockWrites()
+	defer cp.table.UnlockWrites()
 	given := make([]bool, len(cp.table.Columns))
 	for _, c := range cp.cols {
 		given[c] = true

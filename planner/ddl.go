@@ -134,15 +134,16 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Runs without the schema lock (lockSelf): BuildIndex takes it.
+	def.IfNotExists = x.IfNotExists && def.Name != ""
 	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
-		if def.Name == "" {
-			def.Name = cat.IndexName(x.Table, def.Column)
-		} else if x.IfNotExists && cat.RelationExists(def.Name) {
+		ix, err := cat.BuildIndex(def)
+		if err != nil {
+			return nil, err
+		}
+		if ix == nil {
 			return &wire.Result{Tag: "CREATE INDEX", Notices: []wire.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
-		}
-		if _, err := cat.CreateIndex(def); err != nil {
-			return nil, err
 		}
 		return &wire.Result{Tag: "CREATE INDEX"}, nil
 	}), nil

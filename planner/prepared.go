@@ -83,13 +83,16 @@ func commandTag(st sql.Statement) string {
 	return ""
 }
 
-// lockMode says how a statement holds the catalog lock.
+// lockMode says which catalog locks a statement holds (session.go,
+// runLocked; catalog package doc, Concurrency).
 type lockMode uint8
 
 const (
-	lockNone lockMode = iota
-	lockShared
-	lockExclusive
+	lockNone      lockMode = iota
+	lockShared             // schema lock shared: queries
+	lockWrite              // schema lock shared + the target table's writer lock: DML
+	lockExclusive          // schema lock exclusive: DDL
+	lockSelf               // bound under the shared lock, run unlocked: CREATE INDEX (catalog.BuildIndex)
 )
 
 func lockModeOf(st sql.Statement) lockMode {
@@ -102,11 +105,13 @@ func lockModeOf(st sql.Statement) lockMode {
 		}
 		return lockShared
 	case *sql.Copy:
-		if x.From {
-			return lockShared // rows are inserted in batches under their own lock
-		}
+		// COPY FROM inserts its batches under their own locks (copy.go).
 		return lockShared
-	case *sql.Insert, *sql.Update, *sql.Delete, *sql.CreateTable, *sql.DropTable, *sql.CreateIndex, *sql.DropIndex:
+	case *sql.Insert, *sql.Update, *sql.Delete:
+		return lockWrite
+	case *sql.CreateIndex:
+		return lockSelf
+	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex:
 		return lockExclusive
 	}
 	return lockNone

@@ -117,10 +117,15 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 	return res, s.finish(txn, autocommit, err)
 }
 
-// runLocked binds p if needed and runs it under the catalog lock.
+// runLocked binds p if needed and runs it under the locks its statement
+// needs (lockModeOf): the schema lock shared for queries and DML, plus the
+// target table's writer lock for DML; exclusively for DDL; CREATE INDEX
+// only binds under the shared lock and takes its locks itself. The
+// statement's snapshot is taken once the locks are held.
 func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *wire.Result, err error) {
-	unlock := s.lock(lockModeOf(p.stmt))
-	defer unlock()
+	mode := lockModeOf(p.stmt)
+	unlock := s.lock(mode)
+	defer func() { unlock() }()
 	defer func() {
 		if r := recover(); r != nil {
 			err = pgerror.Internal(fmt.Errorf("panic: %v", r))
@@ -131,6 +136,19 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 			return nil, err
 		}
 	}
+	switch mode {
+	case lockWrite:
+		if t := writeTarget(p.plan); t != nil {
+			t.LockWrites()
+			schema := unlock
+			unlock = func() { t.UnlockWrites(); schema() }
+		}
+	case lockSelf:
+		unlock()
+		unlock = func() {}
+	}
+	txn.StartStatement()
+	defer txn.EndStatement()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
 	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params})
@@ -138,7 +156,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 
 func (s *Session) lock(m lockMode) func() {
 	switch m {
-	case lockShared:
+	case lockShared, lockWrite, lockSelf:
 		s.cat.RLock()
 		return s.cat.RUnlock
 	case lockExclusive:
@@ -146,6 +164,19 @@ func (s *Session) lock(m lockMode) func() {
 		return s.cat.Unlock
 	}
 	return func() {}
+}
+
+// writeTarget returns the table a DML plan changes (nil for others).
+func writeTarget(pl plan) *catalog.Table {
+	switch x := pl.(type) {
+	case *insertPlan:
+		return x.table
+	case *modifyPlan:
+		return x.table
+	case *explainPlan:
+		return writeTarget(x.inner)
+	}
+	return nil
 }
 
 // txnFor returns the transaction a statement runs in, and whether it is a

@@ -26,6 +26,12 @@ import (
 //
 // Costs Dims bytes per node (counted in MemoryBytes' vectors) while on.
 
+// DisableByteCodes turns the byte path off for good: later operations use
+// floats only and later segments get no codes (existing ones keep theirs).
+// For benchmarks comparing the two paths, or to save Dims bytes per node
+// when the caller knows its vectors are not byte-valued.
+func (h *HNSW) DisableByteCodes() { h.codesOn.Store(false) }
+
 // maxCodeDims keeps uint32 sums of 255² terms from wrapping.
 const maxCodeDims = math.MaxUint32 / (255 * 255)
 
@@ -78,6 +84,17 @@ func (h *HNSW) codesFor(id uint32) []uint8 {
 		return nil
 	}
 	return h.codes(id)
+}
+
+// pointDist is the internal distance from a query (q, and qc if the byte
+// path is used) to node id.
+func (h *HNSW) pointDist(q []float32, qc []uint8, id uint32) float32 {
+	if qc != nil {
+		if c := h.codes(id); c != nil {
+			return float32(distance.L2SquaredUint8(qc, c))
+		}
+	}
+	return h.dist(q, h.vec(id))
 }
 
 // nodeDist is the internal distance between two nodes, on codes when the

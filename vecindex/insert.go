@@ -155,7 +155,7 @@ func (h *HNSW) linkNew(s *scratch, id uint32, level int) {
 func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 	q := h.vec(id)
 	qc := h.codesFor(id)
-	cur := h.descend(s, q, item{dist: h.dist(q, h.vec(ep)), id: ep}, top, level)
+	cur := h.descend(s, q, qc, item{dist: h.pointDist(q, qc, ep), id: ep}, top, level)
 	s.sorted = append(s.sorted[:0], cur)
 	for lc := min(level, top); lc >= 0; lc-- {
 		s.seed(h.capacity(), s.sorted...)

@@ -48,18 +48,19 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	defer h.putScratch(s)
 	h.prepare(s.q, q)
 	f := filter{k: k, accept: accept}
-	ep := item{dist: h.dist(s.q, h.vec(epID)), id: epID}
-	ep = h.descend(s, s.q, ep, top, 0)
+	var qc []uint8 // byte path: unfiltered, byte-valued query (codes.go)
+	if accept == nil && h.codesOn.Load() && toCodes(s.qc, s.q) {
+		qc = s.qc
+	}
+	ep := item{dist: h.pointDist(s.q, qc, epID), id: epID}
+	ep = h.descend(s, s.q, qc, ep, top, 0)
 	s.seed(h.capacity(), ep)
 	h.offerResult(s, ep, &f)
 	if accept == nil {
-		var qc []uint8
-		if h.codesOn.Load() && toCodes(s.qc, s.q) {
-			qc = s.qc
-		}
 		h.searchLayer0(s, s.q, qc, max(ef, k), &f)
 		if qc != nil && len(s.acc) < k {
 			// Rare (graph too sparse for k): redo exactly in floats.
+			ep.dist = h.dist(s.q, h.vec(ep.id))
 			s.seed(h.capacity(), ep)
 			h.offerResult(s, ep, &f)
 			h.searchLayer(s, s.q, max(ef, k), 0, &f)
@@ -99,21 +100,22 @@ func (h *HNSW) capacity() int { return len(*h.segs.Load()) * segSize }
 
 // descend walks greedily (ef = 1) from ep on layer from down to layer
 // to+1 and returns the nearest node found on layer to+1.
-func (h *HNSW) descend(s *scratch, q []float32, ep item, from, to int) item {
+// With qc != nil distances are on byte codes (codes.go).
+func (h *HNSW) descend(s *scratch, q []float32, qc []uint8, ep item, from, to int) item {
 	for lc := from; lc > to; lc-- {
-		ep = h.greedyClosest(s, q, ep, lc)
+		ep = h.greedyClosest(s, q, qc, ep, lc)
 	}
 	return ep
 }
 
 // greedyClosest moves from ep to a nearer neighbour on layer until none is
 // nearer: SEARCH-LAYER with ef = 1.
-func (h *HNSW) greedyClosest(s *scratch, q []float32, ep item, layer int) item {
+func (h *HNSW) greedyClosest(s *scratch, q []float32, qc []uint8, ep item, layer int) item {
 	for changed := true; changed; {
 		changed = false
 		s.nbrs = h.neighbours(s.nbrs, ep.id, layer)
 		for _, nb := range s.nbrs {
-			if d := h.dist(q, h.vec(nb)); d < ep.dist {
+			if d := h.pointDist(q, qc, nb); d < ep.dist {
 				ep, changed = item{dist: d, id: nb}, true
 			}
 		}

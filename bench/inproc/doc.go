@@ -1,0 +1,16 @@
+// Command inproc benchmarks vecindex in process (no wire) on
+// Fashion-MNIST (60,000 base vectors, 784 dims, L2): build time at one
+// worker and at GOMAXPROCS workers, then an ef_search sweep reporting QPS
+// on one query goroutine, QPS on all cores and recall@10 for the first
+// 1,000 and all 10,000 test queries. Recall follows ann-benchmarks: a
+// returned neighbour is a hit when its distance is within the true 10th
+// nearest distance (+1e-3, on unsquared L2).
+//
+// It also exports the data for the native drivers in bench/hnswlib:
+// -export DIR writes base.f32 (60000×784 float32), queries.f32
+// (10000×784), gt_ids.i32 (10000×100 int32, exact neighbours by L2,
+// nearest first) and gt_dist.f32 (10000×100 float32, unsquared L2),
+// all little-endian without headers.
+//
+// Results go to bench/results/inproc-<date>.json.
+package main

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/vecgres/vecgres/vecindex"
+	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fmnist"
+)
+
+const k = 10
+
+type point struct {
+	EfSearch    int     `json:"ef_search"`
+	Queries     int     `json:"queries"`
+	QPS1        float64 `json:"qps_1_thread"`
+	QPSAll      float64 `json:"qps_all_cores"`
+	Recall      float64 `json:"recall_at_10"`
+	Recall10k   float64 `json:"recall_at_10_10k_queries,omitempty"`
+	QPS1Of10k   float64 `json:"qps_1_thread_10k_queries,omitempty"`
+	QPSAllOf10k float64 `json:"qps_all_cores_10k_queries,omitempty"`
+}
+
+type run struct {
+	M              int     `json:"m"`
+	EfConstruction int     `json:"ef_construction"`
+	BuildSerialS   float64 `json:"build_seconds_1_worker,omitempty"`
+	BuildParallelS float64 `json:"build_seconds_all_workers"`
+	Workers        int     `json:"workers"`
+	RecallSerial   float64 `json:"recall_at_10_ef40_serial_build,omitempty"`
+	RecallParallel float64 `json:"recall_at_10_ef40_parallel_build"`
+	VectorBytes    int64   `json:"vector_bytes"`
+	GraphBytes     int64   `json:"graph_bytes"`
+	Sweep          []point `json:"sweep"`
+}
+
+type report struct {
+	Target    string `json:"target"`
+	Date      string `json:"date"`
+	Commit    string `json:"git_commit"`
+	NumCPU    int    `json:"num_cpu"`
+	Go        string `json:"go_version"`
+	Kernels   string `json:"kernels"`
+	Base      int    `json:"base"`
+	Dims      int    `json:"dims"`
+	LoadStart string `json:"loadavg_at_start"`
+	Runs      []run  `json:"runs"`
+}
+
+func main() {
+	dir := flag.String("data", fmnist.DefaultDir, "Fashion-MNIST directory")
+	exportDir := flag.String("export", "", "write raw base/queries/ground truth for bench/hnswlib to this directory")
+	efcs := flag.String("efc", "64,200", "ef_construction values")
+	efs := flag.String("ef", "10,12,14,16,20,24,32,40,48,64,80,96,128,200", "ef_search sweep")
+	m := flag.Int("m", 16, "m")
+	serial := flag.Bool("serial", true, "also time a one-worker build")
+	big := flag.Bool("10k", true, "also sweep all 10,000 queries")
+	cacheDir := flag.String("cache", "/tmp/vecgres-fmnist", "ground-truth cache directory")
+	save := flag.String("save", "", "save each built index (vecindex checkpoint) to DIR/vecgres-m<m>-efc<efc>.idx")
+	buildOnly := flag.Bool("buildonly", false, "only time one build per ef_construction at GOMAXPROCS workers; print JSON lines")
+	floats := flag.Bool("floats", false, "with -sweep: walk on float32 only (HNSW.DisableByteCodes)")
+	sweepDir := flag.String("sweep", "", "only load the indexes -save wrote in DIR and print one JSON line per index: a 1,000-query one-thread sweep")
+	out := flag.String("out", "", "JSON path (default bench/results/inproc-<date>.json)")
+	flag.Parse()
+	log.SetFlags(0)
+
+	d, err := fmnist.Load(*dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cache := *cacheDir
+	if *exportDir != "" {
+		cache = *exportDir
+	}
+	if *exportDir != "" {
+		if err := export(*exportDir, d.Train, d.Test); err != nil {
+			log.Fatal(err)
+		}
+	}
+	t0 := time.Now()
+	gt, err := groundTruth(d.Train, d.Test, cache)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("ground truth: %.1fs", time.Since(t0).Seconds())
+	if *exportDir != "" && *out == "-" {
+		return
+	}
+	if *buildOnly {
+		keys := make([]uint64, len(d.Train))
+		for i := range keys {
+			keys[i] = uint64(i)
+		}
+		for _, efc := range ints(*efcs) {
+			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1}
+			_, secs := build(cfg, keys, d.Train, 0)
+			fmt.Printf("{\"target\":\"vecgres-inproc\",\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"sweep\":[]}\n",
+				*m, efc, runtime.GOMAXPROCS(0), secs)
+			runtime.GC()
+		}
+		return
+	}
+	if *sweepDir != "" {
+		for _, efc := range ints(*efcs) {
+			sweepOnly(d, gt, *sweepDir, *m, efc, ints(*efs), *floats)
+		}
+		return
+	}
+	saveDir = *save
+	rep := report{Target: "vecgres-inproc", Date: time.Now().UTC().Format(time.RFC3339), Commit: gitCommit(),
+		NumCPU: runtime.NumCPU(), Go: runtime.Version(), Kernels: distance.Implementation(),
+		Base: len(d.Train), Dims: len(d.Train[0]), LoadStart: loadavg()}
+	for _, efc := range ints(*efcs) {
+		rep.Runs = append(rep.Runs, bench(d, gt, *m, efc, ints(*efs), *serial, *big))
+	}
+	path := *out
+	if path == "" {
+		path = filepath.Join("bench", "results", "inproc-"+time.Now().Format("2006-01-02")+".json")
+	}
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("wrote %s", path)
+}
+
+func bench(d *fmnist.Dataset, gt *truth, m, efc int, efs []int, serial, big bool) run {
+	cfg := vecindex.Config{Dims: len(d.Train[0]), M: m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1}
+	r := run{M: m, EfConstruction: efc, Workers: runtime.GOMAXPROCS(0)}
+	keys := make([]uint64, len(d.Train))
+	for i := range keys {
+		keys[i] = uint64(i)
+	}
+	if serial {
+		h, secs := build(cfg, keys, d.Train, 1)
+		r.BuildSerialS = secs
+		r.RecallSerial = recallAt(h, d.Test[:1000], gt, 40)
+		log.Printf("m=%d efc=%d build 1 worker: %.2fs recall@10(ef 40) %.4f", m, efc, secs, r.RecallSerial)
+		runtime.GC()
+	}
+	h, secs := build(cfg, keys, d.Train, 0)
+	r.BuildParallelS = secs
+	r.RecallParallel = recallAt(h, d.Test[:1000], gt, 40)
+	r.VectorBytes, r.GraphBytes = h.MemoryBytes()
+	if saveDir != "" {
+		if err := saveIndex(h, indexPath(saveDir, m, efc)); err != nil {
+			log.Fatal(err)
+		}
+	}
+	log.Printf("m=%d efc=%d build %d workers: %.2fs recall@10(ef 40) %.4f", m, efc, r.Workers, secs, r.RecallParallel)
+	for _, ef := range efs {
+		p := point{EfSearch: ef, Queries: 1000}
+		qs := d.Test[:1000]
+		h.Search(qs[0], k, ef, nil) // warm the scratch pool
+		p.QPS1 = qps(h, qs, ef, 1, 3)
+		p.QPSAll = qps(h, qs, ef, runtime.GOMAXPROCS(0), 3)
+		p.Recall = recallAt(h, qs, gt, ef)
+		if big {
+			p.QPS1Of10k = qps(h, d.Test, ef, 1, 1)
+			p.QPSAllOf10k = qps(h, d.Test, ef, runtime.GOMAXPROCS(0), 1)
+			p.Recall10k = recallAt(h, d.Test, gt, ef)
+		}
+		log.Printf("  ef %3d: 1 thread %7.0f QPS, all %7.0f QPS, recall %.4f (10k: %.4f)", ef, p.QPS1, p.QPSAll, p.Recall, p.Recall10k)
+		r.Sweep = append(r.Sweep, p)
+	}
+	return r
+}
+
+func build(cfg vecindex.Config, keys []uint64, vecs [][]float32, workers int) (*vecindex.HNSW, float64) {
+	h, err := vecindex.New(cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	t0 := time.Now()
+	if err := h.InsertBatch(keys, vecs, workers); err != nil {
+		log.Fatal(err)
+	}
+	return h, time.Since(t0).Seconds()
+}
+
+// qps runs all queries on threads goroutines, best of runs.
+func qps(h *vecindex.HNSW, qs [][]float32, ef, threads, runs int) float64 {
+	best := 0.0
+	for range runs {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		t0 := time.Now()
+		for range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := next.Add(1) - 1; i < int64(len(qs)); i = next.Add(1) - 1 {
+					h.Search(qs[i], k, ef, nil)
+				}
+			}()
+		}
+		wg.Wait()
+		best = max(best, float64(len(qs))/time.Since(t0).Seconds())
+	}
+	return best
+}
+
+// recallAt is mean recall@10 by the ann-benchmarks rule.
+func recallAt(h *vecindex.HNSW, qs [][]float32, gt *truth, ef int) float64 {
+	hits := 0
+	for i, q := range qs {
+		lim := gt.dists[i][k-1] + 1e-3
+		for _, r := range h.Search(q, k, ef, nil) {
+			if float32(math.Sqrt(float64(r.Dist))) <= lim {
+				hits++
+			}
+		}
+	}
+	return float64(hits) / float64(k*len(qs))
+}
+
+func ints(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			log.Fatalf("bad number %q", f)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func gitCommit() string {
+	b, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func loadavg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}
+
+var saveDir string
+
+func indexPath(dir string, m, efc int) string {
+	return filepath.Join(dir, fmt.Sprintf("vecgres-m%d-efc%d.idx", m, efc))
+}
+
+func saveIndex(h *vecindex.HNSW, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := h.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// sweepOnly loads a saved index and prints one JSON line in the native
+// drivers' format (bench/hnswlib): one-thread QPS, best of 3, and recall.
+func sweepOnly(d *fmnist.Dataset, gt *truth, dir string, m, efc int, efs []int, floats bool) {
+	f, err := os.Open(indexPath(dir, m, efc))
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := vecindex.ReadFrom(bufio.NewReaderSize(f, 1<<20))
+	f.Close()
+	if err != nil {
+		log.Fatal(err)
+	}
+	line := struct {
+		Target string  `json:"target"`
+		M      int     `json:"m"`
+		Efc    int     `json:"ef_construction"`
+		Sweep  []point `json:"sweep"`
+	}{Target: "vecgres-inproc", M: m, Efc: efc}
+	if floats {
+		h.DisableByteCodes()
+		line.Target = "vecgres-inproc-floats"
+	}
+	qs := d.Test[:1000]
+	for _, ef := range efs {
+		h.Search(qs[0], k, ef, nil)
+		line.Sweep = append(line.Sweep, point{EfSearch: ef, Queries: len(qs), QPS1: qps(h, qs, ef, 1, 3), Recall: recallAt(h, qs, gt, ef)})
+	}
+	b, _ := json.Marshal(line)
+	fmt.Println(string(b))
+}

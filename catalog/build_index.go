@@ -1,0 +1,105 @@
+package catalog
+
+import "github.com/vecgres/vecgres/sql/pgerror"
+
+// catchUpRounds is how many times BuildIndex indexes the rows added during
+// the previous pass without any lock before its final, locked pass;
+// catchUpSlack is the backlog small enough to leave to the final pass.
+const (
+	catchUpRounds = 4
+	catchUpSlack  = 1024
+)
+
+// BuildIndex is CREATE INDEX for a running server: it must be called
+// without the schema lock. def.Name "" picks the default name
+// (IndexName); with def.IfNotExists an existing relation of that name
+// returns nil, nil.
+//
+// The index is filled from the rows that may be live, without holding any
+// lock, so readers and writers of the table keep running; the rows added
+// meanwhile are then indexed in rounds. Last, with the schema lock held
+// exclusively (which waits for running statements, as any DDL does) and the
+// table's writer lock, the few rows added since are indexed, entries of
+// versions that aborted or were deleted meanwhile are removed, the record
+// is logged and the index attached. Errors: 42P07 (name taken), 42P01,
+// 42703, 58030 (WAL).
+func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
+	c.mu.RLock()
+	if def.Name == "" {
+		def.Name = c.IndexName(def.Table, def.Column)
+	} else if def.IfNotExists && c.RelationExists(def.Name) {
+		c.mu.RUnlock()
+		return nil, nil
+	}
+	ix, err := c.newIndex(c.nextOID, def)
+	c.mu.RUnlock()
+	if err != nil {
+		return nil, err
+	}
+	t := ix.Table
+	added := &slotSet{}
+	mark := t.Slots()
+	c.fillIndex(ix, 0, mark, added)
+	for range catchUpRounds {
+		end := t.Slots()
+		if end-mark <= catchUpSlack {
+			break
+		}
+		c.fillIndex(ix, mark, end, added)
+		mark = end
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tables[t.Name] != t {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", t.Name)
+	}
+	if c.RelationExists(def.Name) {
+		if def.IfNotExists {
+			return nil, nil
+		}
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", def.Name)
+	}
+	t.wmu.Lock()
+	added.each(func(s uint64) {
+		if v := t.version(s); !c.mayBeLive(v) {
+			ix.forget(s, v.vals)
+		}
+	})
+	c.fillIndex(ix, mark, t.Slots(), nil)
+	// Published before the writer lock is let go: a rollback waiting for
+	// it must see the new index, or it would leave its rows in it.
+	defer t.wmu.Unlock()
+	ix.OID = c.allocOID()
+	if err := c.logDDL(recCreateIndex, encodeCreateIndex(ix)); err != nil {
+		return nil, err
+	}
+	c.publishIndex(ix)
+	return ix, nil
+}
+
+// slotSet is a bitset of row slots.
+type slotSet struct{ words []uint64 }
+
+func (s *slotSet) add(slot uint64) {
+	if s == nil {
+		return
+	}
+	w := int(slot >> 6)
+	for len(s.words) <= w {
+		s.words = append(s.words, 0)
+	}
+	s.words[w] |= 1 << (slot & 63)
+}
+
+func (s *slotSet) each(fn func(slot uint64)) {
+	for w, bits := range s.words {
+		for bits != 0 {
+			b := uint64(0)
+			for bits&(1<<b) == 0 {
+				b++
+			}
+			fn(uint64(w)<<6 | b)
+			bits &^= 1 << b
+		}
+	}
+}
