@@ -2,6 +2,7 @@ package planner
 
 import (
 	"context"
+	"math"
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog/types"
@@ -130,6 +131,10 @@ func (r *knnRun) materialize(found []vecindex.Result, cond expr) ([]candidate, e
 		if !ok {
 			continue
 		}
+		if key, exact := indexKey(r.s.ix.Metric, f.Dist); exact && cond == nil {
+			out = append(out, candidate{slot: f.Key, key: key, row: row})
+			continue
+		}
 		c, keep, err := r.candidate(f.Key, row, cond)
 		if err != nil {
 			return nil, err
@@ -143,6 +148,23 @@ func (r *knnRun) materialize(found []vecindex.Result, cond expr) ([]candidate, e
 		r.tr.examined += len(found)
 	}
 	return out, nil
+}
+
+// indexKey turns the graph's distance of a result into the value of the
+// SQL distance operator, when it is the same computation: for L2, inner
+// product and L1 the graph stores the row's vector unchanged and uses the
+// same kernels as the operators (ops_vector.go), so sqrt(Σd²), -Σab and
+// Σ|d| are bit for bit what the operator returns, without reading the
+// row's vector again. Cosine's graph works on normalised vectors: false.
+// TestIndexKeyMatchesOperators pins this down.
+func indexKey(m vecindex.Metric, d float32) (float64, bool) {
+	switch m {
+	case vecindex.L2:
+		return math.Sqrt(float64(d)), true
+	case vecindex.InnerProduct, vecindex.L1:
+		return float64(d), true
+	}
+	return 0, false
 }
 
 // candidate evaluates cond and the ORDER BY distance on row; rows with a

@@ -1,0 +1,63 @@
+package planner
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/vecindex"
+)
+
+// The index scan takes ORDER BY values from the graph's distances
+// (indexKey); they must equal the SQL operators exactly, or pages of one
+// query could disagree with each other.
+func TestIndexKeyMatchesOperators(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7)) // synthetic vectors
+	for _, dims := range []int{1, 3, 16, 100, 784} {
+		for _, m := range []vecindex.Metric{vecindex.L2, vecindex.InnerProduct, vecindex.L1} {
+			checkIndexKeys(t, rng, dims, m, false)
+			checkIndexKeys(t, rng, dims, m, true) // byte-valued: the graph walks on byte codes
+		}
+	}
+	if _, exact := indexKey(vecindex.Cosine, 0.5); exact {
+		t.Fatal("cosine keys must be computed from the row")
+	}
+}
+
+func checkIndexKeys(t *testing.T, rng *rand.Rand, dims int, m vecindex.Metric, bytes bool) {
+	t.Helper()
+	g, err := vecindex.New(vecindex.Config{Dims: dims, M: 8, EfConstruction: 16, Metric: m, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]types.Vector, 50)
+	for i := range rows {
+		rows[i] = randomVector(rng, dims, bytes)
+		if err := g.Insert(uint64(i), rows[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := randomVector(rng, dims, bytes)
+	op := map[vecindex.Metric]string{vecindex.L2: "<->", vecindex.InnerProduct: "<#>", vecindex.L1: "<+>"}[m]
+	for _, r := range g.Search(q, 50, 50, nil) {
+		got, exact := indexKey(m, r.Dist)
+		want := distanceOps[op](rows[r.Key], q)
+		if !exact || got != want {
+			t.Fatalf("%v dims %d bytes %v row %d: index key %v, operator %v", m, dims, bytes, r.Key, got, want)
+		}
+	}
+}
+
+// randomVector returns synthetic gaussian values, or whole numbers 0..255
+// when bytes is set.
+func randomVector(rng *rand.Rand, dims int, bytes bool) types.Vector {
+	v := make(types.Vector, dims)
+	for i := range v {
+		if bytes {
+			v[i] = float32(rng.IntN(256))
+		} else {
+			v[i] = float32(rng.NormFloat64())
+		}
+	}
+	return v
+}
