@@ -301,11 +301,10 @@ func TestBuildIndexDuringWrites(t *testing.T) {
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	// At most 60 writes: fewer tombstones than start a background HNSW
-	// Compact (vecindex's minCompact, 64), which crashes a concurrent
-	// Insert in the current vecindex (see the report to the lead).
+	// Writes run until the build is done; once tombstones pass vecindex's
+	// compaction trigger a background HNSW Compact runs among them.
 	wg.Go(func() {
-		for i := 0; i < 60; i++ {
+		for i := 0; ; i++ {
 			select {
 			case <-stop:
 				return
@@ -365,9 +364,6 @@ func TestCheckpointWithConcurrentWriters(t *testing.T) {
 	fs := wal.NewMemFS()
 	c := openCk(t, fs)
 	tb := createItems(t, c)
-	// No background Compact: it crashes a concurrent Insert in the current
-	// vecindex (reported); this test is about the checkpoint.
-	tb.Indexes[0].Graph.SetCompactThreshold(0)
 	insert(t, c, vec(0), vec(1))
 	stop := make(chan struct{})
 	var wg sync.WaitGroup

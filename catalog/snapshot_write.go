@@ -92,13 +92,12 @@ func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error 
 	})
 }
 
-// writeGraphs writes the HNSW graph files of t's indexes. It holds the
-// table's writer lock meanwhile (readers go on; writers of this table
-// wait): vecindex.WriteTo may read a node an insert is reusing (a slot a
-// compaction freed) and then writes a graph that does not load.
+// writeGraphs writes the HNSW graph files of t's indexes while writers go
+// on: vecindex.WriteTo writes a graph that loads even with concurrent
+// inserts, deletes and compaction (vecindex/persist.go). Nodes of rows
+// newer than the snapshot may be in it; the loader tombstones nodes whose
+// row the snapshot lacks and indexes rows the graph lacks.
 func (c *Catalog) writeGraphs(fs wal.FS, dir string, t *Table, indexes []*Index) error {
-	t.wmu.Lock()
-	defer t.wmu.Unlock()
 	for _, ix := range indexes {
 		if ix.Graph == nil {
 			continue

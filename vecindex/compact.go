@@ -43,6 +43,8 @@ func (h *HNSW) maybeCompact() {
 // slots; it returns the number of slots freed. Searches and inserts keep
 // running throughout; it never holds more than one node lock.
 //
+//  0. A tombstoned entry point is replaced by a live node (entry.go), so
+//     it can be reclaimed like the others.
 //  1. Every node (on every layer) whose list names a tombstone gets a new
 //     list chosen with the neighbour heuristic (Algorithm 4) from its
 //     other neighbours plus the tombstones' neighbours, in the manner of
@@ -53,10 +55,16 @@ func (h *HNSW) maybeCompact() {
 //  3. After a second grace period no operation can hold a reclaimed id, so
 //     the slots go on the free list for Insert to reuse.
 //
-// The entry point is never reclaimed, even when tombstoned.
+// The entry point is never reclaimed. An insert in flight at step 1 may
+// still publish its node as the entry point when its link ends, and that
+// node may be tombstoned already (a rolled-back insert): so after the
+// first grace period, when no insert can publish a victim any more, the
+// entry point is checked again and, if it is a victim that no live node
+// can replace, kept.
 func (h *HNSW) Compact() int {
 	h.compactMu.Lock()
 	defer h.compactMu.Unlock()
+	h.replaceDeadEntry()
 	n := h.n.Load()
 	gone := make([]bool, n)
 	var ids []uint32
@@ -72,9 +80,14 @@ func (h *HNSW) Compact() int {
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
-	h.repairAll(s, n, gone)
+	h.repairAll(s, gone)
 	h.synchronize()
-	h.repairAll(s, n, gone)
+	h.replaceDeadEntry()
+	if ep, _, _ := h.loadEntry(); int(ep) < len(gone) && gone[ep] {
+		gone[ep] = false
+		ids = slices.DeleteFunc(ids, func(id uint32) bool { return id == ep })
+	}
+	h.repairAll(s, gone)
 	for _, id := range ids {
 		h.setFlag(id, flagFree)
 	}
@@ -86,12 +99,17 @@ func (h *HNSW) Compact() int {
 	return len(ids)
 }
 
-// repairAll rewrites every list of a node below n that names a node in
-// gone.
-func (h *HNSW) repairAll(s *scratch, n uint32, gone []bool) {
-	for id := range n {
+// repairAll rewrites every list that names a node in gone. It visits
+// every node allocated so far, not only those below len(gone): the
+// victims were picked over time while inserts went on, so a node
+// allocated after Compact read the node count may have linked a node
+// that was tombstoned after it linked but before Compact's scan reached
+// it. Inserts that enter after the first grace period find every victim
+// tombstoned and link none, so the second pass leaves no edge to one.
+func (h *HNSW) repairAll(s *scratch, gone []bool) {
+	for id := range h.n.Load() {
 		m := h.meta(id)
-		if m&flagFree != 0 || gone[id] {
+		if m&flagFree != 0 || int(id) < len(gone) && gone[id] {
 			continue
 		}
 		for lc := 0; lc <= int(m&metaLevel); lc++ {
@@ -101,6 +119,10 @@ func (h *HNSW) repairAll(s *scratch, n uint32, gone []bool) {
 }
 
 // repairList replaces node id's list on layer if it names a node in gone.
+// The candidates are the list's other members and the neighbours of its
+// members in gone; a neighbour in gone is expanded in turn (at most the
+// list's capacity of them beyond the first hop), so a node whose whole
+// neighbourhood is reclaimed still reaches the live nodes past it.
 func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 	isGone := func(x uint32) bool { return int(x) < len(gone) && gone[x] }
 	h.lockNode(id)
@@ -119,17 +141,28 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 			c = append(c, item{dist: h.dist(v, h.vec(x)), id: x})
 		}
 	}
+	q := s.batch[:0] // victims to expand
 	for _, x := range cur {
-		add(x)
+		if !isGone(x) {
+			add(x)
+		} else if !s.visited.visit(x) {
+			q = append(q, x)
+		}
 	}
-	for _, x := range cur {
-		if isGone(x) && h.level(x) >= layer {
-			s.nbrs = h.neighbours(s.nbrs, x, layer)
-			for _, y := range s.nbrs {
+	for i, limit := 0, len(q)+len(b)-1; i < len(q) && i < limit; i++ {
+		if h.level(q[i]) < layer {
+			continue
+		}
+		s.nbrs = h.neighbours(s.nbrs, q[i], layer)
+		for _, y := range s.nbrs {
+			if !isGone(y) {
 				add(y)
+			} else if !s.visited.visit(y) {
+				q = append(q, y)
 			}
 		}
 	}
+	s.batch = q
 	slices.SortFunc(c, cmpItem)
 	s.tmp = c
 	setNeighbours(b, h.selectNeighbours(s, c, len(b)-1))

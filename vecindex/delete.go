@@ -5,7 +5,9 @@ package vecindex
 // TIDs dead until VACUUM repairs the graph). The key may be inserted again
 // as a new node. An unknown or already deleted key is a no-op. Once
 // tombstones exceed the compaction threshold (SetCompactThreshold, default
-// DefaultCompactThreshold) Delete starts a background Compact.
+// DefaultCompactThreshold) Delete starts a background Compact. Deleting the
+// entry point's key makes a live node of the highest level the entry point
+// (entry.go), scanning the node levels once.
 func (h *HNSW) Delete(key uint64) {
 	h.mu.Lock()
 	id, ok := h.byKey[key]
@@ -16,7 +18,11 @@ func (h *HNSW) Delete(key uint64) {
 		h.dead.Add(1)
 	}
 	h.mu.Unlock()
-	if ok {
-		h.maybeCompact()
+	if !ok {
+		return
 	}
+	if ep, _, _ := h.loadEntry(); ep == id {
+		h.replaceDeadEntry()
+	}
+	h.maybeCompact()
 }

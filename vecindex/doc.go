@@ -27,10 +27,13 @@
 //     recall gain at equal QPS on Fashion-MNIST;
 //   - Search (Algorithm 5) descends greedily to layer 1 and runs
 //     SEARCH-LAYER on layer 0 with max(ef_search, k). See Search for how
-//     filters and tombstones widen the walk until k results are found.
+//     filters and tombstones widen the walk until k results are found,
+//     and why ef_search >= Live() gives the exact answer.
 //
 // Delete tombstones: the node keeps its edges and guides walks, but is
-// never returned and never picked as a new neighbour. Once tombstones pass
+// never returned and never picked as a new neighbour. A tombstoned entry
+// point is replaced by a live node of the highest level (entry.go), since
+// no new edge would ever reach it. Once tombstones pass
 // a share of the graph (DefaultCompactThreshold, 10%) Delete starts a
 // background Compact, which reconnects the tombstones' neighbours with the
 // heuristic and, after grace periods, frees their slots for reuse
@@ -60,7 +63,7 @@
 //	codes   Dims bytes (byte path only)
 //	links0  1+2m uint32: count, then neighbour ids
 //	keys    uint64 row slot id
-//	meta    uint32: level | tombstone | reclaimed
+//	meta    uint32: level | tombstone | reclaimed | linked
 //	locks   uint32 spinlock for the node's lists
 //	upper   pointer to level blocks of 1+m uint32 (count, ids), nil at level 0
 //
@@ -86,7 +89,10 @@
 //   - an insert raising the top level holds topMu across its link (as
 //     hnswlib does) and then publishes the entry point atomically;
 //   - Compact reuses slots only after two grace periods (epoch.go), so no
-//     operation ever sees a slot change identity under it.
+//     operation ever sees a slot change identity under it; the entry
+//     point is never reclaimed (compact.go);
+//   - while a WriteTo runs Insert takes fresh ids instead of reclaimed
+//     slots, so a checkpoint written during inserts and compaction loads.
 //
 // # Checkpoints
 //

@@ -34,6 +34,9 @@ type HNSW struct {
 	byKey map[uint64]uint32 // live key -> node id
 	seq   uint64            // inserts so far, feeds levelFor
 	free  []uint32          // slots reclaimed by Compact, reusable by Insert
+	// writing counts WriteTo calls in progress; Insert reuses no slot
+	// meanwhile, so a checkpoint never sees a slot change identity.
+	writing int
 
 	topMu sync.Mutex    // held by an insert that raises the top level, across its link
 	entry atomic.Uint64 // entryValid | level<<32 | id

@@ -85,8 +85,9 @@ func (h *HNSW) check(v []float32) error {
 	return nil
 }
 
-// allocate takes a node slot (a reclaimed one first), stores key, level
-// and the vector in stored form, and registers the key.
+// allocate takes a node slot (a reclaimed one first, unless a WriteTo is
+// running), stores key, level and the vector in stored form, and
+// registers the key.
 func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -94,7 +95,7 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 		return 0, 0, fmt.Errorf("%w: %d", ErrDuplicateKey, key)
 	}
 	var id uint32
-	if n := len(h.free); n > 0 {
+	if n := len(h.free); n > 0 && h.writing == 0 {
 		id, h.free = h.free[n-1], h.free[:n-1]
 	} else {
 		if h.n.Load() >= math.MaxUint32 {
@@ -105,9 +106,11 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	}
 	level := h.levelFor(h.seq)
 	h.seq++
-	h.initNode(id, key, level)
+	// Vector first: a search scanning node ids reads a slot's vector once
+	// initNode's meta store shows it live.
 	h.prepare(h.vec(id), v)
 	h.encode(id)
+	h.initNode(id, key, level)
 	h.byKey[key] = id
 	if id == h.n.Load() {
 		h.n.Store(id + 1)
@@ -116,8 +119,9 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	return id, level, nil
 }
 
-// initNode resets slot id for a node of the given level with empty lists.
-// The slot must be unreachable (new, or reclaimed after a grace period).
+// initNode resets slot id for a node of the given level with empty lists,
+// storing its meta word (not linked) last. The slot must be unreachable
+// (new, or reclaimed after a grace period).
 func (h *HNSW) initNode(id uint32, key uint64, level int) {
 	s, i := h.seg(id), id&segMask
 	s.keys[i] = key
@@ -130,23 +134,35 @@ func (h *HNSW) initNode(id uint32, key uint64, level int) {
 	atomic.StoreUint32(&s.meta[i], uint32(level))
 }
 
-// linkNew links node id into the graph. An insert whose level exceeds the
-// top holds topMu across its link and then becomes the entry point, as in
-// hnswlib; all others run without index-wide locks.
+// linkNew links node id into the graph and then marks it linked. An
+// insert whose level exceeds the top holds topMu across its link and then
+// becomes the entry point, as in hnswlib; all others run without
+// index-wide locks.
 func (h *HNSW) linkNew(s *scratch, id uint32, level int) {
+	defer h.setFlag(id, flagLinked) // runs last, after topMu is released
 	ep, top, ok := h.loadEntry()
 	if !ok || level > top {
 		h.topMu.Lock()
 		defer h.topMu.Unlock()
-		if ep, top, ok = h.loadEntry(); !ok {
-			h.storeEntry(id, level)
-			return
+		if ep, top, ok = h.loadEntry(); !ok || level > top {
+			defer h.publishEntry(id, level)
 		}
-		if level > top {
-			defer h.storeEntry(id, level)
+		if !ok {
+			return
 		}
 	}
 	h.link(s, id, level, ep, top)
+}
+
+// publishEntry makes the new node id the entry point; caller holds topMu.
+// If id was deleted meanwhile (a rolled-back insert) another node takes
+// over: Delete checks the entry point after tombstoning and this checks
+// the tombstone after publishing, so one of the two sees the other.
+func (h *HNSW) publishEntry(id uint32, level int) {
+	h.storeEntry(id, level)
+	if h.isDead(id) {
+		h.replaceDeadEntryLocked()
+	}
 }
 
 // link connects the new node id of the given level: greedy descent from
@@ -182,7 +198,16 @@ func (h *HNSW) connect(s *scratch, id uint32, layer int) {
 	// addEdge reuses s.sel and s.tmp, so keep the picks in s.picked.
 	s.picked = append(s.picked[:0], h.selectNeighbours(s, c, h.capAt(layer))...)
 	h.lockNode(id)
-	setNeighbours(h.block(id, layer), s.picked)
+	b := h.block(id, layer)
+	keep := s.picked
+	// Concurrent inserts that found id on the layer above may already
+	// have added themselves to this list: keep them while there is room.
+	for _, o := range b[1 : 1+int(atomic.LoadUint32(&b[0]))] {
+		if len(keep) < len(b)-1 && !h.isDead(o) && !slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
+			keep = append(keep, item{id: o})
+		}
+	}
+	setNeighbours(b, keep)
 	h.unlockNode(id)
 	for _, x := range s.picked {
 		h.addEdge(s, x.id, id, x.dist, layer)

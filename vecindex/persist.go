@@ -52,9 +52,13 @@ var ErrCorrupt = errors.New("vecindex: corrupt checkpoint")
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // WriteTo writes the index in the checkpoint format to w and returns the
-// bytes written. Run it with writers quiesced for an exact image; with
-// concurrent inserts it still writes a consistent, loadable graph of the
-// nodes allocated when it started.
+// bytes written. Run it with writers quiesced for an exact image. With
+// concurrent Insert, Delete and Compact (background or not) it still
+// writes a graph that ReadFrom loads: the nodes allocated when it started,
+// each as one of its states during the call, without edges to later nodes.
+// While it runs Insert reuses no reclaimed slot, so no id changes identity
+// under it, and a node that Compact reclaims meanwhile is written as a
+// tombstone with its lists (earlier records may still link it).
 func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	e := h.enter()
 	defer h.exit(e)
@@ -62,10 +66,25 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	bw := bufio.NewWriterSize(cw, 1<<16)
 	crc := crc32.New(castagnoli)
 	out := io.MultiWriter(bw, crc)
+	entry, top, ok := h.loadEntry() // before n: the entry point is below it
 	h.mu.Lock()
 	n, seq := h.n.Load(), h.seq
+	if !ok {
+		n = 0 // nodes without an entry point are all still being inserted
+	}
+	free := make([]bool, n) // reclaimed before the call: written as such
+	for _, id := range h.free {
+		if id < n {
+			free[id] = true
+		}
+	}
+	h.writing++
 	h.mu.Unlock()
-	entry, top, ok := h.loadEntry()
+	defer func() {
+		h.mu.Lock()
+		h.writing--
+		h.mu.Unlock()
+	}()
 	var hdr []byte
 	hdr = append(hdr, checkpointMagic...)
 	hdr = le32(hdr, checkpointVersion, uint32(h.cfg.Dims), uint32(h.cfg.M), uint32(h.cfg.EfConstruction))
@@ -78,7 +97,7 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	}
 	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*h.stride0)
 	for id := range n {
-		buf = h.appendNode(buf[:0], id, n)
+		buf = h.appendNode(buf[:0], id, n, free[id])
 		if _, err := out.Write(buf); err != nil {
 			return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 		}
@@ -92,16 +111,17 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	return cw.n, nil
 }
 
-// appendNode encodes node id; neighbours >= n (allocated after WriteTo
-// started) are left out.
-func (h *HNSW) appendNode(buf []byte, id, n uint32) []byte {
+// appendNode encodes node id, a reclaimed slot if free (it was on the free
+// list when WriteTo started), else a node with its lists; neighbours >= n
+// (allocated after WriteTo started) are left out.
+func (h *HNSW) appendNode(buf []byte, id, n uint32, free bool) []byte {
 	m := h.meta(id)
 	level := int(m & metaLevel)
 	var flags byte
 	if m&flagDead != 0 {
 		flags |= diskDead
 	}
-	if m&flagFree != 0 {
+	if free {
 		flags |= diskFree
 	}
 	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
@@ -111,7 +131,7 @@ func (h *HNSW) appendNode(buf []byte, id, n uint32) []byte {
 	}
 	for lc := 0; lc <= level; lc++ {
 		var nb []uint32
-		if m&flagFree == 0 {
+		if !free {
 			for _, x := range h.neighbours(nil, id, lc) {
 				if x < n {
 					nb = append(nb, x)
@@ -276,6 +296,9 @@ func (h *HNSW) addLoaded(id uint32, key uint64, flags byte) {
 	default:
 		h.byKey[key] = id
 		h.live.Add(1)
+	}
+	if flags&diskFree == 0 {
+		h.setFlag(id, flagLinked)
 	}
 }
 

@@ -30,6 +30,16 @@ type filter struct {
 // so selective filters get exact-ish answers rather than the nearest
 // accepted among ef.
 //
+// With ef >= Live() the result is exact (up to concurrent changes): the k
+// nearest live accepted keys. The walk alone does not guarantee that: the
+// ef nearest it holds may include tombstones, and the neighbour heuristic
+// can leave live nodes without in-edges, so a walk can find k keys and
+// still miss a nearer unreachable one. So after such a walk every node it
+// did not visit is scanned too; a node it visited but did not keep was
+// farther than the k-th result held at the time. This costs a stamp check
+// per node id plus a distance per unvisited node, O(Len()) as ef >= Live()
+// implies anyway (pgvector caps ef_search at 1000, so only small indexes).
+//
 // Search returns nil if k < 1, the index is empty or len(q) != Dims. It
 // takes no lock: concurrent inserts and deletes may or may not be seen.
 // accept may be called from several searches at once. Apart from the
@@ -41,7 +51,8 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	e := h.enter()
 	defer h.exit(e)
 	epID, top, ok := h.loadEntry()
-	if !ok || h.live.Load() == 0 {
+	live := int(h.live.Load())
+	if !ok || live == 0 {
 		return nil
 	}
 	s := h.getScratch()
@@ -60,6 +71,7 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 		h.searchLayer0(s, s.q, qc, max(ef, k), &f)
 		if qc != nil && len(s.acc) < k {
 			// Rare (graph too sparse for k): redo exactly in floats.
+			qc = nil
 			ep.dist = h.dist(s.q, h.vec(ep.id))
 			s.seed(h.capacity(), ep)
 			h.offerResult(s, ep, &f)
@@ -68,8 +80,8 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	} else {
 		h.searchLayer(s, s.q, max(ef, k), 0, &f)
 	}
-	if len(s.acc) < k {
-		h.scanUnvisited(s, &f)
+	if len(s.acc) < k || ef >= live {
+		h.scanUnvisited(s, qc, &f)
 	}
 	out := make([]Result, len(s.acc))
 	lines := (h.cfg.Dims*4 + 63) / 64
@@ -193,15 +205,17 @@ func (h *HNSW) offerResult(s *scratch, x item, f *filter) {
 	s.acc.offer(x, f.k)
 }
 
-// scanUnvisited offers every node the layer-0 walk did not reach. It runs
-// only after a walk that lifted the ef bound throughout, i.e. visited all
-// it could reach, so it costs a stamp check per node plus distances for the
-// (normally no) unreachable nodes.
-func (h *HNSW) scanUnvisited(s *scratch, f *filter) {
+// scanUnvisited offers every live node the layer-0 walk did not visit,
+// with the walk's distances (byte codes if qc != nil). It runs after a
+// walk that found fewer than k keys, which lifted the ef bound and so
+// visited all it could reach (a stamp check per node plus distances for
+// the normally no unreachable nodes), and when ef >= Live() asks for an
+// exact answer (see Search).
+func (h *HNSW) scanUnvisited(s *scratch, qc []uint8, f *filter) {
 	n := h.n.Load()
 	for id := range n {
 		if !s.visited.seen(id) && !h.isDead(id) {
-			h.offerResult(s, item{dist: h.dist(s.q, h.vec(id)), id: id}, f)
+			h.offerResult(s, item{dist: h.pointDist(s.q, qc, id), id: id}, f)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"slices"
 	"sync"
 	"testing"
 )
@@ -103,6 +104,39 @@ func TestUnreachableNodesScanned(t *testing.T) {
 	want := bruteForce(L2, data, data[7], 5, nil)
 	if len(got) != 5 || recall(got, want) != 1 {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestExactWhenEfCoversLive: with ef_search >= Live, Search is exact even
+// when the walk finds k results without reaching every node: here the 3
+// nearest nodes of the query lose all in-edges, and tombstones crowd the
+// ef bound.
+func TestExactWhenEfCoversLive(t *testing.T) {
+	data := gaussian(300, 8, 22)
+	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
+	h.SetCompactThreshold(0)
+	q := gaussian(1, 8, 23)[0]
+	near := bruteForce(L2, data, q, 3, nil)
+	cut := func(x uint32) bool {
+		return slices.ContainsFunc(near, func(r Result) bool { return r.Key == uint64(x) })
+	}
+	for id := range h.n.Load() {
+		for lc := 0; lc <= h.level(id); lc++ {
+			b := h.block(id, lc)
+			keep := slices.DeleteFunc(slices.Clone(b[1:1+b[0]]), cut)
+			copy(b[1:], keep)
+			b[0] = uint32(len(keep))
+		}
+	}
+	for key := uint64(100); key < 200; key++ {
+		h.Delete(key)
+	}
+	keep := func(key uint64) bool { return key < 100 || key >= 200 }
+	for _, ef := range []int{h.Live(), h.Len()} {
+		got := h.Search(q, 5, ef, nil)
+		if want := bruteForce(L2, data, q, 5, keep); !slices.Equal(got, want) {
+			t.Errorf("ef %d (Live %d): got %v, want %v", ef, h.Live(), got, want)
+		}
 	}
 }
 

@@ -18,9 +18,10 @@ const (
 
 // Per-node meta word: level in the low byte, then flags.
 const (
-	metaLevel = 0xff
-	flagDead  = 1 << 8 // tombstoned: skipped in results, still traversed
-	flagFree  = 1 << 9 // reclaimed by Compact: unreachable, slot reusable
+	metaLevel  = 0xff
+	flagDead   = 1 << 8  // tombstoned: skipped in results, still traversed
+	flagFree   = 1 << 9  // reclaimed by Compact: unreachable, slot reusable
+	flagLinked = 1 << 10 // its insert finished linking it (entry.go)
 )
 
 // segment holds segSize consecutive node ids.
