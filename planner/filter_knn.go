@@ -88,6 +88,16 @@ func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
 		}
 		// Too many rows filtered out: this stage walks the graph filtered.
 	}
+	if r.s.restWhere == nil {
+		// No filter: the plain search (the graph's fastest path) gives
+		// this stage's rows when the statement's snapshot sees all of them;
+		// otherwise the walk below admits only visible rows.
+		found := r.s.ix.Graph.Search(r.q, b, ef, nil)
+		c, err := r.materialize(found, nil)
+		if err != nil || len(c) == len(found) {
+			return c, len(found) < b, err
+		}
+	}
 	found := r.s.ix.Graph.Search(r.q, b, ef, r.accept)
 	if r.evalErr != nil {
 		return nil, false, r.evalErr
