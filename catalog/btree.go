@@ -46,8 +46,9 @@ type Bound struct {
 	Inclusive bool
 }
 
-// compareKeys orders keys with NULL last.
-func compareKeys(a, b any) int {
+// CompareKeys orders B-tree keys: types.Compare, with NULL after every
+// value (PostgreSQL's NULLS LAST for ascending indexes).
+func CompareKeys(a, b any) int {
 	switch {
 	case a == nil && b == nil:
 		return 0
@@ -60,7 +61,7 @@ func compareKeys(a, b any) int {
 }
 
 func compareEntries(a, b btreeEntry) int {
-	if c := compareKeys(a.key, b.key); c != 0 {
+	if c := CompareKeys(a.key, b.key); c != 0 {
 		return c
 	}
 	switch {
@@ -150,7 +151,7 @@ func (t *BTree) position(lo Bound) (int, int) {
 	// Entries of key lo.Key: slots 0..max; inclusive starts at slot 0,
 	// exclusive just after the last possible slot.
 	below := func(x btreeEntry) bool {
-		c := compareKeys(x.key, lo.Key)
+		c := CompareKeys(x.key, lo.Key)
 		return c < 0 || (c == 0 && !lo.Inclusive)
 	}
 	bi := sort.Search(len(t.blocks), func(i int) bool {
@@ -169,7 +170,7 @@ func inRange(key any, hi Bound) bool {
 	if !hi.Set {
 		return true
 	}
-	c := compareKeys(key, hi.Key)
+	c := CompareKeys(key, hi.Key)
 	return c < 0 || (c == 0 && hi.Inclusive)
 }
 

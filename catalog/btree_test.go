@@ -50,7 +50,7 @@ func TestBTreeAgainstSorted(t *testing.T) {
 	for _, c := range cases {
 		var want []btreeEntry
 		for _, e := range ref {
-			if !(c.lo.Set && (compareKeys(e.key, c.lo.Key) < 0 || (!c.lo.Inclusive && compareKeys(e.key, c.lo.Key) == 0))) && inRange(e.key, c.hi) {
+			if !(c.lo.Set && (CompareKeys(e.key, c.lo.Key) < 0 || (!c.lo.Inclusive && CompareKeys(e.key, c.lo.Key) == 0))) && inRange(e.key, c.hi) {
 				want = append(want, e)
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 )
 
 // keyRange is a range of B-tree keys with both ends evaluated.
@@ -112,7 +111,7 @@ func intersect(a, b keyRange) keyRange {
 // exclusive lower bound is tighter (greater), an exclusive upper bound is
 // tighter (smaller).
 func catalogCompare(a, b catalog.Bound, lower bool) int {
-	c := compareBoundKeys(a.Key, b.Key)
+	c := catalog.CompareKeys(a.Key, b.Key)
 	if c != 0 || a.Inclusive == b.Inclusive {
 		return c
 	}
@@ -120,18 +119,6 @@ func catalogCompare(a, b catalog.Bound, lower bool) int {
 		return -1
 	}
 	return 1
-}
-
-func compareBoundKeys(a, b any) int {
-	switch {
-	case a == nil && b == nil:
-		return 0
-	case a == nil:
-		return 1
-	case b == nil:
-		return -1
-	}
-	return types.Compare(a, b)
 }
 
 // eval evaluates a range; ok is false when it can match nothing (a NULL

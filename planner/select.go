@@ -72,34 +72,30 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	return &wire.Result{Columns: p.cols, Rows: out, Tag: fmt.Sprintf("SELECT %d", len(out))}, nil
 }
 
-// bounds evaluates LIMIT and OFFSET; -1 means no limit.
+// bounds evaluates LIMIT and OFFSET; -1 means no limit. A NULL bound
+// means none, as in PostgreSQL.
 func (p *selectPlan) bounds(e *env) (limit, offset int64, err error) {
-	limit, offset = -1, 0
-	if p.limit != nil {
-		v, err := evalInt(e, p.limit)
-		if err != nil {
-			return 0, 0, err
-		}
-		if v != nil {
-			if *v < 0 {
-				return 0, 0, pgerror.New(pgerror.InvalidRowCountInLimit, "LIMIT must not be negative")
-			}
-			limit = *v
-		}
+	if limit, err = evalBound(e, p.limit, -1, pgerror.InvalidRowCountInLimit, "LIMIT"); err != nil {
+		return 0, 0, err
 	}
-	if p.offset != nil {
-		v, err := evalInt(e, p.offset)
-		if err != nil {
-			return 0, 0, err
-		}
-		if v != nil {
-			if *v < 0 {
-				return 0, 0, pgerror.New(pgerror.InvalidRowCountInOffset, "OFFSET must not be negative")
-			}
-			offset = *v
-		}
+	offset, err = evalBound(e, p.offset, 0, pgerror.InvalidRowCountInOffset, "OFFSET")
+	return limit, offset, err
+}
+
+// evalBound evaluates one of LIMIT and OFFSET (absent or NULL: def); a
+// negative value is the clause's SQLSTATE.
+func evalBound(e *env, x expr, def int64, code pgerror.Code, clause string) (int64, error) {
+	if x == nil {
+		return def, nil
 	}
-	return limit, offset, nil
+	v, err := evalInt(e, x)
+	if err != nil || v == nil {
+		return def, err
+	}
+	if *v < 0 {
+		return 0, pgerror.New(code, clause+" must not be negative")
+	}
+	return *v, nil
 }
 
 func evalInt(e *env, x expr) (*int64, error) {
