@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -17,6 +18,9 @@ const (
 	tagFloat  byte = 3
 	tagString byte = 4
 	tagVector byte = 5
+	tagBytes  byte = 6 // bytea: length-prefixed bytes
+	tagUUID   byte = 7 // uuid: 16 bytes
+	tagJSONB  byte = 8 // jsonb: length-prefixed jsonb text (types.AppendJSONB)
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -32,7 +36,8 @@ func appendString(b []byte, s string) []byte {
 
 // appendDatum encodes one value self-describingly: a tag byte, then the
 // value (varint for ints, 8 bytes for floats, length-prefixed bytes for
-// strings, length-prefixed little-endian float32s for vectors).
+// strings and bytea, length-prefixed little-endian float32s for vectors,
+// 16 bytes for a uuid, length-prefixed canonical text for jsonb).
 func appendDatum(b []byte, d any) []byte {
 	switch v := d.(type) {
 	case nil:
@@ -55,6 +60,13 @@ func appendDatum(b []byte, d any) []byte {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
 		return b
+	case []byte:
+		b = appendUvarint(append(b, tagBytes), uint64(len(v)))
+		return append(b, v...)
+	case types.UUID:
+		return append(append(b, tagUUID), v[:]...)
+	case types.JSONB:
+		return appendString(append(b, tagJSONB), v.String())
 	}
 	panic(fmt.Sprintf("catalog: cannot encode %T", d))
 }
@@ -139,6 +151,21 @@ func (d *decoder) datum() any {
 		v := make(types.Vector, n)
 		for i := range v {
 			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+		}
+		return v
+	case tagBytes:
+		return bytes.Clone(d.bytes(d.uvarint()))
+	case tagUUID:
+		raw := d.bytes(16)
+		if raw == nil {
+			return nil
+		}
+		return types.UUID(raw)
+	case tagJSONB:
+		v, err := types.ParseJSONB(d.str())
+		if err != nil {
+			d.fail(fmt.Errorf("jsonb datum: %w", err))
+			return nil
 		}
 		return v
 	default:

@@ -37,6 +37,9 @@ func (b *binder) bindPair(l, r sql.Expr, fallback types.Type) (expr, expr, error
 }
 
 func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
+	if jsonbOps[x.Op] {
+		return b.bindJSONB(x)
+	}
 	fallback := types.Text
 	if _, ok := distanceOps[x.Op]; ok {
 		fallback = types.VectorOf(types.NoTypmod)

@@ -14,6 +14,11 @@ const (
 	classString
 	classBool
 	classVector
+	classBytea
+	classDate
+	classTimestamp // timestamp and timestamptz: both microseconds, UTC
+	classUUID
+	classJSONB
 )
 
 func classOf(t types.Type) typeClass {
@@ -27,6 +32,16 @@ func classOf(t types.Type) typeClass {
 		return classBool
 	case types.KindVector:
 		return classVector
+	case types.KindBytea:
+		return classBytea
+	case types.KindDate:
+		return classDate
+	case types.KindTimestamp, types.KindTimestamptz:
+		return classTimestamp
+	case types.KindUUID:
+		return classUUID
+	case types.KindJSONB:
+		return classJSONB
 	}
 	return classOther
 }
@@ -44,6 +59,12 @@ func isIntKind(k types.Kind) bool {
 // such comparison operator.
 func comparerFor(a, b types.Type) (compareFunc, bool) {
 	ca, cb := classOf(a), classOf(b)
+	switch {
+	case ca == classDate && cb == classTimestamp:
+		return func(x, y any) int { return types.Compare(dateAsTimestamp(x), y) }, true
+	case ca == classTimestamp && cb == classDate:
+		return func(x, y any) int { return types.Compare(x, dateAsTimestamp(y)) }, true
+	}
 	if ca != cb || ca == classOther {
 		return nil, false
 	}
@@ -109,4 +130,16 @@ func isComparison(op string) bool {
 		return true
 	}
 	return false
+}
+
+// dateAsTimestamp widens a date to its midnight for date-timestamp
+// comparisons (PostgreSQL's date_cmp_timestamp: a date past the timestamp
+// range compares as infinity).
+func dateAsTimestamp(d any) any {
+	days, _ := d.(int64)
+	us, err := types.DateToTimestamp(days)
+	if err != nil {
+		return int64(types.TimestampInfinity)
+	}
+	return us
 }

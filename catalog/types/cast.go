@@ -43,6 +43,11 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		return ParseText(to, s)
 	case isNumber(from.Kind) && isNumber(to.Kind):
 		return castNumber(d, from.Kind, to.Kind)
+	}
+	if v, ok, err := castDateTime(d, from, to); ok {
+		return v, err
+	}
+	switch {
 	case to.Kind == KindVector:
 		return castToVector(d, from, to)
 	case from.Kind == KindVector && to.Kind == KindFloat4Array:
@@ -92,6 +97,9 @@ func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype }
 
 // applyTypmod coerces a value to its own kind with a typmod (vector(n)).
 func applyTypmod(d any, to Type) (any, error) {
+	if us, ok := d.(int64); ok && (to.Kind == KindTimestamp || to.Kind == KindTimestamptz) {
+		return roundTimestamp(us, to.Typmod), nil
+	}
 	if v, ok := d.(Vector); ok {
 		if err := CheckDims(to, v); err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -11,7 +12,8 @@ import (
 // sorts above every other number, as PostgreSQL's float8_cmp; strings in
 // byte order (the C collation); false before true. Vectors compare
 // element-wise then by length, as pgvector's vector_cmp; float and integer
-// arrays likewise. It panics on values of different, incomparable kinds,
+// arrays likewise. bytea and uuid compare bytewise; dates and timestamps
+// are int64; jsonb uses CompareJSONB. It panics on values of different, incomparable kinds,
 // which the planner never pairs.
 func Compare(a, b any) int {
 	switch x := a.(type) {
@@ -39,6 +41,18 @@ func Compare(a, b any) int {
 	case []int64:
 		if y, ok := b.([]int64); ok {
 			return compareSlices(x, y, compareOrdered[int64])
+		}
+	case []byte:
+		if y, ok := b.([]byte); ok {
+			return bytes.Compare(x, y)
+		}
+	case UUID:
+		if y, ok := b.(UUID); ok {
+			return bytes.Compare(x[:], y[:])
+		}
+	case JSONB:
+		if y, ok := b.(JSONB); ok {
+			return CompareJSONB(x, y)
 		}
 	}
 	fa, okA := numberOf(a)

@@ -7,7 +7,13 @@
 // float4 holds the float64 of a float32, so it round-trips exactly); string
 // for text, varchar and bpchar; Vector for vector; []float64 for real[] and
 // double precision[] and []int64 for integer[] (parameters only, one
-// dimension, no NULL elements). A Datum carries no type: its Type travels
+// dimension, no NULL elements); []byte for bytea; int64 days since
+// 2000-01-01 for date and int64 microseconds since 2000-01-01 00:00:00 for
+// timestamp and timestamptz (UTC: the session TimeZone is always UTC;
+// infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
+// for uuid; JSONB (a parsed tree, keys sorted and unique, numbers kept as
+// numeric text) for jsonb. There is no json type: the name is 0A000. A
+// Datum carries no type: its Type travels
 // beside it (in a column or a parameter description).
 //
 // Formats:
@@ -18,12 +24,17 @@
 //     two float4 values (PostgreSQL's Ryu excludes the bounds).
 //   - binary: PostgreSQL's send/receive functions, big-endian. A vector is
 //     int16 dim, int16 unused (must be 0), dim × float4 (pgvector vector.c);
-//     numeric is NBASE-10000 digits; arrays are PostgreSQL's array_send form.
+//     numeric is NBASE-10000 digits; arrays are PostgreSQL's array_send form;
+//     bytea raw; date int32 days and timestamp(tz) int64 microseconds since
+//     2000-01-01; uuid 16 bytes; jsonb a version byte 1 then its text.
 //
 // Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
 // vector_binary.go, float_scan.go (strtod's grammar), float_format.go,
 // scalar_text.go and scalar_binary.go, numeric_binary.go, array_text.go and
-// array_binary.go, cast.go, compare.go.
+// array_binary.go, cast.go, compare.go; driver_types.go (bytea, date,
+// timestamp, timestamptz, uuid and jsonb hooks), bytea.go, datetime.go,
+// uuid.go, jsonb.go (parser), jsonb_number.go, jsonb_text.go, jsonb_ops.go
+// (->, ->>, @>, ?, B-tree order).
 //
 // Errors are *pgerror.Error with pgvector's SQLSTATE and message text
 // (see shared/pgvector-compat.md).

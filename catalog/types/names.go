@@ -44,6 +44,12 @@ var kinds = [...]kindInfo{
 	KindInt4Array:    {OIDInt4Array, "integer[]", -1},
 	KindVoid:         {OIDVoid, "void", 4},
 	KindNumericArray: {OIDNumericArr, "numeric[]", -1},
+	KindBytea:        {OIDBytea, "bytea", -1},
+	KindDate:         {OIDDate, "date", 4},
+	KindTimestamp:    {OIDTimestamp, "timestamp without time zone", 8},
+	KindTimestamptz:  {OIDTimestamptz, "timestamp with time zone", 8},
+	KindUUID:         {OIDUUID, "uuid", 16},
+	KindJSONB:        {OIDJSONB, "jsonb", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -70,6 +76,10 @@ func (t Type) Name() string {
 		return "character varying(" + n + ")"
 	case KindBpchar:
 		return "character(" + n + ")"
+	case KindTimestamp:
+		return "timestamp(" + n + ") without time zone"
+	case KindTimestamptz:
+		return "timestamp(" + n + ") with time zone"
 	}
 	return t.Kind.info().name
 }
@@ -103,7 +113,7 @@ func TypeByOID(oid OID) (Type, bool) {
 
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
-	OIDBytea: "bytea", OIDName: "name", OIDBoolArray: "boolean[]",
+	OIDName: "name", OIDBoolArray: "boolean[]",
 	OIDInt2Array: "smallint[]", OIDTextArray: "text[]", OIDInt8Array: "bigint[]",
 	OIDVectorArray: "vector[]", OIDUnknownLit: "unknown",
 }
@@ -140,6 +150,10 @@ var typeNames = map[string]Kind{
 	"_float4": KindFloat4Array, "_float8": KindFloat8Array, "_int4": KindInt4Array,
 	"_numeric": KindNumericArray,
 	"void":     KindVoid, "unknown": KindUnknown,
+	"bytea": KindBytea, "date": KindDate,
+	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
+	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
+	"uuid": KindUUID, "jsonb": KindJSONB,
 }
 
 // arrayOf maps element kinds to the array kinds vecgres knows.
@@ -168,6 +182,9 @@ func LookupType(name string, mods []int32) (Type, error) {
 		return Type{ak, NoTypmod}, nil
 	}
 	k, ok := typeNames[name]
+	if name == "json" {
+		return Unknown, pgerror.NotSupported("type json (use jsonb)")
+	}
 	if !ok {
 		return Unknown, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", name)
 	}
@@ -188,6 +205,8 @@ func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 		return charTypmodIn(k, "char", mods)
 	case KindNumeric:
 		return numericTypmodIn(mods)
+	case KindTimestamp, KindTimestamptz:
+		return timestampTypmodIn(k, mods)
 	}
 	return Unknown, pgerror.Errorf(pgerror.SyntaxError, "type modifier is not allowed for type \"%s\"", name)
 }

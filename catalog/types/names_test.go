@@ -48,8 +48,8 @@ func TestTypeCatalog(t *testing.T) {
 			t.Errorf("TypeByOID(%d) = %v, %v", oid, typ, ok)
 		}
 	}
-	if _, ok := TypeByOID(OIDBytea); ok {
-		t.Error("TypeByOID(bytea) should be unknown to vecgres")
+	if _, ok := TypeByOID(OIDJSON); ok {
+		t.Error("TypeByOID(json) should be unknown to vecgres")
 	}
 }
 

@@ -6,31 +6,37 @@ type OID = uint32
 
 // Built-in type OIDs (PostgreSQL src/include/catalog/pg_type.dat).
 const (
-	OIDUnknown    OID = 0
-	OIDBool       OID = 16
-	OIDBytea      OID = 17
-	OIDName       OID = 19
-	OIDInt8       OID = 20
-	OIDInt2       OID = 21
-	OIDInt4       OID = 23
-	OIDText       OID = 25
-	OIDOid        OID = 26
-	OIDFloat4     OID = 700
-	OIDFloat8     OID = 701
-	OIDUnknownLit OID = 705
-	OIDBoolArray  OID = 1000
-	OIDInt2Array  OID = 1005
-	OIDInt4Array  OID = 1007
-	OIDTextArray  OID = 1009
-	OIDInt8Array  OID = 1016
-	OIDFloat4Arr  OID = 1021
-	OIDFloat8Arr  OID = 1022
-	OIDNumericArr OID = 1231
-	OIDBpchar     OID = 1042
-	OIDVarchar    OID = 1043
-	OIDNumeric    OID = 1700
-	OIDRegtype    OID = 2206
-	OIDVoid       OID = 2278
+	OIDUnknown     OID = 0
+	OIDBool        OID = 16
+	OIDBytea       OID = 17
+	OIDName        OID = 19
+	OIDInt8        OID = 20
+	OIDInt2        OID = 21
+	OIDInt4        OID = 23
+	OIDText        OID = 25
+	OIDOid         OID = 26
+	OIDFloat4      OID = 700
+	OIDFloat8      OID = 701
+	OIDUnknownLit  OID = 705
+	OIDBoolArray   OID = 1000
+	OIDInt2Array   OID = 1005
+	OIDInt4Array   OID = 1007
+	OIDTextArray   OID = 1009
+	OIDInt8Array   OID = 1016
+	OIDFloat4Arr   OID = 1021
+	OIDFloat8Arr   OID = 1022
+	OIDNumericArr  OID = 1231
+	OIDBpchar      OID = 1042
+	OIDVarchar     OID = 1043
+	OIDNumeric     OID = 1700
+	OIDRegtype     OID = 2206
+	OIDVoid        OID = 2278
+	OIDJSON        OID = 114
+	OIDDate        OID = 1082
+	OIDTimestamp   OID = 1114
+	OIDTimestamptz OID = 1184
+	OIDUUID        OID = 2950
+	OIDJSONB       OID = 3802
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

@@ -33,6 +33,9 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 	case KindVoid:
 		return nil, nil
 	}
+	if isDriverKind(t.Kind) {
+		return decodeDriverBinary(t, b)
+	}
 	r := reader{b: b}
 	d, err := decodeFixed(&r, t.Kind)
 	if err != nil {
@@ -129,6 +132,9 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 		return appendArrayBinary(buf, t.Kind, d)
 	case KindVoid:
 		return buf
+	}
+	if isDriverKind(t.Kind) {
+		return appendDriverBinary(buf, t, d)
 	}
 	if s, ok := d.(string); ok {
 		return append(buf, s...)

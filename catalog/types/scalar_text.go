@@ -50,6 +50,9 @@ func ParseText(t Type, s string) (any, error) {
 	case KindVoid:
 		return nil, nil
 	}
+	if isDriverKind(t.Kind) {
+		return parseDriverText(t, s)
+	}
 	return nil, pgerror.NotSupported("input of type " + t.Name())
 }
 
@@ -89,6 +92,11 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		return appendArrayText(buf, t.Kind, d)
 	case KindVoid:
 		return buf
+	}
+	if isDriverKind(t.Kind) {
+		if out := appendDriverText(buf, t, d); out != nil {
+			return out
+		}
 	}
 	if s, ok := d.(string); ok {
 		return append(buf, s...)

@@ -24,6 +24,12 @@ const (
 	KindInt4Array
 	KindVoid
 	KindNumericArray // numeric[]: ARRAY[1.5, 2] constructors; cast source for vector
+	KindBytea        // []byte
+	KindDate         // int64 days since 2000-01-01
+	KindTimestamp    // int64 microseconds since 2000-01-01 00:00:00
+	KindTimestamptz  // int64 microseconds since 2000-01-01 00:00:00 UTC
+	KindUUID         // UUID
+	KindJSONB        // JSONB
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -51,6 +57,13 @@ var (
 	OIDType = Type{KindOID, NoTypmod}
 	Regtype = Type{KindRegtype, NoTypmod}
 	Void    = Type{KindVoid, NoTypmod}
+
+	Bytea       = Type{KindBytea, NoTypmod}
+	Date        = Type{KindDate, NoTypmod}
+	Timestamp   = Type{KindTimestamp, NoTypmod}
+	Timestamptz = Type{KindTimestamptz, NoTypmod}
+	UUIDType    = Type{KindUUID, NoTypmod}
+	JSONBType   = Type{KindJSONB, NoTypmod}
 )
 
 // VectorOf returns vector(dims); dims NoTypmod means a vector of any size.
