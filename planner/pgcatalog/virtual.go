@@ -88,6 +88,11 @@ var pgTypes = []pgType{
 	{types.OIDVarchar, "varchar", -1, "S", 0, 1015},
 	{types.OIDNumeric, "numeric", -1, "N", 0, 1231},
 	{types.OIDRegtype, "regtype", 4, "N", 0, 2211},
+	{types.OIDDate, "date", 4, "D", 0, 1182},
+	{types.OIDTimestamp, "timestamp", 8, "D", 0, 1115},
+	{types.OIDTimestamptz, "timestamptz", 8, "D", 0, 1185},
+	{types.OIDUUID, "uuid", 16, "U", 0, 2951},
+	{types.OIDJSONB, "jsonb", -1, "U", 0, 3807},
 	{types.OIDVector, "vector", -1, "U", 0, types.OIDVectorArray},
 }
 
