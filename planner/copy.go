@@ -202,7 +202,9 @@ func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []by
 	return pgerror.From(err).WithContext(ctx)
 }
 
-// insertBatch stores decoded rows, filling defaults for absent columns.
+// insertBatch stores decoded rows, filling defaults for absent columns
+// (serial values for the whole batch first, as PostgreSQL's buffered COPY
+// evaluates defaults before it inserts a buffer).
 func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) error {
 	s.cat.RLock()
 	defer s.cat.RUnlock()
@@ -212,16 +214,21 @@ func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) e
 	for _, c := range cp.cols {
 		given[c] = true
 	}
-	for _, row := range batch {
+	rows := make([][]any, len(batch))
+	for i, row := range batch {
 		for c, ok := range given {
 			if !ok {
 				v, _ := columnValue(nil, txn, cp.table, c, nil)
 				row.vals[c] = v
 			}
 		}
-		if _, err := txn.Insert(cp.table, row.vals); err != nil {
-			return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, row.line))
-		}
+		rows[i] = row.vals
+	}
+	// One call: HNSW graphs take the batch's vectors in parallel.
+	slots, err := txn.InsertBatch(cp.table, rows)
+	if err != nil {
+		line := batch[min(len(slots), len(batch)-1)].line
+		return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, line))
 	}
 	return nil
 }
