@@ -110,7 +110,7 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
 	}
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
-		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction}
+		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions}
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
 	}

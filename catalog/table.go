@@ -84,8 +84,12 @@ type Index struct {
 	Metric         vecindex.Metric
 	M              int
 	EfConstruction int
-	Graph          *vecindex.HNSW
-	BTree          *BTree
+	// Reloptions are the WITH options as CREATE INDEX spelt them
+	// ("m=16"), in order, for pg_get_indexdef; nil for an index whose WAL
+	// record predates them.
+	Reloptions []string
+	Graph      *vecindex.HNSW
+	BTree      *BTree
 }
 
 // IndexDef is what CREATE INDEX asks for; the planner validates options
@@ -99,6 +103,7 @@ type IndexDef struct {
 	Metric         vecindex.Metric
 	M              int
 	EfConstruction int
+	Reloptions     []string // as Index.Reloptions
 	// IfNotExists makes BuildIndex skip, returning nil, when the name is
 	// taken.
 	IfNotExists bool

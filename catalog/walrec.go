@@ -35,7 +35,8 @@ type record struct {
 //	CreateTable: oid, name, ncols, {name, kind byte, typmod varint,
 //	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName
 //	DropTable:   name
-//	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction
+//	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
+//	             nopts, {reloption "name=value"}... (absent in older records)
 //	DropIndex:   name
 //	TxnData:     xid, nops, {kind byte, table oid, slot, [ncols, datum...] if insert}...
 //	TxnCommit:   xid, nseq, {table oid, col, last value varint}...
@@ -87,7 +88,12 @@ func encodeCreateIndex(ix *Index) []byte {
 	b = appendString(b, ix.Opclass)
 	b = append(b, byte(ix.Metric))
 	b = appendUvarint(b, uint64(ix.M))
-	return appendUvarint(b, uint64(ix.EfConstruction))
+	b = appendUvarint(b, uint64(ix.EfConstruction))
+	b = appendUvarint(b, uint64(len(ix.Reloptions)))
+	for _, o := range ix.Reloptions {
+		b = appendString(b, o)
+	}
+	return b
 }
 
 func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
@@ -97,6 +103,13 @@ func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
 	def.Metric = vecindex.Metric(d.byte1())
 	def.M = int(d.uvarint())
 	def.EfConstruction = int(d.uvarint())
+	if len(d.b) > 0 { // records written before reloptions were kept end here
+		n := d.uvarint()
+		def.Reloptions = []string{}
+		for i := uint64(0); i < n && d.err == nil; i++ {
+			def.Reloptions = append(def.Reloptions, d.str())
+		}
+	}
 	return oid, def, d.err
 }
 

@@ -206,6 +206,7 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			return err
 		}
 	}
+	def.Reloptions = reloptions(x.Options)
 	if def.EfConstruction < 2*def.M {
 		return pgerror.New(pgerror.InvalidParameterValue, "ef_construction must be greater than or equal to 2 * m")
 	}
@@ -216,6 +217,16 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", hnswMaxDims)
 	}
 	return nil
+}
+
+// reloptions records the WITH options as written ("m=16"), never nil, so
+// that pg_get_indexdef can print them as PostgreSQL does.
+func reloptions(opts []sql.IndexOption) []string {
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.Name + "=" + o.Value
+	}
+	return out
 }
 
 func intOption(o sql.IndexOption, lo, hi int) (int, error) {

@@ -205,14 +205,18 @@ func TestIndexDefOptions(t *testing.T) {
 	tb := &catalog.Table{Name: "t", Columns: []catalog.Column{{Name: "Emb", Type: types.VectorOf(2)}}}
 	tests := []struct {
 		m, efc int
+		opts   []string // reloptions as written; nil: not recorded
 		want   string
 	}{
-		{16, 64, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops)`},
-		{16, 100, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops) WITH (ef_construction='100')`},
-		{4, 10, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops) WITH (m='4', ef_construction='10')`},
+		{16, 64, nil, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops)`},
+		{16, 100, nil, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops) WITH (ef_construction='100')`},
+		{4, 10, nil, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops) WITH (m='4', ef_construction='10')`},
+		// Written out, defaults are shown, as PostgreSQL shows reloptions.
+		{16, 64, []string{"m=16", "ef_construction=64"}, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops) WITH (m='16', ef_construction='64')`},
+		{16, 64, []string{}, `CREATE INDEX i ON public.t USING hnsw ("Emb" vector_cosine_ops)`},
 	}
 	for _, tc := range tests {
-		ix := &catalog.Index{Name: "i", Table: tb, Method: catalog.MethodHNSW, Opclass: "vector_cosine_ops", M: tc.m, EfConstruction: tc.efc}
+		ix := &catalog.Index{Name: "i", Table: tb, Method: catalog.MethodHNSW, Opclass: "vector_cosine_ops", M: tc.m, EfConstruction: tc.efc, Reloptions: tc.opts}
 		if got := IndexDef(ix); got != tc.want {
 			t.Errorf("m=%d efc=%d: %s, want %s", tc.m, tc.efc, got, tc.want)
 		}

@@ -22,10 +22,9 @@ const (
 //
 // The operator class is printed because pgvector's HNSW classes are not
 // defaults; reloptions are printed as PostgreSQL's flatten_reloptions does
-// (values quoted). The catalog keeps m and ef_construction but not whether
-// CREATE INDEX spelt them out, so WITH lists only the values that differ
-// from pgvector's defaults: an explicit WITH (m = 16) is not shown, unlike
-// PostgreSQL.
+// (values quoted), as CREATE INDEX spelt them (Index.Reloptions); for an
+// index logged before those were kept, WITH lists the values that differ
+// from pgvector's defaults.
 func IndexDef(ix *catalog.Index) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
@@ -44,10 +43,18 @@ func IndexDef(ix *catalog.Index) string {
 	return b.String()
 }
 
-// reloptions lists an HNSW index's non-default options as name='value'.
+// reloptions lists an HNSW index's options as name='value'.
 func reloptions(ix *catalog.Index) []string {
 	if ix.Method != catalog.MethodHNSW {
 		return nil
+	}
+	if ix.Reloptions != nil {
+		out := make([]string, len(ix.Reloptions))
+		for i, o := range ix.Reloptions {
+			name, value, _ := strings.Cut(o, "=")
+			out[i] = name + "='" + value + "'"
+		}
+		return out
 	}
 	var out []string
 	if ix.M != 0 && ix.M != hnswDefaultM {
