@@ -32,6 +32,7 @@ type Catalog struct {
 	version uint64
 	roles   roleSet      // login roles (roles.go); own lock, not mu
 	ckpt    checkpointer // checkpoint.go
+	catchup catchup      // background index catch-up after replay (catchup.go)
 }
 
 // Options configures Open.
@@ -44,6 +45,11 @@ type Options struct {
 	// were written since the last one (0: DefaultCheckpointWALBytes, < 0:
 	// never by size).
 	CheckpointWALBytes int64
+	// CatchUpHook, if set (tests), runs in the background index catch-up
+	// goroutine before each chunk of pending rows, with the index name and
+	// the number of its rows left (catchup.go); blocking it pauses the
+	// catch-up.
+	CatchUpHook func(index string, left int)
 }
 
 // Open opens (creating if needed) the data directory dir: it loads the
@@ -83,6 +89,8 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		walBytes = DefaultCheckpointWALBytes
 	}
 	c.startCheckpointer(interval, walBytes)
+	c.catchup.hook = opts.CatchUpHook
+	c.startCatchup()
 	return c, nil
 }
 
@@ -96,11 +104,13 @@ func newCatalog(log *wal.Log) *Catalog {
 	}
 }
 
-// Close stops the background checkpointer, writes a last checkpoint (so
+// Close stops the background index catch-up (rows it did not insert are
+// indexed by the next Open) and checkpointer, writes a last checkpoint (so
 // that the next start reads the snapshot and replays nothing) and closes
 // the WAL. Open transactions are lost (never acknowledged). Both errors
 // are returned; further calls return nil.
 func (c *Catalog) Close() error {
+	c.stopCatchup()
 	c.stopCheckpointer()
 	err := c.Checkpoint()
 	c.ckpt.mu.Lock()

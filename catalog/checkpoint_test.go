@@ -69,6 +69,7 @@ func deleteID(t *testing.T, c *Catalog, id int64) {
 // the same slots as a brute-force scan, for a few queries.
 func checkIndex(t *testing.T, c *Catalog) {
 	t.Helper()
+	c.WaitCatchUp() // replayed rows reach the graph in the background
 	c.RLock()
 	defer c.RUnlock()
 	tb, _ := c.Table("items")

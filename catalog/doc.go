@@ -103,8 +103,14 @@
 // graphs in parallel), tombstones graph nodes whose slot has no row in the
 // snapshot (transactions in progress at the snapshot, or versions written
 // while the graph was), replays only the WAL records at or after its LSN
-// (wal.Log.ReplayFrom), then re-indexes the slots those records touched and
-// any live row the loaded graph lacks.
+// (wal.Log.ReplayFrom), then indexes any other live row the loaded graph
+// lacks and returns. The live rows of the slots those records touched
+// become the graph's pending set (catchup.go, Index.PendingSlots),
+// inserted by a background goroutine a chunk at a time while the server
+// answers queries: an index scan computes exact distances to the pending
+// rows and merges them into the graph's (planner/filter_knn.go), so it
+// misses none. Close stops the catch-up; its checkpoint's graph then lacks
+// the rows still pending, which the next Open indexes before returning.
 // A damaged snapshot file (CRC, truncation, bad magic) gives an error wrapping
 // ErrSnapshotCorrupt naming the file; if the previous snapshot and the WAL
 // after it are still there, Open logs the error and starts from it instead.

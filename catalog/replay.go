@@ -169,8 +169,10 @@ func (st *replayState) applyData(p []byte) error {
 }
 
 // rebuildIndexes fills primary-key maps, B-trees and HNSW graphs from the
-// rows. A graph read from the snapshot ls only gets the slots that replayed
-// commits touched; every other graph is built with parallel inserts.
+// rows. A graph read from the snapshot ls gets the live rows of the slots
+// that replayed commits touched as its pending set, inserted in the
+// background (refreshGraph); every other graph is built with parallel
+// inserts before Open returns.
 func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64) error {
 	for _, t := range c.tables {
 		for slot := range t.Slots() {
@@ -205,20 +207,23 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 }
 
 // refreshGraph brings a graph read from a snapshot up to date: each touched
-// slot is removed and, if its version may be live, inserted again. Then,
-// if the graph still holds fewer live nodes than there are live indexed
-// rows, the missing rows are inserted (every live key is offered; those
-// present are refused as duplicates).
+// slot is removed, and those whose version may be live become the index's
+// pending set, inserted in the background (catchup.go) while queries scan
+// them exactly. Then, if the graph still holds fewer live nodes than the
+// other live indexed rows, the missing rows are inserted now (every live
+// key outside the pending set is offered; those present are refused as
+// duplicates): a snapshot written during a catch-up, or while rows were
+// being written, has such a graph.
 func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
+	var pending []uint64
 	if len(slots) > 0 {
+		slots = slices.Clone(slots) // shared by the table's indexes: Compact clears its tail
 		slices.Sort(slots)
 		slots = slices.Compact(slots)
 		for _, s := range slots {
 			ix.Graph.Delete(s)
 		}
-		if err := c.fillGraph(ix, slots); err != nil {
-			return err
-		}
+		pending, _ = c.liveVectors(ix, slots)
 	}
 	t := ix.Table
 	var live []uint64
@@ -227,12 +232,16 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 			live = append(live, s)
 		}
 	}
-	if len(live) == ix.Graph.Live() {
+	c.setPending(ix, pending)
+	if len(live)-len(pending) == ix.Graph.Live() {
 		return nil
 	}
 	c.logger().Warn("catalog: snapshot graph lacks rows, indexing them", "index", ix.Name,
-		"rows", len(live), "nodes", ix.Graph.Live())
+		"rows", len(live)-len(pending), "nodes", ix.Graph.Live())
 	for _, s := range live {
+		if _, ok := slices.BinarySearch(pending, s); ok {
+			continue
+		}
 		err := ix.Graph.Insert(s, t.version(s).vals[ix.Column].(types.Vector))
 		if err != nil && !errors.Is(err, vecindex.ErrDuplicateKey) {
 			return err

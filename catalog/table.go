@@ -90,6 +90,9 @@ type Index struct {
 	Reloptions []string
 	Graph      *vecindex.HNSW
 	BTree      *BTree
+	// pending is the rows replay left for the background catch-up to
+	// insert into Graph (nil: none; catchup.go, PendingSlots).
+	pending atomic.Pointer[pendingSet]
 }
 
 // IndexDef is what CREATE INDEX asks for; the planner validates options

@@ -78,6 +78,9 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error)
 			} else if tr.choice != nil {
 				last.details = append(last.details, fmt.Sprintf("Rows Examined: %d", tr.examined))
 			}
+			if tr.pending > 0 {
+				last.details = append(last.details, fmt.Sprintf("Pending Rows (not yet in the graph): %d", tr.pending))
+			}
 			extra = append(extra, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
 		}
 	}

@@ -19,6 +19,11 @@ type knnRun struct {
 	ef      int
 	tr      *planTrace
 	evalErr error
+	// pend is the index's pending rows (catalog.Index.PendingSlots) that
+	// the statement sees and that pass restWhere, with exact distances,
+	// sorted; read once, before the first graph search (pendRead).
+	pend     []candidate
+	pendRead bool
 }
 
 // stageBudget is the size of the last stage sequence runs for k rows:
@@ -76,8 +81,27 @@ func (r *knnRun) sequence(k int, plan filterPlan) ([]candidate, error) {
 }
 
 // stage returns up to b matching rows near q, sorted, and whether the
-// graph holds no more.
+// graph holds no more, merged with the pending rows the graph may lack
+// (mergePending).
 func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
+	if !r.pendRead {
+		// Before the graph is searched: a row leaves the pending set only
+		// once it is in the graph, so each row is found in one of them.
+		var err error
+		if r.pend, err = r.pendingRows(r.s.restWhere); err != nil {
+			return nil, false, err
+		}
+		r.pendRead = true
+	}
+	c, exhausted, err := r.graphStage(b, plan)
+	if err != nil || len(r.pend) == 0 {
+		return c, exhausted, err
+	}
+	return mergePending(c, r.pend, exhausted), exhausted, nil
+}
+
+// graphStage is stage without the pending rows.
+func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
 	ef := max(r.ef, b)
 	if plan == planPostFilter {
 		found := r.s.ix.Graph.Search(r.q, b, ef, r.visible)
@@ -104,6 +128,63 @@ func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
 	}
 	c, err := r.materialize(found, nil)
 	return c, len(found) < b, err
+}
+
+// pendingRows returns the index's pending rows (those replayed from the
+// WAL that the graph may still lack) that the statement sees and that pass
+// cond (nil: all), with their exact ORDER BY distance from the same
+// operator as the graph's rows (indexKey), sorted by (distance, slot).
+func (r *knnRun) pendingRows(cond expr) ([]candidate, error) {
+	slots := r.s.ix.PendingSlots()
+	if len(slots) == 0 {
+		return nil, nil
+	}
+	if r.tr != nil {
+		r.tr.pending = len(slots)
+		r.tr.examined += len(slots)
+	}
+	var out []candidate
+	for _, slot := range slots {
+		row, ok := r.x.txn.Get(r.p.table, slot)
+		if !ok {
+			continue
+		}
+		c, keep, err := r.candidate(slot, row, cond)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, candLess)
+	return out, nil
+}
+
+// mergePending merges the sorted pending rows pend into a stage's sorted
+// rows c. Unless the graph is exhausted, only pending rows before c's last
+// are taken: farther ones may come after rows a wider stage finds, and a
+// later stage (or the last, exhausted one) takes them. Rows the graph
+// already returned (a pending row inserted meanwhile) are not repeated.
+func mergePending(c, pend []candidate, exhausted bool) []candidate {
+	if !exhausted && len(c) == 0 {
+		return c
+	}
+	inStage := make(map[uint64]struct{}, len(c))
+	for _, x := range c {
+		inStage[x.slot] = struct{}{}
+	}
+	out := slices.Clone(c)
+	for _, p := range pend {
+		if !exhausted && candLess(p, c[len(c)-1]) >= 0 {
+			break
+		}
+		if _, dup := inStage[p.slot]; !dup {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, candLess)
+	return out
 }
 
 // visible admits rows the transaction sees.
@@ -293,11 +374,39 @@ func (t *topK) sorted() []candidate {
 
 // efPostFilter is pgvector's plan with hnsw.iterative_scan = off: the
 // ef_search nearest visible rows, then WHERE; it may return fewer than k.
+//
+// While the index has pending rows, the ef nearest visible rows are taken
+// from the graph's and the pending rows' union.
 func (r *knnRun) efPostFilter(k int) ([]candidate, error) {
-	found := r.s.ix.Graph.Search(r.q, r.ef, r.ef, r.visible)
-	out, err := r.materialize(found, r.p.where)
+	pend, err := r.pendingRows(nil)
 	if err != nil {
 		return nil, err
+	}
+	found := r.s.ix.Graph.Search(r.q, r.ef, r.ef, r.visible)
+	if len(pend) == 0 {
+		out, err := r.materialize(found, r.p.where)
+		if err != nil {
+			return nil, err
+		}
+		return out[:min(k, len(out))], nil
+	}
+	near, err := r.materialize(found, nil)
+	if err != nil {
+		return nil, err
+	}
+	near = mergePending(near, pend, true)
+	var out []candidate
+	for _, c := range near[:min(r.ef, len(near))] {
+		if r.p.where != nil {
+			pass, err := r.eval(r.p.where, c.row)
+			if err != nil {
+				return nil, err
+			}
+			if !pass {
+				continue
+			}
+		}
+		out = append(out, c)
 	}
 	return out[:min(k, len(out))], nil
 }
@@ -309,4 +418,5 @@ type planTrace struct {
 	examined int       // rows read before the final cut
 	stages   int
 	rows     int // rows the scan returned
+	pending  int // the index's pending rows (not yet in the graph) scanned exactly
 }

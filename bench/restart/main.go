@@ -39,6 +39,13 @@ type result struct {
 	TailRows         int     `json:"tail_rows"`
 	TailWALBytes     int64   `json:"tail_wal_bytes"`
 	CrashRestartSecs float64 `json:"crash_restart_seconds"`
+	// With -catchup: seconds from the crash restart's start until no index
+	// has rows pending (background catch-up done), and the mean latency of
+	// a k-NN query (LIMIT 10) meanwhile.
+	CatchUpSecs       float64 `json:"catchup_seconds,omitempty"`
+	PendingQueryMs    float64 `json:"pending_query_ms,omitempty"`
+	CaughtUpQueryMs   float64 `json:"caught_up_query_ms,omitempty"`
+	PendingAtFirstRow int     `json:"pending_at_first_query,omitempty"`
 }
 
 type server struct {
@@ -204,6 +211,7 @@ func main() {
 	dims := flag.Int("dims", 128, "dimensions")
 	walMB := flag.Int64("wal-mb", 100, "MiB of WAL to leave for crash recovery")
 	reuse := flag.Bool("reuse", false, "reuse a data directory loaded by an earlier run")
+	flag.BoolVar(&measureCatchUp, "catchup", false, "after the crash restart, also time the background index catch-up")
 	fmnist := flag.String("copy-fmnist", "", "instead: time COPY of this train-images-idx3-ubyte.gz with --synchronous-commit on and off")
 	flag.Parse()
 	if *fmnist != "" {
@@ -277,6 +285,11 @@ func run(bin, dir string, n, dims int, walBytes int64, reuse bool, res *result) 
 		return err
 	}
 	res.CrashRestartSecs = took.Seconds()
+	if measureCatchUp {
+		if err := catchUp(s, took, res); err != nil {
+			return err
+		}
+	}
 	s.stop(syscall.SIGKILL)
 	// Put the loaded, checkpointed directory back for the next -reuse run.
 	os.RemoveAll(dir)
@@ -307,4 +320,80 @@ func startEmpty(bin, dir string, args ...string) (*server, error) {
 		return nil, fmt.Errorf("server did not start")
 	}
 	return s, nil
+}
+
+var measureCatchUp bool
+
+// catchUp polls EXPLAIN ANALYZE of a k-NN query until it reports no
+// pending rows, timing the queries meanwhile and once caught up.
+func catchUp(s *server, sinceStart time.Duration, res *result) error {
+	ctx := context.Background()
+	conn, err := s.connect()
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	t0 := time.Now().Add(-sinceStart)
+	r := rand.New(rand.NewPCG(3, 3))
+	var total time.Duration
+	n := 0
+	knn := func() (time.Duration, error) {
+		q := pgvector.NewVector(vector(r, 128))
+		t := time.Now()
+		rows, err := conn.Query(ctx, "SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10", q)
+		if err != nil {
+			return 0, err
+		}
+		rows.Close()
+		return time.Since(t), rows.Err()
+	}
+	for {
+		var lines []string
+		rows, err := conn.Query(ctx, "EXPLAIN ANALYZE SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10",
+			pgvector.NewVector(vector(r, 128)))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var l string
+			rows.Scan(&l)
+			lines = append(lines, l)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		pending := 0
+		for _, l := range lines {
+			if _, v, ok := strings.Cut(l, "Pending Rows (not yet in the graph): "); ok {
+				fmt.Sscan(v, &pending)
+			}
+		}
+		if res.PendingAtFirstRow == 0 {
+			res.PendingAtFirstRow = pending
+		}
+		if pending == 0 {
+			res.CatchUpSecs = time.Since(t0).Seconds()
+			break
+		}
+		d, err := knn()
+		if err != nil {
+			return err
+		}
+		total += d
+		n++
+		time.Sleep(time.Second)
+	}
+	if n > 0 {
+		res.PendingQueryMs = float64(total.Microseconds()) / 1000 / float64(n)
+	}
+	total = 0
+	for range 20 {
+		d, err := knn()
+		if err != nil {
+			return err
+		}
+		total += d
+	}
+	res.CaughtUpQueryMs = float64(total.Microseconds()) / 1000 / 20
+	return nil
 }
