@@ -30,7 +30,15 @@ import (
 // floats only and later segments get no codes (existing ones keep theirs).
 // For benchmarks comparing the two paths, or to save Dims bytes per node
 // when the caller knows its vectors are not byte-valued.
-func (h *HNSW) DisableByteCodes() { h.codesOn.Store(false) }
+//
+// It also turns an SQ8 quantizer (sq.go) off for good: walks use floats.
+// Call it before searching (searches in flight may mix code and float
+// distances).
+func (h *HNSW) DisableByteCodes() {
+	h.codesOn.Store(false)
+	h.sqOff.Store(true)
+	h.quant.Store(nil)
+}
 
 // maxCodeDims keeps uint32 sums of 255² terms from wrapping.
 const maxCodeDims = math.MaxUint32 / (255 * 255)
@@ -59,7 +67,7 @@ func toCodes(dst []uint8, v []float32) bool {
 // the vector is not byte-valued. Caller holds h.mu (or is loading).
 func (h *HNSW) encode(id uint32) {
 	c := h.codes(id)
-	if c == nil {
+	if c == nil || !h.codesOn.Load() {
 		return
 	}
 	if !toCodes(c, h.vec(id)) {
@@ -78,30 +86,38 @@ func (h *HNSW) codes(id uint32) []uint8 {
 	return s.codes[o : o+d : o+d]
 }
 
-// codesFor returns node id's codes if the byte path is on, else nil.
+// codesFor returns node id's codes if a code path (byte codes or a
+// published SQ8 quantizer) is on, else nil.
 func (h *HNSW) codesFor(id uint32) []uint8 {
-	if !h.codesOn.Load() {
+	if !h.codesOn.Load() && h.quant.Load() == nil {
 		return nil
 	}
 	return h.codes(id)
 }
 
-// pointDist is the internal distance from a query (q, and qc if the byte
-// path is used) to node id.
-func (h *HNSW) pointDist(q []float32, qc []uint8, id uint32) float32 {
+// pointDist is the internal distance from a query (q, and qc if a code
+// path is used, with s.qsum its SQ8 Σ lo·c) to node id.
+func (h *HNSW) pointDist(s *scratch, q []float32, qc []uint8, id uint32) float32 {
 	if qc != nil {
 		if c := h.codes(id); c != nil {
+			if sq := h.quant.Load(); sq != nil {
+				return sq.dist(qc, c, s.qsum, h.sqSum(id))
+			}
 			return float32(distance.L2SquaredUint8(qc, c))
 		}
 	}
 	return h.dist(q, h.vec(id))
 }
 
-// nodeDist is the internal distance between two nodes, on codes when the
-// byte path is on.
+// nodeDist is the internal distance between two nodes, on codes when a
+// code path is on.
 func (h *HNSW) nodeDist(a, b uint32) float32 {
-	if h.codesOn.Load() {
+	sq := h.quant.Load()
+	if h.codesOn.Load() || sq != nil {
 		if ca, cb := h.codes(a), h.codes(b); ca != nil && cb != nil {
+			if sq != nil {
+				return sq.dist(ca, cb, h.sqSum(a), h.sqSum(b))
+			}
 			return float32(distance.L2SquaredUint8(ca, cb))
 		}
 	}

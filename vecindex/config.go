@@ -47,10 +47,14 @@ func (m Metric) String() string {
 //   - Metric: the distance.
 //   - Seed: seeds the level generator, so a build from the same inserts in
 //     the same order gives the same graph.
+//   - Quantization: how walks read vectors (QuantAuto: byte codes for
+//     byte-valued L2 data, else floats; QuantSQ8: trained 8-bit codes
+//     with float re-ranking, sq.go).
 type Config struct {
 	Dims, M, EfConstruction int
 	Metric                  Metric
 	Seed                    int64
+	Quantization            Quantization
 }
 
 // maxLevel caps the random level; with M = 2 a level above 32 needs about
@@ -73,6 +77,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
 	case c.Metric > L1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
+	case c.Quantization > QuantSQ8:
+		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
 	}
 	return nil
 }

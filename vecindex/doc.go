@@ -51,7 +51,11 @@
 //
 // An L2 index whose vectors are all byte-valued (integers 0..255) also
 // keeps byte codes and walks on them with the uint8 kernel: exact, a
-// quarter of the memory traffic (codes.go).
+// quarter of the memory traffic (codes.go). With Config.Quantization =
+// QuantSQ8 an L2, InnerProduct or Cosine index learns an 8-bit scalar
+// quantizer from its first vectors, walks layer 0 on those codes and
+// re-ranks the candidates in float32 (sq.go); Result.Dist stays the exact
+// float distance either way.
 //
 // # Memory layout
 //
@@ -60,7 +64,8 @@
 // growth and published atomically (segment.go). Per node slot:
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned
-//	codes   Dims bytes (byte path only)
+//	codes   Dims bytes (byte path or QuantSQ8)
+//	sqSum   float32 Σ lo·code (QuantSQ8 with InnerProduct or Cosine)
 //	links0  1+2m uint32: count, then neighbour ids
 //	keys    uint64 row slot id
 //	meta    uint32: level | tombstone | reclaimed | linked

@@ -27,6 +27,12 @@ type HNSW struct {
 	// vector that is not.
 	codesOn atomic.Bool
 
+	// quant is the trained SQ8 quantizer (sq.go), nil before training or
+	// without QuantSQ8; sqOff is set by DisableByteCodes.
+	quant     atomic.Pointer[quantizer]
+	sqOff     atomic.Bool
+	sqClamped atomic.Int64 // nodes with a clamped component
+
 	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
 	n    atomic.Uint32              // ids < n are allocated (vectors, keys, levels written)
 
@@ -72,7 +78,7 @@ func New(cfg Config) (*HNSW, error) {
 	}
 	h.dist = distFunc(cfg.Metric)
 	h.SetCompactThreshold(DefaultCompactThreshold)
-	h.codesOn.Store(cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
+	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
 	dir := []*segment{}
 	h.segs.Store(&dir)
 	h.scratch.New = func() any { return new(scratch) }

@@ -109,12 +109,17 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	// Vector first: a search scanning node ids reads a slot's vector once
 	// initNode's meta store shows it live.
 	h.prepare(h.vec(id), v)
-	h.encode(id)
+	if sq := h.quant.Load(); sq != nil {
+		h.sqEncode(sq, id)
+	} else {
+		h.encode(id)
+	}
 	h.initNode(id, key, level)
 	h.byKey[key] = id
 	if id == h.n.Load() {
 		h.n.Store(id + 1)
 	}
+	h.sqTrain(h.n.Load())
 	h.live.Add(1)
 	return id, level, nil
 }
@@ -171,7 +176,10 @@ func (h *HNSW) publishEntry(id uint32, level int) {
 func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 	q := h.vec(id)
 	qc := h.codesFor(id)
-	cur := h.descend(s, q, qc, item{dist: h.pointDist(q, qc, ep), id: ep}, top, level)
+	if qc != nil { // the quantizer is published: id's SQ8 sum is written
+		s.qsum = h.sqSum(id)
+	}
+	cur := h.descend(s, q, qc, item{dist: h.pointDist(s, q, qc, ep), id: ep}, top, level)
 	s.sorted = append(s.sorted[:0], cur)
 	for lc := min(level, top); lc >= 0; lc-- {
 		s.seed(h.capacity(), s.sorted...)

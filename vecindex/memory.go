@@ -9,7 +9,8 @@ const keyMapEntryBytes = 19
 // MemoryBytes returns the bytes the index holds: vectors is the vector
 // arena (Dims float32 per allocated node slot, segSize slots per segment)
 // plus the byte codes (Dims bytes per slot, only while all vectors are
-// byte-valued, codes.go);
+// byte-valued, codes.go, or with QuantSQ8, plus 4 bytes per slot for IP
+// and Cosine, sq.go);
 // graph is everything else: layer-0 blocks (count + 2*m ids, 4 bytes each,
 // per slot), upper-layer blocks, keys (8), meta (4), locks (4) and upper
 // pointers (8) per slot, the key map (estimated) and the free list.
@@ -20,7 +21,7 @@ func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 	slots := int64(len(dir)) * segSize
 	vectors = slots * int64(h.cfg.Dims) * 4
 	for _, s := range dir {
-		vectors += int64(len(s.codes))
+		vectors += int64(len(s.codes)) + 4*int64(len(s.sqSum))
 	}
 	perSlot := int64(h.stride0)*4 + 8 + 4 + 4 + int64(unsafe.Sizeof((*[]uint32)(nil)))
 	graph = slots * perSlot

@@ -12,12 +12,16 @@ import (
 	"sync/atomic"
 )
 
-// Checkpoint format (all integers little-endian), version 1:
+// Checkpoint format (all integers little-endian), version 2:
 //
 //	header   magic "VGHNSW\r\n" (8 bytes), version u32,
-//	         dims u32, m u32, ef_construction u32, metric u8, 3 zero bytes,
+//	         dims u32, m u32, ef_construction u32, metric u8,
+//	         quantization u8, 2 zero bytes,
 //	         seed i64, inserts-so-far u64, nodes n u32,
 //	         entry id u32, entry level u32, has-entry u32 (0 or 1)
+//	SQ8      only if quantization is QuantSQ8: trained u32 (0 or 1), then
+//	         if trained step f32 and dims offsets f32 (sq.go); the codes
+//	         are not stored, ReadFrom re-encodes the vectors with them
 //	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot),
 //	         2 zero bytes,
 //	         vector: dims f32 (stored form: Cosine vectors normalized),
@@ -25,7 +29,9 @@ import (
 //	         layers 1..level: count u32 then m ids u32 each
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
-// Node ids are positions in the node sequence. ReadFrom refuses a bad
+// Version 1 is version 2 with the quantization byte zero (QuantAuto) and
+// no SQ8 block; ReadFrom reads both. Node ids are positions in the node
+// sequence. ReadFrom refuses a bad
 // magic, an unknown version, a config New refuses, dims above MaxDims, a
 // count above its list's capacity, a neighbour id >= n or naming a node
 // without that layer, an entry point that is not a node of its level,
@@ -36,7 +42,10 @@ import (
 const checkpointMagic = "VGHNSW\r\n"
 
 // checkpointVersion is the format version WriteTo writes.
-const checkpointVersion = 1
+const checkpointVersion = 2
+
+// checkpointV1 is the oldest format version ReadFrom reads.
+const checkpointV1 = 1
 
 // MaxDims is the largest Dims ReadFrom accepts (pgvector's VECTOR_MAX_DIM).
 const MaxDims = 16000
@@ -88,10 +97,13 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	var hdr []byte
 	hdr = append(hdr, checkpointMagic...)
 	hdr = le32(hdr, checkpointVersion, uint32(h.cfg.Dims), uint32(h.cfg.M), uint32(h.cfg.EfConstruction))
-	hdr = append(hdr, byte(h.cfg.Metric), 0, 0, 0)
+	hdr = append(hdr, byte(h.cfg.Metric), byte(h.cfg.Quantization), 0, 0)
 	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(h.cfg.Seed))
 	hdr = binary.LittleEndian.AppendUint64(hdr, seq)
 	hdr = le32(hdr, n, entry, uint32(top), b2u(ok))
+	if h.cfg.Quantization == QuantSQ8 {
+		hdr = appendQuantizer(hdr, h.quant.Load())
+	}
 	if _, err := out.Write(hdr); err != nil {
 		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 	}
@@ -158,8 +170,19 @@ func ReadFrom(r io.Reader) (*HNSW, error) {
 	if err != nil {
 		return nil, err
 	}
+	var q *quantizer
+	if h.cfg.Quantization == QuantSQ8 && d.version >= 2 {
+		if q, err = d.quantizer(h.cfg); err != nil {
+			return nil, err
+		}
+	}
 	if err := d.nodes(h); err != nil {
 		return nil, err
+	}
+	if q != nil && h.sqActive() {
+		h.sqPublish(q, d.n)
+	} else {
+		h.sqTrain(d.n)
 	}
 	want := d.crc.Sum32()
 	var tr [4]byte
@@ -183,6 +206,7 @@ type decoder struct {
 	entry    uint32
 	top      int
 	hasEntry bool
+	version  uint32
 }
 
 // read returns the next k bytes (valid until the next call).
@@ -207,14 +231,18 @@ func (d *decoder) header() (*HNSW, error) {
 		return nil, fmt.Errorf("%w: bad magic %q", ErrCorrupt, b[:8])
 	}
 	u := func(i int) uint32 { return binary.LittleEndian.Uint32(b[8+4*i:]) }
-	if v := u(0); v != checkpointVersion {
-		return nil, fmt.Errorf("%w: version %d, this build reads %d", ErrCorrupt, v, checkpointVersion)
+	d.version = u(0)
+	if d.version < checkpointV1 || d.version > checkpointVersion {
+		return nil, fmt.Errorf("%w: version %d, this build reads %d to %d", ErrCorrupt, d.version, checkpointV1, checkpointVersion)
+	}
+	if b[26] != 0 || b[27] != 0 || (d.version == checkpointV1 && b[25] != 0) {
+		return nil, fmt.Errorf("%w: nonzero reserved header bytes", ErrCorrupt)
 	}
 	if u(1) > MaxDims || u(2) > 1<<16 || u(3) > 1<<20 {
 		return nil, fmt.Errorf("%w: dims %d, m %d, ef_construction %d out of range", ErrCorrupt, u(1), u(2), u(3))
 	}
 	cfg := Config{Dims: int(u(1)), M: int(u(2)), EfConstruction: int(u(3)), Metric: Metric(b[24]),
-		Seed: int64(binary.LittleEndian.Uint64(b[28:]))}
+		Quantization: Quantization(b[25]), Seed: int64(binary.LittleEndian.Uint64(b[28:]))}
 	h, err := New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
@@ -361,4 +389,47 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	k, err := c.w.Write(p)
 	atomic.AddInt64(&c.n, int64(k))
 	return k, err
+}
+
+// appendQuantizer appends the SQ8 block: trained u32, then if trained
+// step f32 and the offsets f32.
+func appendQuantizer(b []byte, q *quantizer) []byte {
+	if q == nil {
+		return le32(b, 0)
+	}
+	b = le32(b, 1, math.Float32bits(q.step))
+	for _, x := range q.lo {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return b
+}
+
+// quantizer reads the SQ8 block; nil if the index was not trained.
+func (d *decoder) quantizer(cfg Config) (*quantizer, error) {
+	b, err := d.read(4)
+	if err != nil {
+		return nil, err
+	}
+	switch binary.LittleEndian.Uint32(b) {
+	case 0:
+		return nil, nil
+	case 1:
+	default:
+		return nil, fmt.Errorf("%w: bad SQ8 trained flag", ErrCorrupt)
+	}
+	if b, err = d.read(4 + 4*cfg.Dims); err != nil {
+		return nil, err
+	}
+	f := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
+	step := f(0)
+	if !(step > 0) || math.IsInf(float64(step), 0) {
+		return nil, fmt.Errorf("%w: SQ8 step %v", ErrCorrupt, step)
+	}
+	lo := make([]float32, cfg.Dims)
+	for i := range lo {
+		if lo[i] = f(1 + i); math.IsNaN(float64(lo[i])) || math.IsInf(float64(lo[i]), 0) {
+			return nil, fmt.Errorf("%w: SQ8 offset %d is %v", ErrCorrupt, i, lo[i])
+		}
+	}
+	return newQuantizer(lo, step, cfg.Metric), nil
 }

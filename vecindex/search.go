@@ -59,19 +59,32 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	defer h.putScratch(s)
 	h.prepare(s.q, q)
 	f := filter{k: k, accept: accept}
-	var qc []uint8 // byte path: unfiltered, byte-valued query (codes.go)
-	if accept == nil && h.codesOn.Load() && toCodes(s.qc, s.q) {
-		qc = s.qc
+	// Code paths (unfiltered only): byte codes for a byte-valued query
+	// (codes.go), else SQ8 codes with float re-ranking (sq.go) unless
+	// ef asks for the exact answer.
+	var qc []uint8
+	var sq *quantizer
+	walkEf := max(ef, k)
+	if accept == nil {
+		if h.codesOn.Load() && toCodes(s.qc, s.q) {
+			qc = s.qc
+		} else if sq = h.quant.Load(); sq != nil && ef < live {
+			s.qsum, _ = sq.encode(s.qc, s.q)
+			qc = s.qc
+			walkEf = max(ef, k*sqRerank)
+		} else {
+			sq = nil
+		}
 	}
-	ep := item{dist: h.pointDist(s.q, qc, epID), id: epID}
+	ep := item{dist: h.pointDist(s, s.q, qc, epID), id: epID}
 	ep = h.descend(s, s.q, qc, ep, top, 0)
 	s.seed(h.capacity(), ep)
 	h.offerResult(s, ep, &f)
 	if accept == nil {
-		h.searchLayer0(s, s.q, qc, max(ef, k), &f)
+		h.searchLayer0(s, s.q, qc, walkEf, &f)
 		if qc != nil && len(s.acc) < k {
 			// Rare (graph too sparse for k): redo exactly in floats.
-			qc = nil
+			qc, sq = nil, nil
 			ep.dist = h.dist(s.q, h.vec(ep.id))
 			s.seed(h.capacity(), ep)
 			h.offerResult(s, ep, &f)
@@ -83,17 +96,42 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	if len(s.acc) < k || ef >= live {
 		h.scanUnvisited(s, qc, &f)
 	}
+	exact := false // s.acc holds float distances already
+	if sq != nil {
+		h.rerank(s, k)
+		exact = true
+	}
 	out := make([]Result, len(s.acc))
-	lines := (h.cfg.Dims*4 + 63) / 64
-	for _, x := range s.acc {
-		prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+	if !exact {
+		lines := (h.cfg.Dims*4 + 63) / 64
+		for _, x := range s.acc {
+			prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+		}
 	}
 	for i := len(out) - 1; i >= 0; i-- {
 		x := s.acc.pop()
-		out[i] = Result{Key: h.key(x.id), Dist: h.dist(s.q, h.vec(x.id))}
+		if !exact {
+			x.dist = h.dist(s.q, h.vec(x.id))
+		}
+		out[i] = Result{Key: h.key(x.id), Dist: x.dist}
 	}
 	sortResults(out)
 	return out
+}
+
+// rerank replaces s.acc by the k nearest live nodes of the walk's
+// candidate list s.res by exact float distance (SQ8 search, sq.go).
+func (h *HNSW) rerank(s *scratch, k int) {
+	lines := (h.cfg.Dims*4 + 63) / 64
+	for _, x := range s.res {
+		prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+	}
+	s.acc = s.acc[:0]
+	for _, x := range s.res {
+		if !h.isDead(x.id) {
+			s.acc.offer(item{dist: h.dist(s.q, h.vec(x.id)), id: x.id}, k)
+		}
+	}
 }
 
 // sortResults orders a short result list by Dist (insertion sort): final
@@ -127,7 +165,7 @@ func (h *HNSW) greedyClosest(s *scratch, q []float32, qc []uint8, ep item, layer
 		changed = false
 		s.nbrs = h.neighbours(s.nbrs, ep.id, layer)
 		for _, nb := range s.nbrs {
-			if d := h.pointDist(q, qc, nb); d < ep.dist {
+			if d := h.pointDist(s, q, qc, nb); d < ep.dist {
 				ep, changed = item{dist: d, id: nb}, true
 			}
 		}
@@ -215,7 +253,7 @@ func (h *HNSW) scanUnvisited(s *scratch, qc []uint8, f *filter) {
 	n := h.n.Load()
 	for id := range n {
 		if !s.visited.seen(id) && !h.isDead(id) {
-			h.offerResult(s, item{dist: h.pointDist(s.q, qc, id), id: id}, f)
+			h.offerResult(s, item{dist: h.pointDist(s, s.q, qc, id), id: id}, f)
 		}
 	}
 }

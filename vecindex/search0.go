@@ -20,8 +20,8 @@ var prefetchVecLines = 4
 // collects the unvisited neighbours, prefetches their vectors, then
 // computes the distances, so the memory loads of all neighbours overlap.
 //
-// With qc != nil (the byte path, codes.go) distances are computed on byte
-// codes; a node in a segment without codes falls back to floats.
+// With qc != nil (the byte path, codes.go, or SQ8, sq.go) distances are
+// computed on codes; a node in a segment without codes falls back to floats.
 func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filter) {
 	dir := *h.segs.Load()
 	dims, stride := h.cfg.Dims, h.stride0
@@ -31,6 +31,11 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	}
 	lines := min(prefetchVecLines, (dims*elem+63)/64)
 	l2 := h.cfg.Metric == L2
+	sq := h.quant.Load()
+	if qc == nil {
+		sq = nil
+	}
+	sqIP := sq != nil && sq.ip
 	batch := s.batch[:0]
 	for len(s.cand) > 0 {
 		c := s.cand.pop()
@@ -69,7 +74,15 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			v := sg.vecs[vo : vo+dims : vo+dims]
 			var d float32
 			if qc != nil && sg.codes != nil {
-				d = float32(distance.L2SquaredUint8(qc, sg.codes[vo:vo+dims:vo+dims]))
+				c := sg.codes[vo : vo+dims : vo+dims]
+				if sqIP {
+					d = sq.dist(qc, c, s.qsum, sg.sqSum[nb&segMask])
+				} else {
+					d = float32(distance.L2SquaredUint8(qc, c))
+					if sq != nil {
+						d *= sq.step2
+					}
+				}
 			} else if l2 {
 				d = sane(distance.L2Squared(q, v))
 			} else {

@@ -32,16 +32,22 @@ type segment struct {
 	meta   []uint32    // level | flags (atomic)
 	locks  []uint32    // per-node spinlocks guarding the node's lists (writers only)
 	upper  []*[]uint32 // layers 1..level, strideU slots each; nil at level 0
-	codes  []uint8     // segSize*Dims byte codes (codes.go); nil if made after codesOn cleared
+	codes  []uint8     // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
+	sqSum  []float32   // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
 }
 
 func (h *HNSW) newSegment() *segment {
 	var codes []uint8
-	if h.codesOn.Load() {
+	var sums []float32
+	if h.codesOn.Load() || h.sqActive() {
 		codes = make([]uint8, segSize*h.cfg.Dims)
+	}
+	if h.sqActive() && h.cfg.Metric != L2 {
+		sums = make([]float32, segSize)
 	}
 	return &segment{
 		codes:  codes,
+		sqSum:  sums,
 		vecs:   alignedFloats(segSize * h.cfg.Dims),
 		links0: make([]uint32, segSize*h.stride0),
 		keys:   make([]uint64, segSize),

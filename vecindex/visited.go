@@ -50,7 +50,8 @@ type scratch struct {
 	nbrs    []uint32  // a copied neighbour list
 	batch   []uint32  // unvisited neighbours of one candidate (searchLayer0)
 	q       []float32 // query in stored form
-	qc      []uint8   // query byte codes (codes.go)
+	qc      []uint8   // query byte codes (codes.go) or SQ8 codes (sq.go)
+	qsum    float32   // SQ8 Σ lo·c of qc (sq.go)
 }
 
 func (h *HNSW) getScratch() *scratch {

@@ -27,7 +27,7 @@ for path in drivers:
             rows.append(json.loads(line))
 rep = json.load(open(inproc))
 for r in rep["runs"]:
-    rows.append({"target": "vecgres-inproc", "m": r["m"], "ef_construction": r["ef_construction"],
+    rows.append({"target": rep.get("target", "vecgres-inproc"), "m": r["m"], "ef_construction": r["ef_construction"],
                  "threads": r["workers"], "build_seconds": r["build_seconds_all_workers"], "sweep": r["sweep"]})
 nq = int(os.environ.get("NQ", "1000"))
 merged = {}
@@ -66,5 +66,6 @@ for efc in sorted({r["ef_construction"] for r in rows}):
         print(fmt.format(r["target"], efc, build, r["rounds"], num(r["qps_at_0.95"]),
                          num(r["qps_at_0.99"]), ratio("qps_at_0.95"), ratio("qps_at_0.99")))
 json.dump({"date": rep["date"], "commit": rep["git_commit"], "loadavg_at_start": rep["loadavg_at_start"],
+           "derived": rep.get("derived", ""),
            "rows": rows}, open(out, "w"), indent=1)
 print("wrote", out)

@@ -12,11 +12,24 @@
 # builds on all cores are likewise repeated ROUNDS times, alternating, and
 # the fastest of each counts.
 # Env: DATA (scratch dir, default /tmp/vecgres-fmnist), EFC, EFS, NQ, ROUNDS.
+#
+# DERIVE=scaled or DERIVE=unit runs the float comparison instead: the same
+# images turned into non-byte floats (bench/inproc/derive.go; data derived
+# from Fashion-MNIST, DATA default /tmp/vecgres-fmnist-$DERIVE), native
+# hnswlib against vecgres walking on float32 ("vecgres-inproc": QuantAuto,
+# which has no byte codes on such data) and on SQ8 codes with float
+# re-ranking ("vecgres-inproc-sq8": vecindex.QuantSQ8). The Python
+# libraries are skipped (PYLIBS=1 runs them). Results go to
+# bench/results/*-$DERIVE-<date>.json*.
 set -eu
 # Debian's python3-hnswlib, python3-faiss and python3-numpy live in the system
 # interpreter, not in a pyenv or venv one that may come first on PATH.
 PY=/usr/bin/python3
 cd "$(dirname "$0")/../.."
+DERIVE=${DERIVE:-}
+if [ -n "$DERIVE" ]; then
+	exec sh bench/hnswlib/run_derived.sh
+fi
 DATA=${DATA:-/tmp/vecgres-fmnist}
 EFC=${EFC:-"64 200"}
 EFS=${EFS:-10,12,14,16,20,24,32,40,48,64,80,96,128,200}

@@ -12,5 +12,9 @@
 // nearest first) and gt_dist.f32 (10000×100 float32, unsquared L2),
 // all little-endian without headers.
 //
+// -derive scaled|unit turns the pixels into non-byte floats first (data
+// derived from Fashion-MNIST, derive.go) and -sq builds with
+// vecindex.QuantSQ8; bench/hnswlib/run_derived.sh uses both.
+//
 // Results go to bench/results/inproc-<date>.json.
 package main

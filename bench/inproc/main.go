@@ -50,6 +50,7 @@ type run struct {
 
 type report struct {
 	Target    string `json:"target"`
+	Derived   string `json:"derived,omitempty"`
 	Date      string `json:"date"`
 	Commit    string `json:"git_commit"`
 	NumCPU    int    `json:"num_cpu"`
@@ -75,12 +76,20 @@ func main() {
 	floats := flag.Bool("floats", false, "with -sweep: walk on float32 only (HNSW.DisableByteCodes)")
 	sweepDir := flag.String("sweep", "", "only load the indexes -save wrote in DIR and print one JSON line per index: a 1,000-query one-thread sweep")
 	out := flag.String("out", "", "JSON path (default bench/results/inproc-<date>.json)")
+	deriveKind := flag.String("derive", "", "turn the pixels into non-byte floats: scaled (pixel/255 + seeded ±0.002) or unit (L2-normalised); see derive.go")
+	sq := flag.Bool("sq", false, "build with vecindex.QuantSQ8 (scalar-quantized walk, float re-ranking); indexes saved as ...-sq.idx, target vecgres-inproc-sq8")
 	flag.Parse()
 	log.SetFlags(0)
 
 	d, err := fmnist.Load(*dir)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if err := derive(*deriveKind, d.Train, d.Test); err != nil {
+		log.Fatal(err)
+	}
+	if *sq {
+		quant, targetName = vecindex.QuantSQ8, "vecgres-inproc-sq8"
 	}
 	cache := *cacheDir
 	if *exportDir != "" {
@@ -106,10 +115,10 @@ func main() {
 			keys[i] = uint64(i)
 		}
 		for _, efc := range ints(*efcs) {
-			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1}
+			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1, Quantization: quant}
 			_, secs := build(cfg, keys, d.Train, 0)
-			fmt.Printf("{\"target\":\"vecgres-inproc\",\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"sweep\":[]}\n",
-				*m, efc, runtime.GOMAXPROCS(0), secs)
+			fmt.Printf("{\"target\":%q,\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"sweep\":[]}\n",
+				targetName, *m, efc, runtime.GOMAXPROCS(0), secs)
 			runtime.GC()
 		}
 		return
@@ -121,7 +130,7 @@ func main() {
 		return
 	}
 	saveDir = *save
-	rep := report{Target: "vecgres-inproc", Date: time.Now().UTC().Format(time.RFC3339), Commit: gitCommit(),
+	rep := report{Target: targetName, Derived: *deriveKind, Date: time.Now().UTC().Format(time.RFC3339), Commit: gitCommit(),
 		NumCPU: runtime.NumCPU(), Go: runtime.Version(), Kernels: distance.Implementation(),
 		Base: len(d.Train), Dims: len(d.Train[0]), LoadStart: loadavg()}
 	for _, efc := range ints(*efcs) {
@@ -139,7 +148,7 @@ func main() {
 }
 
 func bench(d *fmnist.Dataset, gt *truth, m, efc int, efs []int, serial, big bool) run {
-	cfg := vecindex.Config{Dims: len(d.Train[0]), M: m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1}
+	cfg := vecindex.Config{Dims: len(d.Train[0]), M: m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1, Quantization: quant}
 	r := run{M: m, EfConstruction: efc, Workers: runtime.GOMAXPROCS(0)}
 	keys := make([]uint64, len(d.Train))
 	for i := range keys {
@@ -259,8 +268,18 @@ func loadavg() string {
 
 var saveDir string
 
+// quant and targetName follow -sq.
+var (
+	quant      = vecindex.QuantAuto
+	targetName = "vecgres-inproc"
+)
+
 func indexPath(dir string, m, efc int) string {
-	return filepath.Join(dir, fmt.Sprintf("vecgres-m%d-efc%d.idx", m, efc))
+	suffix := ""
+	if quant == vecindex.QuantSQ8 {
+		suffix = "-sq"
+	}
+	return filepath.Join(dir, fmt.Sprintf("vecgres-m%d-efc%d%s.idx", m, efc, suffix))
 }
 
 func saveIndex(h *vecindex.HNSW, path string) error {
@@ -292,10 +311,10 @@ func sweepOnly(d *fmnist.Dataset, gt *truth, dir string, m, efc int, efs []int, 
 		M      int     `json:"m"`
 		Efc    int     `json:"ef_construction"`
 		Sweep  []point `json:"sweep"`
-	}{Target: "vecgres-inproc", M: m, Efc: efc}
+	}{Target: targetName, M: m, Efc: efc}
 	if floats {
 		h.DisableByteCodes()
-		line.Target = "vecgres-inproc-floats"
+		line.Target = targetName + "-floats"
 	}
 	qs := d.Test[:1000]
 	for _, ef := range efs {

@@ -1,0 +1,191 @@
+package vecindex
+
+import (
+	"math"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
+)
+
+// Scalar quantization (SQ8), Config.Quantization = QuantSQ8: a lossy
+// uint8 code per component for float32 data that is not byte-valued, so
+// that the layer-0 walks read a quarter of the bytes (Jégou, Douze &
+// Schmid's "scalar quantizer" baseline; the per-dimension offset with one
+// shared step is chosen so the VNNI kernels apply unchanged).
+//
+// Training: once the index holds sqTrainSize nodes (the first inserted
+// vectors, or every loaded one), allocate learns per dimension d the
+// minimum lo[d] and maximum over those vectors, and one step
+// s = max_d(max[d]-lo[d]) / 255 shared by all dimensions. It encodes every
+// node so far, then publishes the quantizer (HNSW.quant); from then on
+// each new node is encoded at allocation, before it is reachable. Before
+// training the walks use floats. Code c[d] = round((v[d]-lo[d]) / s),
+// clamped to 0..255: a later vector outside the trained range is clamped
+// (HNSW.QuantClamped counts such nodes); its code distances are then
+// coarser, which can cost recall but never a wrong Result.Dist. The
+// quantizer is kept in checkpoints (persist.go) and is not re-trained
+// while the index is live: a rebuild (CREATE INDEX, REINDEX) trains anew.
+//
+// Distances on codes, in the same units as the float distances so the two
+// may meet in one heuristic (upper layers walk on floats):
+//
+//   - L2: s² · Σ(ca-cb)² (distance.L2SquaredUint8); per-dimension offsets
+//     cancel.
+//   - InnerProduct, Cosine (stored normalized, so IP): a·b ≈
+//     C + s·(A + B) + s²·Σ ca·cb with C = Σ lo², A = Σ lo·ca per node
+//     (kept beside the codes, HNSW.sqSum) and distance.DotUint8 for the
+//     last sum; the distance is its negation (Cosine: 1 minus it).
+//   - L1 has no code kernel and walks on floats.
+//
+// Search walks layer 0 on codes with ef = max(ef_search, k·sqRerank), then
+// re-ranks the ef candidates by their exact float32 distance and returns
+// the k best with that distance, bit-identical to Distance. Filtered
+// searches, the exact mode (ef >= Live()) and walks that find fewer than k
+// keys use floats. Costs Dims bytes per node, plus 4 for IP and Cosine.
+
+// Quantization selects how an index's graph walks read vectors.
+type Quantization uint8
+
+const (
+	// QuantAuto walks on exact byte codes while every vector is
+	// byte-valued (L2 only, codes.go), on float32 otherwise.
+	QuantAuto Quantization = iota
+	// QuantSQ8 walks on trained 8-bit scalar codes (sq.go) and re-ranks in
+	// float32; L2, InnerProduct and Cosine.
+	QuantSQ8
+)
+
+// sqTrainSize is how many vectors train the quantizer.
+var sqTrainSize = 1000
+
+// sqRerank scales the candidate list: the walk keeps max(ef, k·sqRerank).
+var sqRerank = 1
+
+// quantizer is a trained SQ8 code book. Immutable once published.
+type quantizer struct {
+	lo    []float32 // per-dimension offset
+	step  float32   // shared step s
+	inv   float32   // 1/s
+	step2 float32   // s²
+	c     float32   // Σ lo² (IP)
+	ip    bool      // InnerProduct or Cosine codes
+}
+
+// newQuantizer returns the quantizer for offsets lo and step.
+func newQuantizer(lo []float32, step float32, m Metric) *quantizer {
+	if !(step > 0) || math.IsInf(float64(step), 0) {
+		step = 1
+	}
+	var c float64
+	for _, x := range lo {
+		c += float64(x) * float64(x)
+	}
+	return &quantizer{lo: lo, step: step, inv: 1 / step, step2: step * step,
+		c: float32(c), ip: m == InnerProduct || m == Cosine}
+}
+
+// trainQuantizer learns offsets and step from n vectors vec(0..n-1).
+func trainQuantizer(dims, n int, vec func(i int) []float32, m Metric) *quantizer {
+	lo := make([]float32, dims)
+	hi := make([]float32, dims)
+	for d := range lo {
+		lo[d], hi[d] = float32(math.Inf(1)), float32(math.Inf(-1))
+	}
+	for i := range n {
+		for d, x := range vec(i) {
+			lo[d] = min(lo[d], x)
+			hi[d] = max(hi[d], x)
+		}
+	}
+	var span float32
+	for d := range lo {
+		if lo[d] > hi[d] { // n == 0
+			lo[d], hi[d] = 0, 0
+		}
+		span = max(span, hi[d]-lo[d])
+	}
+	return newQuantizer(lo, span/255, m)
+}
+
+// encode writes v's codes into dst (len(v) bytes) and returns Σ lo·c (used
+// by IP) and whether any component was clamped.
+func (q *quantizer) encode(dst []uint8, v []float32) (sum float32, clamped bool) {
+	dst = dst[:len(v)]
+	var s float64
+	for d, x := range v {
+		c := (x - q.lo[d]) * q.inv
+		switch {
+		case !(c >= 0):
+			c, clamped = 0, clamped || c < -0.5
+		case c > 255:
+			c, clamped = 255, clamped || c > 255.5
+		}
+		b := uint8(c + 0.5)
+		dst[d] = b
+		s += float64(q.lo[d]) * float64(b)
+	}
+	return float32(s), clamped
+}
+
+// dist is the code distance between codes a (with Σ lo·a = sa) and b
+// (sb), in the metric's units.
+func (q *quantizer) dist(a, b []uint8, sa, sb float32) float32 {
+	if !q.ip {
+		return q.step2 * float32(distance.L2SquaredUint8(a, b))
+	}
+	return -(q.c + q.step*(sa+sb+q.step*float32(distance.DotUint8(a, b))))
+}
+
+// sqSum returns node id's Σ lo·c (0 for L2 indexes).
+func (h *HNSW) sqSum(id uint32) float32 {
+	s := h.seg(id)
+	if s.sqSum == nil {
+		return 0
+	}
+	return s.sqSum[id&segMask]
+}
+
+// sqEncode encodes node id with q. Caller holds h.mu (or is loading).
+func (h *HNSW) sqEncode(q *quantizer, id uint32) {
+	s := h.seg(id)
+	sum, clamped := q.encode(h.codes(id), h.vec(id))
+	if s.sqSum != nil {
+		s.sqSum[id&segMask] = sum
+	}
+	if clamped {
+		h.sqClamped.Add(1)
+	}
+}
+
+// sqTrain trains the quantizer on the nodes so far, encodes them and
+// publishes it, once n reaches sqTrainSize. Caller holds h.mu.
+func (h *HNSW) sqTrain(n uint32) {
+	if !h.sqActive() || h.quant.Load() != nil || int(n) < sqTrainSize {
+		return
+	}
+	q := trainQuantizer(h.cfg.Dims, int(n), func(i int) []float32 { return h.vec(uint32(i)) }, h.cfg.Metric)
+	h.sqPublish(q, n)
+}
+
+// sqPublish encodes nodes < n with q, then makes q the walks' quantizer.
+func (h *HNSW) sqPublish(q *quantizer, n uint32) {
+	for id := range n {
+		h.sqEncode(q, id)
+	}
+	h.quant.Store(q)
+}
+
+// sqUsable reports whether m has SQ8 code distances.
+func sqUsable(m Metric, dims int) bool {
+	return m != L1 && dims <= maxCodeDims
+}
+
+// QuantClamped returns how many nodes had a component clamped to the
+// trained SQ8 range (0 without QuantSQ8). A high share means the first
+// vectors did not represent the data: rebuild the index.
+func (h *HNSW) QuantClamped() int64 { return h.sqClamped.Load() }
+
+// sqActive reports whether segments need SQ8 codes: QuantSQ8 on a metric
+// with code distances and not turned off.
+func (h *HNSW) sqActive() bool {
+	return h.cfg.Quantization == QuantSQ8 && sqUsable(h.cfg.Metric, h.cfg.Dims) && !h.sqOff.Load()
+}
