@@ -44,7 +44,8 @@ func (h *HNSW) maybeCompact() {
 // running throughout; it never holds more than one node lock.
 //
 //  0. A tombstoned entry point is replaced by a live node (entry.go), so
-//     it can be reclaimed like the others.
+//     it can be reclaimed like the others; with no live node left it is
+//     cleared instead (the index becomes empty) and reclaimed too.
 //  1. Every node (on every layer) whose list names a tombstone gets a new
 //     list chosen with the neighbour heuristic (Algorithm 4) from its
 //     other neighbours plus the tombstones' neighbours, in the manner of
@@ -55,7 +56,7 @@ func (h *HNSW) maybeCompact() {
 //  3. After a second grace period no operation can hold a reclaimed id, so
 //     the slots go on the free list for Insert to reuse.
 //
-// The entry point is never reclaimed. An insert in flight at step 1 may
+// A set entry point is never reclaimed. An insert in flight at step 1 may
 // still publish its node as the entry point when its link ends, and that
 // node may be tombstoned already (a rolled-back insert): so after the
 // first grace period, when no insert can publish a victim any more, the
@@ -64,13 +65,13 @@ func (h *HNSW) maybeCompact() {
 func (h *HNSW) Compact() int {
 	h.compactMu.Lock()
 	defer h.compactMu.Unlock()
-	h.replaceDeadEntry()
+	h.settleEntry()
 	n := h.n.Load()
 	gone := make([]bool, n)
 	var ids []uint32
-	entry, _, _ := h.loadEntry()
+	entry, _, hasEntry := h.loadEntry()
 	for id := range n {
-		if m := h.meta(id); m&flagDead != 0 && m&flagFree == 0 && id != entry {
+		if m := h.meta(id); m&flagDead != 0 && m&flagFree == 0 && !(hasEntry && id == entry) {
 			gone[id] = true
 			ids = append(ids, id)
 		}
@@ -82,10 +83,12 @@ func (h *HNSW) Compact() int {
 	defer h.putScratch(s)
 	h.repairAll(s, gone)
 	h.synchronize()
-	h.replaceDeadEntry()
-	if ep, _, _ := h.loadEntry(); int(ep) < len(gone) && gone[ep] {
-		gone[ep] = false
-		ids = slices.DeleteFunc(ids, func(id uint32) bool { return id == ep })
+	if h.settleEntry() {
+		ep, _, _ := h.loadEntry()
+		if int(ep) < len(gone) && gone[ep] {
+			gone[ep] = false
+			ids = slices.DeleteFunc(ids, func(id uint32) bool { return id == ep })
+		}
 	}
 	h.repairAll(s, gone)
 	for _, id := range ids {

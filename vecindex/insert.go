@@ -139,12 +139,13 @@ func (h *HNSW) initNode(id uint32, key uint64, level int) {
 	atomic.StoreUint32(&s.meta[i], uint32(level))
 }
 
-// linkNew links node id into the graph and then marks it linked. An
+// linkNew links node id into the graph and then marks it linked (which
+// may repair a dead entry point, entry.go). An
 // insert whose level exceeds the top holds topMu across its link and then
 // becomes the entry point, as in hnswlib; all others run without
 // index-wide locks.
 func (h *HNSW) linkNew(s *scratch, id uint32, level int) {
-	defer h.setFlag(id, flagLinked) // runs last, after topMu is released
+	defer h.entryLinked(id) // runs last, after topMu is released
 	ep, top, ok := h.loadEntry()
 	if !ok || level > top {
 		h.topMu.Lock()
