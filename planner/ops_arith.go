@@ -119,10 +119,11 @@ func intArith(op string, x, y int64, t types.Type) (any, error) {
 	return v, nil
 }
 
-// arithResultType gives the type of a numeric operation, PostgreSQL-style:
-// integers widen to the wider operand, any float8 or numeric gives float8,
-// float4 with float4 or integers gives float4... simplified: float4 only
-// when both are float4.
+// arithResultType gives the type of a numeric operation: integers widen to
+// the wider operand (int2 with int2 stays int2, as in PostgreSQL); real with
+// real stays real, numeric with numeric stays numeric; any other mix is
+// double precision (PostgreSQL would give numeric for integer with numeric,
+// which vecgres holds as float64 anyway).
 func arithResultType(a, b types.Type) types.Type {
 	if isIntKind(a.Kind) && isIntKind(b.Kind) {
 		if a.Kind == types.KindInt8 || b.Kind == types.KindInt8 {
