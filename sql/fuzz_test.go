@@ -2,6 +2,7 @@ package sql
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -22,6 +23,8 @@ func FuzzParse(f *testing.F) {
 		"BEGIN ISOLATION LEVEL READ COMMITTED; COMMIT; ROLLBACK", "EXPLAIN (ANALYZE) SELECT count(*) FROM t",
 		"SELECT current_user, coalesce(a, 1), lower(b) FROM t", "SELECT * FROM a JOIN b ON true",
 		"SELECT 'é\x00'", "SELECT ((((1))))", "SELECT $0, $99999999999",
+		// Chains deep enough to overflow the C parser's stack (54001 now).
+		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {
 		f.Add(s)
 	}

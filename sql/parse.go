@@ -20,6 +20,9 @@ func Parse(query string) ([]Statement, error) {
 		return nil, pgerror.New(pgerror.CharacterNotInRepertoire,
 			`invalid byte sequence for encoding "UTF8": 0x00`).WithPosition(charPos(query, int32(i)))
 	}
+	if err := checkOperatorChains(query); err != nil {
+		return nil, err
+	}
 	tree, err := pg_query.Parse(query)
 	if err != nil {
 		return nil, parseError(err)
