@@ -6,7 +6,7 @@ import pg_query "github.com/pganalyze/pg_query_go/v6"
 // ANALYZE of a column list, stay 0A000.
 func (c *conv) analyzeStmt(s *pg_query.VacuumStmt) (Statement, error) {
 	if s.GetIsVacuumcmd() {
-		return nil, c.unsupported("VACUUM and ANALYZE", -1)
+		return nil, c.unsupported("VACUUM", -1)
 	}
 	out := &Analyze{}
 	for _, n := range s.GetRels() {
