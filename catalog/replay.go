@@ -209,11 +209,11 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 // refreshGraph brings a graph read from a snapshot up to date: each touched
 // slot is removed, and those whose version may be live become the index's
 // pending set, inserted in the background (catchup.go) while queries scan
-// them exactly. Then, if the graph still holds fewer live nodes than the
-// other live indexed rows, the missing rows are inserted now (every live
-// key outside the pending set is offered; those present are refused as
-// duplicates): a snapshot written during a catch-up, or while rows were
-// being written, has such a graph.
+// them exactly. Then every other live indexed row is offered to the graph
+// (a live key is refused as a duplicate, cheaply): a snapshot written
+// during a catch-up, or while rows were being written, may lack rows or
+// hold a tombstone for a row that is live again, and a count of live nodes
+// cannot tell those apart from nodes it holds in excess.
 func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 	var pending []uint64
 	if len(slots) > 0 {
@@ -225,27 +225,27 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 		}
 		pending, _ = c.liveVectors(ix, slots)
 	}
-	t := ix.Table
-	var live []uint64
-	for s := range t.Slots() {
-		if v := t.version(s); c.mayBeLive(v) && v.vals[ix.Column] != nil {
-			live = append(live, s)
-		}
-	}
 	c.setPending(ix, pending)
-	if len(live)-len(pending) == ix.Graph.Live() {
-		return nil
-	}
-	c.logger().Warn("catalog: snapshot graph lacks rows, indexing them", "index", ix.Name,
-		"rows", len(live)-len(pending), "nodes", ix.Graph.Live())
-	for _, s := range live {
+	t := ix.Table
+	added := 0
+	for s := range t.Slots() {
+		v := t.version(s)
+		if !c.mayBeLive(v) || v.vals[ix.Column] == nil {
+			continue
+		}
 		if _, ok := slices.BinarySearch(pending, s); ok {
 			continue
 		}
-		err := ix.Graph.Insert(s, t.version(s).vals[ix.Column].(types.Vector))
-		if err != nil && !errors.Is(err, vecindex.ErrDuplicateKey) {
+		err := ix.Graph.Insert(s, v.vals[ix.Column].(types.Vector))
+		switch {
+		case err == nil:
+			added++
+		case !errors.Is(err, vecindex.ErrDuplicateKey):
 			return err
 		}
+	}
+	if added > 0 {
+		c.logger().Warn("catalog: snapshot graph lacked rows, indexed them", "index", ix.Name, "rows", added)
 	}
 	return nil
 }
