@@ -1,89 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
-
-// idxBytes builds an IDX3 ubyte stream with the given header and pixels.
-func idxBytes(magic, count, rows, cols uint32, pixels []byte) []byte {
-	var b bytes.Buffer
-	binary.Write(&b, binary.BigEndian, []uint32{magic, count, rows, cols})
-	b.Write(pixels)
-	return b.Bytes()
-}
-
-func TestReadIdxImages(t *testing.T) {
-	pix := []byte{0, 1, 2, 255, 10, 20, 30, 40, 7, 7, 7, 7} // 3 images of 2x2
-	tests := []struct {
-		name    string
-		data    []byte
-		limit   int
-		want    [][]float32
-		wantErr string
-	}{
-		{"all", idxBytes(idxUbyte3Magic, 3, 2, 2, pix), 0,
-			[][]float32{{0, 1, 2, 255}, {10, 20, 30, 40}, {7, 7, 7, 7}}, ""},
-		{"limit", idxBytes(idxUbyte3Magic, 3, 2, 2, pix), 2,
-			[][]float32{{0, 1, 2, 255}, {10, 20, 30, 40}}, ""},
-		{"limit above count", idxBytes(idxUbyte3Magic, 1, 2, 2, pix[:4]), 5,
-			[][]float32{{0, 1, 2, 255}}, ""},
-		{"bad magic", idxBytes(0x00000801, 3, 2, 2, pix), 0, nil, "idx magic 0x00000801"},
-		{"zero cols", idxBytes(idxUbyte3Magic, 3, 2, 0, pix), 0, nil, "out of range"},
-		{"oversized image", idxBytes(idxUbyte3Magic, 1, 1<<11, 1<<10, nil), 0, nil, "out of range"},
-		{"huge count truncated", idxBytes(idxUbyte3Magic, 0xffffffff, 1, 1, []byte{9}), 0, nil, "read image 1 of 4294967295"},
-		{"truncated", idxBytes(idxUbyte3Magic, 3, 2, 2, pix[:10]), 0, nil, "read image 2 of 3"},
-		{"short header", []byte{0, 0, 8}, 0, nil, "read idx header"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := readIdxImages(bytes.NewReader(tc.data), tc.limit)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want containing %q", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d images, want %d", len(got), len(tc.want))
-			}
-			for i := range got {
-				for j := range got[i] {
-					if got[i][j] != tc.want[i][j] {
-						t.Fatalf("image %d = %v, want %v", i, got[i], tc.want[i])
-					}
-				}
-			}
-		})
-	}
-}
-
-func TestLoadImagesGzip(t *testing.T) {
-	var gz bytes.Buffer
-	w := gzip.NewWriter(&gz)
-	w.Write(idxBytes(idxUbyte3Magic, 2, 1, 3, []byte{1, 2, 3, 4, 5, 6}))
-	w.Close()
-	path := filepath.Join(t.TempDir(), "tiny-idx3-ubyte.gz")
-	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got, err := loadImages(path, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 2 || got[1][0] != 4 || got[1][2] != 6 {
-		t.Fatalf("got %v, want [[1 2 3] [4 5 6]]", got)
-	}
-}
 
 // line returns n base vectors at 1-d positions 0, 1, 2, ... (dim 1).
 func line(n int) [][]float32 {
@@ -231,25 +154,4 @@ func TestCPUModel(t *testing.T) {
 	if got := cpuModel(path); got != "Test CPU 9000" {
 		t.Fatalf("cpuModel = %q", got)
 	}
-}
-
-// FuzzReadIdxImages checks that arbitrary input never panics and that any
-// images returned have rows*cols pixels each.
-func FuzzReadIdxImages(f *testing.F) {
-	f.Add(idxBytes(idxUbyte3Magic, 2, 1, 2, []byte{1, 2, 3, 4}))
-	f.Add(idxBytes(idxUbyte3Magic, 0xffffffff, 0xffffffff, 1, nil))
-	f.Add([]byte{0, 0, 8, 3})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		imgs, err := readIdxImages(bytes.NewReader(data), 4)
-		if err != nil {
-			return
-		}
-		rows := binary.BigEndian.Uint32(data[8:12])
-		cols := binary.BigEndian.Uint32(data[12:16])
-		for _, im := range imgs {
-			if len(im) != int(rows*cols) {
-				t.Fatalf("image has %d pixels, header says %dx%d", len(im), rows, cols)
-			}
-		}
-	})
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/vecgres/vecgres/vecindex/fmnist"
 )
 
 // groundTruth holds, per query, the ids (indexes into the base set) of the k
@@ -99,7 +101,7 @@ func topK(base [][]float32, q []float32, k int) ([]int32, []float32) {
 func groundTruthCachePath(dataDir string, nbase, nq, k int) string {
 	abs, _ := filepath.Abs(dataDir)
 	var size int64
-	if fi, err := os.Stat(filepath.Join(dataDir, trainImagesFile)); err == nil {
+	if fi, err := os.Stat(filepath.Join(dataDir, fmnist.TrainImages)); err == nil {
 		size = fi.Size()
 	}
 	h := uint32(2166136261) // FNV-1a over the directory name

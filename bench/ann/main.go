@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/vecgres/vecgres/vecindex/fmnist"
 )
 
 // k is the number of neighbours each query asks for (LIMIT 10) and the k of
@@ -46,7 +48,7 @@ func parseFlags(args []string) (*config, error) {
 	fs := flag.NewFlagSet("ann", flag.ContinueOnError)
 	cfg := &config{}
 	fs.StringVar(&cfg.dsn, "dsn", "postgres://postgres@127.0.0.1:5433/postgres", "PostgreSQL connection string (vecgres or PostgreSQL with pgvector)")
-	fs.StringVar(&cfg.dataDir, "data-dir", "/usr/share/datasets/fashion-mnist", "directory with "+trainImagesFile+" and "+testImagesFile)
+	fs.StringVar(&cfg.dataDir, "data-dir", "/usr/share/datasets/fashion-mnist", "directory with "+fmnist.TrainImages+" and "+fmnist.TestImages)
 	fs.StringVar(&cfg.target, "target", "vecgres", "label of the server under test, used in the report and its file name")
 	fs.StringVar(&cfg.out, "out", "", "JSON report path (default bench/results/ann-<target>-<date>.json)")
 	fs.IntVar(&cfg.base, "base", 60000, "number of train images to load and search (1..60000)")
@@ -93,14 +95,11 @@ func parseInts(s string) ([]int, error) {
 // run performs the whole benchmark: dataset, load, index build, ground truth,
 // query sweep, report.
 func run(ctx context.Context, cfg *config) error {
-	base, err := loadImages(filepath.Join(cfg.dataDir, trainImagesFile), cfg.base)
+	d, err := fmnist.LoadN(cfg.dataDir, cfg.base, cfg.queries+cfg.warmup)
 	if err != nil {
 		return err
 	}
-	test, err := loadImages(filepath.Join(cfg.dataDir, testImagesFile), cfg.queries+cfg.warmup)
-	if err != nil {
-		return err
-	}
+	base, test := d.Train, d.Test
 	if len(base) < cfg.base || len(test) < cfg.queries+cfg.warmup {
 		return fmt.Errorf("dataset has %d train and %d test images; asked for %d and %d", len(base), len(test), cfg.base, cfg.queries+cfg.warmup)
 	}

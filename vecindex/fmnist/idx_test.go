@@ -2,6 +2,7 @@ package fmnist
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -98,5 +99,63 @@ func FuzzReadImages(f *testing.F) {
 			t.Fatalf("image of %d pixels", len(imgs[0]))
 		}
 		_, _ = ReadLabels(bytes.NewReader(raw), 100)
+	})
+}
+
+// Cases carried over from bench/ann's former IDX reader, which now uses
+// this package: a max above the count, and a count far beyond the data.
+func TestReadImagesCounts(t *testing.T) {
+	raw := idx(magicImages, []uint32{1, 2, 2}, []byte{0, 1, 2, 255})
+	got, err := ReadImages(bytes.NewReader(raw), 5)
+	if err != nil || len(got) != 1 || got[0][3] != 255 {
+		t.Fatalf("max above count: %v, %v; want one image", got, err)
+	}
+	huge := idx(magicImages, []uint32{0xffffffff, 1, 1}, []byte{9})
+	if _, err := ReadImages(bytes.NewReader(huge), 0); !errors.Is(err, ErrFormat) {
+		t.Fatalf("count 4294967295 with one image of data: %v, want ErrFormat", err)
+	}
+}
+
+// LoadN reads gzip-compressed files from a directory (a tiny synthetic set).
+func TestLoadNGzip(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, raw []byte) {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write(raw)
+		w.Close()
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(TrainImages, idx(magicImages, []uint32{2, 1, 3}, []byte{1, 2, 3, 4, 5, 6}))
+	write(TrainLabels, idx(magicLabels, []uint32{2}, []byte{7, 8}))
+	write(TestImages, idx(magicImages, []uint32{1, 1, 3}, []byte{9, 9, 9}))
+	write(TestLabels, idx(magicLabels, []uint32{1}, []byte{3}))
+	d, err := LoadN(dir, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Train) != 2 || d.Train[1][0] != 4 || d.Train[1][2] != 6 || len(d.Test) != 1 || d.TrainLabels[1] != 8 {
+		t.Fatalf("got %+v", d)
+	}
+}
+
+// Every image returned has the header's rows*cols pixels.
+func FuzzReadImagesShape(f *testing.F) {
+	f.Add(idx(magicImages, []uint32{2, 1, 2}, []byte{1, 2, 3, 4}))
+	f.Add(idx(magicImages, []uint32{0xffffffff, 0xffffffff, 1}, nil))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		imgs, err := ReadImages(bytes.NewReader(raw), 4)
+		if err != nil {
+			return
+		}
+		rows := binary.BigEndian.Uint32(raw[8:12])
+		cols := binary.BigEndian.Uint32(raw[12:16])
+		for _, im := range imgs {
+			if uint64(len(im)) != uint64(rows)*uint64(cols) {
+				t.Fatalf("image has %d pixels, header says %dx%d", len(im), rows, cols)
+			}
+		}
 	})
 }
