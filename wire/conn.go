@@ -141,12 +141,9 @@ func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
 		return false
 	}
 	if err != nil {
-		pe := pgerror.From(err)
-		if pe.Severity == pgerror.SeverityFatal {
-			c.sendFatal(pe)
+		if !c.report(err) {
 			return false
 		}
-		c.sendError(pe)
 		c.ignoreTillSync = true
 	}
 	return c.writeErr == nil
@@ -234,4 +231,16 @@ func (c *conn) sendFatal(e *pgerror.Error) {
 	c.send(errorResponse(&f))
 	c.nc.SetWriteDeadline(time.Now().Add(time.Second))
 	c.flush()
+}
+
+// report sends err to the client: an ErrorResponse, or for a FATAL error
+// the ErrorResponse that ends the connection, when report returns false.
+func (c *conn) report(err error) bool {
+	pe := pgerror.From(err)
+	if pe.Severity == pgerror.SeverityFatal {
+		c.sendFatal(pe)
+		return false
+	}
+	c.sendError(pe)
+	return true
 }

@@ -17,14 +17,8 @@ import (
 func (c *conn) simpleQuery(q string) bool {
 	delete(c.stmts, "")
 	delete(c.portals, "")
-	err := c.runQuery(q)
-	if err != nil {
-		pe := pgerror.From(err)
-		if pe.Severity == pgerror.SeverityFatal {
-			c.sendFatal(pe)
-			return false
-		}
-		c.sendError(pe)
+	if err := c.runQuery(q); err != nil && !c.report(err) {
+		return false
 	}
 	if c.writeErr != nil {
 		return false
