@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -226,5 +227,18 @@ func TestCreateIndexRecordReloptions(t *testing.T) {
 	old = old[:len(old)-1] // an older record: no option count at all
 	if _, def, err = decodeCreateIndex(old); err != nil || def.Reloptions != nil || def.EfConstruction != 64 {
 		t.Fatalf("old record: %+v, %v", def, err)
+	}
+}
+
+// The decoder reads every int64 appendVarint writes, extremes included.
+func TestVarintRoundTrip(t *testing.T) {
+	for _, v := range []int64{0, 1, -1, 63, -64, 1 << 40, -(1 << 40), math.MaxInt64, math.MinInt64} {
+		d := &decoder{b: appendVarint(nil, v)}
+		if got := d.varint(); got != v || d.err != nil || len(d.b) != 0 {
+			t.Fatalf("varint %d: got %d, %v, %d bytes left", v, got, d.err, len(d.b))
+		}
+	}
+	if d := (&decoder{}); d.varint() != 0 || d.err == nil {
+		t.Fatal("varint of no bytes: want an error")
 	}
 }

@@ -94,15 +94,11 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
+// varint reads what appendVarint wrote: binary.AppendVarint's zig-zag
+// encoding over a uvarint.
 func (d *decoder) varint() int64 {
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.fail(errShortRecord)
-		d.b = nil
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
+	u := d.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (d *decoder) bytes(n uint64) []byte {
