@@ -118,7 +118,8 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 		return ix, nil
 	}
 	g, err := vecindex.New(vecindex.Config{Dims: int(t.Columns[col].Type.Typmod), M: def.M,
-		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid)})
+		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
+		Quantization: quantizationOf(def.Reloptions)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}

@@ -3,11 +3,13 @@ package planner
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -199,6 +201,8 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			def.M, err = intOption(o, hnswMinM, hnswMaxM)
 		case "ef_construction":
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
+		case catalog.QuantizationOption:
+			err = quantizationOption(o, def.Metric)
 		default:
 			err = pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", o.Name)
 		}
@@ -227,6 +231,22 @@ func reloptions(opts []sql.IndexOption) []string {
 		out[i] = o.Name + "=" + o.Value
 	}
 	return out
+}
+
+// quantizationOption checks vecgres' quantization reloption as PostgreSQL
+// checks an enum reloption; SQ8 has no L1 code kernel, so it is refused
+// for vector_l1_ops.
+func quantizationOption(o sql.IndexOption, m vecindex.Metric) error {
+	q, ok := catalog.ParseQuantization(o.Value)
+	if !ok {
+		vals := catalog.QuantizationValues()
+		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for enum option %q: %s", o.Name, o.Value).
+			WithDetail("Valid values are \"" + strings.Join(vals, "\" and \"") + "\".")
+	}
+	if q == vecindex.QuantSQ8 && m == vecindex.L1 {
+		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, m.String())
+	}
+	return nil
 }
 
 func intOption(o sql.IndexOption, lo, hi int) (int, error) {
