@@ -98,7 +98,8 @@ func topK(base [][]float32, q []float32, k int) ([]int32, []float32) {
 
 // groundTruthCachePath names the cache file for the exact k-NN of the first
 // nq test images against the first nbase train images of dataDir.
-func groundTruthCachePath(dataDir string, nbase, nq, k int) string {
+// derived names the data set variant (fmnist.Derive), "" for the raw pixels.
+func groundTruthCachePath(dataDir, derived string, nbase, nq, k int) string {
 	abs, _ := filepath.Abs(dataDir)
 	var size int64
 	if fi, err := os.Stat(filepath.Join(dataDir, fmnist.TrainImages)); err == nil {
@@ -108,7 +109,7 @@ func groundTruthCachePath(dataDir string, nbase, nq, k int) string {
 	for _, c := range []byte(abs) {
 		h = (h ^ uint32(c)) * 16777619
 	}
-	name := fmt.Sprintf("vecgres-ann-gt-%08x-%d-b%d-q%d-k%d.bin", h, size, nbase, nq, k)
+	name := fmt.Sprintf("vecgres-ann-gt-%08x-%d%s-b%d-q%d-k%d.bin", h, size, derivedSuffix(derived), nbase, nq, k)
 	return filepath.Join(os.TempDir(), name)
 }
 
@@ -180,8 +181,8 @@ func readGroundTruth(path string, nq, k int) (*groundTruth, error) {
 // loadOrComputeGroundTruth returns the cached exact k-NN when a valid cache
 // exists, else computes it and writes the cache (a cache write failure is
 // reported through logf only).
-func loadOrComputeGroundTruth(dataDir string, base, queries [][]float32, k int, logf func(string, ...any)) *groundTruth {
-	path := groundTruthCachePath(dataDir, len(base), len(queries), k)
+func loadOrComputeGroundTruth(dataDir, derived string, base, queries [][]float32, k int, logf func(string, ...any)) *groundTruth {
+	path := groundTruthCachePath(dataDir, derived, len(base), len(queries), k)
 	if gt, err := readGroundTruth(path, len(queries), k); err == nil {
 		logf("ground truth: read %s", path)
 		return gt
@@ -222,3 +223,11 @@ func recallAtK(base [][]float32, query []float32, trueDists []float32, got []int
 
 // recallEpsilon is ann-benchmarks' distance tolerance for recall (1e-3).
 const recallEpsilon = 1e-3
+
+// derivedSuffix is "-<derived>", or "" for the raw pixels.
+func derivedSuffix(derived string) string {
+	if derived == "" {
+		return ""
+	}
+	return "-" + derived
+}

@@ -58,9 +58,14 @@ func copyItems(ctx context.Context, conn *pgx.Conn, base [][]float32) (time.Dura
 }
 
 // buildIndex runs CREATE INDEX ... USING hnsw (embedding vector_l2_ops) with
-// the given m and ef_construction and returns the wall time it took.
-func buildIndex(ctx context.Context, conn *pgx.Conn, m, efConstruction int) (time.Duration, error) {
-	stmt := fmt.Sprintf("CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (m = %d, ef_construction = %d)", m, efConstruction)
+// the given m and ef_construction, plus the options in with if not empty,
+// and returns the wall time it took.
+func buildIndex(ctx context.Context, conn *pgx.Conn, m, efConstruction int, with string) (time.Duration, error) {
+	opts := fmt.Sprintf("m = %d, ef_construction = %d", m, efConstruction)
+	if with != "" {
+		opts += ", " + with
+	}
+	stmt := "CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (" + opts + ")"
 	start := time.Now()
 	if _, err := conn.Exec(ctx, stmt); err != nil {
 		return 0, fmt.Errorf("%s: %w", stmt, err)

@@ -29,6 +29,7 @@ type config struct {
 	m, efConstruction         int
 	efSearch, conns           []int
 	skipLoad                  bool
+	derive, with              string
 }
 
 func main() {
@@ -59,6 +60,8 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&cfg.efConstruction, "ef-construction", 64, "HNSW ef_construction")
 	efs := fs.String("ef-search", "10,20,40,80,120,200,400", "comma-separated hnsw.ef_search values")
 	conns := fs.String("conns", "1,8", "comma-separated connection counts")
+	fs.StringVar(&cfg.derive, "derive", "", "turn the pixels into float data first (fmnist.Derive): scaled or unit; labelled in the report")
+	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -99,6 +102,9 @@ func run(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
+	if err := fmnist.Derive(cfg.derive, d.Train, d.Test); err != nil {
+		return err
+	}
 	base, test := d.Train, d.Test
 	if len(base) < cfg.base || len(test) < cfg.queries+cfg.warmup {
 		return fmt.Errorf("dataset has %d train and %d test images; asked for %d and %d", len(base), len(test), cfg.base, cfg.queries+cfg.warmup)
@@ -110,7 +116,7 @@ func run(ctx context.Context, cfg *config) error {
 		Target: cfg.target, Date: time.Now().UTC().Format(time.RFC3339), GitCommit: gitCommit(),
 		LoadAvgAtStart: loadAvg(),
 		Machine:        machineInfo(),
-		Params: params{Dataset: "fashion-mnist-784-euclidean", Base: len(base), Dim: len(base[0]), Queries: len(queries),
+		Params: params{Dataset: "fashion-mnist-784-euclidean" + derivedSuffix(cfg.derive), IndexOptions: cfg.with, Base: len(base), Dim: len(base[0]), Queries: len(queries),
 			Warmup: len(warm), Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
 			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Query: knnQuery},
 	}
@@ -129,7 +135,7 @@ func run(ctx context.Context, cfg *config) error {
 		return err
 	}
 	t0 := time.Now()
-	gt := loadOrComputeGroundTruth(cfg.dataDir, base, queries, k, log.Printf)
+	gt := loadOrComputeGroundTruth(cfg.dataDir, cfg.derive, base, queries, k, log.Printf)
 	log.Printf("ground truth: %.1f s", time.Since(t0).Seconds())
 
 	for _, nc := range cfg.conns {
@@ -178,7 +184,7 @@ func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]flo
 	}
 	rep.LoadSeconds = load.Seconds()
 	log.Printf("load: %d rows in %.1f s", len(base), rep.LoadSeconds)
-	build, err := buildIndex(ctx, conn, cfg.m, cfg.efConstruction)
+	build, err := buildIndex(ctx, conn, cfg.m, cfg.efConstruction, cfg.with)
 	if err != nil {
 		return err
 	}

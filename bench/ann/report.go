@@ -48,6 +48,7 @@ type params struct {
 	Conns          []int  `json:"conns"`
 	SkipLoad       bool   `json:"skip_load"`
 	Query          string `json:"query"`
+	IndexOptions   string `json:"index_options,omitempty"` // --with
 }
 
 // report is the JSON document written to --out.

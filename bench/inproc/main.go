@@ -85,7 +85,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := derive(*deriveKind, d.Train, d.Test); err != nil {
+	if err := fmnist.Derive(*deriveKind, d.Train, d.Test); err != nil {
 		log.Fatal(err)
 	}
 	if *sq {

@@ -1,4 +1,4 @@
-package main
+package fmnist
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 )
 
-// derive turns Fashion-MNIST's byte-valued pixels into float data that is
+// Derive turns Fashion-MNIST's byte-valued pixels into float data that is
 // not byte-valued (labelled derived from real data in the reports), so
 // vecindex cannot use its exact byte codes:
 //
@@ -16,8 +16,9 @@ import (
 //   - "unit": each vector L2-normalised (a zero vector stays zero).
 //
 // "" leaves the data unchanged. The perturbation uses a fixed seed per
-// split, so every run and every driver sees the same vectors.
-func derive(kind string, train, test [][]float32) error {
+// split, so every run and every driver sees the same vectors. train and
+// test are changed in place; an unknown kind is an error naming it.
+func Derive(kind string, train, test [][]float32) error {
 	switch kind {
 	case "":
 		return nil
@@ -28,7 +29,7 @@ func derive(kind string, train, test [][]float32) error {
 		unit(train)
 		unit(test)
 	default:
-		return fmt.Errorf("unknown -derive %q (want scaled or unit)", kind)
+		return fmt.Errorf("unknown derived data set %q (want scaled or unit)", kind)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package fmnist
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 func TestDerive(t *testing.T) {
 	mk := func() [][]float32 { return [][]float32{{0, 255, 17, 3}, {1, 2, 3, 4}} }
 	a, b := mk(), mk()
-	if err := derive("scaled", a, b); err != nil {
+	if err := Derive("scaled", a, b); err != nil {
 		t.Fatal(err)
 	}
 	for i, v := range a {
@@ -22,7 +22,7 @@ func TestDerive(t *testing.T) {
 		}
 	}
 	a, b = mk(), mk()
-	if err := derive("unit", a, b); err != nil {
+	if err := Derive("unit", a, b); err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range append(a, b...) {
@@ -34,7 +34,7 @@ func TestDerive(t *testing.T) {
 			t.Fatalf("unit norm² = %v", ss)
 		}
 	}
-	if derive("bogus", a, b) == nil {
-		t.Fatal("derive(bogus) did not fail")
+	if Derive("bogus", a, b) == nil {
+		t.Fatal("Derive(bogus) did not fail")
 	}
 }
