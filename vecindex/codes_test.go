@@ -1,7 +1,11 @@
 package vecindex
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -40,11 +44,26 @@ func TestByteCodes(t *testing.T) {
 	if !h.codesOn.Load() {
 		t.Fatal("byte-valued data: codes are off")
 	}
+	checkCodeOnly(t, h, true)
 	qs := byteVectors(40, dims, 102)
+	// Queries that are not byte-valued walk with the float-to-code kernel.
+	for i := range 10 {
+		q := slices.Clone(qs[i])
+		q[0] += 0.25
+		qs = append(qs, q)
+	}
 	check := func(stage string) {
 		t.Helper()
 		var sum float64
-		for _, q := range qs {
+		for i, q := range qs {
+			if i%5 == 0 { // filtered searches walk in floats too
+				got := h.Search(q, 10, 150, func(k uint64) bool { return k%2 == 0 })
+				for _, r := range got {
+					if want := Distance(L2, q, data[r.Key]); r.Dist != want || r.Key%2 != 0 {
+						t.Fatalf("%s: filtered: key %d Dist %v, Distance %v", stage, r.Key, r.Dist, want)
+					}
+				}
+			}
 			got := h.Search(q, 10, 150, nil)
 			checkSorted(t, got)
 			for _, r := range got {
@@ -75,11 +94,166 @@ func TestByteCodes(t *testing.T) {
 	if h.codesOn.Load() {
 		t.Fatal("codes still on after a fractional vector")
 	}
+	checkCodeOnly(t, h, false)
 	check("floats")
 	for _, m := range []Metric{InnerProduct, Cosine, L1} {
 		if g, _ := New(Config{Dims: 2, M: 4, EfConstruction: 8, Metric: m}); g.codesOn.Load() {
 			t.Errorf("%v: codes on; they are for L2 only", m)
 		}
+	}
+}
+
+// checkCodeOnly fails unless every segment of h is code-only (vecs nil,
+// codes present) when on, or has floats and no codes when off.
+func checkCodeOnly(t *testing.T, h *HNSW, on bool) {
+	t.Helper()
+	for i, s := range *h.segs.Load() {
+		if (s.vecs == nil) != on || (s.codes != nil) != on {
+			t.Fatalf("segment %d: floats %v, codes %v; want code-only %v", i, s.vecs != nil, s.codes != nil, on)
+		}
+	}
+}
+
+// TestByteCodesStored: a code-only index holds Dims bytes per slot of
+// vectors (no floats), keeps them through Compact and a checkpoint
+// (written as floats, so the bytes equal a float index's checkpoint of the
+// same graph and load back code-only), and DisableByteCodes gives it
+// floats with the same answers.
+func TestByteCodesStored(t *testing.T) {
+	const dims = 10
+	data := byteVectors(1500, dims, 111)
+	h := build(t, Config{Dims: dims, M: 8, EfConstruction: 32, Seed: 4}, data)
+	h.SetCompactThreshold(0)
+	if vecs, _ := h.MemoryBytes(); vecs != 2*segSize*dims {
+		t.Errorf("vectors = %d bytes, want %d (codes only)", vecs, 2*segSize*dims)
+	}
+	for k := uint64(0); k < 300; k += 3 {
+		h.Delete(k)
+	}
+	if h.Compact() == 0 {
+		t.Fatal("Compact freed nothing")
+	}
+	checkCodeOnly(t, h, true)
+	raw := checkpointOf(t, h)
+	g, err := ReadFrom(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCodeOnly(t, g, true)
+	if again := checkpointOf(t, g); !bytes.Equal(again, raw) {
+		t.Error("re-written checkpoint differs")
+	}
+	// A float index of the same graph writes the same bytes.
+	f, err := ReadFrom(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.DisableByteCodes()
+	checkCodeOnly(t, f, false)
+	if fr := checkpointOf(t, f); !bytes.Equal(fr, raw) {
+		t.Error("float index of the same graph writes different bytes")
+	}
+	for i, q := range byteVectors(20, dims, 112) {
+		q[1] += float32(i%2) * 0.5
+		a, b := h.Search(q, 10, 60, nil), f.Search(q, 10, 60, nil)
+		if len(a) != 10 || len(b) != 10 {
+			t.Fatalf("got %d and %d results, want 10", len(a), len(b))
+		}
+		for j := range a {
+			if a[j].Dist != b[j].Dist || a[j].Dist != Distance(L2, q, data[a[j].Key]) {
+				t.Fatalf("query %d result %d: codes %v, floats %v, Distance %v", i, j, a[j], b[j], Distance(L2, q, data[a[j].Key]))
+			}
+		}
+	}
+}
+
+// TestByteCodesSwitchConcurrent: readers search (byte-valued, fractional
+// and filtered queries) while a writer inserts byte-valued vectors, then
+// one that is not (dropping the codes under the readers), then more.
+// Every result's Dist must equal Distance on its key's vector, and
+// afterwards recall@10 (by distance, as byte data has ties) at ef_search
+// 150 must stay >= 0.93 (0.95+ without concurrency; TestByteCodes).
+func TestByteCodesSwitchConcurrent(t *testing.T) {
+	const dims, n, switchAt = 12, 2400, 1600
+	data := byteVectors(n, dims, 121)
+	for i := switchAt; i < n; i += 4 { // a quarter non-byte afterwards
+		data[i][2] += 0.5
+	}
+	h, _ := New(Config{Dims: dims, M: 12, EfConstruction: 48, Seed: 8})
+	for i := range 400 {
+		if err := h.Insert(uint64(i), data[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	qs := byteVectors(60, dims, 122)
+	for i := range qs {
+		if i%3 == 1 {
+			qs[i][0] += 0.25
+		}
+	}
+	var done atomic.Bool
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer done.Store(true)
+		for i := 400; i < n; i++ {
+			if err := h.Insert(uint64(i), data[i]); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	var searches, before, after atomic.Int64 // all / begun with codes on / ended with them off
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; !done.Load() || i < 2*len(qs); i++ {
+				q := qs[i%len(qs)]
+				if h.codesOn.Load() {
+					before.Add(1)
+				}
+				var accept func(uint64) bool
+				if i%4 == 3 {
+					accept = func(k uint64) bool { return k%2 == 1 }
+				}
+				for _, r := range h.Search(q, 10, 40, accept) {
+					if want := Distance(L2, q, data[r.Key]); r.Dist != want {
+						t.Errorf("key %d: Dist %v, Distance %v", r.Key, r.Dist, want)
+						return
+					}
+				}
+				searches.Add(1)
+				if !h.codesOn.Load() {
+					after.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if h.codesOn.Load() {
+		t.Fatal("codes still on after non-byte vectors")
+	}
+	checkCodeOnly(t, h, false)
+	var sum float64
+	for _, q := range qs {
+		got := h.Search(q, 10, 150, nil)
+		want := bruteForce(L2, data, q, 10, nil)
+		for _, r := range got {
+			if r.Dist <= want[len(want)-1].Dist {
+				sum += 0.1
+			}
+		}
+	}
+	r := sum / float64(len(qs))
+	t.Logf("%d searches (%d begun with codes on, %d ended with them off); recall@10 afterwards %.3f",
+		searches.Load(), before.Load(), after.Load(), r)
+	if before.Load() == 0 || after.Load() == 0 {
+		t.Errorf("searches did not span the switch: %d before, %d after", before.Load(), after.Load())
+	}
+	if r < 0.93 {
+		t.Errorf("recall@10 = %.3f after the switch, want >= 0.93", r)
 	}
 }
 

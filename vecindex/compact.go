@@ -3,7 +3,6 @@ package vecindex
 import (
 	"math"
 	"slices"
-	"sync/atomic"
 )
 
 // DefaultCompactThreshold is the tombstone share (dead / (live + dead))
@@ -131,17 +130,17 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 	h.lockNode(id)
 	defer h.unlockNode(id)
 	b := h.block(id, layer)
-	cur := b[1 : 1+min(int(atomic.LoadUint32(&b[0])), len(b)-1)]
+	cur := b[:listLen(b)]
 	if !slices.ContainsFunc(cur, isGone) {
 		return
 	}
-	v := h.vec(id)
+	v := h.floatVec(s.q, id) // s.q is free during Compact
 	c := s.tmp[:0]
 	s.visited.reset(h.capacity())
 	s.visited.visit(id)
 	add := func(x uint32) {
 		if !isGone(x) && !s.visited.visit(x) {
-			c = append(c, item{dist: h.dist(v, h.vec(x)), id: x})
+			c = append(c, item{dist: h.distTo(v, x), id: x})
 		}
 	}
 	q := s.batch[:0] // victims to expand
@@ -152,7 +151,7 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 			q = append(q, x)
 		}
 	}
-	for i, limit := 0, len(q)+len(b)-1; i < len(q) && i < limit; i++ {
+	for i, limit := 0, len(q)+len(b); i < len(q) && i < limit; i++ {
 		if h.level(q[i]) < layer {
 			continue
 		}
@@ -168,5 +167,5 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 	s.batch = q
 	slices.SortFunc(c, cmpItem)
 	s.tmp = c
-	setNeighbours(b, h.selectNeighbours(s, c, len(b)-1))
+	setNeighbours(b, h.selectNeighbours(s, c, len(b)))
 }

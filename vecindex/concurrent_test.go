@@ -212,28 +212,43 @@ func TestCompactDuringQueries(t *testing.T) {
 	}
 }
 
-// TestMemoryBound: beyond the vector arena the index holds the layer-0
-// neighbour ids (2*m*4 bytes per node), the upper-layer lists, and at most
-// 48 bytes per node of bookkeeping (list count, key, meta, lock, upper
-// pointer, key map entry).
+// TestMemoryBound: beyond the vectors the index holds, per node, the
+// layer-0 list of exactly 2·m ids (4 bytes each, no count slot), its upper
+// lists if its level is above 0 (level·m ids plus a 24-byte pool entry),
+// and at most 34 bytes of bookkeeping: key 8, meta word 4 (which also
+// holds the lock bit and the upper-list index), key map entry 19 (an
+// estimate), plus the per-segment structs, the directory and the pool's
+// spare capacity amortised over the nodes. Vectors: float32 per slot for
+// gaussian data; code bytes only for byte-valued data (codes.go).
 func TestMemoryBound(t *testing.T) {
 	const n, dims, m = 2 * segSize, 8, 16
-	h := build(t, Config{Dims: dims, M: m, EfConstruction: 16}, gaussian(n, dims, 95))
-	vecs, graph := h.MemoryBytes()
-	// Codes exist only in the segment made before the first (non
-	// byte-valued) vector cleared codesOn.
-	if want := int64(n*dims*4 + segSize*dims); vecs != want {
-		t.Errorf("vectors = %d bytes, want %d", vecs, want)
-	}
-	var upper int64
-	for id := range uint32(n) {
-		if l := h.level(id); l > 0 {
-			upper += int64(l*(m+1)*4 + 24)
+	for _, tc := range []struct {
+		name      string
+		data      [][]float32
+		vecsBytes int64
+	}{
+		{"floats", gaussian(n, dims, 95), n * dims * 4},
+		{"codes", byteVectors(n, dims, 96), n * dims},
+	} {
+		h := build(t, Config{Dims: dims, M: m, EfConstruction: 16}, tc.data)
+		vecs, graph := h.MemoryBytes()
+		if vecs != tc.vecsBytes {
+			t.Errorf("%s: vectors = %d bytes, want %d", tc.name, vecs, tc.vecsBytes)
 		}
-	}
-	perNode := float64(graph-upper-n*2*m*4) / n
-	t.Logf("graph %d bytes: %.1f bytes/node beyond layer-0 ids and upper lists", graph, perNode)
-	if perNode > 48 {
-		t.Errorf("bookkeeping %.1f bytes per node, want <= 48", perNode)
+		if got := len(h.seg(0).links0); got != segSize*2*m {
+			t.Errorf("%s: layer-0 lists hold %d ids per segment, want %d", tc.name, got, segSize*2*m)
+		}
+		var upper int64
+		for id := range uint32(n) {
+			if l := h.level(id); l > 0 {
+				upper += int64(l*m*4 + 24)
+			}
+		}
+		perNode := float64(graph-upper-n*2*m*4) / n
+		t.Logf("%s: graph %d bytes = %.1f bytes/node: 2·m·4 = %d, upper lists %.1f, bookkeeping %.1f",
+			tc.name, graph, float64(graph)/n, 2*m*4, float64(upper)/n, perNode)
+		if perNode > 34 {
+			t.Errorf("%s: bookkeeping %.1f bytes per node, want <= 34", tc.name, perNode)
+		}
 	}
 }

@@ -16,7 +16,7 @@ func liveSet(h *HNSW) map[uint64][]float32 {
 	defer h.mu.Unlock()
 	out := make(map[uint64][]float32, len(h.byKey))
 	for k, id := range h.byKey {
-		out[k] = slices.Clone(h.vec(id))
+		out[k] = slices.Clone(h.floatVec(nil, id))
 	}
 	return out
 }

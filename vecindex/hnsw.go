@@ -16,11 +16,9 @@ import (
 type HNSW struct {
 	cfg Config
 
-	m, m0   int     // neighbours per node on layers >= 1 / on layer 0
-	stride0 int     // 1 + m0: count slot plus neighbour slots, layer 0
-	strideU int     // 1 + m: same, one upper layer
-	mL      float64 // level multiplier 1/ln(m)
-	dist    func(q, v []float32) float32
+	m, m0 int     // neighbours per node on layers >= 1 / on layer 0
+	mL    float64 // level multiplier 1/ln(m)
+	dist  func(q, v []float32) float32
 
 	// codesOn: every vector so far is byte-exact (see codes.go), so L2
 	// traversal may use the byte codes. Cleared for good by the first
@@ -68,13 +66,11 @@ func New(cfg Config) (*HNSW, error) {
 		return nil, err
 	}
 	h := &HNSW{
-		cfg:     cfg,
-		m:       cfg.M,
-		m0:      2 * cfg.M,
-		stride0: 1 + 2*cfg.M,
-		strideU: 1 + cfg.M,
-		mL:      1 / math.Log(float64(cfg.M)),
-		byKey:   make(map[uint64]uint32),
+		cfg:   cfg,
+		m:     cfg.M,
+		m0:    2 * cfg.M,
+		mL:    1 / math.Log(float64(cfg.M)),
+		byKey: make(map[uint64]uint32),
 	}
 	h.dist = distFunc(cfg.Metric)
 	h.SetCompactThreshold(DefaultCompactThreshold)

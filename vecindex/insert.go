@@ -108,12 +108,7 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	h.seq++
 	// Vector first: a search scanning node ids reads a slot's vector once
 	// initNode's meta store shows it live.
-	h.prepare(h.vec(id), v)
-	if sq := h.quant.Load(); sq != nil {
-		h.sqEncode(sq, id)
-	} else {
-		h.encode(id)
-	}
+	h.storeVector(id, v, false)
 	h.initNode(id, key, level)
 	h.byKey[key] = id
 	if id == h.n.Load() {
@@ -125,18 +120,22 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 }
 
 // initNode resets slot id for a node of the given level with empty lists,
-// storing its meta word (not linked) last. The slot must be unreachable
-// (new, or reclaimed after a grace period).
+// storing its meta word (not linked, naming its upper lists) last. The
+// slot must be unreachable (new, or reclaimed after a grace period).
+// Caller holds h.mu (or is loading).
 func (h *HNSW) initNode(id uint32, key uint64, level int) {
 	s, i := h.seg(id), id&segMask
 	s.keys[i] = key
-	atomic.StoreUint32(&s.links0[int(i)*h.stride0], 0)
-	s.upper[i] = nil
-	if level > 0 {
-		u := make([]uint32, level*h.strideU)
-		s.upper[i] = &u
+	b := s.links0[int(i)*h.m0 : int(i+1)*h.m0]
+	for j := range b {
+		atomic.StoreUint32(&b[j], noNode)
 	}
-	atomic.StoreUint32(&s.meta[i], uint32(level))
+	s.up.release(atomic.LoadUint32(&s.meta[i]) >> upShift)
+	var ix uint32
+	if level > 0 {
+		ix = h.newUpper(s.up, level)
+	}
+	atomic.StoreUint32(&s.meta[i], uint32(level)|ix<<upShift)
 }
 
 // linkNew links node id into the graph and then marks it linked (which
@@ -175,7 +174,7 @@ func (h *HNSW) publishEntry(id uint32, level int) {
 // ep (level top) to layer level+1, then on each layer from min(level, top)
 // to 0 a SEARCH-LAYER with ef_construction whose result seeds the next.
 func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
-	q := h.vec(id)
+	q := h.floatVec(s.q, id) // s.q is free during an insert
 	qc := h.codesFor(id)
 	if qc != nil { // the quantizer is published: id's SQ8 sum is written
 		s.qsum = h.sqSum(id)
@@ -211,8 +210,8 @@ func (h *HNSW) connect(s *scratch, id uint32, layer int) {
 	keep := s.picked
 	// Concurrent inserts that found id on the layer above may already
 	// have added themselves to this list: keep them while there is room.
-	for _, o := range b[1 : 1+int(atomic.LoadUint32(&b[0]))] {
-		if len(keep) < len(b)-1 && !h.isDead(o) && !slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
+	for _, o := range b[:listLen(b)] {
+		if len(keep) < len(b) && !h.isDead(o) && !slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
 			keep = append(keep, item{id: o})
 		}
 	}
@@ -230,19 +229,18 @@ func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 	h.lockNode(from)
 	defer h.unlockNode(from)
 	b := h.block(from, layer)
-	n := int(atomic.LoadUint32(&b[0]))
-	for _, o := range b[1 : 1+n] {
+	n := listLen(b)
+	for _, o := range b[:n] {
 		if o == to {
 			return
 		}
 	}
-	if n < len(b)-1 {
-		atomic.StoreUint32(&b[1+n], to)
-		atomic.StoreUint32(&b[0], uint32(n+1))
+	if n < len(b) {
+		atomic.StoreUint32(&b[n], to)
 		return
 	}
 	c := s.tmp[:0]
-	for _, o := range b[1 : 1+n] {
+	for _, o := range b[:n] {
 		if !h.isDead(o) {
 			c = append(c, item{dist: h.nodeDist(from, o), id: o})
 		}

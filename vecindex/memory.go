@@ -6,28 +6,38 @@ import "unsafe"
 // to 8, plus the swiss table's control byte and 7/8 load factor.
 const keyMapEntryBytes = 19
 
-// MemoryBytes returns the bytes the index holds: vectors is the vector
-// arena (Dims float32 per allocated node slot, segSize slots per segment)
-// plus the byte codes (Dims bytes per slot, only while all vectors are
-// byte-valued, codes.go, or with QuantSQ8, plus 4 bytes per slot for IP
-// and Cosine, sq.go);
-// graph is everything else: layer-0 blocks (count + 2*m ids, 4 bytes each,
-// per slot), upper-layer blocks, keys (8), meta (4), locks (4) and upper
-// pointers (8) per slot, the key map (estimated) and the free list.
+// Per-slot graph bytes besides the layer-0 list: the key and the meta word
+// (level, flags, lock bit and upper-list index, segment.go).
+const slotKeyBytes, slotMetaBytes = 8, 4
+
+// MemoryBytes returns the bytes the index holds, allocated node slots
+// counted whole (segSize per segment):
+//
+// vectors is the vector storage: Dims float32 per slot where the segment
+// keeps floats, plus Dims bytes per slot of byte codes (a code-only segment
+// of a byte-valued L2 index keeps only these, codes.go; QuantSQ8 keeps
+// them beside the floats, plus 4 bytes per slot for IP and Cosine, sq.go).
+//
+// graph is everything else: per slot the layer-0 list (2·m·4 bytes), key
+// (8) and meta word (4); per node of level > 0 its upper lists (level·m·4
+// bytes) and pool entry (a 24-byte slice header); the key map (estimated
+// at keyMapEntryBytes per live key), the free lists, the segment structs
+// and the directory. On Fashion-MNIST at m = 16 (60,000 nodes) graph is
+// about 166 bytes per node: 128 for layer 0, about 6.5 for upper layers,
+// about 32 of bookkeeping (bench/hnswlib/README.md).
 func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	dir := *h.segs.Load()
-	slots := int64(len(dir)) * segSize
-	vectors = slots * int64(h.cfg.Dims) * 4
 	for _, s := range dir {
-		vectors += int64(len(s.codes)) + 4*int64(len(s.sqSum))
-	}
-	perSlot := int64(h.stride0)*4 + 8 + 4 + 4 + int64(unsafe.Sizeof((*[]uint32)(nil)))
-	graph = slots * perSlot
-	for id := range h.n.Load() {
-		if u := h.seg(id).upper[id&segMask]; u != nil {
-			graph += int64(cap(*u))*4 + int64(unsafe.Sizeof(*u))
+		vectors += 4*int64(len(s.vecs)) + int64(len(s.codes)) + 4*int64(len(s.sqSum))
+		graph += 4*int64(len(s.links0)) + slotKeyBytes*int64(len(s.keys)) + slotMetaBytes*int64(len(s.meta))
+		graph += int64(unsafe.Sizeof(*s)) + int64(unsafe.Sizeof(*s.up)) + 4*int64(cap(s.up.free))
+		if l := s.up.lists.Load(); l != nil {
+			graph += int64(cap(*l)) * int64(unsafe.Sizeof([]uint32(nil)))
+			for _, u := range *l {
+				graph += 4 * int64(cap(u))
+			}
 		}
 	}
 	graph += int64(len(h.byKey))*keyMapEntryBytes + int64(cap(h.free))*4

@@ -24,9 +24,12 @@ import (
 //	         are not stored, ReadFrom re-encodes the vectors with them
 //	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot),
 //	         2 zero bytes,
-//	         vector: dims f32 (stored form: Cosine vectors normalized),
+//	         vector: dims f32 (stored form: Cosine vectors normalized;
+//	         a code-only index, codes.go, writes its byte codes as f32),
 //	         layer 0: count u32 then 2*m neighbour ids u32 (unused = 0),
 //	         layers 1..level: count u32 then m ids u32 each
+//	         (in memory lists have no count slot, lists.go; the format
+//	         keeps it)
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
 // Version 1 is version 2 with the quantization byte zero (QuantAuto) and
@@ -107,9 +110,10 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	if _, err := out.Write(hdr); err != nil {
 		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 	}
-	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*h.stride0)
+	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*(1+h.m0))
+	fv := make([]float32, h.cfg.Dims)
 	for id := range n {
-		buf = h.appendNode(buf[:0], id, n, free[id])
+		buf = h.appendNode(buf[:0], fv, id, n, free[id])
 		if _, err := out.Write(buf); err != nil {
 			return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 		}
@@ -125,8 +129,9 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 
 // appendNode encodes node id, a reclaimed slot if free (it was on the free
 // list when WriteTo started), else a node with its lists; neighbours >= n
-// (allocated after WriteTo started) are left out.
-func (h *HNSW) appendNode(buf []byte, id, n uint32, free bool) []byte {
+// (allocated after WriteTo started) are left out. fv (Dims floats) holds
+// the vector of a code-only segment converted to floats.
+func (h *HNSW) appendNode(buf []byte, fv []float32, id, n uint32, free bool) []byte {
 	m := h.meta(id)
 	level := int(m & metaLevel)
 	var flags byte
@@ -138,7 +143,7 @@ func (h *HNSW) appendNode(buf []byte, id, n uint32, free bool) []byte {
 	}
 	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
 	buf = append(buf, byte(level), flags, 0, 0)
-	for _, x := range h.vec(id) {
+	for _, x := range h.floatVec(fv, id) {
 		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
 	}
 	for lc := 0; lc <= level; lc++ {
@@ -260,8 +265,9 @@ func (d *decoder) header() (*HNSW, error) {
 // data arrives so that a damaged count cannot force a huge allocation.
 func (d *decoder) nodes(h *HNSW) error {
 	dims := h.cfg.Dims
+	v := make([]float32, dims)
 	for id := range d.n {
-		b, err := d.read(12 + 4*dims + 4*h.stride0)
+		b, err := d.read(12 + 4*dims + 4*(1+h.m0))
 		if err != nil {
 			return err
 		}
@@ -271,20 +277,19 @@ func (d *decoder) nodes(h *HNSW) error {
 		}
 		h.ensureCapacity(int(id) + 1)
 		h.initNode(id, key, level)
-		v := h.vec(id)
 		for i := range v {
 			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[12+4*i:]))
 		}
-		h.encode(id)
+		h.storeVector(id, v, true)
 		if err := d.list(h.block(id, 0), b[12+4*dims:], id); err != nil {
 			return err
 		}
 		if level > 0 {
-			if b, err = d.read(level * 4 * h.strideU); err != nil {
+			if b, err = d.read(level * 4 * (1 + h.m)); err != nil {
 				return err
 			}
 			for lc := 1; lc <= level; lc++ {
-				if err := d.list(h.block(id, lc), b[(lc-1)*4*h.strideU:], id); err != nil {
+				if err := d.list(h.block(id, lc), b[(lc-1)*4*(1+h.m):], id); err != nil {
 					return err
 				}
 			}
@@ -295,20 +300,19 @@ func (d *decoder) nodes(h *HNSW) error {
 	return nil
 }
 
-// list decodes one count-prefixed list into blk.
+// list decodes one count-prefixed list into blk (empty, all noNode).
 func (d *decoder) list(blk []uint32, b []byte, id uint32) error {
 	cnt := binary.LittleEndian.Uint32(b)
-	if int(cnt) > len(blk)-1 {
-		return fmt.Errorf("%w: node %d: %d neighbours, capacity %d", ErrCorrupt, id, cnt, len(blk)-1)
+	if int(cnt) > len(blk) {
+		return fmt.Errorf("%w: node %d: %d neighbours, capacity %d", ErrCorrupt, id, cnt, len(blk))
 	}
-	for i := 1; i <= int(cnt); i++ {
-		x := binary.LittleEndian.Uint32(b[4*i:])
+	for i := range int(cnt) {
+		x := binary.LittleEndian.Uint32(b[4+4*i:])
 		if x >= d.n {
 			return fmt.Errorf("%w: node %d: neighbour %d of %d nodes", ErrCorrupt, id, x, d.n)
 		}
 		blk[i] = x
 	}
-	blk[0] = cnt
 	return nil
 }
 

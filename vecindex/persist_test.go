@@ -121,6 +121,9 @@ func FuzzReadFrom(f *testing.F) {
 	f.Add(checkpointOf(f, h))
 	e, _ := New(Config{Dims: 2, M: 3, EfConstruction: 5})
 	f.Add(checkpointOf(f, e))
+	c := build(f, Config{Dims: 4, M: 2, EfConstruction: 4}, byteVectors(30, 4, 65)) // code-only L2
+	c.Delete(3)
+	f.Add(checkpointOf(f, c))
 	f.Add([]byte(checkpointMagic))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		g, err := ReadFrom(bytes.NewReader(raw))

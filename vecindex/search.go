@@ -1,7 +1,5 @@
 package vecindex
 
-import "unsafe"
-
 // Result is one search hit: the key given to Insert and its internal
 // distance to the query (see Distance).
 type Result struct {
@@ -85,7 +83,7 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 		if qc != nil && len(s.acc) < k {
 			// Rare (graph too sparse for k): redo exactly in floats.
 			qc, sq = nil, nil
-			ep.dist = h.dist(s.q, h.vec(ep.id))
+			ep.dist = h.distTo(s.q, ep.id)
 			s.seed(h.capacity(), ep)
 			h.offerResult(s, ep, &f)
 			h.searchLayer(s, s.q, max(ef, k), 0, &f)
@@ -103,15 +101,14 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	}
 	out := make([]Result, len(s.acc))
 	if !exact {
-		lines := (h.cfg.Dims*4 + 63) / 64
 		for _, x := range s.acc {
-			prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+			h.prefetchVec(x.id)
 		}
 	}
 	for i := len(out) - 1; i >= 0; i-- {
 		x := s.acc.pop()
 		if !exact {
-			x.dist = h.dist(s.q, h.vec(x.id))
+			x.dist = h.distTo(s.q, x.id) // == Distance bit for bit, code-only segment or not
 		}
 		out[i] = Result{Key: h.key(x.id), Dist: x.dist}
 	}
@@ -122,14 +119,13 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 // rerank replaces s.acc by the k nearest live nodes of the walk's
 // candidate list s.res by exact float distance (SQ8 search, sq.go).
 func (h *HNSW) rerank(s *scratch, k int) {
-	lines := (h.cfg.Dims*4 + 63) / 64
 	for _, x := range s.res {
-		prefetchLines(unsafe.Pointer(&h.vec(x.id)[0]), lines)
+		h.prefetchVec(x.id)
 	}
 	s.acc = s.acc[:0]
 	for _, x := range s.res {
 		if !h.isDead(x.id) {
-			s.acc.offer(item{dist: h.dist(s.q, h.vec(x.id)), id: x.id}, k)
+			s.acc.offer(item{dist: h.distTo(s.q, x.id), id: x.id}, k)
 		}
 	}
 }
@@ -199,7 +195,7 @@ func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
 			if s.visited.visit(nb) {
 				continue
 			}
-			x := item{dist: h.dist(q, h.vec(nb)), id: nb}
+			x := item{dist: h.distTo(q, nb), id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {
 				continue
 			}

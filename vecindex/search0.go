@@ -22,14 +22,13 @@ var prefetchVecLines = 4
 //
 // With qc != nil (the byte path, codes.go, or SQ8, sq.go) distances are
 // computed on codes; a node in a segment without codes falls back to floats.
+// With qc == nil a node of a code-only segment is read from its codes with
+// distance.L2SquaredFloatUint8 (the float distance, codes.go).
 func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filter) {
 	dir := *h.segs.Load()
-	dims, stride := h.cfg.Dims, h.stride0
-	elem := 4
-	if qc != nil {
-		elem = 1
-	}
-	lines := min(prefetchVecLines, (dims*elem+63)/64)
+	dims, stride := h.cfg.Dims, h.m0
+	lines := min(prefetchVecLines, (dims*4+63)/64)
+	linesC := min(prefetchVecLines, (dims+63)/64)
 	l2 := h.cfg.Metric == L2
 	sq := h.quant.Load()
 	if qc == nil {
@@ -48,10 +47,12 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		sg := dir[c.id>>segShift]
 		o := int(c.id&segMask) * stride
 		blk := sg.links0[o : o+stride : o+stride]
-		n := min(int(atomic.LoadUint32(&blk[0])), len(blk)-1)
 		batch = batch[:0]
-		for j := 1; j <= n; j++ {
+		for j := range blk {
 			nb := atomic.LoadUint32(&blk[j])
+			if nb == noNode {
+				break
+			}
 			if s.visited.visit(nb) {
 				continue
 			}
@@ -61,8 +62,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			batch = append(batch, nb)
 			if lines > 0 {
 				vo := int(nb&segMask) * dims
-				if sg := dir[nb>>segShift]; qc != nil && sg.codes != nil {
-					prefetchLines(unsafe.Pointer(&sg.codes[vo]), lines)
+				if sg := dir[nb>>segShift]; sg.codes != nil && (qc != nil || sg.vecs == nil) {
+					prefetchLines(unsafe.Pointer(&sg.codes[vo]), linesC)
 				} else {
 					prefetchLines(unsafe.Pointer(&sg.vecs[vo]), lines)
 				}
@@ -71,7 +72,6 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		for _, nb := range batch {
 			vo := int(nb&segMask) * dims
 			sg := dir[nb>>segShift]
-			v := sg.vecs[vo : vo+dims : vo+dims]
 			var d float32
 			if qc != nil && sg.codes != nil {
 				c := sg.codes[vo : vo+dims : vo+dims]
@@ -83,10 +83,12 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 						d *= sq.step2
 					}
 				}
+			} else if sg.vecs == nil {
+				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[vo:vo+dims:vo+dims]))
 			} else if l2 {
-				d = sane(distance.L2Squared(q, v))
+				d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
 			} else {
-				d = h.dist(q, v)
+				d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
 			}
 			x := item{dist: d, id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {

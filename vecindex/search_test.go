@@ -97,7 +97,7 @@ func TestUnreachableNodesScanned(t *testing.T) {
 	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
 	for id := range h.n.Load() {
 		for lc := 0; lc <= h.level(id); lc++ {
-			h.block(id, lc)[0] = 0
+			setNeighbours(h.block(id, lc), nil)
 		}
 	}
 	got := h.Search(data[7], 5, 5, nil)
@@ -123,9 +123,13 @@ func TestExactWhenEfCoversLive(t *testing.T) {
 	for id := range h.n.Load() {
 		for lc := 0; lc <= h.level(id); lc++ {
 			b := h.block(id, lc)
-			keep := slices.DeleteFunc(slices.Clone(b[1:1+b[0]]), cut)
-			copy(b[1:], keep)
-			b[0] = uint32(len(keep))
+			var keep []item
+			for _, x := range b[:listLen(b)] {
+				if !cut(x) {
+					keep = append(keep, item{id: x})
+				}
+			}
+			setNeighbours(b, keep)
 		}
 	}
 	for key := uint64(100); key < 200; key++ {
@@ -163,23 +167,37 @@ func TestCosineZeroVectors(t *testing.T) {
 	}
 }
 
-// TestSearchAllocs: a warm Search allocates only its result slice.
+// TestSearchAllocs: a warm Search allocates only its result slice, on a
+// float index and on a code-only one (byte-valued data, codes.go) with
+// byte-valued and fractional queries.
 func TestSearchAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("-race: sync.Pool drops items on purpose, so allocations are not meaningful")
 	}
 	h, _ := smallIndex(t)
 	q := gaussian(1, 32, 41)[0]
+	bh := build(t, Config{Dims: 32, M: 16, EfConstruction: 64, Seed: 5}, byteVectors(2000, 32, 42))
+	bq := byteVectors(1, 32, 43)[0]
+	fq := slices.Clone(bq)
+	fq[3] += 0.5
 	accept := func(key uint64) bool { return key%3 == 0 }
-	h.Search(q, 10, 40, accept)
 	for _, tc := range []struct {
 		name   string
+		h      *HNSW
+		q      []float32
 		accept func(uint64) bool
-	}{{"nil accept", nil}, {"filter", accept}} {
-		allocs := testing.AllocsPerRun(100, func() { h.Search(q, 10, 40, tc.accept) })
+	}{
+		{"nil accept", h, q, nil}, {"filter", h, q, accept},
+		{"codes", bh, bq, nil}, {"codes, fractional query", bh, fq, nil}, {"codes, filter", bh, bq, accept},
+	} {
+		tc.h.Search(tc.q, 10, 40, tc.accept)
+		allocs := testing.AllocsPerRun(100, func() { tc.h.Search(tc.q, 10, 40, tc.accept) })
 		if allocs > 1 {
 			t.Errorf("%s: Search allocates %.1f times per run, want 1", tc.name, allocs)
 		}
+	}
+	if !bh.codesOn.Load() || bh.seg(0).vecs != nil {
+		t.Error("byte-valued index is not code-only")
 	}
 }
 

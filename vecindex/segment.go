@@ -1,9 +1,10 @@
 package vecindex
 
 import (
-	"runtime"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
 )
 
 // Node storage is split into segments of segSize nodes. A segment is
@@ -16,31 +17,49 @@ const (
 	segMask  = segSize - 1
 )
 
-// Per-node meta word: level in the low byte, then flags.
+// Per-node meta word (read and written with sync/atomic): level in the low
+// byte, then flags, the node's spinlock bit and its upper-layer lists'
+// place in the segment's pool (lists.go).
 const (
 	metaLevel  = 0xff
 	flagDead   = 1 << 8  // tombstoned: skipped in results, still traversed
 	flagFree   = 1 << 9  // reclaimed by Compact: unreachable, slot reusable
 	flagLinked = 1 << 10 // its insert finished linking it (entry.go)
+	flagLock   = 1 << 11 // spinlock guarding the node's lists among writers (lists.go)
+	upShift    = 12      // bits 12..31: 1 + index in segment.up of the node's upper lists; 0 at level 0
 )
 
-// segment holds segSize consecutive node ids.
+// segment holds segSize consecutive node ids. Its fields are set when the
+// segment is made and never reassigned (only their elements change), so a
+// copy of the struct shares every array with the original; dropByteCodes
+// (codes.go) publishes such copies with a float arena added.
+//
+// A segment keeps every vector in vecs, in codes, or both: code-only while
+// HNSW.codesOn holds (byte-valued L2 data, codes.go: float32(code) is the
+// vector exactly), floats only otherwise, both with QuantSQ8 (sq.go).
 type segment struct {
-	vecs   []float32   // segSize*Dims floats, 64-byte aligned, stored form
-	links0 []uint32    // segSize*stride0; slot 0 of a block is the count (atomic)
-	keys   []uint64    // row slot ids
-	meta   []uint32    // level | flags (atomic)
-	locks  []uint32    // per-node spinlocks guarding the node's lists (writers only)
-	upper  []*[]uint32 // layers 1..level, strideU slots each; nil at level 0
-	codes  []uint8     // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
-	sqSum  []float32   // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
+	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only segment
+	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode (lists.go; atomic)
+	keys   []uint64   // row slot ids
+	meta   []uint32   // level | flags | lock | upper index (atomic)
+	up     *upperPool // upper-layer lists of the nodes of level > 0 (lists.go)
+	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
+	sqSum  []float32  // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
 }
 
+// newSegment makes a segment for the current mode: code-only while
+// codesOn holds, floats plus SQ8 codes with QuantSQ8, floats otherwise.
+// Caller holds h.mu (or is loading), which also guards codesOn's changes.
 func (h *HNSW) newSegment() *segment {
 	var codes []uint8
 	var sums []float32
-	if h.codesOn.Load() || h.sqActive() {
+	var vecs []float32
+	codesOnly := h.codesOn.Load()
+	if codesOnly || h.sqActive() {
 		codes = make([]uint8, segSize*h.cfg.Dims)
+	}
+	if !codesOnly {
+		vecs = alignedFloats(segSize * h.cfg.Dims)
 	}
 	if h.sqActive() && h.cfg.Metric != L2 {
 		sums = make([]float32, segSize)
@@ -48,12 +67,11 @@ func (h *HNSW) newSegment() *segment {
 	return &segment{
 		codes:  codes,
 		sqSum:  sums,
-		vecs:   alignedFloats(segSize * h.cfg.Dims),
-		links0: make([]uint32, segSize*h.stride0),
+		vecs:   vecs,
+		links0: emptyLists(segSize * h.m0),
 		keys:   make([]uint64, segSize),
 		meta:   make([]uint32, segSize),
-		locks:  make([]uint32, segSize),
-		upper:  make([]*[]uint32, segSize),
+		up:     new(upperPool),
 	}
 }
 
@@ -84,48 +102,65 @@ func (h *HNSW) ensureCapacity(n int) {
 
 func (h *HNSW) seg(id uint32) *segment { return (*h.segs.Load())[id>>segShift] }
 
-// vec returns the stored vector of node id (Dims elements, aliasing the
-// segment). It is immutable while the node is reachable.
+// vec returns the stored float vector of node id (Dims elements, aliasing
+// the segment), nil if its segment is code-only (use floatVec or distTo).
+// It is immutable while the node is reachable.
 func (h *HNSW) vec(id uint32) []float32 {
 	s := h.seg(id)
+	if s.vecs == nil {
+		return nil
+	}
 	d := h.cfg.Dims
 	o := int(id&segMask) * d
 	return s.vecs[o : o+d : o+d]
 }
 
-// block returns node id's neighbour block on layer: element 0 is the count,
-// elements 1..cap the neighbour slots. All elements are read and written
-// with sync/atomic; writers hold the node's lock.
-func (h *HNSW) block(id uint32, layer int) []uint32 {
+// floatVec returns node id's vector in float32: the stored floats, or for
+// a code-only segment its codes converted into buf (grown to Dims if
+// needed; the result then aliases buf).
+func (h *HNSW) floatVec(buf []float32, id uint32) []float32 {
 	s := h.seg(id)
-	if layer == 0 {
-		o := int(id&segMask) * h.stride0
-		return s.links0[o : o+h.stride0 : o+h.stride0]
+	d := h.cfg.Dims
+	o := int(id&segMask) * d
+	if s.vecs != nil {
+		return s.vecs[o : o+d : o+d]
 	}
-	u := *s.upper[id&segMask]
-	o := (layer - 1) * h.strideU
-	return u[o : o+h.strideU : o+h.strideU]
+	if cap(buf) < d {
+		buf = make([]float32, d)
+	}
+	buf = buf[:d]
+	for i, c := range s.codes[o : o+d : o+d] {
+		buf[i] = float32(c)
+	}
+	return buf
 }
 
-// neighbours copies node id's current neighbours on layer into dst[:0].
-// Concurrent writers may make the copy a mix of the old and new list; every
-// id in it is a valid node either way.
-func (h *HNSW) neighbours(dst []uint32, id uint32, layer int) []uint32 {
-	b := h.block(id, layer)
-	n := min(int(atomic.LoadUint32(&b[0])), len(b)-1)
-	dst = dst[:0]
-	for i := 1; i <= n; i++ {
-		dst = append(dst, atomic.LoadUint32(&b[i]))
+// distTo is the internal distance from q (Dims elements, stored form) to
+// node id in float32 arithmetic. On a code-only segment it runs
+// distance.L2SquaredFloatUint8, which sums exactly as distance.L2Squared
+// does on the converted codes, so the value is bit-identical to
+// Distance(L2, q, v) either way.
+func (h *HNSW) distTo(q []float32, id uint32) float32 {
+	s := h.seg(id)
+	d := h.cfg.Dims
+	o := int(id&segMask) * d
+	if s.vecs == nil {
+		return sane(distance.L2SquaredFloatUint8(q, s.codes[o:o+d:o+d]))
 	}
-	return dst
+	return h.dist(q, s.vecs[o:o+d:o+d])
 }
 
-// setNeighbours replaces node id's list on layer; caller holds its lock.
-func setNeighbours(b []uint32, ids []item) {
-	for i, x := range ids {
-		atomic.StoreUint32(&b[1+i], x.id)
+// prefetchVec prefetches node id's whole vector (floats, or the codes of
+// a code-only segment).
+func (h *HNSW) prefetchVec(id uint32) {
+	s := h.seg(id)
+	d := h.cfg.Dims
+	o := int(id&segMask) * d
+	if s.vecs != nil {
+		prefetchLines(unsafe.Pointer(&s.vecs[o]), (d*4+63)/64)
+	} else {
+		prefetchLines(unsafe.Pointer(&s.codes[o]), (d+63)/64)
 	}
-	atomic.StoreUint32(&b[0], uint32(len(ids)))
 }
 
 func (h *HNSW) meta(id uint32) uint32 {
@@ -142,16 +177,3 @@ func (h *HNSW) key(id uint32) uint64 { return h.seg(id).keys[id&segMask] }
 func (h *HNSW) setFlag(id uint32, f uint32) {
 	atomic.OrUint32(&h.seg(id).meta[id&segMask], f)
 }
-
-// lockNode and unlockNode guard a node's neighbour lists among writers.
-// Critical sections are short (a list rewrite), so it spins, yielding.
-func (h *HNSW) lockNode(id uint32) {
-	l := &h.seg(id).locks[id&segMask]
-	for i := 0; !atomic.CompareAndSwapUint32(l, 0, 1); i++ {
-		if i > 16 {
-			runtime.Gosched()
-		}
-	}
-}
-
-func (h *HNSW) unlockNode(id uint32) { atomic.StoreUint32(&h.seg(id).locks[id&segMask], 0) }

@@ -116,9 +116,10 @@ func main() {
 		}
 		for _, efc := range ints(*efcs) {
 			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1, Quantization: quant}
-			_, secs := build(cfg, keys, d.Train, 0)
-			fmt.Printf("{\"target\":%q,\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"sweep\":[]}\n",
-				targetName, *m, efc, runtime.GOMAXPROCS(0), secs)
+			h, secs := build(cfg, keys, d.Train, 0)
+			vb, gb := h.MemoryBytes()
+			fmt.Printf("{\"target\":%q,\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"vector_bytes\":%d,\"graph_bytes\":%d,\"sweep\":[]}\n",
+				targetName, *m, efc, runtime.GOMAXPROCS(0), secs, vb, gb)
 			runtime.GC()
 		}
 		return

@@ -3,6 +3,7 @@
 package distance
 
 // Assembly kernels (float_avx512_amd64.s, float_avx2_amd64.s,
+// mixed_avx512_amd64.s, mixed_avx2_amd64.s,
 // bytes_avx512_amd64.s, bytes_avx2_amd64.s, hamming_amd64.s). Each reads
 // exactly len(a) elements of a and of b; callers ensure len(b) >= len(a).
 
@@ -29,6 +30,12 @@ func l1AVX2(a, b []float32) float32
 
 //go:noescape
 func cosinePartsAVX2(a, b []float32) (dot, na, nb float32)
+
+//go:noescape
+func l2SquaredFloatUint8AVX512(a []float32, b []uint8) float32
+
+//go:noescape
+func l2SquaredFloatUint8AVX2(a []float32, b []uint8) float32
 
 //go:noescape
 func dotInt8AVX512(a, b []int8) int32

@@ -4,6 +4,9 @@
 // # Kernels
 //
 // Float32 (pgvector vector): L2Squared, Dot, L1, CosineParts.
+// Float32 against byte codes: L2SquaredFloatUint8 (a float query against a
+// stored vector of integers 0..255 kept one byte per component); it is in
+// the float32 family and sums exactly as that family's L2Squared does.
 // Quantized bytes: DotInt8, L2SquaredInt8 (int32 results), DotUint8,
 // L2SquaredUint8 (uint32 results); integer sums wrap modulo 2³² exactly as
 // Go arithmetic does, so every implementation returns the same value.
@@ -21,6 +24,7 @@
 // installs per family the fastest set the CPU supports:
 //
 //	float32:  "avx512" (AVX512F+BW+VL)  else "avx2" (AVX2+FMA3)  else "go"
+//	          (L2SquaredFloatUint8 included)
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
 //

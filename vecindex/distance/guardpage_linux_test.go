@@ -63,6 +63,13 @@ func TestGuardPage(t *testing.T) {
 				t.Fatalf("%s CosineParts n=%d: got %v %v %v, want %v %v %v", s.name, n, d, na, nb, wd, wna, wnb)
 			}
 		}
+		cu := atEnd[uint8](rb, n)
+		copy(cu, randUint8s(r, n))
+		for _, s := range floatSets() {
+			if s.missing == "" {
+				checkEqual(t, s.name, "L2SquaredFloatUint8", n, s.l2u8(a, cu), s.l2(a, toFloats(cu)))
+			}
+		}
 		ai, bi := atEnd[int8](ra, n), atEnd[int8](rb, n)
 		copy(ai, randInt8s(r, n))
 		copy(bi, randInt8s(r, n))

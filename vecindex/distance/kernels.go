@@ -13,6 +13,13 @@ var L1 = l1Go
 // compute cosine distance 1 - dot/sqrt(na·nb).
 var CosineParts = cosinePartsGo
 
+// L2SquaredFloatUint8 returns Σ (a[i]-float32(b[i]))², the squared
+// Euclidean distance from a float32 vector to a vector of byte codes (a
+// vector whose components are integers 0..255, stored one byte each). Each
+// implementation sums in the same order as its L2Squared, so the result
+// equals L2Squared(a, float32(b)) bit for bit.
+var L2SquaredFloatUint8 = l2SquaredFloatUint8Go
+
 // DotInt8 returns Σ a[i]·b[i] over signed bytes (scalar-quantized vectors).
 // The sum wraps modulo 2³² like Go int32 arithmetic; it cannot overflow for
 // len(a) <= 131072 (|a[i]·b[i]| <= 2¹⁴).
@@ -36,7 +43,7 @@ var L2SquaredUint8 = l2SquaredUint8Go
 var HammingUint64 = hammingUint64Go
 
 // Implementation names the instruction set behind the float32 kernels
-// (L2Squared, Dot, L1, CosineParts): "avx512", "avx2" or "go".
+// (L2Squared, Dot, L1, CosineParts, L2SquaredFloatUint8): "avx512", "avx2" or "go".
 func Implementation() string { return chosen.float }
 
 // QuantizedImplementation names the instruction set behind the byte kernels

@@ -21,6 +21,7 @@ var (
 		cosine: func(a, b []float32) (float32, float32, float32) {
 			return cosinePartsAVX512(a, b[:len(a)])
 		},
+		l2u8: func(a []float32, b []uint8) float32 { return l2SquaredFloatUint8AVX512(a, b[:len(a)]) },
 	}
 	floatAVX2 = floatSet{
 		name: "avx2",
@@ -30,6 +31,7 @@ var (
 		cosine: func(a, b []float32) (float32, float32, float32) {
 			return cosinePartsAVX2(a, b[:len(a)])
 		},
+		l2u8: func(a []float32, b []uint8) float32 { return l2SquaredFloatUint8AVX2(a, b[:len(a)]) },
 	}
 	quantAVX512 = quantSet{
 		name:  "avx512",

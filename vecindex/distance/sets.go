@@ -8,6 +8,7 @@ type floatSet struct {
 	dot     func(a, b []float32) float32
 	l1      func(a, b []float32) float32
 	cosine  func(a, b []float32) (dot, na, nb float32)
+	l2u8    func(a []float32, b []uint8) float32
 }
 
 // quantSet is one implementation of the byte kernels.
@@ -28,7 +29,7 @@ type hammingSet struct {
 }
 
 var (
-	goFloat   = floatSet{name: "go", l2: l2SquaredGo, dot: dotGo, l1: l1Go, cosine: cosinePartsGo}
+	goFloat   = floatSet{name: "go", l2: l2SquaredGo, dot: dotGo, l1: l1Go, cosine: cosinePartsGo, l2u8: l2SquaredFloatUint8Go}
 	goQuant   = quantSet{name: "go", dotI8: dotInt8Go, l2I8: l2SquaredInt8Go, dotU8: dotUint8Go, l2U8: l2SquaredUint8Go}
 	goHamming = hammingSet{name: "go", fn: hammingUint64Go}
 )
@@ -38,6 +39,7 @@ var chosen = struct{ float, quant, hamming string }{"go", "go", "go"}
 
 func (s floatSet) install() {
 	L2Squared, Dot, L1, CosineParts = s.l2, s.dot, s.l1, s.cosine
+	L2SquaredFloatUint8 = s.l2u8
 	chosen.float = s.name
 }
 
