@@ -267,6 +267,10 @@ func (c *Catalog) openSnapshot() (*loadedSnapshot, error) {
 	ls, err := c.loadSnapshotAt(cur)
 	if err == nil {
 		ck.lsn, ck.prev = cur, prev
+		// A checkpoint killed between renaming its snapshot into place
+		// and pruning leaves extra ones (newer than CURRENT when killed
+		// before CURRENT moved); the WAL still holds their records.
+		c.pruneSnapshots()
 		return ls, nil
 	}
 	if prev == 0 || c.log.FirstLSN() > prev {

@@ -447,3 +447,40 @@ func TestCheckpointFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenPrunesStaleSnapshots: snapshot directories left by checkpoints
+// killed before pruning (one newer than CURRENT, one older than the
+// previous snapshot) are removed at start-up; CURRENT's snapshot and the
+// previous one stay.
+func TestOpenPrunesStaleSnapshots(t *testing.T) {
+	fs := wal.NewMemFS()
+	c := openCk(t, fs)
+	createItems(t, c)
+	for i := range 3 {
+		insert(t, c, vec(i))
+		if err := c.Checkpoint(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live, prev := c.ckpt.lsn, c.ckpt.prev
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, lsn := range []wal.LSN{1, live + 1_000_000} {
+		if err := fs.MkdirAll(filepath.Join("data", snapDirName(lsn)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c = openCk(t, fs)
+	defer c.Close()
+	got, err := c.listSnapshots()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []wal.LSN{prev, live}; !slices.Equal(got, want) {
+		t.Fatalf("snapshots after open: %v, want %v", got, want)
+	}
+	if len(state(c)) != 3 {
+		t.Fatalf("rows after open: %v", state(c))
+	}
+}
