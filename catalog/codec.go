@@ -18,9 +18,14 @@ const (
 	tagFloat  byte = 3
 	tagString byte = 4
 	tagVector byte = 5
-	tagBytes  byte = 6 // bytea: length-prefixed bytes
-	tagUUID   byte = 7 // uuid: 16 bytes
-	tagJSONB  byte = 8 // jsonb: length-prefixed jsonb text (types.AppendJSONB)
+	tagBytes  byte = 6  // bytea: length-prefixed bytes
+	tagUUID   byte = 7  // uuid: 16 bytes
+	tagJSONB  byte = 8  // jsonb: length-prefixed jsonb text (types.AppendJSONB)
+	tagArray  byte = 16 // array: uvarint element count, then each element's datum (NULL as tagNull)
+	// tagNumeric is numeric: length-prefixed numeric_send bytes
+	// (types.AppendNumericBinary), exact with its scale. Numeric values
+	// written before it are tagFloat; types.AsNumeric reads those.
+	tagNumeric byte = 9
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -37,7 +42,8 @@ func appendString(b []byte, s string) []byte {
 // appendDatum encodes one value self-describingly: a tag byte, then the
 // value (varint for ints, 8 bytes for floats, length-prefixed bytes for
 // strings and bytea, length-prefixed little-endian float32s for vectors,
-// 16 bytes for a uuid, length-prefixed canonical text for jsonb).
+// 16 bytes for a uuid, length-prefixed canonical text for jsonb,
+// length-prefixed numeric_send bytes for numeric).
 func appendDatum(b []byte, d any) []byte {
 	switch v := d.(type) {
 	case nil:
@@ -67,6 +73,14 @@ func appendDatum(b []byte, d any) []byte {
 		return append(append(b, tagUUID), v[:]...)
 	case types.JSONB:
 		return appendString(append(b, tagJSONB), v.String())
+	case types.Decimal:
+		return appendString(append(b, tagNumeric), string(types.AppendNumericBinary(nil, v)))
+	case types.Array:
+		b = appendUvarint(append(b, tagArray), uint64(len(v)))
+		for _, e := range v {
+			b = appendDatum(b, e)
+		}
+		return b
 	}
 	panic(fmt.Sprintf("catalog: cannot encode %T", d))
 }
@@ -164,8 +178,33 @@ func (d *decoder) datum() any {
 			return nil
 		}
 		return v
+	case tagArray:
+		return d.array()
+	case tagNumeric:
+		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
+		if err != nil {
+			d.fail(fmt.Errorf("numeric datum: %w", err))
+			return nil
+		}
+		return v
 	default:
 		d.fail(fmt.Errorf("unknown datum tag %d", tag))
 		return nil
 	}
+}
+
+// array reads the elements of a tagArray datum; each element is at least
+// one byte, which bounds the count by the bytes left.
+func (d *decoder) array() any {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.fail(errShortRecord)
+		d.b = nil
+		return nil
+	}
+	out := make(types.Array, n)
+	for i := range out {
+		out[i] = d.datum()
+	}
+	return out
 }

@@ -143,6 +143,28 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	return key, nil
 }
 
+// LookupKey returns the row version visible to t whose primary key equals
+// the primary-key columns of vals (vals has one value per table column;
+// the others are ignored), for INSERT ... ON CONFLICT. ok is false when
+// the table has no primary key, a key value is NULL (NULLs never
+// conflict) or no visible version holds the key. Table writer lock held.
+func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool) {
+	if len(tb.PrimaryKey) == 0 {
+		return 0, nil, false
+	}
+	for _, c := range tb.PrimaryKey {
+		if vals[c] == nil {
+			return 0, nil, false
+		}
+	}
+	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+		if v := tb.version(s); t.visible(v) {
+			return s, v.vals, true
+		}
+	}
+	return 0, nil, false
+}
+
 func pkeyOf(tb *Table, vals []any) string {
 	var b []byte
 	for _, c := range tb.PrimaryKey {

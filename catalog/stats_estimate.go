@@ -106,6 +106,8 @@ func asFloat(v any) (float64, bool) {
 		return float64(x), true
 	case float64:
 		return x, !math.IsNaN(x)
+	case types.Decimal:
+		return types.NumericToFloat64(x), x.IsFinite()
 	}
 	return 0, false
 }

@@ -67,13 +67,14 @@ func typeAggregate(c *aggCall) error {
 	case "count":
 		return nil
 	case "sum", "avg":
+		if at.Kind == types.KindVector {
+			c.t = noTypmod(at) // aggregate_vector.go
+			return nil
+		}
 		if classOf(at) != classNumeric {
 			return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, at.Name())
 		}
-		c.t = types.Float8
-		if c.name == "sum" && isIntKind(at.Kind) {
-			c.t = types.Int8
-		}
+		c.t = aggNumberType(c.name, at)
 		return nil
 	}
 	cmp, ok := comparerFor(at, at)
@@ -84,13 +85,31 @@ func typeAggregate(c *aggCall) error {
 	return nil
 }
 
+// aggNumberType is the result type of sum or avg over t, as PostgreSQL's
+// catalog: sum(int2/int4) bigint, sum(int8) and sum(numeric) numeric,
+// avg of any integer or numeric numeric; over floats double precision.
+func aggNumberType(name string, t types.Type) types.Type {
+	switch t.Kind {
+	case types.KindInt2, types.KindInt4:
+		if name == "sum" {
+			return types.Int8
+		}
+		return types.Numeric
+	case types.KindInt8, types.KindNumeric:
+		return types.Numeric
+	}
+	return types.Float8
+}
+
 // aggAcc accumulates one aggregate over the rows.
 type aggAcc struct {
 	call  *aggCall
 	count int64
 	sumI  int64
 	sumF  float64
+	sumN  types.Decimal // numeric sum: exact, with the largest input scale
 	best  any
+	vec   vectorAcc // sum and avg of vectors (aggregate_vector.go)
 }
 
 func (a *aggAcc) add(e *env) error {
@@ -105,8 +124,13 @@ func (a *aggAcc) add(e *env) error {
 	a.count++
 	switch a.call.name {
 	case "sum", "avg":
+		if a.call.t.Kind == types.KindVector {
+			return a.vec.add(a.call.name, v.(types.Vector))
+		}
 		if i, ok := v.(int64); ok && a.call.t.Kind == types.KindInt8 {
 			a.sumI += i
+		} else if a.call.t.Kind == types.KindNumeric {
+			return a.addNumeric(v)
 		} else {
 			a.sumF += toFloat(v)
 		}
@@ -122,7 +146,40 @@ func (a *aggAcc) add(e *env) error {
 	return nil
 }
 
+// addNumeric adds v (an integer or numeric) to the exact sum; the error
+// is 22003 when the sum passes numeric's limits.
+func (a *aggAcc) addNumeric(v any) error {
+	n, _ := types.AsNumeric(v)
+	if a.count == 1 {
+		a.sumN = n
+		return nil
+	}
+	sum, err := types.NumericArith("+", a.sumN, n)
+	a.sumN = sum
+	return err
+}
+
+// numericResult is sum or avg (numeric division with PostgreSQL's
+// select_div_scale, which cannot overflow for a count) of a numeric
+// accumulator; nil over no rows.
+func (a *aggAcc) numericResult() any {
+	if a.count == 0 {
+		return nil
+	}
+	if a.call.name == "sum" {
+		return a.sumN
+	}
+	avg, _ := types.NumericArith("/", a.sumN, types.NumericFromInt64(a.count))
+	return avg
+}
+
 func (a *aggAcc) result() any {
+	if isVectorSum(a.call) {
+		return a.vec.result(a.call.name)
+	}
+	if (a.call.name == "sum" || a.call.name == "avg") && a.call.t.Kind == types.KindNumeric {
+		return a.numericResult()
+	}
 	switch a.call.name {
 	case "count":
 		return a.count

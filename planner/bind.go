@@ -17,6 +17,9 @@ type binder struct {
 	alias  string
 	params []*types.Type // $n types: declared by the client or inferred
 	aggs   *aggState     // non-nil while binding a SELECT list that may aggregate
+	// query holds what the binders of one statement and its subqueries
+	// share (subquery.go, dml_conflict.go); nil until first needed.
+	query *queryScope
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {
@@ -93,7 +96,7 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 		}
 		return b.bindCast(x)
 	case *sql.ArrayExpr:
-		return b.bindArray(x, hint, hint.Kind == types.KindVector)
+		return b.bindArray(x, hint)
 	case *sql.IsNull:
 		inner, err := b.bind(x.X, types.Unknown)
 		if err != nil {
@@ -104,8 +107,14 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 		return b.bindIn(x)
 	case *sql.Between:
 		return b.bindBetween(x)
+	case *sql.ArrayCompare:
+		return b.bindArrayCompare(x)
+	case *sql.Subscript:
+		return b.bindSubscript(x)
 	case *sql.Default:
 		return nil, pgerror.New(pgerror.SyntaxError, "DEFAULT is not allowed in this context").WithPosition(x.P + 1)
+	case *sql.SubLink:
+		return b.bindSubLink(x)
 	}
 	return nil, pgerror.NotSupported(fmt.Sprintf("expression %T", e))
 }
@@ -127,14 +136,17 @@ func (b *binder) bindConst(c *sql.Const, hint types.Type) (expr, error) {
 		}
 		return &constExpr{t: t, v: v}, nil
 	case sql.ConstFloat:
-		v, err := strconv.ParseFloat(c.Text, 64)
+		v, err := types.ParseNumeric(c.Text)
 		if err != nil {
-			return nil, pgerror.Errorf(pgerror.InvalidTextRepresentation, "invalid input syntax for type numeric: %q", c.Text).WithPosition(c.P + 1)
+			return nil, withPos(err, c.P)
 		}
 		return &constExpr{t: types.Numeric, v: v}, nil
 	}
 	if hint.Kind == types.KindUnknown {
 		return &constExpr{t: types.Unknown, v: c.Text}, nil
+	}
+	if types.IsArray(hint.Kind) && hint.Typmod != types.NoTypmod {
+		return bindArrayLiteral(c, hint)
 	}
 	v, err := types.ParseText(hint, c.Text)
 	if err != nil {
@@ -155,6 +167,9 @@ func (b *binder) bindParam(p *sql.Param, hint types.Type) (expr, error) {
 }
 
 func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
+	if x, ok, err := b.bindScopedColumn(c); ok {
+		return x, err
+	}
 	if b.table == nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
 	}
@@ -165,7 +180,7 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	if i < 0 {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
 	}
-	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name}, nil
+	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name, pos: c.P + 1}, nil
 }
 
 // withPos adds a 1-based position to a *pgerror.Error that has none.
@@ -189,6 +204,9 @@ func coerce(x expr, to types.Type, pos int) (expr, error) {
 			return &constExpr{t: to}, nil
 		}
 		v, err := types.Cast(c.v, from, to, false)
+		if err != nil && types.IsArray(from.Kind) {
+			return nil, err // a cast function's error, without position
+		}
 		if err != nil {
 			return nil, withPos(err, pos)
 		}

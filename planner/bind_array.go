@@ -8,26 +8,12 @@ import (
 
 // ARRAY[...] constructors (PostgreSQL transformArrayExpr, docs 4.2.12).
 // The array's type comes from the context when that is an array type
-// (ARRAY['1','2']::real[]), else from the elements as select_common_type
-// does for numbers: all integers give integer[], any numeric numeric[],
-// any real real[], any double precision double precision[]. vecgres's
-// arrays hold no NULL elements and only those four element types; the
-// array's uses are the casts to vector (pgvector's integer[], real[],
-// double precision[] and numeric[] casts) and output. numeric elements are
-// float64, so {1.5,2.0} prints as {1.5,2} (PostgreSQL keeps the scale).
-
-// arrayKinds maps the element kinds an array may have to the array kind.
-var arrayKinds = map[types.Kind]types.Kind{
-	types.KindInt2: types.KindInt4Array, types.KindInt4: types.KindInt4Array,
-	types.KindNumeric: types.KindNumericArray, types.KindFloat4: types.KindFloat4Array,
-	types.KindFloat8: types.KindFloat8Array,
-}
-
-// elemKinds maps array kinds to their element kinds.
-var elemKinds = map[types.Kind]types.Kind{
-	types.KindInt4Array: types.KindInt4, types.KindNumericArray: types.KindNumeric,
-	types.KindFloat4Array: types.KindFloat4, types.KindFloat8Array: types.KindFloat8,
-}
+// (ARRAY['1','2']::real[], id = ANY (ARRAY[$1, $2])), else from the
+// elements as select_common_type does: numbers take the highest-ranked
+// number type (integer, bigint, numeric, real, double precision), string
+// types give text, other types must all be the same, and untyped literals
+// alone give text[]. NULL elements are kept (a cast to vector refuses
+// them with pgvector's 22004).
 
 // numberRank orders number kinds by select_common_type's implicit casts:
 // the common type of two elements is the one of higher rank.
@@ -41,10 +27,10 @@ var numberRank = map[types.Kind]int{
 // other target (vector) casts the array built from its elements.
 func (b *binder) bindArrayCast(a *sql.ArrayExpr, c *sql.Cast) (expr, error) {
 	hint := types.Unknown
-	if _, ok := elemKinds[c.Type.Kind]; ok {
+	if types.IsArray(c.Type.Kind) {
 		hint = c.Type
 	}
-	inner, err := b.bindArray(a, hint, c.Type.Kind == types.KindVector)
+	inner, err := b.bindArray(a, hint)
 	if err != nil {
 		return nil, err
 	}
@@ -57,16 +43,17 @@ func (b *binder) bindArrayCast(a *sql.ArrayExpr, c *sql.Cast) (expr, error) {
 }
 
 // bindArray binds ARRAY[...]; hint, when an array type, sets the element
-// type. toVector selects pgvector's error for a NULL element (22004, the
-// array is cast to vector); otherwise a NULL element is 0A000. A
-// constructor of constants is folded into a constant.
-func (b *binder) bindArray(a *sql.ArrayExpr, hint types.Type, toVector bool) (expr, error) {
+// type. A constructor of constants is folded into a constant.
+func (b *binder) bindArray(a *sql.ArrayExpr, hint types.Type) (expr, error) {
 	elems, elemT, err := b.bindElems(a, hint)
 	if err != nil {
 		return nil, err
 	}
-	at := types.Type{Kind: arrayKinds[elemT.Kind], Typmod: types.NoTypmod}
-	build := func(_ *env, vals []any) (any, error) { return buildArray(vals, elems, elemT, toVector) }
+	at, ok := types.ArrayOf(elemT)
+	if !ok {
+		return nil, pgerror.NotSupported("arrays of type " + elemT.Name()).WithPosition(a.P + 1)
+	}
+	build := func(_ *env, vals []any) (any, error) { return buildArray(vals, elems, elemT) }
 	f := &funcExpr{name: "ARRAY", args: elems, t: at, fn: build}
 	vals := make([]any, len(elems))
 	for i, e := range elems {
@@ -86,15 +73,15 @@ func (b *binder) bindArray(a *sql.ArrayExpr, hint types.Type, toVector bool) (ex
 // bindElems binds the elements and chooses their common type.
 func (b *binder) bindElems(a *sql.ArrayExpr, hint types.Type) ([]expr, types.Type, error) {
 	elemT := types.Unknown
-	if k, ok := elemKinds[hint.Kind]; ok {
-		elemT = types.Type{Kind: k, Typmod: types.NoTypmod}
+	if et, ok := types.ElemType(hint); ok {
+		elemT = et
 	}
 	elems := make([]expr, len(a.Elems))
 	for i, e := range a.Elems {
 		if elemT.Kind == types.KindUnknown && b.untyped(e) {
 			continue // typed from the others below
 		}
-		x, err := b.bind(e, elemT)
+		x, err := b.bind(e, noTypmod(elemT))
 		if err != nil {
 			return nil, types.Type{}, err
 		}
@@ -117,10 +104,10 @@ func (b *binder) bindElems(a *sql.ArrayExpr, hint types.Type) ([]expr, types.Typ
 }
 
 // commonElemType is the element type of an array whose context gives
-// none: the highest-ranked number type among the typed elements (nil
-// entries of elems are untyped). Errors: 42P18 for ARRAY[] alone, 0A000
-// for element types vecgres's arrays do not hold (text[], bigint[],
-// vector[]...).
+// none (select_common_type; nil entries of elems are untyped): numbers
+// the highest-ranked, string types text, else all the same type; only
+// untyped elements give text. Errors: 42P18 for ARRAY[] alone, 42804
+// "ARRAY types x and y cannot be matched".
 func commonElemType(a *sql.ArrayExpr, elems []expr) (types.Type, error) {
 	if len(elems) == 0 {
 		return types.Type{}, pgerror.New(pgerror.IndeterminateDatatype, "cannot determine type of empty array").
@@ -132,59 +119,68 @@ func commonElemType(a *sql.ArrayExpr, elems []expr) (types.Type, error) {
 			continue
 		}
 		t := noTypmod(e.Type())
-		if _, ok := numberRank[t.Kind]; !ok {
-			return types.Type{}, pgerror.NotSupported("arrays of type " + t.Name()).WithPosition(a.Elems[i].Pos() + 1)
-		}
-		if numberRank[t.Kind] > numberRank[best.Kind] {
+		switch {
+		case best.Kind == types.KindUnknown, best == t:
 			best = t
+		case numberRank[t.Kind] > 0 && numberRank[best.Kind] > 0:
+			if numberRank[t.Kind] > numberRank[best.Kind] {
+				best = t
+			}
+		case classOf(t) == classString && classOf(best) == classString:
+			best = types.Text
+		default:
+			return types.Type{}, pgerror.Errorf(pgerror.DatatypeMismatch, "ARRAY types %s and %s cannot be matched", best.Name(), t.Name()).
+				WithPosition(leftmost(a.Elems[i]) + 1)
 		}
 	}
-	switch best.Kind {
-	case types.KindUnknown:
-		return types.Type{}, pgerror.NotSupported("arrays of type text").WithPosition(a.P + 1).
-			WithHint("Give an element a number type, as in ARRAY[$1::real, $2].")
-	case types.KindInt8:
-		return types.Type{}, pgerror.NotSupported("arrays of type bigint").WithPosition(a.P + 1)
-	case types.KindInt2:
-		best = types.Int4
+	if best.Kind == types.KindUnknown {
+		best = types.Text
 	}
 	return best, nil
 }
 
-// buildArray converts the element values to elemT: []int64 for integer[],
-// []float64 for the others.
-func buildArray(vals []any, elems []expr, elemT types.Type, toVector bool) (any, error) {
-	ints := elemT.Kind == types.KindInt4
-	is, fs := make([]int64, 0, len(vals)), make([]float64, 0, len(vals))
+// buildArray converts the element values to elemT (explicit casts, as
+// for ARRAY[...]::type[]); NULL elements stay NULL.
+func buildArray(vals []any, elems []expr, elemT types.Type) (any, error) {
+	out := make(types.Array, len(vals))
 	for i, v := range vals {
 		if v == nil {
-			return nil, nullElement(toVector)
+			continue
 		}
-		if from := elems[i].Type(); from.Kind != elemT.Kind {
+		if from := elems[i].Type(); from != elemT {
 			var err error
 			if v, err = types.Cast(v, from, elemT, true); err != nil {
 				return nil, err
 			}
 		}
-		if ints {
-			n, _ := v.(int64)
-			is = append(is, n)
-		} else {
-			f, _ := v.(float64)
-			fs = append(fs, f)
-		}
+		out[i] = v
 	}
-	if ints {
-		return is, nil
-	}
-	return fs, nil
+	return out, nil
 }
 
-// nullElement is the error for a NULL array element: pgvector's 22004 when
-// the array becomes a vector, else 0A000 (vecgres's arrays hold no NULLs).
-func nullElement(toVector bool) *pgerror.Error {
-	if toVector {
-		return pgerror.New(pgerror.NullValueNotAllowed, "array must not contain nulls")
+// leftmost is the position PostgreSQL's exprLocation gives e: the leftmost
+// of a cast's or an operator's own position and its first operand's.
+func leftmost(e sql.Expr) int {
+	switch x := e.(type) {
+	case *sql.Cast:
+		return min(x.P, leftmost(x.X))
+	case *sql.BinaryExpr:
+		return min(x.P, leftmost(x.L))
 	}
-	return pgerror.NotSupported("NULL array elements")
+	return e.Pos()
+}
+
+// bindArrayLiteral reads '{...}' as an array type with an element typmod
+// (varchar(3)[]) as PostgreSQL does: array_in without the typmod (its
+// errors positioned at the literal), then the typmod as a cast, whose
+// errors carry no position.
+func bindArrayLiteral(c *sql.Const, t types.Type) (expr, error) {
+	v, err := types.ParseText(noTypmod(t), c.Text)
+	if err != nil {
+		return nil, withPos(err, c.P)
+	}
+	if v, err = types.Cast(v, noTypmod(t), t, false); err != nil {
+		return nil, err
+	}
+	return &constExpr{t: t, v: v}, nil
 }

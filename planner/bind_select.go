@@ -17,10 +17,14 @@ type orderKey struct {
 
 func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	p := &selectPlan{}
-	if x.From != "" {
+	if x.FromFunc != nil {
+		if err := b.bindFromFunction(p, x); err != nil {
+			return nil, err
+		}
+	} else if x.From != "" {
 		t, ok := b.s.table(x.From)
 		if !ok {
-			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.From)
+			return nil, errNoRelation(x.From, x.FromP)
 		}
 		b.table, p.table = t, t
 		b.alias = x.FromAlias
@@ -32,7 +36,13 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if err := b.bindItems(p, x.Items); err != nil {
 		return nil, err
 	}
+	if err := b.bindGrouping(p, x); err != nil {
+		return nil, err
+	}
 	if err := b.bindOrder(p, x); err != nil {
+		return nil, err
+	}
+	if err := b.checkGrouped(p, p.order); err != nil {
 		return nil, err
 	}
 	if p.limit, err = b.bindLimit(x.Limit, "LIMIT"); err != nil {
@@ -89,7 +99,7 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 		if err != nil {
 			return err
 		}
-		if x.Type().Kind == types.KindUnknown {
+		if x.Type().Kind == types.KindUnknown && !b.keepsUnknown() {
 			x = retype(x, types.Text)
 		}
 		name := it.Alias
@@ -98,15 +108,8 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 		}
 		p.addItem(x, name)
 	}
-	if len(b.aggs.calls) == 0 {
-		return nil
-	}
-	p.aggs = b.aggs
-	for _, it := range p.items {
-		if c := findColumn(it); c != nil {
-			return pgerror.Errorf(pgerror.GroupingError,
-				"column %q must appear in the GROUP BY clause or be used in an aggregate function", b.table.Name+"."+c.name)
-		}
+	if len(b.aggs.calls) > 0 {
+		p.aggs = b.aggs // bindGrouping checks the items
 	}
 	return nil
 }
@@ -201,6 +204,8 @@ func outputName(e sql.Expr) string {
 		return x.Name
 	case *sql.ArrayExpr:
 		return "array"
+	case *sql.SubLink:
+		return subLinkName(x)
 	case *sql.Cast:
 		if n := outputName(x.X); n != "?column?" {
 			return n

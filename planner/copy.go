@@ -25,11 +25,11 @@ type copyPlan struct {
 func (p *copyPlan) columns() []wire.Column { return nil }
 
 func (b *binder) planCopy(x *sql.Copy) (plan, error) {
-	t, err := b.targetTable(x.Table)
+	t, err := b.targetTable(x.Table, -1)
 	if err != nil {
 		return nil, err
 	}
-	cols, err := targetColumns(t, x.Columns)
+	cols, err := targetColumns(t, x.Columns, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -86,15 +86,17 @@ func (p *copyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
 	return res, nil
 }
 
+// encode returns v's COPY field: nil for NULL only, so an empty value (text
+// or an empty bytea) starts from a non-nil buffer and stays an empty field.
 func (p *copyPlan) encode(col int, v any) []byte {
 	if v == nil {
 		return nil
 	}
 	t := p.table.Columns[col].Type
 	if p.opts.Format == copyfmt.Binary {
-		return types.AppendBinary(nil, t, v)
+		return types.AppendBinary([]byte{}, t, v)
 	}
-	return types.AppendText(nil, t, v)
+	return types.AppendText([]byte{}, t, v)
 }
 
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy

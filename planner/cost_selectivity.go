@@ -59,6 +59,10 @@ func (es *estimator) sel(x expr) float64 {
 		return es.inSel(c)
 	case *cmpExpr:
 		return es.cmpSel(c)
+	case *anyExpr:
+		if f, ok := es.exact(c); ok {
+			return f // col = ANY (array) with a B-tree on col
+		}
 	}
 	return defaultOtherSel
 }

@@ -67,35 +67,46 @@ func (r *returning) project(e *env, row []any, res *wire.Result) error {
 	return nil
 }
 
-func (b *binder) targetTable(name string) (*catalog.Table, error) {
+// targetTable resolves the table of INSERT, UPDATE, DELETE and COPY;
+// pos is the byte offset of its name for the error's position (-1: none).
+func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
 	t, ok := b.s.cat.Table(name)
 	if !ok {
-		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+		return nil, errNoRelation(name, pos)
 	}
 	b.table = t
 	return t, nil
 }
 
 // insertPlan is INSERT ... VALUES: per row, one bound expression per
-// table column (nil: use the column's default).
+// table column (nil: use the column's default); or INSERT ... SELECT
+// (query set, dml_query.go). conflict is its ON CONFLICT clause
+// (dml_conflict.go).
 type insertPlan struct {
-	table *catalog.Table
-	rows  [][]expr
-	ret   *returning
+	table    *catalog.Table
+	rows     [][]expr
+	query    *insertQuery
+	conflict *conflictPlan
+	ret      *returning
 }
 
 func (p *insertPlan) columns() []wire.Column { return p.ret.columns() }
 
 func (b *binder) planInsert(x *sql.Insert) (plan, error) {
-	t, err := b.targetTable(x.Table)
+	t, err := b.targetTable(x.Table, x.TableP)
 	if err != nil {
 		return nil, err
 	}
-	targets, err := targetColumns(t, x.Columns)
+	targets, err := targetColumns(t, x.Columns, x.ColumnsP)
 	if err != nil {
 		return nil, err
 	}
 	p := &insertPlan{table: t}
+	if x.Query != nil {
+		if p.query, err = b.bindInsertQuery(t, x.Query, targets); err != nil {
+			return nil, err
+		}
+	}
 	for _, row := range x.Rows {
 		if len(row) > len(targets) {
 			return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").WithPosition(row[len(targets)].Pos() + 1)
@@ -115,6 +126,9 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 		p.rows = append(p.rows, bound)
 	}
 	b.table = t
+	if p.conflict, err = b.bindConflict(t, x.OnConflict); err != nil {
+		return nil, err
+	}
 	if p.ret, err = b.bindReturning(x.Returning); err != nil {
 		return nil, err
 	}
@@ -139,7 +153,7 @@ func (b *binder) bindValue(e sql.Expr, c catalog.Column) (expr, error) {
 		return nil, err
 	}
 	if !castable(x.Type(), c.Type) {
-		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, c.Type.Name(), x.Type().Name()).
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, noTypmod(c.Type).Name(), x.Type().Name()).
 			WithHint("You will need to rewrite or cast the expression.").WithPosition(e.Pos() + 1)
 	}
 	return out, nil
@@ -154,14 +168,19 @@ func castable(from, to types.Type) bool {
 	if tc == classString {
 		return true
 	}
-	switch from.Kind {
-	case types.KindFloat4Array, types.KindFloat8Array, types.KindInt4Array, types.KindNumericArray:
-		return to.Kind == types.KindVector
+	if fe, ok := types.ElemType(from); ok {
+		if te, ok := types.ElemType(to); ok {
+			return fe.Kind == te.Kind || castable(fe, te)
+		}
+		return to.Kind == types.KindVector && classOf(fe) == classNumeric
 	}
 	return false
 }
 
-func targetColumns(t *catalog.Table, names []string) ([]int, error) {
+// targetColumns resolves the column list of INSERT and COPY (all columns
+// when names is empty); pos holds the byte offset of each name for the
+// position of 42703, or is nil (COPY, which PostgreSQL does not position).
+func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 	if len(names) == 0 {
 		out := make([]int, len(t.Columns))
 		for i := range out {
@@ -174,7 +193,11 @@ func targetColumns(t *catalog.Table, names []string) ([]int, error) {
 	for i, n := range names {
 		c := t.ColumnIndex(n)
 		if c < 0 {
-			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", n, t.Name)
+			e := pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", n, t.Name)
+			if i < len(pos) {
+				e = atOffset(e, pos[i])
+			}
+			return nil, e
 		}
 		if seen[c] {
 			return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q specified more than once", n)
@@ -186,9 +209,49 @@ func targetColumns(t *catalog.Table, names []string) ([]int, error) {
 }
 
 func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
-	e := &env{params: x.params, sess: x.s}
+	e := &env{params: x.params, sess: x.s, exec: x}
 	res := &wire.Result{Columns: p.ret.columns()}
-	for _, row := range p.rows {
+	rows, err := p.sourceRows(ctx, x, e)
+	if err != nil {
+		return nil, err
+	}
+	var arb *arbiter
+	if p.conflict != nil {
+		arb = p.conflict.start(x, p.table)
+	}
+	n := 0
+	for _, vals := range rows {
+		row := vals
+		if arb != nil {
+			row, err = arb.put(e, vals)
+		} else {
+			_, err = x.txn.Insert(p.table, vals)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if row == nil {
+			continue // ON CONFLICT skipped it
+		}
+		n++
+		if err := p.ret.project(e, row, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Tag = fmt.Sprintf("INSERT 0 %d", n)
+	return res, nil
+}
+
+// sourceRows returns the rows to insert, one value per table column:
+// VALUES rows with defaults filled in, or the query's rows converted to
+// the column types. The query runs to completion first, so it never sees
+// the rows this statement inserts (as in PostgreSQL).
+func (p *insertPlan) sourceRows(ctx context.Context, x *execCtx, e *env) ([][]any, error) {
+	if p.query != nil {
+		return p.query.rows(ctx, x, e, p.table)
+	}
+	out := make([][]any, len(p.rows))
+	for r, row := range p.rows {
 		vals := make([]any, len(row))
 		for i, ex := range row {
 			v, err := columnValue(e, x.txn, p.table, i, ex)
@@ -197,15 +260,9 @@ func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 			}
 			vals[i] = v
 		}
-		if _, err := x.txn.Insert(p.table, vals); err != nil {
-			return nil, err
-		}
-		if err := p.ret.project(e, vals, res); err != nil {
-			return nil, err
-		}
+		out[r] = vals
 	}
-	res.Tag = fmt.Sprintf("INSERT 0 %d", len(p.rows))
-	return res, nil
+	return out, nil
 }
 
 // columnValue evaluates ex, or the column's default when ex is nil.

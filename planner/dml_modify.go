@@ -22,7 +22,7 @@ type modifyPlan struct {
 func (p *modifyPlan) columns() []wire.Column { return p.ret.columns() }
 
 func (b *binder) planUpdate(x *sql.Update) (plan, error) {
-	t, err := b.targetTable(x.Table)
+	t, err := b.targetTable(x.Table, x.TableP)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 	for _, a := range x.Set {
 		c := t.ColumnIndex(a.Column)
 		if c < 0 {
-			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, t.Name)
+			return nil, atOffset(pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, t.Name), a.P)
 		}
 		if _, dup := p.set[c]; dup {
 			return nil, pgerror.Errorf(pgerror.SyntaxError, "multiple assignments to same column %q", a.Column)
@@ -57,14 +57,14 @@ func (b *binder) bindAssignment(e sql.Expr, c catalog.Column) (expr, error) {
 		return nil, err
 	}
 	if !castable(x.Type(), c.Type) {
-		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, c.Type.Name(), x.Type().Name()).
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, noTypmod(c.Type).Name(), x.Type().Name()).
 			WithPosition(e.Pos() + 1)
 	}
 	return coerce(x, c.Type, e.Pos())
 }
 
 func (b *binder) planDelete(x *sql.Delete) (plan, error) {
-	t, err := b.targetTable(x.Table)
+	t, err := b.targetTable(x.Table, x.TableP)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 }
 
 func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
-	e := &env{params: x.params, sess: x.s}
+	e := &env{params: x.params, sess: x.s, exec: x}
 	type target struct {
 		slot uint64
 		vals []any

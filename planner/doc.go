@@ -20,8 +20,18 @@
 //     table's writer lock for DML; exclusive for DDL), a statement snapshot,
 //     inside the session's transaction.
 //
+// Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
+// INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),
+// GROUP BY and HAVING (groupby.go), generate_series in FROM (series.go),
+// uncorrelated scalar subqueries run once per execution like PostgreSQL's
+// InitPlans (subquery.go), and sum/avg of vectors (aggregate_vector.go).
+//
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).
+//
+// SQL cursors (DECLARE, FETCH, MOVE, CLOSE) run their query once at
+// DECLARE and keep its rows in the session; FETCH and MOVE follow
+// PostgreSQL's portal position rules (cursor.go, cursor_fetch.go).
 //
 // Sessions follow PostgreSQL's transaction rules: outside a transaction
 // block every statement commits on its own; inside BEGIN ... COMMIT an error

@@ -66,7 +66,7 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error)
 			elapsed = time.Since(start)
 		}
 		var err error
-		if nodes, err = sp.describe(x, tr); err != nil {
+		if nodes, err = sp.describeWithInitPlans(x, tr); err != nil {
 			return nil, err
 		}
 		if p.analyze {
@@ -123,7 +123,7 @@ func renderNodes(nodes []planNode) []string {
 // describe builds the plan tree of a SELECT as it would run now, with the
 // estimates the planner used.
 func (p *selectPlan) describe(x *execCtx, tr *planTrace) ([]planNode, error) {
-	e := &env{params: x.params, sess: x.s}
+	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
 		return nil, err
@@ -152,17 +152,26 @@ func (p *selectPlan) describe(x *execCtx, tr *planTrace) ([]planNode, error) {
 	if stats != nil {
 		n = stats.Rows
 	}
+	if p.series != nil {
+		n = p.series.estimate()
+	}
 	rows := n
 	if p.where != nil {
 		rows = n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where))
 	}
+	sorted := false
 	if p.aggs != nil {
-		top(1)
-		nodes = append(nodes, planNode{title: "Aggregate", est: 1})
+		agg := p.aggregateNode(rows)
+		top(agg.est)
+		if p.group != nil && len(p.order) > 0 { // groups are sorted after grouping
+			nodes = append(nodes, planNode{title: "Sort", est: agg.est, details: []string{"Sort Key: " + p.sortKeys()}})
+			sorted = true
+		}
+		nodes = append(nodes, agg)
 	} else {
 		top(rows)
 	}
-	if len(p.order) > 0 {
+	if len(p.order) > 0 && !sorted {
 		nodes = append(nodes, planNode{title: "Sort", est: rows, details: []string{"Sort Key: " + p.sortKeys()}})
 	}
 	ps, err := p.chooseBTree(x, e)
@@ -176,6 +185,9 @@ func (p *selectPlan) describe(x *execCtx, tr *planTrace) ([]planNode, error) {
 func (p *selectPlan) scanNode(ps *pathScan, rows float64) planNode {
 	if ps == nil {
 		n := planNode{title: "Seq Scan on " + p.table.Name, est: rows}
+		if p.series != nil {
+			n.title = "Function Scan on generate_series " + p.table.Name
+		}
 		if p.where != nil {
 			n.details = append(n.details, "Filter: "+formatBound(p.where))
 		}
@@ -204,7 +216,7 @@ func (p *selectPlan) sortKeys() string {
 // index, by the plan chooseFilterPlan picks for k rows.
 func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offset int64) ([]planNode, error) {
 	s := p.scan
-	k := int(limit + offset)
+	k := scanBudget(limit, offset)
 	ch, err := s.chooseFilterPlan(p, x, e, stageBudget(x.s.settings.efSearch(), k))
 	if err != nil {
 		return nil, err

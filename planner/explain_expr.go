@@ -72,6 +72,19 @@ func writeBound(b *strings.Builder, x expr) {
 			writeBound(b, a)
 		}
 		b.WriteString(")")
+	case *anyExpr:
+		b.WriteString("(")
+		writeBound(b, v.x)
+		b.WriteString(" " + v.op + map[bool]string{false: " ANY (", true: " ALL ("}[v.all])
+		writeBound(b, v.arr)
+		b.WriteString("))")
+	case *subqueryExpr:
+		b.WriteString("$" + strconv.Itoa(v.id)) // an InitPlan's output, as PostgreSQL 15 prints it
+	case *subscriptExpr:
+		writeBound(b, v.arr)
+		b.WriteString("[")
+		writeBound(b, v.idx)
+		b.WriteString("]")
 	default:
 		b.WriteString("?")
 	}

@@ -11,6 +11,9 @@ type env struct {
 	params []any
 	sess   *Session
 	aggs   []any // final aggregate values, for aggRef
+	// exec is the running statement, for subqueries (subquery.go); nil
+	// when the expression is evaluated outside one (DDL defaults).
+	exec *execCtx
 }
 
 // expr is a bound, typed expression.
@@ -48,6 +51,7 @@ type colExpr struct {
 	idx  int
 	t    types.Type
 	name string
+	pos  int // 1-based position of the reference in the query; 0 when none
 }
 
 func (c *colExpr) Type() types.Type         { return c.t }

@@ -28,11 +28,13 @@ const (
 
 // rangeExpr is one key range whose ends are row-independent expressions
 // evaluated when the statement runs; nil ends are unbounded. isNull asks
-// for the NULL keys.
+// for the NULL keys. elems, when set, is a row-independent array whose
+// non-NULL elements are each a one-key range (col = ANY (array)).
 type rangeExpr struct {
 	lo, hi         expr
 	loIncl, hiIncl bool
 	isNull         bool
+	elems          expr
 }
 
 // findIndexPath returns the index path for cond over t, or nil.
@@ -85,6 +87,8 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 			p.ranges = append(p.ranges, rangeExpr{lo: v, hi: v, loIncl: true, hiIncl: true})
 		}
 		return p
+	case *anyExpr:
+		return anyPath(t, x)
 	case *isNullExpr:
 		if ix := btreeOn(t, x.x); ix != nil && !x.not {
 			return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{isNull: true}}}

@@ -28,6 +28,17 @@ func (p *indexPath) eval(e *env) (*pathScan, error) {
 	case pathRanges:
 		s := &pathScan{ix: p.ix, cond: p.cond, covers: true}
 		for _, r := range p.ranges {
+			if r.elems != nil {
+				krs, err := elemRanges(r.elems, e)
+				if err != nil {
+					return nil, err
+				}
+				for _, kr := range krs {
+					s.ranges = append(s.ranges, kr)
+					s.count += p.ix.BTree.Count(kr.lo, kr.hi)
+				}
+				continue
+			}
 			kr, ok, err := r.eval(e)
 			if err != nil {
 				return nil, err

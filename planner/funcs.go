@@ -102,6 +102,12 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
+	if f.Name == "generate_series" { // series.go serves it in FROM only
+		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
+	}
+	if e, ok, err := b.bindArrayFunc(f); ok {
+		return e, err
+	}
 	def, ok := funcs[f.Name]
 	if !ok || len(def.args) != len(f.Args) || f.Star {
 		return nil, b.noFunction(f)

@@ -28,10 +28,24 @@ func (a *arithExpr) Eval(e *env) (any, error) {
 		return vectorArith(a.op, l.(types.Vector), r.(types.Vector))
 	case types.KindText:
 		return l.(string) + r.(string), nil
-	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
+	case types.KindNumeric:
+		return numericArith(a.op, l, r)
+	case types.KindFloat4, types.KindFloat8:
 		return floatArith(a.op, toFloat(l), toFloat(r), a.t)
 	}
 	return intArith(a.op, l.(int64), r.(int64), a.t)
+}
+
+// numericArith is + - * / % on numeric (an integer operand is converted
+// exactly), with PostgreSQL's result scales (types.NumericArith).
+func numericArith(op string, l, r any) (any, error) {
+	x, _ := types.AsNumeric(l)
+	y, _ := types.AsNumeric(r)
+	v, err := types.NumericArith(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 func floatArith(op string, x, y float64, t types.Type) (any, error) {
@@ -121,9 +135,9 @@ func intArith(op string, x, y int64, t types.Type) (any, error) {
 
 // arithResultType gives the type of a numeric operation: integers widen to
 // the wider operand (int2 with int2 stays int2, as in PostgreSQL); real with
-// real stays real, numeric with numeric stays numeric; any other mix is
-// double precision (PostgreSQL would give numeric for integer with numeric,
-// which vecgres holds as float64 anyway).
+// real stays real; numeric with numeric or an integer is numeric; any other
+// mix is double precision (numeric with a float is float8, as PostgreSQL's
+// implicit numeric -> float8 cast).
 func arithResultType(a, b types.Type) types.Type {
 	if isIntKind(a.Kind) && isIntKind(b.Kind) {
 		if a.Kind == types.KindInt8 || b.Kind == types.KindInt8 {
@@ -137,7 +151,8 @@ func arithResultType(a, b types.Type) types.Type {
 	if a.Kind == types.KindFloat4 && b.Kind == types.KindFloat4 {
 		return types.Float4
 	}
-	if a.Kind == types.KindNumeric && b.Kind == types.KindNumeric {
+	an, bn := a.Kind == types.KindNumeric, b.Kind == types.KindNumeric
+	if (an || isIntKind(a.Kind)) && (bn || isIntKind(b.Kind)) {
 		return types.Numeric
 	}
 	return types.Float8
@@ -152,8 +167,11 @@ func (n *negExpr) Eval(e *env) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	if i, ok := v.(int64); ok {
-		return intArith("-", 0, i, n.x.Type())
+	switch x := v.(type) {
+	case int64:
+		return intArith("-", 0, x, n.x.Type())
+	case types.Decimal:
+		return types.NegNumeric(x), nil
 	}
 	return -v.(float64), nil
 }

@@ -65,6 +65,9 @@ func comparerFor(a, b types.Type) (compareFunc, bool) {
 	case ca == classTimestamp && cb == classDate:
 		return func(x, y any) int { return types.Compare(x, dateAsTimestamp(y)) }, true
 	}
+	if types.IsArray(a.Kind) && a.Kind == b.Kind {
+		return types.Compare, true // array_eq, array_lt ...: element-wise
+	}
 	if ca != cb || ca == classOther {
 		return nil, false
 	}
@@ -73,8 +76,11 @@ func comparerFor(a, b types.Type) (compareFunc, bool) {
 
 // toFloat widens an integer or float value.
 func toFloat(v any) float64 {
-	if i, ok := v.(int64); ok {
-		return float64(i)
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case types.Decimal:
+		return types.NumericToFloat64(x)
 	}
 	return v.(float64)
 }

@@ -64,6 +64,12 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDeallocate(x), nil
 	case *sql.Discard:
 		return b.planDiscard(x), nil
+	case *sql.DeclareCursor:
+		return b.planDeclareCursor(x)
+	case *sql.Fetch:
+		return &fetchPlan{s: b.s, x: x}, nil
+	case *sql.CloseCursor:
+		return b.planCloseCursor(x), nil
 	}
 	return nil, pgerror.NotSupported("this statement")
 }

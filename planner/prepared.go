@@ -22,12 +22,16 @@ type execCtx struct {
 	s      *Session
 	txn    *catalog.Txn
 	params []any
+	// initVals holds the values of the statement's uncorrelated scalar
+	// subqueries, each run once per execution (subquery.go).
+	initVals map[*subqueryExpr]any
 }
 
 // prepared is a statement with, once bound, its plan; it implements
 // wire.Prepared.
 type prepared struct {
 	stmt     sql.Statement
+	query    string // the query text, for error positions (errpos.go)
 	declared []uint32
 	plan     plan
 	params   []types.Type
@@ -50,7 +54,7 @@ func (p *prepared) Tag() string { return commandTag(p.stmt) }
 
 // commandTag is the first word of the CommandComplete tag.
 func commandTag(st sql.Statement) string {
-	switch st.(type) {
+	switch x := st.(type) {
 	case *sql.Select:
 		return "SELECT"
 	case *sql.Insert:
@@ -79,6 +83,15 @@ func commandTag(st sql.Statement) string {
 		return "RESET"
 	case *sql.Explain:
 		return "EXPLAIN"
+	case *sql.DeclareCursor:
+		return "DECLARE CURSOR"
+	case *sql.Fetch:
+		if x.Move {
+			return "MOVE"
+		}
+		return "FETCH"
+	case *sql.CloseCursor:
+		return "CLOSE CURSOR"
 	}
 	return ""
 }
@@ -97,7 +110,7 @@ const (
 
 func lockModeOf(st sql.Statement) lockMode {
 	switch x := st.(type) {
-	case *sql.Select:
+	case *sql.Select, *sql.DeclareCursor:
 		return lockShared
 	case *sql.Explain:
 		if x.Analyze {

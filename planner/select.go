@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -23,6 +24,13 @@ type selectPlan struct {
 	limit  expr
 	offset expr
 	aggs   *aggState
+	// group is the GROUP BY keys and having the HAVING condition
+	// (groupby.go); nil when absent.
+	group  []expr
+	having expr
+	// series generates the rows of a function in FROM instead of a
+	// table scan (series.go); nil for a table.
+	series *seriesSource
 	scan   *indexScan // nil: sequential scan
 	// path is the part of WHERE that B-tree indexes answer (filter.go);
 	// nil when none does.
@@ -35,6 +43,7 @@ func (p *selectPlan) columns() []wire.Column { return p.cols }
 type keyedRow struct {
 	row  []any
 	keys []any
+	aggs []any // the row's group's aggregate values (GROUP BY); nil otherwise
 }
 
 func (p *selectPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
@@ -44,7 +53,7 @@ func (p *selectPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 // runTraced runs the plan; tr, when not nil, collects what EXPLAIN
 // ANALYZE reports.
 func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (*wire.Result, error) {
-	e := &env{params: x.params, sess: x.s}
+	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
 		return nil, err
@@ -98,26 +107,33 @@ func evalBound(e *env, x expr, def int64, code pgerror.Code, clause string) (int
 	return *v, nil
 }
 
+// evalInt evaluates x as bigint (LIMIT and OFFSET are coerced to int8 in
+// PostgreSQL): numeric and float values are rounded, and a value outside
+// int8's range is 22003 `bigint out of range`.
 func evalInt(e *env, x expr) (*int64, error) {
 	v, err := x.Eval(e)
 	if err != nil || v == nil {
 		return nil, err
 	}
 	if s, ok := v.(string); ok {
-		parsed, err := types.ParseText(types.Int8, s)
-		if err != nil {
+		if v, err = types.ParseText(types.Int8, s); err != nil {
 			return nil, err
 		}
-		v = parsed
+	} else if v, err = types.Cast(v, x.Type(), types.Int8, false); err != nil {
+		return nil, err
 	}
-	var n int64
-	switch t := v.(type) {
-	case int64:
-		n = t
-	case float64:
-		n = int64(t + 0.5)
-	}
+	n, _ := v.(int64)
 	return &n, nil
+}
+
+// scanBudget is how many rows a scan must return for OFFSET offset
+// LIMIT limit (both >= 0): their sum, saturated at the largest int so
+// that LIMIT 9223372036854775807 OFFSET 1 asks for "all rows".
+func scanBudget(limit, offset int64) int {
+	if limit > math.MaxInt-offset {
+		return math.MaxInt
+	}
+	return int(limit + offset)
 }
 
 // source returns the rows of the FROM table that pass WHERE (or the one
@@ -130,8 +146,11 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 		}
 		return []keyedRow{{}}, nil
 	}
+	if p.series != nil {
+		return p.seriesRows(ctx, e)
+	}
 	if p.scan != nil && limit >= 0 {
-		rows, handled, err := p.scan.rows(ctx, p, x, e, int(limit+offset), tr)
+		rows, handled, err := p.scan.rows(ctx, p, x, e, scanBudget(limit, offset), tr)
 		if handled || err != nil {
 			return rows, err
 		}
@@ -187,6 +206,9 @@ func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRo
 
 // aggregate folds the rows into the single row of an aggregate query.
 func (p *selectPlan) aggregate(e *env, rows []keyedRow) ([]keyedRow, error) {
+	if p.group != nil || p.having != nil {
+		return p.groupRows(e, rows)
+	}
 	accs := make([]aggAcc, len(p.aggs.calls))
 	for i, c := range p.aggs.calls {
 		accs[i].call = c
@@ -214,6 +236,9 @@ func (p *selectPlan) sortRows(e *env, rows []keyedRow) error {
 	}
 	for i := range rows {
 		e.row = rows[i].row
+		if rows[i].aggs != nil {
+			e.aggs = rows[i].aggs
+		}
 		rows[i].keys = make([]any, len(p.order))
 		for j, k := range p.order {
 			v, err := k.x.Eval(e)
@@ -275,6 +300,9 @@ func (p *selectPlan) project(e *env, rows []keyedRow) ([][]any, error) {
 	out := make([][]any, len(rows))
 	for i, r := range rows {
 		e.row = r.row
+		if r.aggs != nil {
+			e.aggs = r.aggs
+		}
 		vals := make([]any, len(p.items))
 		for j, it := range p.items {
 			v, err := it.Eval(e)

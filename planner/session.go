@@ -32,6 +32,8 @@ type Session struct {
 	// stmtCtx is the context of the running statement, for functions that
 	// wait (pg_sleep) and must stop when it is cancelled.
 	stmtCtx context.Context
+	// cursors are the open SQL cursors by name (cursor.go).
+	cursors map[string]*cursor
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -48,7 +50,7 @@ func (s *Session) Split(query string) ([]wire.Prepared, error) {
 	}
 	out := make([]wire.Prepared, len(stmts))
 	for i, st := range stmts {
-		out[i] = &prepared{stmt: st}
+		out[i] = &prepared{stmt: st, query: query}
 	}
 	return out, nil
 }
@@ -69,11 +71,11 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 	default:
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
-	p := &prepared{stmt: stmts[0], declared: paramOIDs}
+	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs}
 	s.cat.RLock()
 	defer s.cat.RUnlock()
 	if err := s.bind(p); err != nil {
-		return nil, err
+		return nil, charPosition(query, err)
 	}
 	return p, nil
 }
@@ -114,7 +116,7 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 	}
 	txn, autocommit := s.txnFor(writes(p.stmt))
 	res, err = s.runLocked(ctx, p, txn, params)
-	return res, s.finish(txn, autocommit, err)
+	return res, s.finish(txn, autocommit, charPosition(p.query, err))
 }
 
 // runLocked binds p if needed and runs it under the locks its statement

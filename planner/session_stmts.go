@@ -27,7 +27,7 @@ func (b *binder) planDeallocate(x *sql.Deallocate) plan {
 // planDiscard plans DISCARD ALL: refused in a transaction block (25001, as
 // PostgreSQL's PreventInTransactionBlock); otherwise RESET ALL, with a
 // ParameterStatus for each reported setting it changes back, and every
-// prepared statement and portal dropped by wire.
+// prepared statement and portal dropped by wire; every SQL cursor closed.
 func (b *binder) planDiscard(*sql.Discard) plan {
 	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) {
 		s := x.s
@@ -46,6 +46,7 @@ func (b *binder) planDiscard(*sql.Discard) plan {
 		if _, err := s.settings.reset("all"); err != nil {
 			return nil, err
 		}
+		clear(s.cursors)
 		res := &wire.Result{Tag: "DISCARD ALL", Deallocate: &wire.Deallocation{All: true, Portals: true}}
 		if len(status) > 0 {
 			res.ParamStatus = status

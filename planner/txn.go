@@ -35,6 +35,7 @@ func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
 func (s *Session) endBlock(commit bool) error {
 	txn := s.txn
 	s.txn, s.state = nil, txIdle
+	s.endCursors(txn, commit)
 	if commit {
 		return txn.Commit()
 	}

@@ -27,6 +27,10 @@ func children(e expr) []expr {
 		return []expr{x.l, x.r}
 	case *negExpr:
 		return []expr{x.x}
+	case *anyExpr:
+		return []expr{x.x, x.arr}
+	case *subscriptExpr:
+		return []expr{x.arr, x.idx}
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package sql
 
-import "github.com/vecgres/vecgres/catalog/types"
+import (
+	"math"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
 
 // Statement is one parsed SQL statement of the vecgres dialect.
 type Statement interface{ statement() }
@@ -47,15 +51,24 @@ type DropTable struct {
 // A DEFAULT keyword in VALUES is a *Default expression.
 type Insert struct {
 	Table     string
+	TableP    int      // byte offset of the table name in the query; -1 unknown
 	Columns   []string // nil: all columns in table order
+	ColumnsP  []int    // byte offset of each of Columns in the query
 	Rows      [][]Expr
 	Returning []SelectItem
+	// Query is the SELECT of INSERT ... SELECT (Rows is then nil).
+	Query *Select
+	// OnConflict is the ON CONFLICT clause; nil when absent.
+	OnConflict *OnConflict
 }
 
 // Select is SELECT items [FROM table] [WHERE] [ORDER BY] [LIMIT] [OFFSET].
 type Select struct {
 	Items []SelectItem
 	From  string // "" when there is no FROM clause
+	// FromP is the byte offset of the FROM table's name in the query
+	// (-1 when unknown), for the position of 42P01.
+	FromP int
 	// FromAlias is the alias of the FROM table ("" when none): ColumnRef.Table
 	// and SelectItem.Table may use it instead of From. (added by the parser)
 	FromAlias string
@@ -63,6 +76,11 @@ type Select struct {
 	OrderBy   []OrderItem
 	Limit     Expr // nil when absent; LIMIT ALL is nil
 	Offset    Expr // nil when absent
+	// FromFunc is a set-returning function in FROM (generate_series);
+	// From is then its alias, or the function's name (ast_query.go).
+	FromFunc *FromFunction
+	GroupBy  []Expr // GROUP BY keys; nil when absent
+	Having   Expr   // nil when absent
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).
@@ -95,6 +113,7 @@ type OrderItem struct {
 // Update is UPDATE table SET col = expr, ... [WHERE] [RETURNING].
 type Update struct {
 	Table     string
+	TableP    int // byte offset of the table name in the query; -1 unknown
 	Set       []Assignment
 	Where     Expr
 	Returning []SelectItem
@@ -104,11 +123,13 @@ type Update struct {
 type Assignment struct {
 	Column string
 	Value  Expr
+	P      int // byte offset of Column in the query
 }
 
 // Delete is DELETE FROM table [WHERE] [RETURNING].
 type Delete struct {
 	Table     string
+	TableP    int // byte offset of the table name in the query; -1 unknown
 	Where     Expr
 	Returning []SelectItem
 }
@@ -283,3 +304,50 @@ type Discard struct{}
 
 func (*Deallocate) statement() {}
 func (*Discard) statement()    {}
+
+// ---- cursors (convert_cursor.go) ----
+
+// DeclareCursor is DECLARE name [BINARY] [ASENSITIVE | INSENSITIVE]
+// [[NO] SCROLL] CURSOR [WITH HOLD | WITHOUT HOLD] FOR query.
+type DeclareCursor struct {
+	Name     string
+	Query    *Select
+	Binary   bool // FETCH through the simple protocol sends binary values
+	Scroll   bool // SCROLL was written
+	NoScroll bool // NO SCROLL was written: backward moves are refused
+	Hold     bool // WITH HOLD: the cursor outlives its transaction
+}
+
+// FetchDirection is the direction of FETCH and MOVE.
+type FetchDirection uint8
+
+// FETCH directions, as PostgreSQL's FetchStmt: NEXT is FetchForward 1,
+// PRIOR FetchBackward 1, FIRST FetchAbsolute 1, LAST FetchAbsolute -1.
+const (
+	FetchForward FetchDirection = iota
+	FetchBackward
+	FetchAbsolute
+	FetchRelative
+)
+
+// FetchAll is the Count of FETCH ALL, FORWARD ALL and BACKWARD ALL.
+const FetchAll int64 = math.MaxInt64
+
+// Fetch is FETCH [direction] [FROM | IN] name, or MOVE when Move is set.
+// Count may be negative (FETCH -2 is FetchForward -2) or FetchAll.
+type Fetch struct {
+	Name      string
+	Direction FetchDirection
+	Count     int64
+	Move      bool
+}
+
+// CloseCursor is CLOSE name, or CLOSE ALL (Name "").
+type CloseCursor struct {
+	Name string
+	All  bool
+}
+
+func (*DeclareCursor) statement() {}
+func (*Fetch) statement()         {}
+func (*CloseCursor) statement()   {}

@@ -18,8 +18,6 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 	switch {
 	case s.GetWithClause() != nil:
 		return nil, c.unsupported("WITH (common table expressions)", -1)
-	case s.GetOnConflictClause() != nil:
-		return nil, c.unsupported("ON CONFLICT", s.GetOnConflictClause().GetLocation())
 	case s.GetOverride() == pg_query.OverridingKind_OVERRIDING_USER_VALUE ||
 		s.GetOverride() == pg_query.OverridingKind_OVERRIDING_SYSTEM_VALUE:
 		return nil, c.unsupported("OVERRIDING", -1)
@@ -27,21 +25,28 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 		return nil, c.unsupported("INSERT ... DEFAULT VALUES", -1)
 	}
 	sel := s.GetSelectStmt().GetSelectStmt()
-	if len(sel.GetValuesLists()) == 0 || len(sel.GetSortClause()) > 0 || sel.GetLimitCount() != nil ||
-		sel.GetLimitOffset() != nil || sel.GetWithClause() != nil || sel.GetOp() != pg_query.SetOperation_SETOP_NONE {
-		return nil, c.unsupported("INSERT ... SELECT", -1)
-	}
 	table, err := c.dmlTable(s.GetRelation(), "INSERT")
 	if err != nil {
 		return nil, err
 	}
-	out := &Insert{Table: table}
+	out := &Insert{Table: table, TableP: int(s.GetRelation().GetLocation())}
+	if out.OnConflict, err = c.onConflict(s.GetOnConflictClause()); err != nil {
+		return nil, err
+	}
 	for _, n := range s.GetCols() {
 		rt := n.GetResTarget()
 		if len(rt.GetIndirection()) > 0 {
 			return nil, c.unsupported("INSERT into array elements or fields", rt.GetLocation())
 		}
 		out.Columns = append(out.Columns, rt.GetName())
+		out.ColumnsP = append(out.ColumnsP, int(rt.GetLocation()))
+	}
+	if isQuery(sel) {
+		if out.Query, err = c.selectStmt(sel); err != nil {
+			return nil, err
+		}
+		out.Returning, err = c.targetList(s.GetReturningList())
+		return out, err
 	}
 	for _, row := range sel.GetValuesLists() {
 		vals, err := c.exprs(row.GetList().GetItems())
@@ -66,7 +71,7 @@ func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Update{Table: table}
+	out := &Update{Table: table, TableP: int(s.GetRelation().GetLocation())}
 	for _, n := range s.GetTargetList() {
 		rt := n.GetResTarget()
 		if len(rt.GetIndirection()) > 0 {
@@ -76,7 +81,7 @@ func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 		if err != nil {
 			return nil, err
 		}
-		out.Set = append(out.Set, Assignment{Column: rt.GetName(), Value: v})
+		out.Set = append(out.Set, Assignment{Column: rt.GetName(), Value: v, P: int(rt.GetLocation())})
 	}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
 		return nil, err
@@ -97,7 +102,7 @@ func (c *conv) deleteStmt(s *pg_query.DeleteStmt) (*Delete, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Delete{Table: table}
+	out := &Delete{Table: table, TableP: int(s.GetRelation().GetLocation())}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
 		return nil, err
 	}

@@ -40,6 +40,10 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return &Default{P: int(v.SetToDefault.GetLocation())}, nil
 	case *pg_query.Node_AArrayExpr:
 		return c.arrayExpr(v.AArrayExpr)
+	case *pg_query.Node_SubLink:
+		return c.subLink(v.SubLink)
+	case *pg_query.Node_AIndirection:
+		return c.indirection(v.AIndirection)
 	}
 	return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
 }
@@ -100,14 +104,14 @@ func (c *conv) aExpr(a *pg_query.A_Expr) (Expr, error) {
 		return c.inList(a)
 	case pg_query.A_Expr_Kind_AEXPR_BETWEEN, pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN:
 		return c.between(a)
+	case pg_query.A_Expr_Kind_AEXPR_OP_ANY, pg_query.A_Expr_Kind_AEXPR_OP_ALL:
+		return c.arrayCompare(a)
 	}
 	return nil, c.unsupported(aExprConstructs[a.GetKind()], loc)
 }
 
 // aExprConstructs names the A_Expr kinds outside the dialect.
 var aExprConstructs = map[pg_query.A_Expr_Kind]string{
-	pg_query.A_Expr_Kind_AEXPR_OP_ANY:          "ANY (array comparison)",
-	pg_query.A_Expr_Kind_AEXPR_OP_ALL:          "ALL (array comparison)",
 	pg_query.A_Expr_Kind_AEXPR_DISTINCT:        "IS DISTINCT FROM",
 	pg_query.A_Expr_Kind_AEXPR_NOT_DISTINCT:    "IS NOT DISTINCT FROM",
 	pg_query.A_Expr_Kind_AEXPR_SIMILAR:         "SIMILAR TO",

@@ -16,8 +16,6 @@ var selectClauses = []struct {
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetDistinctClause()) > 0 }, "DISTINCT"},
-	{func(s *pg_query.SelectStmt) bool { return len(s.GetGroupClause()) > 0 }, "GROUP BY"},
-	{func(s *pg_query.SelectStmt) bool { return s.GetHavingClause() != nil }, "HAVING"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetWindowClause()) > 0 }, "window functions"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
 	{func(s *pg_query.SelectStmt) bool {
@@ -32,9 +30,12 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 			return nil, c.unsupported(cl.construct, -1)
 		}
 	}
-	out := &Select{}
+	out := &Select{FromP: fromLocation(s.GetFromClause())}
 	var err error
-	if out.From, out.FromAlias, err = c.fromClause(s.GetFromClause()); err != nil {
+	if out.From, out.FromAlias, out.FromFunc, err = c.fromClause(s.GetFromClause()); err != nil {
+		return nil, err
+	}
+	if out.GroupBy, out.Having, err = c.grouping(s); err != nil {
 		return nil, err
 	}
 	if out.Items, err = c.targetList(s.GetTargetList()); err != nil {
@@ -55,23 +56,28 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	return out, nil
 }
 
-// fromClause converts FROM with at most one plain table.
-func (c *conv) fromClause(from []*pg_query.Node) (table, alias string, err error) {
+// fromClause converts FROM with at most one plain table or one
+// set-returning function (fromFunction).
+func (c *conv) fromClause(from []*pg_query.Node) (table, alias string, fn *FromFunction, err error) {
 	if len(from) == 0 {
-		return "", "", nil
+		return "", "", nil, nil
 	}
 	if len(from) > 1 {
-		return "", "", c.unsupported("JOIN", nodeLocation(from[1]))
+		return "", "", nil, c.unsupported("JOIN", nodeLocation(from[1]))
+	}
+	if rf := from[0].GetRangeFunction(); rf != nil {
+		table, fn, err = c.fromFunction(rf, from[0])
+		return table, "", fn, err
 	}
 	rv := from[0].GetRangeVar()
 	if rv == nil {
-		return "", "", c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
+		return "", "", nil, c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
 	}
 	if len(rv.GetAlias().GetColnames()) > 0 {
-		return "", "", c.unsupported("column aliases in FROM", rv.GetLocation())
+		return "", "", nil, c.unsupported("column aliases in FROM", rv.GetLocation())
 	}
 	table, err = c.relName(rv)
-	return table, rv.GetAlias().GetAliasname(), err
+	return table, rv.GetAlias().GetAliasname(), nil, err
 }
 
 // targetList converts SELECT and RETURNING items: *, t.*, expr [AS alias].

@@ -80,6 +80,10 @@ func (c *conv) explainStmt(s *pg_query.ExplainStmt) (*Explain, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d, ok := stmt.(*DeclareCursor); ok {
+		// EXPLAIN DECLARE explains the cursor's query, declaring nothing.
+		stmt = d.Query
+	}
 	out.Stmt = stmt
 	return out, nil
 }

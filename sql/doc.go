@@ -11,7 +11,7 @@
 // Errors are *pgerror.Error:
 //   - 42601 syntax_error, with PostgreSQL's message and cursor position;
 //   - 0A000 feature_not_supported for valid PostgreSQL outside the dialect
-//     below, naming the construct ("JOIN", "subquery", "GROUP BY", ...);
+//     below, naming the construct ("JOIN", "EXISTS (subquery)", "ROLLUP"...);
 //   - the codes of types.LookupType for type names (42704, 22023);
 //   - 42601/22023/0A000 for COPY options, as PostgreSQL's COPY checks them.
 //
@@ -21,8 +21,11 @@
 //     | DEFAULT expr]..., [PRIMARY KEY (cols)]); serial types become int2/4/8
 //     with Serial set; serial and primary-key columns are NotNull
 //   - DROP TABLE [IF EXISTS] a, b [CASCADE|RESTRICT]
-//   - INSERT INTO t [(cols)] VALUES (...), ... [RETURNING items]
-//   - SELECT items [FROM t [[AS] alias]] [WHERE] [ORDER BY e [ASC|DESC]
+//   - INSERT INTO t [(cols)] {VALUES (...), ... | select} [ON CONFLICT
+//     [(cols) | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET c = expr, ...
+//     [WHERE cond]] [RETURNING items] (ast_query.go)
+//   - SELECT items [FROM t [[AS] alias] | FROM f(args) [[AS] alias[(col)]]]
+//     [WHERE] [GROUP BY e, ...] [HAVING cond] [ORDER BY e [ASC|DESC]
 //     [NULLS FIRST|LAST], ...] [LIMIT n|ALL|$n] [OFFSET n|$n]
 //   - UPDATE t SET c = expr, ... [WHERE] [RETURNING]
 //   - DELETE FROM t [WHERE] [RETURNING]
@@ -36,11 +39,14 @@
 //   - BEGIN/START TRANSACTION [ISOLATION LEVEL ...], COMMIT/END,
 //     ROLLBACK/ABORT
 //   - EXPLAIN [ANALYZE] stmt and EXPLAIN (ANALYZE [bool], ...) stmt
+//   - DECLARE name [BINARY] [INSENSITIVE] [[NO] SCROLL] CURSOR [WITH[OUT]
+//     HOLD] FOR select; FETCH and MOVE [direction] [FROM | IN] name (every
+//     direction of the grammar); CLOSE name | ALL
 //
 // Expressions: constants, $n, column refs, operators (any name passes
 // through; unary minus folds into numeric constants), AND/OR/NOT (nested
 // ANDs and ORs flattened), [NOT] IN (list), [NOT] BETWEEN, IS [NOT] NULL,
 // [NOT] LIKE/ILIKE (as operators ~~ !~~ ~~* !~~*), function calls, SQL value
 // functions, COALESCE/GREATEST/LEAST/NULLIF (as function calls), casts and
-// typed literals.
+// typed literals, scalar subqueries (SELECT ...).
 package sql

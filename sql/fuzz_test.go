@@ -23,6 +23,10 @@ func FuzzParse(f *testing.F) {
 		"BEGIN ISOLATION LEVEL READ COMMITTED; COMMIT; ROLLBACK", "EXPLAIN (ANALYZE) SELECT count(*) FROM t",
 		"SELECT current_user, coalesce(a, 1), lower(b) FROM t", "SELECT * FROM a JOIN b ON true",
 		"SELECT 'é\x00'", "SELECT ((((1))))", "SELECT $0, $99999999999",
+		"INSERT INTO t (id, v) VALUES (1, '[1]') ON CONFLICT (id) DO UPDATE SET v = EXCLUDED.v WHERE t.id > 0 RETURNING *",
+		"INSERT INTO t VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING", "INSERT INTO t (v) SELECT v FROM u ORDER BY 1 LIMIT 2",
+		"SELECT i FROM generate_series(1, 10, $1) AS g(i) WHERE i > 2", "SELECT a, avg(v) FROM t GROUP BY a, 1 HAVING count(*) > 1",
+		"SELECT * FROM t ORDER BY v <-> (SELECT v FROM t WHERE id = (SELECT 1)) LIMIT 5", "SELECT EXISTS (SELECT 1), ARRAY(SELECT 1)",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

@@ -52,9 +52,6 @@ var stmtConstructs = map[string]string{
 	"ClusterStmt":            "CLUSTER",
 	"ReindexStmt":            "REINDEX",
 	"MergeStmt":              "MERGE",
-	"DeclareCursorStmt":      "DECLARE CURSOR",
-	"FetchStmt":              "FETCH",
-	"ClosePortalStmt":        "CLOSE",
 	"CreateTrigStmt":         "CREATE TRIGGER",
 	"RuleStmt":               "CREATE RULE",
 	"CompositeTypeStmt":      "CREATE TYPE",
@@ -181,3 +178,12 @@ func (c *conv) relName(rv *pg_query.RangeVar) (string, error) {
 
 // itoa32 formats v in decimal.
 func itoa32(v int32) string { return strconv.FormatInt(int64(v), 10) }
+
+// fromLocation is the byte offset of the first FROM item's name (the
+// RangeVar's location), or -1 when FROM has no plain table first.
+func fromLocation(from []*pg_query.Node) int {
+	if len(from) == 0 || from[0].GetRangeVar() == nil {
+		return -1
+	}
+	return int(from[0].GetRangeVar().GetLocation())
+}

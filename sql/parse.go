@@ -84,6 +84,12 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.deallocateStmt(n.DeallocateStmt)
 	case *pg_query.Node_DiscardStmt:
 		return c.discardStmt(n.DiscardStmt)
+	case *pg_query.Node_DeclareCursorStmt:
+		return c.declareCursorStmt(n.DeclareCursorStmt)
+	case *pg_query.Node_FetchStmt:
+		return c.fetchStmt(n.FetchStmt)
+	case *pg_query.Node_ClosePortalStmt:
+		return c.closePortalStmt(n.ClosePortalStmt)
 	}
 	return nil, c.unsupported(stmtConstruct(n), -1)
 }

@@ -43,6 +43,21 @@ func TestParseStatements(t *testing.T) {
 			`Select{Items:[SelectItem{Expr:id}] From:"items" FromAlias:"i" OrderBy:[OrderItem{Expr:(i.embedding <=> $1)} OrderItem{Expr:id Nulls:NullsFirst}]}`},
 		{"select count(*), max(x) m from t", `Select{Items:[SelectItem{Expr:count(*)} SelectItem{Expr:max(x) Alias:"m"}] From:"t"}`},
 		{"select * from t limit 5", `Select{Items:[SelectItem{Star:true}] From:"t" Limit:5}`},
+		// ON CONFLICT, INSERT ... SELECT, functions in FROM, GROUP BY, scalar subqueries
+		{"INSERT INTO items (id, embedding) VALUES (1, '[1,2,3]') ON CONFLICT (id) DO UPDATE SET embedding = EXCLUDED.embedding WHERE items.id > 0 RETURNING id",
+			`Insert{Table:"items" Columns:["id" "embedding"] Rows:[[1 '[1,2,3]']] Returning:[SelectItem{Expr:id}] OnConflict:OnConflict{Columns:["id"] Update:true Set:[Assignment{Column:"embedding" Value:excluded.embedding}] Where:(items.id > 0) P:56 TargetP:68}}`},
+		{"insert into t values (1) on conflict on constraint t_pkey do nothing", `Insert{Table:"t" Rows:[[1]] OnConflict:OnConflict{Constraint:"t_pkey" P:25 TargetP:37}}`},
+		{"insert into t values (1) on conflict do nothing", `Insert{Table:"t" Rows:[[1]] OnConflict:OnConflict{P:25}}`},
+		{"INSERT INTO items (embedding) SELECT ARRAY[i, i, i]::vector FROM generate_series(1, 1000) i",
+			`Insert{Table:"items" Columns:["embedding"] Query:Select{Items:[SelectItem{Expr:(ARRAY[i, i, i])::vector}] From:"i" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 1000] P:65} Column:"i"}}}`},
+		{"SELECT x FROM generate_series(1, 3, 2) AS t(x)",
+			`Select{Items:[SelectItem{Expr:x}] From:"t" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 3 2] P:14} Column:"x"}}`},
+		{"SELECT * FROM generate_series(1, 3)",
+			`Select{Items:[SelectItem{Star:true}] From:"generate_series" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 3] P:14} Column:"generate_series"}}`},
+		{"SELECT a, count(*) FROM t GROUP BY a, 2 HAVING count(*) > 1",
+			`Select{Items:[SelectItem{Expr:a} SelectItem{Expr:count(*)}] From:"t" GroupBy:[a 2] Having:(count(*) > 1)}`},
+		{"SELECT * FROM items WHERE id != 1 ORDER BY embedding <-> (SELECT embedding FROM items WHERE id = 1) LIMIT 5",
+			`Select{Items:[SelectItem{Star:true}] From:"items" Where:(id <> 1) OrderBy:[OrderItem{Expr:(embedding <-> (SELECT embedding FROM items WHERE (id = 1)))}] Limit:5}`},
 		// UPDATE / DELETE
 		{"UPDATE items SET embedding = '[1,2]', n = n + 1 WHERE id = 1 RETURNING id",
 			`Update{Table:"items" Set:[Assignment{Column:"embedding" Value:'[1,2]'} Assignment{Column:"n" Value:(n + 1)}] Where:(id = 1) Returning:[SelectItem{Expr:id}]}`},
@@ -113,6 +128,8 @@ func TestParseExpressions(t *testing.T) {
 		{"'[1,2]'::vector, CAST(a AS real), vector '[1,2]', real '1.5'", "('[1,2]')::vector|(a)::float4|('[1,2]')::vector|('1.5')::float4"},
 		{"a::pg_catalog.int8, '{1,2}'::real[], a::double precision[]", "(a)::int8|('{1,2}')::_float4|(a)::_float8"},
 		{"'it''s', e'\\n', true, false, null", "'it''s'|'\n'|true|false|NULL"},
+		{"a = ANY($1), a != all('{1}'), a < SOME(ARRAY[1, b])", "(a = ANY ($1))|(a <> ALL ('{1}'))|(a < ANY (ARRAY[1, b]))"},
+		{"a[1], (b)[$1 + 1], (f(x))[2]", "a[1]|b[($1 + 1)]|f(x)[2]"},
 	}
 	for _, tt := range tests {
 		s := parseOne(t, "SELECT "+tt.expr).(*Select)
@@ -175,6 +192,7 @@ func TestPositions(t *testing.T) {
 	want := &Select{
 		Items: []SelectItem{{Expr: &Const{Kind: ConstString, Text: "é", P: 17}}, {Expr: &ColumnRef{Name: "b", P: 23}}},
 		From:  "t",
+		FromP: 30,
 		Where: &BoolExpr{Op: And, P: 45, Args: []Expr{
 			&BinaryExpr{Op: "=", L: &ColumnRef{Name: "b", P: 38}, R: &Param{N: 1, P: 42}, P: 40},
 			&IsNull{X: &ColumnRef{Name: "c", P: 49}, P: 51},

@@ -80,6 +80,19 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString("ARRAY[")
 		formatList(b, e.Elems)
 		b.WriteString("]")
+	case *ArrayCompare:
+		b.WriteString("(")
+		formatExpr(b, e.X)
+		b.WriteString(" " + e.Op + map[bool]string{false: " ANY (", true: " ALL ("}[e.All])
+		formatExpr(b, e.Array)
+		b.WriteString("))")
+	case *SubLink:
+		formatSubLink(b, e)
+	case *Subscript:
+		formatExpr(b, e.X)
+		b.WriteString("[")
+		formatExpr(b, e.Index)
+		b.WriteString("]")
 	}
 }
 

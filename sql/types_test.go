@@ -20,7 +20,7 @@ func TestRealLookupType(t *testing.T) {
 	withRealLookup(t, func() {
 		ct := parseOne(t, "CREATE TABLE t (a int, b bigserial, c double precision, d varchar(10), e vector(3), f boolean, g numeric(10,2), h real[], i char(4))").(*CreateTable)
 		want := []types.Type{types.Int4, types.Int8, types.Float8, {Kind: types.KindVarchar, Typmod: 10},
-			types.VectorOf(3), types.Bool, types.Numeric, {Kind: types.KindFloat4Array, Typmod: types.NoTypmod}, {Kind: types.KindBpchar, Typmod: 4}}
+			types.VectorOf(3), types.Bool, {Kind: types.KindNumeric, Typmod: types.NumericTypmod(10, 2)}, {Kind: types.KindFloat4Array, Typmod: types.NoTypmod}, {Kind: types.KindBpchar, Typmod: 4}}
 		for i, col := range ct.Columns {
 			if col.Type != want[i] {
 				t.Errorf("column %s: got %+v, want %+v", col.Name, col.Type, want[i])

@@ -14,7 +14,10 @@ import (
 // parts are what pgvector 0.8 stores: format_type vector(3), storage
 // external, pg_get_indexdef "USING hnsw (embedding vector_l2_ops) WITH
 // (m='8', ef_construction='32')". \l and \dx are vecgres's own: one
-// database, and the vector extension instead of plpgsql.
+// database, and the vector extension instead of plpgsql. \du, \df and
+// \dT were printed by psql 15.20 against PostgreSQL 15.20 with the roles
+// alice (LOGIN) and bob, a domain named vector, and SQL functions and
+// aggregates with the signatures of pgvector's that vecgres serves.
 func TestPsqlCatalogCommands(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "")
@@ -22,6 +25,8 @@ func TestPsqlCatalogCommands(t *testing.T) {
 		"-v", "ON_ERROR_STOP=1", "-q",
 		"-c", "CREATE TABLE items (id bigserial PRIMARY KEY, body text, embedding vector(3))",
 		"-c", "CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (m = 8, ef_construction = 32)",
+		"-c", "CREATE ROLE alice LOGIN",
+		"-c", "CREATE ROLE bob",
 	}
 	if out, errOut, err := psql(t, s, "", setup...); err != nil {
 		t.Fatalf("setup: %v\n%s%s", err, out, errOut)
@@ -84,6 +89,58 @@ Access method: heap
   Name  | Version | Schema |                     Description                      
 --------+---------+--------+------------------------------------------------------
  vector | 0.8.6   | public | vector data type and ivfflat and hnsw access methods
+(1 row)
+
+`},
+		{`\du`, `                                   List of roles
+ Role name |                         Attributes                         | Member of 
+-----------+------------------------------------------------------------+-----------
+ alice     |                                                            | {}
+ bob       | Cannot login                                               | {}
+ postgres  | Superuser, Create role, Create DB, Replication, Bypass RLS | {}
+
+`},
+		{`\du+`, `                                          List of roles
+ Role name |                         Attributes                         | Member of | Description 
+-----------+------------------------------------------------------------+-----------+-------------
+ alice     |                                                            | {}        | 
+ bob       | Cannot login                                               | {}        | 
+ postgres  | Superuser, Create role, Create DB, Replication, Bypass RLS | {}        | 
+
+`},
+		{`\du alice`, `           List of roles
+ Role name | Attributes | Member of 
+-----------+------------+-----------
+ alice     |            | {}
+
+`},
+		{`\df`, `                               List of functions
+ Schema |      Name       | Result data type |   Argument data types    | Type 
+--------+-----------------+------------------+--------------------------+------
+ public | avg             | vector           | vector                   | agg
+ public | cosine_distance | double precision | vector, vector           | func
+ public | inner_product   | double precision | vector, vector           | func
+ public | l1_distance     | double precision | vector, vector           | func
+ public | l2_distance     | double precision | vector, vector           | func
+ public | l2_normalize    | vector           | vector                   | func
+ public | subvector       | vector           | vector, integer, integer | func
+ public | sum             | vector           | vector                   | agg
+ public | vector_dims     | integer          | vector                   | func
+ public | vector_norm     | double precision | vector                   | func
+(10 rows)
+
+`},
+		{`\dT`, `      List of data types
+ Schema |  Name  | Description 
+--------+--------+-------------
+ public | vector | 
+(1 row)
+
+`},
+		{`\dT+`, `                                       List of data types
+ Schema |  Name  | Internal name | Size | Elements |  Owner   | Access privileges | Description 
+--------+--------+---------------+------+----------+----------+-------------------+-------------
+ public | vector | vector        | var  |          | postgres |                   | 
 (1 row)
 
 `},
@@ -170,5 +227,27 @@ func TestCatalogViewsAndFunctions(t *testing.T) {
 	_, errOut, err := psql(t, s, "", "-At", "-v", "VERBOSITY=verbose", "-c", "SELECT current_setting('no_such_setting')")
 	if err == nil || !strings.Contains(errOut, "42704") {
 		t.Errorf("current_setting of an unknown name: err %v, stderr %q; want 42704", err, errOut)
+	}
+}
+
+// TestPsqlErrorPosition checks that psql points at the unknown name as
+// with PostgreSQL 15, which reports the relation's or column's position
+// in characters (so after a multi-byte character too).
+func TestPsqlErrorPosition(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	tests := []struct{ query, want string }{
+		{"SELECT * FROM nosuch", "ERROR:  relation \"nosuch\" does not exist\n" +
+			"LINE 1: SELECT * FROM nosuch\n" +
+			"                      ^\n"},
+		{"SELECT 'é', nosuchcol FROM pg_class", "ERROR:  column \"nosuchcol\" does not exist\n" +
+			"LINE 1: SELECT 'é', nosuchcol FROM pg_class\n" +
+			"                    ^\n"},
+	}
+	for _, tc := range tests {
+		out, errOut, err := psql(t, s, "", "-c", tc.query)
+		if err == nil || out != "" || errOut != tc.want {
+			t.Errorf("%s: err %v, stdout %q\nstderr %q\nwant   %q", tc.query, err, out, errOut, tc.want)
+		}
 	}
 }

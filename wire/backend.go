@@ -50,6 +50,15 @@ type Session interface {
 	Close()
 }
 
+// CursorDescriber is implemented by a Session that keeps SQL cursors
+// (DECLARE). In PostgreSQL cursors and protocol portals share one name
+// space, and clients describe a DECLAREd cursor with Describe Portal
+// (psycopg 3's named cursors do): wire asks DescribeCursor for a portal
+// name it does not know, and sends the columns with text formats.
+type CursorDescriber interface {
+	DescribeCursor(name string) (cols []Column, ok bool)
+}
+
 // Prepared is a parsed, planned statement.
 type Prepared interface {
 	// ParamTypes are the types of $1..$n (for ParameterDescription).
@@ -83,6 +92,10 @@ type Result struct {
 	Columns []Column // nil if the statement returns no rows
 	Rows    [][]any  // Datums, nil = NULL
 	Tag     string   // CommandComplete tag: "SELECT 2", "INSERT 0 3", "CREATE TABLE"
+	// Formats are the result format codes through the simple protocol
+	// (nil: all text); FETCH from a BINARY cursor sets them to binary.
+	// The extended protocol uses Bind's codes instead.
+	Formats []int16
 
 	// CopyIn is set by Execute for COPY ... FROM STDIN.
 	CopyIn *CopyInfo

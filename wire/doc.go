@@ -33,7 +33,9 @@
 // Flush and Sync inside copy-in mode are ignored; at Sync, when the session is
 // not inside a transaction block, every portal is destroyed (the implicit
 // transaction ended), and the unnamed portal is also replaced by the next
-// Bind. A panic inside a Session call becomes an XX000 error and the
+// Bind. SQL cursors (DECLARE) live in the Session, but share the portal
+// name space as in PostgreSQL: Describe of a portal wire does not know asks
+// a Session implementing CursorDescriber. A panic inside a Session call becomes an XX000 error and the
 // connection stays usable. A connection drop closes the Session.
 //
 // Only protocol 3.0 is spoken: a client asking for 3.2 gets

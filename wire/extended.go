@@ -158,6 +158,12 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 	if m.ObjectType == 'P' {
 		pt, ok := c.portals[m.Name]
 		if !ok {
+			if cd, isCD := c.sess.(CursorDescriber); isCD {
+				if cols, found := cd.DescribeCursor(m.Name); found {
+					c.sendRowDescription(cols, nil)
+					return nil
+				}
+			}
 			return errNoPortal(m.Name)
 		}
 		cols := pt.cols

@@ -101,6 +101,9 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []Column, formats []int16, 
 		}
 	}()
 	buf := c.rowBuf[:0]
+	if buf == nil { // a nil slice of an empty value would be sent as NULL
+		buf = make([]byte, 0, 512)
+	}
 	ends := make([]int, len(row))
 	for i, d := range row {
 		if d != nil {
@@ -144,8 +147,8 @@ func (c *conn) sendResult(res *Result) error {
 	if res.CopyOut != nil {
 		c.copyOut(res)
 	} else if res.Columns != nil {
-		c.send(rowDescription(res.Columns, nil))
-		if err := c.sendRows(res.Columns, nil, res.Rows); err != nil {
+		c.send(rowDescription(res.Columns, res.Formats))
+		if err := c.sendRows(res.Columns, res.Formats, res.Rows); err != nil {
 			return err
 		}
 	} else if len(res.Rows) > 0 {

@@ -2,7 +2,6 @@ package types
 
 import (
 	"encoding/binary"
-	"math"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -10,188 +9,149 @@ import (
 // Array binary format (PostgreSQL array_recv / array_send), big-endian:
 // int32 ndim, int32 flags (1 = has nulls), uint32 element type OID, ndim ×
 // (int32 size, int32 lower bound), then per element int32 length (-1 for
-// NULL) and the element's send bytes. vecgres reads one dimension (or none:
-// the empty array).
-const maxArrayDims = 6 // PostgreSQL MAXDIM
+// NULL) and the element type's send bytes. vecgres reads one dimension (or
+// none: the empty array), any lower bound, and sends lower bound 1.
+const (
+	maxArrayDims = 6         // PostgreSQL MAXDIM
+	maxArraySize = 134217727 // PostgreSQL MaxArraySize: MaxAllocSize / sizeof(Datum)
+)
 
-// elementAccepted returns the element kind an array of kind k reads for
-// element type oid, and whether k accepts it; integer[] also takes smallint
-// and bigint elements. numeric[] elements use the numeric binary format
-// (numeric_binary.go).
-func elementAccepted(k Kind, oid OID) (Kind, bool) {
-	switch k {
-	case KindFloat4Array:
-		return KindFloat4, oid == OIDFloat4
-	case KindFloat8Array:
-		return KindFloat8, oid == OIDFloat8
-	case KindNumericArray:
-		return KindNumeric, oid == OIDNumeric
-	}
-	switch oid {
-	case OIDInt2:
-		return KindInt2, true
-	case OIDInt4:
-		return KindInt4, true
-	case OIDInt8:
-		return KindInt8, true
-	}
-	return KindInt4, false
-}
+// arrayHasNulls is the flags bit array_send sets when an element is NULL.
+const arrayHasNulls = 1
 
-// decodeArray is array_recv for kind k: []float64 or []int64.
-func decodeArray(b []byte, k Kind) (any, error) {
+// decodeArray is array_recv for array type t: an Array. Errors as
+// array_recv: 22P03 bad ndim, flags or element length, 54000 too many
+// dimensions, 42804 another element type, 22P03 "improper binary format in
+// array element n" when an element leaves bytes unread, 08P01 short data,
+// and the element receive function's own.
+func decodeArray(b []byte, t Type) (any, error) {
+	et, _ := ElemType(t)
 	r := reader{b: b}
-	n, ek, err := readArrayHeader(&r, k)
+	n, err := readArrayHeader(&r, et)
 	if err != nil {
 		return nil, err
 	}
-	fs, is := []float64{}, []int64{}
+	out := make(Array, n)
 	for i := range n {
-		d, err := readArrayElement(&r, ek, i+1)
-		if err != nil {
+		if out[i], err = readArrayElement(&r, et, i+1); err != nil {
 			return nil, err
-		}
-		switch x := d.(type) {
-		case float64:
-			fs = append(fs, x)
-		case int64:
-			is = append(is, x)
 		}
 	}
 	if err := r.done(); err != nil {
 		return nil, err
 	}
-	if k == KindInt4Array {
-		return is, nil
-	}
-	return fs, nil
+	return out, nil
 }
 
 // readArrayHeader checks the header as array_recv does and returns the
-// element count and element kind.
-func readArrayHeader(r *reader, k Kind) (int, Kind, error) {
+// element count.
+func readArrayHeader(r *reader, et Type) (int, error) {
 	var hdr [3]uint32
 	for i := range hdr {
 		v, err := r.uint32()
 		if err != nil {
-			return 0, 0, err
+			return 0, err
 		}
 		hdr[i] = v
 	}
 	ndim, flags, elemOID := int32(hdr[0]), int32(hdr[1]), OID(hdr[2])
 	if ndim < 0 {
-		return 0, 0, pgerror.Errorf(pgerror.InvalidBinaryRepresentation, "invalid number of dimensions: %d", ndim)
+		return 0, pgerror.Errorf(pgerror.InvalidBinaryRepresentation, "invalid number of dimensions: %d", ndim)
 	}
 	if ndim > maxArrayDims {
-		return 0, 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (%d)", ndim, maxArrayDims)
+		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (%d)", ndim, maxArrayDims)
 	}
-	if flags != 0 && flags != 1 {
-		return 0, 0, pgerror.New(pgerror.InvalidBinaryRepresentation, "invalid array flags")
+	if flags != 0 && flags != arrayHasNulls {
+		return 0, pgerror.New(pgerror.InvalidBinaryRepresentation, "invalid array flags")
 	}
-	ek, ok := elementAccepted(k, elemOID)
-	if !ok {
-		want := Type{elementKind(k), NoTypmod}
+	if elemOID != et.OID() {
 		got := typeNameByOID(elemOID)
 		if got == "" {
 			got = "???"
 		}
-		return 0, 0, pgerror.Errorf(pgerror.DatatypeMismatch, "binary data has array element type %d (%s) instead of expected %d (%s)", elemOID, got, want.OID(), want.Name())
+		return 0, pgerror.Errorf(pgerror.DatatypeMismatch, "binary data has array element type %d (%s) instead of expected %d (%s)",
+			elemOID, got, et.OID(), Type{et.Kind, NoTypmod}.Name())
 	}
 	if ndim == 0 {
-		return 0, ek, nil
+		return 0, nil
 	}
 	if ndim > 1 {
-		return 0, 0, pgerror.NotSupported("multidimensional arrays")
+		return 0, pgerror.NotSupported("multidimensional arrays")
 	}
 	size, err := r.uint32()
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
-	if _, err := r.uint32(); err != nil { // lower bound: any
-		return 0, 0, err
+	lbound, err := r.uint32()
+	if err != nil {
+		return 0, err
 	}
-	if int32(size) < 0 || int(size) > len(r.b)/4 {
-		return 0, 0, errInsufficientData()
+	if int32(size) < 0 || int32(size) > maxArraySize {
+		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "array size exceeds the maximum allowed (%d)", maxArraySize)
 	}
-	return int(size), ek, nil
+	if lb := int32(lbound); int64(lb)+int64(int32(size)) > 1<<31-1 {
+		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "array lower bound is too large: %d", lb)
+	}
+	if int(size) > len(r.b)/4 {
+		return 0, errInsufficientData()
+	}
+	return int(size), nil
 }
 
-// readArrayElement reads the length-prefixed element number pos (1-based).
-func readArrayElement(r *reader, ek Kind, pos int) (any, error) {
+// readArrayElement reads the length-prefixed element number pos (1-based)
+// with the element type's receive function; nil for NULL.
+func readArrayElement(r *reader, et Type, pos int) (any, error) {
 	n, err := r.uint32()
 	if err != nil {
 		return nil, err
 	}
 	if int32(n) == -1 {
-		return nil, errArrayNulls()
+		return nil, nil
 	}
 	if int32(n) < -1 || int(n) > len(r.b) {
 		return nil, pgerror.New(pgerror.InvalidBinaryRepresentation, "insufficient data left in message")
 	}
 	body, _ := r.take(int(n))
-	if ek == KindNumeric {
-		return decodeNumeric(body)
-	}
-	er := reader{b: body}
-	d, err := decodeFixed(&er, ek)
-	if err != nil {
-		return nil, err
-	}
-	if len(er.b) != 0 {
+	d, err := DecodeBinary(et, body)
+	if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.InvalidBinaryRepresentation && pe.Message == "incorrect binary data format" {
 		return nil, pgerror.Errorf(pgerror.InvalidBinaryRepresentation, "improper binary format in array element %d", pos)
 	}
-	return d, nil
+	return d, err
 }
 
 // appendArrayBinary is array_send of a one-dimensional array (ndim 0 when
-// empty), lower bound 1, no nulls.
-func appendArrayBinary(buf []byte, k Kind, d any) []byte {
-	ek := elementKind(k)
-	var n int
-	switch x := d.(type) {
-	case []float64:
-		n = len(x)
-	case []int64:
-		n = len(x)
-	case Vector:
-		n = len(x)
+// empty), lower bound 1, the has-nulls flag set when an element is NULL.
+func appendArrayBinary(buf []byte, t Type, d any) []byte {
+	if v, ok := d.(Vector); ok { // a vector cast to real[]
+		d = vectorElems(v)
 	}
-	ndim := uint32(1)
-	if n == 0 {
+	a, _ := asArray(d)
+	et, _ := ElemType(t)
+	ndim, flags := uint32(1), uint32(0)
+	if len(a) == 0 {
 		ndim = 0
 	}
+	for _, e := range a {
+		if e == nil {
+			flags = arrayHasNulls
+		}
+	}
 	buf = binary.BigEndian.AppendUint32(buf, ndim)
-	buf = binary.BigEndian.AppendUint32(buf, 0)
-	buf = binary.BigEndian.AppendUint32(buf, kinds[ek].oid)
-	if n > 0 {
-		buf = binary.BigEndian.AppendUint32(buf, uint32(n))
+	buf = binary.BigEndian.AppendUint32(buf, flags)
+	buf = binary.BigEndian.AppendUint32(buf, et.OID())
+	if len(a) > 0 {
+		buf = binary.BigEndian.AppendUint32(buf, uint32(len(a)))
 		buf = binary.BigEndian.AppendUint32(buf, 1)
 	}
-	size := uint32(kinds[ek].size)
-	for i := range n {
-		if ek == KindNumeric {
-			buf = appendNumericElement(buf, d.([]float64)[i])
+	for _, e := range a {
+		if e == nil {
+			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
 			continue
 		}
-		buf = binary.BigEndian.AppendUint32(buf, size)
-		switch x := d.(type) {
-		case []float64:
-			buf = AppendBinary(buf, Type{ek, NoTypmod}, x[i])
-		case []int64:
-			buf = AppendBinary(buf, Type{ek, NoTypmod}, x[i])
-		case Vector:
-			buf = binary.BigEndian.AppendUint32(buf, math.Float32bits(x[i]))
-		}
+		at := len(buf)
+		buf = binary.BigEndian.AppendUint32(buf, 0)
+		buf = AppendBinary(buf, et, e)
+		binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
 	}
-	return buf
-}
-
-// appendNumericElement appends one numeric[] element: its length, then
-// numeric_send's bytes (variable length, unlike the other element kinds).
-func appendNumericElement(buf []byte, f float64) []byte {
-	at := len(buf)
-	buf = binary.BigEndian.AppendUint32(buf, 0)
-	buf = appendNumericBinary(buf, f)
-	binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
 	return buf
 }

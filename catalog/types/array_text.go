@@ -6,10 +6,15 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// Array text format (PostgreSQL array_in / array_out, docs 8.15.6) for the
-// one-dimensional float4[], float8[], int4[] and numeric[] vecgres accepts
-// as parameters and builds from ARRAY[...]: '{' elements '}', elements separated by ',', optionally
-// double-quoted with backslash escapes, whitespace around them ignored.
+// Array text format (PostgreSQL 15 array_in / array_out, docs 8.15.6), one
+// dimension: '{' elements '}' separated by ','. An element is either
+// double-quoted (backslash escapes any character) or unquoted text whose
+// leading and trailing whitespace is dropped and in which a backslash
+// escapes the next character; an unquoted NULL (any case, no escapes) is a
+// NULL element. The whole literal is checked before any element is read,
+// so a syntax error wins over an element's input error, as in array_in.
+// Dimension decorations ("[1:2]={...}") and nested braces are refused
+// (0A000).
 
 func malformedArray(s, detail string) *pgerror.Error {
 	e := pgerror.Errorf(pgerror.InvalidTextRepresentation, "malformed array literal: \"%s\"", s)
@@ -19,61 +24,34 @@ func malformedArray(s, detail string) *pgerror.Error {
 	return e
 }
 
-// errArrayNulls is pgvector's error for NULL elements; vecgres arrays cannot
-// hold NULL, and their only use is the cast to vector.
+// errArrayNulls is pgvector's error for NULL elements in an array cast to
+// vector.
 func errArrayNulls() *pgerror.Error {
 	return pgerror.New(pgerror.NullValueNotAllowed, "array must not contain nulls")
 }
 
-// elementKind is the kind of an array kind's elements.
-func elementKind(k Kind) Kind {
-	switch k {
-	case KindFloat4Array:
-		return KindFloat4
-	case KindFloat8Array:
-		return KindFloat8
-	case KindNumericArray:
-		return KindNumeric
-	}
-	return KindInt4
-}
-
-// parseArray reads a one-dimensional array literal of kind k: []float64 for
-// float and numeric arrays (numeric held as float64), []int64 for int4[].
-func parseArray(s string, k Kind) (any, error) {
+// parseArray is array_in for array type t: an Array of the element type's
+// values (elements typed with t's typmod). Errors: 22P02 malformed array
+// literal with array_in's detail, 0A000 for more than one dimension, then
+// the element input function's error.
+func parseArray(s string, t Type) (any, error) {
 	elems, err := splitArray(s)
 	if err != nil {
 		return nil, err
 	}
-	ek := Type{elementKind(k), NoTypmod}
-	var fs []float64
-	var is []int64
-	for _, e := range elems {
+	et, _ := ElemType(t)
+	out := make(Array, len(elems))
+	for i, e := range elems {
 		if e.null {
-			return nil, errArrayNulls()
+			continue
 		}
-		d, err := ParseText(ek, e.text)
+		d, err := ParseText(et, e.text)
 		if err != nil {
 			return nil, err
 		}
-		switch x := d.(type) {
-		case float64:
-			fs = append(fs, x)
-		case int64:
-			is = append(is, x)
-		}
+		out[i] = d
 	}
-	if k == KindInt4Array {
-		return nonNil(is), nil
-	}
-	return nonNil(fs), nil
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+	return out, nil
 }
 
 type arrayElem struct {
@@ -81,109 +59,217 @@ type arrayElem struct {
 	null bool
 }
 
+// arrayState is where the scanner is, as array_in's ArrayCount states.
+type arrayState uint8
+
+const (
+	stLevelStarted  arrayState = iota // after '{'
+	stElemStarted                     // inside an unquoted element
+	stQuotedStarted                   // inside a quoted element
+	stQuotedDone                      // after a quoted element's closing quote
+	stElemDelimited                   // after ','
+)
+
+// isArraySpace is array_isspace: the C locale's isspace.
+func isArraySpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
 // splitArray splits a one-dimensional array literal into its elements.
 func splitArray(s string) ([]arrayElem, error) {
-	t := trimCSpace(s)
-	if !strings.HasPrefix(t, "{") {
+	p := 0
+	for p < len(s) && isArraySpace(s[p]) {
+		p++
+	}
+	if p < len(s) && s[p] == '[' {
+		return nil, pgerror.NotSupported("array dimension decorations")
+	}
+	if p == len(s) || s[p] != '{' {
 		return nil, malformedArray(s, `Array value must start with "{" or dimension information.`)
 	}
-	p := skipCSpace(t, 1)
-	if p < len(t) && t[p] == '}' {
-		if p+1 != len(t) {
+	elems, end, err := scanElems(s, p+1)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range []byte(s[end:]) {
+		if !isArraySpace(c) {
 			return nil, malformedArray(s, "Junk after closing right brace.")
 		}
-		return nil, nil
 	}
-	var elems []arrayElem
-	for {
-		p = skipCSpace(t, p)
-		if p < len(t) && t[p] == '{' {
-			return nil, pgerror.NotSupported("multidimensional arrays")
-		}
-		e, next, err := readArrayElem(t, p)
-		if err != nil {
-			return nil, malformedArray(s, err.Error())
-		}
-		elems = append(elems, e)
-		p = skipCSpace(t, next)
-		if p < len(t) && t[p] == ',' {
-			p++
+	return elems, nil
+}
+
+// elemBuilder accumulates one element: its bytes, the length up to its
+// last escaped or quoted byte (trailing whitespace after it is dropped),
+// and whether any quoting was seen (then it is never NULL).
+type elemBuilder struct {
+	b      []byte
+	keep   int
+	quoted bool
+}
+
+func (e *elemBuilder) add(c byte, literal bool) {
+	if !literal && len(e.b) == 0 && isArraySpace(c) {
+		return // leading whitespace
+	}
+	e.b = append(e.b, c)
+	if literal || !isArraySpace(c) {
+		e.keep = len(e.b)
+	}
+}
+
+func (e *elemBuilder) finish() arrayElem {
+	t := string(e.b[:e.keep])
+	*e = elemBuilder{}
+	return arrayElem{text: t}
+}
+
+// scanElems reads the elements after the opening brace at p and returns
+// them with the offset just past the closing brace.
+func scanElems(s string, p int) ([]arrayElem, int, error) {
+	var (
+		elems []arrayElem
+		cur   elemBuilder
+		st    = stLevelStarted
+	)
+	unexpected := func(c byte) error { return malformedArray(s, "Unexpected \""+string(c)+"\" character.") }
+	for ; p < len(s); p++ {
+		c := s[p]
+		if st == stQuotedStarted {
+			switch c {
+			case '\\':
+				if p+1 == len(s) {
+					return nil, 0, malformedArray(s, "Unexpected end of input.")
+				}
+				p++
+				cur.add(s[p], true)
+			case '"':
+				st = stQuotedDone
+			default:
+				cur.add(c, true)
+			}
 			continue
 		}
-		if p < len(t) && t[p] == '}' {
-			if p+1 != len(t) {
-				return nil, malformedArray(s, "Junk after closing right brace.")
+		switch {
+		case c == '\\':
+			if st == stQuotedDone {
+				return nil, 0, unexpected(c)
 			}
-			return elems, nil
+			if p+1 == len(s) {
+				return nil, 0, malformedArray(s, "Unexpected end of input.")
+			}
+			p++
+			cur.add(s[p], true)
+			cur.quoted = true
+			st = stElemStarted
+		case c == '"':
+			if st != stLevelStarted && st != stElemDelimited {
+				return nil, 0, malformedArray(s, "Unexpected array element.")
+			}
+			cur.quoted = true
+			st = stQuotedStarted
+		case c == '{':
+			if st == stLevelStarted {
+				return nil, 0, pgerror.NotSupported("multidimensional arrays")
+			}
+			return nil, 0, unexpected(c)
+		case c == '}':
+			if st == stElemDelimited || (st == stLevelStarted && len(elems) > 0) {
+				return nil, 0, unexpected(c)
+			}
+			if st != stLevelStarted {
+				elems = append(elems, finishElem(&cur))
+			}
+			return elems, p + 1, nil
+		case c == ',':
+			if st != stElemStarted && st != stQuotedDone {
+				return nil, 0, unexpected(c)
+			}
+			elems = append(elems, finishElem(&cur))
+			st = stElemDelimited
+		case isArraySpace(c):
+			if st == stElemStarted {
+				cur.add(c, false)
+			}
+		default:
+			if st == stQuotedDone {
+				return nil, 0, malformedArray(s, "Unexpected array element.")
+			}
+			cur.add(c, false)
+			st = stElemStarted
 		}
-		return nil, malformedArray(s, "Unexpected end of input.")
 	}
+	return nil, 0, malformedArray(s, "Unexpected end of input.")
 }
 
-type arrayDetail string
-
-func (d arrayDetail) Error() string { return string(d) }
-
-// readArrayElem reads one element starting at p: a quoted string or the
-// unquoted text up to ',' or '}' with surrounding whitespace removed.
-func readArrayElem(t string, p int) (arrayElem, int, error) {
-	if p < len(t) && t[p] == '"' {
-		var b strings.Builder
-		for i := p + 1; i < len(t); i++ {
-			switch c := t[i]; c {
-			case '\\':
-				if i+1 < len(t) {
-					i++
-					b.WriteByte(t[i])
-				}
-			case '"':
-				return arrayElem{text: b.String()}, i + 1, nil
-			default:
-				b.WriteByte(c)
-			}
-		}
-		return arrayElem{}, 0, arrayDetail("Unexpected end of input.")
+// finishElem ends the current element; unquoted NULL is a NULL element.
+func finishElem(cur *elemBuilder) arrayElem {
+	quoted := cur.quoted
+	e := cur.finish()
+	if !quoted && strings.EqualFold(e.text, "null") {
+		e.null = true
 	}
-	end := p
-	for end < len(t) && t[end] != ',' && t[end] != '}' && t[end] != '"' && t[end] != '{' {
-		end++
-	}
-	text := trimCSpace(t[p:end])
-	if text == "" {
-		if end < len(t) {
-			return arrayElem{}, 0, arrayDetail("Unexpected \"" + string(t[end]) + "\" character.")
-		}
-		return arrayElem{}, 0, arrayDetail("Unexpected end of input.")
-	}
-	return arrayElem{text: text, null: strings.EqualFold(text, "null")}, end, nil
+	return e
 }
 
-// appendArrayText is array_out for a one-dimensional array: "{1,2.5,3}".
-func appendArrayText(buf []byte, k Kind, d any) []byte {
-	ek := Type{elementKind(k), NoTypmod}
+// appendArrayText is array_out for a one-dimensional array: "{1,2.5,NULL}";
+// an element is double-quoted (with '"' and '\' escaped) when it is empty,
+// is NULL in any case, or holds '{', '}', ',', '"', '\' or whitespace.
+func appendArrayText(buf []byte, t Type, d any) []byte {
+	if v, ok := d.(Vector); ok { // a vector cast to real[]
+		d = vectorElems(v)
+	}
+	a, _ := asArray(d)
+	et, _ := ElemType(t)
 	buf = append(buf, '{')
-	switch x := d.(type) {
-	case []float64:
-		for i, f := range x {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = AppendText(buf, ek, f)
+	for i, e := range a {
+		if i > 0 {
+			buf = append(buf, ',')
 		}
-	case []int64:
-		for i, n := range x {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = AppendText(buf, ek, n)
+		if e == nil {
+			buf = append(buf, "NULL"...)
+			continue
 		}
-	case Vector:
-		for i, f := range x {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = AppendFloat4(buf, f)
-		}
+		buf = appendArrayElem(buf, AppendText(nil, et, e))
 	}
 	return append(buf, '}')
+}
+
+func appendArrayElem(buf, text []byte) []byte {
+	if !needsQuotes(text) {
+		return append(buf, text...)
+	}
+	buf = append(buf, '"')
+	for _, c := range text {
+		if c == '"' || c == '\\' {
+			buf = append(buf, '\\')
+		}
+		buf = append(buf, c)
+	}
+	return append(buf, '"')
+}
+
+func needsQuotes(text []byte) bool {
+	if len(text) == 0 || strings.EqualFold(string(text), "null") {
+		return true
+	}
+	for _, c := range text {
+		switch c {
+		case '{', '}', ',', '"', '\\':
+			return true
+		}
+		if isArraySpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// vectorElems is a vector's elements as a real[] value.
+func vectorElems(v Vector) Array {
+	out := make(Array, len(v))
+	for i, f := range v {
+		out[i] = float64(f)
+	}
+	return out
 }

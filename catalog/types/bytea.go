@@ -2,6 +2,7 @@ package types
 
 import (
 	"encoding/hex"
+	"unicode/utf8"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -75,11 +76,7 @@ func parseByteaHex(s string) ([]byte, error) {
 // badHexDigit names the offending character (one UTF-8 sequence) as
 // PostgreSQL's get_hex does.
 func badHexDigit(s string) error {
-	n := 1
-	for _, r := range s {
-		n = len(string(r))
-		break
-	}
+	_, n := utf8.DecodeRuneInString(s) // 1 for an invalid byte
 	return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid hexadecimal digit: \"%s\"", s[:n])
 }
 

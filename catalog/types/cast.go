@@ -29,6 +29,9 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		}
 		return nil, cannotCast(from, to)
 	}
+	if from.Kind == to.Kind && IsArray(to.Kind) && to.Typmod != NoTypmod {
+		return castArray(d, from, to, explicit) // the element typmod
+	}
 	if from.Kind == to.Kind && !isString(to.Kind) {
 		return applyTypmod(d, to)
 	}
@@ -42,6 +45,9 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		s, _ := d.(string)
 		return ParseText(to, s)
 	case isNumber(from.Kind) && isNumber(to.Kind):
+		if from.Kind == KindNumeric || to.Kind == KindNumeric {
+			return castNumeric(d, from.Kind, to)
+		}
 		return castNumber(d, from.Kind, to.Kind)
 	}
 	if v, ok, err := castDateTime(d, from, to); ok {
@@ -52,13 +58,9 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		return castToVector(d, from, to)
 	case from.Kind == KindVector && to.Kind == KindFloat4Array:
 		v, _ := d.(Vector)
-		out := make([]float64, len(v))
-		for i, f := range v {
-			out[i] = float64(f)
-		}
-		return out, nil
+		return vectorElems(v), nil
 	case isArray(from.Kind) && isArray(to.Kind):
-		return castArray(d, from, to)
+		return castArray(d, from, to, explicit)
 	case isOIDLike(from.Kind) || isOIDLike(to.Kind):
 		return castOID(d, from, to)
 	case explicit && from.Kind == KindBool && to.Kind == KindInt4:
@@ -89,9 +91,7 @@ func isNumber(k Kind) bool {
 
 func isInt(k Kind) bool { return k == KindInt2 || k == KindInt4 || k == KindInt8 }
 
-func isArray(k Kind) bool {
-	return k == KindFloat4Array || k == KindFloat8Array || k == KindInt4Array || k == KindNumericArray
-}
+func isArray(k Kind) bool { return IsArray(k) }
 
 func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype }
 
@@ -104,6 +104,9 @@ func applyTypmod(d any, to Type) (any, error) {
 		if err := CheckDims(to, v); err != nil {
 			return nil, err
 		}
+	}
+	if to.Kind == KindNumeric {
+		return castNumeric(d, KindNumeric, to)
 	}
 	return d, nil
 }
@@ -140,10 +143,10 @@ func trimTrailingSpaces(s string) string {
 	return s[:i]
 }
 
-// castNumber converts between int2/int4/int8/float4/float8/numeric as
-// PostgreSQL's cast functions do: float to integer rounds half to even
-// (rint), numeric to integer rounds half away from zero; results out of the
-// target's range are 22003.
+// castNumber converts between int2/int4/int8/float4/float8 as PostgreSQL's
+// cast functions do: float to integer rounds half to even (rint); results
+// out of the target's range are 22003. Casts to and from numeric are
+// castNumeric (numeric_cast.go).
 func castNumber(d any, from, to Kind) (any, error) {
 	if isInt(from) {
 		i, _ := asInt(d)
@@ -158,12 +161,9 @@ func castNumber(d any, from, to Kind) (any, error) {
 	f, _ := asFloat(d)
 	switch to {
 	case KindInt2, KindInt4, KindInt8:
-		return floatToInt(f, from, to)
+		return floatToInt(f, to)
 	case KindFloat4:
-		return toFloat4(f, from)
-	}
-	if to == KindNumeric && f == 0 {
-		f = 0 // numeric has no negative zero
+		return toFloat4(f)
 	}
 	return f, nil
 }
@@ -180,21 +180,9 @@ func checkIntRange(i int64, k Kind) (any, error) {
 	return i, nil
 }
 
-// floatToInt rounds f (rint for float4/float8, half away from zero for
-// numeric) and checks the range of k; numeric NaN and infinity are 0A000.
-func floatToInt(f float64, from, to Kind) (any, error) {
-	name := kinds[to].name
-	if from == KindNumeric {
-		if math.IsNaN(f) {
-			return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "cannot convert NaN to %s", name)
-		}
-		if math.IsInf(f, 0) {
-			return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "cannot convert infinity to %s", name)
-		}
-		f = math.Round(f)
-	} else {
-		f = math.RoundToEven(f)
-	}
+// floatToInt rounds f half to even (rint) and checks the range of to.
+func floatToInt(f float64, to Kind) (any, error) {
+	f = math.RoundToEven(f)
 	lo, hi := intRange(to)
 	// Bounds as PostgreSQL's FLOAT8_FITS_IN_INT64: hi+1 is exact, hi is not.
 	if math.IsNaN(f) || f < float64(lo) || f >= float64(hi)+1 {
@@ -203,100 +191,18 @@ func floatToInt(f float64, from, to Kind) (any, error) {
 	return int64(f), nil
 }
 
-// toFloat4 narrows a float8 (dtof: overflow/underflow errors) or a numeric
-// (through float4in: `"<value>" is out of range for type real`).
-func toFloat4(f float64, from Kind) (any, error) {
+// toFloat4 narrows a float8 (dtof: overflow/underflow errors).
+func toFloat4(f float64) (any, error) {
 	r := float32(f)
 	overflow := math.IsInf(float64(r), 0) && !math.IsInf(f, 0)
 	underflow := r == 0 && f != 0
 	switch {
-	case (overflow || underflow) && from == KindNumeric:
-		return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type real", appendNumeric(nil, f))
 	case overflow:
 		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
 	case underflow:
 		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: underflow")
 	}
 	return float64(r), nil
-}
-
-// castToVector is pgvector's array_to_vector (int4[], float4[], float8[],
-// numeric[]): dims 1..16000, the typmod's dims, then every element finite
-// (a float8 beyond float4 becomes infinity and is refused as such; a
-// numeric goes through numeric_float4, whose range error comes first).
-func castToVector(d any, from, to Type) (any, error) {
-	var v Vector
-	switch x := d.(type) {
-	case []float64:
-		if !isArray(from.Kind) {
-			return nil, cannotCast(from, to)
-		}
-		v = make(Vector, len(x))
-		for i, f := range x {
-			v[i] = float32(f)
-		}
-	case []int64:
-		if from.Kind != KindInt4Array {
-			return nil, cannotCast(from, to)
-		}
-		v = make(Vector, len(x))
-		for i, n := range x {
-			v[i] = float32(n)
-		}
-	default:
-		return nil, cannotCast(from, to)
-	}
-	if err := checkDimCount(len(v)); err != nil {
-		return nil, err
-	}
-	if err := CheckDims(to, v); err != nil {
-		return nil, err
-	}
-	for i, f := range v {
-		if from.Kind == KindNumericArray {
-			if _, err := toFloat4(d.([]float64)[i], KindNumeric); err != nil {
-				return nil, err
-			}
-		}
-		if err := checkElement(f); err != nil {
-			return nil, err
-		}
-	}
-	return v, nil
-}
-
-// castArray converts element-wise between float4[], float8[], int4[] and
-// numeric[].
-func castArray(d any, from, to Type) (any, error) {
-	fk, tk := elementKind(from.Kind), elementKind(to.Kind)
-	var src []any
-	switch x := d.(type) {
-	case []float64:
-		for _, f := range x {
-			src = append(src, f)
-		}
-	case []int64:
-		for _, n := range x {
-			src = append(src, n)
-		}
-	}
-	fs, is := []float64{}, []int64{}
-	for _, e := range src {
-		c, err := castNumber(e, fk, tk)
-		if err != nil {
-			return nil, err
-		}
-		switch y := c.(type) {
-		case float64:
-			fs = append(fs, y)
-		case int64:
-			is = append(is, y)
-		}
-	}
-	if to.Kind == KindInt4Array {
-		return is, nil
-	}
-	return fs, nil
 }
 
 // castOID converts among int2/int4/int8, oid and regtype: int8 to oid is

@@ -42,6 +42,10 @@ func Compare(a, b any) int {
 		if y, ok := b.([]int64); ok {
 			return compareSlices(x, y, compareOrdered[int64])
 		}
+	case Array:
+		if y, ok := asArray(b); ok {
+			return compareArrays(x, y)
+		}
 	case []byte:
 		if y, ok := b.([]byte); ok {
 			return bytes.Compare(x, y)
@@ -54,6 +58,9 @@ func Compare(a, b any) int {
 		if y, ok := b.(JSONB); ok {
 			return CompareJSONB(x, y)
 		}
+	}
+	if c, ok := compareNumeric(a, b); ok {
+		return c
 	}
 	fa, okA := numberOf(a)
 	fb, okB := numberOf(b)

@@ -3,11 +3,14 @@
 // formats as PostgreSQL and pgvector define them.
 //
 // A value (Datum) is a plain Go value: nil is SQL NULL; bool; int64 for int2,
-// int4, int8 and oid/regtype; float64 for float4, float8 and numeric (a
-// float4 holds the float64 of a float32, so it round-trips exactly); string
-// for text, varchar and bpchar; Vector for vector; []float64 for real[] and
-// double precision[] and []int64 for integer[] (parameters only, one
-// dimension, no NULL elements); []byte for bytea; int64 days since
+// int4, int8 and oid/regtype; float64 for float4 and float8 (a float4
+// holds the float64 of a float32, so it round-trips exactly); Decimal (an
+// exact apd decimal with its display scale, numeric.go) for numeric; string
+// for text, varchar and bpchar; Vector for vector; Array (array.go: the
+// elements as values of the element type, nil for a NULL element; one
+// dimension, lower bound 1) for the arrays of all these types, vector[]
+// included (older callers' []float64 and []int64 are still read as float
+// and integer arrays); []byte for bytea; int64 days since
 // 2000-01-01 for date and int64 microseconds since 2000-01-01 00:00:00 for
 // timestamp and timestamptz (UTC: the session TimeZone is always UTC;
 // infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
@@ -30,8 +33,9 @@
 //
 // Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
 // vector_binary.go, float_scan.go (strtod's grammar), float_format.go,
-// scalar_text.go and scalar_binary.go, numeric_binary.go, array_text.go and
-// array_binary.go, cast.go, compare.go; driver_types.go (bytea, date,
+// scalar_text.go and scalar_binary.go, numeric.go (value, text),
+// numeric_arith.go, numeric_cast.go (casts, typmod), numeric_binary.go, array.go (kinds,
+// helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go; driver_types.go (bytea, date,
 // timestamp, timestamptz, uuid and jsonb hooks), bytea.go, datetime.go,
 // uuid.go, jsonb.go (parser), jsonb_number.go, jsonb_text.go, jsonb_ops.go
 // (->, ->>, @>, ?, B-tree order).

@@ -50,6 +50,20 @@ var kinds = [...]kindInfo{
 	KindTimestamptz:  {OIDTimestamptz, "timestamp with time zone", 8},
 	KindUUID:         {OIDUUID, "uuid", 16},
 	KindJSONB:        {OIDJSONB, "jsonb", -1},
+
+	KindBoolArray:        {OIDBoolArray, "boolean[]", -1},
+	KindInt2Array:        {OIDInt2Array, "smallint[]", -1},
+	KindInt8Array:        {OIDInt8Array, "bigint[]", -1},
+	KindTextArray:        {OIDTextArray, "text[]", -1},
+	KindVarcharArray:     {OIDVarcharArr, "character varying[]", -1},
+	KindBpcharArray:      {OIDBpcharArr, "bpchar[]", -1},
+	KindByteaArray:       {OIDByteaArr, "bytea[]", -1},
+	KindDateArray:        {OIDDateArr, "date[]", -1},
+	KindTimestampArray:   {OIDTSArr, "timestamp without time zone[]", -1},
+	KindTimestamptzArray: {OIDTSTZArr, "timestamp with time zone[]", -1},
+	KindUUIDArray:        {OIDUUIDArr, "uuid[]", -1},
+	KindJSONBArray:       {OIDJSONBArr, "jsonb[]", -1},
+	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -65,6 +79,9 @@ func (t Type) OID() OID { return t.Kind.info().oid }
 // Name returns the type as format_type prints it: "vector(3)", "bigint",
 // "character varying(10)", "character(1)", "real", "double precision".
 func (t Type) Name() string {
+	if et, ok := ElemType(t); ok && t.Typmod != NoTypmod {
+		return et.Name() + "[]"
+	}
 	if t.Typmod == NoTypmod {
 		return t.Kind.info().name
 	}
@@ -80,6 +97,8 @@ func (t Type) Name() string {
 		return "timestamp(" + n + ") without time zone"
 	case KindTimestamptz:
 		return "timestamp(" + n + ") with time zone"
+	case KindNumeric:
+		return numericTypmodName(t.Typmod)
 	}
 	return t.Kind.info().name
 }
@@ -92,16 +111,13 @@ func (t Type) baseName() string { return t.Kind.info().name }
 func (t Type) Size() int16 { return t.Kind.info().size }
 
 // TypeByOID maps an OID sent by a client to a Type (NoTypmod); false if
-// vecgres has no kind for it. 0 and 705 are Unknown; name (19) reads as text;
-// smallint[] and bigint[] read as integer[] (their elements decode to int64).
+// vecgres has no kind for it. 0 and 705 are Unknown; name (19) reads as text.
 func TypeByOID(oid OID) (Type, bool) {
 	switch oid {
 	case OIDUnknown, OIDUnknownLit:
 		return Unknown, true
 	case OIDName:
 		return Text, true
-	case OIDInt2Array, OIDInt8Array:
-		return Type{KindInt4Array, NoTypmod}, true
 	}
 	for k, in := range kinds {
 		if in.oid == oid {
@@ -113,9 +129,7 @@ func TypeByOID(oid OID) (Type, bool) {
 
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
-	OIDName: "name", OIDBoolArray: "boolean[]",
-	OIDInt2Array: "smallint[]", OIDTextArray: "text[]", OIDInt8Array: "bigint[]",
-	OIDVectorArray: "vector[]", OIDUnknownLit: "unknown",
+	OIDName: "name", OIDUnknownLit: "unknown",
 }
 
 // typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
@@ -147,19 +161,11 @@ var typeNames = map[string]Kind{
 	"oid":     KindOID,
 	"regtype": KindRegtype,
 	"vector":  KindVector,
-	"_float4": KindFloat4Array, "_float8": KindFloat8Array, "_int4": KindInt4Array,
-	"_numeric": KindNumericArray,
-	"void":     KindVoid, "unknown": KindUnknown,
+	"void":    KindVoid, "unknown": KindUnknown,
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
-}
-
-// arrayOf maps element kinds to the array kinds vecgres knows.
-var arrayOf = map[Kind]Kind{
-	KindFloat4: KindFloat4Array, KindFloat8: KindFloat8Array, KindInt4: KindInt4Array,
-	KindNumeric: KindNumericArray,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
@@ -168,20 +174,15 @@ var arrayOf = map[Kind]Kind{
 // modifiers, with pgvector's errors: vector(0) and vector(16001) 22023,
 // vector(3,2) 22023 "invalid type modifier". Unknown names: 42704
 // `type "x" does not exist`; a modifier on a type without any: 42601.
-// numeric(p,s) is checked and then dropped (numeric is held as float64).
+// numeric(p,s) keeps its typmod (see NumericTypmod).
 func LookupType(name string, mods []int32) (Type, error) {
 	if base, ok := strings.CutSuffix(name, "[]"); ok {
-		t, err := LookupType(base, nil)
-		if err != nil {
-			return Unknown, err
-		}
-		ak, ok := arrayOf[t.Kind]
-		if !ok {
-			return Unknown, pgerror.NotSupported("type " + name)
-		}
-		return Type{ak, NoTypmod}, nil
+		return lookupArray(name, base, mods)
 	}
 	k, ok := typeNames[name]
+	if base, isArr := strings.CutPrefix(name, "_"); !ok && isArr {
+		return lookupArray(name, base, mods)
+	}
 	if name == "json" {
 		return Unknown, pgerror.NotSupported("type json (use jsonb)")
 	}
@@ -244,7 +245,8 @@ func charTypmodIn(k Kind, label string, mods []int32) (Type, error) {
 	return Type{k, mods[0]}, nil
 }
 
-// numericTypmodIn checks numeric(p[,s]) as numerictypmodin does, then drops it.
+// numericTypmodIn checks numeric(p[,s]) as numerictypmodin does; Typmod
+// holds PostgreSQL's encoding (NumericTypmod; numeric(p) is numeric(p,0)).
 func numericTypmodIn(mods []int32) (Type, error) {
 	if len(mods) > 2 {
 		return Unknown, pgerror.New(pgerror.InvalidParameterValue, "invalid NUMERIC type modifier")
@@ -252,10 +254,12 @@ func numericTypmodIn(mods []int32) (Type, error) {
 	if p := mods[0]; p < 1 || p > numericMaxPrecision {
 		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "NUMERIC precision %d must be between 1 and %d", p, numericMaxPrecision)
 	}
+	scale := int32(0)
 	if len(mods) == 2 {
 		if s := mods[1]; s < -numericMaxPrecision || s > numericMaxPrecision {
 			return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "NUMERIC scale %d must be between %d and %d", s, -numericMaxPrecision, numericMaxPrecision)
 		}
+		scale = mods[1]
 	}
-	return Numeric, nil
+	return Type{KindNumeric, NumericTypmod(mods[0], scale)}, nil
 }

@@ -64,7 +64,7 @@ func TestLookupType(t *testing.T) {
 		{"int8", nil, Int8}, {"bigint", nil, Int8},
 		{"float4", nil, Float4}, {"real", nil, Float4},
 		{"float8", nil, Float8}, {"double precision", nil, Float8},
-		{"numeric", nil, Numeric}, {"decimal", []int32{10, 2}, Numeric},
+		{"numeric", nil, Numeric}, {"decimal", []int32{10, 2}, Type{KindNumeric, 655366}}, {"numeric", []int32{5}, Type{KindNumeric, 327684}},
 		{"bool", nil, Bool}, {"boolean", nil, Bool},
 		{"text", nil, Text},
 		{"varchar", []int32{20}, Type{KindVarchar, 20}}, {"character varying", nil, Varchar},
@@ -100,7 +100,8 @@ func TestLookupTypeErrors(t *testing.T) {
 		{"numeric", []int32{1001}, bad, "NUMERIC precision 1001 must be between 1 and 1000"},
 		{"halfvec", nil, pgerror.UndefinedObject, `type "halfvec" does not exist`},
 		{"Vector", nil, pgerror.UndefinedObject, `type "Vector" does not exist`},
-		{"text[]", nil, pgerror.FeatureNotSupported, "type text[] is not supported by vecgres"},
+		{"foo[]", nil, pgerror.UndefinedObject, `type "foo[]" does not exist`},
+		{"_oid", nil, pgerror.FeatureNotSupported, "type _oid is not supported by vecgres"},
 	}
 	for _, tt := range tests {
 		_, err := LookupType(tt.name, tt.mods)

@@ -28,33 +28,26 @@ func TestNumericArrayCatalog(t *testing.T) {
 }
 
 func TestNumericArrayText(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []float64
-		out  string
-	}{
-		{"{1.5, 2.0 ,\"-3\"}", []float64{1.5, 2, -3}, "{1.5,2,-3}"}, // scale is not kept (float64)
-		{"{}", []float64{}, "{}"},
-		{"{1e3,NaN}", nil, ""},
+	// Elements print as numeric_out prints them (the element values are
+	// whatever ParseText(numeric) returns).
+	tests := []struct{ in, out string }{
+		{"{1.5, 2.0 ,\"-3\"}", "{1.5,2.0,-3}"},
+		{"{}", "{}"},
+		{"{1e3,NaN}", "{1000,NaN}"},
+		{"{1,NULL}", "{1,NULL}"},
 	}
-	for _, tt := range tests[:2] {
+	for _, tt := range tests {
 		d, err := ParseText(numArr, tt.in)
-		if err != nil || !reflect.DeepEqual(d, tt.want) {
-			t.Errorf("ParseText(numeric[], %q) = %#v, %v; want %#v", tt.in, d, err, tt.want)
+		if err != nil {
+			t.Errorf("ParseText(numeric[], %q): %v", tt.in, err)
 			continue
 		}
 		if got := string(AppendText(nil, numArr, d)); got != tt.out {
 			t.Errorf("AppendText(numeric[], %v) = %q, want %q", d, got, tt.out)
 		}
 	}
-	d, err := ParseText(numArr, "{1e3,NaN}")
-	if err != nil || string(AppendText(nil, numArr, d)) != "{1000,NaN}" {
-		t.Errorf("{1e3,NaN}: %v, %v", d, err)
-	}
-	_, err = ParseText(numArr, "{1,x}")
+	_, err := ParseText(numArr, "{1,x}")
 	wantError(t, "{1,x}", err, pgerror.InvalidTextRepresentation, `invalid input syntax for type numeric: "x"`, "")
-	_, err = ParseText(numArr, "{1,NULL}")
-	wantError(t, "{1,NULL}", err, pgerror.NullValueNotAllowed, "array must not contain nulls", "")
 }
 
 func TestNumericArrayBinary(t *testing.T) {
@@ -67,7 +60,7 @@ func TestNumericArrayBinary(t *testing.T) {
 		t.Errorf("AppendBinary(numeric[]) = %x, want %x", got, wire)
 	}
 	d, err := DecodeBinary(numArr, wire)
-	if err != nil || !reflect.DeepEqual(d, []float64{1.5, -2}) {
+	if err != nil || string(AppendText(nil, numArr, d)) != "{1.5,-2}" {
 		t.Errorf("DecodeBinary(numeric[]) = %#v, %v", d, err)
 	}
 	if got := AppendBinary(nil, numArr, []float64{}); !slices.Equal(got, mustHex(t, "00000000 00000000 000006a4")) {
@@ -80,7 +73,6 @@ func TestNumericArrayBinary(t *testing.T) {
 	}{
 		{"00000001 00000000 000002bd 00000001 00000001 00000008 3ff0000000000000", pgerror.DatatypeMismatch,
 			"binary data has array element type 701 (double precision) instead of expected 1700 (numeric)"},
-		{"00000001 00000001 000006a4 00000001 00000001 ffffffff", pgerror.NullValueNotAllowed, "array must not contain nulls"},
 		{"00000001 00000000 000006a4 00000001 00000001 0000000a 0001 0000 1234 0000 0001", pgerror.InvalidBinaryRepresentation,
 			`invalid sign in external "numeric" value`},
 		{"00000001 00000000 000006a4 00000001 00000001 0000000a 0001 0000 0000 0000", pgerror.InvalidBinaryRepresentation,
@@ -105,9 +97,8 @@ func TestNumericArrayCasts(t *testing.T) {
 	}{
 		{[]float64{1.5, 2}, numArr, VectorOf(2), false, Vector{1.5, 2}}, // AS ASSIGNMENT
 		{[]float64{0.1}, numArr, VectorOf(NoTypmod), true, Vector{0.1}},
-		{[]float64{1.5, 2.5}, numArr, f4a, true, []float64{1.5, 2.5}},
-		{[]float64{1.5, -2.5}, numArr, i4a, true, []int64{2, -3}}, // numeric rounds half away from zero
-		{[]int64{1, 2}, i4a, numArr, false, []float64{1, 2}},
+		{[]float64{1.5, 2.5}, numArr, f4a, true, Array{1.5, 2.5}},
+		{[]float64{1.5, -2.5}, numArr, i4a, true, Array{int64(2), int64(-3)}}, // numeric rounds half away from zero
 	}
 	for _, tt := range tests {
 		got, err := Cast(tt.d, tt.from, tt.to, tt.explicit)

@@ -26,6 +26,14 @@ const (
 	OIDFloat4Arr   OID = 1021
 	OIDFloat8Arr   OID = 1022
 	OIDNumericArr  OID = 1231
+	OIDVarcharArr  OID = 1015
+	OIDBpcharArr   OID = 1014
+	OIDByteaArr    OID = 1001
+	OIDDateArr     OID = 1182
+	OIDTSArr       OID = 1115
+	OIDTSTZArr     OID = 1185
+	OIDUUIDArr     OID = 2951
+	OIDJSONBArr    OID = 3807
 	OIDBpchar      OID = 1042
 	OIDVarchar     OID = 1043
 	OIDNumeric     OID = 1700

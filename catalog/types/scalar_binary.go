@@ -25,13 +25,21 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		}
 		return v, nil
 	case KindNumeric:
-		return decodeNumeric(b)
-	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
-		return decodeArray(b, t.Kind)
+		n, err := DecodeNumericBinary(b)
+		if err == nil {
+			n, err = ApplyNumericTypmod(n, t.Typmod)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return n, nil
 	case KindUnknown, KindText, KindVarchar, KindBpchar:
 		return decodeString(b, t)
 	case KindVoid:
 		return nil, nil
+	}
+	if IsArray(t.Kind) {
+		return decodeArray(b, t)
 	}
 	if isDriverKind(t.Kind) {
 		return decodeDriverBinary(t, b)
@@ -123,15 +131,16 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 		f, _ := asFloat(d)
 		return binary.BigEndian.AppendUint64(buf, math.Float64bits(f))
 	case KindNumeric:
-		f, _ := asFloat(d)
-		return appendNumericBinary(buf, f)
+		n, _ := AsNumeric(d)
+		return AppendNumericBinary(buf, n)
 	case KindVector:
 		v, _ := d.(Vector)
 		return AppendVectorBinary(buf, v)
-	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
-		return appendArrayBinary(buf, t.Kind, d)
 	case KindVoid:
 		return buf
+	}
+	if IsArray(t.Kind) {
+		return appendArrayBinary(buf, t, d)
 	}
 	if isDriverKind(t.Kind) {
 		return appendDriverBinary(buf, t, d)

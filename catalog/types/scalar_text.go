@@ -29,7 +29,7 @@ func ParseText(t Type, s string) (any, error) {
 	case KindFloat8:
 		return parseFloat(s, 64, "double precision")
 	case KindNumeric:
-		return parseNumeric(s)
+		return parseNumeric(s, t.Typmod)
 	case KindText, KindVarchar, KindBpchar:
 		if !utf8.ValidString(s) {
 			return nil, invalidUTF8([]byte(s))
@@ -45,10 +45,11 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
-	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
-		return parseArray(s, t.Kind)
 	case KindVoid:
 		return nil, nil
+	}
+	if IsArray(t.Kind) {
+		return parseArray(s, t)
 	}
 	if isDriverKind(t.Kind) {
 		return parseDriverText(t, s)
@@ -77,8 +78,8 @@ func AppendText(buf []byte, t Type, d any) []byte {
 			return AppendFloat8(buf, f)
 		}
 	case KindNumeric:
-		if f, ok := asFloat(d); ok {
-			return appendNumeric(buf, f)
+		if n, ok := AsNumeric(d); ok {
+			return AppendNumericText(buf, n)
 		}
 	case KindRegtype:
 		if i, ok := asInt(d); ok {
@@ -88,10 +89,11 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
 		}
-	case KindFloat4Array, KindFloat8Array, KindInt4Array, KindNumericArray:
-		return appendArrayText(buf, t.Kind, d)
 	case KindVoid:
 		return buf
+	}
+	if IsArray(t.Kind) {
+		return appendArrayText(buf, t, d)
 	}
 	if isDriverKind(t.Kind) {
 		if out := appendDriverText(buf, t, d); out != nil {
@@ -156,7 +158,7 @@ func intRange(k Kind) (lo, hi int64) {
 	switch k {
 	case KindInt2:
 		return math.MinInt16, math.MaxInt16
-	case KindInt4, KindInt4Array:
+	case KindInt4:
 		return math.MinInt32, math.MaxInt32
 	}
 	return math.MinInt64, math.MaxInt64
@@ -196,48 +198,16 @@ func parseFloat(s string, bitSize int, name string) (any, error) {
 	return v, nil
 }
 
-// parseNumeric is numeric_in held as float64: decimal digits with optional
-// point and exponent, NaN, Infinity or inf (no hexadecimal).
-func parseNumeric(s string) (any, error) {
-	t := trimCSpace(s)
-	body := strings.TrimLeft(t, "+-")
-	if len(t)-len(body) > 1 {
-		return nil, syntaxError("numeric", s)
-	}
-	neg := strings.HasPrefix(t, "-")
-	switch {
-	case strings.EqualFold(body, "nan") && len(body) == len(t):
-		return math.NaN(), nil
-	case strings.EqualFold(body, "infinity"), strings.EqualFold(body, "inf"):
-		return signed(math.Inf(1), neg), nil
-	}
-	n := scanMantissa(body, isDigit)
-	if n == 0 || n+scanExponent(body[n:], 'e') != len(body) {
-		return nil, syntaxError("numeric", s)
-	}
-	v, err := strconv.ParseFloat(t, 64)
+// parseNumeric is numeric_in: ParseNumeric, then the typmod of numeric(p,s).
+func parseNumeric(s string, typmod int32) (any, error) {
+	n, err := ParseNumeric(s)
 	if err != nil {
-		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value overflows numeric format")
+		return nil, err
 	}
-	if v == 0 {
-		v = 0 // numeric has no negative zero
+	if n, err = ApplyNumericTypmod(n, typmod); err != nil {
+		return nil, err
 	}
-	return v, nil
-}
-
-// appendNumeric prints a numeric held as float64 without exponent.
-func appendNumeric(buf []byte, f float64) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(buf, "NaN"...)
-	case math.IsInf(f, 1):
-		return append(buf, "Infinity"...)
-	case math.IsInf(f, -1):
-		return append(buf, "-Infinity"...)
-	case f == 0:
-		return append(buf, '0')
-	}
-	return strconv.AppendFloat(buf, f, 'f', -1, 64)
+	return n, nil
 }
 
 // parseOID is oidin: a decimal in -2147483648..4294967295, negative values

@@ -12,7 +12,7 @@ const (
 	KindInt8
 	KindFloat4
 	KindFloat8
-	KindNumeric // numeric constants and parameters only; held as float64
+	KindNumeric // exact decimal: Decimal (numeric.go); Typmod is numeric(p,s) as NumericTypmod
 	KindText
 	KindVarchar
 	KindBpchar
@@ -30,6 +30,22 @@ const (
 	KindTimestamptz  // int64 microseconds since 2000-01-01 00:00:00 UTC
 	KindUUID         // UUID
 	KindJSONB        // JSONB
+
+	// One-dimensional arrays (array.go): values are Array, elements the
+	// element kind's values. Appended here: kinds are stored in the WAL.
+	KindBoolArray
+	KindInt2Array
+	KindInt8Array
+	KindTextArray
+	KindVarcharArray
+	KindBpcharArray
+	KindByteaArray
+	KindDateArray
+	KindTimestampArray
+	KindTimestamptzArray
+	KindUUIDArray
+	KindJSONBArray
+	KindVectorArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

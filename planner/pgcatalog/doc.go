@@ -2,7 +2,7 @@
 // about a database, from vecgres's real catalog, without a general SQL
 // engine.
 //
-// psql's backslash commands (\dt, \d items, \di, \l, \dx...) send queries
+// psql's backslash commands (\dt, \d items, \di, \l, \dx, \du, \df, \dT...) send queries
 // with joins over pg_class, pg_namespace, pg_attribute, pg_index and
 // pg_am, CASE, sub-selects and pg_catalog functions: outside the dialect of
 // package sql. Match recognises them by their pg_query fingerprint (the
@@ -28,7 +28,8 @@
 // Files: match.go (fingerprints and constants), relations.go (the
 // relations vecgres has), list.go (\d, \dt, \di, \ds, \dv, \dm, \dn),
 // describe.go (\d table), ruleutils.go (pg_get_indexdef, pg_get_expr and
-// quote_ident output), cluster.go (\l, \dx), virtual.go (pg_catalog views),
+// quote_ident output), cluster.go (\l, \dx), roles.go (\du), functions.go
+// (\df, \dT), virtual.go (pg_catalog views),
 // shapes.go (the fingerprint table); testdata/psql15 holds the queries
 // psql 15.18 sends, captured with psql -E.
 package pgcatalog

@@ -79,6 +79,9 @@ func TestCapturedQueriesMatch(t *testing.T) {
 		"d_items_7": `\d table: publications`, "d_items_8": `\d table: parents`, "d_items_9": `\d table: partitions`,
 		"dplus_items_1": `\d table: find`, "dplus_items_2": `\d+ table: table`, "dplus_items_3": `\d+ table: columns`,
 		"dplus_items_4": `\d table: indexes`, "dplus_items_9": `\d table: partitions`,
+		// captured from psql 15.20
+		"du_1": `\du`, "du_alice_1": `\du pattern`, "duplus_1": `\du+`, "duplus_alice_1": `\du+ pattern`,
+		"df_1": `\df`, "dT_1": `\dT`, "dTplus_1": `\dT+`,
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "psql15", "*.sql"))
 	if len(files) < len(want) {

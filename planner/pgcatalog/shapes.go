@@ -5,7 +5,8 @@ package pgcatalog
 // the queries as psql 15.18 sent them (captured with psql -E); the tests
 // check that each fingerprints to its entry here. Commands whose queries
 // differ only in constants share a shape: \d, \dt and \dm (relkind list),
-// \ds and \dv.
+// \ds and \dv. \df and \dT with a pattern are not served (their queries
+// also list pg_catalog's functions and types, which vecgres does not keep).
 var shapes = map[string]*shape{
 	// Relation lists.
 	"87d6575fef776a8c": {name: `\d, \dt, \dm`, cols: relationListCols, rows: listRelations},
@@ -15,6 +16,13 @@ var shapes = map[string]*shape{
 	"65f32c2082ea07f5": {name: `\dn`, cols: schemaListCols, rows: listSchemas},
 	"a13e3f0da83b4e30": {name: `\l`, cols: databaseListCols, rows: listDatabases},
 	"92eab92e509657aa": {name: `\dx`, cols: extensionListCols, rows: listExtensions},
+	"f32956caadb902d4": {name: `\du`, cols: roleCols, rows: listRoles(false)},
+	"2cc2b9daa502e861": {name: `\du pattern`, cols: roleCols, rows: listRoles(false)},
+	"8fd7990de2a5ed01": {name: `\du+`, cols: roleVerboseCols, rows: listRoles(true)},
+	"41b10a9d0623351b": {name: `\du+ pattern`, cols: roleVerboseCols, rows: listRoles(true)},
+	"77751fb48fc60436": {name: `\df`, cols: functionListCols, rows: listFunctions},
+	"e46b00d34cba5f48": {name: `\dT`, cols: typeListCols, rows: listTypes},
+	"4efe358cd4e8adc5": {name: `\dT+`, cols: typeListVerboseCols, rows: listTypesVerbose},
 
 	// \d table and \d+ table, in the order psql sends them.
 	"ed2e16a95c07c8f3": {name: `\d table: find`, cols: describeRelationCols, rows: describeRelations},

@@ -26,6 +26,7 @@ const (
 	InvalidBinaryRepresentation  Code = "22P03"
 	BadCopyFileFormat            Code = "22P04"
 	UntranslatableCharacter      Code = "22P05"
+	CardinalityViolation         Code = "21000"
 	IntegrityConstraintViolation Code = "23000"
 	NotNullViolation             Code = "23502"
 	UniqueViolation              Code = "23505"

@@ -107,6 +107,14 @@ async function main() {
   show('count', (await client.query('SELECT count(*) FROM node_t')).rows);
   await attempt(client, () => client.query('SELECT name FROM node_t WHERE id = $1', ['not a number']));
 
+  section('arrays');
+  // node-postgres sends a JS array as a text array literal of unspecified
+  // type; the server types it from the other operand of ANY/ALL.
+  show('any', (await client.query('SELECT id FROM node_t WHERE id = ANY($1) ORDER BY id', [[1, 3, 99]])).rows);
+  show('all', (await client.query('SELECT id FROM node_t WHERE id < 5 AND name <> ALL($1) ORDER BY id', [['n1', 'four']])).rows);
+  show('prepared any', (await client.query({ name: 'node-any', text: 'SELECT name FROM node_t WHERE id = ANY($1) ORDER BY id', values: [[2, 4]] })).rows);
+  show('text[]', (await client.query('SELECT $1::text[] AS a, ARRAY[$2, NULL] AS b', [['x', 'q"y', null, 'a,b'], 'c d'])).rows);
+
   if (VECTOR) {
     section('vector registerTypes');
     await client.query('CREATE EXTENSION IF NOT EXISTS vector');

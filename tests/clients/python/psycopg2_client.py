@@ -117,9 +117,11 @@ def main():
     conn.commit()
 
     section("server-side cursor")
+    # psycopg2 sends DECLARE "name" CURSOR WITHOUT HOLD FOR ..., then
+    # FETCH FORWARD n FROM "name" and CLOSE, all as simple queries.
     named = conn.cursor("psycopg2_named")
     try:
-        named.execute("SELECT id FROM psycopg2_t WHERE id < 5 ORDER BY id")
+        named.execute("SELECT id FROM psycopg2_t WHERE id < %s ORDER BY id", (5,))
         print("fetchmany", named.fetchmany(2))
         print("fetchall", named.fetchall())
         named.close()
@@ -128,12 +130,68 @@ def main():
         show_error(e)
         conn.rollback()
 
+    section("server-side cursor itersize")
+    try:
+        named = conn.cursor("psycopg2_iter")
+        named.itersize = 3
+        named.execute("SELECT id, name FROM psycopg2_t WHERE id BETWEEN 3 AND 11 ORDER BY id")
+        for row in named:
+            print("row", row, "rownumber", named.rownumber)
+        print("description", [d.name for d in named.description])
+        named.close()
+        conn.commit()
+    except psycopg2.Error as e:
+        show_error(e)
+        conn.rollback()
+
+    section("server-side cursor scroll and hold")
+    try:
+        sc = conn.cursor("psycopg2_scroll", scrollable=True, withhold=True)
+        sc.execute("SELECT id FROM psycopg2_t WHERE id < 8 ORDER BY id")
+        print("fetchmany", sc.fetchmany(3))
+        sc.scroll(-2)
+        print("after scroll -2", sc.fetchone())
+        sc.scroll(5, mode="absolute")
+        print("after absolute 5", sc.fetchone())
+        conn.commit()
+        print("after commit", status(conn), sc.fetchall())
+        sc.close()
+        conn.commit()
+    except psycopg2.Error as e:
+        show_error(e)
+        conn.rollback()
+
+    section("server-side cursor errors")
+    try:
+        cur.execute('FETCH 1 FROM "psycopg2_nosuch"')
+    except psycopg2.Error as e:
+        show_error(e)
+    conn.rollback()
+    conn.autocommit = True
+    try:
+        cur.execute("DECLARE psycopg2_c CURSOR FOR SELECT 1")
+    except psycopg2.Error as e:
+        show_error(e)
+    conn.autocommit = False
+
     section("list parameter")
     # psycopg2 adapts a list to an ARRAY[...] constructor in the query text.
     print(cur.mogrify("SELECT %s", ([1.0, 2.5],)).decode())
     try:
         cur.execute("SELECT %s", ([1.0, 2.5],))
         print("round trip", cur.fetchone())
+    except psycopg2.Error as e:
+        show_error(e)
+    conn.rollback()
+    # Lists in op ANY/ALL (ARRAY[...] constructors in the query text), and
+    # text[] results read back as lists (NULL elements as None).
+    try:
+        cur.execute("SELECT id FROM psycopg2_t WHERE id = ANY(%s) ORDER BY id", ([1, 3, 1000],))
+        print("any", cur.fetchall())
+        cur.execute("SELECT id FROM psycopg2_t WHERE id < 5 AND name <> ALL(%s) ORDER BY id", (["one", "n4"],))
+        print("all", cur.fetchall())
+        cur.execute("SELECT %s::text[], ARRAY['a b', NULL]", (["x", 'q"y', None],))
+        print("text[]", cur.fetchone())
     except psycopg2.Error as e:
         show_error(e)
     conn.rollback()

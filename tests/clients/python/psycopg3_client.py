@@ -141,9 +141,13 @@ def main():
     conn.commit()
 
     section("server-side cursor")
+    # psycopg 3 sends DECLARE through the extended protocol (with $n
+    # parameters), describes the cursor with Describe Portal, and sends
+    # FETCH FORWARD n FROM "name" (extended protocol for binary results).
     named = conn.cursor("psycopg3_named")
     try:
-        named.execute("SELECT id FROM psycopg3_t WHERE id < 5 ORDER BY id")
+        named.execute("SELECT id FROM psycopg3_t WHERE id < %s ORDER BY id", (5,))
+        print("description", [(d.name, d.type_code) for d in named.description])
         print("fetchmany", named.fetchmany(2))
         print("fetchall", named.fetchall())
         named.close()
@@ -152,10 +156,59 @@ def main():
         show_error(e)
         conn.rollback()
 
+    section("server-side cursor itersize")
+    def itersize():
+        with conn.cursor("psycopg3_iter") as it:
+            it.itersize = 3
+            it.execute("SELECT id, name FROM psycopg3_t WHERE id BETWEEN %s AND %s ORDER BY id", (3, 11))
+            print("rows", [row for row in it])
+            print("rownumber", it.rownumber)
+        conn.commit()
+    attempt(conn, itersize)
+
+    section("server-side cursor binary")
+    def binary_cursor():
+        with conn.cursor("psycopg3_bin", binary=True) as bc:
+            bc.execute("SELECT id, name, score FROM psycopg3_t WHERE id <= %s ORDER BY id", (2,))
+            print(bc.fetchall())
+        conn.commit()
+    attempt(conn, binary_cursor)
+
+    section("server-side cursor scroll and hold")
+    def scroll_hold():
+        sc = conn.cursor("psycopg3_scroll", scrollable=True, withhold=True)
+        sc.execute("SELECT id FROM psycopg3_t WHERE id < %s ORDER BY id", (8,))
+        print("fetchmany", sc.fetchmany(3))
+        sc.scroll(-2)
+        print("after scroll -2", sc.fetchone())
+        sc.scroll(4, mode="absolute")
+        print("after absolute 4", sc.fetchone())
+        conn.commit()
+        print("after commit", status(conn), sc.fetchall())
+        sc.close()
+        conn.commit()
+    attempt(conn, scroll_hold)
+
+    section("server-side cursor errors")
+    attempt(conn, lambda: conn.execute('FETCH 1 FROM "psycopg3_nosuch"'))
+    with psycopg.connect(DSN, autocommit=True) as auto:
+        try:
+            with auto.cursor("psycopg3_auto") as ac:
+                ac.execute("SELECT 1")
+        except psycopg.Error as e:
+            show_error(e)
+
     section("list parameter")
     # psycopg 3 sends a list of floats as one float8[] parameter ($1).
     attempt(conn, lambda: print("round trip", cur.execute("SELECT %s", ([1.0, 2.5],)).fetchone()))
     attempt(conn, lambda: print("type", cur.execute("SELECT %s", ([1.0, 2.5],)).description[0].type_code))
+    conn.rollback()
+    # Lists as array parameters of op ANY/ALL, in text and binary, and an
+    # array result read back as a list (NULL elements as None).
+    attempt(conn, lambda: print("any", cur.execute("SELECT id FROM psycopg3_t WHERE id = ANY(%s) ORDER BY id", ([1, 3, 1000],)).fetchall()))
+    attempt(conn, lambda: print("all", cur.execute("SELECT id FROM psycopg3_t WHERE id < 5 AND name <> ALL(%s) ORDER BY id", (["one", "n4"],)).fetchall()))
+    attempt(conn, lambda: print("any binary", cur.execute("SELECT id FROM psycopg3_t WHERE id = ANY(%b) ORDER BY id", ([2, 4],)).fetchall()))
+    attempt(conn, lambda: print("text[]", cur.execute("SELECT %s::text[], ARRAY['a b', NULL]", (["x", 'q"y', None],)).fetchone()))
     conn.rollback()
 
     if not VECTOR:

@@ -1,8 +1,6 @@
 -- ARRAY[...] constructors: the array type comes from the elements (or from
 -- a cast to an array type); pgvector casts integer[], real[], double
 -- precision[] and numeric[] to vector, in assignment too.
--- vecgres holds numeric as float64: PostgreSQL prints ARRAY[1.5,2.0] as
--- {1.5,2.0}, vecgres as {1.5,2}.
 SELECT ARRAY[1,2] AS a;
 SELECT ARRAY[1.5,2.0] AS a;
 SELECT ARRAY[1, 2.5] AS a, ARRAY[1::real, 2] AS b, ARRAY[1.5, 2::float8] AS c, ARRAY[-1, '2'] AS d, ARRAY[1::int2, 2] AS e;
@@ -14,11 +12,12 @@ SELECT ARRAY[1,NULL] AS a;
 SELECT ARRAY[1e39]::vector AS a;
 SELECT ARRAY[]::vector AS a;
 SELECT ARRAY['x']::integer[] AS a;
--- PostgreSQL makes these text[], bigint[] and boolean[]: vecgres has no such arrays.
+-- text[], bigint[] and boolean[] from their elements; mixed types are 42804.
 SELECT ARRAY[] AS a;
 SELECT ARRAY['a', 'b'] AS a;
 SELECT ARRAY[5000000000] AS a;
 SELECT ARRAY[true] AS a;
+SELECT ARRAY[1, 'x'::text] AS a;
 SELECT ARRAY[[1,2],[3,4]] AS a;
 CREATE TABLE items (id bigint PRIMARY KEY, n integer, embedding vector(3));
 INSERT INTO items VALUES (1, 1, ARRAY[1,2,3]), (2, 2, ARRAY[1.5,2.5,3.5]), (3, 3, ARRAY[0,0,1]::real[]);

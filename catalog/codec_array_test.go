@@ -1,0 +1,44 @@
+package catalog
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// TestArrayDatumRoundTrip encodes arrays of several element types (with
+// NULL elements, empty, nested vectors) and decodes them back.
+func TestArrayDatumRoundTrip(t *testing.T) {
+	values := []types.Array{
+		{},
+		{int64(1), nil, int64(-3)},
+		{"a", "", nil, "b c"},
+		{true, false},
+		{1.5, nil},
+		{types.Vector{1, 2}, nil},
+		{[]byte{0, 1}, types.UUID{1, 2, 3}},
+	}
+	for _, v := range values {
+		b := appendDatum(nil, v)
+		b = appendDatum(b, int64(7))
+		d := &decoder{b: b}
+		got := d.datum()
+		if d.err != nil || !reflect.DeepEqual(got, v) {
+			t.Errorf("%#v: decoded %#v, %v", v, got, d.err)
+		}
+		if i := d.datum(); i != int64(7) {
+			t.Errorf("%#v: next datum %v", v, i)
+		}
+	}
+	// A count larger than the bytes left is a short record, not a huge
+	// allocation.
+	bad := &decoder{b: []byte{tagArray, 0xff, 0xff, 0xff, 0xff, 0x0f}}
+	if v := bad.datum(); v != nil || bad.err == nil {
+		t.Errorf("oversized count: %v, %v", v, bad.err)
+	}
+	short := &decoder{b: []byte{tagArray, 2, tagNull}}
+	if short.datum(); short.err == nil {
+		t.Error("truncated array: no error")
+	}
+}

@@ -1,0 +1,75 @@
+package types
+
+import "github.com/vecgres/vecgres/sql/pgerror"
+
+// castToVector is pgvector's array_to_vector for integer[], real[], double
+// precision[] and numeric[] (smallint[] and bigint[] too, which vecgres has
+// always read as integer[]): NULL elements 22004, then dims 1..16000 and
+// the typmod's dims, then each element converted to float4 (a numeric
+// through numeric_float4, whose range error comes first) and checked
+// finite (a float8 beyond float4 becomes infinity and is refused as such).
+func castToVector(d any, from, to Type) (any, error) {
+	ek := elementKind(from.Kind)
+	a, ok := asArray(d)
+	if !ok || !isNumber(ek) {
+		return nil, cannotCast(from, to)
+	}
+	for _, e := range a {
+		if e == nil {
+			return nil, errArrayNulls()
+		}
+	}
+	if err := checkDimCount(len(a)); err != nil {
+		return nil, err
+	}
+	if len(a) != int(to.Typmod) && to.Typmod != NoTypmod {
+		return nil, CheckDims(to, make(Vector, len(a)))
+	}
+	v := make(Vector, len(a))
+	for i, e := range a {
+		target := Float8
+		if ek == KindNumeric {
+			target = Float4
+		}
+		f, err := Cast(e, Type{ek, NoTypmod}, target, false)
+		if err != nil {
+			return nil, err
+		}
+		x, _ := asFloat(f)
+		v[i] = float32(x)
+	}
+	for _, f := range v {
+		if err := checkElement(f); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// castArray converts element by element (PostgreSQL array_map through the
+// element cast): NULL elements stay NULL; the element cast's rules apply
+// (explicit or not) and its errors are returned, except that a missing
+// element cast is reported for the array types (42846).
+func castArray(d any, from, to Type, explicit bool) (any, error) {
+	a, ok := asArray(d)
+	if !ok {
+		return nil, cannotCast(from, to)
+	}
+	fe, _ := ElemType(from)
+	te, _ := ElemType(to)
+	out := make(Array, len(a))
+	for i, e := range a {
+		if e == nil {
+			continue
+		}
+		c, err := Cast(e, fe, te, explicit)
+		if err != nil {
+			if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.CannotCoerce {
+				return nil, cannotCast(from, to)
+			}
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}

@@ -1,0 +1,120 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// insertQuery is the SELECT of INSERT ... SELECT and, per table column,
+// the expression that reads the column's value from a SELECT row (nil:
+// the column's default).
+type insertQuery struct {
+	plan *selectPlan
+	vals []expr
+}
+
+// bindInsertQuery binds the SELECT with its own binder (it has its own
+// FROM) and matches its columns to the target columns with assignment
+// casts. Untyped literals in the SELECT list take the target column's type,
+// as in PostgreSQL.
+func (b *binder) bindInsertQuery(t *catalog.Table, q *sql.Select, targets []int) (*insertQuery, error) {
+	sub := &binder{s: b.s, params: b.params, query: &queryScope{keepUnknown: true, nsub: b.subCounter()}}
+	pl, err := sub.planSelect(q)
+	b.params = sub.params
+	if err != nil {
+		return nil, err
+	}
+	sp, ok := pl.(*selectPlan)
+	if !ok {
+		return nil, pgerror.NotSupported("this INSERT ... SELECT")
+	}
+	if len(sp.cols) > len(targets) {
+		return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").
+			WithPosition(itemPos(q, len(targets)))
+	}
+	if len(sp.cols) < len(targets) {
+		return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+	}
+	out := &insertQuery{plan: sp, vals: make([]expr, len(t.Columns))}
+	for j, c := range targets {
+		col := t.Columns[c]
+		if err := typeLiteral(sp, q, j, col.Type); err != nil {
+			return nil, err
+		}
+		in := &colExpr{idx: j, t: sp.cols[j].Type, name: sp.cols[j].Name}
+		if in.t.Kind != types.KindUnknown && !castable(in.t, col.Type) {
+			return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", col.Name, noTypmod(col.Type).Name(), in.t.Name()).
+				WithHint("You will need to rewrite or cast the expression.").WithPosition(itemPos(q, j))
+		}
+		v, err := coerce(in, col.Type, -1)
+		if err != nil {
+			return nil, err
+		}
+		out.vals[c] = v
+	}
+	return out, nil
+}
+
+// typeLiteral gives an untyped literal or parameter that is output column
+// j of the SELECT the target column's type: a literal is converted now, so
+// that a bad one is an error at its position, as in PostgreSQL; $n takes
+// the type (without modifier) for ParameterDescription.
+func typeLiteral(sp *selectPlan, q *sql.Select, j int, t types.Type) error {
+	if pe, ok := sp.items[j].(*paramExpr); ok && pe.Type().Kind == types.KindUnknown {
+		sp.items[j] = retype(pe, noTypmod(t))
+		sp.cols[j].Type = noTypmod(t)
+		return nil
+	}
+	c, ok := sp.items[j].(*constExpr)
+	if !ok || c.t.Kind != types.KindUnknown {
+		return nil
+	}
+	pos := itemPos(q, j) - 1
+	x, err := coerce(c, t, pos)
+	if err != nil {
+		return err
+	}
+	sp.items[j] = x
+	sp.cols[j].Type = t
+	return nil
+}
+
+// itemPos is the 1-based position of the SELECT item that gives output
+// column i (0 when unknown, e.g. after a *).
+func itemPos(q *sql.Select, i int) int {
+	for _, it := range q.Items {
+		if it.Star {
+			return 0
+		}
+	}
+	if i < len(q.Items) {
+		return q.Items[i].Expr.Pos() + 1
+	}
+	return 0
+}
+
+// rows runs the SELECT and converts its rows into table rows.
+func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.Table) ([][]any, error) {
+	res, err := q.plan.run(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]any, len(res.Rows))
+	for r, src := range res.Rows {
+		e.row = src
+		vals := make([]any, len(t.Columns))
+		for i, ex := range q.vals {
+			v, err := columnValue(e, x.txn, t, i, ex)
+			if err != nil {
+				return nil, err
+			}
+			vals[i] = v
+		}
+		out[r] = vals
+	}
+	return out, nil
+}

@@ -1,0 +1,74 @@
+package sql
+
+import "strings"
+
+// AST nodes of INSERT ... ON CONFLICT, INSERT ... SELECT, functions in
+// FROM and scalar subqueries (convert_conflict.go, convert_query.go).
+
+// OnConflict is INSERT's ON CONFLICT [target] DO NOTHING | DO UPDATE SET
+// ... [WHERE cond] (PostgreSQL docs, INSERT, "ON CONFLICT Clause").
+// The target is either Columns (ON CONFLICT (a, b)), Constraint (ON
+// CONFLICT ON CONSTRAINT name) or neither.
+type OnConflict struct {
+	Columns    []string
+	Constraint string
+	Update     bool         // DO UPDATE; false: DO NOTHING
+	Set        []Assignment // DO UPDATE SET; may use EXCLUDED.col
+	Where      Expr         // DO UPDATE ... WHERE; nil when absent
+	P          int          // position of the clause
+	TargetP    int          // position of the conflict target's "("
+}
+
+// FromFunction is a set-returning function in FROM with its alias:
+// generate_series(1, 3) AS t(i). Column is the name of its one output
+// column: the column alias, else the table alias, else the function name
+// (as PostgreSQL names the column of a scalar function in FROM).
+type FromFunction struct {
+	Call   *FuncCall
+	Column string
+}
+
+// SubLink is a scalar subquery, (SELECT ...), used as an expression.
+type SubLink struct {
+	Query *Select
+	P     int
+}
+
+// Pos implements Expr.
+func (e *SubLink) Pos() int { return e.P }
+
+// formatSubLink prints a scalar subquery as (SELECT items FROM t WHERE
+// ... ORDER BY ... LIMIT n), for FormatExpr.
+func formatSubLink(b *strings.Builder, e *SubLink) {
+	q := e.Query
+	b.WriteString("(SELECT ")
+	for i, it := range q.Items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if it.Star {
+			b.WriteString("*")
+			continue
+		}
+		formatExpr(b, it.Expr)
+	}
+	if q.From != "" {
+		b.WriteString(" FROM " + q.From)
+	}
+	if q.Where != nil {
+		b.WriteString(" WHERE ")
+		formatExpr(b, q.Where)
+	}
+	for i, o := range q.OrderBy {
+		b.WriteString(map[bool]string{true: " ORDER BY ", false: ", "}[i == 0])
+		formatExpr(b, o.Expr)
+		if o.Desc {
+			b.WriteString(" DESC")
+		}
+	}
+	if q.Limit != nil {
+		b.WriteString(" LIMIT ")
+		formatExpr(b, q.Limit)
+	}
+	b.WriteString(")")
+}

@@ -1,0 +1,93 @@
+package sql
+
+import (
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// fromFunction converts a function in FROM: f(args) [AS] alias[(col)].
+// Only a plain call with at most one column alias is in the dialect.
+func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node) (string, *FromFunction, error) {
+	loc := nodeLocation(n)
+	switch {
+	case rf.GetLateral():
+		return "", nil, c.unsupported("LATERAL", loc)
+	case rf.GetOrdinality():
+		return "", nil, c.unsupported("WITH ORDINALITY", loc)
+	case rf.GetIsRowsfrom() || len(rf.GetFunctions()) != 1:
+		return "", nil, c.unsupported("ROWS FROM", loc)
+	case len(rf.GetColdeflist()) > 0:
+		return "", nil, c.unsupported("column definition lists in FROM", loc)
+	case len(rf.GetAlias().GetColnames()) > 1:
+		return "", nil, c.unsupported("more than one column alias for a function in FROM", loc)
+	}
+	items := rf.GetFunctions()[0].GetList().GetItems()
+	if len(items) == 0 || items[0].GetFuncCall() == nil {
+		return "", nil, c.unsupported("functions in FROM", loc)
+	}
+	e, err := c.expr(items[0])
+	if err != nil {
+		return "", nil, err
+	}
+	call, ok := e.(*FuncCall)
+	if !ok {
+		return "", nil, c.unsupported("functions in FROM", loc)
+	}
+	table := rf.GetAlias().GetAliasname()
+	if table == "" {
+		table = call.Name
+	}
+	fn := &FromFunction{Call: call, Column: table}
+	if cols := rf.GetAlias().GetColnames(); len(cols) == 1 {
+		fn.Column = cols[0].GetString_().GetSval()
+	}
+	return table, fn, nil
+}
+
+// grouping converts GROUP BY (plain expressions only) and HAVING.
+func (c *conv) grouping(s *pg_query.SelectStmt) ([]Expr, Expr, error) {
+	var keys []Expr
+	for _, n := range s.GetGroupClause() {
+		if n.GetGroupingSet() != nil {
+			return nil, nil, c.unsupported("GROUPING SETS, ROLLUP and CUBE", nodeLocation(n))
+		}
+		e, err := c.expr(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		keys = append(keys, e)
+	}
+	having, err := c.expr(s.GetHavingClause())
+	return keys, having, err
+}
+
+// subLinkConstructs names the subquery forms outside the dialect.
+var subLinkConstructs = map[pg_query.SubLinkType]string{
+	pg_query.SubLinkType_EXISTS_SUBLINK:     "EXISTS (subquery)",
+	pg_query.SubLinkType_ALL_SUBLINK:        "ALL (subquery)",
+	pg_query.SubLinkType_ANY_SUBLINK:        "IN or ANY (subquery)",
+	pg_query.SubLinkType_ROWCOMPARE_SUBLINK: "row comparison with a subquery",
+	pg_query.SubLinkType_MULTIEXPR_SUBLINK:  "multiple-column assignment",
+	pg_query.SubLinkType_ARRAY_SUBLINK:      "ARRAY (subquery)",
+	pg_query.SubLinkType_CTE_SUBLINK:        "WITH (common table expressions)",
+}
+
+// subLink converts a scalar subquery (SELECT ...); other subquery forms
+// are 0A000.
+func (c *conv) subLink(s *pg_query.SubLink) (Expr, error) {
+	if s.GetSubLinkType() != pg_query.SubLinkType_EXPR_SUBLINK {
+		name, ok := subLinkConstructs[s.GetSubLinkType()]
+		if !ok {
+			name = "subquery"
+		}
+		return nil, c.unsupported(name, s.GetLocation())
+	}
+	sel := s.GetSubselect().GetSelectStmt()
+	if sel == nil {
+		return nil, c.unsupported("subquery", s.GetLocation())
+	}
+	q, err := c.selectStmt(sel)
+	if err != nil {
+		return nil, err
+	}
+	return &SubLink{Query: q, P: int(s.GetLocation())}, nil
+}

@@ -1,0 +1,22 @@
+-- error positions of unknown relations and columns (checked against PostgreSQL 15)
+CREATE TABLE pos (id int PRIMARY KEY, name text);
+SELECT * FROM nosuch;
+SELECT id FROM  nosuch AS n WHERE id = 1;
+SELECT nosuch.id FROM pos;
+INSERT INTO nosuch VALUES (1);
+INSERT INTO pos (id, nosuchcol) VALUES (1, 'x');
+UPDATE nosuch SET id = 1;
+UPDATE pos SET nosuchcol = 1;
+UPDATE pos SET name = 'x' WHERE nosuchcol = 1;
+DELETE FROM nosuch WHERE id = 1;
+DELETE FROM pos WHERE nosuchcol = 1;
+COPY nosuch FROM STDIN;
+COPY nosuch TO STDOUT;
+COPY pos (nosuchcol) TO STDOUT;
+SELECT nosuchcol FROM pos;
+SELECT id FROM pos ORDER BY nosuchcol;
+SELECT 'é', nosuchcol FROM pos;
+EXPLAIN SELECT * FROM nosuch;
+DECLARE c CURSOR WITH HOLD FOR SELECT * FROM nosuch;
+SELECT count(*) FROM nosuch;
+INSERT INTO pos VALUES (1, 'a') RETURNING nosuchcol;
