@@ -49,9 +49,73 @@ func AppendFloat8(buf []byte, f float64) []byte {
 	if special, ok := specialFloat(f); ok {
 		return append(buf, special...)
 	}
+	if f < 0 {
+		buf = append(buf, '-')
+		f = -f
+	}
 	var tmp [32]byte
 	s := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64)
+	for prec := mantissaDigits(s) + 1; isMidpoint64(f, s) && prec < 17; prec++ {
+		s = strconv.AppendFloat(tmp[:0], f, 'e', prec, 64)
+		s = trimMantissaZeros(s)
+	}
 	return appendPGDecimal(buf, s, float8PlainLimit)
+}
+
+// isMidpoint64 reports whether the decimal s (an 'e'-format string of
+// f > 0) equals exactly the midpoint between f and one of its float64
+// neighbours, which PostgreSQL's Ryu never prints (Go's shortest form may).
+// A midpoint is a dyadic rational, so a decimal that is not one (almost
+// every fraction) is ruled out without big arithmetic.
+func isMidpoint64(f float64, s []byte) bool {
+	if !dyadicDecimal(s) {
+		return false
+	}
+	var r big.Rat
+	if _, ok := r.SetString(string(s)); !ok {
+		return false
+	}
+	x := new(big.Rat).SetFloat64(f)
+	for _, dir := range []float64{0, math.Inf(1)} {
+		var nb big.Rat
+		if n := math.Nextafter(f, dir); math.IsInf(n, 1) {
+			nb.SetInt(new(big.Int).Lsh(big.NewInt(1), 1024))
+		} else {
+			nb.SetFloat64(n)
+		}
+		nb.Add(&nb, x)
+		nb.Quo(&nb, big.NewRat(2, 1))
+		if r.Cmp(&nb) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dyadicDecimal reports whether the 'e'-format decimal s = D × 10^E (D its
+// digits as an integer) is a multiple of a power of two: E >= 0, or
+// 5^-E divides D.
+func dyadicDecimal(s []byte) bool {
+	var d uint64
+	nd, i := 0, 0
+	for ; i < len(s) && s[i] != 'e'; i++ {
+		if s[i] != '.' {
+			d = d*10 + uint64(s[i]-'0')
+			nd++
+		}
+	}
+	exp, err := strconv.Atoi(string(s[min(i+1, len(s)):]))
+	if err != nil {
+		return false
+	}
+	e := exp - (nd - 1)
+	for ; e < 0; e++ {
+		if d%5 != 0 {
+			return false
+		}
+		d /= 5
+	}
+	return true
 }
 
 // specialFloat spells NaN, the infinities and the zeros as PostgreSQL does.
