@@ -112,18 +112,16 @@ func intArith(op string, x, y int64, t types.Type) (any, error) {
 		if y == 0 {
 			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
 		}
-		if y == -1 {
-			if op == "%" {
-				return int64(0), nil
-			}
-			if x == math.MinInt64 {
-				return nil, overflow
-			}
-			return -x, nil
-		}
-		if op == "/" {
+		switch {
+		case y == -1 && op == "%":
+			v = 0
+		case y == -1 && x == math.MinInt64:
+			return nil, overflow
+		case y == -1:
+			v = -x // the range check below catches int4/int2 minimum / -1
+		case op == "/":
 			v = x / y
-		} else {
+		default:
 			v = x % y
 		}
 	}
