@@ -2,12 +2,12 @@ package catalog
 
 import "slices"
 
-// bulkEntries returns the (key, slot) entries of column col for slots, in
-// ascending order.
-func bulkEntries(t *Table, col int, slots []uint64) []btreeEntry {
+// bulkEntries returns the (key, slot) entries of ix's column for slots,
+// in ascending order.
+func bulkEntries(ix *Index, slots []uint64) []btreeEntry {
 	entries := make([]btreeEntry, 0, len(slots))
 	for _, s := range slots {
-		entries = append(entries, btreeEntry{key: t.version(s).vals[col], slot: s})
+		entries = append(entries, btreeEntry{key: ix.value(ix.Table.version(s).vals), slot: s})
 	}
 	slices.SortFunc(entries, compareEntries)
 	return entries

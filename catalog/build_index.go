@@ -24,6 +24,16 @@ const (
 // is logged and the index attached. Errors: 42P07 (name taken), 42P01,
 // 42703, 58030 (WAL).
 func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
+	return c.BuildIndexFor(nil, Wait{}, def)
+}
+
+// BuildIndexFor is BuildIndex run by transaction txn (nil: none) that,
+// before its final step, waits as DDL does (LockTables, with w's cancel
+// and lock_timeout) while another transaction holds the table's write
+// lock (wrote rows of it and has not ended), as PostgreSQL's CREATE INDEX
+// waits for its ShareLock; readers do not hold it back. Errors: those of BuildIndex and LockTables
+// (40P01, 55P03, 57014).
+func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) {
 	c.mu.RLock()
 	if def.Name == "" {
 		def.Name = c.IndexName(def.Table, def.Column)
@@ -48,10 +58,15 @@ func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
 		c.fillIndex(ix, mark, end, added)
 		mark = end
 	}
-	c.mu.Lock()
+	if err := c.lockTables(txn, w, []string{t.Name}, false); err != nil {
+		return nil, err
+	}
 	defer c.mu.Unlock()
 	if c.tables[t.Name] != t {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", t.Name)
+	}
+	if ix.Column = t.columnOfPhys(ix.phys); ix.Column < 0 { // ALTER TABLE ran during the build
+		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
 	}
 	if c.RelationExists(def.Name) {
 		if def.IfNotExists {

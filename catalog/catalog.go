@@ -25,7 +25,8 @@ type Catalog struct {
 	tables  map[string]*Table
 	indexes map[string]*Index
 	nextOID uint32
-	tx      txState // xids, active set, snapshots (mvcc.go)
+	tx      txState   // xids, active set, snapshots (mvcc.go)
+	locks   lockState // waits for transactions, table locks (lock.go)
 	log     *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
@@ -95,13 +96,15 @@ func Open(dir string, opts Options) (*Catalog, error) {
 }
 
 func newCatalog(log *wal.Log) *Catalog {
-	return &Catalog{
+	c := &Catalog{
 		tables:  map[string]*Table{},
 		indexes: map[string]*Index{},
 		nextOID: firstOID,
 		tx:      txState{nextXID: frozenXID, active: map[XID]struct{}{}, snaps: map[uint64]int{}},
 		log:     log,
 	}
+	c.locks.init()
+	return c
 }
 
 // Close stops the background index catch-up (rows it did not insert are
@@ -120,7 +123,9 @@ func (c *Catalog) Close() error {
 }
 
 // Version returns the schema version (lock held).
-func (c *Catalog) Version() uint64 { return c.version }
+// Role, role attribute and schema grant changes count too (roles.gen), so
+// that statements whose privileges were checked are bound again.
+func (c *Catalog) Version() uint64 { return c.version + c.roles.gen.Load() }
 
 // RLock takes the schema lock shared, for a statement (reading or
 // writing rows): names, tables and indexes stay as they are until RUnlock.

@@ -140,9 +140,9 @@ func (c *Catalog) liveVectors(ix *Index, slots []uint64) ([]uint64, [][]float32)
 			continue
 		}
 		v := t.version(s)
-		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
+		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, s)
-			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
+			vecs = append(vecs, x.(types.Vector))
 		}
 	}
 	return keys, vecs

@@ -9,13 +9,19 @@ import (
 )
 
 // CreateTable adds a table with the given name, columns and primary key
-// (column positions), logs it and returns it. Lock held exclusively.
-// Errors: 42P07 when the name is taken.
+// (column positions), owned by the bootstrap superuser, logs it and
+// returns it. Lock held exclusively. Errors: 42P07 when the name is taken.
 func (c *Catalog) CreateTable(name string, cols []Column, pkey []int) (*Table, error) {
+	return c.CreateTableOwned(BootstrapSuperuser, name, cols, pkey)
+}
+
+// CreateTableOwned is CreateTable for a table owned by the role owner
+// (not checked: the planner checks CREATE on the schema first).
+func (c *Catalog) CreateTableOwned(owner, name string, cols []Column, pkey []int) (*Table, error) {
 	if c.RelationExists(name) {
 		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name)
 	}
-	t := &Table{Name: name, Columns: cols, PrimaryKey: pkey, OID: c.allocOID()}
+	t := &Table{Name: name, Columns: cols, PrimaryKey: pkey, OID: c.allocOID(), Owner: owner}
 	if len(pkey) > 0 {
 		t.PKeyName = c.uniqueName(name + "_pkey")
 	}
@@ -110,7 +116,8 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
 	}
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
-		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions}
+		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions,
+		phys: t.physOf(col)}
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
 	}
@@ -161,10 +168,10 @@ func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
 	}
 	if ix.BTree != nil {
 		if ix.BTree.Len() == 0 {
-			ix.BTree.load(bulkEntries(t, ix.Column, slots))
+			ix.BTree.load(bulkEntries(ix, slots))
 		} else {
 			for _, s := range slots {
-				ix.BTree.Insert(t.version(s).vals[ix.Column], s)
+				ix.BTree.Insert(ix.value(t.version(s).vals), s)
 			}
 		}
 	}
@@ -174,7 +181,7 @@ func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
 	keys := make([]uint64, 0, len(slots))
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
-		if v := t.version(s).vals[ix.Column]; v != nil {
+		if v := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
 			vecs = append(vecs, v.(types.Vector))
 		}

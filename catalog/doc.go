@@ -41,11 +41,27 @@
 //     and attaches it.
 //
 // Lock order: schema lock, a table's writer lock, the commit lock
-// (checkpoint.go), then the transaction mutex or an index's own lock. A
-// row write that finds the version already deleted or updated by another
-// transaction (still open, or committed after the statement's snapshot)
-// fails with 40001: vecgres does not wait for row locks. A commit's WAL
-// fsync holds only the commit lock (shared).
+// (checkpoint.go), then the transaction mutex, the lock-wait mutex
+// (lock.go) or an index's own lock. A commit's WAL fsync holds only the
+// commit lock (shared).
+//
+// Waiting for transactions (lock.go), as PostgreSQL's row and table
+// locks: a writing statement (Txn.SetWait on) that meets a primary key
+// held by a version another open transaction inserted or is deleting, or
+// a version to change that another open transaction is deleting or
+// updating, lets go of the writer and schema locks, waits on that
+// transaction's end channel, takes them back and looks again. A version
+// deleted or updated by a transaction that committed after the snapshot
+// is 40001 in REPEATABLE READ; in READ COMMITTED the writer gets a
+// *RowMoved naming the row's next version (update chain, rowVersion.next)
+// and re-checks its WHERE there (EvalPlanQual). A transaction takes a
+// table lock on each table it writes or, inside a transaction, reads
+// (held until it ends; taking one never waits); DDL (LockTables) waits,
+// without the schema lock, until no other transaction holds one on the
+// tables it changes, CREATE INDEX (BuildIndexFor) only for writers. Before
+// each wait the wait-for graph is checked: a wait that would close a
+// cycle fails with 40P01. Waits end at the statement's cancel (57014) and
+// lock_timeout (55P03). Readers never wait.
 //
 // # Rows and visibility (MVCC)
 //
@@ -58,6 +74,46 @@
 // xmax is neither. Transactions in progress are the only state kept:
 // rollback undoes its effects in place, so every xid below a snapshot's
 // xmax that is not in its active set is committed.
+//
+// # Roles, ownership and privileges (roles.go, owner*.go)
+//
+// Roles follow PostgreSQL's model (docs chapter 22, section 5.7): the
+// bootstrap superuser "postgres" exists from the start and can be neither
+// dropped nor stripped of SUPERUSER; a role has LOGIN, SUPERUSER,
+// CREATEROLE and CREATEDB attributes and an optional password verifier.
+// Every table has an owner, the role that created it, who also owns its
+// indexes; the owner and superusers hold every privilege on it, other
+// roles what was granted to them or to PUBLIC (Privilege, one bit per
+// privilege of "arwdDxt"). CREATE on schema public is granted to no one at
+// first, as in PostgreSQL 15. Owners and grants are in the CreateTable
+// payload; GRANT and REVOKE write TableGrant and SchemaGrant records. A
+// role owning a table or holding a grant cannot be dropped (2BP01). The
+// catalog only stores and answers; the planner decides who may run what.
+//
+// # ALTER TABLE and TRUNCATE (alter.go, alter_layout.go)
+//
+// Stored row versions are never rewritten. A table's columns map to
+// positions among a version's stored values through a row layout, as
+// PostgreSQL's attnum: ADD COLUMN appends a position, and versions stored
+// before it, being shorter, read the column's missing value (the constant
+// DEFAULT at ALTER time, or NULL; PostgreSQL's attmissingval); DROP
+// COLUMN removes the column from the map, its position staying unread
+// (new versions store NULL there), and drops the indexes on it and, when
+// it is part of the primary key, the key. Index.phys is an index's stored
+// position. Scan, Get and the other readers return values in column order
+// (Table.logical: the stored slice itself unless columns were dropped or
+// the version predates an added one). Each ALTER TABLE command is logged
+// as an AlterTable record holding the table's whole new definition (a
+// CreateTable payload, whose trailing layout section carries the map,
+// the missing values and the default expressions' text); checkpoints
+// write the same payload, so replay and snapshots restore the layout.
+// TRUNCATE replaces the table by an empty one of the same OID, name,
+// columns and sequence values with new, empty indexes (new graphs), so a
+// checkpoint still writing the old rows is unharmed; it is logged as a
+// Truncate record. Neither is transactional: ROLLBACK does not undo them
+// (PostgreSQL's TRUNCATE and ALTER TABLE are), and TRUNCATE of a table
+// the same transaction changed is refused (0A000). REINDEX builds a new
+// index of the same definition and swaps it in; it logs nothing.
 //
 // # WAL records
 //
@@ -84,7 +140,9 @@
 //
 //	catalog         next OID, next XID, tables (CreateTable payload plus
 //	                sequence values), indexes (CreateIndex payload plus
-//	                whether a graph file exists), roles (encodeRole)
+//	                whether a graph file exists), roles (encodeRole),
+//	                grantees of CREATE on schema public (absent in older
+//	                snapshots)
 //	rows.<oid>      per table: slot count, then each committed live version
 //	                (slot, datums); other slots come back empty
 //	hnsw.<oid>      per HNSW index: vecindex's checkpoint format (graph

@@ -83,6 +83,14 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		return st.commit(p)
 	case recCreateRole, recAlterRole, recDropRole:
 		return c.replayRole(typ, p)
+	case recTableGrant:
+		return c.replayTableGrant(p)
+	case recSchemaGrant:
+		return c.replaySchemaGrant(p)
+	case recAlterTable:
+		return st.replayAlter(p)
+	case recTruncate:
+		return st.replayTruncate(p)
 	default:
 		return fmt.Errorf("unknown record type %d", typ)
 	}
@@ -178,7 +186,7 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 		for slot := range t.Slots() {
 			v := t.version(slot)
 			if len(t.PrimaryKey) > 0 && c.mayBeLive(v) {
-				k := pkeyOf(t, v.vals)
+				k := pkeyOf(t, t.logical(v.vals))
 				t.pkey[k] = append(t.pkey[k], slot)
 			}
 		}
@@ -230,13 +238,14 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 	added := 0
 	for s := range t.Slots() {
 		v := t.version(s)
-		if !c.mayBeLive(v) || v.vals[ix.Column] == nil {
+		x := ix.value(v.vals)
+		if !c.mayBeLive(v) || x == nil {
 			continue
 		}
 		if _, ok := slices.BinarySearch(pending, s); ok {
 			continue
 		}
-		err := ix.Graph.Insert(s, v.vals[ix.Column].(types.Vector))
+		err := ix.Graph.Insert(s, x.(types.Vector))
 		switch {
 		case err == nil:
 			added++
@@ -261,9 +270,9 @@ func (c *Catalog) fillGraph(ix *Index, slots []uint64) error {
 			return
 		}
 		v := t.version(slot)
-		if c.mayBeLive(v) && v.vals[ix.Column] != nil {
+		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, slot)
-			vecs = append(vecs, v.vals[ix.Column].(types.Vector))
+			vecs = append(vecs, x.(types.Vector))
 		}
 	}
 	if slots == nil {

@@ -3,7 +3,9 @@ package catalog
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
@@ -15,12 +17,16 @@ import (
 const BootstrapSuperuser = "postgres"
 
 // Role is a database role (PostgreSQL docs, chapter 22 "Database Roles").
-// vecgres has no privileges: a role that may log in may run everything;
-// Superuser is kept for the catalog views only.
+// A superuser passes every privilege check; CREATEROLE lets a role create,
+// alter and drop roles that are not superusers; CREATEDB is kept for the
+// catalog views only (vecgres has one database). Privileges on tables
+// and on schema public are in owner.go and owner_schema.go.
 type Role struct {
-	Name      string
-	Login     bool // LOGIN: the role may open connections (rolcanlogin)
-	Superuser bool // SUPERUSER (rolsuper)
+	Name       string
+	Login      bool // LOGIN: the role may open connections (rolcanlogin)
+	Superuser  bool // SUPERUSER (rolsuper)
+	CreateRole bool // CREATEROLE (rolcreaterole)
+	CreateDB   bool // CREATEDB (rolcreatedb)
 	// Verifier is the stored password verifier: PostgreSQL's
 	// "SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>" or
 	// "md5<32 hex digits>"; "" means no password. Never plaintext: the
@@ -33,13 +39,20 @@ type Role struct {
 type roleSet struct {
 	mu sync.RWMutex
 	m  map[string]Role // nil until first use; then holds the bootstrap role
+	// schemaCreate holds the grantees of CREATE on schema public
+	// (owner_schema.go); PublicGrantee for every role.
+	schemaCreate map[string]bool
+	// gen counts changes to roles and schema grants; Version adds it, so
+	// that statements whose privileges were checked are bound again.
+	gen atomic.Uint64
 }
 
 // byName returns the role map, creating it with the bootstrap superuser on
 // first use (mu held exclusively or the map already made).
 func (rs *roleSet) byName() map[string]Role {
 	if rs.m == nil {
-		rs.m = map[string]Role{BootstrapSuperuser: {Name: BootstrapSuperuser, Login: true, Superuser: true}}
+		rs.m = map[string]Role{BootstrapSuperuser: {Name: BootstrapSuperuser, Login: true, Superuser: true,
+			CreateRole: true, CreateDB: true}}
 	}
 	return rs.m
 }
@@ -86,6 +99,7 @@ func (c *Catalog) CreateRole(r Role) error {
 		return err
 	}
 	c.roles.m[r.Name] = r
+	c.roles.gen.Add(1)
 	return nil
 }
 
@@ -107,25 +121,60 @@ func (c *Catalog) AlterRole(name string, change func(r *Role) error) error {
 		return err
 	}
 	c.roles.m[name] = r
+	c.roles.gen.Add(1)
 	return nil
 }
 
-// DropRole removes the named role. Errors: 42704 when it does not exist,
-// 2BP01 for the bootstrap superuser.
+// DropRole removes the named role. It takes the schema lock shared (the
+// caller must not hold it) to look for objects depending on the role.
+// Errors: 42704 when it does not exist, 2BP01 for the bootstrap superuser
+// and for a role that owns tables or holds privileges ("role \"x\" cannot
+// be dropped because some objects depend on it", with PostgreSQL's detail
+// lines "privileges for schema public", "privileges for table t",
+// "owner of table t").
 func (c *Catalog) DropRole(name string) error {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
 	if _, ok := c.roles.byName()[name]; !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "role %q does not exist", name)
 	}
-	if name == BootstrapSuperuser {
-		return pgerror.Errorf(pgerror.DependentObjectsStillExist,
-			"cannot drop role %s because it is required by the database system", name)
+	if err := c.dropRoleCheck(name); err != nil {
+		return err
 	}
 	if err := c.logDDL(recDropRole, appendString(nil, name)); err != nil {
 		return err
 	}
 	delete(c.roles.m, name)
+	c.roles.gen.Add(1)
+	return nil
+}
+
+// CheckDropRole returns the error DropRole would give for the existing
+// role name because of what depends on it (2BP01), without dropping it:
+// for DROP ROLE of several names, which drops none if one fails. It takes
+// the schema lock shared (the caller must not hold it).
+func (c *Catalog) CheckDropRole(name string) error {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	c.roles.mu.Lock()
+	defer c.roles.mu.Unlock()
+	return c.dropRoleCheck(name)
+}
+
+// dropRoleCheck refuses to drop the bootstrap superuser and roles other
+// objects depend on (schema lock and role lock held).
+func (c *Catalog) dropRoleCheck(name string) error {
+	if name == BootstrapSuperuser {
+		return pgerror.Errorf(pgerror.DependentObjectsStillExist,
+			"cannot drop role %s because it is required by the database system", name)
+	}
+	if deps := c.roleDependencies(name); len(deps) > 0 {
+		return pgerror.Errorf(pgerror.DependentObjectsStillExist,
+			"role %q cannot be dropped because some objects depend on it", name).
+			WithDetail(strings.Join(deps, "\n"))
+	}
 	return nil
 }
 
@@ -158,23 +207,29 @@ func (c *Catalog) replayRole(typ wal.RecordType, p []byte) error {
 	return nil
 }
 
-// Role payload flags.
+// Role payload flags. Records written before CREATEROLE and CREATEDB were
+// kept have bits 2 and 3 clear.
 const (
-	roleFlagLogin     = 1 << 0
-	roleFlagSuperuser = 1 << 1
+	roleFlagLogin      = 1 << 0
+	roleFlagSuperuser  = 1 << 1
+	roleFlagCreateRole = 1 << 2
+	roleFlagCreateDB   = 1 << 3
 )
 
 // encodeRole is the payload of CreateRole and AlterRole records:
-// name, flags byte (bit 0 LOGIN, bit 1 SUPERUSER), verifier (strings are
-// uvarint length + bytes).
+// name, flags byte (bit 0 LOGIN, bit 1 SUPERUSER, bit 2 CREATEROLE,
+// bit 3 CREATEDB), verifier (strings are uvarint length + bytes).
 func encodeRole(r Role) []byte {
 	b := appendString(nil, r.Name)
 	var flags byte
-	if r.Login {
-		flags |= roleFlagLogin
-	}
-	if r.Superuser {
-		flags |= roleFlagSuperuser
+	for _, f := range []struct {
+		on  bool
+		bit byte
+	}{{r.Login, roleFlagLogin}, {r.Superuser, roleFlagSuperuser},
+		{r.CreateRole, roleFlagCreateRole}, {r.CreateDB, roleFlagCreateDB}} {
+		if f.on {
+			flags |= f.bit
+		}
 	}
 	b = append(b, flags)
 	return appendString(b, r.Verifier)
@@ -186,6 +241,8 @@ func decodeRole(p []byte) (Role, error) {
 	flags := d.byte1()
 	r.Login = flags&roleFlagLogin != 0
 	r.Superuser = flags&roleFlagSuperuser != 0
+	r.CreateRole = flags&roleFlagCreateRole != 0
+	r.CreateDB = flags&roleFlagCreateDB != 0
 	r.Verifier = d.str()
 	if d.err == nil && r.Name == "" {
 		return r, fmt.Errorf("role record without a name")

@@ -15,10 +15,10 @@ const testVerifier = "SCRAM-SHA-256$4096:c2FsdHNhbHRzYWx0c2FsdA==$c3RvcmVk:c2Vyd
 func TestRolesDurable(t *testing.T) {
 	fs := wal.NewMemFS()
 	c := openMem(t, fs)
-	if err := c.CreateRole(Role{Name: "alice", Login: true, Verifier: testVerifier}); err != nil {
+	if err := c.CreateRole(Role{Name: "alice", Login: true, CreateRole: true, Verifier: testVerifier}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.CreateRole(Role{Name: "bob", Login: true}); err != nil {
+	if err := c.CreateRole(Role{Name: "bob", Login: true, CreateDB: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.CreateRole(Role{Name: "carol"}); err != nil {
@@ -34,9 +34,9 @@ func TestRolesDurable(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Role{
-		{Name: "alice", Login: true, Verifier: testVerifier},
-		{Name: "bob", Login: true, Verifier: "md50123456789abcdef0123456789abcdef"},
-		{Name: "postgres", Login: true, Superuser: true, Verifier: testVerifier},
+		{Name: "alice", Login: true, CreateRole: true, Verifier: testVerifier},
+		{Name: "bob", Login: true, CreateDB: true, Verifier: "md50123456789abcdef0123456789abcdef"},
+		{Name: "postgres", Login: true, Superuser: true, CreateRole: true, CreateDB: true, Verifier: testVerifier},
 	}
 	if got := c.Roles(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("roles before reopen:\n got %+v\nwant %+v", got, want)

@@ -13,6 +13,7 @@ import (
 // It takes no lock: versions appended during the scan belong to
 // transactions t's snapshot does not see.
 func (t *Txn) Scan(tb *Table, fn func(slot uint64, vals []any) bool) {
+	t.noteRead(tb)
 	n := tb.Slots()
 	if n == 0 {
 		return
@@ -20,7 +21,7 @@ func (t *Txn) Scan(tb *Table, fn func(slot uint64, vals []any) bool) {
 	cs := *tb.chunks.Load()
 	for i := uint64(0); i < n; i++ {
 		v := &cs[i>>chunkBits][i&chunkMask]
-		if t.visible(v) && !fn(i, v.vals) {
+		if t.visible(v) && !fn(i, tb.logical(v.vals)) {
 			return
 		}
 	}
@@ -28,6 +29,7 @@ func (t *Txn) Scan(tb *Table, fn func(slot uint64, vals []any) bool) {
 
 // Get returns the values of slot if that version is visible to t.
 func (t *Txn) Get(tb *Table, slot uint64) ([]any, bool) {
+	t.noteRead(tb)
 	if slot >= tb.Slots() {
 		return nil, false
 	}
@@ -35,7 +37,7 @@ func (t *Txn) Get(tb *Table, slot uint64) ([]any, bool) {
 	if !t.visible(v) {
 		return nil, false
 	}
-	return v.vals, true
+	return tb.logical(v.vals), true
 }
 
 // Visible reports whether slot holds a version visible to t.
@@ -63,8 +65,15 @@ func (t *Txn) NextSerial(tb *Table, col int) int64 {
 
 // Insert adds a row (one value per column, already of the column types) and
 // returns its slot. Errors: 23502 for NULL in a NOT NULL column, 23505 for a
-// duplicate primary key. Table writer lock held (see Txn).
+// duplicate primary key. When the key is held by a version another
+// transaction in progress inserted or is deleting and t waits (SetWait),
+// Insert waits for it to end and checks again (PostgreSQL's behaviour);
+// errors of the wait are those of lock.go (40P01, 55P03, 57014). Table
+// writer lock held (see Txn); it takes t's table lock on tb.
 func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
+	if err := t.holdTable(tb); err != nil {
+		return 0, err
+	}
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
 	}
@@ -72,7 +81,7 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	slot := tb.appendVersion(t.xid, vals)
+	slot := tb.appendVersion(t.xid, tb.physical(vals))
 	if key != "" {
 		tb.pkey[key] = append(tb.pkey[key], slot)
 	}
@@ -86,32 +95,101 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	return slot, nil
 }
 
-// Delete marks the visible version at slot deleted by t. A version another
-// open transaction already deleted or updated is a 40001 error (vecgres does
-// not wait for row locks). That includes a version a transaction deleted
-// after t's snapshot was taken. Table writer lock held (see Txn).
-func (t *Txn) Delete(tb *Table, slot uint64) error {
-	v := tb.version(slot)
-	xmax := v.getXmax()
-	if xmax != invalidXID && xmax != t.xid {
-		return pgerror.New(pgerror.SerializationFailure, "could not serialize access due to concurrent update")
-	}
-	if xmax == t.xid {
-		return nil
-	}
-	v.xmax.Store(uint64(t.xid))
-	tb.changes.Add(1)
-	t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
-	return nil
+// RowMoved is the error Delete and Update return, in a READ COMMITTED
+// transaction that waits (SetWait), when the version to change was
+// deleted or updated by a transaction that committed after the
+// statement's snapshot (PostgreSQL's EvalPlanQual case). Vals nil: the
+// row was deleted, or already changed by t itself, and is to be skipped.
+// Otherwise Slot and Vals are the row's next version (found through the
+// update chain, rowVersion.next), which the caller re-checks against its
+// WHERE and changes in its place.
+type RowMoved struct {
+	Slot uint64
+	Vals []any
 }
 
-// Update replaces the visible version at slot with vals and returns the new
-// version's slot. Table writer lock held (see Txn).
+func (e *RowMoved) Error() string {
+	if e.Vals == nil {
+		return "row was deleted by a concurrent transaction"
+	}
+	return fmt.Sprintf("row was updated by a concurrent transaction; new version at slot %d", e.Slot)
+}
+
+var errConcurrentUpdate = pgerror.New(pgerror.SerializationFailure, "could not serialize access due to concurrent update")
+
+// Delete marks the version at slot, visible to t, deleted by t. A version
+// another transaction in progress is deleting or updating is a 40001
+// error, unless t waits (SetWait): then Delete waits for it to end and
+// looks again. A version a transaction deleted or updated and committed
+// after t's snapshot is 40001 outside waiting and in REPEATABLE READ, and
+// *RowMoved in READ COMMITTED. Table writer lock held (see Txn).
+func (t *Txn) Delete(tb *Table, slot uint64) error {
+	if err := t.holdTable(tb); err != nil {
+		return err
+	}
+	v := tb.version(slot)
+	for {
+		xmax := v.getXmax()
+		switch {
+		case xmax == invalidXID:
+			v.xmax.Store(uint64(t.xid))
+			tb.changes.Add(1)
+			t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
+			return nil
+		case xmax == t.xid:
+			return nil
+		case !t.waiting():
+			return errConcurrentUpdate
+		case t.c.isActive(xmax):
+			if err := t.waitRow(tb, xmax); err != nil {
+				return err
+			}
+		case v.getXmax() != xmax:
+			// rolled back between the two loads: look again
+		case t.repeatable:
+			return errConcurrentUpdate
+		default:
+			return t.moved(tb, v, xmax)
+		}
+	}
+}
+
+// moved returns the RowMoved for v, deleted or updated by the committed
+// transaction x: the last version of the row x wrote (x may have updated
+// it several times), or Vals nil when x deleted it.
+func (t *Txn) moved(tb *Table, v *rowVersion, x XID) error {
+	for {
+		n := v.next.Load()
+		if n == 0 {
+			return &RowMoved{}
+		}
+		nv := tb.version(n - 1)
+		if nv.getXmin() != x {
+			return &RowMoved{}
+		}
+		if nv.getXmax() != x {
+			return &RowMoved{Slot: n - 1, Vals: tb.logical(nv.vals)}
+		}
+		v = nv
+	}
+}
+
+// Update replaces the version at slot, visible to t, with vals and
+// returns the new version's slot. Errors: those of Delete (including
+// *RowMoved, and a RowMoved with nil Vals for a version t itself already
+// replaced) and Insert. Table writer lock held (see Txn).
 func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
+	if t.waiting() && tb.version(slot).getXmax() == t.xid && t.xid != invalidXID {
+		return 0, &RowMoved{}
+	}
 	if err := t.Delete(tb, slot); err != nil {
 		return 0, err
 	}
-	return t.Insert(tb, vals)
+	ns, err := t.Insert(tb, vals)
+	if err == nil {
+		tb.version(slot).next.Store(ns + 1)
+	}
+	return ns, err
 }
 
 func checkNotNull(tb *Table, vals []any) error {
@@ -127,20 +205,55 @@ func checkNotNull(tb *Table, vals []any) error {
 
 // checkUnique returns the primary-key map key of vals ("" when the table
 // has no primary key) or 23505 when a possibly live version holds it.
+// When t waits (SetWait) and the holder is a version another transaction
+// in progress inserted or is deleting, it waits for that transaction and
+// checks again.
 func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	if len(tb.PrimaryKey) == 0 {
 		return "", nil
 	}
 	key := pkeyOf(tb, vals)
-	for _, s := range tb.pkey[key] {
-		if t.mayConflict(tb.version(s)) {
+	for {
+		x, taken := t.keyHolder(tb, key)
+		if !taken {
+			return key, nil
+		}
+		if x == invalidXID || !t.waiting() {
 			return "", pgerror.Errorf(pgerror.UniqueViolation,
 				"duplicate key value violates unique constraint %q", tb.PKeyName).
 				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", pkeyNames(tb), pkeyText(tb, vals))).
 				WithObject(tb.Name, "", tb.PKeyName)
 		}
+		if err := t.waitRow(tb, x); err != nil {
+			return "", err
+		}
 	}
-	return key, nil
+}
+
+// keyHolder reports whether a possibly live version holds key and, if
+// its fate depends on another transaction in progress (its inserter, or
+// its deleter), that transaction's xid (invalidXID: the key is taken for
+// good).
+func (t *Txn) keyHolder(tb *Table, key string) (XID, bool) {
+	var pending XID
+	for _, s := range tb.pkey[key] {
+		v := tb.version(s)
+		if !t.mayConflict(v) {
+			continue
+		}
+		xmin := v.getXmin()
+		if xmin != t.xid && t.c.isActive(xmin) {
+			pending = xmin
+			continue
+		}
+		xmax := v.getXmax()
+		if xmax != invalidXID && xmax != t.xid && t.c.isActive(xmax) {
+			pending = xmax
+			continue
+		}
+		return invalidXID, true
+	}
+	return pending, pending != invalidXID
 }
 
 // LookupKey returns the row version visible to t whose primary key equals
@@ -159,10 +272,34 @@ func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool)
 	}
 	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
 		if v := tb.version(s); t.visible(v) {
-			return s, v.vals, true
+			return s, tb.logical(v.vals), true
 		}
 	}
 	return 0, nil, false
+}
+
+// LookupKeyLatest returns the live version holding the primary key of
+// vals (as LookupKey) even when t's snapshot does not see it: one whose
+// inserter committed (or is t) and that no committed transaction deleted,
+// for ON CONFLICT after Insert waited for the key's inserter (PostgreSQL,
+// READ COMMITTED, "INSERT ... ON CONFLICT DO UPDATE"). In REPEATABLE READ
+// a version t's snapshot does not see is 40001. Table writer lock held.
+func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok bool, err error) {
+	if len(tb.PrimaryKey) == 0 {
+		return 0, nil, false, nil
+	}
+	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+		v := tb.version(s)
+		xmin := v.getXmin()
+		if !t.mayConflict(v) || (xmin != t.xid && t.c.isActive(xmin)) {
+			continue
+		}
+		if t.repeatable && !t.visible(v) {
+			return 0, nil, false, errConcurrentUpdate
+		}
+		return s, tb.logical(v.vals), true, nil
+	}
+	return 0, nil, false, nil
 }
 
 func pkeyOf(tb *Table, vals []any) string {
@@ -193,7 +330,7 @@ func pkeyText(tb *Table, vals []any) string {
 // indexes. Table writer lock held.
 func (tb *Table) forgetSlot(slot uint64, vals []any) {
 	if len(tb.PrimaryKey) > 0 {
-		key := pkeyOf(tb, vals)
+		key := pkeyOf(tb, tb.logical(vals))
 		slots := tb.pkey[key]
 		for i, s := range slots {
 			if s == slot {
@@ -224,7 +361,7 @@ func (ix *Index) forget(slot uint64, vals []any) {
 		ix.Graph.Delete(slot)
 	}
 	if ix.BTree != nil {
-		ix.BTree.Delete(vals[ix.Column], slot)
+		ix.BTree.Delete(ix.value(vals), slot)
 	}
 }
 

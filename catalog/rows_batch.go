@@ -22,8 +22,13 @@ import (
 // for Insert, the caller aborts the transaction, and Rollback removes
 // them from the row store's view, the primary-key map, the B-trees and
 // the graphs. A graph error (XX000) comes after every row was stored.
-// Table writer lock held (see Txn).
+// A key held by a transaction in progress is waited for as in Insert.
+// Table writer lock held (see Txn); it takes t's table lock on tb (42P01
+// when tb was dropped since the caller resolved it).
 func (t *Txn) InsertBatch(tb *Table, rows [][]any) ([]uint64, error) {
+	if err := t.holdTable(tb); err != nil {
+		return nil, err
+	}
 	slots := make([]uint64, 0, len(rows))
 	err := t.storeRows(tb, rows, &slots)
 	if gerr := tb.indexGraphs(slots); err == nil {
@@ -45,7 +50,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err != nil {
 			return err
 		}
-		slot := tb.appendVersion(t.xid, vals)
+		slot := tb.appendVersion(t.xid, tb.physical(vals))
 		if key != "" {
 			tb.pkey[key] = append(tb.pkey[key], slot)
 		}
@@ -70,7 +75,7 @@ func (tb *Table) indexGraphs(slots []uint64) error {
 		keys := make([]uint64, 0, len(slots))
 		vecs := make([][]float32, 0, len(slots))
 		for _, s := range slots {
-			if v := tb.version(s).vals[ix.Column]; v != nil {
+			if v := ix.value(tb.version(s).vals); v != nil {
 				keys = append(keys, s)
 				vecs = append(vecs, v.(types.Vector))
 			}

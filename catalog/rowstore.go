@@ -18,7 +18,12 @@ const (
 // and xmax change (abort, delete) and are read atomically.
 type rowVersion struct {
 	xmin, xmax atomic.Uint64
-	vals       []any
+	// next is 1 + the slot of the version an UPDATE wrote in place of
+	// this one (0: none), set with xmax under the writer lock and reset
+	// by rollback; a waiting writer follows it to the newest version
+	// (rows.go, RowMoved).
+	next atomic.Uint64
+	vals []any
 }
 
 func (v *rowVersion) getXmin() XID { return XID(v.xmin.Load()) }

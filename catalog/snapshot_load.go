@@ -132,6 +132,11 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, ls *loadedSnapshot) ([
 		}
 		c.addRole(role)
 	}
+	if items.err == nil {
+		if d := items.next(); d != nil { // absent in older snapshots
+			c.readSchemaGrants(d)
+		}
+	}
 	if err := items.finish(); err != nil {
 		return nil, err
 	}
@@ -166,7 +171,7 @@ func loadRows(fs wal.FS, path string, t *Table) error {
 		}
 		slot := d.uvarint()
 		ncol := d.uvarint()
-		if d.err == nil && (slot >= n || ncol != uint64(len(t.Columns))) {
+		if d.err == nil && (slot >= n || ncol > uint64(t.currentLayout().width)) { // fewer: stored before ADD COLUMN
 			return br.corrupt("row at slot %d with %d columns", slot, ncol)
 		}
 		vals := make([]any, 0, ncol)

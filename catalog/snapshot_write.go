@@ -22,6 +22,8 @@ type snapshotState struct {
 	nextOID uint32
 	nextXID XID
 	roles   []Role
+	defs    map[*Table][]byte // CreateTable payloads (with owner and grants)
+	schema  []string          // grantees of CREATE on schema public
 }
 
 // capture fixes the snapshot LSN. With the schema lock shared (no DDL
@@ -38,8 +40,10 @@ func (c *Catalog) capture() *snapshotState {
 	st.tables = c.Tables()
 	st.indexes = map[*Table][]*Index{}
 	st.seqs = map[*Table]map[int]int64{}
+	st.defs = map[*Table][]byte{}
 	for _, t := range st.tables {
-		st.indexes[t] = t.Indexes // replaced, never changed in place
+		st.defs[t] = encodeCreateTable(t) // grants change under the schema lock
+		st.indexes[t] = t.Indexes         // replaced, never changed in place
 		t.seqMu.Lock()
 		st.seqs[t] = maps.Clone(t.seqs)
 		t.seqMu.Unlock()
@@ -48,6 +52,7 @@ func (c *Catalog) capture() *snapshotState {
 	for _, r := range c.roles.byName() {
 		st.roles = append(st.roles, r)
 	}
+	st.schema = c.schemaGranteesLocked()
 	c.roles.mu.Unlock()
 	return st
 }
@@ -138,7 +143,8 @@ func (c *Catalog) writeFile(fs wal.FS, path string, fill func(wal.File) error) e
 // writeCatalog writes the catalog file: header item (lsn, next OID, next
 // XID, tables, indexes, roles), then per table its CreateTable payload and
 // sequences, per index its CreateIndex payload and whether a graph file
-// exists, per role its encodeRole payload.
+// exists, per role its encodeRole payload, then the schema grants item
+// (owner_schema.go).
 func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) error {
 	bw := newBlockWriter(f, snapKindCatalog)
 	nix := 0
@@ -153,7 +159,7 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 	bw.cur = appendUvarint(b, uint64(len(st.roles)))
 	bw.item()
 	for _, t := range tables {
-		b := appendString(bw.cur, string(encodeCreateTable(t)))
+		b := appendString(bw.cur, string(st.defs[t]))
 		b = appendUvarint(b, uint64(len(st.seqs[t])))
 		for col, v := range st.seqs[t] {
 			b = appendVarint(appendUvarint(b, uint64(col)), v)
@@ -171,6 +177,8 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 		bw.cur = appendString(bw.cur, string(encodeRole(r)))
 		bw.item()
 	}
+	bw.cur = appendSchemaGrants(bw.cur, st.schema)
+	bw.item()
 	return bw.close()
 }
 

@@ -17,6 +17,10 @@ type Column struct {
 	// NULL. Serial columns take the next sequence value instead.
 	Default any
 	Serial  bool
+	// DefaultExpr is the SQL text of a non-constant DEFAULT (now(),
+	// gen_random_uuid()), evaluated per inserted row by the planner and
+	// shown as written; "" when the default is the constant Default.
+	DefaultExpr string
 }
 
 // Table is a table's schema, rows and indexes. Fields are read-only for
@@ -29,6 +33,10 @@ type Table struct {
 	Columns    []Column
 	PrimaryKey []int // column positions; empty when the table has none
 	PKeyName   string
+	// Owner is the role that created the table, and owns its indexes
+	// (owner.go). Set at creation, never changed.
+	Owner string
+	acl   map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.
@@ -39,6 +47,9 @@ type Table struct {
 	seqs    map[int]int64       // serial column position -> last value handed out
 	pkey    map[string][]uint64 // writer lock held
 	Indexes []*Index
+	// layout maps columns to stored value positions once ALTER TABLE
+	// added or dropped columns; nil: identity (alter_layout.go).
+	layout atomic.Pointer[rowLayout]
 
 	changes atomic.Int64          // row inserts and deletes, for automatic ANALYZE (stats.go)
 	stats   atomic.Pointer[Stats] // last ANALYZE; nil before the first
@@ -89,7 +100,10 @@ type Index struct {
 	// record predates them.
 	Reloptions []string
 	Graph      *vecindex.HNSW
-	BTree      *BTree
+	// phys is Column's stored value position, fixed at creation
+	// (alter_layout.go); Column shifts when an earlier column is dropped.
+	phys  int
+	BTree *BTree
 	// pending is the rows replay left for the background catch-up to
 	// insert into Graph (nil: none; catchup.go, PendingSlots).
 	pending atomic.Pointer[pendingSet]

@@ -37,6 +37,12 @@ type Txn struct {
 	ops  []op
 	seqs map[*Table]map[int]int64 // serial values handed out, for the WAL
 	done bool
+	// wait is how the running statement waits for other transactions
+	// (lock.go); repeatable marks REPEATABLE READ; held are the tables
+	// whose table lock t holds.
+	wait       Wait
+	repeatable bool
+	held       map[*Table]tableLock
 }
 
 // Begin starts a transaction.
@@ -47,6 +53,7 @@ func (c *Catalog) Begin() *Txn {
 	x := tx.nextXID
 	tx.active[x] = struct{}{}
 	tx.mu.Unlock()
+	c.registerTxn(x)
 	return &Txn{c: c, xid: x, snap: c.takeSnapshot(false)}
 }
 
@@ -130,6 +137,7 @@ func (t *Txn) Rollback() {
 			o.table.forgetSlot(o.slot, v.vals)
 		case opDelete:
 			if v.getXmax() == t.xid {
+				v.next.Store(0)
 				v.xmax.Store(uint64(invalidXID))
 			}
 		}
@@ -151,6 +159,9 @@ func (t *Txn) finish(deleted []tableSlot) {
 		tx.pending = append(tx.pending, tombstoneBatch{seq: tx.ended, slots: deleted})
 	}
 	tx.mu.Unlock()
+	if t.xid != invalidXID {
+		t.endTxn()
+	}
 	t.c.releaseSnapshot(t.snap)
 	t.ops = nil
 	t.done = true

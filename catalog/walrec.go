@@ -15,9 +15,13 @@ const (
 	recDropIndex   wal.RecordType = 4
 	recTxnData     wal.RecordType = 5
 	recTxnCommit   wal.RecordType = 6
-	recCreateRole  wal.RecordType = 7 // payload: encodeRole (roles.go)
-	recAlterRole   wal.RecordType = 8 // payload: encodeRole, the role's whole new state
-	recDropRole    wal.RecordType = 9 // payload: name
+	recCreateRole  wal.RecordType = 7  // payload: encodeRole (roles.go)
+	recAlterRole   wal.RecordType = 8  // payload: encodeRole, the role's whole new state
+	recDropRole    wal.RecordType = 9  // payload: name
+	recTableGrant  wal.RecordType = 10 // payload: encodeTableGrant (owner.go)
+	recSchemaGrant wal.RecordType = 11 // payload: encodeSchemaGrant (owner_schema.go)
+	recAlterTable  wal.RecordType = 16 // payload: CreateTable of the table's whole new definition (alter.go); 12..15 unused
+	recTruncate    wal.RecordType = 17 // payload: table oid (alter.go)
 )
 
 // maxRecordBytes bounds one TxnData record; a large transaction (COPY) is
@@ -33,7 +37,9 @@ type record struct {
 // datums as appendDatum):
 //
 //	CreateTable: oid, name, ncols, {name, kind byte, typmod varint,
-//	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName
+//	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName,
+//	             owner, ngrants, {grantee, privileges byte}... (owner.go; absent in older records),
+//	             layout and default expressions (appendLayout, alter_layout.go; absent in older records)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
 //	             nopts, {reloption "name=value"}... (absent in older records)
@@ -56,7 +62,7 @@ func encodeCreateTable(t *Table) []byte {
 	for _, c := range t.PrimaryKey {
 		b = appendUvarint(b, uint64(c))
 	}
-	return appendString(b, t.PKeyName)
+	return appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t)
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -76,6 +82,8 @@ func decodeCreateTable(p []byte) (*Table, error) {
 		t.PrimaryKey = append(t.PrimaryKey, int(d.uvarint()))
 	}
 	t.PKeyName = d.str()
+	readOwnership(d, t)
+	readLayout(d, t)
 	return t, d.err
 }
 

@@ -11,7 +11,8 @@ import (
 
 // planAnalyze binds ANALYZE [table, ...]: it gathers the statistics the
 // planner's selectivity estimates use (catalog.Analyze) for the named
-// tables, or all. Errors: 42P01 for an unknown table. The statement takes
+// tables, or all; a table the user does not own is skipped with
+// PostgreSQL's warning. Errors: 42P01 for an unknown table. The statement takes
 // the catalog lock itself, shared: it only reads rows.
 func (b *binder) planAnalyze(x *sql.Analyze) (plan, error) {
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
@@ -29,12 +30,18 @@ func (b *binder) planAnalyze(x *sql.Analyze) (plan, error) {
 			}
 			tables = append(tables, t)
 		}
+		res := &wire.Result{Tag: "ANALYZE"}
 		for _, t := range tables {
 			if ctx.Err() != nil {
 				return nil, errCanceled
 			}
+			if !cat.OwnsTable(t, ex.s.user()) { // PostgreSQL 15's vacuum_is_relation_owner
+				res.Notices = append(res.Notices, wire.Notice{Severity: "WARNING", Code: "01000",
+					Message: "skipping \"" + t.Name + "\" --- only table or database owner can analyze it"})
+				continue
+			}
 			cat.Analyze(t)
 		}
-		return &wire.Result{Tag: "ANALYZE"}, nil
+		return res, nil
 	}}, nil
 }

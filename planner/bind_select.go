@@ -26,6 +26,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		if !ok {
 			return nil, errNoRelation(x.From, x.FromP)
 		}
+		if err := b.s.checkSelect(t); err != nil { // privilege.go
+			return nil, err
+		}
 		b.table, p.table = t, t
 		b.alias = x.FromAlias
 	}
@@ -36,6 +39,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if err := b.bindItems(p, x.Items); err != nil {
 		return nil, err
 	}
+	if err := checkTargetList(p); err != nil {
+		return nil, err
+	}
 	if err := b.bindGrouping(p, x); err != nil {
 		return nil, err
 	}
@@ -43,6 +49,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return nil, err
 	}
 	if err := b.checkGrouped(p, p.order); err != nil {
+		return nil, err
+	}
+	if err := b.bindDistinct(p, x); err != nil { // select_distinct.go
 		return nil, err
 	}
 	if p.limit, err = b.bindLimit(x.Limit, "LIMIT"); err != nil {
@@ -68,6 +77,27 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(e.Pos() + 1)
 	}
 	return x, nil
+}
+
+// maxTargetEntries is PostgreSQL's MaxTupleAttributeNumber: the most
+// entries a SELECT list may have.
+const maxTargetEntries = 1664
+
+// tooManyColumns is SQLSTATE 54011 (too_many_columns).
+const tooManyColumns pgerror.Code = "54011"
+
+// checkTargetList refuses a SELECT list longer than maxTargetEntries
+// (54011, as PostgreSQL) and gives an empty one (SELECT;) a non-nil column
+// list, so that its rows go out as RowDescription with zero fields and
+// DataRows with zero values.
+func checkTargetList(p *selectPlan) error {
+	if len(p.cols) > maxTargetEntries {
+		return pgerror.Errorf(tooManyColumns, "target lists can have at most %d entries", maxTargetEntries)
+	}
+	if p.cols == nil {
+		p.cols = []wire.Column{}
+	}
+	return nil
 }
 
 func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {

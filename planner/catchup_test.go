@@ -23,7 +23,7 @@ func TestIndexScanWhileCatchingUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewEngine(c).NewSession(map[string]string{"user": "test"}).(*Session)
+	s := NewEngine(c).NewSession(map[string]string{"user": "postgres"}).(*Session)
 	exec(t, s, "CREATE TABLE items (id bigint PRIMARY KEY, cat int, embedding vector(4))")
 	ops := map[string]string{"vector_l2_ops": "<->", "vector_ip_ops": "<#>", "vector_l1_ops": "<+>", "vector_cosine_ops": "<=>"}
 	for oc := range ops {
@@ -63,7 +63,7 @@ func TestIndexScanWhileCatchingUp(t *testing.T) {
 	defer c2.Close()
 	releaseAll := sync.OnceFunc(func() { close(release) })
 	defer releaseAll()
-	s2 := NewEngine(c2).NewSession(map[string]string{"user": "test"}).(*Session)
+	s2 := NewEngine(c2).NewSession(map[string]string{"user": "postgres"}).(*Session)
 	defer s2.Close()
 	tb, _ := c2.Table("items")
 	// The live replayed rows: ids 150..449 less those deleted (id%10 = 7),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/catalog/types"
@@ -25,6 +26,9 @@ type copyPlan struct {
 func (p *copyPlan) columns() []wire.Column { return nil }
 
 func (b *binder) planCopy(x *sql.Copy) (plan, error) {
+	if x.Query != nil {
+		return b.planCopyQuery(x) // copy_query.go
+	}
 	t, err := b.targetTable(x.Table, -1)
 	if err != nil {
 		return nil, err
@@ -35,10 +39,40 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	}
 	opts := copyfmt.Options{Format: copyFormats[x.Format], Delimiter: x.Delimiter, Null: x.Null, NullSet: true,
 		Quote: x.Quote, Escape: x.Escape, Header: x.Header, Columns: len(cols)}
+	if opts.ForceNotNull, err = forceFlags(t, cols, x.ForceNotNull, "FORCE_NOT_NULL"); err != nil {
+		return nil, err
+	}
+	if opts.ForceNull, err = forceFlags(t, cols, x.ForceNull, "FORCE_NULL"); err != nil {
+		return nil, err
+	}
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return &copyPlan{table: t, cols: cols, opts: opts, from: x.From}, nil
+}
+
+// forceFlags maps the columns of a FORCE_NOT_NULL or FORCE_NULL list to
+// flags by position in the COPY column list cols (nil for an empty list).
+// Errors as PostgreSQL's BeginCopyFrom: 42703 for a column the table
+// lacks, 42P10 `option column "name" not referenced by COPY` for one
+// outside cols.
+func forceFlags(t *catalog.Table, cols []int, names []string, option string) ([]bool, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	idx, err := targetColumns(t, names, nil)
+	if err != nil {
+		return nil, err
+	}
+	flags := make([]bool, len(cols))
+	for _, c := range idx {
+		pos := slices.Index(cols, c)
+		if pos < 0 {
+			return nil, pgerror.Errorf(pgerror.InvalidColumnReference, "%s column %q not referenced by COPY", option, t.Columns[c].Name)
+		}
+		flags[pos] = true
+	}
+	return flags, nil
 }
 
 var copyFormats = map[sql.CopyFormat]copyfmt.Format{sql.CopyText: copyfmt.Text, sql.CopyCSV: copyfmt.CSV, sql.CopyBinary: copyfmt.Binary}
@@ -124,6 +158,8 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 		return nil, pgerror.New(pgerror.InternalError, "not a COPY statement")
 	}
 	r := copyfmt.NewReader(data, cp.opts)
+	txn.SetWait(s.lockWait(ctx)) // a key held by another transaction is waited for
+	defer txn.SetWait(catalog.Wait{})
 	total := 0
 	for {
 		batch, err := cp.decodeBatch(ctx, r)
@@ -220,7 +256,10 @@ func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) e
 	for i, row := range batch {
 		for c, ok := range given {
 			if !ok {
-				v, _ := columnValue(nil, txn, cp.table, c, nil)
+				v, err := columnValue(&env{sess: s}, txn, cp.table, c, nil)
+				if err != nil {
+					return err
+				}
 				row.vals[c] = v
 			}
 		}

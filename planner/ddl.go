@@ -26,20 +26,24 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		if !cat.CanCreateInSchema(s.user()) { // privilege.go
+			return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
+		}
 		if x.IfNotExists && cat.RelationExists(x.Name) {
 			return &wire.Result{Tag: "CREATE TABLE", Notices: []wire.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
-		if _, err := cat.CreateTable(x.Name, cols, pkey); err != nil {
+		if _, err := cat.CreateTableOwned(s.user(), x.Name, cols, pkey); err != nil {
 			return nil, err
 		}
 		return &wire.Result{Tag: "CREATE TABLE"}, nil
 	}), nil
 }
 
-// tableColumns checks CREATE TABLE's columns and evaluates their defaults
-// (constants only). The parser gathers the primary key, whether declared
+// tableColumns checks CREATE TABLE's columns and binds their defaults
+// (defaults.go). The parser gathers the primary key, whether declared
 // on a column or as a table constraint, in x.PrimaryKey.
 func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, error) {
 	var cols []catalog.Column
@@ -52,11 +56,9 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 		seen[d.Name] = true
 		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial}
 		if d.Default != nil {
-			v, err := b.constDefault(d.Default, c)
-			if err != nil {
+			if err := b.columnDefault(d.Default, &c); err != nil { // defaults.go
 				return nil, nil, err
 			}
-			c.Default = v
 		}
 		cols = append(cols, c)
 	}
@@ -78,37 +80,45 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 	return cols, pkey, nil
 }
 
-func (b *binder) constDefault(e sql.Expr, c catalog.Column) (any, error) {
-	x, err := b.bindValue(e, c)
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := x.(*constExpr); !ok {
-		return nil, pgerror.NotSupported("DEFAULT with a non-constant expression")
-	}
-	return x.Eval(&env{sess: b.s})
-}
-
 func (b *binder) planDropTable(x *sql.DropTable) plan {
+	user := b.s.user()
 	return dropPlan("DROP TABLE", "table", x.Names, x.IfExists,
-		func(cat *catalog.Catalog, name string) bool { _, ok := cat.Table(name); return ok },
-		(*catalog.Catalog).DropTable)
+		func(cat *catalog.Catalog, name string) *catalog.Table { t, _ := cat.Table(name); return t },
+		(*catalog.Catalog).DropTable, user)
 }
 
 func (b *binder) planDropIndex(x *sql.DropIndex) plan {
+	user := b.s.user()
 	return dropPlan("DROP INDEX", "index", x.Names, x.IfExists,
-		func(cat *catalog.Catalog, name string) bool { _, ok := cat.Index(name); return ok },
-		(*catalog.Catalog).DropIndex)
+		func(cat *catalog.Catalog, name string) *catalog.Table {
+			if ix, ok := cat.Index(name); ok {
+				return ix.Table
+			}
+			return nil
+		},
+		(*catalog.Catalog).DropIndex, user)
 }
 
 // dropPlan drops each named object; with IF EXISTS a missing one is a
-// notice (`table "x" does not exist, skipping`), as in PostgreSQL.
+// notice (`table "x" does not exist, skipping`), as in PostgreSQL. owner
+// returns the table whose owner owns the object (nil: no such object);
+// user must own every existing object, or be a superuser, before any is
+// dropped (42501 "must be owner of table x").
 func dropPlan(tag, kind string, names []string, ifExists bool,
-	exists func(*catalog.Catalog, string) bool, drop func(*catalog.Catalog, string) error) plan {
+	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, string) error, user string) plan {
 	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		for _, name := range names {
+			t := owner(cat, name)
+			if t == nil && !ifExists {
+				break // the drop loop reports it, as PostgreSQL, in order
+			}
+			if t != nil && !cat.OwnsTable(t, user) {
+				return nil, errNotOwner(kind, name)
+			}
+		}
 		res := &wire.Result{Tag: tag}
 		for _, name := range names {
-			if ifExists && !exists(cat, name) {
+			if ifExists && owner(cat, name) == nil {
 				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
 				continue
 			}
@@ -132,14 +142,17 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
 	}
+	if !b.s.cat.OwnsTable(t, b.s.user()) { // privilege.go
+		return nil, errNotOwner("table", t.Name)
+	}
 	def, err := indexDef(t, x)
 	if err != nil {
 		return nil, err
 	}
 	// Runs without the schema lock (lockSelf): BuildIndex takes it.
 	def.IfNotExists = x.IfNotExists && def.Name != ""
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
-		ix, err := cat.BuildIndex(def)
+	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*wire.Result, error) {
+		ix, err := x.s.cat.BuildIndexFor(x.txn, x.s.lockWait(ctx), def)
 		if err != nil {
 			return nil, err
 		}
@@ -148,7 +161,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
 		}
 		return &wire.Result{Tag: "CREATE INDEX"}, nil
-	}), nil
+	}}, nil
 }
 
 // indexDef validates CREATE INDEX with pgvector's errors.

@@ -103,16 +103,13 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	}
 	p := &insertPlan{table: t}
 	if x.Query != nil {
-		if p.query, err = b.bindInsertQuery(t, x.Query, targets); err != nil {
+		if p.query, err = b.bindInsertQuery(t, x, targets); err != nil {
 			return nil, err
 		}
 	}
 	for _, row := range x.Rows {
-		if len(row) > len(targets) {
-			return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").WithPosition(row[len(targets)].Pos() + 1)
-		}
-		if len(row) < len(targets) {
-			return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+		if err := checkInsertRow(x, row, targets); err != nil {
+			return nil, err
 		}
 		bound := make([]expr, len(t.Columns))
 		for i, e := range row {
@@ -133,6 +130,36 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// checkInsertRow checks the length of one VALUES row of x against the
+// first row and the target columns as PostgreSQL's transformInsertStmt
+// does (all 42601): rows of different lengths; more values than targets
+// (positioned at the first extra value); fewer values than an explicit
+// column list (positioned at the first column without a value). Without
+// a column list, a short row leaves the remaining columns to their
+// defaults.
+func checkInsertRow(x *sql.Insert, row []sql.Expr, targets []int) error {
+	if len(row) != len(x.Rows[0]) {
+		return pgerror.New(pgerror.SyntaxError, "VALUES lists must all be the same length").WithPosition(row[0].Pos() + 1)
+	}
+	return checkInsertWidth(x, len(row), targets, func(i int) int { return row[i].Pos() + 1 })
+}
+
+// checkInsertWidth compares n values (of VALUES or of INSERT's SELECT)
+// with the target columns; valuePos gives the 1-based position of value i.
+func checkInsertWidth(x *sql.Insert, n int, targets []int, valuePos func(i int) int) error {
+	if n > len(targets) {
+		return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").WithPosition(valuePos(len(targets)))
+	}
+	if len(x.Columns) > 0 && n < len(targets) {
+		e := pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+		if n < len(x.ColumnsP) {
+			e = atOffset(e, x.ColumnsP[n])
+		}
+		return e
+	}
+	return nil
 }
 
 // bindValue binds a value stored into column c, converting it to the
@@ -211,6 +238,11 @@ func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	res := &wire.Result{Columns: p.ret.columns()}
+	stop, err := startWrite(ctx, x, p.table)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
 	rows, err := p.sourceRows(ctx, x, e)
 	if err != nil {
 		return nil, err
@@ -273,6 +305,9 @@ func columnValue(e *env, txn *catalog.Txn, t *catalog.Table, col int, ex expr) (
 	c := t.Columns[col]
 	if c.Serial {
 		return txn.NextSerial(t, col), nil
+	}
+	if c.DefaultExpr != "" {
+		return defaultExprValue(e, c) // defaults.go
 	}
 	return c.Default, nil
 }

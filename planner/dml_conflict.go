@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -15,9 +16,11 @@ import (
 // uses it too. A proposed row whose key a visible row already holds is
 // skipped (DO NOTHING) or updates that row (DO UPDATE, when its WHERE
 // holds); a row this statement already inserted or updated cannot be
-// updated again (21000). vecgres does not wait for other transactions: a
-// key an uncommitted transaction holds is skipped by DO NOTHING and is
-// 23505 for DO UPDATE.
+// updated again (21000). A key an uncommitted transaction holds is waited
+// for (catalog Txn.Insert); once that transaction committed, DO NOTHING
+// skips the row and DO UPDATE updates the committed row although the
+// statement's snapshot does not see it (catalog Txn.LookupKeyLatest), as
+// PostgreSQL does in READ COMMITTED.
 
 // conflictPlan is a bound ON CONFLICT clause.
 type conflictPlan struct {
@@ -124,12 +127,31 @@ func (a *arbiter) put(e *env, vals []any) ([]any, error) {
 		}
 		return a.update(e, slot, old, vals)
 	}
+	return a.insert(e, vals)
+}
+
+// insert inserts the proposed row vals, whose key no visible row holds;
+// when Insert waited for the key's holder and that one committed, the
+// conflict is resolved against its row.
+func (a *arbiter) insert(e *env, vals []any) ([]any, error) {
 	slot, err := a.x.txn.Insert(a.t, vals)
 	if err != nil {
-		if isUniqueViolation(err) && !a.p.update {
-			return nil, nil // held by a transaction this statement cannot see
+		if !isUniqueViolation(err) {
+			return nil, err
 		}
-		return nil, err
+		if !a.p.update {
+			return nil, nil // committed by a transaction Insert waited for
+		}
+		// The key's inserter committed after the snapshot (Insert waited
+		// for it): update its row, as PostgreSQL does in READ COMMITTED.
+		slot, old, ok, lerr := a.x.txn.LookupKeyLatest(a.t, vals)
+		if lerr != nil {
+			return nil, lerr
+		}
+		if !ok {
+			return nil, err
+		}
+		return a.update(e, slot, old, vals)
 	}
 	a.mine[slot] = true
 	return vals, nil
@@ -158,6 +180,17 @@ func (a *arbiter) update(e *env, slot uint64, old, proposed []any) ([]any, error
 		row[c] = v
 	}
 	nslot, err := a.x.txn.Update(a.t, slot, row)
+	var moved *catalog.RowMoved
+	if errors.As(err, &moved) {
+		// Changed by a transaction that committed after the snapshot
+		// (Update waited for it): deleted, propose the row again;
+		// updated, run DO UPDATE on the new version, as PostgreSQL
+		// does in READ COMMITTED.
+		if moved.Vals == nil {
+			return a.insert(e, proposed)
+		}
+		return a.update(e, moved.Slot, moved.Vals, proposed)
+	}
 	if err != nil {
 		return nil, err
 	}

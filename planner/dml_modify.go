@@ -2,6 +2,7 @@ package planner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -50,6 +51,9 @@ func (b *binder) bindAssignment(e sql.Expr, c catalog.Column) (expr, error) {
 		if c.Serial {
 			return nil, pgerror.NotSupported("SET column = DEFAULT on a serial column")
 		}
+		if c.DefaultExpr != "" {
+			return &defaultExpr{c: c}, nil // defaults.go
+		}
 		return &constExpr{t: c.Type, v: c.Default}, nil
 	}
 	x, err := b.bind(e, c.Type)
@@ -89,7 +93,11 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 		vals []any
 	}
 	var targets []target
-	var err error
+	stop, err := startWrite(ctx, x, p.table)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
 	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
 		e.row = vals
 		var v any
@@ -110,17 +118,50 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 		return nil, err
 	}
 	res := &wire.Result{Columns: p.ret.columns()}
+	n := 0
 	for _, t := range targets {
-		row, err := p.apply(e, x.txn, t.slot, t.vals)
+		row, ok, err := p.change(e, x.txn, t.slot, t.vals)
 		if err != nil {
 			return nil, err
 		}
+		if !ok {
+			continue
+		}
+		n++
 		if err := p.ret.project(e, row, res); err != nil {
 			return nil, err
 		}
 	}
-	res.Tag = fmt.Sprintf("%s %d", p.tag, len(targets))
+	res.Tag = fmt.Sprintf("%s %d", p.tag, n)
 	return res, nil
+}
+
+// change applies the statement to one target row. When a concurrent
+// transaction updated the row and committed meanwhile, it follows the row
+// to its newest version, checks WHERE again on it and changes that
+// (PostgreSQL's EvalPlanQual, READ COMMITTED); ok is false when the row
+// was deleted or no longer passes WHERE. The catalog finds the newest
+// version through the update chain (catalog.RowMoved).
+func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (row []any, ok bool, err error) {
+	for {
+		row, err = p.apply(e, txn, slot, vals)
+		var moved *catalog.RowMoved
+		if !errors.As(err, &moved) {
+			return row, err == nil, err
+		}
+		if moved.Vals == nil {
+			return nil, false, nil
+		}
+		slot, vals = moved.Slot, moved.Vals
+		if p.where == nil {
+			continue
+		}
+		e.row = vals
+		v, err := p.where.Eval(e)
+		if err != nil || !truthy(v) {
+			return nil, false, err
+		}
+	}
 }
 
 // apply deletes or updates one row and returns the row RETURNING sees.

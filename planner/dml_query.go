@@ -21,7 +21,8 @@ type insertQuery struct {
 // FROM) and matches its columns to the target columns with assignment
 // casts. Untyped literals in the SELECT list take the target column's type,
 // as in PostgreSQL.
-func (b *binder) bindInsertQuery(t *catalog.Table, q *sql.Select, targets []int) (*insertQuery, error) {
+func (b *binder) bindInsertQuery(t *catalog.Table, x *sql.Insert, targets []int) (*insertQuery, error) {
+	q := x.Query
 	sub := &binder{s: b.s, params: b.params, query: &queryScope{keepUnknown: true, nsub: b.subCounter()}}
 	pl, err := sub.planSelect(q)
 	b.params = sub.params
@@ -32,13 +33,10 @@ func (b *binder) bindInsertQuery(t *catalog.Table, q *sql.Select, targets []int)
 	if !ok {
 		return nil, pgerror.NotSupported("this INSERT ... SELECT")
 	}
-	if len(sp.cols) > len(targets) {
-		return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns").
-			WithPosition(itemPos(q, len(targets)))
+	if err := checkInsertWidth(x, len(sp.cols), targets, func(i int) int { return itemPos(q, i) }); err != nil {
+		return nil, err
 	}
-	if len(sp.cols) < len(targets) {
-		return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
-	}
+	targets = targets[:len(sp.cols)] // without a column list, the rest take defaults
 	out := &insertQuery{plan: sp, vals: make([]expr, len(t.Columns))}
 	for j, c := range targets {
 		col := t.Columns[c]

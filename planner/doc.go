@@ -29,11 +29,28 @@
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).
 //
+// Privileges follow PostgreSQL 15 (privilege*.go, roles.go): binding checks
+// SELECT on every table a query reads and the privilege a DML statement or
+// COPY needs on its target (42501 "permission denied for table t"); DDL
+// checks ownership ("must be owner of table t") or CREATE on schema public;
+// role statements check SUPERUSER and CREATEROLE. The session's role is the
+// startup message's user. Grants and role changes move the catalog
+// version, so prepared statements are checked again before they next run.
+//
 // SQL cursors (DECLARE, FETCH, MOVE, CLOSE) run their query once at
 // DECLARE and keep its rows in the session; FETCH and MOVE follow
 // PostgreSQL's portal position rules (cursor.go, cursor_fetch.go).
 //
-// Sessions follow PostgreSQL's transaction rules: outside a transaction
-// block every statement commits on its own; inside BEGIN ... COMMIT an error
-// aborts the block (25P02 until ROLLBACK).
+// Sessions follow PostgreSQL's transaction rules (session_txn.go): outside
+// a transaction block the statements of one Query message, or of the
+// extended-protocol messages up to Sync, form one implicit transaction
+// (one WAL commit at Sync; an error rolls all of them back); inside
+// BEGIN ... COMMIT any error aborts the block (25P02 until ROLLBACK).
+// Transaction modes: READ ONLY (25006 for writes), READ COMMITTED (a
+// snapshot per statement), REPEATABLE READ (the first statement's
+// snapshot for the whole transaction); SERIALIZABLE is refused (0A000).
+// SET is undone by ROLLBACK and SET LOCAL at the end of the transaction
+// (session_settings.go); statement_timeout bounds each statement
+// (session_timeout.go); startup parameters and PGOPTIONS apply at session
+// start (session_startup.go).
 package planner

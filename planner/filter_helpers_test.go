@@ -17,7 +17,7 @@ func testSession(t testing.TB) *Session {
 		t.Fatalf("open: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	s := NewEngine(c).NewSession(map[string]string{"user": "test"}).(*Session)
+	s := NewEngine(c).NewSession(map[string]string{"user": "postgres"}).(*Session)
 	t.Cleanup(s.Close)
 	return s
 }

@@ -108,6 +108,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if e, ok, err := b.bindArrayFunc(f); ok {
 		return e, err
 	}
+	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go
+		return e, err
+	}
 	def, ok := funcs[f.Name]
 	if !ok || len(def.args) != len(f.Args) || f.Star {
 		return nil, b.noFunction(f)

@@ -71,7 +71,10 @@ var distanceOps = map[string]func(a, b types.Vector) float64{
 	"<+>": l1Distance,
 }
 
-// vectorArith applies + - * element-wise; overflow to infinity is 22003.
+// vectorArith applies + - * element-wise (float32, as pgvector's
+// vector_add, vector_sub, vector_mul): an infinite element is 22003
+// `value out of range: overflow`; for *, a zero product of non-zero
+// elements is 22003 `value out of range: underflow` (a subnormal is not).
 func vectorArith(op string, a, b types.Vector) (types.Vector, error) {
 	if err := checkSameDims(a, b); err != nil {
 		return nil, err
@@ -88,6 +91,9 @@ func vectorArith(op string, a, b types.Vector) (types.Vector, error) {
 		}
 		if math.IsInf(float64(out[i]), 0) {
 			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+		}
+		if op == "*" && out[i] == 0 && a[i] != 0 && b[i] != 0 {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: underflow")
 		}
 	}
 	return out, nil

@@ -44,7 +44,7 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDropIndex(x), nil
 	case *sql.CreateExtension:
 		return b.planCreateExtension(x)
-	case *sql.Set, *sql.Show, *sql.Reset:
+	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction:
 		return b.planSetting(st), nil
 	case *sql.Explain:
 		return b.planExplain(x)
@@ -60,6 +60,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planAlterRole(x), nil
 	case *sql.DropRole:
 		return b.planDropRole(x), nil
+	case *sql.Grant:
+		return b.planGrant(x), nil
 	case *sql.Deallocate:
 		return b.planDeallocate(x), nil
 	case *sql.Discard:
@@ -70,6 +72,18 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return &fetchPlan{s: b.s, x: x}, nil
 	case *sql.CloseCursor:
 		return b.planCloseCursor(x), nil
+	case *sql.AlterTable:
+		return b.planAlterTable(x) // alter.go
+	case *sql.Rename:
+		return b.planRename(x), nil
+	case *sql.Truncate:
+		return b.planTruncate(x), nil
+	case *sql.Reindex:
+		return b.planReindex(x), nil
+	case *sql.Checkpoint:
+		return b.planCheckpoint(), nil
+	case *sql.Vacuum:
+		return b.planVacuum(x)
 	}
 	return nil, pgerror.NotSupported("this statement")
 }

@@ -73,6 +73,11 @@ func commandTag(st sql.Statement) string {
 		return "CREATE INDEX"
 	case *sql.DropIndex:
 		return "DROP INDEX"
+	case *sql.Grant:
+		if x.Revoke {
+			return "REVOKE"
+		}
+		return "GRANT"
 	case *sql.CreateExtension:
 		return "CREATE EXTENSION"
 	case *sql.Set:
@@ -92,6 +97,16 @@ func commandTag(st sql.Statement) string {
 		return "FETCH"
 	case *sql.CloseCursor:
 		return "CLOSE CURSOR"
+	case *sql.AlterTable, *sql.Rename:
+		return "ALTER TABLE"
+	case *sql.Truncate:
+		return "TRUNCATE TABLE"
+	case *sql.Reindex:
+		return "REINDEX"
+	case *sql.Checkpoint:
+		return "CHECKPOINT"
+	case *sql.Vacuum:
+		return "VACUUM"
 	}
 	return ""
 }
@@ -124,8 +139,10 @@ func lockModeOf(st sql.Statement) lockMode {
 		return lockWrite
 	case *sql.CreateIndex:
 		return lockSelf
-	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex:
+	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex, *sql.Grant:
 		return lockExclusive
+	case *sql.AlterTable, *sql.Rename, *sql.Truncate, *sql.Reindex:
+		return lockExclusive // alter.go
 	}
 	return lockNone
 }

@@ -132,22 +132,24 @@ func TestUpsertCounts(t *testing.T) {
 }
 
 // TestUpsertOtherTransaction checks that a key an uncommitted transaction
-// holds is skipped by DO NOTHING (vecgres does not wait) and is 23505 for
-// DO UPDATE.
+// holds is waited for by DO NOTHING and DO UPDATE (here until
+// lock_timeout: 55P03; dml_locks_test.go has the waits that end).
 func TestUpsertOtherTransaction(t *testing.T) {
 	a := testSession(t)
 	exec(t, a, "CREATE TABLE items (id bigint PRIMARY KEY, n int)")
-	b := a.en.NewSession(map[string]string{"user": "test"}).(*Session)
+	b := a.en.NewSession(map[string]string{"user": "postgres"}).(*Session)
 	t.Cleanup(b.Close)
 	exec(t, a, "BEGIN")
 	exec(t, a, "INSERT INTO items VALUES (1, 1)")
-	if tag := exec(t, b, "INSERT INTO items VALUES (1, 2), (2, 2) ON CONFLICT DO NOTHING").Tag; tag != "INSERT 0 1" {
-		t.Fatalf("DO NOTHING: %s, want INSERT 0 1", tag)
+	exec(t, b, "SET lock_timeout = '10ms'")
+	if e := execErr(t, b, "INSERT INTO items VALUES (2, 2), (1, 2) ON CONFLICT DO NOTHING"); e.Code != pgerror.LockNotAvailable {
+		t.Fatalf("DO NOTHING: %s %s, want 55P03", e.Code, e.Message)
 	}
-	if e := execErr(t, b, "INSERT INTO items VALUES (1, 3) ON CONFLICT (id) DO UPDATE SET n = 3"); e.Code != pgerror.UniqueViolation {
-		t.Fatalf("DO UPDATE: %s %s, want 23505", e.Code, e.Message)
+	if e := execErr(t, b, "INSERT INTO items VALUES (1, 3) ON CONFLICT (id) DO UPDATE SET n = 3"); e.Code != pgerror.LockNotAvailable {
+		t.Fatalf("DO UPDATE: %s %s, want 55P03", e.Code, e.Message)
 	}
 	exec(t, a, "COMMIT")
+	exec(t, b, "INSERT INTO items VALUES (2, 2)")
 	if tag := exec(t, b, "INSERT INTO items VALUES (1, 4) ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n").Tag; tag != "INSERT 0 1" {
 		t.Fatalf("after commit: %s", tag)
 	}

@@ -36,10 +36,18 @@ func TestRoleStatements(t *testing.T) {
 		notice    string
 	}{
 		{"postgres", "CREATE ROLE alice LOGIN PASSWORD 'pw'", "CREATE ROLE", "", ""},
-		{"postgres", "CREATE USER bob PASSWORD 'md50123456789abcdef0123456789abcdef'", "CREATE ROLE", "", ""},
+		{"postgres", "CREATE USER bob CREATEROLE PASSWORD 'md50123456789abcdef0123456789abcdef'", "CREATE ROLE", "", ""},
 		{"postgres", "CREATE ROLE carol PASSWORD ''", "CREATE ROLE", "", "empty string is not a valid password, clearing password"},
 		{"postgres", "CREATE ROLE alice", "", pgerror.DuplicateObject, ""},
-		{"alice", "ALTER ROLE CURRENT_USER NOLOGIN", "ALTER ROLE", "", ""},
+		{"alice", "ALTER ROLE CURRENT_USER NOLOGIN", "", pgerror.InsufficientPrivilege, ""},
+		{"alice", "ALTER ROLE CURRENT_USER PASSWORD 'pw2'", "ALTER ROLE", "", ""},
+		{"alice", "DROP ROLE bob", "", pgerror.InsufficientPrivilege, ""},
+		{"postgres", "ALTER ROLE alice NOLOGIN", "ALTER ROLE", "", ""},
+		{"postgres", "CREATE ROLE public", "", pgerror.ReservedName, ""},
+		{"postgres", "ALTER ROLE postgres NOSUPERUSER", "", pgerror.InsufficientPrivilege, ""},
+		{"bob", "CREATE ROLE dan SUPERUSER", "", pgerror.InsufficientPrivilege, ""},
+		{"bob", "CREATE ROLE dan CREATEDB", "CREATE ROLE", "", ""},
+		{"bob", "DROP ROLE dan", "DROP ROLE", "", ""},
 		{"postgres", "ALTER ROLE zed PASSWORD 'x'", "", pgerror.UndefinedObject, ""},
 		{"postgres", "DROP ROLE IF EXISTS zed, carol", "DROP ROLE", "", `role "zed" does not exist, skipping`},
 		{"postgres", "DROP ROLE bob, zed", "", pgerror.UndefinedObject, ""},
@@ -66,7 +74,7 @@ func TestRoleStatements(t *testing.T) {
 		t.Errorf("alice = %+v, want a SCRAM verifier and NOLOGIN", alice)
 	}
 	bob, ok := cat.Role("bob")
-	if !ok || bob.Verifier != "md50123456789abcdef0123456789abcdef" || !bob.Login {
+	if !ok || bob.Verifier != "md50123456789abcdef0123456789abcdef" || !bob.Login || !bob.CreateRole {
 		t.Errorf("bob = %+v, %v: the md5 verifier kept, LOGIN from CREATE USER", bob, ok)
 	}
 	if _, ok := cat.Role("carol"); ok {

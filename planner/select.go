@@ -35,6 +35,10 @@ type selectPlan struct {
 	// path is the part of WHERE that B-tree indexes answer (filter.go);
 	// nil when none does.
 	path *indexPath
+	// distinct is SELECT DISTINCT; distinctOn its DISTINCT ON keys
+	// (select_distinct.go).
+	distinct   bool
+	distinctOn []expr
 }
 
 func (p *selectPlan) columns() []wire.Column { return p.cols }
@@ -58,7 +62,11 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if err != nil {
 		return nil, err
 	}
-	rows, err := p.source(ctx, x, e, limit, offset, tr)
+	srcLimit := limit
+	if p.distinct {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows
+	}
+	rows, err := p.source(ctx, x, e, srcLimit, offset, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +81,12 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if err := p.sortRows(e, rows); err != nil {
 		return nil, err
 	}
-	rows = window(rows, limit, offset)
-	out, err := p.project(e, rows)
+	var out [][]any
+	if p.distinct {
+		out, err = p.distinctRows(e, rows, limit, offset) // select_distinct.go
+	} else {
+		out, err = p.project(e, window(rows, limit, offset))
+	}
 	if err != nil {
 		return nil, err
 	}

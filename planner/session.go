@@ -15,9 +15,10 @@ import (
 type txState uint8
 
 const (
-	txIdle   txState = iota // no block: each statement commits on its own
-	txBlock                 // inside BEGIN ... COMMIT
-	txFailed                // a statement in the block failed
+	txIdle     txState = iota // no block (an implicit transaction may be open)
+	txImplicit                // the implicit block of a multi-statement Query
+	txBlock                   // inside BEGIN ... COMMIT
+	txFailed                  // a statement in the block failed
 )
 
 // Session is one client's state: settings and the open transaction. It
@@ -28,7 +29,14 @@ type Session struct {
 	startup  map[string]string
 	settings *settings
 	state    txState
-	txn      *catalog.Txn // open block's transaction; nil when idle
+	// Transactions (session_txn.go): open while one is open; txn is its
+	// catalog transaction once it needs one; group and multi are what
+	// wire's BeginImplicit said until Sync; mode its modes.
+	open  bool
+	txn   *catalog.Txn
+	group bool
+	multi bool
+	mode  txnMode
 	// stmtCtx is the context of the running statement, for functions that
 	// wait (pg_sleep) and must stop when it is cancelled.
 	stmtCtx context.Context
@@ -44,7 +52,7 @@ func (s *Session) Split(query string) ([]wire.Prepared, error) {
 	if p, ok := s.catalogQuery(query, nil); ok {
 		return []wire.Prepared{p}, nil
 	}
-	stmts, err := sql.Parse(query)
+	stmts, err := sql.ParseSimple(query)
 	if err != nil {
 		return nil, err
 	}
@@ -55,10 +63,13 @@ func (s *Session) Split(query string) ([]wire.Prepared, error) {
 	return out, nil
 }
 
-// Prepare implements wire.Session.
+// Prepare implements wire.Session. In a failed block only COMMIT and
+// ROLLBACK can be prepared (25P02 otherwise, as PostgreSQL's Parse).
 func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, error) {
-	if p, ok := s.catalogQuery(query, paramOIDs); ok {
-		return p, nil
+	if s.state != txFailed {
+		if p, ok := s.catalogQuery(query, paramOIDs); ok {
+			return p, nil
+		}
 	}
 	stmts, err := sql.Parse(query)
 	if err != nil {
@@ -70,6 +81,9 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 	case 1:
 	default:
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	}
+	if t, ok := stmts[0].(*sql.Txn); s.state == txFailed && (!ok || t.Kind == sql.TxnBegin) {
+		return nil, errInFailedTxn
 	}
 	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs}
 	s.cat.RLock()
@@ -89,6 +103,9 @@ func (s *Session) bind(p *prepared) error {
 	}
 	pl, err := b.plan(p.stmt)
 	if err != nil {
+		return err
+	}
+	if err := s.checkStatement(p.stmt, pl); err != nil { // privilege.go
 		return err
 	}
 	p.plan, p.params, p.version, p.bound = pl, b.paramTypes(), s.cat.Version(), true
@@ -111,12 +128,19 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 	if s.state == txFailed {
 		return nil, errInFailedTxn
 	}
-	if c, ok := p.stmt.(*sql.Copy); ok && c.From {
-		return s.startCopyIn(p)
+	s.openTxn()
+	if err := s.checkStatementTxn(p.stmt); err != nil {
+		return nil, s.failed(err)
 	}
-	txn, autocommit := s.txnFor(writes(p.stmt))
+	if c, ok := p.stmt.(*sql.Copy); ok && c.From {
+		res, err = s.startCopyIn(p)
+		return res, s.failed(err)
+	}
+	ctx, stop := s.statementTimeout(ctx)
+	defer stop()
+	txn, own := s.txnFor(writes(p.stmt))
 	res, err = s.runLocked(ctx, p, txn, params)
-	return res, s.finish(txn, autocommit, charPosition(p.query, err))
+	return res, s.finish(txn, own, timedOut(ctx, charPosition(p.query, err)))
 }
 
 // runLocked binds p if needed and runs it under the locks its statement
@@ -126,7 +150,10 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 // statement's snapshot is taken once the locks are held.
 func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *wire.Result, err error) {
 	mode := lockModeOf(p.stmt)
-	unlock := s.lock(mode)
+	unlock, err := s.lockStatement(ctx, mode, p.stmt, txn)
+	if err != nil {
+		return nil, err
+	}
 	defer func() { unlock() }()
 	defer func() {
 		if r := recover(); r != nil {
@@ -149,8 +176,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 		unlock()
 		unlock = func() {}
 	}
-	txn.StartStatement()
-	defer txn.EndStatement()
+	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
 	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params})
@@ -181,34 +207,6 @@ func writeTarget(pl plan) *catalog.Table {
 	return nil
 }
 
-// txnFor returns the transaction a statement runs in, and whether it is a
-// statement-level one the caller must end.
-func (s *Session) txnFor(write bool) (*catalog.Txn, bool) {
-	if s.txn != nil {
-		return s.txn, false
-	}
-	if write {
-		return s.cat.Begin(), true
-	}
-	return s.cat.ReadTxn(), true
-}
-
-// finish ends a statement: commits or rolls back a statement-level
-// transaction, or marks the block failed on error.
-func (s *Session) finish(txn *catalog.Txn, autocommit bool, err error) error {
-	if !autocommit {
-		if err != nil {
-			s.state = txFailed
-		}
-		return err
-	}
-	if err != nil {
-		txn.Rollback()
-		return err
-	}
-	return txn.Commit()
-}
-
 // TxStatus implements wire.Session.
 func (s *Session) TxStatus() byte {
 	switch s.state {
@@ -222,9 +220,8 @@ func (s *Session) TxStatus() byte {
 
 // Close implements wire.Session: an open transaction is rolled back.
 func (s *Session) Close() {
-	if s.txn != nil {
-		s.txn.Rollback()
-		s.txn = nil
+	if s.open {
+		s.endTxn(false)
 	}
 	s.en.sessions.Add(-1)
 }
@@ -232,7 +229,10 @@ func (s *Session) Close() {
 // CopyFrom implements wire.Session.
 func (s *Session) CopyFrom(ctx context.Context, wp wire.Prepared, data io.Reader) (*wire.Result, error) {
 	p := wp.(*prepared)
-	txn, autocommit := s.txnFor(true)
+	s.openTxn()
+	ctx, stop := s.statementTimeout(ctx)
+	defer stop()
+	txn, own := s.txnFor(true)
 	res, err := s.copyIn(ctx, p, txn, data)
-	return res, s.finish(txn, autocommit, err)
+	return res, s.finish(txn, own, timedOut(ctx, err))
 }

@@ -37,7 +37,8 @@ func (b *binder) planDiscard(*sql.Discard) plan {
 		status := map[string]string{}
 		for name := range s.settings.values {
 			if def, ok := knownSettings[name]; ok && def.report {
-				res := settingResult("RESET", name, def.def, true)
+				v, _ := s.settings.defaultOf(name)
+				res := settingResult("RESET", name, v, true)
 				for k, v := range res.ParamStatus {
 					status[k] = v
 				}

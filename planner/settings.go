@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,13 +44,17 @@ var knownSettings = map[string]setting{
 	"timezone":                            {def: "UTC", report: true},
 	"intervalstyle":                       {def: "postgres", report: true},
 	"search_path":                         {def: `"$user", public`},
-	"statement_timeout":                   {def: "0"},
-	"lock_timeout":                        {def: "0"},
-	"idle_in_transaction_session_timeout": {def: "0"},
+	"statement_timeout":                   {def: "0", check: msCheck},
+	"lock_timeout":                        {def: "0", check: msCheck},
+	"idle_in_transaction_session_timeout": {def: "0", check: msCheck},
 	"client_min_messages":                 {def: "notice"},
 	"standard_conforming_strings":         {def: "on", report: true},
-	"default_transaction_isolation":       {def: "read committed"},
-	"transaction_isolation":               {def: "read committed"},
+	"default_transaction_isolation":       {def: "read committed", check: isolationCheck},
+	"default_transaction_read_only":       {def: "off", check: boolCheck, report: true},
+	"default_transaction_deferrable":      {def: "off", check: boolCheck},
+	"transaction_isolation":               {def: "read committed", check: isolationCheck},
+	"transaction_read_only":               {def: "off", check: boolCheck},
+	"transaction_deferrable":              {def: "off", check: boolCheck},
 	"synchronous_commit":                  {def: "on"},
 	"maintenance_work_mem":                {def: "64MB"},
 	"max_parallel_maintenance_workers":    {def: "2"},
@@ -75,15 +80,31 @@ var reportedNames = map[string]string{"datestyle": "DateStyle", "timezone": "Tim
 // settings holds a session's values; absent names have their default.
 // version counts changes, so plans that read settings (index choice) are
 // made again after SET, as PostgreSQL plans again at each execution.
+// While a transaction is open (txn non-nil) the first change of each name
+// records how to undo it (session_settings.go).
 type settings struct {
-	values  map[string]string
+	values map[string]string
+	// base holds the values the startup packet gave: the session's
+	// defaults, to which RESET returns (PostgreSQL's reset values).
+	base    map[string]string
 	version uint64
+	inTxn   bool
+	txn     map[string]*txnSetting
 }
 
 func newSettings() *settings { return &settings{values: map[string]string{}} }
 
 func (st *settings) get(name string) (string, bool) {
 	if v, ok := st.values[name]; ok {
+		return v, true
+	}
+	return st.defaultOf(name)
+}
+
+// defaultOf is the value RESET gives name: the startup packet's, else
+// the built-in default.
+func (st *settings) defaultOf(name string) (string, bool) {
+	if v, ok := st.base[name]; ok {
 		return v, true
 	}
 	if s, ok := knownSettings[name]; ok {
@@ -111,9 +132,15 @@ func unrecognized(name string) error {
 	return pgerror.Errorf(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
 }
 
-// set applies SET; names with a dot that vecgres does not know are kept
-// as placeholders, as PostgreSQL keeps custom options.
+// set applies SET (session level); names with a dot that vecgres does
+// not know are kept as placeholders, as PostgreSQL keeps custom options.
 func (st *settings) set(name, value string) (*wire.Result, error) {
+	return st.assign(name, value, false)
+}
+
+// assign checks value and makes it name's value; local marks SET LOCAL,
+// undone when the transaction ends.
+func (st *settings) assign(name, value string, local bool) (*wire.Result, error) {
 	def, known := knownSettings[name]
 	if !known && !strings.Contains(name, ".") {
 		return nil, unrecognized(name)
@@ -125,14 +152,24 @@ func (st *settings) set(name, value string) (*wire.Result, error) {
 		}
 		value = v
 	}
+	st.remember(name, &value, local)
 	st.values[name] = value
 	st.version++
 	return settingResult("SET", name, value, def.report), nil
 }
 
+// reset applies RESET name, RESET ALL and SET name TO DEFAULT (session
+// level).
 func (st *settings) reset(name string) (*wire.Result, error) {
+	return st.resetTo(name, false)
+}
+
+func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
 	st.version++
 	if name == "all" {
+		for n := range st.values {
+			st.remember(n, nil, local)
+		}
 		st.values = map[string]string{}
 		return &wire.Result{Tag: "RESET"}, nil
 	}
@@ -140,8 +177,10 @@ func (st *settings) reset(name string) (*wire.Result, error) {
 	if !known && !strings.Contains(name, ".") {
 		return nil, unrecognized(name)
 	}
+	st.remember(name, nil, local)
 	delete(st.values, name)
-	return settingResult("RESET", name, def.def, def.report), nil
+	v, _ := st.defaultOf(name)
+	return settingResult("RESET", name, v, def.report), nil
 }
 
 func settingResult(tag, name, value string, report bool) *wire.Result {
@@ -234,30 +273,42 @@ func boolCheck(name, v string) (string, error) {
 	return "", pgerror.Errorf(pgerror.InvalidParameterValue, "parameter %q requires a Boolean value", name)
 }
 
+// encodingCheck accepts UTF8 and its aliases (PostgreSQL compares
+// encoding names ignoring case and punctuation), and SQL_ASCII, which
+// PostgreSQL passes through unconverted as vecgres does (psql asks for
+// it in a C locale). Another encoding
+// PostgreSQL knows is 22023 with PostgreSQL's detail for a missing
+// conversion, since vecgres only speaks UTF8; an unknown name is 22023.
+// (At startup the same case is FATAL 0A000, session_startup.go.)
 func encodingCheck(name, v string) (string, error) {
-	switch strings.ToUpper(strings.ReplaceAll(v, "-", "")) {
-	case "UTF8", "UNICODE":
-		return "UTF8", nil
+	enc, ok := pgEncodingName(v)
+	if ok && (enc == "UTF8" || enc == "SQL_ASCII") {
+		return enc, nil
 	}
-	return "", pgerror.Errorf(pgerror.FeatureNotSupported, "conversion between %s and UTF8 is not supported", v)
+	e := pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, v)
+	if ok {
+		e = e.WithDetail(fmt.Sprintf("Conversion between %s and UTF8 is not supported.", enc))
+	}
+	return "", e
 }
 
-// runSetting executes SET, SHOW and RESET.
+// runSetting executes SET [LOCAL], SHOW, RESET and SET TRANSACTION.
 func (s *Session) runSetting(st sql.Statement) (*wire.Result, error) {
 	switch x := st.(type) {
 	case *sql.Set:
-		if x.Default {
-			res, err := s.settings.reset(x.Name)
-			if res != nil {
-				res.Tag = "SET"
-			}
-			return res, err
-		}
-		return s.settings.set(x.Name, x.Value)
+		return s.runSet(x)
 	case *sql.Show:
+		if v, ok := s.txnSetting(x.Name); ok {
+			return &wire.Result{Columns: []wire.Column{{Name: x.Name, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
+		}
 		return s.settings.show(x.Name)
 	case *sql.Reset:
+		if isTxnSetting(x.Name) {
+			return &wire.Result{Tag: "RESET"}, nil
+		}
 		return s.settings.reset(x.Name)
+	case *sql.SetTransaction:
+		return s.runSetTransaction(x)
 	}
 	return nil, pgerror.NotSupported("statement")
 }

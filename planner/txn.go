@@ -2,45 +2,68 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
 )
 
-// execTxn runs BEGIN, COMMIT and ROLLBACK with PostgreSQL's warnings for
-// a misplaced one.
+// execTxn runs BEGIN, COMMIT and ROLLBACK as PostgreSQL does: BEGIN turns
+// the open implicit transaction (the statements of the same Query or
+// before the same Sync) into a block, with its modes; COMMIT and ROLLBACK
+// outside a block warn 25P01 and still end the implicit transaction; in a
+// failed block BEGIN is 25P02 and COMMIT rolls back.
 func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
 	switch t.Kind {
 	case sql.TxnBegin:
-		if s.state != txIdle {
-			return tagWithWarning("BEGIN", "25001", "there is already a transaction in progress"), nil
-		}
-		s.txn, s.state = s.cat.Begin(), txBlock
-		return &wire.Result{Tag: "BEGIN"}, nil
+		return s.begin(t.Modes)
 	case sql.TxnCommit:
 		switch s.state {
-		case txIdle:
-			return tagWithWarning("COMMIT", "25P01", "there is no transaction in progress"), nil
+		case txBlock:
+			status, err := s.endTxn(true)
+			return &wire.Result{Tag: "COMMIT", ParamStatus: status}, s.failed(err)
 		case txFailed:
-			s.endBlock(false)
-			return &wire.Result{Tag: "ROLLBACK"}, nil
+			status, _ := s.endTxn(false)
+			return &wire.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
 		}
-		return &wire.Result{Tag: "COMMIT"}, s.endBlock(true)
+		return s.endImplicit("COMMIT", true)
 	}
-	if s.state == txIdle {
-		return tagWithWarning("ROLLBACK", "25P01", "there is no transaction in progress"), nil
+	if s.state == txBlock || s.state == txFailed {
+		status, _ := s.endTxn(false)
+		return &wire.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
 	}
-	s.endBlock(false)
-	return &wire.Result{Tag: "ROLLBACK"}, nil
+	return s.endImplicit("ROLLBACK", false)
 }
 
-func (s *Session) endBlock(commit bool) error {
-	txn := s.txn
-	s.txn, s.state = nil, txIdle
-	s.endCursors(txn, commit)
-	if commit {
-		return txn.Commit()
+// begin runs BEGIN [modes]. An error in the modes (SERIALIZABLE) leaves
+// the block open and failed, so that nothing after it autocommits.
+func (s *Session) begin(m sql.TxnModes) (*wire.Result, error) {
+	if s.state == txFailed {
+		return nil, errInFailedTxn
 	}
-	txn.Rollback()
-	return nil
+	res := &wire.Result{Tag: "BEGIN"}
+	if s.state == txBlock {
+		res = tagWithWarning("BEGIN", string(pgerror.ActiveSQLTransaction), "there is already a transaction in progress")
+	}
+	s.openTxn()
+	if s.txn == nil {
+		s.txn = s.cat.Begin()
+	}
+	s.state = txBlock
+	if err := s.applyModes(m); err != nil {
+		return nil, s.failed(err)
+	}
+	return res, nil
+}
+
+// endImplicit is COMMIT or ROLLBACK outside a block: WARNING 25P01, and
+// the implicit transaction, if open, ends.
+func (s *Session) endImplicit(tag string, commit bool) (*wire.Result, error) {
+	res := tagWithWarning(tag, string(pgerror.NoActiveSQLTransaction), "there is no transaction in progress")
+	if !s.open {
+		return res, nil
+	}
+	status, err := s.endTxn(commit)
+	res.ParamStatus = status
+	return res, s.failed(err)
 }
 
 func tagWithWarning(tag, code, msg string) *wire.Result {

@@ -25,6 +25,7 @@ type CreateExtension struct {
 // CreateTable is CREATE TABLE [IF NOT EXISTS] name (columns, PRIMARY KEY (...)).
 type CreateTable struct {
 	Name        string
+	NameP       int // byte offset of the name (-1: unknown)
 	IfNotExists bool
 	Columns     []ColumnDef
 	PrimaryKey  []string // from a table constraint or a column's PRIMARY KEY
@@ -81,6 +82,10 @@ type Select struct {
 	FromFunc *FromFunction
 	GroupBy  []Expr // GROUP BY keys; nil when absent
 	Having   Expr   // nil when absent
+	// Distinct is SELECT DISTINCT; DistinctOn the expressions of
+	// DISTINCT ON (...), which sets Distinct too (ast_alter.go).
+	Distinct   bool
+	DistinctOn []Expr
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).
@@ -158,6 +163,12 @@ type Copy struct {
 	Header    bool
 	Quote     byte
 	Escape    byte
+	// ForceNotNull and ForceNull are the columns of FORCE_NOT_NULL and
+	// FORCE_NULL (CSV COPY FROM only).
+	ForceNotNull []string
+	ForceNull    []string
+	// Query is the SELECT of COPY (query) TO STDOUT; Table is then "".
+	Query *Select
 }
 
 // CreateIndex is CREATE INDEX [IF NOT EXISTS] [name] ON table [USING method]
@@ -217,8 +228,11 @@ const (
 	TxnRollback
 )
 
-// Txn is BEGIN, COMMIT or ROLLBACK.
-type Txn struct{ Kind TxnKind }
+// Txn is BEGIN, COMMIT or ROLLBACK; Modes are BEGIN's transaction modes.
+type Txn struct {
+	Kind  TxnKind
+	Modes TxnModes
+}
 
 // Explain is EXPLAIN [ANALYZE] statement.
 type Explain struct {
@@ -250,12 +264,13 @@ func (*Analyze) statement()         {}
 // ---- roles (convert_role.go) ----
 
 // RoleOptions are the options of CREATE and ALTER ROLE that vecgres keeps;
-// a nil field was not given. CREATEDB, CREATEROLE, INHERIT, REPLICATION,
-// BYPASSRLS and their NO forms are accepted and dropped (vecgres has no
-// privileges).
+// a nil field was not given. INHERIT, REPLICATION, BYPASSRLS and their NO
+// forms are accepted and dropped.
 type RoleOptions struct {
-	Login     *bool
-	Superuser *bool
+	Login      *bool
+	Superuser  *bool
+	CreateRole *bool
+	CreateDB   *bool
 	// Password is PASSWORD '...' as written (plaintext or a verifier);
 	// the planner hashes it. PasswordNull is PASSWORD NULL.
 	Password     *string

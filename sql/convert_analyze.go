@@ -2,11 +2,11 @@ package sql
 
 import pg_query "github.com/pganalyze/pg_query_go/v6"
 
-// analyzeStmt converts ANALYZE [VERBOSE] [table [, ...]]. VACUUM, and
-// ANALYZE of a column list, stay 0A000.
+// analyzeStmt converts ANALYZE [VERBOSE] [table [, ...]] and VACUUM
+// (convert_alter.go). ANALYZE of a column list stays 0A000.
 func (c *conv) analyzeStmt(s *pg_query.VacuumStmt) (Statement, error) {
 	if s.GetIsVacuumcmd() {
-		return nil, c.unsupported("VACUUM", -1)
+		return c.vacuumStmt(s)
 	}
 	out := &Analyze{}
 	for _, n := range s.GetRels() {

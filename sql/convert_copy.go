@@ -20,13 +20,14 @@ const (
 type copyOptions struct {
 	format, delimiter, null, quote, escape *string
 	header                                 *bool
+	forceNotNull, forceNull                *[]string
 }
 
 // copyStmt converts COPY t [(cols)] FROM STDIN / TO STDOUT [options].
 func (c *conv) copyStmt(s *pg_query.CopyStmt) (*Copy, error) {
 	switch {
 	case s.GetRelation() == nil:
-		return nil, c.unsupported("COPY (query) TO", nodeLocation(s.GetQuery()))
+		return c.copyQuery(s) // convert_alter.go
 	case s.GetIsProgram():
 		return nil, c.unsupported("COPY ... PROGRAM", -1)
 	case s.GetFilename() != "":
@@ -68,7 +69,11 @@ func (c *conv) copyOption(o *copyOptions, d *pg_query.DefElem) error {
 		slot = &o.escape
 	case "header":
 		return c.copyHeader(o, d)
-	case "freeze", "force_quote", "force_not_null", "force_null", "encoding", "on_error", "log_verbosity", "default":
+	case "force_not_null":
+		return c.copyForce(&o.forceNotNull, d)
+	case "force_null":
+		return c.copyForce(&o.forceNull, d)
+	case "freeze", "force_quote", "encoding", "on_error", "log_verbosity", "default":
 		return c.unsupported("COPY option "+strings.ToUpper(name), d.GetLocation())
 	default:
 		return c.at(pgerror.Errorf(pgerror.SyntaxError, "option %q not recognized", name), d.GetLocation())
@@ -81,6 +86,45 @@ func (c *conv) copyOption(o *copyOptions, d *pg_query.DefElem) error {
 		return c.at(pgerror.Errorf(pgerror.SyntaxError, "%s requires a parameter", name), d.GetLocation())
 	}
 	*slot = &v
+	return nil
+}
+
+// copyForce reads FORCE_NOT_NULL (cols) or FORCE_NULL (cols) into *dst:
+// 42601 when repeated, 22023 when the argument is not a column list.
+func (c *conv) copyForce(dst **[]string, d *pg_query.DefElem) error {
+	if *dst != nil {
+		return c.duplicateOption(d.GetLocation())
+	}
+	list := d.GetArg().GetList()
+	if list == nil {
+		return c.at(pgerror.Errorf(pgerror.InvalidParameterValue, "argument to option %q must be a list of column names", d.GetDefname()), d.GetLocation())
+	}
+	names := []string{}
+	for _, n := range list.GetItems() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	*dst = &names
+	return nil
+}
+
+// checkCopyForce applies PostgreSQL's checks on FORCE_NOT_NULL and
+// FORCE_NULL (0A000: CSV mode, COPY FROM only) and records them in out.
+func checkCopyForce(out *Copy, o *copyOptions) error {
+	for _, f := range []struct {
+		given *[]string
+		dst   *[]string
+		name  string
+	}{{o.forceNotNull, &out.ForceNotNull, "force not null"}, {o.forceNull, &out.ForceNull, "force null"}} {
+		switch {
+		case f.given == nil:
+			continue
+		case out.Format != CopyCSV:
+			return pgerror.Errorf(pgerror.FeatureNotSupported, "COPY %s available only in CSV mode", f.name)
+		case !out.From:
+			return pgerror.Errorf(pgerror.FeatureNotSupported, "COPY %s only available using COPY FROM", f.name)
+		}
+		*f.dst = *f.given
+	}
 	return nil
 }
 
@@ -120,7 +164,10 @@ func (c *conv) applyCopyOptions(out *Copy, o *copyOptions) error {
 	}
 	switch out.Format {
 	case CopyBinary:
-		return checkBinaryCopy(o)
+		if err := checkBinaryCopy(o); err != nil {
+			return err
+		}
+		return checkCopyForce(out, o)
 	case CopyText:
 		out.Delimiter, out.Null = copyTextDelimiter, copyTextNull
 		if o.quote != nil || o.escape != nil {
@@ -143,6 +190,9 @@ func (c *conv) applyCopyOptions(out *Copy, o *copyOptions) error {
 		if err := setCopyChar(&out.Escape, o.escape, "escape"); err != nil {
 			return err
 		}
+	}
+	if err := checkCopyForce(out, o); err != nil {
+		return err
 	}
 	return checkCopyChars(out)
 }

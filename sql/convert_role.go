@@ -5,10 +5,10 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// ignoredRoleOptions are role attributes accepted and dropped: they grant
-// privileges, and vecgres has none.
+// ignoredRoleOptions are role attributes accepted and dropped: vecgres has
+// no role membership, replication or row security.
 var ignoredRoleOptions = map[string]bool{
-	"createdb": true, "createrole": true, "inherit": true, "isreplication": true, "bypassrls": true,
+	"inherit": true, "isreplication": true, "bypassrls": true,
 }
 
 // unsupportedRoleOptions names the role options outside the dialect.
@@ -96,16 +96,12 @@ func (c *conv) roleOptions(list []*pg_query.Node) (RoleOptions, error) {
 				return o, c.unsupported("a non-constant PASSWORD", d.GetLocation())
 			}
 			o.Password = &v
-		case name == "canlogin" || name == "superuser":
+		case roleFlags(&o)[name] != nil:
 			v, ok := defBool(d)
 			if !ok {
 				return o, c.unsupported("role option "+name, d.GetLocation())
 			}
-			if name == "canlogin" {
-				o.Login = &v
-			} else {
-				o.Superuser = &v
-			}
+			*roleFlags(&o)[name] = &v
 		case ignoredRoleOptions[name]:
 		case unsupportedRoleOptions[name] != "":
 			return o, c.unsupported(unsupportedRoleOptions[name], d.GetLocation())
@@ -114,4 +110,11 @@ func (c *conv) roleOptions(list []*pg_query.Node) (RoleOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// roleFlags maps the boolean role options vecgres keeps (pg_query's
+// DefElem names) to their fields in o.
+func roleFlags(o *RoleOptions) map[string]**bool {
+	return map[string]**bool{"canlogin": &o.Login, "superuser": &o.Superuser,
+		"createrole": &o.CreateRole, "createdb": &o.CreateDB}
 }

@@ -15,7 +15,6 @@ var selectClauses = []struct {
 	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_EXCEPT }, "EXCEPT"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
-	{func(s *pg_query.SelectStmt) bool { return len(s.GetDistinctClause()) > 0 }, "DISTINCT"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetWindowClause()) > 0 }, "window functions"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
 	{func(s *pg_query.SelectStmt) bool {
@@ -48,6 +47,9 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 		return nil, err
 	}
 	if out.Limit, err = c.limitExpr(s.GetLimitCount()); err != nil {
+		return nil, err
+	}
+	if out.Distinct, out.DistinctOn, err = c.distinct(s.GetDistinctClause()); err != nil { // convert_alter.go
 		return nil, err
 	}
 	if out.Offset, err = c.limitExpr(s.GetLimitOffset()); err != nil {

@@ -26,6 +26,14 @@ func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
 		return nil, c.unsupported("SET ... FROM CURRENT", -1)
 	}
 	// VAR_SET_MULTI: SET TRANSACTION, SET SESSION CHARACTERISTICS, ...
+	switch s.GetName() {
+	case "TRANSACTION", "SESSION CHARACTERISTICS":
+		m, err := c.txnModes(s.GetArgs())
+		if err != nil {
+			return nil, err
+		}
+		return &SetTransaction{Session: s.GetName() != "TRANSACTION", Modes: m}, nil
+	}
 	return nil, c.unsupported("SET "+strings.ToUpper(s.GetName()), -1)
 }
 

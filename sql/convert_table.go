@@ -46,7 +46,7 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateTable{Name: name, IfNotExists: s.GetIfNotExists()}
+	out := &CreateTable{Name: name, NameP: int(s.GetRelation().GetLocation()), IfNotExists: s.GetIfNotExists()}
 	for _, elt := range s.GetTableElts() {
 		switch e := elt.GetNode().(type) {
 		case *pg_query.Node_ColumnDef:

@@ -7,20 +7,19 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// txnStmt converts BEGIN/START TRANSACTION, COMMIT/END and ROLLBACK/ABORT.
-// ISOLATION LEVEL and READ WRITE are accepted and ignored.
+// txnStmt converts BEGIN/START TRANSACTION with its modes, COMMIT/END and
+// ROLLBACK/ABORT.
 func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 	if s.GetChain() {
 		return nil, c.unsupported("AND CHAIN", s.GetLocation())
 	}
 	switch s.GetKind() {
 	case pg_query.TransactionStmtKind_TRANS_STMT_BEGIN, pg_query.TransactionStmtKind_TRANS_STMT_START:
-		for _, o := range s.GetOptions() {
-			if err := c.txnOption(o.GetDefElem()); err != nil {
-				return nil, err
-			}
+		m, err := c.txnModes(s.GetOptions())
+		if err != nil {
+			return nil, err
 		}
-		return &Txn{Kind: TxnBegin}, nil
+		return &Txn{Kind: TxnBegin, Modes: m}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_COMMIT:
 		return &Txn{Kind: TxnCommit}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK:
@@ -32,19 +31,27 @@ func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 	return nil, c.unsupported("two-phase commit", s.GetLocation())
 }
 
-// txnOption accepts ISOLATION LEVEL and READ WRITE; READ ONLY and
-// DEFERRABLE would change behaviour and are not supported.
-func (c *conv) txnOption(d *pg_query.DefElem) error {
-	v, _ := defValue(d)
-	switch {
-	case d.GetDefname() == "transaction_isolation":
-		return nil
-	case d.GetDefname() == "transaction_read_only" && v == "0":
-		return nil
-	case d.GetDefname() == "transaction_deferrable" && v == "0":
-		return nil
+// txnModes converts the DefElems the grammar makes of transaction modes:
+// transaction_isolation (a string), transaction_read_only and
+// transaction_deferrable (integer 0 or 1).
+func (c *conv) txnModes(opts []*pg_query.Node) (TxnModes, error) {
+	var m TxnModes
+	for _, o := range opts {
+		d := o.GetDefElem()
+		v, _ := defValue(d)
+		on := v == "1" || v == "true"
+		switch d.GetDefname() {
+		case "transaction_isolation":
+			m.Isolation = strings.ToLower(v)
+		case "transaction_read_only":
+			m.ReadOnly = &on
+		case "transaction_deferrable":
+			m.Deferrable = &on
+		default:
+			return m, c.unsupported("transaction mode "+strings.ToUpper(d.GetDefname()), d.GetLocation())
+		}
 	}
-	return c.unsupported(strings.ToUpper(strings.ReplaceAll(strings.TrimPrefix(d.GetDefname(), "transaction_"), "_", " ")), d.GetLocation())
+	return m, nil
 }
 
 // explainOptionsIgnored are EXPLAIN options that only change the output's

@@ -36,12 +36,20 @@
 //   - DROP INDEX [CONCURRENTLY] [IF EXISTS] names
 //   - SET [SESSION|LOCAL] name {TO|=} value|DEFAULT, SET TIME ZONE, SHOW,
 //     RESET
-//   - BEGIN/START TRANSACTION [ISOLATION LEVEL ...], COMMIT/END,
-//     ROLLBACK/ABORT
+//   - BEGIN/START TRANSACTION [modes], COMMIT/END, ROLLBACK/ABORT; SET
+//     TRANSACTION modes and SET SESSION CHARACTERISTICS AS TRANSACTION
+//     modes (ISOLATION LEVEL ..., READ ONLY | READ WRITE, [NOT] DEFERRABLE)
 //   - EXPLAIN [ANALYZE] stmt and EXPLAIN (ANALYZE [bool], ...) stmt
 //   - DECLARE name [BINARY] [INSENSITIVE] [[NO] SCROLL] CURSOR [WITH[OUT]
 //     HOLD] FOR select; FETCH and MOVE [direction] [FROM | IN] name (every
 //     direction of the grammar); CLOSE name | ALL
+//   - ALTER TABLE [IF EXISTS] t ADD [COLUMN] [IF NOT EXISTS] coldef, DROP
+//     [COLUMN] [IF EXISTS] name, ALTER [COLUMN] name SET/DROP DEFAULT,
+//     SET/DROP NOT NULL (comma-separated); ALTER TABLE t RENAME [COLUMN a]
+//     TO b (ast_alter.go)
+//   - TRUNCATE [TABLE] names; VACUUM [(options)] [ANALYZE] [names];
+//     REINDEX INDEX | TABLE name; CHECKPOINT
+//   - SELECT DISTINCT and DISTINCT ON (exprs); COPY (select) TO STDOUT
 //
 // Expressions: constants, $n, column refs, operators (any name passes
 // through; unary minus folds into numeric constants), AND/OR/NOT (nested

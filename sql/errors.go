@@ -29,7 +29,11 @@ func parseError(err error) *pgerror.Error {
 	if strings.HasPrefix(pe.Message, "stack depth limit exceeded") {
 		return pgerror.New(pgerror.StatementTooComplex, pe.Message)
 	}
-	e := pgerror.New(pgerror.SyntaxError, pe.Message)
+	code := pgerror.SyntaxError
+	if strings.HasPrefix(pe.Message, "role name ") && strings.HasSuffix(pe.Message, " is reserved") {
+		code = pgerror.ReservedName // CREATE ROLE public, none (PostgreSQL's grammar)
+	}
+	e := pgerror.New(code, pe.Message)
 	if pe.Cursorpos > 0 {
 		e = e.WithPosition(pe.Cursorpos)
 	}

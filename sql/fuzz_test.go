@@ -27,6 +27,8 @@ func FuzzParse(f *testing.F) {
 		"INSERT INTO t VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING", "INSERT INTO t (v) SELECT v FROM u ORDER BY 1 LIMIT 2",
 		"SELECT i FROM generate_series(1, 10, $1) AS g(i) WHERE i > 2", "SELECT a, avg(v) FROM t GROUP BY a, 1 HAVING count(*) > 1",
 		"SELECT * FROM t ORDER BY v <-> (SELECT v FROM t WHERE id = (SELECT 1)) LIMIT 5", "SELECT EXISTS (SELECT 1), ARRAY(SELECT 1)",
+		"GRANT SELECT, INSERT ON TABLE t, public.u TO a, PUBLIC, CURRENT_USER", "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM b CASCADE",
+		"GRANT CREATE ON SCHEMA public TO a WITH GRANT OPTION", "CREATE ROLE r LOGIN CREATEROLE NOCREATEDB SUPERUSER", "CREATE ROLE none",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

@@ -73,7 +73,7 @@ func dump(v any) string {
 // namePositions are the fields holding the offset of a table or column
 // name, left out of dumps (TestPositions and TestTablePositions check them).
 var namePositions = map[string]bool{"Select.FromP": true, "Insert.TableP": true, "Update.TableP": true,
-	"Delete.TableP": true, "Insert.ColumnsP": true, "Assignment.P": true}
+	"Delete.TableP": true, "Insert.ColumnsP": true, "Assignment.P": true, "CreateTable.NameP": true}
 
 var (
 	exprType = reflect.TypeOf((*Expr)(nil)).Elem()

@@ -10,7 +10,8 @@ import (
 // Parse parses query (one or more statements separated by ';') into the
 // vecgres AST. An empty query (only whitespace, comments or ';') returns no
 // statements. Syntax errors are 42601 with PostgreSQL's message and position
-// and return no statements. Valid PostgreSQL outside the dialect (see the
+// and return no statements; invalid UTF-8 anywhere in query is 22021
+// (pgerror.CheckUTF8). Valid PostgreSQL outside the dialect (see the
 // package doc) is 0A000 naming the construct; then the statements before the
 // failing one are returned with the error, so that a caller may run them
 // first as PostgreSQL does with a multi-statement simple query.
@@ -19,6 +20,10 @@ func Parse(query string) ([]Statement, error) {
 		// libpg_query reads a C string and would silently stop at the NUL.
 		return nil, pgerror.New(pgerror.CharacterNotInRepertoire,
 			`invalid byte sequence for encoding "UTF8": 0x00`).WithPosition(charPos(query, int32(i)))
+	}
+	if err := pgerror.CheckUTF8([]byte(query)); err != nil {
+		// PostgreSQL rejects the whole string (comments too) on receipt.
+		return nil, err
 	}
 	if err := checkOperatorChains(query); err != nil {
 		return nil, err
@@ -80,6 +85,8 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.alterRole(n.AlterRoleStmt)
 	case *pg_query.Node_DropRoleStmt:
 		return c.dropRole(n.DropRoleStmt)
+	case *pg_query.Node_GrantStmt:
+		return c.grant(n.GrantStmt)
 	case *pg_query.Node_DeallocateStmt:
 		return c.deallocateStmt(n.DeallocateStmt)
 	case *pg_query.Node_DiscardStmt:
@@ -90,6 +97,48 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.fetchStmt(n.FetchStmt)
 	case *pg_query.Node_ClosePortalStmt:
 		return c.closePortalStmt(n.ClosePortalStmt)
+	case *pg_query.Node_AlterTableStmt:
+		return c.alterTable(n.AlterTableStmt)
+	case *pg_query.Node_RenameStmt:
+		return c.renameStmt(n.RenameStmt)
+	case *pg_query.Node_TruncateStmt:
+		return c.truncateStmt(n.TruncateStmt)
+	case *pg_query.Node_ReindexStmt:
+		return c.reindexStmt(n.ReindexStmt)
+	case *pg_query.Node_CheckPointStmt:
+		return &Checkpoint{}, nil
 	}
 	return nil, c.unsupported(stmtConstruct(n), -1)
+}
+
+// ParseSimple is Parse for the statements of a simple Query message, which
+// carry no parameters: a $n anywhere (outside literals and comments) is
+// 42P02 `there is no parameter $n` positioned at it, as PostgreSQL's
+// transformParamRef reports with no parameter types. Syntax errors come
+// first, as in PostgreSQL, which parses the whole string before analysis.
+func ParseSimple(query string) ([]Statement, error) {
+	stmts, err := Parse(query)
+	if err != nil || !strings.Contains(query, "$") {
+		return stmts, err
+	}
+	if err := checkNoParams(query); err != nil {
+		return nil, err
+	}
+	return stmts, nil
+}
+
+// checkNoParams returns 42P02 for the first parameter token of query.
+func checkNoParams(query string) error {
+	scan, err := pg_query.Scan(query)
+	if err != nil {
+		return parseError(err)
+	}
+	for _, tok := range scan.GetTokens() {
+		if tok.Token == pg_query.Token_PARAM {
+			text := query[tok.Start:tok.End]
+			return pgerror.Errorf(pgerror.UndefinedParameter, "there is no parameter %s", text).
+				WithPosition(charPos(query, tok.Start))
+		}
+	}
+	return nil
 }

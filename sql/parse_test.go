@@ -85,8 +85,11 @@ func TestParseStatements(t *testing.T) {
 		{"reset all", `Reset{Name:"all"}`},
 		// transactions
 		{"BEGIN", `Txn{}`},
-		{"START TRANSACTION ISOLATION LEVEL SERIALIZABLE", `Txn{}`},
-		{"begin read write", `Txn{}`},
+		{"START TRANSACTION ISOLATION LEVEL SERIALIZABLE", `Txn{Modes:TxnModes{Isolation:"serializable"}}`},
+		{"begin read write", `Txn{Modes:TxnModes{ReadOnly:false}}`},
+		{"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY DEFERRABLE", `Txn{Modes:TxnModes{Isolation:"repeatable read" ReadOnly:true Deferrable:true}}`},
+		{"SET TRANSACTION READ ONLY", `SetTransaction{Modes:TxnModes{ReadOnly:true}}`},
+		{"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED", `SetTransaction{Session:true Modes:TxnModes{Isolation:"read committed"}}`},
 		{"COMMIT", `Txn{Kind:COMMIT}`},
 		{"END", `Txn{Kind:COMMIT}`},
 		{"ROLLBACK", `Txn{Kind:ROLLBACK}`},

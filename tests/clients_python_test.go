@@ -101,7 +101,9 @@ conn.close()
 func TestClientPsycopgTLS(t *testing.T) {
 	cert, key := writeSelfSigned(t, t.TempDir())
 	s := startServer(t, "", "--tls-cert", cert, "--tls-key", key)
-	mustExec(t, s.connect(t), "CREATE ROLE alice LOGIN PASSWORD 's3cret'")
+	admin := s.connect(t)
+	mustExec(t, admin, "CREATE ROLE alice LOGIN PASSWORD 's3cret'")
+	mustExec(t, admin, "GRANT CREATE ON SCHEMA public TO alice") // the script creates its table as alice
 	dsn := fmt.Sprintf("host=127.0.0.1 port=%s user=alice password=s3cret dbname=postgres sslmode=require connect_timeout=10", s.Port())
 	for _, tc := range []struct{ module, sslInUse, protocol string }{
 		// psycopg 3.1 has no ssl_attribute: ask the libpq it loaded.

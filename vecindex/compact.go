@@ -80,6 +80,7 @@ func (h *HNSW) Compact() int {
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
+	h.promoteCopies(s, ids)
 	h.repairAll(s, gone)
 	h.synchronize()
 	if h.settleEntry() {
@@ -99,6 +100,25 @@ func (h *HNSW) Compact() int {
 	h.mu.Unlock()
 	h.dead.Add(-int64(len(ids)))
 	return len(ids)
+}
+
+// promoteCopies clears the copy flag (dup.go) of one live copy of each
+// original among the victims, found in its layer-0 list, so the vector
+// keeps a node that inserts link to and searches walk through.
+func (h *HNSW) promoteCopies(s *scratch, victims []uint32) {
+	for _, id := range victims {
+		if h.isCopy(id) {
+			continue
+		}
+		v := h.floatVec(s.q, id) // s.q is free during Compact
+		s.nbrs = h.neighbours(s.nbrs, id, 0)
+		for _, o := range s.nbrs {
+			if !h.isDead(o) && h.isCopy(o) && h.distTo(v, o) <= h.dupEps {
+				h.clearFlag(o, flagCopy)
+				break
+			}
+		}
+	}
 }
 
 // repairAll rewrites every list that names a node in gone. It visits
@@ -165,7 +185,8 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 		}
 	}
 	s.batch = q
-	slices.SortFunc(c, cmpItem)
+	z := h.copiesFirst(c) // in list order, as addEdge keeps them
+	slices.SortFunc(c[z:], cmpItem)
 	s.tmp = c
 	setNeighbours(b, h.selectNeighbours(s, c, len(b)))
 }

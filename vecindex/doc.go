@@ -30,6 +30,12 @@
 //     filters and tombstones widen the walk until k results are found,
 //     and why ef_search >= Live() gives the exact answer.
 //
+// Rows that share one vector exactly (copies) are each a node, but the
+// graph is built and walked as if the vector were one node: inserts link
+// other vectors only to its first node, copies chain to each other, and
+// searches collect copies as results without letting them fill ef
+// (dup.go). Without this the copies formed a clique that captured walks.
+//
 // Delete tombstones: the node keeps its edges and guides walks, but is
 // never returned and never picked as a new neighbour. A tombstoned entry
 // point is replaced by a live node of the highest level (entry.go), since
@@ -73,7 +79,8 @@
 //	        exactly 2·m·4 bytes
 //	keys    uint64 row slot id
 //	meta    uint32: level | tombstone | reclaimed | linked | lock bit |
-//	        index of the upper lists in the segment's pool (0 at level 0)
+//	        copy | index of the upper lists in the segment's pool (0 at
+//	        level 0)
 //
 // and per node of level > 0 one pool entry of level·m uint32 (lists.go),
 // plus a map from live key to node id and a free list of reclaimed slots.

@@ -19,6 +19,9 @@ type HNSW struct {
 	m, m0 int     // neighbours per node on layers >= 1 / on layer 0
 	mL    float64 // level multiplier 1/ln(m)
 	dist  func(q, v []float32) float32
+	// dupEps: internal distances at or below it mean identical vectors
+	// (dup.go).
+	dupEps float32
 
 	// codesOn: every vector so far is byte-exact (see codes.go), so L2
 	// traversal may use the byte codes. Cleared for good by the first
@@ -73,6 +76,7 @@ func New(cfg Config) (*HNSW, error) {
 		byKey: make(map[uint64]uint32),
 	}
 	h.dist = distFunc(cfg.Metric)
+	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
 	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
 	dir := []*segment{}

@@ -181,24 +181,37 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 	}
 	cur := h.descend(s, q, qc, item{dist: h.pointDist(s, q, qc, ep), id: ep}, top, level)
 	s.sorted = append(s.sorted[:0], cur)
+	s.dupCap, s.inserting = insertDupCap, true // getScratch resets them
+	copied := false
 	for lc := min(level, top); lc >= 0; lc-- {
 		s.seed(h.capacity(), s.sorted...)
+		for _, x := range s.sorted {
+			if x.dist <= h.dupEps {
+				s.dups++
+			}
+		}
 		if lc == 0 {
 			h.searchLayer0(s, q, qc, h.cfg.EfConstruction, nil)
 		} else {
 			h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
 		}
 		s.sorted = s.res.drainAscending(s.sorted)
-		h.connect(s, id, lc)
+		if !copied && h.foundCopy(q, s.sorted) {
+			h.setFlag(id, flagCopy)
+			copied = true
+		}
+		h.connect(s, id, lc, copied)
 	}
 }
 
 // connect picks id's neighbours on layer from s.sorted with the heuristic
-// (tombstoned nodes are not picked) and adds the reverse edges.
-func (h *HNSW) connect(s *scratch, id uint32, layer int) {
+// (tombstoned nodes, and copies of vectors other than id's, are not
+// picked) and adds the reverse edges; a copy (dup.go) adds them only to
+// the picks at distance 0.
+func (h *HNSW) connect(s *scratch, id uint32, layer int, copied bool) {
 	c := s.tmp[:0]
 	for _, x := range s.sorted {
-		if x.id != id && !h.isDead(x.id) {
+		if x.id != id && !h.isDead(x.id) && (x.dist <= h.dupEps || !h.isCopy(x.id)) {
 			c = append(c, x)
 		}
 	}
@@ -218,13 +231,32 @@ func (h *HNSW) connect(s *scratch, id uint32, layer int) {
 	setNeighbours(b, keep)
 	h.unlockNode(id)
 	for _, x := range s.picked {
-		h.addEdge(s, x.id, id, x.dist, layer)
+		if !copied || x.dist <= h.dupEps {
+			h.addEdge(s, x.id, id, x.dist, layer)
+		}
 	}
 }
 
-// addEdge appends to to from's list on layer under from's lock; a full
-// list is shrunk back to capacity with the heuristic over its live
-// neighbours plus to (Algorithm 1, lines 13-17). d is dist(from, to).
+// foundCopy reports whether sorted (ascending by the walk's distance to
+// q, the vector being inserted) holds a live node within dupEps of q in
+// float32, which makes the new node a copy (dup.go). A walk on SQ8 codes
+// puts every such node at code distance 0, and maybe others too.
+func (h *HNSW) foundCopy(q []float32, sorted []item) bool {
+	for _, x := range sorted {
+		if x.dist > h.dupEps {
+			return false
+		}
+		if !h.isDead(x.id) && h.distTo(q, x.id) <= h.dupEps {
+			return true
+		}
+	}
+	return false
+}
+
+// addEdge adds to to from's list on layer under from's lock: appended,
+// or first if to is a copy of from (dup.go); a full list is shrunk back
+// to capacity with the heuristic over its live neighbours plus to
+// (Algorithm 1, lines 13-17). d is dist(from, to).
 func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 	h.lockNode(from)
 	defer h.unlockNode(from)
@@ -235,20 +267,50 @@ func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 			return
 		}
 	}
+	copyOf := d <= h.dupEps
 	if n < len(b) {
+		if copyOf {
+			// Readers may meanwhile see an id twice or miss one, as
+			// during any list rewrite (lists.go).
+			for i := n; i > 0; i-- {
+				atomic.StoreUint32(&b[i], atomic.LoadUint32(&b[i-1]))
+			}
+			n = 0
+		}
 		atomic.StoreUint32(&b[n], to)
 		return
 	}
 	c := s.tmp[:0]
+	if copyOf {
+		c = append(c, item{dist: d, id: to})
+	}
 	for _, o := range b[:n] {
 		if !h.isDead(o) {
 			c = append(c, item{dist: h.nodeDist(from, o), id: o})
 		}
 	}
-	c = append(c, item{dist: d, id: to})
-	slices.SortFunc(c, cmpItem)
+	if !copyOf {
+		c = append(c, item{dist: d, id: to})
+	}
+	z := h.copiesFirst(c)
+	slices.SortFunc(c[z:], cmpItem)
 	s.tmp = c
 	setNeighbours(b, h.selectNeighbours(s, c, n))
+}
+
+// copiesFirst moves the items within dupEps (copies of the list's node)
+// to the front of c keeping their order, newest first as addEdge keeps
+// them, and returns how many there are (dup.go).
+func (h *HNSW) copiesFirst(c []item) int {
+	z := 0
+	for i, x := range c {
+		if x.dist <= h.dupEps {
+			copy(c[z+1:i+1], c[z:i])
+			c[z] = x
+			z++
+		}
+	}
+	return z
 }
 
 func cmpItem(a, b item) int {

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 )
 
-// Checkpoint format (all integers little-endian), version 2:
+// Checkpoint format (all integers little-endian), version 3:
 //
 //	header   magic "VGHNSW\r\n" (8 bytes), version u32,
 //	         dims u32, m u32, ef_construction u32, metric u8,
@@ -22,7 +22,8 @@ import (
 //	SQ8      only if quantization is QuantSQ8: trained u32 (0 or 1), then
 //	         if trained step f32 and dims offsets f32 (sq.go); the codes
 //	         are not stored, ReadFrom re-encodes the vectors with them
-//	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot),
+//	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot,
+//	         4 copy of an earlier node, dup.go; never 4 with 2),
 //	         2 zero bytes,
 //	         vector: dims f32 (stored form: Cosine vectors normalized;
 //	         a code-only index, codes.go, writes its byte codes as f32),
@@ -32,8 +33,9 @@ import (
 //	         keeps it)
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
-// Version 1 is version 2 with the quantization byte zero (QuantAuto) and
-// no SQ8 block; ReadFrom reads both. Node ids are positions in the node
+// Version 2 is version 3 without the copy flag (its copies load as
+// ordinary nodes); version 1 is version 2 with the quantization byte zero
+// (QuantAuto) and no SQ8 block. ReadFrom reads all three. Node ids are positions in the node
 // sequence. ReadFrom refuses a bad
 // magic, an unknown version, a config New refuses, dims above MaxDims, a
 // count above its list's capacity, a neighbour id >= n or naming a node
@@ -45,7 +47,7 @@ import (
 const checkpointMagic = "VGHNSW\r\n"
 
 // checkpointVersion is the format version WriteTo writes.
-const checkpointVersion = 2
+const checkpointVersion = 3
 
 // checkpointV1 is the oldest format version ReadFrom reads.
 const checkpointV1 = 1
@@ -56,7 +58,11 @@ const MaxDims = 16000
 const (
 	diskDead = 1
 	diskFree = 2
+	diskCopy = 4 // version 3 on
 )
+
+// checkpointV3 is the first version with diskCopy.
+const checkpointV3 = 3
 
 // ErrCorrupt is wrapped by every ReadFrom error about malformed content.
 var ErrCorrupt = errors.New("vecindex: corrupt checkpoint")
@@ -140,6 +146,8 @@ func (h *HNSW) appendNode(buf []byte, fv []float32, id, n uint32, free bool) []b
 	}
 	if free {
 		flags |= diskFree
+	} else if m&flagCopy != 0 {
+		flags |= diskCopy
 	}
 	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
 	buf = append(buf, byte(level), flags, 0, 0)
@@ -272,7 +280,11 @@ func (d *decoder) nodes(h *HNSW) error {
 			return err
 		}
 		key, level, flags := binary.LittleEndian.Uint64(b), int(b[8]), b[9]
-		if level > maxLevel || flags > diskDead|diskFree || b[10] != 0 || b[11] != 0 {
+		known := byte(diskDead | diskFree)
+		if d.version >= checkpointV3 {
+			known |= diskCopy
+		}
+		if level > maxLevel || flags&^known != 0 || flags&(diskFree|diskCopy) == diskFree|diskCopy || b[10] != 0 || b[11] != 0 {
 			return fmt.Errorf("%w: node %d: level %d, flags %#x", ErrCorrupt, id, level, flags)
 		}
 		h.ensureCapacity(int(id) + 1)
@@ -331,6 +343,9 @@ func (h *HNSW) addLoaded(id uint32, key uint64, flags byte) {
 	}
 	if flags&diskFree == 0 {
 		h.setFlag(id, flagLinked)
+	}
+	if flags&(diskFree|diskCopy) == diskCopy {
+		h.setFlag(id, flagCopy)
 	}
 }
 

@@ -124,6 +124,8 @@ func FuzzReadFrom(f *testing.F) {
 	c := build(f, Config{Dims: 4, M: 2, EfConstruction: 4}, byteVectors(30, 4, 65)) // code-only L2
 	c.Delete(3)
 	f.Add(checkpointOf(f, c))
+	data, keys := dupData(30, 20, 3, "interleaved") // copies: flags 4 (dup.go)
+	f.Add(checkpointOf(f, insertKeys(f, Config{Dims: 3, M: 2, EfConstruction: 4}, data, keys)))
 	f.Add([]byte(checkpointMagic))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		g, err := ReadFrom(bytes.NewReader(raw))

@@ -117,16 +117,27 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 }
 
 // rerank replaces s.acc by the k nearest live nodes of the walk's
-// candidate list s.res by exact float distance (SQ8 search, sq.go).
+// candidate list s.res, and of the copies s.acc holds (dup.go), by exact
+// float distance (SQ8 search, sq.go).
 func (h *HNSW) rerank(s *scratch, k int) {
 	for _, x := range s.res {
 		h.prefetchVec(x.id)
+	}
+	// Copies (dup.go) are only in s.acc, never in s.res.
+	s.tmp = s.tmp[:0]
+	for _, x := range s.acc {
+		if h.isCopy(x.id) {
+			s.tmp = append(s.tmp, x)
+		}
 	}
 	s.acc = s.acc[:0]
 	for _, x := range s.res {
 		if !h.isDead(x.id) {
 			s.acc.offer(item{dist: h.distTo(s.q, x.id), id: x.id}, k)
 		}
+	}
+	for _, x := range s.tmp {
+		s.acc.offer(item{dist: h.distTo(s.q, x.id), id: x.id}, k)
 	}
 }
 
@@ -173,6 +184,7 @@ func (h *HNSW) greedyClosest(s *scratch, q []float32, qc []uint8, ep item, layer
 func (s *scratch) seed(n int, eps ...item) {
 	s.visited.reset(n)
 	s.cand, s.res, s.acc = s.cand[:0], s.res[:0], s.acc[:0]
+	s.dups = 0
 	for _, e := range eps {
 		s.visited.visit(e.id)
 		s.cand.push(e)
@@ -199,6 +211,15 @@ func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
 			if full, b := s.bound(ef, f); full && x.dist >= b {
 				continue
 			}
+			if x.dist <= h.dupEps {
+				if s.dups >= s.dupCap {
+					continue
+				}
+				s.dups++
+			}
+			if h.isCopy(nb) && h.tookCopy(s, x, f) {
+				continue
+			}
 			s.cand.push(x)
 			s.res.offer(x, ef)
 			if f != nil {
@@ -206,6 +227,24 @@ func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
 			}
 		}
 	}
+}
+
+// tookCopy handles a node flagged copy (dup.go) that a layer search
+// reached within its bound and reports whether it is done with it. An
+// insert skips copies of other vectors and keeps copies of its own like
+// any node. A search offers a copy to its results only, never to the ef
+// nearest that bound the walk (a plateau of copies at one distance would
+// fill them and stop the walk there), and expands it only while it could
+// still improve the results (copies chain to copies, dup.go).
+func (h *HNSW) tookCopy(s *scratch, x item, f *filter) bool {
+	if s.inserting || f == nil {
+		return s.inserting && x.dist > h.dupEps
+	}
+	if len(s.acc) < f.k || x.dist < s.acc.top().dist {
+		s.cand.push(x)
+	}
+	h.offerResult(s, x, f)
+	return true
 }
 
 // bound reports whether the result sets are full and, if so, the distance

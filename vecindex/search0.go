@@ -35,6 +35,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		sq = nil
 	}
 	sqIP := sq != nil && sq.ip
+	dupEps := h.dupEps
 	batch := s.batch[:0]
 	for len(s.cand) > 0 {
 		c := s.cand.pop()
@@ -92,6 +93,15 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			}
 			x := item{dist: d, id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {
+				continue
+			}
+			if d <= dupEps {
+				if s.dups >= s.dupCap {
+					continue
+				}
+				s.dups++
+			}
+			if atomic.LoadUint32(&sg.meta[nb&segMask])&flagCopy != 0 && h.tookCopy(s, x, f) {
 				continue
 			}
 			s.cand.push(x)

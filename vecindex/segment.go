@@ -26,7 +26,8 @@ const (
 	flagFree   = 1 << 9  // reclaimed by Compact: unreachable, slot reusable
 	flagLinked = 1 << 10 // its insert finished linking it (entry.go)
 	flagLock   = 1 << 11 // spinlock guarding the node's lists among writers (lists.go)
-	upShift    = 12      // bits 12..31: 1 + index in segment.up of the node's upper lists; 0 at level 0
+	flagCopy   = 1 << 12 // an exact copy of a node that was live when it was inserted (dup.go)
+	upShift    = 13      // bits 13..31: 1 + index in segment.up of the node's upper lists; 0 at level 0
 )
 
 // segment holds segSize consecutive node ids. Its fields are set when the
@@ -171,7 +172,14 @@ func (h *HNSW) level(id uint32) int { return int(h.meta(id) & metaLevel) }
 
 func (h *HNSW) isDead(id uint32) bool { return h.meta(id)&(flagDead|flagFree) != 0 }
 
+func (h *HNSW) isCopy(id uint32) bool { return h.meta(id)&flagCopy != 0 }
+
 func (h *HNSW) key(id uint32) uint64 { return h.seg(id).keys[id&segMask] }
+
+// clearFlag clears f in node id's meta word.
+func (h *HNSW) clearFlag(id uint32, f uint32) {
+	atomic.AndUint32(&h.seg(id).meta[id&segMask], ^f)
+}
 
 // setFlag ORs f into node id's meta word.
 func (h *HNSW) setFlag(id uint32, f uint32) {

@@ -15,9 +15,18 @@ const keepPrunedConnections = false
 // aliases s.sel.
 func (h *HNSW) selectNeighbours(s *scratch, cands []item, limit int) []item {
 	sel, pruned := s.sel[:0], s.pruned[:0]
+	dups := 0
 	for _, c := range cands {
 		if len(sel) >= limit {
 			break
+		}
+		if c.dist <= h.dupEps {
+			// A copy of the base: nothing in sel prunes it (dup.go).
+			if dups >= maxDupNeighbours {
+				pruned = append(pruned, c)
+				continue
+			}
+			dups++
 		}
 		if h.diverse(c, sel) {
 			sel = append(sel, c)

@@ -1,5 +1,7 @@
 package vecindex
 
+import "math"
+
 // visitedSet marks node ids seen during one layer search. Instead of
 // clearing, each reset bumps a generation stamp; the array is cleared only
 // when the uint32 stamp wraps around.
@@ -52,6 +54,13 @@ type scratch struct {
 	q       []float32 // query in stored form
 	qc      []uint8   // query byte codes (codes.go) or SQ8 codes (sq.go)
 	qsum    float32   // SQ8 Σ lo·c of qc (sq.go)
+	// dups counts nodes within dupEps of q a layer search has taken;
+	// past dupCap (insertDupCap in an insert, unlimited otherwise) it
+	// skips them (dup.go).
+	dups, dupCap int
+	// inserting: the layer searches serve an insert, so they skip nodes
+	// flagged copy unless within dupEps of q (dup.go).
+	inserting bool
 }
 
 func (h *HNSW) getScratch() *scratch {
@@ -64,6 +73,7 @@ func (h *HNSW) getScratch() *scratch {
 		s.qc = make([]uint8, h.cfg.Dims)
 	}
 	s.qc = s.qc[:h.cfg.Dims]
+	s.dupCap, s.inserting = math.MaxInt, false
 	return s
 }
 

@@ -156,11 +156,7 @@ func (c *conn) authResponse(authType uint32) (pgproto3.FrontendMessage, error) {
 	if c.writeErr != nil {
 		return nil, c.writeErr
 	}
-	if err := c.be.SetAuthType(authType); err != nil {
-		return nil, err
-	}
-	defer c.be.SetAuthType(pgproto3.AuthTypeOk)
-	msg, err := c.be.Receive()
+	msg, err := c.receiveAuth(authType)
 	if err != nil {
 		if isNetError(err) {
 			return nil, err

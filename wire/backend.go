@@ -46,6 +46,35 @@ type Session interface {
 	// block, 'E' in a failed transaction block.
 	TxStatus() byte
 
+	// BeginImplicit says that statements follow which end with a call to
+	// Sync: those of one Query message (multi: it holds more than one
+	// statement) or those executed by the extended-protocol messages before
+	// a Sync message. Outside a transaction block they form one implicit
+	// transaction, committed by Sync (docs §55.2.2 "Multiple Statements in
+	// a Simple Query", §55.2.3). PostgreSQL treats a multi-statement Query
+	// as a transaction block for SET LOCAL and statements that refuse to
+	// run in one. Repeated calls before Sync change nothing.
+	BeginImplicit(multi bool)
+
+	// Sync ends what BeginImplicit began: it commits the implicit
+	// transaction, if one is open. The error is the commit's (58030).
+	// Called at the end of every Query message and at every Sync message,
+	// also without BeginImplicit.
+	Sync() error
+
+	// Fail is called after an ErrorResponse was sent for anything but a
+	// FATAL error (a statement, a Parse, a Bind...): an implicit
+	// transaction is rolled back; a transaction block enters the failed
+	// state (25P02 until ROLLBACK), as any ERROR does in PostgreSQL.
+	Fail()
+
+	// ApplyStartup applies the startup parameters that are settings (the
+	// options parameter's -c name=value, then the others), once, before
+	// the first ReadyForQuery. It returns the ParameterStatus messages to
+	// send for the reported settings they changed; an error ends the
+	// connection with FATAL.
+	ApplyStartup() (map[string]string, error)
+
 	// Close ends the session; an open transaction is rolled back.
 	Close()
 }

@@ -1,13 +1,16 @@
 package wire
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -26,7 +29,8 @@ type conn struct {
 	srv    *Server
 	srvCtx context.Context
 	nc     net.Conn
-	be     *pgproto3.Backend
+	be     *pgproto3.Backend // writes; after startup, reads go through in
+	in     *bufio.Reader     // the client's bytes (receive.go)
 	log    *slog.Logger
 
 	pid    uint32
@@ -36,9 +40,11 @@ type conn struct {
 	stmts          map[string]*statement
 	portals        map[string]*portal
 	ignoreTillSync bool   // an extended-query message failed
+	implicit       bool   // Session.BeginImplicit was called; Sync is due
 	buffered       int    // bytes sent since the last flush (approximate)
 	writeErr       error  // the first failed write; the connection is dead
 	rowBuf         []byte // reused DataRow encoding buffer
+	bodyBuf        []byte // reused message body buffer (receive.go)
 
 	cancelMu  sync.Mutex
 	cancelRun context.CancelCauseFunc // cancels the running statement
@@ -46,12 +52,12 @@ type conn struct {
 
 func newConn(s *Server, ctx context.Context, nc net.Conn) *conn {
 	be := pgproto3.NewBackend(nc, nc)
-	be.SetMaxBodyLen(s.maxMessageSize())
 	return &conn{
 		srv:     s,
 		srvCtx:  ctx,
 		nc:      nc,
 		be:      be,
+		in:      bufio.NewReader(nc),
 		log:     s.log().With("remote", nc.RemoteAddr().String()),
 		stmts:   map[string]*statement{},
 		portals: map[string]*portal{},
@@ -80,17 +86,39 @@ func (c *conn) serve() {
 		return
 	}
 	defer c.protect(func() error { c.sess.Close(); return nil })
+	if !c.applyStartup() {
+		return
+	}
 	c.readyForQuery()
 	c.flush()
 	c.loop()
+}
+
+// applyStartup applies the startup parameters that are settings
+// (Session.ApplyStartup) and sends the ParameterStatus messages it
+// returns; a failure is FATAL and false.
+func (c *conn) applyStartup() bool {
+	var status map[string]string
+	err := c.protect(func() (err error) { status, err = c.sess.ApplyStartup(); return err })
+	if err != nil {
+		c.sendFatal(pgerror.From(err))
+		return false
+	}
+	for _, name := range slices.Sorted(maps.Keys(status)) {
+		c.send(&pgproto3.ParameterStatus{Name: name, Value: status[name]})
+	}
+	return true
 }
 
 // loop reads and dispatches messages until Terminate, a FATAL error or a
 // broken connection.
 func (c *conn) loop() {
 	for c.writeErr == nil {
-		msg, err := c.be.Receive()
+		msg, err := c.receive()
 		if err != nil {
+			if c.malformed(err) {
+				continue
+			}
 			c.receiveFailed(err)
 			return
 		}
@@ -107,8 +135,11 @@ func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
 		return false
 	case *pgproto3.Sync:
 		c.ignoreTillSync = false
+		if !c.syncTxn() {
+			return false
+		}
 		c.sync()
-		return true
+		return c.writeErr == nil
 	case *pgproto3.CopyData, *pgproto3.CopyDone, *pgproto3.CopyFail:
 		return true // left over from a failed COPY: dropped, as PostgreSQL does
 	}
@@ -120,7 +151,7 @@ func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
 	case *pgproto3.Query:
 		return c.simpleQuery(m.String)
 	case *pgproto3.FunctionCall:
-		c.sendError(pgerror.NotSupported("the function call protocol message"))
+		c.reportFailed(pgerror.NotSupported("the function call protocol message"))
 		c.readyForQuery()
 		c.flush()
 		return c.writeErr == nil
@@ -141,7 +172,7 @@ func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
 		return false
 	}
 	if err != nil {
-		if !c.report(err) {
+		if !c.reportFailed(err) {
 			return false
 		}
 		c.ignoreTillSync = true
@@ -160,7 +191,11 @@ func (c *conn) receiveFailed(err error) {
 		c.log.Debug("read failed", "err", err)
 	default:
 		c.log.Warn("protocol violation", "err", err)
-		c.sendFatal(pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message: %v", err))
+		pe, ok := err.(*pgerror.Error)
+		if !ok {
+			pe = pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message: %v", err)
+		}
+		c.sendFatal(pe)
 	}
 }
 

@@ -89,7 +89,7 @@ func (r *copyReader) Read(p []byte) (int, error) {
 
 // next receives one message into r.
 func (r *copyReader) next() {
-	msg, err := r.c.be.Receive()
+	msg, err := r.c.receive()
 	if err != nil {
 		r.c.writeErr = err // the connection is unusable
 		r.err = err

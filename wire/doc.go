@@ -9,8 +9,13 @@
 //	Server (server.go)      listener, accept loop, connection registry, shutdown
 //	conn   (conn.go)        one goroutine per connection: a read loop over typed
 //	                        messages, dispatching to the message families below
+//	receive.go              message framing: PostgreSQL's length limits (1 GiB - 2
+//	                        for Query/Parse/Bind/FunctionCall/COPY, 10000 bytes
+//	                        otherwise), bodies read as they arrive, decoded by
+//	                        pgproto3; a malformed body is an ERROR, not FATAL
 //	startup.go              SSLRequest, GSSEncRequest (answered 'N'), StartupMessage,
-//	                        AuthenticationOk, ParameterStatus, BackendKeyData
+//	                        AuthenticationOk, ParameterStatus, BackendKeyData;
+//	                        startup_packet.go reads the packets (any protocol 3.x)
 //	tls.go                  SSLRequest answered 'S' and TLS (crypto/tls) when
 //	                        Server.TLSConfig is set; RequireTLSRemote
 //	auth.go                 authentication policy over Server.Roles: SCRAM-SHA-256
@@ -33,11 +38,18 @@
 // Flush and Sync inside copy-in mode are ignored; at Sync, when the session is
 // not inside a transaction block, every portal is destroyed (the implicit
 // transaction ended), and the unnamed portal is also replaced by the next
-// Bind. SQL cursors (DECLARE) live in the Session, but share the portal
+// Bind. Transactions are the Session's, but wire marks their implicit
+// bounds: Session.BeginImplicit before the first statement of a Query
+// message or of the extended messages before a Sync, Session.Sync at the
+// end of the Query or at Sync (commit), and Session.Fail after every
+// ErrorResponse but FATAL ones (rollback, or a failed block), as any
+// ERROR ends PostgreSQL's transaction. SQL cursors (DECLARE) live in the Session, but share the portal
 // name space as in PostgreSQL: Describe of a portal wire does not know asks
 // a Session implementing CursorDescriber. A panic inside a Session call becomes an XX000 error and the
 // connection stays usable. A connection drop closes the Session.
 //
-// Only protocol 3.0 is spoken: a client asking for 3.2 gets
-// NegotiateProtocolVersion (newest minor 0) and a 4-byte cancel secret.
+// Only protocol 3.0 is spoken: a client asking for a later 3.x, or sending
+// "_pq_." protocol options, gets NegotiateProtocolVersion (the version 3.0,
+// sent as PostgreSQL 15 sends it, and the options in the order given) and a
+// 4-byte cancel secret; another major version is FATAL 0A000.
 package wire

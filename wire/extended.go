@@ -109,6 +109,13 @@ func decodeParams(m *pgproto3.Bind, ptypes []types.Type) ([]any, error) {
 		} else if len(fc) > 1 {
 			format = fc[i]
 		}
+		if format == pgproto3.TextFormat {
+			if err := pgerror.CheckUTF8(raw); err != nil {
+				// Checked before the input function, as pg_client_to_server
+				// does: the context names the parameter without its value.
+				return nil, paramContext(err, m.DestinationPortal, i, pgproto3.BinaryFormat, raw)
+			}
+		}
 		d, err := decodeParam(ptypes[i], format, raw)
 		if err != nil {
 			return nil, paramContext(err, m.DestinationPortal, i, format, raw)
@@ -226,6 +233,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if pt.res == nil {
+		c.beginImplicit(false)
 		res, err := c.executeStmt(pt.p, pt.params)
 		if err != nil {
 			delete(c.portals, pt.name)

@@ -27,12 +27,13 @@ type fakeEngine struct {
 	closed   atomic.Int32
 	lastApp  atomic.Value // application_name of the last session
 	executes atomic.Int32 // Session.Execute calls
+	txnLog   []string     // BeginImplicit/Sync/Fail calls, under mu
 }
 
 func (e *fakeEngine) NewSession(params map[string]string) Session {
 	e.opened.Add(1)
 	e.lastApp.Store(params["application_name"])
-	return &fakeSession{eng: e, tx: 'I'}
+	return &fakeSession{eng: e, tx: 'I', app: params["application_name"]}
 }
 
 func (e *fakeEngine) rows() [][]any {
@@ -44,6 +45,7 @@ func (e *fakeEngine) rows() [][]any {
 type fakeSession struct {
 	eng *fakeEngine
 	tx  byte
+	app string // startup application_name
 }
 
 // fakeStmt is a statement of the fake engine.
@@ -117,11 +119,7 @@ func (s *fakeSession) columns(p *fakeStmt) []Column {
 
 func (s *fakeSession) Execute(ctx context.Context, p Prepared, params []any) (*Result, error) {
 	s.eng.executes.Add(1)
-	res, err := s.run(ctx, p.(*fakeStmt), params)
-	if err != nil && s.tx == 'T' {
-		s.tx = 'E'
-	}
-	return res, err
+	return s.run(ctx, p.(*fakeStmt), params)
 }
 
 // run executes one statement of the fake dialect.
@@ -280,3 +278,49 @@ func readBinaryCopy(r io.Reader) ([][]any, error) {
 
 func (s *fakeSession) TxStatus() byte { return s.tx }
 func (s *fakeSession) Close()         { s.eng.closed.Add(1) }
+
+// BeginImplicit, Sync and Fail log their calls in the engine's txnLog
+// ("begin", "begin multi", "sync", "fail").
+func (s *fakeSession) BeginImplicit(multi bool) {
+	if multi {
+		s.eng.logTxn("begin multi")
+	} else {
+		s.eng.logTxn("begin")
+	}
+}
+
+func (s *fakeSession) Sync() error {
+	s.eng.logTxn("sync")
+	return nil
+}
+
+func (s *fakeSession) Fail() {
+	s.eng.logTxn("fail")
+	if s.tx == 'T' {
+		s.tx = 'E'
+	}
+}
+
+// ApplyStartup refuses an application_name of "fatal".
+func (s *fakeSession) ApplyStartup() (map[string]string, error) {
+	if s.app == "fatal" {
+		return nil, pgerror.New(pgerror.InvalidParameterValue, `invalid value for parameter "application_name": "fatal"`)
+	}
+	return nil, nil
+}
+
+func (e *fakeEngine) logTxn(ev string) {
+	e.mu.Lock()
+	e.txnLog = append(e.txnLog, ev)
+	e.mu.Unlock()
+}
+
+// takeTxnLog returns the logged BeginImplicit/Sync/Fail calls and clears
+// the log.
+func (e *fakeEngine) takeTxnLog() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	l := e.txnLog
+	e.txnLog = nil
+	return l
+}

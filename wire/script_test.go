@@ -139,11 +139,12 @@ func TestExtendedProtocolErrors(t *testing.T) {
 	checkMessages(t, rc.roundTrip(&pgproto3.Close{ObjectType: 'S', Name: "s"}, &pgproto3.Close{ObjectType: 'P', Name: "q"},
 		&pgproto3.Describe{ObjectType: 'S', Name: "s"}, sync),
 		"CloseComplete", "CloseComplete", `ErrorResponse ERROR 26000 prepared statement "s" does not exist`, "ReadyForQuery I")
-	// Named portal twice inside a transaction block: 42P03.
+	// Named portal twice inside a transaction block: 42P03, and like any
+	// error it fails the block (PostgreSQL answers ReadyForQuery E).
 	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "BEGIN"}), "CommandComplete BEGIN", "ReadyForQuery T")
 	checkMessages(t, rc.roundTrip(&pgproto3.Parse{Query: "SELECT 1"}, &pgproto3.Bind{DestinationPortal: "c"},
 		&pgproto3.Bind{DestinationPortal: "c"}, sync),
-		"ParseComplete", "BindComplete", `ErrorResponse ERROR 42P03 portal "c" already exists`, "ReadyForQuery T")
+		"ParseComplete", "BindComplete", `ErrorResponse ERROR 42P03 portal "c" already exists`, "ReadyForQuery E")
 }
 
 func TestDescribeAndParams(t *testing.T) {
@@ -302,7 +303,7 @@ func TestStartupVariants(t *testing.T) {
 	rc.fe.Send(&pgproto3.StartupMessage{ProtocolVersion: pgproto3.ProtocolVersion32,
 		Parameters: map[string]string{"user": "dave", "_pq_.frob": "1"}})
 	got = rc.roundTrip()
-	if got[0] != "NegotiateProtocolVersion 0 [_pq_.frob]" || got[1] != "AuthenticationOk" || got[len(got)-1] != "ReadyForQuery I" {
+	if got[0] != "NegotiateProtocolVersion 196608 [_pq_.frob]" || got[1] != "AuthenticationOk" || got[len(got)-1] != "ReadyForQuery I" {
 		t.Fatalf("3.2 startup: %q", got)
 	}
 
@@ -311,9 +312,14 @@ func TestStartupVariants(t *testing.T) {
 	rc.fe.Send(&pgproto3.StartupMessage{ProtocolVersion: pgproto3.ProtocolVersion30, Parameters: map[string]string{"database": "x"}})
 	checkMessages(t, rc.roundTrip(), "ErrorResponse FATAL 28000 no PostgreSQL user name specified in startup packet", "EOF")
 
-	// Garbage startup packet: FATAL 08P01.
+	// Another major protocol version: FATAL 0A000, as PostgreSQL 15.
 	rc = dialNoStartup(t, s)
 	rc.nc.Write([]byte{0, 0, 0, 8, 0, 9, 9, 9})
+	checkMessages(t, rc.roundTrip(), "ErrorResponse FATAL 0A000 unsupported frontend protocol 9.2313: server supports 3.0 to 3.0", "EOF")
+
+	// Garbage startup packet (length below 8): FATAL 08P01.
+	rc = dialNoStartup(t, s)
+	rc.nc.Write([]byte{0, 0, 0, 7, 0, 3, 0})
 	got = rc.roundTrip()
 	if len(got) != 2 || !strings.HasPrefix(got[0], "ErrorResponse FATAL 08P01 invalid startup packet") || got[1] != "EOF" {
 		t.Fatalf("bad startup: %q", got)

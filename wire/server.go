@@ -15,8 +15,11 @@ const (
 	// DefaultServerVersion is the server_version ParameterStatus: a number
 	// clients parse as PostgreSQL's (the vecgres identity is in version()).
 	DefaultServerVersion = "16.4"
-	// DefaultMaxMessageSize bounds one frontend message body, in bytes.
-	DefaultMaxMessageSize = 64 << 20
+	// DefaultMaxMessageSize bounds the body of one Query, Parse, Bind,
+	// FunctionCall or COPY message, in bytes: PostgreSQL's limit
+	// (PQ_LARGE_MESSAGE_LIMIT, 1 GiB - 2, less the length word). Other
+	// messages are limited to 10000 bytes as in PostgreSQL (receive.go).
+	DefaultMaxMessageSize = pqLargeMessageLimit - 4
 	// DefaultShutdownTimeout is how long Serve waits, after its context is
 	// cancelled, for connections to finish their statement before closing
 	// their sockets.
@@ -37,8 +40,10 @@ type Server struct {
 	// connection over the limit gets FATAL 53300 "sorry, too many clients
 	// already".
 	MaxConns int
-	// MaxMessageSize bounds a frontend message body in bytes (0 =
-	// DefaultMaxMessageSize); a larger message is a FATAL 08P01.
+	// MaxMessageSize bounds the body of a large frontend message in bytes
+	// (0 = DefaultMaxMessageSize); a larger message is a FATAL 08P01
+	// "invalid message length" naming the limit. Bodies are read as they
+	// arrive, never allocated from the length word alone.
 	MaxMessageSize int
 	// ShutdownTimeout: see DefaultShutdownTimeout (0 = the default).
 	ShutdownTimeout time.Duration

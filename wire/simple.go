@@ -17,7 +17,11 @@ import (
 func (c *conn) simpleQuery(q string) bool {
 	delete(c.stmts, "")
 	delete(c.portals, "")
-	if err := c.runQuery(q); err != nil && !c.report(err) {
+	if err := c.runQuery(q); err != nil && !c.reportFailed(err) {
+		return false
+	}
+	c.implicit = false
+	if !c.syncTxn() {
 		return false
 	}
 	if c.writeErr != nil {
@@ -38,6 +42,7 @@ func (c *conn) runQuery(q string) error {
 		c.send(&pgproto3.EmptyQueryResponse{})
 		return nil
 	}
+	c.beginImplicit(len(stmts) > 1)
 	for _, p := range stmts {
 		res, err := c.executeStmt(p, nil)
 		if err != nil {
@@ -53,6 +58,37 @@ func (c *conn) runQuery(q string) error {
 		}
 	}
 	return nil
+}
+
+// beginImplicit calls Session.BeginImplicit once per Query message or
+// run of extended-protocol messages up to Sync.
+func (c *conn) beginImplicit(multi bool) {
+	if c.implicit {
+		return
+	}
+	c.implicit = true
+	c.protect(func() error { c.sess.BeginImplicit(multi); return nil })
+}
+
+// syncTxn ends the implicit transaction (Session.Sync) at the end of a
+// Query message or at Sync, reporting a failed commit; false ends the
+// connection.
+func (c *conn) syncTxn() bool {
+	c.implicit = false
+	if err := c.protect(c.sess.Sync); err != nil {
+		return c.reportFailed(err)
+	}
+	return true
+}
+
+// reportFailed reports err (report) and tells the session its transaction
+// failed; false ends the connection.
+func (c *conn) reportFailed(err error) bool {
+	if !c.report(err) {
+		return false
+	}
+	c.protect(func() error { c.sess.Fail(); return nil })
+	return true
 }
 
 // executeStmt runs Session.Execute under a cancellable context; a nil

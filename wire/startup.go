@@ -1,12 +1,11 @@
 package wire
 
 import (
+	"bufio"
 	"crypto/rand"
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgproto3"
@@ -31,22 +30,32 @@ var errStartupDone = errors.New("cancel request handled")
 func (c *conn) startup() (map[string]string, error) {
 	c.nc.SetDeadline(time.Now().Add(authTimeout))
 	raw := &countingReader{r: c.nc}
-	c.be = pgproto3.NewBackend(raw, c.nc)
-	c.be.SetMaxBodyLen(c.srv.maxMessageSize())
-	var consumed int64 // bytes of startup requests read before TLS
+	br := bufio.NewReader(raw) // later messages may already be in its buffer
+	c.in = br
+	c.be = pgproto3.NewBackend(br, c.nc) // for writing only (receive.go reads)
+	var consumed int64                   // bytes of startup requests read before TLS
 	for {
-		msg, err := c.be.ReceiveStartupMessage()
+		pkt, err := readStartupPacket(br)
 		if err != nil {
-			if !isNetError(err) {
+			var pe *pgerror.Error
+			switch {
+			case errors.As(err, &pe):
+				c.sendFatal(pe)
+			case !isNetError(err):
 				c.sendFatal(pgerror.Errorf(pgerror.ProtocolViolation, "invalid startup packet: %v", err))
 			}
 			return nil, err
 		}
-		switch m := msg.(type) {
+		switch m := pkt.msg.(type) {
 		case *pgproto3.SSLRequest:
 			consumed += startupRequestLen
+			plain := c.nc
 			if err := c.sslRequest(raw, consumed); err != nil {
 				return nil, err
+			}
+			if c.nc != plain { // switched to TLS: read the rest through it
+				br = bufio.NewReader(c.nc)
+				c.in = br
 			}
 		case *pgproto3.GSSEncRequest:
 			consumed += startupRequestLen
@@ -57,27 +66,28 @@ func (c *conn) startup() (map[string]string, error) {
 			c.srv.cancelRequest(m.ProcessID, m.SecretKey)
 			return nil, errStartupDone
 		case *pgproto3.StartupMessage:
-			return c.accept(m)
+			return c.accept(m, pkt.options)
 		default:
-			return nil, fmt.Errorf("unexpected startup message %T", msg)
+			return nil, fmt.Errorf("unexpected startup message %T", pkt.msg)
 		}
 	}
 }
 
 // accept completes the startup of m: authentication, then the session's
 // parameters.
-func (c *conn) accept(m *pgproto3.StartupMessage) (map[string]string, error) {
+//
+// A client asking for a newer 3.x protocol or sending "_pq_." options
+// (options, in the order sent) gets NegotiateProtocolVersion first, as
+// from PostgreSQL 15: its first field is the newest version supported
+// (3.0, sent as the whole version word 0x00030000 as PostgreSQL does),
+// then the options not recognised (all of them); startup then goes on.
+func (c *conn) accept(m *pgproto3.StartupMessage, options []string) (map[string]string, error) {
 	params := maps.Clone(m.Parameters)
-	var options []string
-	for k := range params {
-		if strings.HasPrefix(k, protocolOptionPrefix) {
-			options = append(options, k)
-			delete(params, k)
-		}
+	for _, k := range options {
+		delete(params, k)
 	}
-	if m.ProtocolVersion != pgproto3.ProtocolVersion30 || len(options) > 0 {
-		slices.Sort(options)
-		c.send(&pgproto3.NegotiateProtocolVersion{NewestMinorProtocol: 0, UnrecognizedOptions: options})
+	if m.ProtocolVersion != supportedProtocol || len(options) > 0 {
+		c.send(&pgproto3.NegotiateProtocolVersion{NewestMinorProtocol: supportedProtocol, UnrecognizedOptions: options})
 	}
 	user := params["user"]
 	if user == "" {

@@ -60,7 +60,6 @@ func (c *conn) sslRequest(raw *countingReader, consumed int64) error {
 	c.nc = tc
 	c.srv.mu.Unlock()
 	c.be = pgproto3.NewBackend(tc, tc)
-	c.be.SetMaxBodyLen(c.srv.maxMessageSize())
 	return nil
 }
 

@@ -103,7 +103,8 @@ func open() (wire.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return planner.NewEngine(c).NewSession(map[string]string{"user": "bench"}), nil
+	// The bootstrap superuser: it may create tables.
+	return planner.NewEngine(c).NewSession(map[string]string{"user": "postgres"}), nil
 }
 
 func run(s wire.Session, q string, params ...any) *wire.Result {

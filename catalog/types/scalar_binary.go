@@ -95,14 +95,11 @@ func decodeString(b []byte, t Type) (any, error) {
 	return string(b), nil
 }
 
-// invalidUTF8 is PostgreSQL's report_invalid_encoding for the first bad byte.
+// invalidUTF8 is PostgreSQL's report_invalid_encoding for the first bad
+// character (pgerror.CheckUTF8: all of its bytes, as PostgreSQL prints them).
 func invalidUTF8(b []byte) *pgerror.Error {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return pgerror.Errorf(pgerror.CharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": 0x%02x", b[i])
-		}
-		i += n
+	if e := pgerror.CheckUTF8(b); e != nil {
+		return e
 	}
 	return pgerror.New(pgerror.CharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\"")
 }

@@ -55,6 +55,11 @@ type Options struct {
 	Escape    byte
 	Header    bool // text and CSV: skip the first line (reader), write names (writer)
 	Columns   int  // expected fields per row; 0 = do not check
+	// ForceNotNull and ForceNull (CSV reader only) flag fields by index:
+	// FORCE_NOT_NULL reads an unquoted null string as that string, and
+	// FORCE_NULL reads a quoted one as NULL too (PostgreSQL's NextCopyFrom).
+	ForceNotNull []bool
+	ForceNull    []bool
 }
 
 // Defaults returns o with the format's defaults filled in.

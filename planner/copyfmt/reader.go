@@ -57,7 +57,9 @@ func (r *Reader) Next() ([][]byte, error) {
 	case Binary:
 		row, err = r.nextBinary()
 	case CSV:
-		row, err = r.nextLine(r.readCSVLine, r.splitCSV)
+		if row, err = r.nextLine(r.readCSVLine, r.splitCSV); err == nil {
+			r.applyForce(row)
+		}
 	default:
 		row, err = r.nextLine(r.readTextLine, r.splitText)
 	}
@@ -183,4 +185,19 @@ func (r *Reader) readFull(b []byte) error {
 		return errShortRead
 	}
 	return err
+}
+
+// applyForce applies Options.ForceNotNull and ForceNull to a CSV row: a
+// NULL field (an unquoted null string) flagged FORCE_NOT_NULL becomes the
+// null string itself; a non-NULL field equal to the null string (so it was
+// quoted) flagged FORCE_NULL becomes NULL.
+func (r *Reader) applyForce(row [][]byte) {
+	for i, f := range row {
+		switch {
+		case f == nil && i < len(r.opts.ForceNotNull) && r.opts.ForceNotNull[i]:
+			row[i] = nonNil([]byte(r.opts.Null))
+		case f != nil && i < len(r.opts.ForceNull) && r.opts.ForceNull[i] && string(f) == r.opts.Null:
+			row[i] = nil
+		}
+	}
 }

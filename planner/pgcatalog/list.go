@@ -14,11 +14,12 @@ const caseLabels = 18
 
 // listRelations answers \d, \dt, \dv, \dm, \ds (with or without a name
 // pattern): Schema, Name, Type, Owner of the relations whose relkind is in
-// the query's list, sorted by schema and name.
+// the query's list, sorted by schema and name. The owner of an index or a
+// sequence is its table's.
 func listRelations(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matching(env, c) {
-		rows = append(rows, []any{"public", r.name, kindName(r.kind), env.User})
+		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner})
 	}
 	return rows
 }
@@ -27,7 +28,7 @@ func listRelations(env Env, c consts) [][]any {
 func listIndexes(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matching(env, c) {
-		rows = append(rows, []any{"public", r.name, kindName(r.kind), env.User, r.table.Name})
+		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner, r.table.Name})
 	}
 	return rows
 }

@@ -46,7 +46,11 @@ func itemsCatalog(t *testing.T) *catalog.Catalog {
 
 func mustTable(t *testing.T, c *catalog.Catalog, name string, cols []catalog.Column, pkey []int) {
 	t.Helper()
-	if _, err := c.CreateTable(name, cols, pkey); err != nil {
+	owner := "alice" // the session's user owns items; Other is the bootstrap superuser's
+	if name == "Other" {
+		owner = catalog.BootstrapSuperuser
+	}
+	if _, err := c.CreateTableOwned(owner, name, cols, pkey); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -151,9 +155,9 @@ func TestRun(t *testing.T) {
 		query string
 		want  [][]any
 	}{
-		{"dt", captured(t, "dt_1"), [][]any{{"public", "Other", "table", "alice"}, {"public", "items", "table", "alice"}}},
+		{"dt", captured(t, "dt_1"), [][]any{{"public", "Other", "table", "postgres"}, {"public", "items", "table", "alice"}}},
 		{"d", captured(t, "d_1"), [][]any{
-			{"public", "Other", "table", "alice"}, {"public", "items", "table", "alice"},
+			{"public", "Other", "table", "postgres"}, {"public", "items", "table", "alice"},
 			{"public", "items_id_seq", "sequence", "alice"}}},
 		{"ds", captured(t, "ds_1"), [][]any{{"public", "items_id_seq", "sequence", "alice"}}},
 		{"dv", captured(t, "dv_1"), nil},
@@ -163,7 +167,7 @@ func TestRun(t *testing.T) {
 		{"di", captured(t, "di_1"), [][]any{
 			{"public", "items_embedding_idx", "index", "alice", "items"},
 			{"public", "items_pkey", "index", "alice", "items"},
-			{"public", "other_n_idx", "index", "alice", "Other"}}},
+			{"public", "other_n_idx", "index", "postgres", "Other"}}},
 		{"dn", captured(t, "dn_1"), [][]any{{"public", "pg_database_owner"}}},
 		{"l", captured(t, "l_1"), [][]any{{"db", "alice", "UTF8", "C", "C", nil, "libc", nil}}},
 		{"dx", captured(t, "dx_1"), [][]any{{"vector", VectorVersion, "public", vectorDescription}}},

@@ -8,9 +8,9 @@ import (
 // listRoles answers \du and \du+ (with or without a name pattern): one
 // row per role of the catalog, sorted by name, with the columns of
 // pg_roles that psql 15 reads to print "Attributes" (describeRoles in
-// describe.c). vecgres keeps only LOGIN and SUPERUSER: a superuser gets
-// every attribute PostgreSQL's bootstrap superuser has (Create role,
-// Create DB, Replication, Bypass RLS), other roles none of them; every
+// describe.c). vecgres keeps LOGIN, SUPERUSER, CREATEROLE and CREATEDB;
+// a superuser also shows Replication and Bypass RLS, as PostgreSQL's
+// bootstrap superuser; every
 // role inherits, has no connection limit, no password expiry, no
 // memberships ({}) and no comment.
 func listRoles(verbose bool) func(Env, consts) [][]any {
@@ -22,7 +22,7 @@ func listRoles(verbose bool) func(Env, consts) [][]any {
 				continue
 			}
 			su := r.Superuser
-			row := []any{r.Name, su, true, su, su, r.Login, int64(-1), nil, "{}"}
+			row := []any{r.Name, su, true, r.CreateRole, r.CreateDB, r.Login, int64(-1), nil, "{}"}
 			if verbose {
 				row = append(row, nil)
 			}

@@ -100,6 +100,9 @@ func DefaultExpr(t *catalog.Table, col int) string {
 	if c.Serial {
 		return "nextval('" + sequenceName(t, col) + "'::regclass)"
 	}
+	if c.DefaultExpr != "" {
+		return c.DefaultExpr // now(), CURRENT_TIMESTAMP, gen_random_uuid() (planner/defaults.go)
+	}
 	if c.Default == nil {
 		return ""
 	}

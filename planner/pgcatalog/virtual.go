@@ -174,7 +174,7 @@ func attributeRows(env Env) [][]any {
 				typmod += 4 // PostgreSQL stores length + VARHDRSZ
 			}
 			rows = append(rows, []any{int64(t.OID), c.Name, int64(c.Type.OID()), int64(c.Type.Size()), int64(i + 1),
-				typmod, c.NotNull, c.Serial || c.Default != nil, "", "", false, storage(c.Type)})
+				typmod, c.NotNull, c.Serial || c.Default != nil || c.DefaultExpr != "", "", "", false, storage(c.Type)})
 		}
 	}
 	return rows

@@ -1,0 +1,357 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Waiting for other transactions (PostgreSQL docs, "Explicit Locking" and
+// "Transaction Isolation", Read Committed). A writer that meets a row
+// version another transaction in progress created (unique check) or is
+// deleting or updating waits for that transaction to end, then looks again;
+// DDL waits for the transactions holding a table lock (a table they wrote
+// rows of or, in a transaction, read; held until they end). Waits are on a channel each transaction
+// closes when it ends; who waits for whom is a wait-for graph checked for
+// a cycle before every wait (40P01 for the waiter that would close one).
+// A wait gives up at the statement's cancel or deadline (57014) or after
+// lock_timeout (55P03).
+
+// Wait is how a statement waits for other transactions: Ctx ends the wait
+// when it is cancelled (57014), LockTimeout gives up after that long
+// (55P03; 0: no limit). The zero Wait disables waiting: a conflict fails
+// at once (23505, 40001), as vecgres did before row waits.
+type Wait struct {
+	Ctx         context.Context
+	LockTimeout time.Duration
+}
+
+// lockState is the Catalog's waiting bookkeeping, under its own mutex,
+// never held while taking another lock.
+type lockState struct {
+	mu sync.Mutex
+	// ends holds, per transaction in progress, a channel closed when it
+	// ends (after its rollback undid its changes, or its commit became
+	// visible).
+	ends map[XID]chan struct{}
+	// waitsFor is the wait-for graph: a waiting transaction -> the one it
+	// waits for (one at a time).
+	waitsFor map[XID]XID
+	// holders are, per table, the transactions holding a table lock on
+	// it, with its mode.
+	holders map[*Table]map[XID]tableLock
+	waiters int
+	// hook, when set (tests), runs just before a wait blocks, with the
+	// waiter (0 for a statement outside a transaction) and the awaited xid.
+	hook func(waiter, holder XID)
+}
+
+func (ls *lockState) init() {
+	ls.ends = map[XID]chan struct{}{}
+	ls.waitsFor = map[XID]XID{}
+	ls.holders = map[*Table]map[XID]tableLock{}
+}
+
+// tableLock is the mode of a transaction's table lock, PostgreSQL's
+// AccessShareLock (a transaction read the table) or RowExclusiveLock (it
+// wrote rows of it). Both are held until the transaction ends. DDL that
+// replaces or removes the table (PostgreSQL's AccessExclusiveLock) waits
+// for both; CREATE INDEX (ShareLock) only for writers.
+type tableLock uint8
+
+const (
+	lockRead tableLock = iota + 1
+	lockWrite
+)
+
+// LockWaiters returns how many statements are waiting for another
+// transaction right now (tests, monitoring).
+func (c *Catalog) LockWaiters() int {
+	c.locks.mu.Lock()
+	defer c.locks.mu.Unlock()
+	return c.locks.waiters
+}
+
+// SetWaitHook installs fn (nil: none), called each time a statement is
+// about to block waiting for transaction holder; waiter is its own xid (0
+// outside a transaction). For tests: when fn runs, the waiter is waiting.
+func (c *Catalog) SetWaitHook(fn func(waiter, holder XID)) {
+	c.locks.mu.Lock()
+	c.locks.hook = fn
+	c.locks.mu.Unlock()
+}
+
+// registerTxn makes x awaitable (Begin).
+func (c *Catalog) registerTxn(x XID) {
+	c.locks.mu.Lock()
+	c.locks.ends[x] = make(chan struct{})
+	c.locks.mu.Unlock()
+}
+
+// endTxn wakes the waiters of t and drops its table locks; t has already
+// left the active set.
+func (t *Txn) endTxn() {
+	ls := &t.c.locks
+	ls.mu.Lock()
+	if ch, ok := ls.ends[t.xid]; ok {
+		close(ch)
+		delete(ls.ends, t.xid)
+	}
+	for tb := range t.held {
+		if h := ls.holders[tb]; h != nil {
+			delete(h, t.xid)
+			if len(h) == 0 {
+				delete(ls.holders, tb)
+			}
+		}
+	}
+	ls.mu.Unlock()
+	t.held = nil
+}
+
+// SetWait sets how t's statement waits for other transactions (see Wait);
+// the planner sets it for each writing statement and clears it (zero Wait)
+// after. With waiting on, a row wait lets go of the table's writer lock
+// and the schema lock, so the caller must hold exactly those: the schema
+// lock shared and the writer lock of the table written.
+func (t *Txn) SetWait(w Wait) { t.wait = w }
+
+// SetRepeatableRead marks t as a REPEATABLE READ transaction: after
+// waiting for a transaction that committed a change to a row t means to
+// change, t fails with 40001 instead of following the row to its newest
+// version (PostgreSQL's behaviour).
+func (t *Txn) SetRepeatableRead(on bool) { t.repeatable = on }
+
+// LockTable takes t's table lock on tb for a writing statement before it
+// writes any row (PostgreSQL's RowExclusiveLock: an UPDATE that matches
+// no row still keeps DDL on tb waiting until t ends). Schema lock held,
+// at least shared. Errors: 42P01 when tb was dropped meanwhile.
+func (t *Txn) LockTable(tb *Table) error { return t.holdTable(tb) }
+
+// holdTable takes t's write table lock on tb (kept until t ends; DDL on
+// tb by others waits for it). Schema lock held, at least shared. Errors:
+// 42P01 when tb was dropped since the statement resolved it (a COPY
+// between batches).
+func (t *Txn) holdTable(tb *Table) error {
+	if t.held[tb] == lockWrite {
+		return nil
+	}
+	if t.c.tables[tb.Name] != tb {
+		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tb.Name)
+	}
+	t.takeTableLock(tb, lockWrite)
+	return nil
+}
+
+// noteRead takes t's read table lock on tb, for reads inside a
+// transaction (Scan, Get): DROP TABLE and the like by others then wait
+// until t ends, as PostgreSQL's AccessShareLock makes them. It never
+// waits and needs no lock.
+func (t *Txn) noteRead(tb *Table) {
+	if t.xid != invalidXID && !t.done && t.held[tb] == 0 {
+		t.takeTableLock(tb, lockRead)
+	}
+}
+
+// takeTableLock records t holding tb in mode m (or stronger).
+func (t *Txn) takeTableLock(tb *Table, m tableLock) {
+	if t.xid == invalidXID || t.held[tb] >= m {
+		return
+	}
+	ls := &t.c.locks
+	ls.mu.Lock()
+	h := ls.holders[tb]
+	if h == nil {
+		h = map[XID]tableLock{}
+		ls.holders[tb] = h
+	}
+	h[t.xid] = max(h[t.xid], m)
+	ls.mu.Unlock()
+	if t.held == nil {
+		t.held = map[*Table]tableLock{}
+	}
+	t.held[tb] = m
+}
+
+// tableHolder returns a transaction other than t holding a table lock on
+// tb that conflicts with DDL wanting exclusive (readers count) or not
+// (writers only), or invalidXID.
+func (c *Catalog) tableHolder(tb *Table, t *Txn, exclusive bool) XID {
+	ls := &c.locks
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	for x, m := range ls.holders[tb] {
+		if x != t.xid && (exclusive || m == lockWrite) {
+			return x
+		}
+	}
+	return invalidXID
+}
+
+// waitFor blocks until transaction x ends, t's statement is cancelled
+// (57014) or its lock_timeout passes (55P03). It fails at once with 40P01
+// when x waits, directly or through others, for t. The caller holds no
+// lock.
+func (t *Txn) waitFor(x XID) error {
+	ls := &t.c.locks
+	ls.mu.Lock()
+	ch, ok := ls.ends[x]
+	if !ok {
+		ls.mu.Unlock()
+		return nil
+	}
+	if t.xid != invalidXID {
+		if cycle := ls.cycle(t.xid, x); cycle != nil {
+			ls.mu.Unlock()
+			return deadlockError(cycle)
+		}
+		ls.waitsFor[t.xid] = x
+	}
+	ls.waiters++
+	hook := ls.hook
+	ls.mu.Unlock()
+	defer func() {
+		ls.mu.Lock()
+		if t.xid != invalidXID {
+			delete(ls.waitsFor, t.xid)
+		}
+		ls.waiters--
+		ls.mu.Unlock()
+	}()
+	if hook != nil {
+		hook(t.xid, x)
+	}
+	return t.block(ch)
+}
+
+// block waits for ch to close, the statement's context or lock_timeout.
+func (t *Txn) block(ch chan struct{}) error {
+	ctx := t.wait.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var timeout <-chan time.Time
+	if t.wait.LockTimeout > 0 {
+		tm := time.NewTimer(t.wait.LockTimeout)
+		defer tm.Stop()
+		timeout = tm.C
+	}
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return pgerror.New(pgerror.QueryCanceled, "canceling statement due to statement timeout")
+		}
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
+	case <-timeout:
+		return pgerror.New(pgerror.LockNotAvailable, "canceling statement due to lock timeout")
+	}
+}
+
+// cycle returns the wait-for path from x back to waiter (waiter, x, ...)
+// when waiter waiting for x would close a cycle, else nil. ls.mu held.
+func (ls *lockState) cycle(waiter, x XID) []XID {
+	path := []XID{waiter, x}
+	for y := x; ; {
+		next, ok := ls.waitsFor[y]
+		if !ok {
+			return nil
+		}
+		if next == waiter {
+			return path
+		}
+		path = append(path, next)
+		y = next
+		if len(path) > len(ls.waitsFor)+2 {
+			return nil // a cycle not through waiter: not ours to break
+		}
+	}
+}
+
+// deadlockError is 40P01 for a wait-for cycle (waiter first).
+func deadlockError(cycle []XID) error {
+	var b strings.Builder
+	for i, x := range cycle {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		next := cycle[(i+1)%len(cycle)]
+		fmt.Fprintf(&b, "Transaction %d waits for transaction %d.", x, next)
+	}
+	return pgerror.New(pgerror.DeadlockDetected, "deadlock detected").WithDetail(b.String())
+}
+
+// LockTables takes the schema lock exclusively, for DDL on the named
+// tables or indexes (an index stands for its table), once no transaction
+// other than t holds a table lock (read or write) on any of them, as
+// PostgreSQL's AccessExclusiveLock; until then it waits for
+// the holders one after the other without holding the schema lock, under
+// w's cancel and lock_timeout, with deadlock detection for t (t may be a
+// read-only Txn, nil, or the DDL's own transaction, whose locks do not
+// count). Names that do not exist are left to the DDL to report. On error
+// the schema lock is not held.
+func (c *Catalog) LockTables(t *Txn, w Wait, names []string) error {
+	return c.lockTables(t, w, names, true)
+}
+
+// lockTables is LockTables; with exclusive false only writers are waited
+// for (CREATE INDEX's ShareLock).
+func (c *Catalog) lockTables(t *Txn, w Wait, names []string, exclusive bool) error {
+	if t == nil {
+		t = &Txn{c: c, done: true}
+	}
+	saved := t.wait
+	t.wait = w
+	defer func() { t.wait = saved }()
+	for {
+		c.mu.Lock()
+		x := invalidXID
+		for _, n := range names {
+			if tb := c.relationTable(n); tb != nil {
+				if x = c.tableHolder(tb, t, exclusive); x != invalidXID {
+					break
+				}
+			}
+		}
+		if x == invalidXID {
+			return nil
+		}
+		c.mu.Unlock()
+		if err := t.waitFor(x); err != nil {
+			return err
+		}
+	}
+}
+
+// relationTable returns the table named name, or the table of the index
+// named name, or nil. Schema lock held.
+func (c *Catalog) relationTable(name string) *Table {
+	if tb, ok := c.tables[name]; ok {
+		return tb
+	}
+	if ix, ok := c.indexes[name]; ok {
+		return ix.Table
+	}
+	return nil
+}
+
+// waitRow waits, during a row write on tb, for transaction x: it lets go
+// of tb's writer lock and the schema lock (shared), waits, and takes them
+// back. t's table lock on tb keeps DDL off tb meanwhile.
+func (t *Txn) waitRow(tb *Table, x XID) error {
+	tb.wmu.Unlock()
+	t.c.mu.RUnlock()
+	err := t.waitFor(x)
+	t.c.mu.RLock()
+	tb.wmu.Lock()
+	return err
+}
+
+// waiting reports whether t's statement waits for conflicts.
+func (t *Txn) waiting() bool { return t.wait.Ctx != nil }

@@ -1,0 +1,356 @@
+package planner
+
+import (
+	"context"
+	"slices"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// ALTER TABLE ... ADD / DROP COLUMN and RENAME (catalog/alter.go). The
+// commands of one statement are checked together first, then applied in
+// order; like all vecgres DDL they take effect at once (not undone by
+// ROLLBACK).
+
+// boundAdd is an ADD COLUMN with its column and the value existing rows
+// read (its constant DEFAULT, or NULL).
+type boundAdd struct {
+	col     catalog.Column
+	missing any
+}
+
+func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
+	adds := make([]*boundAdd, len(x.Cmds))
+	for i, cmd := range x.Cmds {
+		var a *boundAdd
+		var err error
+		switch cmd.Kind {
+		case sql.AlterAddColumn:
+			a, err = b.bindAddColumn(cmd.Column)
+		case sql.AlterSetDefault:
+			a, err = b.bindSetDefault(x, i, adds)
+		}
+		if err != nil {
+			return nil, err
+		}
+		adds[i] = a
+	}
+	s := b.s
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		res := &wire.Result{Tag: "ALTER TABLE"}
+		t, err := alterTarget(cat, x.Table, x.TableP, x.IfExists, s.user(), res)
+		if t == nil {
+			return res, err
+		}
+		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.missingValues(cat, t, x.Cmds, adds); err != nil {
+			return nil, err
+		}
+		for i, cmd := range x.Cmds {
+			if skip[i] {
+				continue
+			}
+			switch cmd.Kind {
+			case sql.AlterAddColumn:
+				err = cat.AddColumn(t, adds[i].col, adds[i].missing)
+			case sql.AlterDropColumn:
+				err = cat.DropColumn(t, cmd.Name)
+			case sql.AlterSetDefault:
+				err = cat.SetColumnDefault(t, cmd.Name, adds[i].col.Default, adds[i].col.DefaultExpr)
+			case sql.AlterDropDefault:
+				err = cat.SetColumnDefault(t, cmd.Name, nil, "")
+			case sql.AlterSetStorage: // no TOAST in vecgres: nothing to change
+			default:
+				err = cat.SetColumnNotNull(t, cmd.Name, cmd.Kind == sql.AlterSetNotNull)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	}), nil
+}
+
+// alterTarget resolves the table of ALTER TABLE: nil with a notice for
+// IF EXISTS and a missing table, 42P01 without; 42501 unless user owns it.
+func alterTarget(cat *catalog.Catalog, name string, pos int, ifExists bool, user string, res *wire.Result) (*catalog.Table, error) {
+	t, ok := cat.Table(name)
+	switch {
+	case !ok && ifExists:
+		res.Notices = append(res.Notices, notice("00000", "relation \""+name+"\" does not exist, skipping"))
+		return nil, nil
+	case !ok:
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+	case !cat.OwnsTable(t, user):
+		return nil, errNotOwner("table", name)
+	}
+	return t, nil
+}
+
+// checkAlter checks every command against the columns the earlier ones
+// leave, before any is applied, as PostgreSQL's ALTER TABLE is all or
+// nothing. It returns the commands to skip (IF [NOT] EXISTS), with their
+// notices added to res.
+func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd, res *wire.Result) ([]bool, error) {
+	cols := map[string]bool{}
+	for _, c := range t.Columns {
+		cols[c.Name] = true
+	}
+	hasRows := cat.HasRows(t)
+	skip := make([]bool, len(cmds))
+	for i, cmd := range cmds {
+		switch cmd.Kind {
+		case sql.AlterAddColumn:
+			a := adds[i]
+			switch {
+			case cols[a.col.Name] && cmd.Missing:
+				skip[i] = true
+				res.Notices = append(res.Notices, notice(string(pgerror.DuplicateColumn),
+					"column \""+a.col.Name+"\" of relation \""+t.Name+"\" already exists, skipping"))
+			case cols[a.col.Name]:
+				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, t.Name)
+			case a.col.NotNull && a.missing == nil && a.col.DefaultExpr == "" && hasRows:
+				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, t.Name).
+					WithObject(t.Name, a.col.Name, "")
+			}
+			cols[a.col.Name] = true
+		case sql.AlterDropColumn:
+			switch {
+			case !cols[cmd.Name] && cmd.Missing:
+				skip[i] = true
+				res.Notices = append(res.Notices, notice("00000",
+					"column \""+cmd.Name+"\" of relation \""+t.Name+"\" does not exist, skipping"))
+			case !cols[cmd.Name]:
+				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
+			}
+			delete(cols, cmd.Name)
+		default:
+			if err := checkAlterColumn(cat, t, cmd, cols[cmd.Name]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return skip, nil
+}
+
+// bindAddColumn checks ADD COLUMN's definition and binds its default.
+func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
+	if d.Serial {
+		return nil, pgerror.NotSupported("ADD COLUMN of a serial column")
+	}
+	a := &boundAdd{col: catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull}}
+	if d.Default == nil {
+		return a, nil
+	}
+	if err := b.columnDefault(d.Default, &a.col); err != nil {
+		return nil, err
+	}
+	a.missing = a.col.Default
+	return a, nil
+}
+
+func (b *binder) planRename(x *sql.Rename) plan {
+	user := b.s.user()
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		res := &wire.Result{Tag: "ALTER TABLE"}
+		t, err := alterTarget(cat, x.Table, -1, x.IfExists, user, res)
+		if t == nil {
+			return res, err
+		}
+		if x.Column == "" {
+			err = cat.RenameTable(t, x.NewName)
+		} else {
+			err = cat.RenameColumn(t, x.Column, x.NewName)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return res, nil
+	})
+}
+
+// planTruncate empties the named tables (catalog.Truncate) after checking
+// that all exist and the user may truncate each. Errors: 42P01, 42501.
+func (b *binder) planTruncate(x *sql.Truncate) plan {
+	s := b.s
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+		cat := s.cat
+		var tables []*catalog.Table
+		for _, name := range x.Tables {
+			t, ok := cat.Table(name)
+			if !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+			}
+			if cat.TablePrivileges(t, s.user())&catalog.PrivTruncate == 0 {
+				return nil, errTablePrivilege(name)
+			}
+			tables = append(tables, t)
+		}
+		for _, t := range tables {
+			if err := cat.Truncate(ex.txn, t); err != nil {
+				return nil, err
+			}
+		}
+		return &wire.Result{Tag: "TRUNCATE TABLE"}, nil
+	}}
+}
+
+// planReindex rebuilds one index or every index of a table. Errors: 42704
+// for a missing index, 42P01 for a missing table, 42501 for a non-owner.
+func (b *binder) planReindex(x *sql.Reindex) plan {
+	user := b.s.user()
+	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+		var indexes []*catalog.Index
+		if x.Table {
+			t, ok := cat.Table(x.Name)
+			if !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Name)
+			}
+			if !cat.OwnsTable(t, user) {
+				return nil, errNotOwner("table", x.Name)
+			}
+			indexes = t.Indexes
+		} else {
+			ix, ok := cat.Index(x.Name)
+			if !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Name)
+			}
+			if !cat.OwnsTable(ix.Table, user) {
+				return nil, errNotOwner("index", x.Name)
+			}
+			if ix.Graph != nil || ix.BTree != nil { // a primary key's map is always exact
+				indexes = []*catalog.Index{ix}
+			}
+		}
+		for _, ix := range indexes {
+			if err := cat.Reindex(ix); err != nil {
+				return nil, err
+			}
+		}
+		return &wire.Result{Tag: "REINDEX"}, nil
+	})
+}
+
+// planCheckpoint runs a checkpoint (superusers only, as in PostgreSQL 15).
+func (b *binder) planCheckpoint() plan {
+	user := b.s.user()
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+		if !ex.s.cat.IsSuperuser(user) {
+			return nil, pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to do CHECKPOINT")
+		}
+		if err := ex.s.cat.Checkpoint(); err != nil {
+			return nil, pgerror.Internal(err)
+		}
+		return &wire.Result{Tag: "CHECKPOINT"}, nil
+	}}
+}
+
+// planVacuum runs ANALYZE for VACUUM ANALYZE, and reaps index entries of
+// deleted rows (catalog.Vacuum). Errors: 42P01 for a missing table.
+func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
+	an, err := b.planAnalyze(&sql.Analyze{Tables: x.Tables})
+	if err != nil {
+		return nil, err
+	}
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+		if x.Analyze {
+			if _, err := an.run(ctx, ex); err != nil {
+				return nil, err
+			}
+		} else {
+			ex.s.cat.RLock()
+			for _, name := range x.Tables {
+				if _, ok := ex.s.cat.Table(name); !ok {
+					ex.s.cat.RUnlock()
+					return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+				}
+			}
+			ex.s.cat.RUnlock()
+		}
+		ex.s.cat.Vacuum()
+		return &wire.Result{Tag: "VACUUM"}, nil
+	}}, nil
+}
+
+// missingValues evaluates, once, the expression defaults of added columns
+// for the rows t already holds (PostgreSQL does the same for a stable
+// default such as now()). A volatile default (gen_random_uuid()) would
+// need a value per row: 0A000 when t has rows. A NOT NULL column whose
+// default gives NULL is 23502.
+func (s *Session) missingValues(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd) error {
+	hasRows := cat.HasRows(t)
+	for i, a := range adds {
+		if cmds[i].Kind != sql.AlterAddColumn || a.col.DefaultExpr == "" || !hasRows {
+			continue
+		}
+		if callsVolatile(a.col.DefaultExpr) {
+			return pgerror.NotSupported("ADD COLUMN with a volatile DEFAULT on a table with rows")
+		}
+		v, err := defaultExprValue(&env{sess: s}, a.col)
+		if err != nil {
+			return err
+		}
+		if v == nil && a.col.NotNull {
+			return pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, t.Name).
+				WithObject(t.Name, a.col.Name, "")
+		}
+		a.missing = v
+	}
+	return nil
+}
+
+// checkAlterColumn checks ALTER COLUMN ... SET/DROP DEFAULT or NOT NULL
+// on a column that exists (exists: by the earlier commands' account).
+// Errors: 42703; 42P16 dropping NOT NULL from a primary-key column;
+// 23502 setting it on a column holding NULL.
+func checkAlterColumn(cat *catalog.Catalog, t *catalog.Table, cmd sql.AlterCmd, exists bool) error {
+	if !exists {
+		return pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
+	}
+	col := t.ColumnIndex(cmd.Name)
+	switch {
+	case col < 0: // added by an earlier command: checked when applied
+	case cmd.Kind == sql.AlterDropNotNull && slices.Contains(t.PrimaryKey, col):
+		return pgerror.Errorf(pgerror.InvalidTableDefinition, "column %q is in a primary key", cmd.Name)
+	case cmd.Kind == sql.AlterSetStorage && !validStorage[cmd.Storage]:
+		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid storage type %q", cmd.Storage)
+	case cmd.Kind == sql.AlterSetNotNull && cat.HasNull(t, col):
+		return pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", cmd.Name, t.Name).
+			WithObject(t.Name, cmd.Name, "")
+	}
+	return nil
+}
+
+// validStorage are the SET STORAGE modes PostgreSQL accepts.
+var validStorage = map[string]bool{"plain": true, "external": true, "extended": true, "main": true}
+
+// bindSetDefault binds ALTER COLUMN ... SET DEFAULT (command i of x) for
+// the column's type: the table's, or that of an earlier ADD COLUMN. A
+// column that does not exist yet binds nothing (the run reports 42703).
+func (b *binder) bindSetDefault(x *sql.AlterTable, i int, adds []*boundAdd) (*boundAdd, error) {
+	name := x.Cmds[i].Name
+	a := &boundAdd{}
+	if t, ok := b.s.cat.Table(x.Table); ok {
+		if c := t.ColumnIndex(name); c >= 0 {
+			a.col = catalog.Column{Name: name, Type: t.Columns[c].Type}
+		}
+	}
+	for j := range i {
+		if x.Cmds[j].Kind == sql.AlterAddColumn && adds[j].col.Name == name {
+			a.col = catalog.Column{Name: name, Type: adds[j].col.Type}
+		}
+	}
+	if a.col.Name == "" {
+		return a, nil
+	}
+	if err := b.columnDefault(x.Cmds[i].Column.Default, &a.col); err != nil {
+		return nil, err
+	}
+	return a, nil
+}

@@ -1,0 +1,199 @@
+package planner
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// GRANT and REVOKE (PostgreSQL docs, GRANT): privileges on tables, and
+// CREATE on schema public. vecgres has no grant options: only a table's
+// owner (or a superuser) grants on it; another role holding some privilege
+// on the table gets PostgreSQL's warning and changes nothing, one holding
+// none gets 42501. USAGE on schema public is held by every role and is
+// not kept: granting or revoking it changes nothing.
+
+// tablePrivileges are the privilege names GRANT takes for tables.
+var tablePrivileges = map[string]catalog.Privilege{
+	"select": catalog.PrivSelect, "insert": catalog.PrivInsert, "update": catalog.PrivUpdate,
+	"delete": catalog.PrivDelete, "truncate": catalog.PrivTruncate, "references": catalog.PrivReferences,
+	"trigger": catalog.PrivTrigger,
+}
+
+// Schema privileges (a local bit set: only CREATE is kept).
+const (
+	schemaCreate = 1 << iota
+	schemaUsage
+)
+
+var schemaPrivileges = map[string]int{"create": schemaCreate, "usage": schemaUsage}
+
+func (b *binder) planGrant(x *sql.Grant) plan {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+		res := &wire.Result{Tag: "GRANT"}
+		if x.Revoke {
+			res.Tag = "REVOKE"
+		}
+		grantees, err := ex.s.grantees(x.Grantees)
+		if err != nil {
+			return nil, err
+		}
+		if x.Schema {
+			err = ex.s.grantSchema(x, grantees, res)
+		} else {
+			err = ex.s.grantTables(x, grantees, res)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return res, nil
+	}}
+}
+
+// grantees resolves GRANT's role list: PUBLIC is catalog.PublicGrantee;
+// every named role must exist (42704).
+func (s *Session) grantees(list []sql.Grantee) ([]string, error) {
+	var out []string
+	for _, g := range list {
+		switch {
+		case g.Public:
+			out = append(out, catalog.PublicGrantee)
+		case g.Current:
+			out = append(out, s.user())
+		default:
+			if _, ok := s.cat.Role(g.Name); !ok {
+				return nil, pgerror.Errorf(pgerror.UndefinedObject, "role %q does not exist", g.Name)
+			}
+			out = append(out, g.Name)
+		}
+	}
+	return out, nil
+}
+
+// grantTables runs GRANT | REVOKE ... ON [TABLE] names (schema lock held
+// exclusively). Every table is checked before any grant changes.
+func (s *Session) grantTables(x *sql.Grant, grantees []string, res *wire.Result) error {
+	priv := catalog.PrivAll
+	if len(x.Privileges) > 0 {
+		priv = 0
+		for _, name := range x.Privileges {
+			p, ok := tablePrivileges[name]
+			if !ok {
+				return pgerror.Errorf(pgerror.InvalidGrantOperation, "invalid privilege type %s for relation", strings.ToUpper(name))
+			}
+			priv |= p
+		}
+	}
+	tables, err := s.grantTargets(x)
+	if err != nil {
+		return err
+	}
+	var change []*catalog.Table
+	for _, t := range tables {
+		switch {
+		case s.cat.OwnsTable(t, s.user()):
+			change = append(change, t)
+		case s.cat.TablePrivileges(t, s.user()) == 0:
+			return errTablePrivilege(t.Name)
+		default:
+			res.Notices = append(res.Notices, grantWarning(x.Revoke, t.Name))
+		}
+	}
+	for _, t := range change {
+		for _, g := range grantees {
+			if g == t.Owner {
+				continue // the owner holds every privilege anyway
+			}
+			old := s.cat.TableGrants(t)[g]
+			now := old | priv
+			if x.Revoke {
+				now = old &^ priv
+			}
+			if err := s.cat.SetTableGrant(t, g, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// grantTargets resolves the tables of GRANT: the named ones (42P01 when
+// missing, 42809 for an index), or every table for ALL TABLES IN SCHEMA
+// public.
+func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
+	if x.AllTablesIn {
+		for _, name := range x.Objects {
+			if name != "public" {
+				return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", name)
+			}
+		}
+		tables := s.cat.Tables()
+		sort.Slice(tables, func(i, j int) bool { return tables[i].Name < tables[j].Name })
+		return tables, nil
+	}
+	var out []*catalog.Table
+	for _, name := range x.Objects {
+		t, ok := s.cat.Table(name)
+		if !ok {
+			if _, isIndex := s.cat.Index(name); isIndex {
+				return nil, pgerror.Errorf(pgerror.WrongObjectType, "%q is an index", name)
+			}
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// grantSchema runs GRANT | REVOKE ... ON SCHEMA public. The schema belongs
+// to the bootstrap superuser (pg_database_owner): other roles, which all
+// hold USAGE, get PostgreSQL's warning and change nothing.
+func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *wire.Result) error {
+	priv := schemaCreate | schemaUsage
+	if len(x.Privileges) > 0 {
+		priv = 0
+		for _, name := range x.Privileges {
+			p, ok := schemaPrivileges[name]
+			if !ok {
+				return pgerror.Errorf(pgerror.InvalidGrantOperation, "invalid privilege type %s for schema", strings.ToUpper(name))
+			}
+			priv |= p
+		}
+	}
+	for _, name := range x.Objects {
+		if name != "public" {
+			return pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", name)
+		}
+	}
+	if !s.cat.IsSuperuser(s.user()) {
+		for _, name := range x.Objects {
+			res.Notices = append(res.Notices, grantWarning(x.Revoke, name))
+		}
+		return nil
+	}
+	if priv&schemaCreate == 0 {
+		return nil
+	}
+	for _, g := range grantees {
+		if err := s.cat.SetSchemaCreate(g, !x.Revoke); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grantWarning is PostgreSQL's warning when a role without grant options
+// grants or revokes on object.
+func grantWarning(revoke bool, object string) wire.Notice {
+	if revoke {
+		return wire.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotRevoked),
+			Message: "no privileges could be revoked for \"" + object + "\""}
+	}
+	return wire.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotGranted),
+		Message: "no privileges were granted for \"" + object + "\""}
+}

@@ -1,0 +1,285 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// Transactions of a session (PostgreSQL docs §55.2.2 "Multiple Statements
+// in a Simple Query", §55.2.3, and SET TRANSACTION). A transaction is open
+// (Session.open) while a statement runs, from the first statement after a
+// Sync until the next Sync (an implicit transaction), or from BEGIN to
+// COMMIT or ROLLBACK (a block). Its catalog transaction (Session.txn) is
+// begun when it first writes, at BEGIN, or at its first statement under
+// REPEATABLE READ; until then statements read with their own snapshots.
+// Without BeginImplicit (a caller that is not wire) every statement
+// outside a block commits on its own.
+
+// txnMode is the open transaction's modes.
+type txnMode struct {
+	isolation  string // isolationLevels
+	readOnly   bool
+	deferrable bool
+	ran        bool // a statement that takes a snapshot ran: the modes are fixed
+	snapshot   bool // repeatable read: the transaction's snapshot is taken
+}
+
+func (m txnMode) repeatable() bool { return m.isolation == "repeatable read" }
+
+// defaultMode is the mode a new transaction gets from the default_transaction_* settings.
+func (s *Session) defaultMode() txnMode {
+	iso, _ := s.settings.get("default_transaction_isolation")
+	return txnMode{isolation: iso, readOnly: s.settings.flag("default_transaction_read_only"),
+		deferrable: s.settings.flag("default_transaction_deferrable")}
+}
+
+// BeginImplicit implements wire.Session.
+func (s *Session) BeginImplicit(multi bool) {
+	s.group = true
+	s.multi = s.multi || multi
+}
+
+// Sync implements wire.Session: it commits the implicit transaction.
+func (s *Session) Sync() error {
+	s.group, s.multi = false, false
+	if s.state == txImplicit {
+		s.state = txIdle
+	}
+	if s.open && s.state == txIdle {
+		_, err := s.endTxn(true)
+		return err
+	}
+	return nil
+}
+
+// Fail implements wire.Session: an implicit transaction is rolled back, a
+// block fails.
+func (s *Session) Fail() {
+	switch s.state {
+	case txBlock:
+		s.state = txFailed
+	case txIdle, txImplicit:
+		if s.open {
+			s.endTxn(false)
+		}
+	}
+}
+
+// failed is Fail for an error a statement returns.
+func (s *Session) failed(err error) error {
+	if err != nil {
+		s.Fail()
+	}
+	return err
+}
+
+// inBlock reports whether the session is in a transaction block, explicit
+// or the implicit one of a multi-statement Query.
+func (s *Session) inBlock() bool { return s.state != txIdle }
+
+// openTxn opens a transaction for the statement about to run, unless one
+// is open.
+func (s *Session) openTxn() {
+	if s.open {
+		return
+	}
+	s.open = true
+	s.mode = s.defaultMode()
+	s.settings.beginTxn()
+	if s.multi && s.state == txIdle {
+		s.state = txImplicit
+	}
+}
+
+// endTxn commits or rolls back the open transaction and ends it: the
+// settings it changed are kept or undone, cursors without HOLD close. It
+// returns the ParameterStatus of reported settings that changed back, and
+// the commit's error.
+func (s *Session) endTxn(commit bool) (map[string]string, error) {
+	txn := s.txn
+	s.txn, s.open, s.state, s.mode = nil, false, txIdle, txnMode{}
+	var err error
+	switch {
+	case txn == nil:
+	case commit:
+		err = txn.Commit() // on failure the transaction was rolled back
+		commit = err == nil
+	default:
+		txn.Rollback()
+	}
+	status := s.settings.endTxn(commit)
+	s.endCursors(txn, commit || txn == nil)
+	return status, err
+}
+
+// txnFor returns the catalog transaction a statement runs in, and whether
+// it is the statement's own (a read snapshot the caller ends). Writes,
+// blocks and REPEATABLE READ begin the open transaction's.
+func (s *Session) txnFor(write bool) (*catalog.Txn, bool) {
+	if s.txn == nil && (write || s.mode.repeatable()) {
+		s.txn = s.cat.Begin()
+	}
+	if s.txn != nil {
+		return s.txn, false
+	}
+	return s.cat.ReadTxn(), true
+}
+
+// finish ends a statement: its own read snapshot ends; an error fails the
+// transaction; without BeginImplicit a statement outside a block commits.
+func (s *Session) finish(txn *catalog.Txn, own bool, err error) error {
+	if own {
+		txn.Rollback()
+	}
+	if err != nil {
+		return s.failed(err)
+	}
+	if !s.group && s.state == txIdle {
+		_, err = s.endTxn(true)
+	}
+	return err
+}
+
+// startStatement takes the statement's snapshot: a new one under READ
+// COMMITTED, the transaction's first one under REPEATABLE READ (kept
+// registered until the transaction ends). Statements that take no
+// snapshot in PostgreSQL (SET, SHOW, FETCH...) leave the modes open.
+func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()) {
+	if !takesSnapshot(st) {
+		return func() {}
+	}
+	s.mode.ran = true
+	if txn == s.txn {
+		// Writers follow a row a concurrent commit moved (READ COMMITTED)
+		// or fail with 40001 (REPEATABLE READ).
+		txn.SetRepeatableRead(s.mode.repeatable())
+	}
+	if txn == s.txn && s.mode.repeatable() {
+		if !s.mode.snapshot {
+			s.mode.snapshot = true
+			txn.StartStatement()
+		}
+		return func() {}
+	}
+	txn.StartStatement()
+	return txn.EndStatement
+}
+
+func takesSnapshot(st sql.Statement) bool {
+	switch st.(type) {
+	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Deallocate, *sql.Discard,
+		*sql.Fetch, *sql.CloseCursor:
+		return false
+	}
+	return true
+}
+
+// applyModes sets the open transaction's modes (BEGIN modes, SET
+// TRANSACTION, SET transaction_isolation...), with PostgreSQL's 25001
+// errors for changes after its first query.
+func (s *Session) applyModes(m sql.TxnModes) error {
+	if m.Isolation != "" {
+		if m.Isolation == "serializable" {
+			return errSerializable()
+		}
+		if s.mode.ran && m.Isolation != s.mode.isolation {
+			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must be called before any query")
+		}
+		s.mode.isolation = m.Isolation
+	}
+	if m.ReadOnly != nil {
+		if s.mode.ran && s.mode.readOnly && !*m.ReadOnly {
+			return pgerror.New(pgerror.ActiveSQLTransaction, "transaction read-write mode must be set before any query")
+		}
+		s.mode.readOnly = *m.ReadOnly
+	}
+	if m.Deferrable != nil {
+		if s.mode.ran && s.mode.deferrable != *m.Deferrable {
+			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION [NOT] DEFERRABLE must be called before any query")
+		}
+		s.mode.deferrable = *m.Deferrable
+	}
+	return nil
+}
+
+// runSetTransaction runs SET TRANSACTION (outside a block: WARNING 25P01
+// and no effect) and SET SESSION CHARACTERISTICS AS TRANSACTION (the
+// default_transaction_* settings).
+func (s *Session) runSetTransaction(x *sql.SetTransaction) (*wire.Result, error) {
+	res := &wire.Result{Tag: "SET"}
+	if !x.Session {
+		if !s.inBlock() {
+			return tagWithWarning("SET", string(pgerror.NoActiveSQLTransaction), "SET TRANSACTION can only be used in transaction blocks"), nil
+		}
+		return res, s.applyModes(x.Modes)
+	}
+	m := x.Modes
+	if m.Isolation != "" {
+		if _, err := s.settings.set("default_transaction_isolation", m.Isolation); err != nil {
+			return nil, err
+		}
+	}
+	if m.ReadOnly != nil {
+		r, err := s.settings.set("default_transaction_read_only", onOff(*m.ReadOnly))
+		if err != nil {
+			return nil, err
+		}
+		res.ParamStatus = r.ParamStatus
+	}
+	if m.Deferrable != nil {
+		if _, err := s.settings.set("default_transaction_deferrable", onOff(*m.Deferrable)); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// checkStatementTxn refuses a statement the transaction cannot run:
+// VACUUM in a transaction block, the implicit one of a multi-statement
+// Query included (25001, as PostgreSQL's PreventInTransactionBlock), and a
+// statement that writes in a read-only transaction (25006 "cannot execute
+// INSERT in a read-only transaction").
+func (s *Session) checkStatementTxn(st sql.Statement) error {
+	if _, ok := st.(*sql.Vacuum); ok && s.inBlock() {
+		return pgerror.New(pgerror.ActiveSQLTransaction, "VACUUM cannot run inside a transaction block")
+	}
+	if !s.mode.readOnly {
+		return nil
+	}
+	if tag, ok := writingCommand(st); ok {
+		return pgerror.Errorf(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", tag)
+	}
+	return nil
+}
+
+// writingCommand returns the command name PostgreSQL's read-only error
+// gives for a statement that changes data or schema.
+func writingCommand(st sql.Statement) (string, bool) {
+	switch x := st.(type) {
+	case *sql.Select, *sql.Show, *sql.Set, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Analyze, *sql.Vacuum,
+		*sql.Deallocate, *sql.Discard, *sql.DeclareCursor, *sql.Fetch, *sql.CloseCursor:
+		return "", false
+	case *sql.Explain:
+		if x.Analyze {
+			return writingCommand(x.Stmt)
+		}
+		return "", false
+	case *sql.Copy:
+		if x.From {
+			return "COPY FROM", true
+		}
+		return "", false
+	case *sql.CreateRole:
+		return "CREATE ROLE", true
+	case *sql.AlterRole:
+		return "ALTER ROLE", true
+	case *sql.DropRole:
+		return "DROP ROLE", true
+	}
+	if tag := commandTag(st); tag != "" {
+		return tag, true
+	}
+	return "this statement", true
+}

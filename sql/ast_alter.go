@@ -1,0 +1,74 @@
+package sql
+
+// AlterTable is ALTER TABLE [IF EXISTS] name cmd [, ...] with ADD COLUMN,
+// DROP COLUMN and ALTER COLUMN ... SET/DROP DEFAULT and NOT NULL
+// commands, run in order.
+type AlterTable struct {
+	Table    string
+	TableP   int // byte offset of the table name (-1: unknown)
+	IfExists bool
+	Cmds     []AlterCmd
+}
+
+// AlterCmdKind is the kind of one ALTER TABLE command.
+type AlterCmdKind uint8
+
+// ALTER TABLE commands.
+const (
+	AlterAddColumn   AlterCmdKind = iota // ADD [COLUMN] [IF NOT EXISTS] column definition
+	AlterDropColumn                      // DROP [COLUMN] [IF EXISTS] name [CASCADE | RESTRICT]
+	AlterSetDefault                      // ALTER [COLUMN] name SET DEFAULT expr (Column.Default)
+	AlterDropDefault                     // ALTER [COLUMN] name DROP DEFAULT
+	AlterSetNotNull                      // ALTER [COLUMN] name SET NOT NULL
+	AlterDropNotNull                     // ALTER [COLUMN] name DROP NOT NULL
+	AlterSetStorage                      // ALTER [COLUMN] name SET STORAGE Storage (no effect in vecgres)
+)
+
+// AlterCmd is one ALTER TABLE command. Column is the new column of
+// AlterAddColumn; Name the column the other commands change (and
+// Column.Default the expression of AlterSetDefault). Missing is IF NOT
+// EXISTS for ADD and IF EXISTS for DROP.
+type AlterCmd struct {
+	Kind    AlterCmdKind
+	Column  ColumnDef
+	Name    string
+	Missing bool
+	Storage string // AlterSetStorage: plain, external, extended or main (lower case)
+}
+
+// Rename is ALTER TABLE [IF EXISTS] name RENAME TO new (Column "") or
+// RENAME [COLUMN] column TO new.
+type Rename struct {
+	Table    string
+	IfExists bool
+	Column   string
+	NewName  string
+}
+
+// Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].
+type Truncate struct{ Tables []string }
+
+// Reindex is REINDEX [(options)] INDEX name (Table false) or REINDEX
+// TABLE name; CONCURRENTLY sets Concurrently.
+type Reindex struct {
+	Table        bool
+	Name         string
+	Concurrently bool
+}
+
+// Checkpoint is CHECKPOINT.
+type Checkpoint struct{}
+
+// Vacuum is VACUUM [ANALYZE] [name [, ...]]: other options are accepted
+// and have no effect.
+type Vacuum struct {
+	Analyze bool
+	Tables  []string
+}
+
+func (*AlterTable) statement() {}
+func (*Rename) statement()     {}
+func (*Truncate) statement()   {}
+func (*Reindex) statement()    {}
+func (*Checkpoint) statement() {}
+func (*Vacuum) statement()     {}

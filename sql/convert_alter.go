@@ -1,0 +1,173 @@
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// alterTable converts ALTER TABLE with ADD COLUMN and DROP COLUMN
+// commands; others are 0A000.
+func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
+	if s.GetObjtype() != pg_query.ObjectType_OBJECT_TABLE {
+		return nil, c.unsupported("ALTER "+objectName(s.GetObjtype()), -1)
+	}
+	name, err := c.relName(s.GetRelation())
+	if err != nil {
+		return nil, err
+	}
+	out := &AlterTable{Table: name, TableP: int(s.GetRelation().GetLocation()), IfExists: s.GetMissingOk()}
+	for _, n := range s.GetCmds() {
+		cmd := n.GetAlterTableCmd()
+		switch cmd.GetSubtype() {
+		case pg_query.AlterTableType_AT_AddColumn:
+			d, err := c.columnDef(cmd.GetDef().GetColumnDef())
+			if err != nil {
+				return nil, err
+			}
+			if d.PrimaryKey {
+				return nil, c.unsupported("ADD COLUMN ... PRIMARY KEY", cmd.GetDef().GetColumnDef().GetLocation())
+			}
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterAddColumn, Column: d, Missing: cmd.GetMissingOk()})
+		case pg_query.AlterTableType_AT_DropColumn:
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk()})
+		case pg_query.AlterTableType_AT_ColumnDefault:
+			a := AlterCmd{Kind: AlterDropDefault, Name: cmd.GetName()}
+			if cmd.GetDef() != nil {
+				a.Kind = AlterSetDefault
+				if a.Column.Default, err = c.expr(cmd.GetDef()); err != nil {
+					return nil, err
+				}
+			}
+			out.Cmds = append(out.Cmds, a)
+		case pg_query.AlterTableType_AT_SetNotNull:
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterSetNotNull, Name: cmd.GetName()})
+		case pg_query.AlterTableType_AT_DropNotNull:
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropNotNull, Name: cmd.GetName()})
+		case pg_query.AlterTableType_AT_SetStorage:
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterSetStorage, Name: cmd.GetName(),
+				Storage: strings.ToLower(cmd.GetDef().GetString_().GetSval())})
+		default:
+			return nil, c.unsupported("this ALTER TABLE command", -1)
+		}
+	}
+	return out, nil
+}
+
+// renameStmt converts ALTER TABLE ... RENAME [COLUMN a] TO b.
+func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
+	switch s.GetRenameType() {
+	case pg_query.ObjectType_OBJECT_TABLE:
+	case pg_query.ObjectType_OBJECT_COLUMN:
+		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE {
+			return nil, c.unsupported("ALTER "+objectName(s.GetRelationType())+" RENAME", -1)
+		}
+	default:
+		return nil, c.unsupported("ALTER "+objectName(s.GetRenameType())+" RENAME", -1)
+	}
+	name, err := c.relName(s.GetRelation())
+	if err != nil {
+		return nil, err
+	}
+	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname()}, nil
+}
+
+// truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.
+func (c *conv) truncateStmt(s *pg_query.TruncateStmt) (Statement, error) {
+	if s.GetRestartSeqs() {
+		return nil, c.unsupported("TRUNCATE ... RESTART IDENTITY", -1)
+	}
+	if s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE {
+		return nil, c.unsupported("TRUNCATE ... CASCADE", -1)
+	}
+	out := &Truncate{}
+	for _, n := range s.GetRelations() {
+		name, err := c.relName(n.GetRangeVar())
+		if err != nil {
+			return nil, err
+		}
+		out.Tables = append(out.Tables, name)
+	}
+	return out, nil
+}
+
+// reindexStmt converts REINDEX INDEX name and REINDEX TABLE name.
+func (c *conv) reindexStmt(s *pg_query.ReindexStmt) (Statement, error) {
+	var table bool
+	switch s.GetKind() {
+	case pg_query.ReindexObjectType_REINDEX_OBJECT_INDEX:
+	case pg_query.ReindexObjectType_REINDEX_OBJECT_TABLE:
+		table = true
+	default:
+		return nil, c.unsupported("REINDEX SCHEMA, SYSTEM and DATABASE", -1)
+	}
+	name, err := c.relName(s.GetRelation())
+	if err != nil {
+		return nil, err
+	}
+	out := &Reindex{Table: table, Name: name}
+	for _, p := range s.GetParams() {
+		if p.GetDefElem().GetDefname() == "concurrently" {
+			out.Concurrently = true
+		}
+	}
+	return out, nil
+}
+
+// vacuumStmt converts VACUUM [(options)] [ANALYZE] [names].
+func (c *conv) vacuumStmt(s *pg_query.VacuumStmt) (Statement, error) {
+	out := &Vacuum{}
+	for _, o := range s.GetOptions() {
+		if o.GetDefElem().GetDefname() == "analyze" {
+			out.Analyze = true
+		}
+	}
+	for _, n := range s.GetRels() {
+		name, err := c.relName(n.GetVacuumRelation().GetRelation())
+		if err != nil {
+			return nil, err
+		}
+		out.Tables = append(out.Tables, name)
+	}
+	return out, nil
+}
+
+// distinct converts a DISTINCT clause: an empty list for none, one empty
+// node for DISTINCT, the expressions of DISTINCT ON.
+func (c *conv) distinct(list []*pg_query.Node) (bool, []Expr, error) {
+	if len(list) == 0 {
+		return false, nil, nil
+	}
+	if len(list) == 1 && list[0].GetNode() == nil {
+		return true, nil, nil
+	}
+	on, err := c.exprs(list)
+	return true, on, err
+}
+
+// copyQuery converts COPY (SELECT ...) TO STDOUT [options]; other
+// statements in the parentheses are 0A000.
+func (c *conv) copyQuery(s *pg_query.CopyStmt) (*Copy, error) {
+	switch {
+	case s.GetIsProgram():
+		return nil, c.unsupported("COPY ... PROGRAM", -1)
+	case s.GetFilename() != "":
+		return nil, c.unsupported("COPY to or from a file", -1)
+	}
+	sel := s.GetQuery().GetSelectStmt()
+	if sel == nil {
+		return nil, c.unsupported("COPY (query) TO with a query other than SELECT", nodeLocation(s.GetQuery()))
+	}
+	q, err := c.selectStmt(sel)
+	if err != nil {
+		return nil, err
+	}
+	var o copyOptions
+	for _, n := range s.GetOptions() {
+		if err := c.copyOption(&o, n.GetDefElem()); err != nil {
+			return nil, err
+		}
+	}
+	out := &Copy{Query: q}
+	return out, c.applyCopyOptions(out, &o)
+}

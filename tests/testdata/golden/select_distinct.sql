@@ -1,0 +1,12 @@
+-- SELECT DISTINCT and DISTINCT ON
+CREATE TABLE cq (id int, note text, score float8);
+INSERT INTO cq VALUES (1, 'a', 1.5), (2, NULL, -2), (3, 'b', 0.25), (3, 'b', 0.25), (4, 'a', 9), (5, NULL, 1);
+SELECT DISTINCT note FROM cq ORDER BY note;
+SELECT DISTINCT note, id > 2 AS big FROM cq ORDER BY 1, 2;
+SELECT DISTINCT * FROM cq ORDER BY id;
+SELECT DISTINCT note FROM cq ORDER BY note LIMIT 2 OFFSET 1;
+SELECT DISTINCT ON (note) note, id FROM cq ORDER BY note, id DESC;
+SELECT DISTINCT ON (note) id, note FROM cq ORDER BY note NULLS FIRST, score;
+SELECT DISTINCT 1 AS one FROM cq;
+SELECT DISTINCT note FROM cq ORDER BY id;
+SELECT DISTINCT ON (note) id FROM cq ORDER BY id;
