@@ -185,6 +185,12 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 		cands, err = r.efPostFilter(k)
 	default:
 		cands, err = r.sequence(k, ch.plan)
+		if err == nil && ch.plan == planTraversal && p.where == nil && len(cands) < k && float64(len(cands)) < ch.rows {
+			// The walk reached fewer rows than LIMIT asks for and the
+			// table holds more (nodes no link leads to, or a LIMIT near
+			// the table's size): an exact scan gives them all, in order.
+			cands, err = r.preFilter(ctx, nil, k)
+		}
 	}
 	if err != nil {
 		return nil, true, err
