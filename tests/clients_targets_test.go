@@ -236,7 +236,7 @@ func parseTranscript(text string) []transcriptSection {
 // Expected sections named vector* are dropped when tg has no vector type.
 // An expected section's first alternative is PostgreSQL's answer; the
 // others (after "# or") are accepted from vecgres only, for a feature it
-// refuses with a clear error (such as 0A000 for DECLARE CURSOR).
+// refuses with a clear error (no expected file uses one at present).
 func matchTranscript(want, got string, tg clientTarget) string {
 	var ws []transcriptSection
 	for _, s := range parseTranscript(want) {
