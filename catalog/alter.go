@@ -306,8 +306,22 @@ func (c *Catalog) Reindex(ix *Index) error {
 func (c *Catalog) HasRows(t *Table) bool { return c.hasRows(t) }
 
 // Vacuum removes from the indexes the entries of deleted versions that no
-// snapshot can see any more (VACUUM; the same work commits do).
-func (c *Catalog) Vacuum() { c.reapTombstones() }
+// snapshot can see any more (the same work commits do), then compacts the
+// HNSW graphs of tables (vecindex.HNSW.Compact: neighbour lists repaired
+// around tombstones, their slots reclaimed, as pgvector's VACUUM does).
+// It returns the graph slots freed. Schema lock held shared.
+func (c *Catalog) Vacuum(tables []*Table) int {
+	c.reapTombstones()
+	freed := 0
+	for _, t := range tables {
+		for _, ix := range t.Indexes {
+			if ix.Graph != nil {
+				freed += ix.Graph.Compact()
+			}
+		}
+	}
+	return freed
+}
 
 // SetColumnDefault sets the default of column name for rows inserted from
 // now on (value: a constant, nil for none; expr: the text of an

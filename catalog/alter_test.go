@@ -204,3 +204,36 @@ func TestAlterConcurrentWithWriters(t *testing.T) {
 		t.Fatalf("after replay: %d rows, want %d", n, writers*perWriter)
 	}
 }
+
+// VACUUM reaps the index entries of deleted rows and compacts the graph:
+// the deleted rows' graph slots are freed.
+func TestVacuumCompactsGraph(t *testing.T) {
+	c := openMem(t, wal.NewMemFS())
+	tb := createItems(t, c)
+	var vs []types.Vector
+	for i := range 100 {
+		vs = append(vs, types.Vector{float32(i), 1})
+	}
+	insert(t, c, vs...)
+	txn := c.Begin()
+	c.Lock()
+	for s := range uint64(50) {
+		if err := txn.Delete(tb, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Unlock()
+	if err := txn.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	c.RLock()
+	freed := c.Vacuum([]*Table{tb})
+	c.RUnlock()
+	if freed != 50 {
+		t.Fatalf("VACUUM freed %d graph slots, want 50", freed)
+	}
+	ix, _ := c.Index("items_v_idx")
+	if ix.Graph.Len() != 50 {
+		t.Fatalf("graph holds %d live nodes, want 50", ix.Graph.Len())
+	}
+}

@@ -113,7 +113,10 @@
 // Truncate record. Neither is transactional: ROLLBACK does not undo them
 // (PostgreSQL's TRUNCATE and ALTER TABLE are), and TRUNCATE of a table
 // the same transaction changed is refused (0A000). REINDEX builds a new
-// index of the same definition and swaps it in; it logs nothing.
+// index of the same definition and swaps it in; VACUUM reaps deleted
+// rows' index entries and compacts the HNSW graphs; neither logs anything.
+// Relation sizes (alter_size.go, for pg_relation_size) are estimates of
+// memory held, not sizes on disk.
 //
 // # WAL records
 //

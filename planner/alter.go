@@ -251,29 +251,35 @@ func (b *binder) planCheckpoint() plan {
 	}}
 }
 
-// planVacuum runs ANALYZE for VACUUM ANALYZE, and reaps index entries of
-// deleted rows (catalog.Vacuum). Errors: 42P01 for a missing table.
+// planVacuum runs ANALYZE for VACUUM ANALYZE, reaps index entries of
+// deleted rows and compacts the tables' HNSW graphs (catalog.Vacuum).
+// Errors: 42P01 for a missing table.
 func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 	an, err := b.planAnalyze(&sql.Analyze{Tables: x.Tables})
 	if err != nil {
 		return nil, err
 	}
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+		cat := ex.s.cat
 		if x.Analyze {
 			if _, err := an.run(ctx, ex); err != nil {
 				return nil, err
 			}
-		} else {
-			ex.s.cat.RLock()
+		}
+		cat.RLock()
+		defer cat.RUnlock()
+		tables := cat.Tables()
+		if len(x.Tables) > 0 {
+			tables = tables[:0]
 			for _, name := range x.Tables {
-				if _, ok := ex.s.cat.Table(name); !ok {
-					ex.s.cat.RUnlock()
+				t, ok := cat.Table(name)
+				if !ok {
 					return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 				}
+				tables = append(tables, t)
 			}
-			ex.s.cat.RUnlock()
 		}
-		ex.s.cat.Vacuum()
+		cat.Vacuum(tables)
 		return &wire.Result{Tag: "VACUUM"}, nil
 	}}, nil
 }

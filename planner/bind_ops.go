@@ -52,6 +52,9 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if e := b.makeBinary(x.Op, l, r); e != nil {
 		return e, nil
 	}
+	if e, ok, err := b.bindRegclassCompare(x, l, r); ok { // funcs_regclass.go
+		return e, err
+	}
 	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", noTypmod(lt).Name(), x.Op, noTypmod(rt).Name()).
 		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").
 		WithPosition(x.P + 1)
@@ -168,6 +171,9 @@ func (b *binder) bindBetween(x *sql.Between) (expr, error) {
 // bindCast binds X::type. An untyped X is read directly as the target type
 // (so a bad literal's error points at it); others convert at run time.
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {
+	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
+		return e, err
+	}
 	if b.untyped(x.X) {
 		inner, err := b.bind(x.X, noTypmod(x.Type))
 		if err != nil {

@@ -30,6 +30,9 @@ func (b *binder) bindVariadicFunc(f *sql.FuncCall) (x expr, ok bool, err error) 
 	case "concat":
 		x, err = b.bindConcat(f)
 		return x, true, err
+	case sql.RegclassFunc:
+		x, err = b.bindRegclass(f, false) // funcs_regclass.go
+		return x, true, err
 	}
 	if _, ok := relationSizes[f.Name]; ok && len(f.Args) == 1 {
 		if err := b.checkRelationArg(f.Args[0]); err != nil {

@@ -171,3 +171,8 @@ func (c *conv) copyQuery(s *pg_query.CopyStmt) (*Copy, error) {
 	out := &Copy{Query: q}
 	return out, c.applyCopyOptions(out, &o)
 }
+
+// RegclassFunc names the call X::regclass converts to: vecgres has no
+// regclass type; the planner resolves the relation name (its value is the
+// name, as regclass prints, and X::regclass::oid its OID).
+const RegclassFunc = "regclass"

@@ -223,6 +223,9 @@ func (c *conv) typeCast(t *pg_query.TypeCast) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if name, _, err := c.typeParts(t.GetTypeName()); err == nil && name == "regclass" {
+		return &FuncCall{Name: RegclassFunc, Args: []Expr{x}, P: int(t.GetLocation())}, nil // convert_alter.go
+	}
 	typ, err := c.typeName(t.GetTypeName())
 	if err != nil {
 		return nil, err

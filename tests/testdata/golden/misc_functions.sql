@@ -18,3 +18,9 @@ CREATE INDEX items_embedding_idx ON items USING hnsw (embedding vector_l2_ops);
 SELECT pg_relation_size('items') > 0 AS rel, pg_relation_size('items_embedding_idx') > 1200 AS ix, pg_total_relation_size('items') = pg_table_size('items') + pg_indexes_size('items') AS sum;
 SELECT pg_size_pretty(pg_relation_size('items_embedding_idx')) LIKE '% kB' AS pretty;
 SELECT pg_relation_size('nope');
+-- regclass casts (values print as the relation's name)
+SELECT 'items'::regclass AS t, 'items_embedding_idx'::regclass AS ix, pg_relation_size('items_embedding_idx'::regclass) > 0 AS sized;
+SELECT 'items'::regclass::oid = (SELECT oid FROM pg_class WHERE relname = 'items') AS same_oid;
+SELECT attname FROM pg_attribute WHERE attrelid = 'items'::regclass ORDER BY attnum;
+SELECT 'nope'::regclass;
+SELECT to_regclass('items') AS a, to_regclass('nope') AS b;

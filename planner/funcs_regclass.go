@@ -1,0 +1,140 @@
+package planner
+
+import (
+	"strconv"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// X::regclass without a regclass type (sql.RegclassFunc): the value is
+// the relation's name as text, which is what regclass prints, so
+// pg_relation_size('items'::regclass) and SELECT 'items'::regclass work;
+// X::regclass::oid is the relation's OID (a primary key's index has the
+// synthetic OID pg_class shows). A result column is of type text where
+// PostgreSQL's is regclass (OID 2205).
+
+// bindRegclass binds X::regclass. Errors: 42P01 for a name that is no
+// relation, positioned at a literal as PostgreSQL's regclassin reports it.
+func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
+	if len(f.Args) != 1 {
+		return nil, b.noFunction(f)
+	}
+	arg := f.Args[0]
+	if k, ok := arg.(*sql.Const); ok && k.Kind == sql.ConstString {
+		if _, ok := relationOID(b.s.cat, k.Text); !ok {
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
+		}
+	}
+	x, err := b.bind(arg, types.Text)
+	if err != nil {
+		return nil, err
+	}
+	numeric := classOf(x.Type()) == classNumeric
+	if !numeric && classOf(x.Type()) != classString {
+		return nil, pgerror.Errorf(pgerror.CannotCoerce, "cannot cast type %s to regclass", x.Type().Name()).WithPosition(f.P + 1)
+	}
+	ret := types.Text
+	if wantOID {
+		ret = types.OIDType
+	}
+	return &funcExpr{name: "regclass", args: []expr{x}, t: ret, strict: true, fn: func(e *env, a []any) (any, error) {
+		if numeric {
+			oid, _ := types.Cast(a[0], x.Type(), types.Int8, true)
+			if wantOID {
+				return oid, nil
+			}
+			if name, ok := relationName(e.sess.cat, oid.(int64)); ok {
+				return name, nil
+			}
+			return strconv.FormatInt(oid.(int64), 10), nil
+		}
+		name := a[0].(string)
+		oid, ok := relationOID(e.sess.cat, name)
+		if !ok {
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+		}
+		if wantOID {
+			return int64(oid), nil
+		}
+		return name, nil
+	}}, nil
+}
+
+func init() {
+	funcs["to_regclass"] = funcDef{args: []types.Type{types.Text}, ret: types.Text, strict: true,
+		fn: func(e *env, a []any) (any, error) {
+			if _, ok := relationOID(e.sess.cat, a[0].(string)); ok {
+				return a[0], nil
+			}
+			return nil, nil
+		}}
+}
+
+// relationOID returns the OID of the table or index named name.
+func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
+	if t, ok := cat.Table(name); ok {
+		return t.OID, true
+	}
+	if ix, ok := cat.Index(name); ok {
+		if ix.OID == 0 {
+			return pgcatalog.SyntheticOID(ix.Table.OID, 0), true
+		}
+		return ix.OID, true
+	}
+	return 0, false
+}
+
+// relationName returns the name of the table or index with the OID.
+func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
+	for _, t := range cat.Tables() {
+		if int64(t.OID) == oid {
+			return t.Name, true
+		}
+		for _, ix := range cat.TableIndexes(t) {
+			if o, _ := relationOID(cat, ix.Name); int64(o) == oid {
+				return ix.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// bindRegclassCast binds X::regclass::oid (ok false for other casts).
+func (b *binder) bindRegclassCast(x *sql.Cast) (expr, bool, error) {
+	f, ok := x.X.(*sql.FuncCall)
+	if !ok || f.Name != sql.RegclassFunc || x.Type.Kind != types.KindOID {
+		return nil, false, nil
+	}
+	e, err := b.bindRegclass(f, true)
+	return e, true, err
+}
+
+// bindRegclassCompare binds an operator between an oid and X::regclass
+// (attrelid = 'items'::regclass) with the regclass side as its OID; ok is
+// false when neither side is such a pair.
+func (b *binder) bindRegclassCompare(x *sql.BinaryExpr, l, r expr) (expr, bool, error) {
+	lf, lok := x.L.(*sql.FuncCall)
+	rf, rok := x.R.(*sql.FuncCall)
+	switch {
+	case rok && rf.Name == sql.RegclassFunc && classOf(l.Type()) == classNumeric:
+		rx, err := b.bindRegclass(rf, true)
+		if err != nil {
+			return nil, true, err
+		}
+		r = rx
+	case lok && lf.Name == sql.RegclassFunc && classOf(r.Type()) == classNumeric:
+		lx, err := b.bindRegclass(lf, true)
+		if err != nil {
+			return nil, true, err
+		}
+		l = lx
+	default:
+		return nil, false, nil
+	}
+	e := b.makeBinary(x.Op, l, r)
+	return e, e != nil, nil
+}
