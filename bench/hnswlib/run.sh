@@ -14,7 +14,7 @@
 # Env: DATA (scratch dir, default /tmp/vecgres-fmnist), EFC, EFS, NQ, ROUNDS.
 #
 # DERIVE=scaled or DERIVE=unit runs the float comparison instead: the same
-# images turned into non-byte floats (bench/inproc/derive.go; data derived
+# images turned into non-byte floats (vecindex/fmnist/derive.go; data derived
 # from Fashion-MNIST, DATA default /tmp/vecgres-fmnist-$DERIVE), native
 # hnswlib against vecgres walking on float32 ("vecgres-inproc": QuantAuto,
 # which has no byte codes on such data) and on SQ8 codes with float
