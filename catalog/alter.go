@@ -12,9 +12,9 @@ import (
 // table's whole new definition (a CreateTable payload with its layout,
 // alter_layout.go) and applied by applyAlter, at run time and in replay.
 // Every method here needs the schema lock held exclusively (the planner's
-// DDL lock, which first waits for transactions holding the table). Like
-// all vecgres DDL, ALTER TABLE and TRUNCATE take effect at once and are
-// not undone by ROLLBACK.
+// DDL lock, which first waits for transactions holding the table).
+// ALTER TABLE and TRUNCATE take effect at once; a transaction's
+// rollback undoes them (undo_tables.go).
 
 var errBadLayout = errors.New("catalog: bad column layout (position past the row width, or too many columns)")
 
@@ -158,8 +158,14 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 		t.Name = nt.Name
 	}
 	if t.PKeyName != nt.PKeyName && t.PKeyName != "" {
+		ix := c.indexes[t.PKeyName]
 		delete(c.indexes, t.PKeyName)
-		t.pkey = map[string][]uint64{}
+		if ix != nil && nt.PKeyName != "" && slices.Equal(t.PrimaryKey, nt.PrimaryKey) {
+			ix.Name = nt.PKeyName // renamed (undo_tables.go): same key
+			c.indexes[nt.PKeyName] = ix
+		} else {
+			t.pkey = map[string][]uint64{}
+		}
 	}
 	t.seqMu.Lock()
 	seqs := map[int]int64{}
@@ -205,8 +211,9 @@ func (st *replayState) replayAlter(p []byte) error {
 // values, with new, empty indexes of the same names and OIDs, as
 // PostgreSQL gives the relation a new file. Readers of the old rows
 // (a checkpoint being written) go on unharmed. Errors: 0A000 when txn
-// has changed rows of t that it has not committed (vecgres DDL is not
-// transactional).
+// has changed rows of t that it has not committed (the replacement
+// cannot be undone; inside a block the planner uses TruncateIn's MVCC
+// delete instead).
 func (c *Catalog) Truncate(txn *Txn, t *Table) error {
 	if txn != nil && txn.changed(t) {
 		return pgerror.NotSupported("TRUNCATE of a table changed earlier in the same transaction")
@@ -356,12 +363,14 @@ func (c *Catalog) SetColumnNotNull(t *Table, name string, on bool) error {
 	return c.alter(t, nt)
 }
 
-// hasNull reports whether a version of t that may be live holds NULL in
-// column col.
+// hasNull reports whether a version of t that is not deleted holds NULL
+// in column col. A version deleted by a transaction still open does not
+// count: DDL waited for every other transaction holding t (LockTables),
+// so that is the DDL's own, and its rollback undoes the DDL too.
 func (c *Catalog) hasNull(t *Table, col int) bool {
 	l, p := t.layout.Load(), t.physOf(col)
 	for s := range t.Slots() {
-		if v := t.version(s); c.mayBeLive(v) && l.value(v.vals, p) == nil {
+		if v := t.version(s); v.getXmin() != invalidXID && v.getXmax() == invalidXID && l.value(v.vals, p) == nil {
 			return true
 		}
 	}

@@ -89,6 +89,13 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return nil, err
 	}
 	c.publishIndex(ix)
+	txn.holdForDDL(t)
+	txn.addUndo(func() error {
+		if c.indexes[ix.Name] != ix {
+			return nil
+		}
+		return c.DropIndex(ix.Name)
+	})
 	return ix, nil
 }
 

@@ -82,6 +82,10 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		return nil, fmt.Errorf("open %s: %w: the WAL ends at LSN %d, before snapshot LSN %d",
 			dir, ErrSnapshotCorrupt, log.NextLSN(), ls.lsn)
 	}
+	if err := c.restoreLeftovers(); err != nil { // undo_tables.go
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
 	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
 	if interval == 0 {
 		interval = DefaultCheckpointInterval

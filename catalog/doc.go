@@ -107,21 +107,56 @@
 // CreateTable payload, whose trailing layout section carries the map,
 // the missing values and the default expressions' text); checkpoints
 // write the same payload, so replay and snapshots restore the layout.
-// TRUNCATE replaces the table by an empty one of the same OID, name,
-// columns and sequence values with new, empty indexes (new graphs), so a
-// checkpoint still writing the old rows is unharmed; it is logged as a
-// Truncate record. Neither is transactional: ROLLBACK does not undo them
-// (PostgreSQL's TRUNCATE and ALTER TABLE are), and TRUNCATE of a table
-// the same transaction changed is refused (0A000). REINDEX builds a new
+// TRUNCATE outside a transaction block replaces the table by an empty
+// one of the same OID, name, columns and sequence values with new, empty
+// indexes (new graphs), so a checkpoint still writing the old rows is
+// unharmed; it is logged as a Truncate record. Inside a block it deletes
+// every row through MVCC instead, so ROLLBACK brings them back. Both are
+// transactional (see "Transactional DDL" below). REINDEX builds a new
 // index of the same definition and swaps it in; VACUUM reaps deleted
 // rows' index entries and compacts the HNSW graphs; neither logs anything.
 // Relation sizes (alter_size.go, for pg_relation_size) are estimates of
 // memory held, not sizes on disk.
 //
+// # Transactional DDL (undo*.go)
+//
+// DDL is applied and logged when it runs, and undone by ROLLBACK (or by
+// the failure of a block or of a multi-statement Query): each DDL run in
+// a transaction (Txn) records its inverse, which Rollback applies newest
+// first after undoing the rows, with the schema lock held exclusively,
+// through the ordinary DDL paths, so each undo step is logged like any
+// DDL and replay needs no notion of DDL transactions. Created role,
+// table or index: dropped. Altered role: the saved Role (attributes and
+// verifier) written back. Dropped role: created again. GRANT/REVOKE: the
+// grantee's previous bits. ALTER TABLE and RENAME: the saved definition
+// written back (an AlterTable record), keeping stored positions added
+// meanwhile allocated and unread. DROP COLUMN: the column comes back
+// (stored values were never removed) and its indexes are rebuilt; a
+// primary-key column cannot be dropped inside a block (25001). DROP
+// INDEX: rebuilt from the rows. DROP TABLE inside a block renames the
+// table to "vecgres dropped <oid> <name>" (AlterTable) and drops it at
+// COMMIT; rollback renames it back; Open renames back any such table
+// left by a crash. TRUNCATE inside a block is an MVCC delete.
+//
+// A DDL takes its transaction's write table lock on the table it
+// changes, so other transactions' DDL on it waits until the transaction
+// ends; a table created in an open transaction cannot be written by
+// others (42P01). Authentication (RoleVerifier) sees a role as it was
+// committed until the transaction that changed it ends.
+//
+// Limits: other sessions see uncommitted DDL at once (a new column, a
+// new name, a role's new attributes in privilege checks) and may write
+// rows into an altered table; a concurrent GRANT on the same table and
+// grantee, or ALTER ROLE of the same role, by another transaction can be
+// overwritten by the undo; a table dropped inside a block keeps its index
+// names (and shows under its hidden name in the catalog views) until the
+// commit. A crash between a DDL and its transaction's end leaves the DDL
+// applied (except DROP TABLE, whose table comes back).
+//
 // # WAL records
 //
-// Each DDL statement is one record, written when it runs (DDL is not
-// transactional in vecgres yet). A transaction's row changes are written at
+// Each DDL statement (and each undo step) is one or more records,
+// written when it runs. A transaction's row changes are written at
 // COMMIT as zero or more TxnData records (each at most maxRecordBytes)
 // followed by one TxnCommit record; replay applies a transaction's data only
 // when its commit record is present. Payload layouts are in walrec.go.

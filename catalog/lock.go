@@ -141,7 +141,7 @@ func (t *Txn) holdTable(tb *Table) error {
 	if t.held[tb] == lockWrite {
 		return nil
 	}
-	if t.c.tables[tb.Name] != tb {
+	if t.c.tables[tb.Name] != tb || (tb.createdBy != invalidXID && tb.createdBy != t.xid && t.c.isActive(tb.createdBy)) {
 		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tb.Name)
 	}
 	t.takeTableLock(tb, lockWrite)

@@ -91,6 +91,8 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		return st.replayAlter(p)
 	case recTruncate:
 		return st.replayTruncate(p)
+	case recRenameIndex:
+		return c.replayRenameIndex(p)
 	default:
 		return fmt.Errorf("unknown record type %d", typ)
 	}

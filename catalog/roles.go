@@ -45,6 +45,10 @@ type roleSet struct {
 	// gen counts changes to roles and schema grants; Version adds it, so
 	// that statements whose privileges were checked are bound again.
 	gen atomic.Uint64
+	// pending holds, for each role a transaction still open created,
+	// altered or dropped, its committed state (undo_roles.go): what
+	// authentication sees until that transaction ends.
+	pending map[string]pendingRole
 }
 
 // byName returns the role map, creating it with the bootstrap superuser on
@@ -69,7 +73,14 @@ func (c *Catalog) Role(name string) (Role, bool) {
 // RoleVerifier returns the password verifier of the named role ("" when it
 // has none), whether it may log in, and whether it exists. It implements
 // wire.RoleStore. Safe for concurrent use; needs no catalog lock.
+// A role changed by a transaction still open reads as it was committed.
 func (c *Catalog) RoleVerifier(name string) (verifier string, login, ok bool) {
+	if old, pending := c.committedRole(name); pending {
+		if old == nil {
+			return "", false, false
+		}
+		return old.Verifier, old.Login, true
+	}
 	r, ok := c.Role(name)
 	return r.Verifier, r.Login, ok
 }

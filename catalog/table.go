@@ -37,6 +37,10 @@ type Table struct {
 	// (owner.go). Set at creation, never changed.
 	Owner string
 	acl   map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
+	// createdBy is the transaction that created the table inside a
+	// transaction block (undo_tables.go); others may not write it until
+	// that transaction ends. Schema lock.
+	createdBy XID
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.

@@ -43,6 +43,11 @@ type Txn struct {
 	wait       Wait
 	repeatable bool
 	held       map[*Table]tableLock
+	// undo holds the inverse of each DDL t ran (undo.go), run newest
+	// first at rollback; atCommit the DDL deferred to commit.
+	undo     []undoAction
+	atCommit []undoAction
+	roles    []string // roles whose committed state t recorded (undo_roles.go)
 }
 
 // Begin starts a transaction.
@@ -114,12 +119,21 @@ func (t *Txn) mayConflict(v *rowVersion) bool {
 	return xmax == invalidXID || (xmax != t.xid && t.c.isActive(xmax))
 }
 
-// Rollback undoes every change of t and ends it. It takes each touched
-// table's writer lock in turn; the caller must not hold one.
+// Rollback undoes every change of t, its DDL included (undo.go), and
+// ends it. It takes each touched table's writer lock in turn and, if t
+// ran DDL, the schema lock exclusively; the caller must hold neither.
 func (t *Txn) Rollback() {
 	if t.done {
 		return
 	}
+	t.rollbackRows()
+	t.runUndo()
+	t.atCommit = nil
+	t.finish(nil)
+}
+
+// rollbackRows undoes t's row changes in place.
+func (t *Txn) rollbackRows() {
 	var held *Table
 	for i := len(t.ops) - 1; i >= 0; i-- {
 		o := t.ops[i]
@@ -145,7 +159,6 @@ func (t *Txn) Rollback() {
 	if held != nil {
 		held.wmu.Unlock()
 	}
-	t.finish(nil)
 }
 
 // finish ends t: its xid leaves the active set (so snapshots taken from
@@ -163,7 +176,9 @@ func (t *Txn) finish(deleted []tableSlot) {
 		t.endTxn()
 	}
 	t.c.releaseSnapshot(t.snap)
+	t.endRoles()
 	t.ops = nil
+	t.undo = nil
 	t.done = true
 }
 
@@ -177,11 +192,14 @@ func (t *Txn) Commit() error {
 	}
 	if len(t.ops) == 0 && len(t.seqs) == 0 {
 		t.finish(nil)
+		t.runAtCommit()
 		return nil
 	}
 	if err := t.commitDurable(); err != nil {
+		t.Rollback()
 		return err
 	}
+	t.runAtCommit()
 	t.c.reapTombstones()
 	return nil
 }
@@ -195,7 +213,7 @@ func (t *Txn) commitDurable() error {
 	defer t.c.ckpt.commitMu.RUnlock()
 	records := t.encode()
 	if err := t.c.appendAll(records); err != nil {
-		t.Rollback()
+		// The caller rolls back once the commit lock is let go.
 		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
 	}
 	var deleted []tableSlot

@@ -22,6 +22,7 @@ const (
 	recSchemaGrant wal.RecordType = 11 // payload: encodeSchemaGrant (owner_schema.go)
 	recAlterTable  wal.RecordType = 16 // payload: CreateTable of the table's whole new definition (alter.go); 12..15 unused
 	recTruncate    wal.RecordType = 17 // payload: table oid (alter.go)
+	recRenameIndex wal.RecordType = 18 // payload: old name, new name (undo_tables.go)
 )
 
 // maxRecordBytes bounds one TxnData record; a large transaction (COPY) is

@@ -39,7 +39,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		adds[i] = a
 	}
 	s := b.s
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
 		res := &wire.Result{Tag: "ALTER TABLE"}
 		t, err := alterTarget(cat, x.Table, x.TableP, x.IfExists, s.user(), res)
 		if t == nil {
@@ -56,11 +56,14 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			if skip[i] {
 				continue
 			}
+			if cmd.Kind != sql.AlterDropColumn && cmd.Kind != sql.AlterSetStorage {
+				cat.RememberTable(txn, t) // catalog/undo_tables.go
+			}
 			switch cmd.Kind {
 			case sql.AlterAddColumn:
 				err = cat.AddColumn(t, adds[i].col, adds[i].missing)
 			case sql.AlterDropColumn:
-				err = cat.DropColumn(t, cmd.Name)
+				err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
 			case sql.AlterSetDefault:
 				err = cat.SetColumnDefault(t, cmd.Name, adds[i].col.Default, adds[i].col.DefaultExpr)
 			case sql.AlterDropDefault:
@@ -157,12 +160,13 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 
 func (b *binder) planRename(x *sql.Rename) plan {
 	user := b.s.user()
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
 		res := &wire.Result{Tag: "ALTER TABLE"}
 		t, err := alterTarget(cat, x.Table, -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
 		}
+		cat.RememberTable(txn, t) // catalog/undo_tables.go
 		if x.Column == "" {
 			err = cat.RenameTable(t, x.NewName)
 		} else {
@@ -193,7 +197,13 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			tables = append(tables, t)
 		}
 		for _, t := range tables {
-			if err := cat.Truncate(ex.txn, t); err != nil {
+			// In a block, an MVCC delete of every row, which rollback
+			// restores (catalog/undo_tables.go).
+			txn := ex.txn
+			if s.inBlock() {
+				txn = s.ddlTxn()
+			}
+			if err := cat.TruncateIn(txn, t, s.inBlock()); err != nil {
 				return nil, err
 			}
 		}
@@ -205,7 +215,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 // for a missing index, 42P01 for a missing table, 42501 for a non-owner.
 func (b *binder) planReindex(x *sql.Reindex) plan {
 	user := b.s.user()
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, _ *catalog.Txn) (*wire.Result, error) {
 		var indexes []*catalog.Index
 		if x.Table {
 			t, ok := cat.Table(x.Name)

@@ -44,13 +44,27 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if _, ok := distanceOps[x.Op]; ok {
 		fallback = types.VectorOf(types.NoTypmod)
 	}
-	l, r, err := b.bindPair(x.L, x.R, fallback)
+	var l, r expr
+	var err error
+	if x.Op == "||" {
+		l, r, err = b.bindConcatOperands(x) // ops_concat.go
+	} else {
+		l, r, err = b.bindPair(x.L, x.R, fallback)
+	}
 	if err != nil {
 		return nil, err
 	}
 	lt, rt := l.Type(), r.Type()
 	if e := b.makeBinary(x.Op, l, r); e != nil {
 		return e, nil
+	}
+	if x.Op == "||" {
+		if e := arrayConcat(l, r); e != nil { // ops_array.go
+			return e, nil
+		}
+		if e := textConcat(l, r); e != nil { // ops_concat.go
+			return e, nil
+		}
 	}
 	if e, ok, err := b.bindRegclassCompare(x, l, r); ok { // funcs_regclass.go
 		return e, err

@@ -225,57 +225,6 @@ func isColumn(x expr, name string) bool {
 	return ok && c.name == name
 }
 
-// outputName is the column name PostgreSQL gives an unaliased item.
-func outputName(e sql.Expr) string {
-	switch x := e.(type) {
-	case *sql.ColumnRef:
-		return x.Name
-	case *sql.FuncCall:
-		return x.Name
-	case *sql.ArrayExpr:
-		return "array"
-	case *sql.SubLink:
-		return subLinkName(x)
-	case *sql.Cast:
-		if n := outputName(x.X); n != "?column?" {
-			return n
-		}
-		return internalTypeName(x.Type)
-	}
-	return "?column?"
-}
-
-// internalTypeName is pg_type.typname, used for column names of casts.
-func internalTypeName(t types.Type) string {
-	switch t.Kind {
-	case types.KindBool:
-		return "bool"
-	case types.KindInt2:
-		return "int2"
-	case types.KindInt4:
-		return "int4"
-	case types.KindInt8:
-		return "int8"
-	case types.KindFloat4:
-		return "float4"
-	case types.KindFloat8:
-		return "float8"
-	case types.KindNumeric:
-		return "numeric"
-	case types.KindText:
-		return "text"
-	case types.KindVarchar:
-		return "varchar"
-	case types.KindOID:
-		return "oid"
-	case types.KindRegtype:
-		return "regtype"
-	case types.KindVector:
-		return "vector"
-	}
-	return "?column?"
-}
-
 func (p *selectPlan) addItem(x expr, name string) {
 	col := wire.Column{Name: name, Type: x.Type()}
 	if c, ok := x.(*colExpr); ok && p.table != nil {

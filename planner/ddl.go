@@ -17,8 +17,10 @@ func notice(code, msg string) wire.Notice {
 	return wire.Notice{Severity: "NOTICE", Code: code, Message: msg}
 }
 
-func ddlPlan(fn func(cat *catalog.Catalog) (*wire.Result, error)) plan {
-	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return fn(x.s.cat) }}
+// ddlPlan runs fn with the catalog and the transaction the DDL's undo
+// is recorded in (Session.ddlTxn).
+func ddlPlan(fn func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error)) plan {
+	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return fn(x.s.cat, x.s.ddlTxn()) }}
 }
 
 func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
@@ -27,7 +29,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 		return nil, err
 	}
 	s := b.s
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
 		if !cat.CanCreateInSchema(s.user()) { // privilege.go
 			return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
 		}
@@ -35,7 +37,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 			return &wire.Result{Tag: "CREATE TABLE", Notices: []wire.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
-		if _, err := cat.CreateTableOwned(s.user(), x.Name, cols, pkey); err != nil {
+		if _, err := cat.CreateTableIn(txn, s.user(), x.Name, cols, pkey); err != nil {
 			return nil, err
 		}
 		return &wire.Result{Tag: "CREATE TABLE"}, nil
@@ -80,11 +82,16 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 	return cols, pkey, nil
 }
 
+// planDropTable drops tables; inside a transaction block (or a
+// multi-statement Query) the drop is deferred to the commit and undone by
+// rollback (catalog.DropTableIn).
 func (b *binder) planDropTable(x *sql.DropTable) plan {
-	user := b.s.user()
+	s := b.s
 	return dropPlan("DROP TABLE", "table", x.Names, x.IfExists,
 		func(cat *catalog.Catalog, name string) *catalog.Table { t, _ := cat.Table(name); return t },
-		(*catalog.Catalog).DropTable, user)
+		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
+			return cat.DropTableIn(s.blockTxn(txn), name)
+		}, s.user())
 }
 
 func (b *binder) planDropIndex(x *sql.DropIndex) plan {
@@ -96,7 +103,7 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 			}
 			return nil
 		},
-		(*catalog.Catalog).DropIndex, user)
+		(*catalog.Catalog).DropIndexIn, user)
 }
 
 // dropPlan drops each named object; with IF EXISTS a missing one is a
@@ -105,8 +112,8 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 // user must own every existing object, or be a superuser, before any is
 // dropped (42501 "must be owner of table x").
 func dropPlan(tag, kind string, names []string, ifExists bool,
-	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, string) error, user string) plan {
-	return ddlPlan(func(cat *catalog.Catalog) (*wire.Result, error) {
+	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, user string) plan {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
 		for _, name := range names {
 			t := owner(cat, name)
 			if t == nil && !ifExists {
@@ -122,7 +129,7 @@ func dropPlan(tag, kind string, names []string, ifExists bool,
 				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
 				continue
 			}
-			if err := drop(cat, name); err != nil {
+			if err := drop(cat, txn, name); err != nil {
 				return nil, err
 			}
 		}
@@ -152,7 +159,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	// Runs without the schema lock (lockSelf): BuildIndex takes it.
 	def.IfNotExists = x.IfNotExists && def.Name != ""
 	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*wire.Result, error) {
-		ix, err := x.s.cat.BuildIndexFor(x.txn, x.s.lockWait(ctx), def)
+		ix, err := x.s.cat.BuildIndexFor(x.s.ddlTxn(), x.s.lockWait(ctx), def)
 		if err != nil {
 			return nil, err
 		}

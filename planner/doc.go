@@ -37,6 +37,12 @@
 // startup message's user. Grants and role changes move the catalog
 // version, so prepared statements are checked again before they next run.
 //
+// Every schema change moves the catalog version too: a prepared query is
+// bound again at its next Bind (Session.Revalidate) or Execute; if its
+// result columns (names, types, typmods) differ from those described at
+// Parse it fails with 0A000 "cached plan must not change result type", as
+// PostgreSQL's plan cache does (prepared.go, checkResult).
+//
 // SQL cursors (DECLARE, FETCH, MOVE, CLOSE) run their query once at
 // DECLARE and keep its rows in the session; FETCH and MOVE follow
 // PostgreSQL's portal position rules (cursor.go, cursor_fetch.go).

@@ -111,6 +111,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go
 		return e, err
 	}
+	if e, ok, err := b.bindOverloaded(f); ok { // funcs_overload.go
+		return e, err
+	}
 	def, ok := funcs[f.Name]
 	if !ok || len(def.args) != len(f.Args) || f.Star {
 		return nil, b.noFunction(f)

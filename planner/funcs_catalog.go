@@ -64,12 +64,12 @@ func currentSetting(e *env, a []any) (any, error) {
 	return v, nil
 }
 
-// setConfig is set_config(name, value, is_local) as SET: it returns the
-// value set. is_local is ignored (transaction-local settings are not
-// undone at COMMIT).
+// setConfig is set_config(name, value, is_local): SET, or SET LOCAL when
+// is_local is true (undone when the transaction ends, committed or not,
+// as PostgreSQL's). It returns the value set.
 func setConfig(e *env, a []any) (any, error) {
 	name := strings.ToLower(a[0].(string))
-	if _, err := e.sess.settings.set(name, a[1].(string)); err != nil {
+	if _, err := e.sess.settings.assign(name, a[1].(string), a[2].(bool)); err != nil {
 		return nil, err
 	}
 	v, _ := e.sess.settings.get(name)

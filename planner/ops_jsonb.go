@@ -14,12 +14,13 @@ var jsonbOps = map[string]bool{"->": true, "->>": true, "@>": true, "<@": true, 
 // bindJSONB binds a jsonb operator. An untyped left operand reads as
 // jsonb; an untyped right operand as text for ->, ->> and ? (PostgreSQL
 // resolves unknown to its preferred string type) and as jsonb for @> and
-// <@. Other operand types: 42883 operator does not exist.
+// <@ (bound by bindContainment, which serves arrays too). Other operand
+// types: 42883 operator does not exist.
 func (b *binder) bindJSONB(x *sql.BinaryExpr) (expr, error) {
-	lhint, rhint := types.JSONBType, types.Text
 	if x.Op == "@>" || x.Op == "<@" {
-		rhint = types.JSONBType
+		return b.bindContainment(x) // ops_array.go: arrays or jsonb
 	}
+	lhint, rhint := types.JSONBType, types.Text
 	l, err := b.bind(x.L, lhint)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -39,6 +40,12 @@ type prepared struct {
 	settings uint64 // settings version the plan was bound at
 	bound    bool
 	fixed    bool // plan never re-bound (pgcatalog queries)
+	// fixedResult is set for statements of the extended protocol (Parse):
+	// their result columns were described to the client, so a re-bind
+	// after a schema change must keep them (checkResult). described are
+	// the columns of the first bind.
+	fixedResult bool
+	described   []wire.Column
 }
 
 func (p *prepared) ParamTypes() []types.Type { return p.params }
@@ -51,6 +58,90 @@ func (p *prepared) Columns() []wire.Column {
 }
 
 func (p *prepared) Tag() string { return commandTag(p.stmt) }
+
+// errResultChanged is PostgreSQL's error when a prepared statement, bound
+// again after a schema change, would return other columns
+// (plancache.c, RevalidateCachedQuery).
+var errResultChanged = pgerror.New(pgerror.FeatureNotSupported, "cached plan must not change result type")
+
+// checkResult is called with each new plan of p: the first bind records
+// its columns; a later one of a statement with a fixed result (Parse)
+// must return the same number of columns with the same names, type OIDs
+// and typmods (PostgreSQL's equalTupleDescs), else 0A000
+// errResultChanged; only queries are checked (plannedQuery). Table OIDs
+// and attribute numbers may change, as in PostgreSQL, whose result
+// descriptor does not hold them.
+func (p *prepared) checkResult(pl plan) error {
+	cols := pl.columns()
+	if !p.bound {
+		p.described = cols
+		return nil
+	}
+	if !p.fixedResult || !plannedQuery(p.stmt) || sameResult(p.described, cols) {
+		return nil
+	}
+	return errResultChanged
+}
+
+// plannedQuery reports whether PostgreSQL keeps st in its plan cache with
+// dependencies on tables (SELECT and DML with RETURNING); utility
+// statements such as FETCH or SHOW are never revalidated there.
+func plannedQuery(st sql.Statement) bool {
+	switch st.(type) {
+	case *sql.Select, *sql.Insert, *sql.Update, *sql.Delete:
+		return true
+	}
+	return false
+}
+
+// paramOIDs are the parameter types to bind p with: those the client
+// declared, and once a statement of the extended protocol was bound the
+// types it was given then, which the client encodes its values in
+// (PostgreSQL keeps a prepared statement's parameter types too).
+func (p *prepared) paramOIDs() []uint32 {
+	if !p.bound || !p.fixedResult || len(p.params) == 0 {
+		return p.declared
+	}
+	oids := make([]uint32, len(p.params))
+	for i, t := range p.params {
+		if t.Kind != types.KindUnknown {
+			oids[i] = t.OID()
+		}
+	}
+	return oids
+}
+
+func sameResult(a, b []wire.Column) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Type.OID() != b[i].Type.OID() || a[i].Type.Typmod != b[i].Type.Typmod {
+			return false
+		}
+	}
+	return true
+}
+
+// Revalidate implements wire.Revalidator: at Bind, a query (plannedQuery)
+// bound before a schema change, a role or grant change or a SET is bound
+// again, as PostgreSQL's exec_bind_message revalidates its cached plan.
+// Errors: those of binding (42P01 for a dropped table, 42703 for a
+// dropped column...), 0A000 errResultChanged (checkResult). In a failed
+// transaction block nothing is done (Execute reports 25P02); other
+// statements are bound again when executed.
+func (s *Session) Revalidate(wp wire.Prepared) error {
+	p, ok := wp.(*prepared)
+	if !ok || s.state == txFailed || !plannedQuery(p.stmt) {
+		return nil
+	}
+	s.cat.RLock()
+	defer s.cat.RUnlock()
+	if !s.stale(p) {
+		return nil
+	}
+	return charPosition(p.query, s.bind(p))
+}
 
 // commandTag is the first word of the CommandComplete tag.
 func commandTag(st sql.Statement) string {

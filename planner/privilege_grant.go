@@ -114,7 +114,7 @@ func (s *Session) grantTables(x *sql.Grant, grantees []string, res *wire.Result)
 			if x.Revoke {
 				now = old &^ priv
 			}
-			if err := s.cat.SetTableGrant(t, g, now); err != nil {
+			if err := s.cat.SetTableGrantIn(s.ddlTxn(), t, g, now); err != nil {
 				return err
 			}
 		}
@@ -180,7 +180,7 @@ func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *wire.Result)
 		return nil
 	}
 	for _, g := range grantees {
-		if err := s.cat.SetSchemaCreate(g, !x.Revoke); err != nil {
+		if err := s.cat.SetSchemaCreateIn(s.ddlTxn(), g, !x.Revoke); err != nil {
 			return err
 		}
 	}

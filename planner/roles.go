@@ -10,7 +10,8 @@ import (
 )
 
 // Role statements run without the catalog lock: roles have their own
-// (catalog/roles.go). They are logged when they run, like other DDL.
+// (catalog/roles.go). They are logged when they run, like other DDL, and
+// undone (logged again) if the transaction rolls back (catalog/undo.go).
 // Who may run them follows PostgreSQL 15 (src/backend/commands/user.c):
 // superuser roles and the SUPERUSER attribute are for superusers only;
 // other roles need CREATEROLE; any role may change its own password.
@@ -25,7 +26,7 @@ func (b *binder) planCreateRole(x *sql.CreateRole) plan {
 		if err := applyRoleOptions(&r, x.Options, res); err != nil {
 			return nil, err
 		}
-		if err := ex.s.cat.CreateRole(r); err != nil {
+		if err := ex.s.cat.CreateRoleIn(ex.s.ddlTxn(), r); err != nil {
 			return nil, err
 		}
 		return res, nil
@@ -56,7 +57,7 @@ func (b *binder) planAlterRole(x *sql.AlterRole) plan {
 		// The session's attributes are read first: the change function
 		// runs with the role lock held.
 		me, _ := ex.s.cat.Role(ex.s.user())
-		err := ex.s.cat.AlterRole(name, func(r *catalog.Role) error {
+		err := ex.s.cat.AlterRoleIn(ex.s.ddlTxn(), name, func(r *catalog.Role) error {
 			if err := mayAlterRole(me, *r, x.Options); err != nil {
 				return err
 			}
@@ -127,7 +128,7 @@ func (b *binder) planDropRole(x *sql.DropRole) plan {
 			drop = append(drop, name)
 		}
 		for _, name := range drop {
-			if err := cat.DropRole(name); err != nil {
+			if err := cat.DropRoleIn(s.ddlTxn(), name); err != nil {
 				return nil, err
 			}
 		}

@@ -85,7 +85,7 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 	if t, ok := stmts[0].(*sql.Txn); s.state == txFailed && (!ok || t.Kind == sql.TxnBegin) {
 		return nil, errInFailedTxn
 	}
-	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs}
+	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs, fixedResult: true}
 	s.cat.RLock()
 	defer s.cat.RUnlock()
 	if err := s.bind(p); err != nil {
@@ -97,7 +97,7 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 // bind (re)binds p at the current catalog version; the caller holds the
 // catalog lock.
 func (s *Session) bind(p *prepared) error {
-	b, err := newBinder(s, p.declared)
+	b, err := newBinder(s, p.paramOIDs())
 	if err != nil {
 		return err
 	}
@@ -106,6 +106,9 @@ func (s *Session) bind(p *prepared) error {
 		return err
 	}
 	if err := s.checkStatement(p.stmt, pl); err != nil { // privilege.go
+		return err
+	}
+	if err := p.checkResult(pl); err != nil { // prepared.go
 		return err
 	}
 	p.plan, p.params, p.version, p.bound = pl, b.paramTypes(), s.cat.Version(), true

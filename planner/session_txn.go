@@ -283,3 +283,24 @@ func writingCommand(st sql.Statement) (string, bool) {
 	}
 	return "this statement", true
 }
+
+// ddlTxn returns the catalog transaction DDL records its undo in
+// (catalog/undo.go): the open transaction's, begun if need be, so that
+// ROLLBACK, a failed block or a failed multi-statement Query undoes the
+// DDL. A DDL statement outside a block commits with its statement.
+func (s *Session) ddlTxn() *catalog.Txn {
+	if s.txn == nil {
+		s.txn = s.cat.Begin()
+	}
+	return s.txn
+}
+
+// blockTxn returns txn inside a transaction block (explicit or the
+// implicit one of a multi-statement Query), else nil: for the DDL that
+// only a block defers or refuses (DROP TABLE, DROP COLUMN).
+func (s *Session) blockTxn(txn *catalog.Txn) *catalog.Txn {
+	if s.inBlock() {
+		return txn
+	}
+	return nil
+}

@@ -10,11 +10,41 @@ import (
 // the open implicit transaction (the statements of the same Query or
 // before the same Sync) into a block, with its modes; COMMIT and ROLLBACK
 // outside a block warn 25P01 and still end the implicit transaction; in a
-// failed block BEGIN is 25P02 and COMMIT rolls back.
+// failed block BEGIN is 25P02 and COMMIT rolls back. AND CHAIN starts a
+// new block at once (25P01 outside a block), with the same modes, or
+// after a failed block with the default ones (as PostgreSQL 15, whose
+// error resets them).
 func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
-	switch t.Kind {
-	case sql.TxnBegin:
+	if t.Kind == sql.TxnBegin {
 		return s.begin(t.Modes)
+	}
+	if !t.Chain {
+		return s.endBlock(t)
+	}
+	tag := "COMMIT"
+	if t.Kind == sql.TxnRollback {
+		tag = "ROLLBACK"
+	}
+	if s.state != txBlock && s.state != txFailed {
+		return nil, s.failed(pgerror.New(pgerror.NoActiveSQLTransaction, tag+" AND CHAIN can only be used in transaction blocks"))
+	}
+	m, failed := s.mode, s.state == txFailed
+	res, err := s.endBlock(t)
+	if err != nil {
+		return res, err
+	}
+	s.openTxn()
+	s.txn = s.cat.Begin()
+	s.state = txBlock
+	if !failed {
+		s.mode = txnMode{isolation: m.isolation, readOnly: m.readOnly, deferrable: m.deferrable}
+	}
+	return res, nil
+}
+
+// endBlock runs COMMIT or ROLLBACK.
+func (s *Session) endBlock(t *sql.Txn) (*wire.Result, error) {
+	switch t.Kind {
 	case sql.TxnCommit:
 		switch s.state {
 		case txBlock:

@@ -232,6 +232,7 @@ const (
 type Txn struct {
 	Kind  TxnKind
 	Modes TxnModes
+	Chain bool // COMMIT AND CHAIN, ROLLBACK AND CHAIN
 }
 
 // Explain is EXPLAIN [ANALYZE] statement.

@@ -10,9 +10,6 @@ import (
 // txnStmt converts BEGIN/START TRANSACTION with its modes, COMMIT/END and
 // ROLLBACK/ABORT.
 func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
-	if s.GetChain() {
-		return nil, c.unsupported("AND CHAIN", s.GetLocation())
-	}
 	switch s.GetKind() {
 	case pg_query.TransactionStmtKind_TRANS_STMT_BEGIN, pg_query.TransactionStmtKind_TRANS_STMT_START:
 		m, err := c.txnModes(s.GetOptions())
@@ -21,9 +18,9 @@ func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 		}
 		return &Txn{Kind: TxnBegin, Modes: m}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_COMMIT:
-		return &Txn{Kind: TxnCommit}, nil
+		return &Txn{Kind: TxnCommit, Chain: s.GetChain()}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK:
-		return &Txn{Kind: TxnRollback}, nil
+		return &Txn{Kind: TxnRollback, Chain: s.GetChain()}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_SAVEPOINT, pg_query.TransactionStmtKind_TRANS_STMT_RELEASE,
 		pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
 		return nil, c.unsupported("savepoints", s.GetLocation())

@@ -106,7 +106,6 @@ func TestNotSupported(t *testing.T) {
 		{"RELEASE SAVEPOINT s", "savepoints"},
 		{"ROLLBACK TO SAVEPOINT s", "savepoints"},
 		{"PREPARE TRANSACTION 'x'", "two-phase commit"},
-		{"COMMIT AND CHAIN", "AND CHAIN"},
 		{"EXPLAIN (FORMAT JSON) SELECT 1", "EXPLAIN (FORMAT JSON)"},
 		{"EXPLAIN (GENERIC_PLAN) SELECT 1", "EXPLAIN option GENERIC_PLAN"},
 		{"EXPLAIN SELECT * FROM a JOIN b ON true", "JOIN"},

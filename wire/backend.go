@@ -88,6 +88,16 @@ type CursorDescriber interface {
 	DescribeCursor(name string) (cols []Column, ok bool)
 }
 
+// Revalidator is implemented by a Session whose prepared statements
+// depend on the schema: wire calls Revalidate with the statement at every
+// Bind, before reading its ParamTypes and Columns, as PostgreSQL
+// revalidates a cached plan at Bind (plancache.c). The error (the
+// statement's table was dropped, its result columns changed: 0A000
+// "cached plan must not change result type") fails the Bind.
+type Revalidator interface {
+	Revalidate(p Prepared) error
+}
+
 // Prepared is a parsed, planned statement.
 type Prepared interface {
 	// ParamTypes are the types of $1..$n (for ParameterDescription).

@@ -45,7 +45,9 @@
 // ErrorResponse but FATAL ones (rollback, or a failed block), as any
 // ERROR ends PostgreSQL's transaction. SQL cursors (DECLARE) live in the Session, but share the portal
 // name space as in PostgreSQL: Describe of a portal wire does not know asks
-// a Session implementing CursorDescriber. A panic inside a Session call becomes an XX000 error and the
+// a Session implementing CursorDescriber. Bind asks a Session implementing
+// Revalidator to re-check the statement first (a schema change since
+// Parse). A panic inside a Session call becomes an XX000 error and the
 // connection stays usable. A connection drop closes the Session.
 //
 // Only protocol 3.0 is spoken: a client asking for a later 3.x, or sending

@@ -64,9 +64,15 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	pt := &portal{name: m.DestinationPortal, p: st.p}
 	var ptypes []types.Type
 	err := c.protect(func() error {
-		if st.p != nil {
-			ptypes, pt.cols = st.p.ParamTypes(), st.p.Columns()
+		if st.p == nil {
+			return nil
 		}
+		if rv, ok := c.sess.(Revalidator); ok {
+			if err := rv.Revalidate(st.p); err != nil {
+				return err
+			}
+		}
+		ptypes, pt.cols = st.p.ParamTypes(), st.p.Columns()
 		return nil
 	})
 	if err != nil {

@@ -1,0 +1,77 @@
+package planner
+
+import (
+	"testing"
+
+	"github.com/vecgres/vecgres/catalog/types"
+)
+
+// Expected values checked on PostgreSQL 15 (trunc, ceil, floor of numeric).
+func TestTruncCeilFloorNumeric(t *testing.T) {
+	cases := []struct {
+		in    string
+		scale int64
+		trunc string
+		ceil  string
+		floor string
+	}{
+		{"2.7", 0, "2", "3", "2"},
+		{"-2.7", 0, "-2", "-2", "-3"},
+		{"-0.5", 0, "0", "0", "-1"},
+		{"0.5", 0, "0", "1", "0"},
+		{"2.567", 2, "2.56", "3", "2"},
+		{"2.5", 3, "2.500", "3", "2"},
+		{"-2.567", -1, "0", "-2", "-3"},
+		{"1234.5", -2, "1200", "1235", "1234"},
+		{"-1234.5", -2, "-1200", "-1234", "-1235"},
+		{"7", 0, "7", "7", "7"},
+		{"NaN", 0, "NaN", "NaN", "NaN"},
+	}
+	text := func(n types.Decimal) string { return string(types.AppendNumericText(nil, n)) }
+	for _, c := range cases {
+		n, err := types.ParseNumeric(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := text(truncNumeric(n, c.scale)); got != c.trunc {
+			t.Errorf("trunc(%s, %d) = %s, want %s", c.in, c.scale, got, c.trunc)
+		}
+		if got := text(ceilNumeric(n)); got != c.ceil {
+			t.Errorf("ceil(%s) = %s, want %s", c.in, got, c.ceil)
+		}
+		if got := text(floorNumeric(n)); got != c.floor {
+			t.Errorf("floor(%s) = %s, want %s", c.in, got, c.floor)
+		}
+	}
+}
+
+func TestPickOverload(t *testing.T) {
+	c := func(k types.Kind) expr { return &constExpr{t: types.Type{Kind: k, Typmod: types.NoTypmod}} }
+	cases := []struct {
+		name string
+		args []expr
+		want types.Kind // result kind; KindUnknown: no signature
+	}{
+		{"round", []expr{c(types.KindNumeric)}, types.KindNumeric},
+		{"round", []expr{c(types.KindFloat8)}, types.KindFloat8},
+		{"round", []expr{c(types.KindFloat4)}, types.KindFloat8},
+		{"round", []expr{c(types.KindInt4)}, types.KindFloat8},
+		{"round", []expr{nil}, types.KindFloat8},
+		{"round", []expr{c(types.KindNumeric), c(types.KindInt4)}, types.KindNumeric},
+		{"round", []expr{c(types.KindInt4), c(types.KindInt2)}, types.KindNumeric},
+		{"round", []expr{c(types.KindFloat8), c(types.KindInt4)}, types.KindUnknown},
+		{"round", []expr{c(types.KindInt8), c(types.KindInt8)}, types.KindUnknown},
+		{"round", []expr{c(types.KindText)}, types.KindUnknown},
+		{"ceil", []expr{c(types.KindNumeric), c(types.KindInt4)}, types.KindUnknown},
+	}
+	for _, tc := range cases {
+		d, ok := pickOverload(overloads[tc.name], tc.args)
+		got := types.KindUnknown
+		if ok {
+			got = d.ret.Kind
+		}
+		if got != tc.want {
+			t.Errorf("%s with %d args: result kind %v, want %v", tc.name, len(tc.args), got, tc.want)
+		}
+	}
+}
