@@ -197,10 +197,24 @@ func checkNotNull(tb *Table, vals []any) error {
 		if vals[i] == nil && c.NotNull {
 			return pgerror.Errorf(pgerror.NotNullViolation,
 				"null value in column %q of relation %q violates not-null constraint", c.Name, tb.Name).
-				WithObject(tb.Name, c.Name, "")
+				WithDetail(failingRow(tb, vals)).WithObject(tb.Name, c.Name, "")
 		}
 	}
 	return nil
+}
+
+// failingRow is PostgreSQL's DETAIL for a row a constraint refuses:
+// "Failing row contains (1, null, abc)." with each value in its text form.
+func failingRow(tb *Table, vals []any) string {
+	parts := make([]string, len(tb.Columns))
+	for i, c := range tb.Columns {
+		if vals[i] == nil {
+			parts[i] = "null"
+		} else {
+			parts[i] = string(types.AppendText(nil, c.Type, vals[i]))
+		}
+	}
+	return "Failing row contains (" + strings.Join(parts, ", ") + ")."
 }
 
 // checkUnique returns the primary-key map key of vals ("" when the table

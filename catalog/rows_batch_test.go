@@ -110,7 +110,7 @@ func TestInsertBatchConstraintErrorsRollBackEverything(t *testing.T) {
 		{name: "duplicate of a committed row", rows: batchRows(1, 50, 0), code: pgerror.UniqueViolation,
 			failsAt: 0, detail: "Key (id)=(1) already exists.", existing: true},
 		{name: "null in NOT NULL column", rows: append(batchRows(10, 40, 3), []any{nil, types.Vector{1, 2}}),
-			code: pgerror.NotNullViolation, failsAt: 40},
+			code: pgerror.NotNullViolation, failsAt: 40, detail: "Failing row contains (null, [1,2])."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, tb, hn, bt := batchTable(t)
