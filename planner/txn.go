@@ -16,7 +16,11 @@ import (
 // error resets them).
 func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
 	if t.Kind == sql.TxnBegin {
-		return s.begin(t.Modes)
+		tag := "BEGIN"
+		if t.Start {
+			tag = "START TRANSACTION"
+		}
+		return s.begin(t.Modes, tag)
 	}
 	if !t.Chain {
 		return s.endBlock(t)
@@ -63,15 +67,15 @@ func (s *Session) endBlock(t *sql.Txn) (*wire.Result, error) {
 	return s.endImplicit("ROLLBACK", false)
 }
 
-// begin runs BEGIN [modes]. An error in the modes (SERIALIZABLE) leaves
+// begin runs BEGIN or START TRANSACTION [modes], answering with tag. An error in the modes (SERIALIZABLE) leaves
 // the block open and failed, so that nothing after it autocommits.
-func (s *Session) begin(m sql.TxnModes) (*wire.Result, error) {
+func (s *Session) begin(m sql.TxnModes, tag string) (*wire.Result, error) {
 	if s.state == txFailed {
 		return nil, errInFailedTxn
 	}
-	res := &wire.Result{Tag: "BEGIN"}
+	res := &wire.Result{Tag: tag}
 	if s.state == txBlock {
-		res = tagWithWarning("BEGIN", string(pgerror.ActiveSQLTransaction), "there is already a transaction in progress")
+		res = tagWithWarning(tag, string(pgerror.ActiveSQLTransaction), "there is already a transaction in progress")
 	}
 	s.openTxn()
 	if s.txn == nil {

@@ -233,6 +233,7 @@ type Txn struct {
 	Kind  TxnKind
 	Modes TxnModes
 	Chain bool // COMMIT AND CHAIN, ROLLBACK AND CHAIN
+	Start bool // spelt START TRANSACTION (its command tag), not BEGIN
 }
 
 // Explain is EXPLAIN [ANALYZE] statement.

@@ -16,7 +16,8 @@ func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Txn{Kind: TxnBegin, Modes: m}, nil
+		start := s.GetKind() == pg_query.TransactionStmtKind_TRANS_STMT_START
+		return &Txn{Kind: TxnBegin, Modes: m, Start: start}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_COMMIT:
 		return &Txn{Kind: TxnCommit, Chain: s.GetChain()}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK:

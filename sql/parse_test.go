@@ -85,7 +85,7 @@ func TestParseStatements(t *testing.T) {
 		{"reset all", `Reset{Name:"all"}`},
 		// transactions
 		{"BEGIN", `Txn{}`},
-		{"START TRANSACTION ISOLATION LEVEL SERIALIZABLE", `Txn{Modes:TxnModes{Isolation:"serializable"}}`},
+		{"START TRANSACTION ISOLATION LEVEL SERIALIZABLE", `Txn{Modes:TxnModes{Isolation:"serializable"} Start:true}`},
 		{"begin read write", `Txn{Modes:TxnModes{ReadOnly:false}}`},
 		{"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY DEFERRABLE", `Txn{Modes:TxnModes{Isolation:"repeatable read" ReadOnly:true Deferrable:true}}`},
 		{"SET TRANSACTION READ ONLY", `SetTransaction{Modes:TxnModes{ReadOnly:true}}`},

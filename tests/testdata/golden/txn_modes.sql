@@ -39,3 +39,8 @@ ROLLBACK;
 SET default_transaction_isolation = 'serializable';
 SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE;
 SELECT a FROM m ORDER BY a;
+-- START TRANSACTION answers with its own command tag.
+START TRANSACTION READ ONLY;
+SHOW transaction_read_only;
+START TRANSACTION;
+COMMIT;
