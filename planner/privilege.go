@@ -63,13 +63,13 @@ func (s *Session) checkStatement(st sql.Statement, pl plan) error {
 		return s.checkTarget(pl, need)
 	case *sql.Update:
 		need := catalog.PrivUpdate
-		if x.Where != nil || len(x.Returning) > 0 || setReadsColumns(pl) {
+		if whereReadsColumns(pl) || len(x.Returning) > 0 || setReadsColumns(pl) {
 			need |= catalog.PrivSelect
 		}
 		return s.checkTarget(pl, need)
 	case *sql.Delete:
 		need := catalog.PrivDelete
-		if x.Where != nil || len(x.Returning) > 0 {
+		if whereReadsColumns(pl) || len(x.Returning) > 0 {
 			need |= catalog.PrivSelect
 		}
 		return s.checkTarget(pl, need)
@@ -108,6 +108,13 @@ func setReadsColumns(pl plan) bool {
 		}
 	}
 	return false
+}
+
+// whereReadsColumns reports whether an UPDATE's or DELETE's WHERE reads
+// columns of the row (PostgreSQL asks no SELECT for WHERE true).
+func whereReadsColumns(pl plan) bool {
+	m, ok := pl.(*modifyPlan)
+	return ok && m.where != nil && findColumn(m.where) != nil
 }
 
 // checkSelect checks SELECT on a table read by a query (FROM).

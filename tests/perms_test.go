@@ -234,6 +234,7 @@ var permScenario = []permStep{
 	{as: "cr", sql: "UPDATE items SET v = 'q'"}, // reads no column: UPDATE alone is enough
 	{as: "cr", sql: "UPDATE items SET id = id", code: "42501", msg: denied},
 	{as: "cr", sql: "UPDATE items SET v = 'q' WHERE id = 1", code: "42501", msg: denied},
+	{as: "cr", sql: "UPDATE items SET v = 'q' WHERE true"}, // a WHERE reading no column needs no SELECT
 	{as: "cr", sql: "UPDATE items SET v = 'q' RETURNING id", code: "42501", msg: denied},
 	{as: "postgres", sql: "REVOKE UPDATE ON items FROM cr"},
 
