@@ -80,8 +80,8 @@ func (h *HNSW) Compact() int {
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
-	h.promoteCopies(s, ids)
-	h.repairAll(s, gone)
+	reps := h.regroupCopies(s, ids)
+	h.repairAll(s, gone, reps)
 	h.synchronize()
 	if h.settleEntry() {
 		ep, _, _ := h.loadEntry()
@@ -90,7 +90,7 @@ func (h *HNSW) Compact() int {
 			ids = slices.DeleteFunc(ids, func(id uint32) bool { return id == ep })
 		}
 	}
-	h.repairAll(s, gone)
+	h.repairAll(s, gone, reps)
 	for _, id := range ids {
 		h.setFlag(id, flagFree)
 	}
@@ -102,25 +102,6 @@ func (h *HNSW) Compact() int {
 	return len(ids)
 }
 
-// promoteCopies clears the copy flag (dup.go) of one live copy of each
-// original among the victims, found in its layer-0 list, so the vector
-// keeps a node that inserts link to and searches walk through.
-func (h *HNSW) promoteCopies(s *scratch, victims []uint32) {
-	for _, id := range victims {
-		if h.isCopy(id) {
-			continue
-		}
-		v := h.floatVec(s.q, id) // s.q is free during Compact
-		s.nbrs = h.neighbours(s.nbrs, id, 0)
-		for _, o := range s.nbrs {
-			if !h.isDead(o) && h.isCopy(o) && h.distTo(v, o) <= h.dupEps {
-				h.clearFlag(o, flagCopy)
-				break
-			}
-		}
-	}
-}
-
 // repairAll rewrites every list that names a node in gone. It visits
 // every node allocated so far, not only those below len(gone): the
 // victims were picked over time while inserts went on, so a node
@@ -128,24 +109,25 @@ func (h *HNSW) promoteCopies(s *scratch, victims []uint32) {
 // that was tombstoned after it linked but before Compact's scan reached
 // it. Inserts that enter after the first grace period find every victim
 // tombstoned and link none, so the second pass leaves no edge to one.
-func (h *HNSW) repairAll(s *scratch, gone []bool) {
+func (h *HNSW) repairAll(s *scratch, gone []bool, reps map[uint32]uint32) {
 	for id := range h.n.Load() {
 		m := h.meta(id)
 		if m&flagFree != 0 || int(id) < len(gone) && gone[id] {
 			continue
 		}
 		for lc := 0; lc <= int(m&metaLevel); lc++ {
-			h.repairList(s, id, lc, gone)
+			h.repairList(s, id, lc, gone, reps)
 		}
 	}
 }
 
 // repairList replaces node id's list on layer if it names a node in gone.
-// The candidates are the list's other members and the neighbours of its
+// A member in gone that holds a vector with live copies is replaced by
+// the copy that now stands for it (reps, regroupCopies). The candidates are the list's other members and the neighbours of its
 // members in gone; a neighbour in gone is expanded in turn (at most the
 // list's capacity of them beyond the first hop), so a node whose whole
 // neighbourhood is reclaimed still reaches the live nodes past it.
-func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
+func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool, reps map[uint32]uint32) {
 	isGone := func(x uint32) bool { return int(x) < len(gone) && gone[x] }
 	h.lockNode(id)
 	defer h.unlockNode(id)
@@ -167,7 +149,12 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 	for _, x := range cur {
 		if !isGone(x) {
 			add(x)
-		} else if !s.visited.visit(x) {
+			continue
+		}
+		if r, ok := reps[x]; ok && h.level(r) >= layer {
+			add(r)
+		}
+		if !s.visited.visit(x) {
 			q = append(q, x)
 		}
 	}
@@ -188,5 +175,5 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool) {
 	z := h.copiesFirst(c) // in list order, as addEdge keeps them
 	slices.SortFunc(c[z:], cmpItem)
 	s.tmp = c
-	setNeighbours(b, h.selectNeighbours(s, c, len(b)))
+	setNeighbours(b, h.selectNeighbours(s, id, c, len(b)))
 }

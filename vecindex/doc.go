@@ -35,6 +35,9 @@
 // other vectors only to its first node, copies chain to each other, and
 // searches collect copies as results without letting them fill ef
 // (dup.go). Without this the copies formed a clique that captured walks.
+// A query at such a vector gets min(k, copies) of them for any ef, the
+// smallest keys first (dupgroup.go), and Compact keeps the live copies
+// reachable when it reclaims the original.
 //
 // Delete tombstones: the node keeps its edges and guides walks, but is
 // never returned and never picked as a new neighbour. A tombstoned entry

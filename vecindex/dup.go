@@ -21,41 +21,50 @@ import "math"
 // its original:
 //
 //   - an insert whose layer search finds a live node within dupEps of its
-//     vector (re-checked in float32) is flagged a copy (flagCopy, kept in
-//     checkpoints); the first node of a vector is its original;
+//     vector (re-checked in float32), or that was allocated while such a
+//     node was still being linked (register, dupgroup.go), is flagged a
+//     copy (flagCopy, kept in checkpoints); the first node of a vector is
+//     its original;
 //   - inserts skip copies of other vectors (marked visited, not kept), so
 //     distinct nodes link only to originals, and keep at most insertDupCap
-//     nodes within dupEps of their own vector, so a copy's ef_construction
-//     nearest are its original, one more copy and distinct nodes;
+//     nodes within dupEps of their own vector;
+//   - a new copy links on layer 0 to exactly two members of its group:
+//     the original and the newest live copy before it, which it claims
+//     under the original's lock (claimHead, dupgroup.go), and both link
+//     back, the original putting it first in its list. So the copies form
+//     a chain from the original, newest first;
 //   - the heuristic keeps at most maxDupNeighbours candidates within dupEps
-//     of the base node (select.go); one within dupEps of a kept neighbour
-//     is already pruned by Algorithm 4's rule. So a copy's list is its
-//     original, a few copies and the distinct neighbours the original has;
-//   - a copy adds reverse edges only to the copies and original it picked.
-//     addEdge puts a new copy first in a list and keeps copies in list
-//     order when it shrinks one (copiesFirst), so a node keeps its newest
-//     copies, and each copy keeps the original, the copy before it and the
-//     one after: the copies form a chain a search can follow;
+//     of the base node if the base is an original, all of them if it is a
+//     copy (select.go): an original keeps its newest copies, a copy its
+//     successor, predecessor and original, and never loses a chain link;
+//     a live copy an original drops is handed to a copy it keeps
+//     (noteEvicted), so copies that raced for one head stay reachable;
 //   - a search (not an insert) offers a copy to its k results but never to
 //     the ef nearest that bound the walk, and expands it only while it
-//     could still improve the results: a query at the shared vector walks
-//     the chain for k copies, other queries walk past it;
-//   - Compact, reclaiming an original, clears the flag of one of its live
-//     copies, which becomes the original.
+//     could still improve the results, so other queries walk past a
+//     group; a query that meets a node within dupEps of itself then
+//     collects that node's whole group, tombstones included, and keeps
+//     the k nearest by (distance, key) (gatherCopies, dupgroup.go);
+//   - Compact, reclaiming members of a group, makes a live member its
+//     original if the original goes, chains the live members, and points
+//     the lists that named a reclaimed member at the original
+//     (regroupCopies, dupgroup.go).
 //
 // InnerProduct has no distance that means "identical" (-|v|² depends on
 // v), and Cosine on SQ8 codes none that can be trusted, so there the rules
-// are off (dupEps = NaN). Copies that race (inserted concurrently, neither
-// seeing the other) both become originals, which costs nothing.
+// are off (dupEps = NaN). Copies that race with more than inflightSlots
+// inserts in flight may both become originals of separate groups, which a
+// search need not both reach.
 
 // insertDupCap is how many nodes within dupEps of the vector being
 // inserted an insert's layer search keeps (candidate queue and results).
 const insertDupCap = 2
 
-// maxDupNeighbours is how many nodes within dupEps of a node its neighbour
-// list keeps when the heuristic picks it (a list with room still takes
-// every reverse edge, as for any node): the original or the newest copy,
-// the copy before and the copy after (see above).
+// maxDupNeighbours is how many nodes within dupEps of an original its
+// neighbour list keeps when the heuristic picks them (a list with room
+// still takes every reverse edge, as for any node): its newest copies,
+// the first of which the next copy chains to (see above). A copy keeps
+// all of its copy edges.
 const maxDupNeighbours = 3
 
 // dupEpsFor returns the internal distance at or below which two vectors

@@ -23,7 +23,8 @@ func TestCompactKeepsRaisedEntryPoint(t *testing.T) {
 	}
 	h.mu.Unlock()
 	e := h.enter() // the raising insert, step by step
-	id, level, err := h.allocate(1000, []float32{3, 3})
+	s := h.getScratch()
+	id, level, slot, err := h.allocate(s, 1000, []float32{3, 3})
 	if err != nil || level <= top {
 		t.Fatalf("allocate: level %d (top %d), %v", level, top, err)
 	}
@@ -34,8 +35,8 @@ func TestCompactKeepsRaisedEntryPoint(t *testing.T) {
 	for h.epoch.Load() == before { // Compact took its victims, waits for us
 		time.Sleep(time.Millisecond)
 	}
-	s := h.getScratch()
 	h.linkNew(s, id, level)
+	h.unregister(slot)
 	h.putScratch(s)
 	h.exit(e)
 	if freed := <-done; freed != 1 {

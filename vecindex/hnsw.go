@@ -45,6 +45,10 @@ type HNSW struct {
 	// meanwhile, so a checkpoint never sees a slot change identity.
 	writing int
 
+	// inflight holds id+1 of nodes being linked (0: free), for copies
+	// inserted concurrently (register, dupgroup.go); written under mu.
+	inflight [inflightSlots]atomic.Uint32
+
 	topMu sync.Mutex    // held by an insert that raises the top level, across its link
 	entry atomic.Uint64 // entryValid | level<<32 | id
 

@@ -25,12 +25,13 @@ func (h *HNSW) Insert(key uint64, v []float32) error {
 	}
 	e := h.enter()
 	defer h.exit(e)
-	id, level, err := h.allocate(key, v)
+	s := h.getScratch()
+	defer h.putScratch(s)
+	id, level, slot, err := h.allocate(s, key, v)
 	if err != nil {
 		return err
 	}
-	s := h.getScratch()
-	defer h.putScratch(s)
+	defer h.unregister(slot)
 	h.linkNew(s, id, level)
 	return nil
 }
@@ -86,20 +87,22 @@ func (h *HNSW) check(v []float32) error {
 }
 
 // allocate takes a node slot (a reclaimed one first, unless a WriteTo is
-// running), stores key, level and the vector in stored form, and
-// registers the key.
-func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
+// running), stores key, level and the vector in stored form, registers
+// the key, and registers the node as being linked (register, with its
+// slot in h.inflight, -1 if none; s.racers gets the nodes registered
+// before it).
+func (h *HNSW) allocate(s *scratch, key uint64, v []float32) (uint32, int, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := h.byKey[key]; ok {
-		return 0, 0, fmt.Errorf("%w: %d", ErrDuplicateKey, key)
+		return 0, 0, -1, fmt.Errorf("%w: %d", ErrDuplicateKey, key)
 	}
 	var id uint32
 	if n := len(h.free); n > 0 && h.writing == 0 {
 		id, h.free = h.free[n-1], h.free[:n-1]
 	} else {
 		if h.n.Load() >= math.MaxUint32 {
-			return 0, 0, fmt.Errorf("vecindex: index full (%d nodes)", h.n.Load())
+			return 0, 0, -1, fmt.Errorf("vecindex: index full (%d nodes)", h.n.Load())
 		}
 		id = h.n.Load()
 		h.ensureCapacity(int(id) + 1)
@@ -116,7 +119,7 @@ func (h *HNSW) allocate(key uint64, v []float32) (uint32, int, error) {
 	}
 	h.sqTrain(h.n.Load())
 	h.live.Add(1)
-	return id, level, nil
+	return id, level, h.register(s, id), nil
 }
 
 // initNode resets slot id for a node of the given level with empty lists,
@@ -183,6 +186,11 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 	s.sorted = append(s.sorted[:0], cur)
 	s.dupCap, s.inserting = insertDupCap, true // getScratch resets them
 	copied := false
+	if x, ok := h.racingCopy(s, q, id); ok {
+		h.setFlag(id, flagCopy)
+		copied = true
+		s.orig, s.head = h.findOrig(q, x), noNode
+	}
 	for lc := min(level, top); lc >= 0; lc-- {
 		s.seed(h.capacity(), s.sorted...)
 		for _, x := range s.sorted {
@@ -196,41 +204,74 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 			h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
 		}
 		s.sorted = s.res.drainAscending(s.sorted)
-		if !copied && h.foundCopy(q, s.sorted) {
-			h.setFlag(id, flagCopy)
-			copied = true
+		if !copied {
+			if x, ok := h.foundCopy(q, s.sorted); ok {
+				h.setFlag(id, flagCopy)
+				copied = true
+				s.orig, s.head = h.findOrig(q, x), noNode
+			}
 		}
-		h.connect(s, id, lc, copied)
+		h.connect(s, q, id, lc, copied)
 	}
 }
 
-// connect picks id's neighbours on layer from s.sorted with the heuristic
-// (tombstoned nodes, and copies of vectors other than id's, are not
-// picked) and adds the reverse edges; a copy (dup.go) adds them only to
-// the picks at distance 0.
-func (h *HNSW) connect(s *scratch, id uint32, layer int, copied bool) {
+// connect picks id's neighbours (id holds q) on layer from s.sorted with
+// the heuristic (tombstoned nodes, and copies of vectors other than id's,
+// are not picked) and adds the reverse edges; a copy (dup.go) adds them only to
+// the picks at distance 0, which on layer 0 are its original and the
+// newest copy before it (claimHead, chainPicks).
+func (h *HNSW) connect(s *scratch, q []float32, id uint32, layer int, copied bool) {
+	if copied && layer == 0 {
+		s.head = h.claimHead(s, q, id) // uses s.tmp
+	}
 	c := s.tmp[:0]
+	if copied && layer == 0 {
+		c = h.chainPicks(s, c, id)
+	}
 	for _, x := range s.sorted {
-		if x.id != id && !h.isDead(x.id) && (x.dist <= h.dupEps || !h.isCopy(x.id)) {
-			c = append(c, x)
+		if x.id == id || h.isDead(x.id) {
+			continue
 		}
+		if x.dist <= h.dupEps {
+			if copied && s.orig != noNode && (layer == 0 || x.id != s.orig && x.id != s.head) {
+				continue // layer 0: added by chainPicks
+			}
+		} else if h.isCopy(x.id) {
+			continue
+		}
+		c = append(c, x)
 	}
 	s.tmp = c
 	// addEdge reuses s.sel and s.tmp, so keep the picks in s.picked.
-	s.picked = append(s.picked[:0], h.selectNeighbours(s, c, h.capAt(layer))...)
+	s.picked = append(s.picked[:0], h.selectNeighbours(s, id, c, h.capAt(layer))...)
 	h.lockNode(id)
 	b := h.block(id, layer)
 	keep := s.picked
 	// Concurrent inserts that found id on the layer above may already
 	// have added themselves to this list: keep them while there is room.
+	// A copy that chained to id (claimHead) is kept in any case.
+	succ := s.batch[:0]
 	for _, o := range b[:listLen(b)] {
-		if len(keep) < len(b) && !h.isDead(o) && !slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
+		if h.isDead(o) || slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
+			continue
+		}
+		if len(keep) < len(b) {
 			keep = append(keep, item{id: o})
+		} else if h.isCopy(o) && h.distTo(q, o) <= h.dupEps {
+			succ = append(succ, o)
 		}
 	}
 	setNeighbours(b, keep)
+	for _, o := range succ {
+		h.addEdgeLocked(s, id, o, 0, layer)
+	}
+	s.batch = succ
 	h.unlockNode(id)
+	h.handDown(s)
 	for _, x := range s.picked {
+		if copied && layer == 0 && x.id == s.orig {
+			continue // claimHead linked it
+		}
 		if !copied || x.dist <= h.dupEps {
 			h.addEdge(s, x.id, id, x.dist, layer)
 		}
@@ -241,16 +282,16 @@ func (h *HNSW) connect(s *scratch, id uint32, layer int, copied bool) {
 // q, the vector being inserted) holds a live node within dupEps of q in
 // float32, which makes the new node a copy (dup.go). A walk on SQ8 codes
 // puts every such node at code distance 0, and maybe others too.
-func (h *HNSW) foundCopy(q []float32, sorted []item) bool {
+func (h *HNSW) foundCopy(q []float32, sorted []item) (uint32, bool) {
 	for _, x := range sorted {
 		if x.dist > h.dupEps {
-			return false
+			return 0, false
 		}
 		if !h.isDead(x.id) && h.distTo(q, x.id) <= h.dupEps {
-			return true
+			return x.id, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // addEdge adds to to from's list on layer under from's lock: appended,
@@ -259,7 +300,15 @@ func (h *HNSW) foundCopy(q []float32, sorted []item) bool {
 // (Algorithm 1, lines 13-17). d is dist(from, to).
 func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 	h.lockNode(from)
-	defer h.unlockNode(from)
+	h.addEdgeLocked(s, from, to, d, layer)
+	h.unlockNode(from)
+	h.handDown(s)
+}
+
+// addEdgeLocked is addEdge with from's lock held; copies it drops from
+// the list of an original go to s.handoffs (dupgroup.go), for the caller
+// to pass to handDown once it holds no lock.
+func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) {
 	b := h.block(from, layer)
 	n := listLen(b)
 	for _, o := range b[:n] {
@@ -295,7 +344,11 @@ func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 	z := h.copiesFirst(c)
 	slices.SortFunc(c[z:], cmpItem)
 	s.tmp = c
-	setNeighbours(b, h.selectNeighbours(s, c, n))
+	sel := h.selectNeighbours(s, from, c, n)
+	setNeighbours(b, sel)
+	if z > 0 {
+		h.noteEvicted(s, sel, layer)
+	}
 }
 
 // copiesFirst moves the items within dupEps (copies of the list's node)

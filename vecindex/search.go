@@ -1,5 +1,7 @@
 package vecindex
 
+import "slices"
+
 // Result is one search hit: the key given to Insert and its internal
 // distance to the query (see Distance).
 type Result struct {
@@ -15,7 +17,10 @@ type filter struct {
 }
 
 // Search returns up to k keys nearest to q (Dims elements), ascending by
-// Dist. Only live keys for which accept returns true are returned (accept
+// Dist, then Key. Rows holding one vector exactly (copies, dup.go) come as
+// a whole: if q is at such a vector, the result holds min(k, its live
+// accepted rows) of them with the smallest keys, whatever ef is, so a
+// search for more rows extends one for fewer (dupgroup.go). Only live keys for which accept returns true are returned (accept
 // nil accepts all); tombstoned and rejected nodes still guide the walk.
 //
 // Layers above 0 are descended greedily (ef = 1); layer 0 is searched with
@@ -99,6 +104,7 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 		h.rerank(s, k)
 		exact = true
 	}
+	grouped := h.gatherCopies(s, &f) // copy groups (dupgroup.go)
 	out := make([]Result, len(s.acc))
 	if !exact {
 		for _, x := range s.acc {
@@ -112,7 +118,11 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 		}
 		out[i] = Result{Key: h.key(x.id), Dist: x.dist}
 	}
-	sortResults(out)
+	if grouped {
+		slices.SortFunc(out, cmpResult) // ties may be far out of key order
+	} else {
+		sortResults(out)
+	}
 	return out
 }
 
@@ -141,12 +151,12 @@ func (h *HNSW) rerank(s *scratch, k int) {
 	}
 }
 
-// sortResults orders a short result list by Dist (insertion sort): final
-// distances are recomputed in float32, which may reorder exact ties of the
-// byte-code walk.
+// sortResults orders a short, nearly sorted result list by Dist, then Key
+// (insertion sort): final distances are recomputed in float32, which may
+// reorder exact ties of the byte-code walk.
 func sortResults(r []Result) {
 	for i := 1; i < len(r); i++ {
-		for j := i; j > 0 && r[j].Dist < r[j-1].Dist; j-- {
+		for j := i; j > 0 && cmpResult(r[j], r[j-1]) < 0; j-- {
 			r[j], r[j-1] = r[j-1], r[j]
 		}
 	}

@@ -12,17 +12,23 @@ const keepPrunedConnections = false
 // Algorithm 4, extendCandidates = false): from cands, sorted ascending by
 // distance to the base node, keep a candidate only if it is nearer to the
 // base than to every candidate already kept, up to limit. The result
-// aliases s.sel.
-func (h *HNSW) selectNeighbours(s *scratch, cands []item, limit int) []item {
+// aliases s.sel. Candidates within dupEps of the base (copies, dup.go)
+// come first; base, the node whose list this is, keeps at most
+// maxDupNeighbours of them if it is not a copy, and all if it is (a
+// copy's copy edges are its links in the copy chain, dupgroup.go).
+func (h *HNSW) selectNeighbours(s *scratch, base uint32, cands []item, limit int) []item {
 	sel, pruned := s.sel[:0], s.pruned[:0]
-	dups := 0
+	dups, maxDups := 0, maxDupNeighbours
+	if h.isCopy(base) {
+		maxDups = limit
+	}
 	for _, c := range cands {
 		if len(sel) >= limit {
 			break
 		}
 		if c.dist <= h.dupEps {
 			// A copy of the base: nothing in sel prunes it (dup.go).
-			if dups >= maxDupNeighbours {
+			if dups >= maxDups {
 				pruned = append(pruned, c)
 				continue
 			}

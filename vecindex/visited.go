@@ -61,6 +61,16 @@ type scratch struct {
 	// inserting: the layer searches serve an insert, so they skip nodes
 	// flagged copy unless within dupEps of q (dup.go).
 	inserting bool
+	// orig and head: the original and the newest live copy a new copy
+	// chains to (noNode if none), set by chainEnds (dupgroup.go).
+	orig, head uint32
+	// racers: nodes that were being linked when this insert's node was
+	// allocated (register, dupgroup.go).
+	racers []uint32
+	// handoffs: copy edges to add once no node lock is held (dupgroup.go).
+	handoffs []handoff
+	// top: the k nearest by (distance, key) of a copy group (gatherCopies).
+	top keyedHeap
 }
 
 func (h *HNSW) getScratch() *scratch {
