@@ -36,17 +36,21 @@ func isAggregate(name string) bool {
 
 func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	if b.aggs == nil {
-		return nil, pgerror.New(pgerror.GroupingError, "aggregate functions are not allowed here").WithPosition(f.P + 1)
+		msg := b.aggDenied
+		if msg == "" {
+			msg = "aggregate functions are not allowed here"
+		}
+		return nil, pgerror.New(pgerror.GroupingError, msg).WithPosition(f.P + 1)
 	}
 	call := &aggCall{name: f.Name, t: types.Int8}
 	if !f.Star {
 		if len(f.Args) != 1 {
 			return nil, b.noFunction(f)
 		}
-		outer := b.aggs
-		b.aggs = nil // no nested aggregates
+		outer, denied := b.aggs, b.aggDenied
+		b.aggs, b.aggDenied = nil, "aggregate function calls cannot be nested"
 		arg, err := b.bind(f.Args[0], types.Unknown)
-		b.aggs = outer
+		b.aggs, b.aggDenied = outer, denied
 		if err != nil {
 			return nil, err
 		}

@@ -17,6 +17,9 @@ type binder struct {
 	alias  string
 	params []*types.Type // $n types: declared by the client or inferred
 	aggs   *aggState     // non-nil while binding a SELECT list that may aggregate
+	// aggDenied is the 42803 message for an aggregate where aggs is nil
+	// ("": PostgreSQL's generic "not allowed here").
+	aggDenied string
 	// query holds what the binders of one statement and its subqueries
 	// share (subquery.go, dml_conflict.go); nil until first needed.
 	query *queryScope

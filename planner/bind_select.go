@@ -69,7 +69,12 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 	if e == nil {
 		return nil, nil
 	}
+	denied := b.aggDenied
+	if b.aggs == nil {
+		b.aggDenied = "aggregate functions are not allowed in " + clause
+	}
 	x, err := b.bind(e, types.Bool)
+	b.aggDenied = denied
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,9 @@ SELECT id FROM items GROUP BY id;
 SELECT id, count(*) FROM items;
 SELECT 1 + 1, 7 / 2, 2147483647 + 1::bigint, 'a' || 'b', 'abc' LIKE 'a%', 'abc' NOT LIKE '_b_';
 SELECT 2147483647::int + 1;
+-- 42803 names the clause, and nested aggregates, as PostgreSQL words them.
+SELECT id FROM items WHERE count(*) > 1;
+SELECT sum(count(*)) FROM items;
 DROP TABLE items;
 DROP TABLE IF EXISTS items;
 SELECT id FROM items;
