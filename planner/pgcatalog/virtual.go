@@ -27,6 +27,8 @@ var views = map[string]view{
 	"pg_am":        {2601, amCols, amRows},
 	"pg_extension": {3079, extensionCols, extensionRows},
 	"pg_database":  {1262, databaseCols, databaseRows},
+	"pg_tables":    {12033, tablesCols, tablesRows},
+	"pg_indexes":   {12043, indexesCols, indexesRows},
 }
 
 // VirtualTable returns the pg_catalog view named name ("pg_type" or
