@@ -48,6 +48,9 @@ type Txn struct {
 	undo     []undoAction
 	atCommit []undoAction
 	roles    []string // roles whose committed state t recorded (undo_roles.go)
+	// marked is set once t took a savepoint (savepoint.go): DDL shortcuts
+	// that rely on a whole-transaction rollback are then off.
+	marked bool
 }
 
 // Begin starts a transaction.
@@ -126,16 +129,17 @@ func (t *Txn) Rollback() {
 	if t.done {
 		return
 	}
-	t.rollbackRows()
-	t.runUndo()
+	t.rollbackRows(0)
+	t.runUndo(0)
 	t.atCommit = nil
 	t.finish(nil)
 }
 
-// rollbackRows undoes t's row changes in place.
-func (t *Txn) rollbackRows() {
+// rollbackRows undoes t's row changes from ops[from] on, in place,
+// newest first.
+func (t *Txn) rollbackRows(from int) {
 	var held *Table
-	for i := len(t.ops) - 1; i >= 0; i-- {
+	for i := len(t.ops) - 1; i >= from; i-- {
 		o := t.ops[i]
 		if o.table != held {
 			if held != nil {

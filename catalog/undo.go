@@ -38,21 +38,22 @@ func (t *Txn) holdForDDL(tb *Table) {
 // HasDDL reports whether t ran DDL that a rollback would undo.
 func (t *Txn) HasDDL() bool { return t != nil && len(t.undo) > 0 }
 
-// runUndo applies t's undo actions newest first, with the schema lock
-// held exclusively (the caller holds no catalog lock). An action that
-// fails (a WAL write error) is logged and the others still run.
-func (t *Txn) runUndo() {
-	if len(t.undo) == 0 {
+// runUndo applies t's undo actions from undo[from] on, newest first,
+// with the schema lock held exclusively (the caller holds no catalog
+// lock), and forgets them. An action that fails (a WAL write error) is
+// logged and the others still run.
+func (t *Txn) runUndo(from int) {
+	if len(t.undo) <= from {
 		return
 	}
 	t.c.mu.Lock()
 	defer t.c.mu.Unlock()
-	for _, fn := range slices.Backward(t.undo) {
+	for _, fn := range slices.Backward(t.undo[from:]) {
 		if err := fn(); err != nil {
 			logUndoError(t.xid, err)
 		}
 	}
-	t.undo = nil
+	t.undo = t.undo[:from]
 }
 
 func logUndoError(x XID, err error) {

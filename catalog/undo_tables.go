@@ -57,7 +57,7 @@ func (c *Catalog) DropTableIn(txn *Txn, name string) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedTable, "table %q does not exist", name)
 	}
-	if t.createdBy == txn.xid {
+	if t.createdBy == txn.xid && !txn.marked {
 		return c.DropTable(name) // rollback would drop it anyway
 	}
 	txn.holdForDDL(t)

@@ -42,6 +42,8 @@ type Session struct {
 	stmtCtx context.Context
 	// cursors are the open SQL cursors by name (cursor.go).
 	cursors map[string]*cursor
+	// savepoints are the open block's savepoints, oldest first (savepoint.go).
+	savepoints []savepoint
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -63,8 +65,9 @@ func (s *Session) Split(query string) ([]wire.Prepared, error) {
 	return out, nil
 }
 
-// Prepare implements wire.Session. In a failed block only COMMIT and
-// ROLLBACK can be prepared (25P02 otherwise, as PostgreSQL's Parse).
+// Prepare implements wire.Session. In a failed block only COMMIT,
+// ROLLBACK and ROLLBACK TO can be prepared (25P02 otherwise, as
+// PostgreSQL's Parse).
 func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, error) {
 	if s.state != txFailed {
 		if p, ok := s.catalogQuery(query, paramOIDs); ok {
@@ -82,7 +85,7 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 	default:
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
-	if t, ok := stmts[0].(*sql.Txn); s.state == txFailed && (!ok || t.Kind == sql.TxnBegin) {
+	if t, ok := stmts[0].(*sql.Txn); s.state == txFailed && (!ok || !endsFailedBlock(t.Kind)) {
 		return nil, errInFailedTxn
 	}
 	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs, fixedResult: true}

@@ -100,6 +100,7 @@ func (s *Session) openTxn() {
 func (s *Session) endTxn(commit bool) (map[string]string, error) {
 	txn := s.txn
 	s.txn, s.open, s.state, s.mode = nil, false, txIdle, txnMode{}
+	s.savepoints = nil
 	var err error
 	switch {
 	case txn == nil:

@@ -15,6 +15,10 @@ import (
 // after a failed block with the default ones (as PostgreSQL 15, whose
 // error resets them).
 func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
+	switch t.Kind {
+	case sql.TxnSavepoint, sql.TxnRelease, sql.TxnRollbackTo:
+		return s.execSavepoint(t) // savepoint.go
+	}
 	if t.Kind == sql.TxnBegin {
 		tag := "BEGIN"
 		if t.Start {

@@ -221,19 +221,25 @@ type Reset struct{ Name string }
 type TxnKind uint8
 
 // Transaction statements. START TRANSACTION is TxnBegin; END is TxnCommit;
-// ABORT is TxnRollback.
+// ABORT is TxnRollback; SAVEPOINT, RELEASE [SAVEPOINT] and ROLLBACK TO
+// [SAVEPOINT] are TxnSavepoint, TxnRelease and TxnRollbackTo.
 const (
 	TxnBegin TxnKind = iota
 	TxnCommit
 	TxnRollback
+	TxnSavepoint
+	TxnRelease
+	TxnRollbackTo
 )
 
-// Txn is BEGIN, COMMIT or ROLLBACK; Modes are BEGIN's transaction modes.
+// Txn is BEGIN, COMMIT, ROLLBACK or a savepoint statement; Modes are
+// BEGIN's transaction modes, Savepoint the savepoint's name.
 type Txn struct {
-	Kind  TxnKind
-	Modes TxnModes
-	Chain bool // COMMIT AND CHAIN, ROLLBACK AND CHAIN
-	Start bool // spelt START TRANSACTION (its command tag), not BEGIN
+	Kind      TxnKind
+	Modes     TxnModes
+	Chain     bool // COMMIT AND CHAIN, ROLLBACK AND CHAIN
+	Start     bool // spelt START TRANSACTION (its command tag), not BEGIN
+	Savepoint string
 }
 
 // Explain is EXPLAIN [ANALYZE] statement.

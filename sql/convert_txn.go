@@ -7,8 +7,9 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// txnStmt converts BEGIN/START TRANSACTION with its modes, COMMIT/END and
-// ROLLBACK/ABORT.
+// txnStmt converts BEGIN/START TRANSACTION with its modes, COMMIT/END,
+// ROLLBACK/ABORT, SAVEPOINT, RELEASE [SAVEPOINT] and ROLLBACK TO
+// [SAVEPOINT] (the name as the grammar folds it).
 func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 	switch s.GetKind() {
 	case pg_query.TransactionStmtKind_TRANS_STMT_BEGIN, pg_query.TransactionStmtKind_TRANS_STMT_START:
@@ -22,9 +23,12 @@ func (c *conv) txnStmt(s *pg_query.TransactionStmt) (*Txn, error) {
 		return &Txn{Kind: TxnCommit, Chain: s.GetChain()}, nil
 	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK:
 		return &Txn{Kind: TxnRollback, Chain: s.GetChain()}, nil
-	case pg_query.TransactionStmtKind_TRANS_STMT_SAVEPOINT, pg_query.TransactionStmtKind_TRANS_STMT_RELEASE,
-		pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
-		return nil, c.unsupported("savepoints", s.GetLocation())
+	case pg_query.TransactionStmtKind_TRANS_STMT_SAVEPOINT:
+		return &Txn{Kind: TxnSavepoint, Savepoint: s.GetSavepointName()}, nil
+	case pg_query.TransactionStmtKind_TRANS_STMT_RELEASE:
+		return &Txn{Kind: TxnRelease, Savepoint: s.GetSavepointName()}, nil
+	case pg_query.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
+		return &Txn{Kind: TxnRollbackTo, Savepoint: s.GetSavepointName()}, nil
 	}
 	return nil, c.unsupported("two-phase commit", s.GetLocation())
 }

@@ -12,4 +12,6 @@ func (o BoolOp) String() string { return [...]string{"AND", "OR", "NOT"}[o] }
 
 func (f CopyFormat) String() string { return [...]string{"text", "csv", "binary"}[f] }
 
-func (k TxnKind) String() string { return [...]string{"BEGIN", "COMMIT", "ROLLBACK"}[k] }
+func (k TxnKind) String() string {
+	return [...]string{"BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ROLLBACK TO"}[k]
+}

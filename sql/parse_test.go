@@ -94,6 +94,11 @@ func TestParseStatements(t *testing.T) {
 		{"END", `Txn{Kind:COMMIT}`},
 		{"ROLLBACK", `Txn{Kind:ROLLBACK}`},
 		{"ABORT", `Txn{Kind:ROLLBACK}`},
+		{"SAVEPOINT \"S 1\"", `Txn{Kind:SAVEPOINT Savepoint:"S 1"}`},
+		{"release savepoint S", `Txn{Kind:RELEASE Savepoint:"s"}`},
+		{"RELEASE s", `Txn{Kind:RELEASE Savepoint:"s"}`},
+		{"ROLLBACK TO SAVEPOINT s", `Txn{Kind:ROLLBACK TO Savepoint:"s"}`},
+		{"rollback to s", `Txn{Kind:ROLLBACK TO Savepoint:"s"}`},
 		// EXPLAIN
 		{"EXPLAIN SELECT 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]}}`},
 		{"EXPLAIN ANALYZE SELECT 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]} Analyze:true}`},

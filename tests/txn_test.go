@@ -282,7 +282,7 @@ func txnFailedBlock(t *testing.T, tg clientTarget) {
 	if tg.vecgres {
 		// An unsupported statement (0A000 in vecgres) fails the block too.
 		mustExec(t, conn, "BEGIN")
-		_, err := conn.Exec(ctx, "SAVEPOINT s")
+		_, err := conn.Exec(ctx, "LISTEN x")
 		wantCode(t, err, "0A000")
 		_, err = conn.Exec(ctx, "SELECT 1")
 		wantCode(t, err, "25P02")

@@ -38,6 +38,7 @@ const (
 	NoActiveSQLTransaction       Code = "25P01"
 	ReadOnlySQLTransaction       Code = "25006"
 	InFailedSQLTransaction       Code = "25P02"
+	InvalidSavepointSpec         Code = "3B001"
 	InvalidSQLStatementName      Code = "26000"
 	InvalidAuthorizationSpec     Code = "28000"
 	InvalidPassword              Code = "28P01"
