@@ -118,6 +118,9 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 	if c.RelationExists(to) {
 		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", to)
 	}
+	if err := c.checkNameNotPendingDrop(nil, to); err != nil {
+		return err
+	}
 	nt := c.proposal(t)
 	nt.Name = to
 	return c.alter(t, nt)

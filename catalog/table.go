@@ -41,6 +41,9 @@ type Table struct {
 	// transaction block (undo_tables.go); others may not write it until
 	// that transaction ends. Schema lock.
 	createdBy XID
+	// droppedBy is the transaction whose DROP TABLE hid the table until it
+	// ends (DropTableIn); no other transaction may take its name meanwhile.
+	droppedBy XID
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.

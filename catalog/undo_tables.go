@@ -22,6 +22,9 @@ const droppedPrefix = "vecgres dropped "
 // ends, other transactions cannot write the table (42P01, holdTable), so
 // the drop loses none of their rows.
 func (c *Catalog) CreateTableIn(txn *Txn, owner, name string, cols []Column, pkey []int) (*Table, error) {
+	if err := c.checkNameNotPendingDrop(txn, name); err != nil {
+		return nil, err
+	}
 	t, err := c.CreateTableOwned(owner, name, cols, pkey)
 	if err != nil || txn == nil || txn.done {
 		return t, err
@@ -64,8 +67,25 @@ func (c *Catalog) DropTableIn(txn *Txn, name string) error {
 	if err := c.hideTable(t); err != nil {
 		return err
 	}
+	t.droppedBy = txn.xid
 	txn.addUndo(func() error { return c.unhideTable(t) })
 	txn.atCommit = append(txn.atCommit, func() error { return c.dropTableObj(t) })
+	return nil
+}
+
+// checkNameNotPendingDrop refuses a table name that another transaction,
+// still open, is dropping (DropTableIn): its rollback must get the name
+// back, so the name stays taken until then (PostgreSQL makes the CREATE
+// wait for that transaction; vecgres answers at once). Errors: 42P07.
+func (c *Catalog) checkNameNotPendingDrop(txn *Txn, name string) error {
+	for hidden, t := range c.tables {
+		orig, ok := originalName(hidden)
+		if !ok || orig != name || t.droppedBy == invalidXID || (txn != nil && t.droppedBy == txn.xid) || !c.isActive(t.droppedBy) {
+			continue
+		}
+		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name).
+			WithDetail("A transaction that has not ended yet is dropping it; try again after it commits.")
+	}
 	return nil
 }
 
@@ -107,6 +127,7 @@ func (c *Catalog) hideTable(t *Table) error {
 // unhideTable gives t, its primary key and its indexes their names back
 // where they are free (logged).
 func (c *Catalog) unhideTable(t *Table) error {
+	t.droppedBy = invalidXID
 	for _, ix := range t.Indexes {
 		if orig, ok := originalName(ix.Name); ok && !c.RelationExists(orig) {
 			if err := c.renameIndex(ix, orig); err != nil {

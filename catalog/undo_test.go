@@ -392,3 +392,47 @@ func TestDropKeyColumnInTxnRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDropTablePendingNameTaken: while one transaction's DROP TABLE is
+// open, another cannot take the name (42P07), so the dropper's rollback
+// gives the table, rows and all, its name back; the dropper itself may
+// re-create the name.
+func TestDropTablePendingNameTaken(t *testing.T) {
+	c := openMem(t, wal.NewMemFS())
+	defer c.Close()
+	createItems(t, c)
+	insert(t, c, vec(1), vec(2))
+	b := c.Begin()
+	c.Lock()
+	if err := c.DropTableIn(b, "items"); err != nil {
+		c.Unlock()
+		t.Fatal(err)
+	}
+	c.Unlock()
+	a := c.Begin()
+	c.Lock()
+	_, err := c.CreateTableIn(a, "postgres", "items", testCols, []int{0})
+	c.Unlock()
+	if pe, ok := err.(*pgerror.Error); !ok || pe.Code != pgerror.DuplicateTable {
+		t.Fatalf("CREATE TABLE items by another transaction during the DROP: %v, want 42P07", err)
+	}
+	a.Rollback()
+	b.Rollback()
+	if got := state(c); len(got) != 2 {
+		t.Fatalf("after the DROP's rollback: rows %v, want the 2 committed", got)
+	}
+	d := c.Begin()
+	c.Lock()
+	err = c.DropTableIn(d, "items")
+	if err == nil {
+		_, err = c.CreateTableIn(d, "postgres", "items", testCols, []int{0})
+	}
+	c.Unlock()
+	if err != nil {
+		t.Fatalf("DROP then CREATE of the same name in one transaction: %v", err)
+	}
+	d.Rollback()
+	if got := state(c); len(got) != 2 {
+		t.Fatalf("after rolling back DROP + CREATE: rows %v, want the 2 committed", got)
+	}
+}
