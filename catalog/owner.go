@@ -77,6 +77,24 @@ func (c *Catalog) TablePrivileges(t *Table, role string) Privilege {
 	return t.acl[role] | t.acl[PublicGrantee]
 }
 
+// TablePrivilegesIn is TablePrivileges as transaction txn (nil: none)
+// sees them: a GRANT or REVOKE by another transaction still open does not
+// count yet, as in PostgreSQL. Schema lock held.
+func (c *Catalog) TablePrivilegesIn(txn *Txn, t *Table, role string) Privilege {
+	if c.OwnsTable(t, role) {
+		return PrivAll
+	}
+	var p Privilege
+	for _, g := range []string{role, PublicGrantee} {
+		q := t.acl[g]
+		if pg, ok := t.pendingACL[g]; ok && (txn == nil || pg.xid != txn.xid) && c.isActive(pg.xid) {
+			q = pg.old
+		}
+		p |= q
+	}
+	return p
+}
+
 // TableGrants returns t's grants, grantee -> privileges (a copy; the
 // owner's implicit privileges are not in it). Schema lock held.
 func (c *Catalog) TableGrants(t *Table) map[string]Privilege {

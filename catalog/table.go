@@ -44,6 +44,10 @@ type Table struct {
 	// droppedBy is the transaction whose DROP TABLE hid the table until it
 	// ends (DropTableIn); no other transaction may take its name meanwhile.
 	droppedBy XID
+	// pendingACL holds, per grantee, the privileges before a GRANT or
+	// REVOKE of a transaction still open: other transactions check those
+	// (TablePrivilegesIn). Schema lock.
+	pendingACL map[string]pendingGrant
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.

@@ -107,11 +107,27 @@ func (c *Catalog) SetTableGrantIn(txn *Txn, t *Table, grantee string, p Privileg
 	if err := c.SetTableGrant(t, grantee, p); err != nil {
 		return err
 	}
-	if old != p {
+	if old != p && txn != nil && !txn.done {
 		txn.holdForDDL(t)
+		if _, ok := t.pendingACL[grantee]; !ok {
+			if t.pendingACL == nil {
+				t.pendingACL = map[string]pendingGrant{}
+			}
+			t.pendingACL[grantee] = pendingGrant{xid: txn.xid, old: old}
+			settle := func() { delete(t.pendingACL, grantee) }
+			txn.atCommit = append(txn.atCommit, func() error { settle(); return nil })
+			txn.addUndo(func() error { settle(); return nil })
+		}
 		txn.addUndo(func() error { return c.SetTableGrant(t, grantee, old) })
 	}
 	return nil
+}
+
+// pendingGrant is a grantee's privileges on a table before a GRANT or
+// REVOKE by transaction xid, which has not ended.
+type pendingGrant struct {
+	xid XID
+	old Privilege
 }
 
 // SetSchemaCreateIn is SetSchemaCreate; rollback restores the grantee's

@@ -39,7 +39,7 @@ func (s *Session) checkTable(t *catalog.Table, need catalog.Privilege) error {
 	if real, ok := s.cat.Table(t.Name); !ok || real != t {
 		return nil
 	}
-	if s.cat.TablePrivileges(t, s.user())&need != need {
+	if s.cat.TablePrivilegesIn(s.txn, t, s.user())&need != need {
 		return errTablePrivilege(t.Name)
 	}
 	return nil
