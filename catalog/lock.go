@@ -355,3 +355,35 @@ func (t *Txn) waitRow(tb *Table, x XID) error {
 
 // waiting reports whether t's statement waits for conflicts.
 func (t *Txn) waiting() bool { return t.wait.Ctx != nil }
+
+// WaitTableDDL waits, before a writing statement takes the schema lock,
+// while another open transaction has uncommitted DDL on any of the tables
+// named (PostgreSQL's writers wait for the ALTER's AccessExclusiveLock):
+// so no committed row lands in a table definition that a rollback then
+// undoes. w gives cancel and lock_timeout; deadlocks are 40P01. t may be
+// nil. The caller holds no catalog lock.
+func (c *Catalog) WaitTableDDL(t *Txn, w Wait, names []string) error {
+	if t == nil {
+		t = &Txn{c: c, done: true}
+	}
+	saved := t.wait
+	t.wait = w
+	defer func() { t.wait = saved }()
+	for {
+		c.mu.RLock()
+		x := invalidXID
+		for _, n := range names {
+			if tb, ok := c.tables[n]; ok && tb.ddlBy != invalidXID && tb.ddlBy != t.xid && c.isActive(tb.ddlBy) {
+				x = tb.ddlBy
+				break
+			}
+		}
+		c.mu.RUnlock()
+		if x == invalidXID {
+			return nil
+		}
+		if err := t.waitFor(x); err != nil {
+			return err
+		}
+	}
+}

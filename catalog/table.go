@@ -44,6 +44,9 @@ type Table struct {
 	// droppedBy is the transaction whose DROP TABLE hid the table until it
 	// ends (DropTableIn); no other transaction may take its name meanwhile.
 	droppedBy XID
+	// ddlBy is the last transaction that ran DDL on the table (holdForDDL);
+	// while it is open, other writers wait for it (WaitTableDDL).
+	ddlBy XID
 	// pendingACL holds, per grantee, the privileges before a GRANT or
 	// REVOKE of a transaction still open: other transactions check those
 	// (TablePrivilegesIn). Schema lock.

@@ -32,6 +32,7 @@ func (t *Txn) addUndo(fn undoAction) {
 func (t *Txn) holdForDDL(tb *Table) {
 	if t != nil && !t.done {
 		t.takeTableLock(tb, lockWrite)
+		tb.ddlBy = t.xid
 	}
 }
 

@@ -53,12 +53,35 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 // 57014).
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	if mode != lockExclusive {
+		if names := writtenTables(st); len(names) > 0 {
+			if err := s.cat.WaitTableDDL(txn, s.lockWait(ctx), names); err != nil {
+				return nil, err
+			}
+		}
 		return s.lock(mode), nil
 	}
 	if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
 		return nil, err
 	}
 	return s.cat.Unlock, nil
+}
+
+// writtenTables returns the table a data-changing statement writes
+// (INSERT, UPDATE, DELETE, COPY FROM), or nil.
+func writtenTables(st sql.Statement) []string {
+	switch x := st.(type) {
+	case *sql.Insert:
+		return []string{x.Table}
+	case *sql.Update:
+		return []string{x.Table}
+	case *sql.Delete:
+		return []string{x.Table}
+	case *sql.Copy:
+		if x.From {
+			return []string{x.Table}
+		}
+	}
+	return nil
 }
 
 // ddlRelations returns the tables and indexes a DDL statement changes
