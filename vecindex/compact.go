@@ -55,7 +55,8 @@ func (h *HNSW) maybeCompact() {
 //  3. After a second grace period no operation can hold a reclaimed id, so
 //     the slots go on the free list for Insert to reuse.
 //
-// A set entry point is never reclaimed. An insert in flight at step 1 may
+// Last, RepairReachability re-links any live node the rewritten lists
+// left unreachable on layer 0. A set entry point is never reclaimed. An insert in flight at step 1 may
 // still publish its node as the entry point when its link ends, and that
 // node may be tombstoned already (a rolled-back insert): so after the
 // first grace period, when no insert can publish a victim any more, the
@@ -99,6 +100,7 @@ func (h *HNSW) Compact() int {
 	h.free = append(h.free, ids...)
 	h.mu.Unlock()
 	h.dead.Add(-int64(len(ids)))
+	h.RepairReachability()
 	return len(ids)
 }
 

@@ -39,6 +39,16 @@
 // smallest keys first (dupgroup.go), and Compact keeps the live copies
 // reachable when it reclaims the original.
 //
+// The heuristic can leave nodes with no in-edge from the part of layer 0
+// the entry point reaches (with m = 4 a whole copy group; on
+// Fashion-MNIST with m = 16 about 230 of 60,000 nodes), and no search
+// finds them at any ef_search. RepairReachability (repair.go) walks layer
+// 0 from the entry point and gives each live node it did not reach an
+// in-edge from its nearest reached node. InsertBatch runs it after a bulk
+// batch (at least an eighth of the graph) and Compact after reclaiming;
+// on Fashion-MNIST it costs about 1.5% of a parallel build (24 ms for
+// a 1.7 s build, 2 cores). Single inserts do not run it.
+//
 // Delete tombstones: the node keeps its edges and guides walks, but is
 // never returned and never picked as a new neighbour. A tombstoned entry
 // point is replaced by a live node of the highest level (entry.go), since

@@ -36,11 +36,18 @@ func (h *HNSW) Insert(key uint64, v []float32) error {
 	return nil
 }
 
+// repairBatchShare: InsertBatch repairs reachability after a batch of at
+// least 1/repairBatchShare of the graph's nodes, so the O(n) walk costs
+// O(1) per inserted node however a graph is built in batches.
+const repairBatchShare = 8
+
 // InsertBatch inserts vecs[i] under keys[i] (equal lengths) from workers
 // goroutines (<= 0: GOMAXPROCS). Errors of individual inserts are joined;
 // the other vectors are still inserted. Node ids, and so levels, follow
 // the order in which workers claim vectors, so a parallel build is not
-// reproducible bit for bit; its recall equals a serial build's.
+// reproducible bit for bit; its recall equals a serial build's. A batch
+// of at least 1/repairBatchShare of the graph (a bulk build) ends with
+// RepairReachability, so no live node is left unreachable on layer 0.
 func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 	if len(keys) != len(vecs) {
 		return fmt.Errorf("vecindex: InsertBatch: %d keys for %d vectors", len(keys), len(vecs))
@@ -71,6 +78,9 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 		}()
 	}
 	wg.Wait()
+	if len(keys) > 0 && len(keys) >= h.Len()/repairBatchShare {
+		h.RepairReachability()
+	}
 	return errors.Join(errs...)
 }
 

@@ -1,0 +1,222 @@
+package vecindex
+
+import (
+	"slices"
+	"sync/atomic"
+)
+
+// repairPasses bounds RepairReachability's passes: a forced edge may
+// evict another node's only in-edge, which the next pass re-links.
+const repairPasses = 4
+
+// repairTries is how many of an unreached node's nearest reached nodes
+// RepairReachability tries for a free list slot before it forces the
+// edge into the nearest one's list.
+const repairTries = 4
+
+// repairMinEf is the least ef of the search that finds an unreached
+// node's nearest reached nodes (2·m when that is more).
+const repairMinEf = 32
+
+// RepairReachability makes every live, linked node reachable on layer 0
+// from the entry point and returns how many nodes it re-linked (0 when
+// all were reachable). Small m and the neighbour heuristic (Algorithm 4)
+// can leave a node, or a whole copy group (dup.go), with no in-edge from
+// the part of layer 0 the entry point reaches, and then no search finds
+// it at any ef_search.
+//
+// Each pass walks layer 0 breadth first from the entry point through
+// every edge (tombstones included, as searches walk them). Each live node
+// left unreached gets one in-edge: a layer-0 search at its vector (ef =
+// max(2·m, 32)) finds its nearest reached live nodes, and the first of
+// the nearest few with a free list slot takes it; if all are full, the
+// nearest one's list is shrunk by the heuristic to one short of capacity
+// (keeping the members this call re-linked) and the node is added. The node's own component is then marked reached,
+// so one edge serves all the nodes it leads to. A shrink can cut off a
+// node the pass already counted as reached, so passes repeat, at most
+// repairPasses (4) times. Cost: O(nodes + edges) per pass plus one search
+// per re-linked node.
+//
+// It runs concurrently with Search, Insert and Delete, and publishes list
+// changes as inserts do (one node lock at a time, atomic stores). Nodes
+// still being linked by a concurrent insert, and nodes allocated after it
+// started, are left alone. InsertBatch calls it after a batch that made
+// up at least an eighth of the graph, and Compact after reclaiming.
+func (h *HNSW) RepairReachability() int {
+	e := h.enter()
+	defer h.exit(e)
+	s := h.getScratch()
+	defer h.putScratch(s)
+	total := 0
+	var reached []bool
+	var queue []uint32
+	pinned := map[uint32]bool{} // nodes this call gave an in-edge
+	for range repairPasses {
+		ep, top, ok := h.loadEntry()
+		if !ok {
+			return total
+		}
+		n := h.n.Load()
+		if cap(reached) < int(n) {
+			reached = make([]bool, n)
+		}
+		reached = reached[:n]
+		clear(reached)
+		queue = h.reach(reached, queue, ep)
+		fixed := 0
+		for u := range n {
+			if reached[u] || !h.needsReach(u) {
+				continue
+			}
+			if h.relink(s, u, ep, top, reached, pinned) {
+				pinned[u] = true
+				fixed++
+			}
+			queue = h.reach(reached, queue, u)
+		}
+		total += fixed
+		if fixed == 0 {
+			break
+		}
+	}
+	return total
+}
+
+// needsReach reports whether node u must be reachable: live and linked.
+func (h *HNSW) needsReach(u uint32) bool {
+	return h.meta(u)&(flagDead|flagFree|flagLinked) == flagLinked
+}
+
+// reach marks start and every node reachable from it on layer 0 through
+// unmarked nodes (ids below len(reached)) in reached; queue is reused
+// working memory and is returned for reuse.
+func (h *HNSW) reach(reached []bool, queue []uint32, start uint32) []uint32 {
+	if int(start) >= len(reached) || reached[start] {
+		return queue
+	}
+	reached[start] = true
+	queue = append(queue[:0], start)
+	for i := 0; i < len(queue); i++ {
+		id := queue[i]
+		if h.meta(id)&flagFree != 0 {
+			continue
+		}
+		b := h.block(id, 0)
+		for j := range b {
+			nb := atomic.LoadUint32(&b[j])
+			if nb == noNode {
+				break
+			}
+			if int(nb) < len(reached) && !reached[nb] {
+				reached[nb] = true
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return queue
+}
+
+// relink adds an in-edge to the unreached node u from one of its nearest
+// reached live nodes, found by a search from the entry point ep (level
+// top); it reports whether it added one. Copies of other vectors are not
+// picked (their lists hold their copy chain, dup.go).
+func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned map[uint32]bool) bool {
+	q := h.floatVec(s.q, u) // s.q is free here
+	qc := h.codesFor(u)
+	if qc != nil {
+		s.qsum = h.sqSum(u)
+	}
+	// The descent's layer-1 node may itself be cut off on layer 0; then
+	// the walk starts at the entry point, which is reached by definition.
+	start := item{dist: h.pointDist(s, q, qc, ep), id: ep}
+	if cur := h.descend(s, q, qc, start, top, 0); int(cur.id) < len(reached) && reached[cur.id] {
+		start = cur
+	}
+	s.seed(h.capacity(), start)
+	h.searchLayer0(s, q, qc, max(2*h.m0, repairMinEf), nil)
+	s.sorted = s.res.drainAscending(s.sorted)
+	c := s.picked[:0]
+	for _, x := range s.sorted {
+		if x.id == u || int(x.id) >= len(reached) || !reached[x.id] || h.isDead(x.id) {
+			continue
+		}
+		d := h.distTo(q, x.id)
+		if d > h.dupEps && h.isCopy(x.id) {
+			continue
+		}
+		if c = append(c, item{dist: d, id: x.id}); len(c) == repairTries {
+			break
+		}
+	}
+	if len(c) == 0 && !h.isDead(ep) && !h.isCopy(ep) && ep != u {
+		c = append(c, item{dist: h.distTo(q, ep), id: ep})
+	}
+	s.picked = c
+	if len(c) == 0 {
+		return false
+	}
+	slices.SortFunc(c, cmpItem)
+	for _, x := range c {
+		h.lockNode(x.id)
+		b := h.block(x.id, 0)
+		free := listLen(b) < len(b)
+		if free {
+			h.addEdgeLocked(s, x.id, u, x.dist, 0)
+		}
+		h.unlockNode(x.id)
+		if free {
+			h.handDown(s)
+			return true
+		}
+	}
+	for _, x := range c {
+		h.lockNode(x.id)
+		ok := h.forceEdgeLocked(s, x.id, u, x.dist, pinned)
+		h.unlockNode(x.id)
+		h.handDown(s)
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// forceEdgeLocked adds to to from's layer-0 list (d = dist(from, to))
+// even if the list is full: the other live members are shrunk by the
+// heuristic to one short of capacity first, keeping the members pinned
+// (given their in-edge by this repair, so that two nodes do not evict
+// each other pass after pass). A copy of from goes first, as addEdge
+// puts it (dup.go). It reports false, changing nothing, if the pinned
+// members fill the list. Caller holds from's lock.
+func (h *HNSW) forceEdgeLocked(s *scratch, from, to uint32, d float32, pinned map[uint32]bool) bool {
+	b := h.block(from, 0)
+	c, keep := s.tmp[:0], s.batch[:0]
+	for _, o := range b[:listLen(b)] {
+		switch {
+		case o == to:
+			return true
+		case pinned[o]:
+			keep = append(keep, o)
+		case !h.isDead(o):
+			c = append(c, item{dist: h.nodeDist(from, o), id: o})
+		}
+	}
+	s.batch = keep
+	if len(keep) >= len(b)-1 {
+		return false
+	}
+	z := h.copiesFirst(c)
+	slices.SortFunc(c[z:], cmpItem)
+	s.tmp = c
+	sel := h.selectNeighbours(s, from, c, len(b)-1-len(keep))
+	for _, o := range keep {
+		sel = append(sel, item{dist: h.nodeDist(from, o), id: o})
+	}
+	sel = append(sel, item{dist: d, id: to})
+	h.copiesFirst(sel)
+	setNeighbours(b, sel)
+	if z > 0 {
+		h.noteEvicted(s, sel, 0)
+	}
+	return true
+}

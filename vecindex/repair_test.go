@@ -1,0 +1,203 @@
+package vecindex
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// reproVectors is the tester's SQL repro as vectors (labelled synthetic):
+// 300 copies of [1,2,3,4], then [g%13, g%7, g%5, 9] for g = 1..1700,
+// keys in that order.
+func reproVectors() ([]uint64, [][]float32) {
+	var keys []uint64
+	var vecs [][]float32
+	for i := range 300 {
+		keys = append(keys, uint64(i))
+		vecs = append(vecs, []float32{1, 2, 3, 4})
+	}
+	for g := 1; g <= 1700; g++ {
+		keys = append(keys, uint64(len(keys)))
+		vecs = append(vecs, []float32{float32(g % 13), float32(g % 7), float32(g % 5), 9})
+	}
+	return keys, vecs
+}
+
+// unreached lists the live, linked nodes a breadth-first walk of layer 0
+// from the entry point (through tombstones) does not reach.
+func unreached(h *HNSW) []uint32 {
+	ep, _, ok := h.loadEntry()
+	n := h.n.Load()
+	seen := make([]bool, n)
+	if ok {
+		h.reach(seen, nil, ep)
+	}
+	var out []uint32
+	for id := range n {
+		if !seen[id] && h.needsReach(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// checkCopiesFound asserts a search at [1,2,3,4] with ef 1000 returns 3
+// rows at distance 0, all among the 300 copies.
+func checkCopiesFound(t *testing.T, h *HNSW) {
+	t.Helper()
+	got := h.Search([]float32{1, 2, 3, 4}, 3, 1000, nil)
+	if len(got) != 3 {
+		t.Fatalf("got %d results, want 3: %v", len(got), got)
+	}
+	for _, r := range got {
+		if r.Dist != 0 || r.Key >= 300 {
+			t.Fatalf("got %v, want 3 of the copies (keys < 300) at distance 0", got)
+		}
+	}
+}
+
+func TestRepairReproSerial(t *testing.T) {
+	keys, vecs := reproVectors()
+	h, err := New(Config{Dims: 4, M: 4, EfConstruction: 16, Metric: L2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if err := h.Insert(k, vecs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Single inserts do not repair: the bug shows (the copy group is cut off).
+	if u := unreached(h); len(u) == 0 {
+		t.Fatalf("serial build left every node reachable; the repro no longer reproduces")
+	}
+	if got := h.Search([]float32{1, 2, 3, 4}, 3, 1000, nil); len(got) == 0 || got[0].Dist == 0 {
+		t.Fatalf("unrepaired search found a copy (%v); the repro no longer reproduces", got)
+	}
+	if n := h.RepairReachability(); n == 0 {
+		t.Fatal("RepairReachability re-linked nothing")
+	}
+	if u := unreached(h); len(u) != 0 {
+		t.Fatalf("after repair %d live nodes unreachable: %v", len(u), u[:min(10, len(u))])
+	}
+	checkCopiesFound(t, h)
+	checkGraph(t, h)
+	if n := h.RepairReachability(); n != 0 {
+		t.Fatalf("second repair re-linked %d nodes, want 0", n)
+	}
+}
+
+func TestRepairReproInsertBatch(t *testing.T) {
+	keys, vecs := reproVectors()
+	for _, workers := range []int{1, 0} {
+		t.Run(fmt.Sprint("workers=", workers), func(t *testing.T) {
+			h, err := New(Config{Dims: 4, M: 4, EfConstruction: 16, Metric: L2, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := h.InsertBatch(keys, vecs, workers); err != nil {
+				t.Fatal(err)
+			}
+			checkCopiesFound(t, h)
+			if u := unreached(h); len(u) != 0 {
+				t.Fatalf("%d live nodes unreachable: %v", len(u), u[:min(10, len(u))])
+			}
+			checkGraph(t, h)
+		})
+	}
+}
+
+// TestRepairReachableProperty: after a bulk build with small m on random
+// data (labelled synthetic: gaussian, and a coarse grid with copies), and
+// after deleting a third and compacting, every live node is reachable on
+// layer 0 from the entry point.
+func TestRepairReachableProperty(t *testing.T) {
+	n := 3000
+	if testing.Short() || raceEnabled {
+		n = 1000
+	}
+	for m := 2; m <= 4; m++ {
+		for _, kind := range []string{"gaussian", "grid"} {
+			t.Run(fmt.Sprintf("m=%d/%s", m, kind), func(t *testing.T) {
+				var vecs [][]float32
+				if kind == "gaussian" {
+					vecs = gaussian(n, 8, uint64(m))
+				} else {
+					for i := range n {
+						vecs = append(vecs, []float32{float32(i % 11), float32(i % 7), float32(i % 3)})
+					}
+				}
+				keys := make([]uint64, n)
+				for i := range keys {
+					keys[i] = uint64(i)
+				}
+				h, err := New(Config{Dims: len(vecs[0]), M: m, EfConstruction: 2 * m, Metric: L2, Seed: int64(m)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.SetCompactThreshold(0)
+				if err := h.InsertBatch(keys, vecs, 0); err != nil {
+					t.Fatal(err)
+				}
+				if u := unreached(h); len(u) != 0 {
+					t.Fatalf("after build %d of %d live nodes unreachable", len(u), h.Live())
+				}
+				for i := 0; i < n; i += 3 {
+					h.Delete(uint64(i))
+				}
+				h.Compact()
+				if u := unreached(h); len(u) != 0 {
+					t.Fatalf("after compact %d of %d live nodes unreachable", len(u), h.Live())
+				}
+				checkGraph(t, h)
+			})
+		}
+	}
+}
+
+// TestRepairConcurrent runs RepairReachability on a graph built by single
+// inserts (which do not repair) while other goroutines search, insert and
+// delete; run under -race it checks the list publication.
+func TestRepairConcurrent(t *testing.T) {
+	keys, vecs := reproVectors()
+	h, err := New(Config{Dims: 4, M: 4, EfConstruction: 16, Metric: L2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.SetCompactThreshold(0)
+	for i, k := range keys[:1500] {
+		if err := h.Insert(k, vecs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		for i := range 200 {
+			h.Search(vecs[i*7%len(vecs)], 3, 50, nil)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 1500; i < len(keys); i++ {
+			if err := h.Insert(keys[i], vecs[i]); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 400; i < 1400; i += 5 {
+			h.Delete(uint64(i))
+		}
+	}()
+	h.RepairReachability()
+	wg.Wait()
+	h.RepairReachability()
+	if u := unreached(h); len(u) != 0 {
+		t.Fatalf("%d live nodes unreachable after a quiet repair", len(u))
+	}
+	checkCopiesFound(t, h)
+	checkGraph(t, h)
+}
