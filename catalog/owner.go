@@ -67,14 +67,11 @@ func (c *Catalog) OwnsTable(t *Table, role string) bool {
 	return t.Owner == role || c.IsSuperuser(role)
 }
 
-// TablePrivileges returns the privileges role holds on t: all of them for
-// its owner and for superusers, else those granted to role or to PUBLIC.
-// Schema lock held.
+// TablePrivileges returns the committed privileges role holds on t: all
+// of them for its owner and for superusers, else those granted to role or
+// to PUBLIC (TablePrivilegesIn outside any transaction). Schema lock held.
 func (c *Catalog) TablePrivileges(t *Table, role string) Privilege {
-	if c.OwnsTable(t, role) {
-		return PrivAll
-	}
-	return t.acl[role] | t.acl[PublicGrantee]
+	return c.TablePrivilegesIn(nil, t, role)
 }
 
 // TablePrivilegesIn is TablePrivileges as transaction txn (nil: none)

@@ -191,8 +191,8 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 			}
-			if cat.TablePrivileges(t, s.user())&catalog.PrivTruncate == 0 {
-				return nil, errTablePrivilege(name)
+			if err := s.checkTable(t, catalog.PrivTruncate); err != nil {
+				return nil, err
 			}
 			tables = append(tables, t)
 		}

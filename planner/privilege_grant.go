@@ -98,7 +98,7 @@ func (s *Session) grantTables(x *sql.Grant, grantees []string, res *wire.Result)
 		switch {
 		case s.cat.OwnsTable(t, s.user()):
 			change = append(change, t)
-		case s.cat.TablePrivileges(t, s.user()) == 0:
+		case s.cat.TablePrivilegesIn(s.txn, t, s.user()) == 0:
 			return errTablePrivilege(t.Name)
 		default:
 			res.Notices = append(res.Notices, grantWarning(x.Revoke, t.Name))
