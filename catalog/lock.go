@@ -303,6 +303,23 @@ func (c *Catalog) LockTables(t *Txn, w Wait, names []string) error {
 // lockTables is LockTables; with exclusive false only writers are waited
 // for (CREATE INDEX's ShareLock).
 func (c *Catalog) lockTables(t *Txn, w Wait, names []string, exclusive bool) error {
+	return c.waitWhileHeld(t, w, c.mu.Lock, c.mu.Unlock, func(t *Txn) XID {
+		for _, n := range names {
+			if tb := c.relationTable(n); tb != nil {
+				if x := c.tableHolder(tb, t, exclusive); x != invalidXID {
+					return x
+				}
+			}
+		}
+		return invalidXID
+	})
+}
+
+// waitWhileHeld calls holder under lock until it names no transaction,
+// waiting for each one it names with the lock released (t.waitFor: w's
+// cancel and lock_timeout, deadlock detection). On nil it returns with
+// lock held, on error without. t may be nil (a done Txn stands in).
+func (c *Catalog) waitWhileHeld(t *Txn, w Wait, lock, unlock func(), holder func(t *Txn) XID) error {
 	if t == nil {
 		t = &Txn{c: c, done: true}
 	}
@@ -310,19 +327,12 @@ func (c *Catalog) lockTables(t *Txn, w Wait, names []string, exclusive bool) err
 	t.wait = w
 	defer func() { t.wait = saved }()
 	for {
-		c.mu.Lock()
-		x := invalidXID
-		for _, n := range names {
-			if tb := c.relationTable(n); tb != nil {
-				if x = c.tableHolder(tb, t, exclusive); x != invalidXID {
-					break
-				}
-			}
-		}
+		lock()
+		x := holder(t)
 		if x == invalidXID {
 			return nil
 		}
-		c.mu.Unlock()
+		unlock()
 		if err := t.waitFor(x); err != nil {
 			return err
 		}
@@ -363,27 +373,17 @@ func (t *Txn) waiting() bool { return t.wait.Ctx != nil }
 // undoes. w gives cancel and lock_timeout; deadlocks are 40P01. t may be
 // nil. The caller holds no catalog lock.
 func (c *Catalog) WaitTableDDL(t *Txn, w Wait, names []string) error {
-	if t == nil {
-		t = &Txn{c: c, done: true}
-	}
-	saved := t.wait
-	t.wait = w
-	defer func() { t.wait = saved }()
-	for {
-		c.mu.RLock()
-		x := invalidXID
+	err := c.waitWhileHeld(t, w, c.mu.RLock, c.mu.RUnlock, func(t *Txn) XID {
 		for _, n := range names {
 			if tb, ok := c.tables[n]; ok && tb.ddlBy != invalidXID && tb.ddlBy != t.xid && c.isActive(tb.ddlBy) {
-				x = tb.ddlBy
-				break
+				return tb.ddlBy
 			}
 		}
-		c.mu.RUnlock()
-		if x == invalidXID {
-			return nil
-		}
-		if err := t.waitFor(x); err != nil {
-			return err
-		}
+		return invalidXID
+	})
+	if err != nil {
+		return err
 	}
+	c.mu.RUnlock()
+	return nil
 }
