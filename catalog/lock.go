@@ -371,9 +371,11 @@ func (t *Txn) waiting() bool { return t.wait.Ctx != nil }
 // named (PostgreSQL's writers wait for the ALTER's AccessExclusiveLock):
 // so no committed row lands in a table definition that a rollback then
 // undoes. w gives cancel and lock_timeout; deadlocks are 40P01. t may be
-// nil. The caller holds no catalog lock.
+// nil. The caller holds no catalog lock; on nil WaitTableDDL returns with
+// the schema lock held shared (RUnlock releases it), so no DDL slips in
+// between the check and the statement.
 func (c *Catalog) WaitTableDDL(t *Txn, w Wait, names []string) error {
-	err := c.waitWhileHeld(t, w, c.mu.RLock, c.mu.RUnlock, func(t *Txn) XID {
+	return c.waitWhileHeld(t, w, c.mu.RLock, c.mu.RUnlock, func(t *Txn) XID {
 		for _, n := range names {
 			if tb, ok := c.tables[n]; ok && tb.ddlBy != invalidXID && tb.ddlBy != t.xid && c.isActive(tb.ddlBy) {
 				return tb.ddlBy
@@ -381,9 +383,4 @@ func (c *Catalog) WaitTableDDL(t *Txn, w Wait, names []string) error {
 		}
 		return invalidXID
 	})
-	if err != nil {
-		return err
-	}
-	c.mu.RUnlock()
-	return nil
 }

@@ -53,12 +53,14 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 // 57014).
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	if mode != lockExclusive {
-		if names := writtenTables(st); len(names) > 0 {
-			if err := s.cat.WaitTableDDL(txn, s.lockWait(ctx), names); err != nil {
-				return nil, err
-			}
+		names := writtenTables(st)
+		if len(names) == 0 || (mode != lockShared && mode != lockWrite && mode != lockSelf) {
+			return s.lock(mode), nil
 		}
-		return s.lock(mode), nil
+		if err := s.cat.WaitTableDDL(txn, s.lockWait(ctx), names); err != nil {
+			return nil, err
+		}
+		return s.cat.RUnlock, nil // WaitTableDDL returned holding s.lock(mode)'s shared lock
 	}
 	if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
 		return nil, err
