@@ -21,7 +21,9 @@ type loadedSnapshot struct {
 // loadSnapshot restores the snapshot in dir into the (empty) catalog: the
 // catalog file first, then every table's rows and every HNSW graph file in
 // parallel. A missing graph file leaves that index to be rebuilt from the
-// rows; any damage returns an error wrapping ErrSnapshotCorrupt.
+// rows, as does one written before node ids were row slots
+// (vecindex.ErrKeyLayout); any damage returns an error wrapping
+// ErrSnapshotCorrupt.
 func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 	ls := &loadedSnapshot{graphs: map[*Index]bool{}}
 	withGraph, err := c.loadCatalogFile(fs, filepath.Join(dir, catalogFile), ls)
@@ -42,6 +44,8 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 			switch {
 			case errors.Is(err, os.ErrNotExist):
 				c.logger().Warn("catalog: snapshot has no graph file, rebuilding the index", "index", ix.Name)
+			case errors.Is(err, vecindex.ErrKeyLayout):
+				c.logger().Warn("catalog: graph file predates row-slot node ids, rebuilding the index", "index", ix.Name)
 			case err != nil:
 				fail(err)
 			default:
@@ -195,6 +199,9 @@ func readGraph(fs wal.FS, path string, ix *Index) (*vecindex.HNSW, error) {
 	}
 	defer closeFn()
 	g, err := vecindex.ReadFrom(bufio.NewReaderSize(r, 1<<20))
+	if errors.Is(err, vecindex.ErrKeyLayout) {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrSnapshotCorrupt, path, err)
 	}

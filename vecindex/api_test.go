@@ -78,15 +78,31 @@ func TestDeleteAndReinsert(t *testing.T) {
 	if res := h.Search([]float32{2}, 1, 10, nil); res[0].Key == 2 {
 		t.Fatalf("deleted key returned: %v", res)
 	}
+	if err := h.Insert(2, []float32{2.25}); !errors.Is(err, ErrTombstoned) {
+		t.Fatalf("re-insert of a tombstoned key with another vector: %v, want ErrTombstoned", err)
+	}
+	if err := h.Insert(2, []float32{2}); err != nil || h.Len() != 5 || h.Live() != 5 {
+		t.Fatalf("revive: %v; Len, Live = %d, %d, want 5, 5", err, h.Len(), h.Live())
+	}
+	if res := h.Search([]float32{2}, 1, 10, nil); len(res) != 1 || res[0].Key != 2 || res[0].Dist != 0 {
+		t.Fatalf("after revive Search = %v, want [{2 0}]", res)
+	}
+	h.Delete(2)
+	if freed := h.Compact(); freed != 1 {
+		t.Fatalf("Compact freed %d, want 1", freed)
+	}
 	if err := h.Insert(2, []float32{2.25}); err != nil {
-		t.Fatalf("re-insert of deleted key: %v", err)
+		t.Fatalf("re-insert of a reclaimed key: %v", err)
 	}
 	res := h.Search([]float32{2}, 1, 10, nil)
 	if len(res) != 1 || res[0].Key != 2 || res[0].Dist != 0.0625 {
 		t.Errorf("after re-insert Search = %v, want [{2 0.0625}]", res)
 	}
-	if h.Len() != 6 || h.Live() != 5 {
-		t.Errorf("Len, Live = %d, %d, want 6, 5", h.Len(), h.Live())
+	if h.Len() != 5 || h.Live() != 5 {
+		t.Errorf("Len, Live = %d, %d, want 5, 5", h.Len(), h.Live())
+	}
+	if err := h.Insert(MaxKey+1, []float32{1}); !errors.Is(err, ErrKeyRange) {
+		t.Errorf("Insert(MaxKey+1): %v, want ErrKeyRange", err)
 	}
 }
 

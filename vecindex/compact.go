@@ -52,8 +52,10 @@ func (h *HNSW) maybeCompact() {
 //  2. A grace period (synchronize) lets in-flight inserts, which may have
 //     picked a tombstone before it was deleted, finish; a second sweep
 //     removes any edge they added.
-//  3. After a second grace period no operation can hold a reclaimed id, so
-//     the slots go on the free list for Insert to reuse.
+//  3. After a second grace period no operation can hold a reclaimed id,
+//     and once no WriteTo is running the slots become free for their keys
+//     to be inserted again. Until then they are marked both free and dead
+//     (being reclaimed).
 //
 // Last, RepairReachability re-links any live node the rewritten lists
 // left unreachable on layer 0. A set entry point is never reclaimed. An insert in flight at step 1 may
@@ -97,7 +99,12 @@ func (h *HNSW) Compact() int {
 	}
 	h.synchronize()
 	h.mu.Lock()
-	h.free = append(h.free, ids...)
+	for h.writing > 0 { // a checkpoint being written may still link them
+		h.written.Wait()
+	}
+	for _, id := range ids {
+		h.clearFlag(id, flagDead) // free and not dead: reusable
+	}
 	h.mu.Unlock()
 	h.dead.Add(-int64(len(ids)))
 	h.RepairReachability()

@@ -67,6 +67,17 @@ var ErrDims = errors.New("vecindex: vector has wrong number of dimensions")
 // ErrDuplicateKey is wrapped by Insert when the key is already live.
 var ErrDuplicateKey = errors.New("vecindex: key already in index")
 
+// ErrTombstoned is wrapped by Insert when the key is tombstoned with
+// another vector: the key takes a new vector only once Compact has
+// reclaimed the tombstone.
+var ErrTombstoned = errors.New("vecindex: key is tombstoned with another vector")
+
+// ErrKeyRange is wrapped by Insert for a key above MaxKey.
+var ErrKeyRange = errors.New("vecindex: key out of range")
+
+// MaxKey is the largest key: keys are node ids, uint32 below noNode.
+const MaxKey = uint64(noNode) - 1
+
 func (c Config) validate() error {
 	switch {
 	case c.Dims < 1:

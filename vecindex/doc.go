@@ -1,5 +1,6 @@
 // Package vecindex is vecgres's approximate nearest-neighbour index: an
-// in-memory HNSW graph over float32 vectors keyed by uint64 row slot ids.
+// in-memory HNSW graph over float32 vectors keyed by uint64 row slot ids;
+// a node's id is its key.
 // It sits below the planner and executor, which build one HNSW per
 // `CREATE INDEX ... USING hnsw` and call Search for `ORDER BY col <op> q
 // LIMIT k`. It is a leaf: it imports only vecindex/distance (the SIMD
@@ -55,8 +56,10 @@
 // no new edge would ever reach it. Once tombstones pass
 // a share of the graph (DefaultCompactThreshold, 10%) Delete starts a
 // background Compact, which reconnects the tombstones' neighbours with the
-// heuristic and, after grace periods, frees their slots for reuse
-// (compact.go, epoch.go).
+// heuristic and, after grace periods, frees their slots (compact.go,
+// epoch.go). A freed slot takes a vector again only when its key is
+// inserted again; inserting a tombstoned key with its own vector revives
+// the node (revive.go), as WAL replay does.
 //
 // # Distances
 //
@@ -80,7 +83,11 @@
 //
 // # Memory layout
 //
-// Node ids are uint32. Nodes live in segments of segSize (1024) ids that
+// Node ids are uint32 and equal the keys: the catalog's row slots are
+// dense and never reused, so the index keeps no key array and no key map
+// (an id is returned as the row's key, a key names its node). Slots below
+// the largest key that hold no node (NULL vectors, reclaimed tombstones)
+// cost their share of a segment. Nodes live in segments of segSize (1024) ids that
 // are allocated whole and never move; the segment directory is copied on
 // growth and published atomically (segment.go). Per node slot:
 //
@@ -90,17 +97,15 @@
 //	sqSum   float32 Σ lo·code (QuantSQ8 with InnerProduct or Cosine)
 //	links0  2m uint32 neighbour ids, unused slots 0xFFFFFFFF (no count):
 //	        exactly 2·m·4 bytes
-//	keys    uint64 row slot id
 //	meta    uint32: level | tombstone | reclaimed | linked | lock bit |
 //	        copy | index of the upper lists in the segment's pool (0 at
 //	        level 0)
 //
 // and per node of level > 0 one pool entry of level·m uint32 (lists.go),
-// plus a map from live key to node id and a free list of reclaimed slots.
 // MemoryBytes reports the totals: on Fashion-MNIST (60,000 × 784 pixels,
-// m = 16) 784 bytes of codes and about 166 bytes of graph per node (128
-// layer 0, about 6.5 upper layers, 12 key and meta, about 19 key map),
-// against 3,136 bytes of raw float32 vector. Searching uses a scratch struct from a
+// m = 16) 784 bytes of codes and about 140 bytes of graph per node (128
+// layer 0, about 6.5 upper layers, 4 meta word, about 1 of segment and
+// pool overhead), against 3,136 bytes of raw float32 vector. Searching uses a scratch struct from a
 // sync.Pool: a visited set of generation stamps ([]uint32, cleared only
 // when the stamp wraps), binary heaps of {dist, id}, so a warm Search
 // allocates only its result slice. The layer-0 walk collects a candidate's
@@ -112,9 +117,9 @@
 // Search, Insert, InsertBatch and Delete all run concurrently; no
 // index-wide lock is held across a search or a link step:
 //
-//   - h.mu guards only the key map, the free list and id allocation (a
-//     new node's vector, key and level are written under it, before the
-//     node is reachable);
+//   - h.mu guards only slot allocation and segment growth (a new node's
+//     vector and level are written under it, before the node is
+//     reachable);
 //   - neighbour lists are read and written with sync/atomic, one uint32
 //     at a time; writers hold the node's spinlock (a bit of its meta word
 //     taken with compare-and-swap), readers take nothing and may see a mix
@@ -125,11 +130,12 @@
 //     (codes.go);
 //   - an insert raising the top level holds topMu across its link (as
 //     hnswlib does) and then publishes the entry point atomically;
-//   - Compact reuses slots only after two grace periods (epoch.go), so no
+//   - Compact frees slots only after two grace periods (epoch.go), so no
 //     operation ever sees a slot change identity under it; the entry
 //     point is never reclaimed (compact.go);
-//   - while a WriteTo runs Insert takes fresh ids instead of reclaimed
-//     slots, so a checkpoint written during inserts and compaction loads.
+//   - a WriteTo writes the slots free when it started as free and leaves
+//     out edges to them, and Compact frees no slot while it runs, so a
+//     checkpoint written during inserts and compaction loads.
 //
 // # Checkpoints
 //

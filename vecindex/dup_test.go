@@ -181,7 +181,7 @@ func TestDuplicatesDeleteCompact(t *testing.T) {
 	var orig uint32
 	copies := 0
 	for key := n; key < n+ndup; key++ {
-		id := h.byKey[uint64(key)]
+		id := uint32(key)
 		if h.isCopy(id) {
 			copies++
 		} else {
@@ -202,7 +202,7 @@ func TestDuplicatesDeleteCompact(t *testing.T) {
 	}
 	originals := 0
 	for key := n; key < n+ndup; key++ {
-		if id, ok := h.byKey[uint64(key)]; ok && !h.isCopy(id) {
+		if id := uint32(key); !h.isDead(id) && !h.isCopy(id) {
 			originals++
 		}
 	}
@@ -228,10 +228,10 @@ func TestDuplicatesDeleteCompact(t *testing.T) {
 		t.Errorf("recall@%d after Compact = %.4f, want >= 0.95", k, r)
 	}
 	// New copies link to the promoted original.
-	if err := h.Insert(1<<40, data[n]); err != nil {
+	if err := h.Insert(uint64(n+ndup), data[n]); err != nil {
 		t.Fatal(err)
 	}
-	if !h.isCopy(h.byKey[1<<40]) {
+	if !h.isCopy(uint32(n + ndup)) {
 		t.Error("a row inserted at the shared vector after Compact is not a copy")
 	}
 }

@@ -163,7 +163,7 @@ func TestDuplicatesDeleteOriginal(t *testing.T) {
 			}
 			orig := -1
 			for key := n; key < n+ndup; key++ {
-				if !h.isCopy(h.byKey[uint64(key)]) {
+				if !h.isCopy(uint32(key)) {
 					orig = key
 				}
 			}
@@ -192,14 +192,14 @@ func TestDuplicatesDeleteOriginal(t *testing.T) {
 			check("after Compact")
 			extra := uniform(200, 16, 21)
 			for i, v := range extra {
-				if err := h.Insert(uint64(1<<40+i), v); err != nil {
+				if err := h.Insert(uint64(n+ndup+i), v); err != nil {
 					t.Fatal(err)
 				}
 			}
 			check("after more inserts")
 			// Delete half of the live copies, the promoted original first.
 			for _, key := range live {
-				if id := h.byKey[key]; !h.isCopy(id) {
+				if !h.isCopy(uint32(key)) {
 					h.Delete(key)
 					live = slices.DeleteFunc(live, func(k uint64) bool { return k == key })
 					break

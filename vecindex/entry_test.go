@@ -24,7 +24,8 @@ func TestCompactKeepsRaisedEntryPoint(t *testing.T) {
 	h.mu.Unlock()
 	e := h.enter() // the raising insert, step by step
 	s := h.getScratch()
-	id, level, slot, err := h.allocate(s, 1000, []float32{3, 3})
+	const id = 1000
+	level, slot, err := h.allocate(s, id, []float32{3, 3})
 	if err != nil || level <= top {
 		t.Fatalf("allocate: level %d (top %d), %v", level, top, err)
 	}
@@ -43,8 +44,8 @@ func TestCompactKeepsRaisedEntryPoint(t *testing.T) {
 		t.Fatalf("Compact freed %d slots, want 1", freed)
 	}
 	checkGraph(t, h)
-	for i := range 50 { // reuses the freed slot
-		if err := h.Insert(uint64(2000+i), gridVec(i)); err != nil {
+	for i := range 50 { // the freed slot is reused by its key, then holes below it
+		if err := h.Insert(uint64(id-i), gridVec(i)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,9 +14,11 @@ func gridVec(i int) []float32 { return []float32{float32(i % 17), float32(i / 17
 func liveSet(h *HNSW) map[uint64][]float32 {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make(map[uint64][]float32, len(h.byKey))
-	for k, id := range h.byKey {
-		out[k] = slices.Clone(h.floatVec(nil, id))
+	out := make(map[uint64][]float32, h.Live())
+	for id := range h.n.Load() {
+		if !h.isDead(id) {
+			out[h.key(id)] = slices.Clone(h.floatVec(nil, id))
+		}
 	}
 	return out
 }

@@ -7,7 +7,9 @@ import (
 )
 
 // HNSW is an in-memory Hierarchical Navigable Small World index mapping
-// uint64 keys (row slot ids) to float32 vectors. See doc.go for the layout
+// uint64 keys (row slot ids) to float32 vectors. A node's id is its key,
+// so keys should be dense small integers: the slots below the largest key
+// are allocated whether used or not. See doc.go for the layout
 // and the concurrency rules.
 //
 // It is safe for concurrent use: any number of Insert, InsertBatch, Delete
@@ -35,15 +37,15 @@ type HNSW struct {
 	sqClamped atomic.Int64 // nodes with a clamped component
 
 	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
-	n    atomic.Uint32              // ids < n are allocated (vectors, keys, levels written)
+	n    atomic.Uint32              // ids < n have slots (nodes, tombstones or free slots)
 
-	mu    sync.Mutex        // guards byKey, free, segment growth and id allocation
-	byKey map[uint64]uint32 // live key -> node id
-	seq   uint64            // inserts so far, feeds levelFor
-	free  []uint32          // slots reclaimed by Compact, reusable by Insert
-	// writing counts WriteTo calls in progress; Insert reuses no slot
-	// meanwhile, so a checkpoint never sees a slot change identity.
+	mu  sync.Mutex // guards slot states' allocation changes, segment growth and writing
+	seq uint64     // inserts so far, feeds levelFor
+	// writing counts WriteTo calls in progress; an Insert that would reuse
+	// a free slot below n waits for them (written), so a checkpoint never
+	// sees a slot change identity.
 	writing int
+	written *sync.Cond // on mu; broadcast when writing drops to 0
 
 	// inflight holds id+1 of nodes being linked (0: free), for copies
 	// inserted concurrently (register, dupgroup.go); written under mu.
@@ -73,12 +75,12 @@ func New(cfg Config) (*HNSW, error) {
 		return nil, err
 	}
 	h := &HNSW{
-		cfg:   cfg,
-		m:     cfg.M,
-		m0:    2 * cfg.M,
-		mL:    1 / math.Log(float64(cfg.M)),
-		byKey: make(map[uint64]uint32),
+		cfg: cfg,
+		m:   cfg.M,
+		m0:  2 * cfg.M,
+		mL:  1 / math.Log(float64(cfg.M)),
 	}
+	h.written = sync.NewCond(&h.mu)
 	h.dist = distFunc(cfg.Metric)
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)

@@ -11,29 +11,54 @@ import (
 )
 
 // Insert adds v (Dims finite elements; copied) under key, a row slot id
-// unique among live keys (Malkov & Yashunin 2018, Algorithm 1). It wraps
-// ErrDims for a wrong length and ErrDuplicateKey for a live key, and fails
-// for NaN or infinite components (pgvector rejects them on input) and when
-// the index holds 2^32-1 nodes.
+// unique among live keys (Malkov & Yashunin 2018, Algorithm 1); the node's
+// id is the key. It wraps ErrDims for a wrong length, ErrDuplicateKey for
+// a live key, ErrKeyRange for a key above MaxKey and ErrTombstoned for a
+// tombstoned key given another vector, and fails for NaN or infinite
+// components (pgvector rejects them on input).
+//
+// Inserting a tombstoned key with its own vector makes the node live again
+// (revive): WAL replay and checkpoint loading re-insert rows they first
+// tombstoned. A key whose slot Compact is reclaiming waits for Compact.
 //
 // Inserts run concurrently with each other and with Search: the new node's
-// id, vector and key are set under a short index lock, then it is linked
+// vector and level are set under a short index lock, then it is linked
 // holding only one node's lock at a time (the node whose list changes).
 func (h *HNSW) Insert(key uint64, v []float32) error {
 	if err := h.check(v); err != nil {
 		return err
 	}
+	if key > MaxKey {
+		return fmt.Errorf("%w: %d", ErrKeyRange, key)
+	}
+	for {
+		done, err := h.tryInsert(uint32(key), v)
+		if done || err != nil {
+			return err
+		}
+		if done, err = h.revive(uint32(key), v); done || err != nil {
+			return err
+		}
+	}
+}
+
+// tryInsert inserts v as node id if its slot is free; it reports false,
+// without an error, if the slot holds a tombstone or is being reclaimed.
+func (h *HNSW) tryInsert(id uint32, v []float32) (bool, error) {
 	e := h.enter()
 	defer h.exit(e)
 	s := h.getScratch()
 	defer h.putScratch(s)
-	id, level, slot, err := h.allocate(s, key, v)
+	level, slot, err := h.allocate(s, id, v)
+	if err == errSlotBusy {
+		return false, nil
+	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer h.unregister(slot)
 	h.linkNew(s, id, level)
-	return nil
+	return true, nil
 }
 
 // repairBatchShare: InsertBatch repairs reachability after a batch of at
@@ -96,49 +121,46 @@ func (h *HNSW) check(v []float32) error {
 	return nil
 }
 
-// allocate takes a node slot (a reclaimed one first, unless a WriteTo is
-// running), stores key, level and the vector in stored form, registers
-// the key, and registers the node as being linked (register, with its
-// slot in h.inflight, -1 if none; s.racers gets the nodes registered
-// before it).
-func (h *HNSW) allocate(s *scratch, key uint64, v []float32) (uint32, int, int, error) {
+// errSlotBusy: allocate found a tombstone, or a slot Compact is
+// reclaiming, where the new node goes.
+var errSlotBusy = errors.New("vecindex: slot busy")
+
+// allocate takes slot id if it is free (never used, or reclaimed), stores
+// the level and the vector in stored form, and registers the node as being
+// linked (register, with its slot in h.inflight, -1 if none; s.racers gets
+// the nodes registered before it). It returns errSlotBusy for a tombstone
+// or a slot being reclaimed, ErrDuplicateKey for a live node.
+func (h *HNSW) allocate(s *scratch, id uint32, v []float32) (int, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if _, ok := h.byKey[key]; ok {
-		return 0, 0, -1, fmt.Errorf("%w: %d", ErrDuplicateKey, key)
-	}
-	var id uint32
-	if n := len(h.free); n > 0 && h.writing == 0 {
-		id, h.free = h.free[n-1], h.free[:n-1]
-	} else {
-		if h.n.Load() >= math.MaxUint32 {
-			return 0, 0, -1, fmt.Errorf("vecindex: index full (%d nodes)", h.n.Load())
+	if id < h.n.Load() {
+		switch m := h.meta(id); {
+		case m&(flagDead|flagFree) == 0:
+			return 0, -1, fmt.Errorf("%w: %d", ErrDuplicateKey, id)
+		case m&flagDead != 0:
+			return 0, -1, errSlotBusy
 		}
-		id = h.n.Load()
-		h.ensureCapacity(int(id) + 1)
 	}
+	h.ensureCapacity(int(id) + 1)
 	level := h.levelFor(h.seq)
 	h.seq++
 	// Vector first: a search scanning node ids reads a slot's vector once
 	// initNode's meta store shows it live.
 	h.storeVector(id, v, false)
-	h.initNode(id, key, level)
-	h.byKey[key] = id
-	if id == h.n.Load() {
+	h.initNode(id, level)
+	if id >= h.n.Load() {
 		h.n.Store(id + 1)
 	}
-	h.sqTrain(h.n.Load())
 	h.live.Add(1)
-	return id, level, h.register(s, id), nil
+	h.sqTrain()
+	return level, h.register(s, id), nil
 }
 
 // initNode resets slot id for a node of the given level with empty lists,
 // storing its meta word (not linked, naming its upper lists) last. The
-// slot must be unreachable (new, or reclaimed after a grace period).
-// Caller holds h.mu (or is loading).
-func (h *HNSW) initNode(id uint32, key uint64, level int) {
+// slot must be unreachable (free). Caller holds h.mu (or is loading).
+func (h *HNSW) initNode(id uint32, level int) {
 	s, i := h.seg(id), id&segMask
-	s.keys[i] = key
 	b := s.links0[int(i)*h.m0 : int(i+1)*h.m0]
 	for j := range b {
 		atomic.StoreUint32(&b[j], noNode)

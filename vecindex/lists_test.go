@@ -63,8 +63,8 @@ func TestUpperPoolReuse(t *testing.T) {
 		if h.Compact() != 400 {
 			t.Fatalf("cycle %d: Compact did not free 400 slots", cycle)
 		}
-		for range 400 {
-			if err := h.Insert(uint64(next), data[next]); err != nil {
+		for k := cycle * 400; k < (cycle+1)*400; k++ { // the freed keys, new vectors
+			if err := h.Insert(uint64(k), data[next]); err != nil {
 				t.Fatal(err)
 			}
 			next++

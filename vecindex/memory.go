@@ -2,13 +2,10 @@ package vecindex
 
 import "unsafe"
 
-// keyMapEntryBytes estimates one byKey entry: 8-byte key, 4-byte id padded
-// to 8, plus the swiss table's control byte and 7/8 load factor.
-const keyMapEntryBytes = 19
-
-// Per-slot graph bytes besides the layer-0 list: the key and the meta word
-// (level, flags, lock bit and upper-list index, segment.go).
-const slotKeyBytes, slotMetaBytes = 8, 4
+// slotMetaBytes: per slot the meta word (level, flags, lock bit and
+// upper-list index, segment.go). A node's id is its key, so there is no
+// key array and no key map.
+const slotMetaBytes = 4
 
 // MemoryBytes returns the bytes the index holds, allocated node slots
 // counted whole (segSize per segment):
@@ -18,20 +15,17 @@ const slotKeyBytes, slotMetaBytes = 8, 4
 // of a byte-valued L2 index keeps only these, codes.go; QuantSQ8 keeps
 // them beside the floats, plus 4 bytes per slot for IP and Cosine, sq.go).
 //
-// graph is everything else: per slot the layer-0 list (2·m·4 bytes), key
-// (8) and meta word (4); per node of level > 0 its upper lists (level·m·4
-// bytes) and pool entry (a 24-byte slice header); the key map (estimated
-// at keyMapEntryBytes per live key), the free lists, the segment structs
-// and the directory. On Fashion-MNIST at m = 16 (60,000 nodes) graph is
-// about 166 bytes per node: 128 for layer 0, about 6.5 for upper layers,
-// about 32 of bookkeeping (bench/hnswlib/README.md).
+// graph is everything else: per slot the layer-0 list (2·m·4 bytes) and
+// meta word (4); per node of level > 0 its upper lists (level·m·4 bytes)
+// and pool entry (a 24-byte slice header); the pools' free lists, the
+// segment structs and the directory.
 func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	dir := *h.segs.Load()
 	for _, s := range dir {
 		vectors += 4*int64(len(s.vecs)) + int64(len(s.codes)) + 4*int64(len(s.sqSum))
-		graph += 4*int64(len(s.links0)) + slotKeyBytes*int64(len(s.keys)) + slotMetaBytes*int64(len(s.meta))
+		graph += 4*int64(len(s.links0)) + slotMetaBytes*int64(len(s.meta))
 		graph += int64(unsafe.Sizeof(*s)) + int64(unsafe.Sizeof(*s.up)) + 4*int64(cap(s.up.free))
 		if l := s.up.lists.Load(); l != nil {
 			graph += int64(cap(*l)) * int64(unsafe.Sizeof([]uint32(nil)))
@@ -40,7 +34,6 @@ func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 			}
 		}
 	}
-	graph += int64(len(h.byKey))*keyMapEntryBytes + int64(cap(h.free))*4
 	graph += int64(cap(dir)) * 8
 	return vectors, graph
 }

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 )
 
-// Checkpoint format (all integers little-endian), version 3:
+// Checkpoint format (all integers little-endian), version 4:
 //
 //	header   magic "VGHNSW\r\n" (8 bytes), version u32,
 //	         dims u32, m u32, ef_construction u32, metric u8,
@@ -22,8 +22,10 @@ import (
 //	SQ8      only if quantization is QuantSQ8: trained u32 (0 or 1), then
 //	         if trained step f32 and dims offsets f32 (sq.go); the codes
 //	         are not stored, ReadFrom re-encodes the vectors with them
-//	n nodes  key u64, level u8, flags u8 (1 tombstone, 2 reclaimed slot,
-//	         4 copy of an earlier node, dup.go; never 4 with 2),
+//	n nodes  key u64 (the node id: nodes are stored at their keys),
+//	         level u8, flags u8 (1 tombstone, 2 reclaimed slot,
+//	         4 copy of an earlier node, dup.go; never 4 with 2;
+//	         a free slot, 2 alone, has level 0 and zeros after the flags),
 //	         2 zero bytes,
 //	         vector: dims f32 (stored form: Cosine vectors normalized;
 //	         a code-only index, codes.go, writes its byte codes as f32),
@@ -33,21 +35,24 @@ import (
 //	         keeps it)
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
-// Version 2 is version 3 without the copy flag (its copies load as
+// Node ids are positions in the node sequence. Version 3 is version 4
+// where a node's key may differ from its id (slots were reused for any
+// key); version 2 is version 3 without the copy flag (its copies load as
 // ordinary nodes); version 1 is version 2 with the quantization byte zero
-// (QuantAuto) and no SQ8 block. ReadFrom reads all three. Node ids are positions in the node
-// sequence. ReadFrom refuses a bad
+// (QuantAuto) and no SQ8 block. ReadFrom reads all four, but a version 1
+// to 3 checkpoint whose keys are not its node ids fails with ErrKeyLayout
+// (rebuild the index from its rows). ReadFrom refuses a bad
 // magic, an unknown version, a config New refuses, dims above MaxDims, a
 // count above its list's capacity, a neighbour id >= n or naming a node
 // without that layer, an entry point that is not a node of its level,
-// duplicate live keys and a CRC mismatch, each with an error wrapping
-// ErrCorrupt.
+// a node whose key is not its id (version 4) and a CRC mismatch, each
+// with an error wrapping ErrCorrupt.
 
 // checkpointMagic opens every checkpoint.
 const checkpointMagic = "VGHNSW\r\n"
 
 // checkpointVersion is the format version WriteTo writes.
-const checkpointVersion = 3
+const checkpointVersion = 4
 
 // checkpointV1 is the oldest format version ReadFrom reads.
 const checkpointV1 = 1
@@ -61,11 +66,20 @@ const (
 	diskCopy = 4 // version 3 on
 )
 
-// checkpointV3 is the first version with diskCopy.
-const checkpointV3 = 3
+// checkpointV3 is the first version with diskCopy; from checkpointV4 on
+// a node's id is its key.
+const (
+	checkpointV3 = 3
+	checkpointV4 = 4
+)
 
 // ErrCorrupt is wrapped by every ReadFrom error about malformed content.
 var ErrCorrupt = errors.New("vecindex: corrupt checkpoint")
+
+// ErrKeyLayout is wrapped by ReadFrom for a checkpoint older than version
+// 4 that stores a node at an id other than its key: such an index cannot
+// be loaded as it is and must be rebuilt from its rows.
+var ErrKeyLayout = errors.New("vecindex: checkpoint stores nodes at ids other than their keys")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -74,9 +88,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // concurrent Insert, Delete and Compact (background or not) it still
 // writes a graph that ReadFrom loads: the nodes allocated when it started,
 // each as one of its states during the call, without edges to later nodes.
-// While it runs Insert reuses no reclaimed slot, so no id changes identity
-// under it, and a node that Compact reclaims meanwhile is written as a
-// tombstone with its lists (earlier records may still link it).
+// Slots free when it starts are written free, and edges to them left out,
+// whatever Insert puts there meanwhile; Compact makes no slot reusable
+// while it runs, so no other id changes identity under it, and a node that
+// Compact reclaims meanwhile is written as a tombstone with its lists
+// (earlier records may still link it).
 func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	e := h.enter()
 	defer h.exit(e)
@@ -90,17 +106,17 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	if !ok {
 		n = 0 // nodes without an entry point are all still being inserted
 	}
-	free := make([]bool, n) // reclaimed before the call: written as such
-	for _, id := range h.free {
-		if id < n {
-			free[id] = true
-		}
+	free := make([]bool, n) // free when the call started: written as such
+	for id := range n {
+		free[id] = h.meta(id)&(flagFree|flagDead) == flagFree
 	}
 	h.writing++
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()
-		h.writing--
+		if h.writing--; h.writing == 0 {
+			h.written.Broadcast()
+		}
 		h.mu.Unlock()
 	}()
 	var hdr []byte
@@ -119,7 +135,7 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*(1+h.m0))
 	fv := make([]float32, h.cfg.Dims)
 	for id := range n {
-		buf = h.appendNode(buf[:0], fv, id, n, free[id])
+		buf = h.appendNode(buf[:0], fv, id, free)
 		if _, err := out.Write(buf); err != nil {
 			return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 		}
@@ -133,34 +149,35 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	return cw.n, nil
 }
 
-// appendNode encodes node id, a reclaimed slot if free (it was on the free
-// list when WriteTo started), else a node with its lists; neighbours >= n
-// (allocated after WriteTo started) are left out. fv (Dims floats) holds
-// the vector of a code-only segment converted to floats.
-func (h *HNSW) appendNode(buf []byte, fv []float32, id, n uint32, free bool) []byte {
+// appendNode encodes node id: a free slot if free[id] (free when WriteTo
+// started; Insert may be filling it now, so only its id is read), else a
+// node with its lists, leaving out neighbours >= len(free) (allocated
+// after WriteTo started) or free then. fv (Dims floats) holds the vector
+// of a code-only segment converted to floats.
+func (h *HNSW) appendNode(buf []byte, fv []float32, id uint32, free []bool) []byte {
+	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
+	if free[id] { // level 0, zero vector, empty layer-0 list
+		buf = append(buf, 0, diskFree, 0, 0)
+		return append(buf, make([]byte, 4*(h.cfg.Dims+1+h.m0))...)
+	}
 	m := h.meta(id)
 	level := int(m & metaLevel)
 	var flags byte
 	if m&flagDead != 0 {
 		flags |= diskDead
 	}
-	if free {
-		flags |= diskFree
-	} else if m&flagCopy != 0 {
+	if m&flagCopy != 0 {
 		flags |= diskCopy
 	}
-	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
 	buf = append(buf, byte(level), flags, 0, 0)
 	for _, x := range h.floatVec(fv, id) {
 		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
 	}
 	for lc := 0; lc <= level; lc++ {
 		var nb []uint32
-		if !free {
-			for _, x := range h.neighbours(nil, id, lc) {
-				if x < n {
-					nb = append(nb, x)
-				}
+		for _, x := range h.neighbours(nil, id, lc) {
+			if int(x) < len(free) && !free[x] {
+				nb = append(nb, x)
 			}
 		}
 		buf = le32(buf, uint32(len(nb)))
@@ -195,7 +212,7 @@ func ReadFrom(r io.Reader) (*HNSW, error) {
 	if q != nil && h.sqActive() {
 		h.sqPublish(q, d.n)
 	} else {
-		h.sqTrain(d.n)
+		h.sqTrain()
 	}
 	want := d.crc.Sum32()
 	var tr [4]byte
@@ -287,8 +304,17 @@ func (d *decoder) nodes(h *HNSW) error {
 		if level > maxLevel || flags&^known != 0 || flags&(diskFree|diskCopy) == diskFree|diskCopy || b[10] != 0 || b[11] != 0 {
 			return fmt.Errorf("%w: node %d: level %d, flags %#x", ErrCorrupt, id, level, flags)
 		}
+		if flags&diskFree != 0 && d.version >= checkpointV4 && !freeRecord(b, level, flags) {
+			return fmt.Errorf("%w: free slot %d is not blank", ErrCorrupt, id)
+		}
+		if key != uint64(id) && flags&diskFree == 0 {
+			if d.version < checkpointV4 {
+				return fmt.Errorf("%w: node %d has key %d", ErrKeyLayout, id, key)
+			}
+			return fmt.Errorf("%w: node %d has key %d", ErrCorrupt, id, key)
+		}
 		h.ensureCapacity(int(id) + 1)
-		h.initNode(id, key, level)
+		h.initNode(id, level)
 		for i := range v {
 			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[12+4*i:]))
 		}
@@ -307,9 +333,24 @@ func (d *decoder) nodes(h *HNSW) error {
 			}
 		}
 		h.n.Store(id + 1)
-		h.addLoaded(id, key, flags)
+		h.addLoaded(id, flags)
 	}
 	return nil
+}
+
+// freeRecord reports whether node record b (key, level, flags, vector,
+// layer-0 list) is a free slot as WriteTo writes one from version 4 on:
+// level 0, flags diskFree, then only zero bytes.
+func freeRecord(b []byte, level int, flags byte) bool {
+	if level != 0 || flags != diskFree {
+		return false
+	}
+	for _, x := range b[12:] {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // list decodes one count-prefixed list into blk (empty, all noNode).
@@ -328,17 +369,15 @@ func (d *decoder) list(blk []uint32, b []byte, id uint32) error {
 	return nil
 }
 
-// addLoaded records a decoded node's state in the counters and key map.
-func (h *HNSW) addLoaded(id uint32, key uint64, flags byte) {
+// addLoaded records a decoded node's state in its flags and the counters.
+func (h *HNSW) addLoaded(id uint32, flags byte) {
 	switch {
 	case flags&diskFree != 0:
-		h.setFlag(id, flagDead|flagFree)
-		h.free = append(h.free, id)
+		h.setFlag(id, flagFree)
 	case flags&diskDead != 0:
 		h.setFlag(id, flagDead)
 		h.dead.Add(1)
 	default:
-		h.byKey[key] = id
 		h.live.Add(1)
 	}
 	if flags&diskFree == 0 {
@@ -350,13 +389,10 @@ func (h *HNSW) addLoaded(id uint32, key uint64, flags byte) {
 }
 
 // validateLoaded checks what only the whole graph shows: neighbours have
-// the layer they are linked on, reclaimed slots are unreachable, live keys
-// are unique and the entry point is a node of the top level.
+// the layer they are linked on, free slots are unreachable and the entry
+// point is a node of the top level.
 func (h *HNSW) validateLoaded(entry uint32, top int, hasEntry bool) error {
 	n := h.n.Load()
-	if int(h.live.Load()) != len(h.byKey) {
-		return fmt.Errorf("%w: duplicate live keys", ErrCorrupt)
-	}
 	for id := range n {
 		if h.meta(id)&flagFree != 0 {
 			continue

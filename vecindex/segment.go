@@ -22,8 +22,8 @@ const (
 // place in the segment's pool (lists.go).
 const (
 	metaLevel  = 0xff
-	flagDead   = 1 << 8  // tombstoned: skipped in results, still traversed
-	flagFree   = 1 << 9  // reclaimed by Compact: unreachable, slot reusable
+	flagDead   = 1 << 8  // tombstoned: skipped in results, still traversed (with flagFree: being reclaimed)
+	flagFree   = 1 << 9  // no node: never used, or reclaimed by Compact (unreachable); reusable once flagDead is clear
 	flagLinked = 1 << 10 // its insert finished linking it (entry.go)
 	flagLock   = 1 << 11 // spinlock guarding the node's lists among writers (lists.go)
 	flagCopy   = 1 << 12 // an exact copy of a node that was live when it was inserted (dup.go)
@@ -41,7 +41,6 @@ const (
 type segment struct {
 	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only segment
 	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode (lists.go; atomic)
-	keys   []uint64   // row slot ids
 	meta   []uint32   // level | flags | lock | upper index (atomic)
 	up     *upperPool // upper-layer lists of the nodes of level > 0 (lists.go)
 	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
@@ -70,10 +69,18 @@ func (h *HNSW) newSegment() *segment {
 		sqSum:  sums,
 		vecs:   vecs,
 		links0: emptyLists(segSize * h.m0),
-		keys:   make([]uint64, segSize),
-		meta:   make([]uint32, segSize),
+		meta:   freeMeta(),
 		up:     new(upperPool),
 	}
+}
+
+// freeMeta returns segSize meta words of empty, reusable slots.
+func freeMeta() []uint32 {
+	m := make([]uint32, segSize)
+	for i := range m {
+		m[i] = flagFree
+	}
+	return m
 }
 
 // alignedFloats returns n zero floats starting on a 64-byte boundary, so
@@ -174,7 +181,8 @@ func (h *HNSW) isDead(id uint32) bool { return h.meta(id)&(flagDead|flagFree) !=
 
 func (h *HNSW) isCopy(id uint32) bool { return h.meta(id)&flagCopy != 0 }
 
-func (h *HNSW) key(id uint32) uint64 { return h.seg(id).keys[id&segMask] }
+// key is node id's key: a node's id is its key (Insert).
+func (h *HNSW) key(id uint32) uint64 { return uint64(id) }
 
 // clearFlag clears f in node id's meta word.
 func (h *HNSW) clearFlag(id uint32, f uint32) {

@@ -156,13 +156,21 @@ func (h *HNSW) sqEncode(q *quantizer, id uint32) {
 	}
 }
 
-// sqTrain trains the quantizer on the nodes so far, encodes them and
-// publishes it, once n reaches sqTrainSize. Caller holds h.mu.
-func (h *HNSW) sqTrain(n uint32) {
-	if !h.sqActive() || h.quant.Load() != nil || int(n) < sqTrainSize {
+// sqTrain trains the quantizer on the nodes so far (tombstones included),
+// encodes them and publishes it, once there are sqTrainSize of them.
+// Caller holds h.mu.
+func (h *HNSW) sqTrain() {
+	if !h.sqActive() || h.quant.Load() != nil || h.Len() < sqTrainSize {
 		return
 	}
-	q := trainQuantizer(h.cfg.Dims, int(n), func(i int) []float32 { return h.vec(uint32(i)) }, h.cfg.Metric)
+	n := h.n.Load()
+	ids := make([]uint32, 0, h.Len())
+	for id := range n {
+		if h.meta(id)&flagFree == 0 {
+			ids = append(ids, id)
+		}
+	}
+	q := trainQuantizer(h.cfg.Dims, len(ids), func(i int) []float32 { return h.vec(ids[i]) }, h.cfg.Metric)
 	h.sqPublish(q, n)
 }
 
