@@ -192,6 +192,8 @@ func loadRows(fs wal.FS, path string, t *Table) error {
 }
 
 // readGraph reads one HNSW graph file and checks it matches the index.
+// The graph is then made reachable (vecindex.RepairReachability): inserts
+// since its last repair may have cut nodes off layer 0.
 func readGraph(fs wal.FS, path string, ix *Index) (*vecindex.HNSW, error) {
 	r, closeFn, err := openSnapFile(fs, path)
 	if err != nil {
@@ -205,6 +207,7 @@ func readGraph(fs wal.FS, path string, ix *Index) (*vecindex.HNSW, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrSnapshotCorrupt, path, err)
 	}
+	g.RepairReachability()
 	want, got := ix.Graph.Config(), g.Config()
 	if got.Dims != want.Dims || got.Metric != want.Metric || got.M != want.M {
 		return nil, fmt.Errorf("%w: %s: graph of %d dims, metric %v, m %d does not match index %s",

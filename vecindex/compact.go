@@ -18,7 +18,8 @@ func (h *HNSW) SetCompactThreshold(frac float64) {
 	h.compactAt.Store(math.Float64bits(frac))
 }
 
-// WaitCompact waits for a background Compact started by Delete to finish.
+// WaitCompact waits for a background Compact started by Delete, and a
+// background RepairReachability started by Insert, to finish.
 func (h *HNSW) WaitCompact() { h.repairWG.Wait() }
 
 func (h *HNSW) maybeCompact() {
@@ -124,7 +125,7 @@ func (h *HNSW) repairAll(s *scratch, gone []bool, reps map[uint32]uint32) {
 		if m&flagFree != 0 || int(id) < len(gone) && gone[id] {
 			continue
 		}
-		for lc := 0; lc <= int(m&metaLevel); lc++ {
+		for lc := h.level(id); lc >= 0; lc-- {
 			h.repairList(s, id, lc, gone, reps)
 		}
 	}
@@ -141,7 +142,8 @@ func (h *HNSW) repairList(s *scratch, id uint32, layer int, gone []bool, reps ma
 	h.lockNode(id)
 	defer h.unlockNode(id)
 	b := h.block(id, layer)
-	cur := b[:listLen(b)]
+	cur := listIDs(s.cur, b)
+	s.cur = cur
 	if !slices.ContainsFunc(cur, isGone) {
 		return
 	}

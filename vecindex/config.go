@@ -75,7 +75,8 @@ var ErrTombstoned = errors.New("vecindex: key is tombstoned with another vector"
 // ErrKeyRange is wrapped by Insert for a key above MaxKey.
 var ErrKeyRange = errors.New("vecindex: key out of range")
 
-// MaxKey is the largest key: keys are node ids, uint32 below noNode.
+// MaxKey is the largest key: keys are node ids, below noNode (2^29 - 1,
+// state.go).
 const MaxKey = uint64(noNode) - 1
 
 func (c Config) validate() error {

@@ -48,7 +48,8 @@
 // in-edge from its nearest reached node. InsertBatch runs it after a bulk
 // batch (at least an eighth of the graph) and Compact after reclaiming;
 // on Fashion-MNIST it costs about 1.5% of a parallel build (24 ms for
-// a 1.7 s build, 2 cores). Single inserts do not run it.
+// a 1.7 s build, 2 cores). Single inserts start it in the background
+// every max(Len/8, 256) inserts (autorepair.go).
 //
 // Delete tombstones: the node keeps its edges and guides walks, but is
 // never returned and never picked as a new neighbour. A tombstoned entry

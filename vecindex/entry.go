@@ -51,9 +51,10 @@ func (h *HNSW) replaceDeadEntryLocked() {
 		}
 		best, bestLevel := uint32(0), -1
 		for id := range h.n.Load() {
-			m := h.meta(id)
-			if m&(flagDead|flagFree|flagLinked) == flagLinked && int(m&metaLevel) > bestLevel {
-				best, bestLevel = id, int(m&metaLevel)
+			if h.meta(id)&(flagDead|flagFree|flagLinked) == flagLinked {
+				if l := h.level(id); l > bestLevel {
+					best, bestLevel = id, l
+				}
 			}
 		}
 		if bestLevel < 0 {

@@ -61,7 +61,13 @@ type HNSW struct {
 	compactMu sync.Mutex      // one Compact at a time
 	compactAt atomic.Uint64   // float64 bits of the tombstone share that triggers Compact
 	repairing atomic.Bool     // a background Compact is running
-	repairWG  sync.WaitGroup  // background Compact goroutines
+	repairWG  sync.WaitGroup  // background Compact and RepairReachability goroutines
+
+	// Automatic reachability repair (autorepair.go).
+	autoRepair   atomic.Bool  // on unless SetAutoRepair(false)
+	sinceRepair  atomic.Int64 // inserts since the last repair started
+	reaching     atomic.Bool  // a background repair is running
+	repairInline bool         // tests: run it in the inserting goroutine
 
 	scratch sync.Pool // *scratch
 }
@@ -84,6 +90,7 @@ func New(cfg Config) (*HNSW, error) {
 	h.dist = distFunc(cfg.Metric)
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
+	h.autoRepair.Store(true)
 	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
 	dir := []*segment{}
 	h.segs.Store(&dir)

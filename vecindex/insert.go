@@ -24,7 +24,19 @@ import (
 // Inserts run concurrently with each other and with Search: the new node's
 // vector and level are set under a short index lock, then it is linked
 // holding only one node's lock at a time (the node whose list changes).
+// Every max(Len/8, 256) inserts start a background RepairReachability
+// (autorepair.go).
 func (h *HNSW) Insert(key uint64, v []float32) error {
+	err := h.insert(key, v)
+	if err == nil {
+		h.noteInserts(1)
+	}
+	return err
+}
+
+// insert is Insert without the reachability upkeep (InsertBatch does its
+// own).
+func (h *HNSW) insert(key uint64, v []float32) error {
 	if err := h.check(v); err != nil {
 		return err
 	}
@@ -94,7 +106,7 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 				if i >= len(keys) {
 					return
 				}
-				if err := h.Insert(keys[i], vecs[i]); err != nil {
+				if err := h.insert(keys[i], vecs[i]); err != nil {
 					mu.Lock()
 					errs = append(errs, err)
 					mu.Unlock()
@@ -104,7 +116,10 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 	}
 	wg.Wait()
 	if len(keys) > 0 && len(keys) >= h.Len()/repairBatchShare {
+		h.sinceRepair.Store(0)
 		h.RepairReachability()
+	} else {
+		h.noteInserts(len(keys))
 	}
 	return errors.Join(errs...)
 }
@@ -156,21 +171,23 @@ func (h *HNSW) allocate(s *scratch, id uint32, v []float32) (int, int, error) {
 	return level, h.register(s, id), nil
 }
 
-// initNode resets slot id for a node of the given level with empty lists,
-// storing its meta word (not linked, naming its upper lists) last. The
-// slot must be unreachable (free). Caller holds h.mu (or is loading).
+// initNode resets slot id for a node of the given level with empty lists
+// (its upper lists published in the segment's upper table first), storing
+// slot 0, which clears the free flag, last (state.go). The slot must be
+// unreachable (free). Caller holds h.mu (or is loading).
 func (h *HNSW) initNode(id uint32, level int) {
 	s, i := h.seg(id), id&segMask
 	b := s.links0[int(i)*h.m0 : int(i+1)*h.m0]
-	for j := range b {
+	for j := 2; j < len(b); j++ {
 		atomic.StoreUint32(&b[j], noNode)
 	}
-	s.up.release(atomic.LoadUint32(&s.meta[i]) >> upShift)
-	var ix uint32
+	w1 := noNode
 	if level > 0 {
-		ix = h.newUpper(s.up, level)
+		s.up.put(i, level, h.m)
+		w1 |= uint32(flagUpper >> 32)
 	}
-	atomic.StoreUint32(&s.meta[i], uint32(level)|ix<<upShift)
+	atomic.StoreUint32(&b[1], w1)
+	atomic.StoreUint32(&b[0], noNode)
 }
 
 // linkNew links node id into the graph and then marks it linked (which
@@ -283,7 +300,8 @@ func (h *HNSW) connect(s *scratch, q []float32, id uint32, layer int, copied boo
 	// have added themselves to this list: keep them while there is room.
 	// A copy that chained to id (claimHead) is kept in any case.
 	succ := s.batch[:0]
-	for _, o := range b[:listLen(b)] {
+	s.cur = listIDs(s.cur, b)
+	for _, o := range s.cur {
 		if h.isDead(o) || slices.ContainsFunc(s.picked, func(x item) bool { return x.id == o }) {
 			continue
 		}
@@ -342,8 +360,10 @@ func (h *HNSW) addEdge(s *scratch, from, to uint32, d float32, layer int) {
 // to pass to handDown once it holds no lock.
 func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) {
 	b := h.block(from, layer)
-	n := listLen(b)
-	for _, o := range b[:n] {
+	cur := listIDs(s.cur, b)
+	s.cur = cur
+	n := len(cur)
+	for _, o := range cur {
 		if o == to {
 			return
 		}
@@ -354,18 +374,18 @@ func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) 
 			// Readers may meanwhile see an id twice or miss one, as
 			// during any list rewrite (lists.go).
 			for i := n; i > 0; i-- {
-				atomic.StoreUint32(&b[i], atomic.LoadUint32(&b[i-1]))
+				storeSlot(b, i, cur[i-1])
 			}
 			n = 0
 		}
-		atomic.StoreUint32(&b[n], to)
+		storeSlot(b, n, to)
 		return
 	}
 	c := s.tmp[:0]
 	if copyOf {
 		c = append(c, item{dist: d, id: to})
 	}
-	for _, o := range b[:n] {
+	for _, o := range cur {
 		if !h.isDead(o) {
 			c = append(c, item{dist: h.nodeDist(from, o), id: o})
 		}

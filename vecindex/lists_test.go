@@ -6,15 +6,15 @@ import (
 	"testing"
 )
 
-// TestLockBitKeepsMeta: the spinlock bit in the meta word leaves level,
-// flags and upper-list index alone, also when flags are set while it is
-// held, and excludes a second locker until released.
+// TestLockBitKeepsMeta: the spinlock bit leaves the other state bits and
+// the level alone, also when flags are set while it is held, and excludes
+// a second locker until released.
 func TestLockBitKeepsMeta(t *testing.T) {
 	h := build(t, Config{Dims: 4, M: 4, EfConstruction: 8}, gaussian(200, 4, 131))
 	var id uint32
 	for id = 0; h.level(id) == 0; id++ {
 	}
-	before := h.meta(id)
+	before, level := h.meta(id), h.level(id)
 	h.lockNode(id)
 	if h.meta(id) != before|flagLock {
 		t.Fatalf("locked meta %#x, want %#x", h.meta(id), before|flagLock)
@@ -36,8 +36,8 @@ func TestLockBitKeepsMeta(t *testing.T) {
 	}
 	h.unlockNode(id)
 	wg.Wait()
-	if !got.Load() || h.meta(id) != before|flagDead {
-		t.Errorf("after unlock: meta %#x, want %#x", h.meta(id), before|flagDead)
+	if !got.Load() || h.meta(id) != before|flagDead || h.level(id) != level {
+		t.Errorf("after unlock: meta %#x level %d, want %#x level %d", h.meta(id), h.level(id), before|flagDead, level)
 	}
 	if len(h.block(id, 1)) != 4 || len(h.block(id, 0)) != 8 {
 		t.Errorf("block lengths %d, %d; want m = 4 and 2m = 8", len(h.block(id, 1)), len(h.block(id, 0)))
@@ -45,11 +45,11 @@ func TestLockBitKeepsMeta(t *testing.T) {
 }
 
 // TestUpperPoolReuse: over delete, Compact and re-insert cycles that reuse
-// slots, every node of level > 0 names an entry of its segment's pool with
-// level·m slots, level-0 nodes name none, entries are recycled (the pool
-// holds no more entries than the most level > 0 slots ever live at once
-// plus those freed), every list ends at its first noNode with noNode after
-// it, and the graph invariants hold.
+// slots, every node of level > 0 has an entry in its segment's upper table
+// with its level and level·m slots, the table stays sorted and holds no
+// more entries than twice the nodes of level > 0 (entries of reused slots
+// are replaced), every list ends at its first noNode with noNode after it,
+// and the graph invariants hold.
 func TestUpperPoolReuse(t *testing.T) {
 	const n, dims, m = 1500, 6, 4
 	data := gaussian(n+3*400, dims, 132)
@@ -73,36 +73,37 @@ func TestUpperPoolReuse(t *testing.T) {
 			t.Fatalf("cycle %d: %d slots, want %d (reuse)", cycle, h.n.Load(), n)
 		}
 	}
-	entries, free := 0, 0
+	entries := 0
 	for _, s := range *h.segs.Load() {
-		if l := s.up.lists.Load(); l != nil {
-			entries += len(*l)
+		e := s.up.load()
+		entries += len(e)
+		for i := 1; i < len(e); i++ {
+			if e[i-1].slot >= e[i].slot {
+				t.Fatalf("upper table not sorted by slot: %d before %d", e[i-1].slot, e[i].slot)
+			}
 		}
-		free += len(s.up.free)
 	}
 	upperNodes := 0
 	for id := range h.n.Load() {
-		lv, ix := h.level(id), h.meta(id)>>upShift
-		if (lv > 0) != (ix != 0) {
-			t.Fatalf("node %d: level %d, pool index %d", id, lv, ix)
-		}
+		lv := h.level(id)
 		if lv > 0 {
 			upperNodes++
-			if got := len((*h.seg(id).up.lists.Load())[ix-1]); got != lv*m {
-				t.Fatalf("node %d: %d upper slots, want %d", id, got, lv*m)
+			e := h.seg(id).up.find(id & segMask)
+			if int(e.level) != lv || len(e.lists) != lv*m || uint32(e.slot) != id&segMask {
+				t.Fatalf("node %d (level %d): entry slot %d level %d with %d slots", id, lv, e.slot, e.level, len(e.lists))
 			}
 		}
 		for lc := 0; lc <= lv; lc++ {
 			b := h.block(id, lc)
-			for _, x := range b[listLen(b):] {
-				if x != noNode {
+			for i := listLen(b); i < len(b); i++ {
+				if x := slotID(b, i); x != noNode {
 					t.Fatalf("node %d layer %d: id %d after the list's end", id, lc, x)
 				}
 			}
 		}
 	}
-	if entries != upperNodes+free || entries > 2*upperNodes {
-		t.Errorf("pool: %d entries, %d free, %d nodes of level > 0", entries, free, upperNodes)
+	if entries < upperNodes || entries > 2*upperNodes {
+		t.Errorf("upper tables: %d entries, %d nodes of level > 0", entries, upperNodes)
 	}
 	checkGraph(t, h)
 }

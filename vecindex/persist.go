@@ -160,8 +160,7 @@ func (h *HNSW) appendNode(buf []byte, fv []float32, id uint32, free []bool) []by
 		buf = append(buf, 0, diskFree, 0, 0)
 		return append(buf, make([]byte, 4*(h.cfg.Dims+1+h.m0))...)
 	}
-	m := h.meta(id)
-	level := int(m & metaLevel)
+	m, level := h.meta(id), h.level(id)
 	var flags byte
 	if m&flagDead != 0 {
 		flags |= diskDead
@@ -280,7 +279,7 @@ func (d *decoder) header() (*HNSW, error) {
 	h.seq = binary.LittleEndian.Uint64(b[36:])
 	t := func(i int) uint32 { return binary.LittleEndian.Uint32(b[44+4*i:]) }
 	d.n, d.entry, d.top, d.hasEntry = t(0), t(1), int(t(2)), t(3) == 1
-	if t(3) > 1 || d.n == math.MaxUint32 || d.top > maxLevel || d.hasEntry != (d.n > 0) {
+	if t(3) > 1 || uint64(d.n) > MaxKey+1 || d.top > maxLevel || d.hasEntry != (d.n > 0) {
 		return nil, fmt.Errorf("%w: bad node count or entry point", ErrCorrupt)
 	}
 	return h, nil
@@ -364,7 +363,7 @@ func (d *decoder) list(blk []uint32, b []byte, id uint32) error {
 		if x >= d.n {
 			return fmt.Errorf("%w: node %d: neighbour %d of %d nodes", ErrCorrupt, id, x, d.n)
 		}
-		blk[i] = x
+		blk[i] = blk[i]&^idMask | x // keep the state bits (state.go)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package vecindex
 
 import (
 	"slices"
-	"sync/atomic"
 )
 
 // repairPasses bounds RepairReachability's passes: a forced edge may
@@ -41,7 +40,9 @@ const repairMinEf = 32
 // changes as inserts do (one node lock at a time, atomic stores). Nodes
 // still being linked by a concurrent insert, and nodes allocated after it
 // started, are left alone. InsertBatch calls it after a batch that made
-// up at least an eighth of the graph, and Compact after reclaiming.
+// up at least an eighth of the graph, Compact after reclaiming, and Insert
+// starts it in the background once as many single inserts have run
+// (autorepair.go).
 func (h *HNSW) RepairReachability() int {
 	e := h.enter()
 	defer h.exit(e)
@@ -103,7 +104,7 @@ func (h *HNSW) reach(reached []bool, queue []uint32, start uint32) []uint32 {
 		}
 		b := h.block(id, 0)
 		for j := range b {
-			nb := atomic.LoadUint32(&b[j])
+			nb := slotID(b, j)
 			if nb == noNode {
 				break
 			}
@@ -191,7 +192,8 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 func (h *HNSW) forceEdgeLocked(s *scratch, from, to uint32, d float32, pinned map[uint32]bool) bool {
 	b := h.block(from, 0)
 	c, keep := s.tmp[:0], s.batch[:0]
-	for _, o := range b[:listLen(b)] {
+	s.cur = listIDs(s.cur, b)
+	for _, o := range s.cur {
 		switch {
 		case o == to:
 			return true

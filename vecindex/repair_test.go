@@ -62,12 +62,13 @@ func TestRepairReproSerial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.SetAutoRepair(false)
 	for i, k := range keys {
 		if err := h.Insert(k, vecs[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// Single inserts do not repair: the bug shows (the copy group is cut off).
+	// Without automatic repair the bug shows (the copy group is cut off).
 	if u := unreached(h); len(u) == 0 {
 		t.Fatalf("serial build left every node reachable; the repro no longer reproduces")
 	}
@@ -156,7 +157,7 @@ func TestRepairReachableProperty(t *testing.T) {
 }
 
 // TestRepairConcurrent runs RepairReachability on a graph built by single
-// inserts (which do not repair) while other goroutines search, insert and
+// inserts (automatic repair off) while other goroutines search, insert and
 // delete; run under -race it checks the list publication.
 func TestRepairConcurrent(t *testing.T) {
 	keys, vecs := reproVectors()
@@ -165,6 +166,7 @@ func TestRepairConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.SetCompactThreshold(0)
+	h.SetAutoRepair(false)
 	for i, k := range keys[:1500] {
 		if err := h.Insert(k, vecs[i]); err != nil {
 			t.Fatal(err)
@@ -197,6 +199,34 @@ func TestRepairConcurrent(t *testing.T) {
 	h.RepairReachability()
 	if u := unreached(h); len(u) != 0 {
 		t.Fatalf("%d live nodes unreachable after a quiet repair", len(u))
+	}
+	checkCopiesFound(t, h)
+	checkGraph(t, h)
+}
+
+// TestAutoRepairSingleInserts: the repro inserted row by row, with the
+// automatic repair run in the inserting goroutine: right after the insert
+// that triggers it (the 1,792nd: every 256 while Len/8 is smaller) every
+// live node is reachable and the copy group is found; without it (above)
+// the group is cut off.
+func TestAutoRepairSingleInserts(t *testing.T) {
+	keys, vecs := reproVectors()
+	h, err := New(Config{Dims: 4, M: 4, EfConstruction: 16, Metric: L2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.repairInline = true
+	const upTo = 7 * minAutoRepair
+	for i, k := range keys[:upTo] {
+		if err := h.Insert(k, vecs[i]); err != nil {
+			t.Fatal(err)
+		}
+		if (i+1)%minAutoRepair == 0 && h.sinceRepair.Load() != 0 {
+			t.Fatalf("insert %d: no repair ran", i+1)
+		}
+	}
+	if u := unreached(h); len(u) != 0 {
+		t.Fatalf("after the automatic repair %d live nodes unreachable: %v", len(u), u[:min(10, len(u))])
 	}
 	checkCopiesFound(t, h)
 	checkGraph(t, h)

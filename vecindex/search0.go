@@ -50,7 +50,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		blk := sg.links0[o : o+stride : o+stride]
 		batch = batch[:0]
 		for j := range blk {
-			nb := atomic.LoadUint32(&blk[j])
+			nb := atomic.LoadUint32(&blk[j]) & idMask
 			if nb == noNode {
 				break
 			}
@@ -101,7 +101,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 				}
 				s.dups++
 			}
-			if atomic.LoadUint32(&sg.meta[nb&segMask])&flagCopy != 0 && h.tookCopy(s, x, f) {
+			if atomic.LoadUint32(&sg.links0[int(nb&segMask)*stride])&flagCopy != 0 && h.tookCopy(s, x, f) {
 				continue
 			}
 			s.cand.push(x)

@@ -1,7 +1,6 @@
 package vecindex
 
 import (
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
@@ -17,19 +16,6 @@ const (
 	segMask  = segSize - 1
 )
 
-// Per-node meta word (read and written with sync/atomic): level in the low
-// byte, then flags, the node's spinlock bit and its upper-layer lists'
-// place in the segment's pool (lists.go).
-const (
-	metaLevel  = 0xff
-	flagDead   = 1 << 8  // tombstoned: skipped in results, still traversed (with flagFree: being reclaimed)
-	flagFree   = 1 << 9  // no node: never used, or reclaimed by Compact (unreachable); reusable once flagDead is clear
-	flagLinked = 1 << 10 // its insert finished linking it (entry.go)
-	flagLock   = 1 << 11 // spinlock guarding the node's lists among writers (lists.go)
-	flagCopy   = 1 << 12 // an exact copy of a node that was live when it was inserted (dup.go)
-	upShift    = 13      // bits 13..31: 1 + index in segment.up of the node's upper lists; 0 at level 0
-)
-
 // segment holds segSize consecutive node ids. Its fields are set when the
 // segment is made and never reassigned (only their elements change), so a
 // copy of the struct shares every array with the original; dropByteCodes
@@ -40,9 +26,8 @@ const (
 // vector exactly), floats only otherwise, both with QuantSQ8 (sq.go).
 type segment struct {
 	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only segment
-	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode (lists.go; atomic)
-	meta   []uint32   // level | flags | lock | upper index (atomic)
-	up     *upperPool // upper-layer lists of the nodes of level > 0 (lists.go)
+	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode, node state in slots 0 and 1 (lists.go, state.go; atomic)
+	up     *upperPool // upper-layer lists of the nodes of level > 0 (upper.go)
 	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
 	sqSum  []float32  // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
 }
@@ -68,19 +53,9 @@ func (h *HNSW) newSegment() *segment {
 		codes:  codes,
 		sqSum:  sums,
 		vecs:   vecs,
-		links0: emptyLists(segSize * h.m0),
-		meta:   freeMeta(),
+		links0: freeBlocks(segSize, h.m0),
 		up:     new(upperPool),
 	}
-}
-
-// freeMeta returns segSize meta words of empty, reusable slots.
-func freeMeta() []uint32 {
-	m := make([]uint32, segSize)
-	for i := range m {
-		m[i] = flagFree
-	}
-	return m
 }
 
 // alignedFloats returns n zero floats starting on a 64-byte boundary, so
@@ -171,25 +146,5 @@ func (h *HNSW) prefetchVec(id uint32) {
 	}
 }
 
-func (h *HNSW) meta(id uint32) uint32 {
-	return atomic.LoadUint32(&h.seg(id).meta[id&segMask])
-}
-
-func (h *HNSW) level(id uint32) int { return int(h.meta(id) & metaLevel) }
-
-func (h *HNSW) isDead(id uint32) bool { return h.meta(id)&(flagDead|flagFree) != 0 }
-
-func (h *HNSW) isCopy(id uint32) bool { return h.meta(id)&flagCopy != 0 }
-
 // key is node id's key: a node's id is its key (Insert).
 func (h *HNSW) key(id uint32) uint64 { return uint64(id) }
-
-// clearFlag clears f in node id's meta word.
-func (h *HNSW) clearFlag(id uint32, f uint32) {
-	atomic.AndUint32(&h.seg(id).meta[id&segMask], ^f)
-}
-
-// setFlag ORs f into node id's meta word.
-func (h *HNSW) setFlag(id uint32, f uint32) {
-	atomic.OrUint32(&h.seg(id).meta[id&segMask], f)
-}

@@ -50,6 +50,7 @@ type scratch struct {
 	tmp     []item    // candidates when shrinking a neighbour list
 	picked  []item    // the new node's neighbours on the current layer
 	nbrs    []uint32  // a copied neighbour list
+	cur     []uint32  // a list's ids read under its node's lock (addEdgeLocked, connect, repairs)
 	batch   []uint32  // unvisited neighbours of one candidate (searchLayer0)
 	q       []float32 // query in stored form
 	qc      []uint8   // query byte codes (codes.go) or SQ8 codes (sq.go)
