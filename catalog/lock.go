@@ -375,12 +375,67 @@ func (t *Txn) waiting() bool { return t.wait.Ctx != nil }
 // the schema lock held shared (RUnlock releases it), so no DDL slips in
 // between the check and the statement.
 func (c *Catalog) WaitTableDDL(t *Txn, w Wait, names []string) error {
-	return c.waitWhileHeld(t, w, c.mu.RLock, c.mu.RUnlock, func(t *Txn) XID {
+	return c.waitTables(t, w, names, func(tb *Table) XID { return tb.ddlBy })
+}
+
+// WaitTableRead is WaitTableDDL for a reading statement (SELECT, COPY
+// TO, DECLARE CURSOR): it waits only for DDL that PostgreSQL runs under
+// ACCESS EXCLUSIVE (holdExclusive), which blocks readers there too.
+func (c *Catalog) WaitTableRead(t *Txn, w Wait, names []string) error {
+	return c.waitTables(t, w, names, func(tb *Table) XID { return tb.exclBy })
+}
+
+// waitTables waits while by(table) names another open transaction for
+// any of the tables named, or another open transaction is dropping one
+// (hidden, undo_tables.go); see WaitTableDDL. A table that another open
+// transaction created does not exist for t: 42P01, as in PostgreSQL,
+// where its catalog rows are not yet visible.
+func (c *Catalog) waitTables(t *Txn, w Wait, names []string, by func(*Table) XID) error {
+	var own XID
+	if t != nil {
+		own = t.xid
+	}
+	err := c.waitWhileHeld(t, w, c.mu.RLock, c.mu.RUnlock, func(*Txn) XID {
 		for _, n := range names {
-			if tb, ok := c.tables[n]; ok && tb.ddlBy != invalidXID && tb.ddlBy != t.xid && c.isActive(tb.ddlBy) {
-				return tb.ddlBy
+			tb, ok := c.tables[n]
+			if !ok {
+				if x := c.droppingOther(n, own); x != invalidXID {
+					return x
+				}
+				continue
+			}
+			if x := by(tb); x != invalidXID && x != own && c.isActive(x) && !c.createdByOther(tb, own) {
+				return x
 			}
 		}
 		return invalidXID
 	})
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		if tb, ok := c.tables[n]; ok && c.createdByOther(tb, own) {
+			c.mu.RUnlock()
+			return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", n)
+		}
+	}
+	return nil
+}
+
+// droppingOther returns the open transaction other than own that is
+// dropping the table named name, if any. Schema lock held.
+func (c *Catalog) droppingOther(name string, own XID) XID {
+	for hidden, t := range c.tables {
+		if orig, ok := originalName(hidden); ok && orig == name && t.droppedBy != own && c.isActive(t.droppedBy) {
+			return t.droppedBy
+		}
+	}
+	return invalidXID
+}
+
+// createdByOther reports whether tb was created by an open transaction
+// other than own. Schema lock held.
+func (c *Catalog) createdByOther(tb *Table, own XID) bool {
+	x := tb.createdBy
+	return x != invalidXID && x != own && c.isActive(x)
 }

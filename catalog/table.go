@@ -47,6 +47,11 @@ type Table struct {
 	// ddlBy is the last transaction that ran DDL on the table (holdForDDL);
 	// while it is open, other writers wait for it (WaitTableDDL).
 	ddlBy XID
+	// exclBy is the last transaction whose DDL on the table takes
+	// PostgreSQL's ACCESS EXCLUSIVE lock (CREATE, ALTER, RENAME, DROP
+	// TABLE, DROP INDEX; holdExclusive); while it is open, other readers
+	// wait for it too (WaitTableRead).
+	exclBy XID
 	// pendingACL holds, per grantee, the privileges before a GRANT or
 	// REVOKE of a transaction still open: other transactions check those
 	// (TablePrivilegesIn). Schema lock.

@@ -36,6 +36,16 @@ func (t *Txn) holdForDDL(tb *Table) {
 	}
 }
 
+// holdExclusive is holdForDDL for DDL that PostgreSQL runs under ACCESS
+// EXCLUSIVE: readers of other transactions wait for t too. Schema lock
+// held.
+func (t *Txn) holdExclusive(tb *Table) {
+	if t != nil && !t.done {
+		t.holdForDDL(tb)
+		tb.exclBy = t.xid
+	}
+}
+
 // HasDDL reports whether t ran DDL that a rollback would undo.
 func (t *Txn) HasDDL() bool { return t != nil && len(t.undo) > 0 }
 

@@ -30,7 +30,7 @@ func (c *Catalog) CreateTableIn(txn *Txn, owner, name string, cols []Column, pke
 		return t, err
 	}
 	t.createdBy = txn.xid
-	txn.holdForDDL(t)
+	txn.holdExclusive(t)
 	txn.addUndo(func() error { return c.dropTableObj(t) })
 	return t, nil
 }
@@ -63,7 +63,7 @@ func (c *Catalog) DropTableIn(txn *Txn, name string) error {
 	if t.createdBy == txn.xid && !txn.marked {
 		return c.DropTable(name) // rollback would drop it anyway
 	}
-	txn.holdForDDL(t)
+	txn.holdExclusive(t)
 	if err := c.hideTable(t); err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func (c *Catalog) DropIndexIn(txn *Txn, name string) error {
 		return err
 	}
 	t := ix.Table
-	txn.holdForDDL(t)
+	txn.holdExclusive(t)
 	txn.addUndo(func() error { return c.recreateIndex(t, def) })
 	return nil
 }
@@ -246,7 +246,7 @@ func (c *Catalog) recreateIndex(t *Table, def IndexDef) error {
 // meanwhile never feed a later column.
 func (c *Catalog) RememberTable(txn *Txn, t *Table) {
 	old := c.proposal(t)
-	txn.holdForDDL(t)
+	txn.holdExclusive(t)
 	txn.addUndo(func() error {
 		if c.tables[t.Name] != t {
 			return nil

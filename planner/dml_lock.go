@@ -53,19 +53,53 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 // 57014).
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	if mode != lockExclusive {
-		names := writtenTables(st)
-		if len(names) == 0 || (mode != lockShared && mode != lockWrite && mode != lockSelf) {
+		wait, names := s.tableWait(mode, st)
+		if len(names) == 0 {
 			return s.lock(mode), nil
 		}
-		if err := s.cat.WaitTableDDL(txn, s.lockWait(ctx), names); err != nil {
+		if err := wait(txn, s.lockWait(ctx), names); err != nil {
 			return nil, err
 		}
-		return s.cat.RUnlock, nil // WaitTableDDL returned holding s.lock(mode)'s shared lock
+		return s.cat.RUnlock, nil // the wait returned holding s.lock(mode)'s shared lock
 	}
 	if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
 		return nil, err
 	}
 	return s.cat.Unlock, nil
+}
+
+// tableWait returns how a statement run under mode (not lockExclusive)
+// waits for other transactions' DDL, and on which tables: writers for any
+// DDL (catalog.WaitTableDDL), readers for DDL that PostgreSQL runs under
+// ACCESS EXCLUSIVE (catalog.WaitTableRead). No names: no wait.
+func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn, catalog.Wait, []string) error, []string) {
+	if mode != lockShared && mode != lockWrite && mode != lockSelf {
+		return nil, nil
+	}
+	if names := writtenTables(st); len(names) > 0 {
+		return s.cat.WaitTableDDL, names
+	}
+	if mode == lockShared {
+		return s.cat.WaitTableRead, readTables(st)
+	}
+	return nil, nil
+}
+
+// prepareLock takes the schema lock shared to bind st at Parse, after
+// waiting as running it will (tableWait): PostgreSQL's parse analysis
+// takes the statement's table locks, so a Parse meets another session's
+// open ALTER TABLE there too, and binds against the table as that
+// transaction leaves it.
+func (s *Session) prepareLock(st sql.Statement) (func(), error) {
+	wait, names := s.tableWait(lockModeOf(st), st)
+	if len(names) == 0 {
+		s.cat.RLock()
+		return s.cat.RUnlock, nil
+	}
+	if err := wait(s.txn, s.lockWait(context.Background()), names); err != nil {
+		return nil, err
+	}
+	return s.cat.RUnlock, nil
 }
 
 // writtenTables returns the table a data-changing statement writes
@@ -84,6 +118,33 @@ func writtenTables(st sql.Statement) []string {
 		}
 	}
 	return nil
+}
+
+// readTables returns the FROM table of a reading statement (SELECT,
+// DECLARE CURSOR, COPY TO, EXPLAIN), or nil. Tables that only subqueries
+// read are not included.
+func readTables(st sql.Statement) []string {
+	var q *sql.Select
+	switch x := st.(type) {
+	case *sql.Select:
+		q = x
+	case *sql.DeclareCursor:
+		q = x.Query
+	case *sql.Explain:
+		return readTables(x.Stmt)
+	case *sql.Copy:
+		if x.From {
+			return nil
+		}
+		if x.Query == nil {
+			return []string{x.Table}
+		}
+		q = x.Query
+	}
+	if q == nil || q.From == "" || q.FromFunc != nil {
+		return nil
+	}
+	return []string{q.From}
 }
 
 // ddlRelations returns the tables and indexes a DDL statement changes

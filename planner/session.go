@@ -89,8 +89,11 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 		return nil, errInFailedTxn
 	}
 	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs, fixedResult: true}
-	s.cat.RLock()
-	defer s.cat.RUnlock()
+	unlock, err := s.prepareLock(p.stmt) // dml_lock.go
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	if err := s.bind(p); err != nil {
 		return nil, charPosition(query, err)
 	}

@@ -303,6 +303,63 @@ func lockDDLCases(t *testing.T, tg clientTarget, a, b, c *pgx.Conn) {
 		}
 	})
 
+	t.Run("readers wait for exclusive DDL", func(t *testing.T) {
+		mustExec(t, b, "SET lock_timeout = '100ms'")
+		for _, ddl := range []string{"ALTER TABLE gh ADD COLUMN z int", "DROP TABLE gh"} {
+			mustExec(t, a, "BEGIN")
+			mustExec(t, a, ddl)
+			for _, q := range []string{"SELECT * FROM gh", "SELECT count(*) FROM gh", "INSERT INTO gh VALUES (9, 9)"} {
+				_, err := b.Exec(testCtx(t, 30*time.Second), q)
+				if pe := wantCode(t, err, "55P03"); t.Failed() {
+					t.Fatalf("after A's %s, B's %s: %v", ddl, q, pe)
+				}
+			}
+			mustExec(t, a, "ROLLBACK")
+		}
+		// CREATE INDEX takes SHARE: readers go on. A table created in an
+		// open transaction does not exist for others.
+		mustExec(t, a, "BEGIN")
+		mustExec(t, a, "CREATE INDEX gh_w ON gh (n)")
+		mustExec(t, b, "SELECT * FROM gh")
+		mustExec(t, a, "CREATE TABLE gh_new (x int)")
+		for _, q := range []string{"SELECT * FROM gh_new", "INSERT INTO gh_new VALUES (1)"} {
+			_, err := b.Exec(testCtx(t, 30*time.Second), q)
+			wantCode(t, err, "42P01")
+		}
+		mustExec(t, a, "ROLLBACK")
+		mustExec(t, b, "SET lock_timeout = 0")
+		// A reader that waited sees the table as A's rollback left it.
+		mustExec(t, a, "BEGIN")
+		mustExec(t, a, "ALTER TABLE gh ADD COLUMN z int")
+		cols := make(chan []string, 1)
+		go func() {
+			rows, err := b.Query(testCtx(t, 60*time.Second), "SELECT * FROM gh")
+			if err != nil {
+				cols <- []string{err.Error()}
+				return
+			}
+			var names []string
+			for _, f := range rows.FieldDescriptions() {
+				names = append(names, f.Name)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				names = append(names, err.Error())
+			}
+			cols <- names
+		}()
+		headStart(t, tg, c)
+		mustExec(t, a, "ROLLBACK")
+		select {
+		case got := <-cols:
+			if fmt.Sprint(got) != "[id n]" {
+				t.Fatalf("columns after rollback: %v, want [id n]", got)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatal("the reader did not finish")
+		}
+	})
+
 	t.Run("reader holds off drop, not create index", func(t *testing.T) {
 		mustExec(t, a, "BEGIN")
 		mustExec(t, a, "SELECT count(*) FROM gh")
