@@ -196,11 +196,19 @@ func withPos(err error, pos int) error {
 }
 
 // coerce converts x to type to for storing (assignment cast); constants are
-// converted at once so that errors carry the literal's position.
+// converted at once so that errors carry the literal's position. Any type
+// goes to a string type through its text form, as PostgreSQL's assignment
+// I/O conversion (then the length check of varchar(n) applies).
 func coerce(x expr, to types.Type, pos int) (expr, error) {
 	from := x.Type()
 	if from == to {
 		return x, nil
+	}
+	if classOf(to) == classString && classOf(from) != classString {
+		x = ioCast(x, noTypmod(to))
+		if from = x.Type(); from == to {
+			return x, nil
+		}
 	}
 	if c, ok := x.(*constExpr); ok {
 		if c.v == nil {
@@ -216,6 +224,17 @@ func coerce(x expr, to types.Type, pos int) (expr, error) {
 		return &constExpr{t: to, v: v}, nil
 	}
 	return &castExpr{x: x, t: to}, nil
+}
+
+// ioCast converts x to the string type to by its text form (an explicit
+// cast), at once for a constant.
+func ioCast(x expr, to types.Type) expr {
+	if c, ok := x.(*constExpr); ok && c.v != nil {
+		if v, err := types.Cast(c.v, c.t, to, true); err == nil {
+			return &constExpr{t: to, v: v}
+		}
+	}
+	return &castExpr{x: x, t: to, explicit: true}
 }
 
 // noTypmod strips a type's modifier: operators take vector, not vector(3).

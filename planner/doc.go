@@ -59,4 +59,9 @@
 // (session_settings.go); statement_timeout bounds each statement
 // (session_timeout.go); startup parameters and PGOPTIONS apply at session
 // start (session_startup.go).
+//
+// SQL-level PREPARE, EXECUTE and DEALLOCATE keep their statements in the
+// session, apart from the protocol's, which wire owns (prepared_sql.go).
+// CREATE and DROP EXTENSION vector only track whether the extension was
+// created, for PostgreSQL's 42710, 42704 and 2BP01 (extension.go).
 package planner

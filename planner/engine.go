@@ -11,10 +11,18 @@ import (
 type Engine struct {
 	cat      *catalog.Catalog
 	sessions atomic.Int64
+	// vectorExt is whether CREATE EXTENSION vector has run (extension.go).
+	vectorExt atomic.Bool
 }
 
 // NewEngine returns an engine over an opened catalog.
-func NewEngine(cat *catalog.Catalog) *Engine { return &Engine{cat: cat} }
+func NewEngine(cat *catalog.Catalog) *Engine {
+	en := &Engine{cat: cat}
+	cat.RLock()
+	en.vectorExt.Store(usesExtensionTypes(cat))
+	cat.RUnlock()
+	return en
+}
 
 // NewSession implements wire.Engine.
 func (en *Engine) NewSession(params map[string]string) wire.Session {

@@ -26,6 +26,12 @@ var queryPlanColumn = []wire.Column{{Name: "QUERY PLAN", Type: types.Text}}
 func (p *explainPlan) columns() []wire.Column { return queryPlanColumn }
 
 func (b *binder) planExplain(x *sql.Explain) (plan, error) {
+	if ex, ok := x.Stmt.(*sql.Execute); ok {
+		if _, ok := b.s.sqlStmts[ex.Name]; !ok {
+			return nil, errNoPrepared(ex.Name) // prepared_sql.go
+		}
+		return nil, pgerror.NotSupported("EXPLAIN EXECUTE")
+	}
 	inner, err := b.plan(x.Stmt)
 	if err != nil {
 		return nil, err

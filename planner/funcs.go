@@ -102,6 +102,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
+	if f.Name == "pg_typeof" {
+		return b.bindTypeof(f) // funcs_session.go
+	}
 	if f.Name == "generate_series" { // series.go serves it in FROM only
 		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
 	}

@@ -8,23 +8,19 @@ import (
 )
 
 // catalogFuncs are the pg_catalog functions clients and tools call while
-// they inspect a database. vecgres has no privileges beyond login, so
-// has_*_privilege is true; comments do not exist, so *_description is
-// NULL. Each name has the one signature drivers use.
+// they inspect a database (has_*_privilege are funcs_privilege*.go).
+// Comments do not exist, so *_description is NULL. Each name has the one
+// signature drivers use.
 var catalogFuncs = map[string]funcDef{
-	"has_table_privilege":    {args: []types.Type{types.Text, types.Text}, ret: types.Bool, strict: true, fn: alwaysTrue},
-	"has_schema_privilege":   {args: []types.Type{types.Text, types.Text}, ret: types.Bool, strict: true, fn: alwaysTrue},
-	"has_database_privilege": {args: []types.Type{types.Text, types.Text}, ret: types.Bool, strict: true, fn: alwaysTrue},
-	"pg_table_is_visible":    {args: []types.Type{types.OIDType}, ret: types.Bool, strict: true, fn: alwaysTrue},
-	"pg_type_is_visible":     {args: []types.Type{types.OIDType}, ret: types.Bool, strict: true, fn: alwaysTrue},
-	"pg_get_userbyid":        {args: []types.Type{types.OIDType}, ret: types.Text, strict: true, fn: currentUser},
-	"obj_description":        {args: []types.Type{types.OIDType, types.Text}, ret: types.Text, fn: null},
-	"col_description":        {args: []types.Type{types.OIDType, types.Int4}, ret: types.Text, fn: null},
-	"shobj_description":      {args: []types.Type{types.OIDType, types.Text}, ret: types.Text, fn: null},
-	"pg_encoding_to_char":    {args: []types.Type{types.Int4}, ret: types.Text, strict: true, fn: encodingName},
-	"pg_get_indexdef":        {args: []types.Type{types.OIDType}, ret: types.Text, strict: true, fn: pgGetIndexdef},
-	"current_setting":        {args: []types.Type{types.Text}, ret: types.Text, strict: true, fn: currentSetting},
-	"set_config":             {args: []types.Type{types.Text, types.Text, types.Bool}, ret: types.Text, strict: true, fn: setConfig},
+	"pg_table_is_visible": {args: []types.Type{types.OIDType}, ret: types.Bool, strict: true, fn: alwaysTrue},
+	"pg_type_is_visible":  {args: []types.Type{types.OIDType}, ret: types.Bool, strict: true, fn: alwaysTrue},
+	"pg_get_userbyid":     {args: []types.Type{types.OIDType}, ret: types.Text, strict: true, fn: currentUser},
+	"obj_description":     {args: []types.Type{types.OIDType, types.Text}, ret: types.Text, fn: null},
+	"col_description":     {args: []types.Type{types.OIDType, types.Int4}, ret: types.Text, fn: null},
+	"shobj_description":   {args: []types.Type{types.OIDType, types.Text}, ret: types.Text, fn: null},
+	"pg_encoding_to_char": {args: []types.Type{types.Int4}, ret: types.Text, strict: true, fn: encodingName},
+	"pg_get_indexdef":     {args: []types.Type{types.OIDType}, ret: types.Text, strict: true, fn: pgGetIndexdef},
+	"set_config":          {args: []types.Type{types.Text, types.Text, types.Bool}, ret: types.Text, strict: true, fn: setConfig},
 }
 
 func init() {

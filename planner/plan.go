@@ -43,7 +43,9 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 	case *sql.DropIndex:
 		return b.planDropIndex(x), nil
 	case *sql.CreateExtension:
-		return b.planCreateExtension(x)
+		return b.planCreateExtension(x) // extension.go
+	case *sql.DropExtension:
+		return b.planDropExtension(x), nil
 	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction:
 		return b.planSetting(st), nil
 	case *sql.Explain:
@@ -62,6 +64,12 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDropRole(x), nil
 	case *sql.Grant:
 		return b.planGrant(x), nil
+	case *sql.Prepare:
+		// Session.Execute runs PREPARE and EXECUTE (prepared_sql.go); the
+		// plans only let them be prepared and described.
+		return resultPlan(&wire.Result{Tag: "PREPARE"}), nil
+	case *sql.Execute:
+		return b.planExecute(x), nil
 	case *sql.Deallocate:
 		return b.planDeallocate(x), nil
 	case *sql.Discard:
@@ -96,12 +104,4 @@ func (b *binder) planSetting(st sql.Statement) plan {
 		}
 	}
 	return p
-}
-
-func (b *binder) planCreateExtension(x *sql.CreateExtension) (plan, error) {
-	if x.Name != "vector" {
-		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "extension %q is not available", x.Name).
-			WithHint("vecgres provides the vector extension only.")
-	}
-	return resultPlan(&wire.Result{Tag: "CREATE EXTENSION"}), nil
 }

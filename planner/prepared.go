@@ -171,6 +171,10 @@ func commandTag(st sql.Statement) string {
 		return "GRANT"
 	case *sql.CreateExtension:
 		return "CREATE EXTENSION"
+	case *sql.DropExtension:
+		return "DROP EXTENSION"
+	case *sql.Prepare:
+		return "PREPARE"
 	case *sql.Set:
 		return "SET"
 	case *sql.Show:

@@ -25,6 +25,7 @@ type savepoint struct {
 	mark     catalog.Mark
 	settings settingsMark
 	cursors  map[string]*cursor // the cursors open when it was taken
+	ext      *bool              // the transaction's CREATE/DROP EXTENSION then (extension.go)
 }
 
 func errNoSavepoint(name string) error {
@@ -55,7 +56,7 @@ func (s *Session) execSavepoint(t *sql.Txn) (*wire.Result, error) {
 	if t.Kind == sql.TxnSavepoint {
 		txn := s.ddlTxn()
 		s.savepoints = append(s.savepoints, savepoint{name: t.Savepoint, mark: txn.Savepoint(),
-			settings: s.settings.mark(), cursors: maps.Clone(s.cursors)})
+			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending})
 		return &wire.Result{Tag: "SAVEPOINT"}, nil
 	}
 	i := s.findSavepoint(t.Savepoint)
@@ -85,6 +86,7 @@ func (s *Session) rollbackToSavepoint(name string) (*wire.Result, error) {
 			delete(s.cursors, name)
 		}
 	}
+	s.extPending = sp.ext
 	s.state = txBlock
 	return &wire.Result{Tag: "ROLLBACK", ParamStatus: s.settings.rollbackTo(sp.settings)}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
@@ -44,6 +45,13 @@ type Session struct {
 	cursors map[string]*cursor
 	// savepoints are the open block's savepoints, oldest first (savepoint.go).
 	savepoints []savepoint
+	// extPending is the open transaction's CREATE (true) or DROP (false)
+	// EXTENSION vector, applied at COMMIT (extension.go).
+	extPending *bool
+	// sqlStmts are the statements of PREPARE by name (prepared_sql.go).
+	sqlStmts map[string]*prepared
+	// rng is the source of random(), fixed by setseed (funcs_session.go).
+	rng *rand.Rand
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -136,6 +144,15 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 	}
 	if s.state == txFailed {
 		return nil, errInFailedTxn
+	}
+	switch x := p.stmt.(type) {
+	case *sql.Prepare:
+		res, err = s.execPrepare(x, p.query) // prepared_sql.go
+		return res, s.failed(err)
+	case *sql.Execute:
+		if p, params, err = s.resolveExecute(x, p, params); err != nil {
+			return nil, s.failed(err)
+		}
 	}
 	s.openTxn()
 	if err := s.checkStatementTxn(p.stmt); err != nil {

@@ -27,7 +27,9 @@ var notSettings = map[string]bool{"user": true, "database": true, "options": tru
 // PostgreSQL has and vecgres may not. A client_encoding that is not
 // UTF8 is 0A000 "conversion between LATIN1 and UTF8 is not supported", as
 // PostgreSQL's startup says for an encoding it cannot convert (vecgres
-// converts none); an unknown encoding name is 22023.
+// converts none); an unknown encoding name is 22023. wire announces
+// is_superuser on; for a role that is not a superuser the status sent
+// here sets it off, and SHOW is_superuser says off.
 func (s *Session) ApplyStartup() (map[string]string, error) {
 	opts, err := splitOptions(s.startup["options"])
 	if err != nil {
@@ -61,7 +63,19 @@ func (s *Session) ApplyStartup() (map[string]string, error) {
 			status[rk] = rv
 		}
 	}
+	if s.cat != nil && !s.cat.IsSuperuser(s.user()) { // nil: unit tests of settings alone
+		s.settings.setBase("is_superuser", "off")
+		status["is_superuser"] = "off"
+	}
 	return status, nil
+}
+
+// setBase sets the session's value of an internal setting (is_superuser).
+func (st *settings) setBase(name, value string) {
+	if st.base == nil {
+		st.base = map[string]string{}
+	}
+	st.base[name] = value
 }
 
 // startupEncodingError is PostgreSQL's startup error for a client_encoding

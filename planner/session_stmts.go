@@ -13,12 +13,17 @@ import (
 // wire drops it after the statement (26000 for a missing name there).
 
 // planDeallocate plans DEALLOCATE [PREPARE] name | ALL: tag "DEALLOCATE"
-// or "DEALLOCATE ALL".
+// or "DEALLOCATE ALL". A statement of PREPARE is dropped here; any other
+// name goes to wire.
 func (b *binder) planDeallocate(x *sql.Deallocate) plan {
-	return &funcPlan{fn: func(context.Context, *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*wire.Result, error) {
 		tag := "DEALLOCATE"
 		if x.All {
 			tag = "DEALLOCATE ALL"
+			clear(e.s.sqlStmts)
+		} else if _, ok := e.s.sqlStmts[x.Name]; ok {
+			delete(e.s.sqlStmts, x.Name) // a PREPARE statement (prepared_sql.go)
+			return &wire.Result{Tag: tag}, nil
 		}
 		return &wire.Result{Tag: tag, Deallocate: &wire.Deallocation{Name: x.Name, All: x.All}}, nil
 	}}
@@ -48,6 +53,7 @@ func (b *binder) planDiscard(*sql.Discard) plan {
 			return nil, err
 		}
 		clear(s.cursors)
+		clear(s.sqlStmts)
 		res := &wire.Result{Tag: "DISCARD ALL", Deallocate: &wire.Deallocation{All: true, Portals: true}}
 		if len(status) > 0 {
 			res.ParamStatus = status

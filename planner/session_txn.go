@@ -111,6 +111,7 @@ func (s *Session) endTxn(commit bool) (map[string]string, error) {
 		txn.Rollback()
 	}
 	status := s.settings.endTxn(commit)
+	s.endExtension(commit)
 	s.endCursors(txn, commit || txn == nil)
 	return status, err
 }
@@ -170,7 +171,7 @@ func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()
 
 func takesSnapshot(st sql.Statement) bool {
 	switch st.(type) {
-	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Deallocate, *sql.Discard,
+	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Prepare, *sql.Deallocate, *sql.Discard,
 		*sql.Fetch, *sql.CloseCursor:
 		return false
 	}
@@ -260,7 +261,7 @@ func (s *Session) checkStatementTxn(st sql.Statement) error {
 func writingCommand(st sql.Statement) (string, bool) {
 	switch x := st.(type) {
 	case *sql.Select, *sql.Show, *sql.Set, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Analyze, *sql.Vacuum,
-		*sql.Deallocate, *sql.Discard, *sql.DeclareCursor, *sql.Fetch, *sql.CloseCursor:
+		*sql.Prepare, *sql.Execute, *sql.Deallocate, *sql.Discard, *sql.DeclareCursor, *sql.Fetch, *sql.CloseCursor:
 		return "", false
 	case *sql.Explain:
 		if x.Analyze {

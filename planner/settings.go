@@ -14,11 +14,14 @@ import (
 
 // setting is one run-time parameter (GUC). check validates and normalises
 // a new value; nil accepts anything. report marks the parameters whose
-// changes are sent to the client as ParameterStatus.
+// changes are sent to the client as ParameterStatus. internal marks the
+// read-only ones (PostgreSQL's PGC_INTERNAL): SET, RESET and startup
+// options naming them are 55P02 `parameter "x" cannot be changed`.
 type setting struct {
-	def    string
-	check  func(name, v string) (string, error)
-	report bool
+	def      string
+	check    func(name, v string) (string, error)
+	report   bool
+	internal bool
 }
 
 // Default values of the settings the planner reads.
@@ -63,12 +66,12 @@ var knownSettings = map[string]setting{
 	"enable_seqscan":                      {def: "on", check: boolCheck},
 	"enable_indexscan":                    {def: "on", check: boolCheck},
 	"jit":                                 {def: "off", check: boolCheck},
-	"server_version":                      {def: "16.4"},
-	"server_version_num":                  {def: "160004"},
-	"server_encoding":                     {def: "UTF8"},
-	"integer_datetimes":                   {def: "on"},
-	"max_identifier_length":               {def: "63"},
-	"is_superuser":                        {def: "on"},
+	"server_version":                      {def: "16.4", internal: true},
+	"server_version_num":                  {def: "160004", internal: true},
+	"server_encoding":                     {def: "UTF8", internal: true},
+	"integer_datetimes":                   {def: "on", internal: true},
+	"max_identifier_length":               {def: "63", internal: true},
+	"is_superuser":                        {def: "on", internal: true},
 	"row_security":                        {def: "on"},
 	"bytea_output":                        {def: "hex"},
 }
@@ -128,6 +131,11 @@ func (st *settings) flag(name string) bool {
 	return v == "on"
 }
 
+// errCannotChange is PostgreSQL's error for changing an internal setting.
+func errCannotChange(name string) error {
+	return pgerror.Errorf(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed", name)
+}
+
 func unrecognized(name string) error {
 	return pgerror.Errorf(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
 }
@@ -144,6 +152,9 @@ func (st *settings) assign(name, value string, local bool) (*wire.Result, error)
 	def, known := knownSettings[name]
 	if !known && !strings.Contains(name, ".") {
 		return nil, unrecognized(name)
+	}
+	if def.internal {
+		return nil, errCannotChange(name)
 	}
 	if def.check != nil {
 		v, err := def.check(name, value)
@@ -176,6 +187,9 @@ func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
 	def, known := knownSettings[name]
 	if !known && !strings.Contains(name, ".") {
 		return nil, unrecognized(name)
+	}
+	if def.internal {
+		return nil, errCannotChange(name)
 	}
 	st.remember(name, nil, local)
 	delete(st.values, name)

@@ -22,6 +22,12 @@ type CreateExtension struct {
 	IfNotExists bool
 }
 
+// DropExtension is DROP EXTENSION [IF EXISTS] names [RESTRICT].
+type DropExtension struct {
+	Names    []string
+	IfExists bool
+}
+
 // CreateTable is CREATE TABLE [IF NOT EXISTS] name (columns, PRIMARY KEY (...)).
 type CreateTable struct {
 	Name        string
@@ -253,6 +259,7 @@ type Explain struct {
 type Analyze struct{ Tables []string }
 
 func (*CreateExtension) statement() {}
+func (*DropExtension) statement()   {}
 func (*CreateTable) statement()     {}
 func (*DropTable) statement()       {}
 func (*Insert) statement()          {}

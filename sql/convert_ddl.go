@@ -22,9 +22,12 @@ var dropKinds = map[pg_query.ObjectType]string{
 	pg_query.ObjectType_OBJECT_TABLE: "TABLE", pg_query.ObjectType_OBJECT_INDEX: "INDEX",
 }
 
-// dropStmt converts DROP TABLE and DROP INDEX; CASCADE/RESTRICT and
+// dropStmt converts DROP TABLE, DROP INDEX and DROP EXTENSION; CASCADE/RESTRICT and
 // CONCURRENTLY are accepted.
 func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
+	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_EXTENSION {
+		return c.dropExtension(s) // convert_extension.go
+	}
 	if _, ok := dropKinds[s.GetRemoveType()]; !ok {
 		return nil, c.unsupported("DROP "+objectName(s.GetRemoveType()), -1)
 	}

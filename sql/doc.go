@@ -16,7 +16,8 @@
 //   - 42601/22023/0A000 for COPY options, as PostgreSQL's COPY checks them.
 //
 // Supported dialect:
-//   - CREATE EXTENSION [IF NOT EXISTS] name [CASCADE]
+//   - CREATE EXTENSION [IF NOT EXISTS] name [CASCADE]; DROP EXTENSION [IF
+//     EXISTS] names [RESTRICT] (convert_extension.go)
 //   - CREATE TABLE [IF NOT EXISTS] t (col type [PRIMARY KEY | NOT NULL | NULL
 //     | DEFAULT expr]..., [PRIMARY KEY (cols)]); serial types become int2/4/8
 //     with Serial set; serial and primary-key columns are NotNull
@@ -50,6 +51,9 @@
 //   - TRUNCATE [TABLE] names; VACUUM [(options)] [ANALYZE] [names];
 //     REINDEX INDEX | TABLE name; CHECKPOINT
 //   - SELECT DISTINCT and DISTINCT ON (exprs); COPY (select) TO STDOUT
+//   - PREPARE name [(types)] AS stmt, EXECUTE name [(exprs)], DEALLOCATE
+//     [PREPARE] name | ALL, DISCARD ALL (convert_prepare.go); ParseSimple
+//     lets $n appear only in the body of a PREPARE
 //
 // Expressions: constants, $n, column refs, operators (any name passes
 // through; unary minus folds into numeric constants), AND/OR/NOT (nested

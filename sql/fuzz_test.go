@@ -29,6 +29,8 @@ func FuzzParse(f *testing.F) {
 		"SELECT * FROM t ORDER BY v <-> (SELECT v FROM t WHERE id = (SELECT 1)) LIMIT 5", "SELECT EXISTS (SELECT 1), ARRAY(SELECT 1)",
 		"GRANT SELECT, INSERT ON TABLE t, public.u TO a, PUBLIC, CURRENT_USER", "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM b CASCADE",
 		"GRANT CREATE ON SCHEMA public TO a WITH GRANT OPTION", "CREATE ROLE r LOGIN CREATEROLE NOCREATEDB SUPERUSER", "CREATE ROLE none",
+		"PREPARE p (int, vector(3)) AS SELECT $1, $2 <-> v FROM t; EXECUTE p(1, '[1,2,3]'); DEALLOCATE p",
+		"PREPARE q AS SELECT $1; SELECT $2", "EXECUTE p((SELECT 1), count(*), $1)", "DROP EXTENSION IF EXISTS a, \"B\" RESTRICT",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

@@ -87,6 +87,10 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.dropRole(n.DropRoleStmt)
 	case *pg_query.Node_GrantStmt:
 		return c.grant(n.GrantStmt)
+	case *pg_query.Node_PrepareStmt:
+		return c.prepareStmt(n.PrepareStmt) // convert_prepare.go
+	case *pg_query.Node_ExecuteStmt:
+		return c.executeStmt(n.ExecuteStmt)
 	case *pg_query.Node_DeallocateStmt:
 		return c.deallocateStmt(n.DeallocateStmt)
 	case *pg_query.Node_DiscardStmt:
@@ -121,24 +125,35 @@ func ParseSimple(query string) ([]Statement, error) {
 	if err != nil || !strings.Contains(query, "$") {
 		return stmts, err
 	}
-	if err := checkNoParams(query); err != nil {
+	if err := checkNoParams(query, prepareSpans(query, stmts)); err != nil {
 		return nil, err
 	}
 	return stmts, nil
 }
 
-// checkNoParams returns 42P02 for the first parameter token of query.
-func checkNoParams(query string) error {
+// checkNoParams returns 42P02 for the first parameter token of query
+// outside the byte ranges of allowed (the bodies of PREPARE statements).
+func checkNoParams(query string, allowed [][2]int32) error {
 	scan, err := pg_query.Scan(query)
 	if err != nil {
 		return parseError(err)
 	}
 	for _, tok := range scan.GetTokens() {
-		if tok.Token == pg_query.Token_PARAM {
+		if tok.Token == pg_query.Token_PARAM && !inSpans(tok.Start, allowed) {
 			text := query[tok.Start:tok.End]
 			return pgerror.Errorf(pgerror.UndefinedParameter, "there is no parameter %s", text).
 				WithPosition(charPos(query, tok.Start))
 		}
 	}
 	return nil
+}
+
+// inSpans reports whether the byte offset at lies in one of spans.
+func inSpans(at int32, spans [][2]int32) bool {
+	for _, sp := range spans {
+		if at >= sp[0] && at < sp[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -44,9 +44,12 @@ const (
 	InvalidPassword              Code = "28P01"
 	InvalidCursorName            Code = "34000"
 	SyntaxError                  Code = "42601"
+	InvalidName                  Code = "42602"
+	CantChangeRuntimeParam       Code = "55P02"
 	InsufficientPrivilege        Code = "42501"
 	InvalidGrantOperation        Code = "0LP01"
 	InvalidSchemaName            Code = "3F000"
+	InvalidCatalogName           Code = "3D000"
 	ReservedName                 Code = "42939"
 	PrivilegeNotGranted          Code = "01007" // warning
 	PrivilegeNotRevoked          Code = "01006" // warning

@@ -1,0 +1,20 @@
+-- has_schema_privilege and has_database_privilege, as PostgreSQL 15 answers them
+CREATE ROLE carol LOGIN;
+SELECT has_schema_privilege('carol', 'public', 'CREATE'), has_schema_privilege('carol', 'public', 'USAGE'), has_schema_privilege('carol', 'pg_catalog', 'USAGE'), has_schema_privilege('carol', 'pg_catalog', 'CREATE'), has_schema_privilege('carol', 'information_schema', 'usage');
+SELECT has_schema_privilege('carol', 'public', 'usage, create'), has_schema_privilege('carol', 'public', 'USAGE WITH GRANT OPTION'), has_schema_privilege('carol', 'public', 'create with grant option');
+SELECT has_schema_privilege('public', 'CREATE'), has_schema_privilege('pg_catalog', 'CREATE'), has_schema_privilege('public', 'USAGE WITH GRANT OPTION');
+SELECT has_schema_privilege('PUBLIC', 'USAGE');
+SELECT has_schema_privilege('nosuch', 'USAGE');
+SELECT has_schema_privilege('public', 'SELECT');
+SELECT has_schema_privilege('nosuchrole', 'public', 'USAGE');
+SELECT has_schema_privilege('public', 'public', 'USAGE'), has_schema_privilege('public', 'public', 'CREATE');
+GRANT CREATE ON SCHEMA public TO carol;
+SELECT has_schema_privilege('carol', 'public', 'CREATE'), has_schema_privilege('carol', 'public', 'CREATE WITH GRANT OPTION');
+REVOKE CREATE ON SCHEMA public FROM carol;
+SELECT has_schema_privilege('carol', 'public', 'CREATE');
+SELECT has_database_privilege('postgres', 'CONNECT'), has_database_privilege('postgres', 'CREATE'), has_database_privilege('postgres', 'TEMP');
+SELECT has_database_privilege('carol', 'postgres', 'CONNECT'), has_database_privilege('carol', 'postgres', 'CREATE'), has_database_privilege('carol', 'postgres', 'temporary'), has_database_privilege('carol', 'postgres', 'CONNECT WITH GRANT OPTION');
+SELECT has_database_privilege('nosuch', 'CONNECT');
+SELECT has_database_privilege('postgres', 'SELECT');
+SELECT has_database_privilege(NULL, 'CONNECT');
+DROP ROLE carol;
