@@ -2,6 +2,7 @@ package planner
 
 import (
 	"context"
+	"math"
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -132,15 +133,25 @@ func sameOperand(a, b expr) bool {
 // rest returns the condition rows must pass besides the radius.
 func (s *indexScan) rest(p *selectPlan) expr { return s.restWhere }
 
-// candidate is a row with its exact ORDER BY distance.
+// candidate is a row with its exact ORDER BY distance (NaN for a cosine
+// distance with a zero vector: ordered after every number, as
+// PostgreSQL's float8 ordering puts NaN).
 type candidate struct {
 	slot uint64
 	key  float64
 	row  []any
 }
 
+// candLess orders candidates by key, NaN after every number, then by
+// slot.
 func candLess(a, b candidate) int {
+	an, bn := math.IsNaN(a.key), math.IsNaN(b.key)
 	switch {
+	case an != bn:
+		if an {
+			return 1
+		}
+		return -1
 	case a.key < b.key:
 		return -1
 	case a.key > b.key:

@@ -67,8 +67,8 @@
 // Internal distances (Distance, Result.Dist) are ordered ascending: L2 is
 // squared L2, InnerProduct is -dot, Cosine is 1 - cosine similarity, L1 is
 // L1. Cosine vectors are stored normalized so a distance is 1 - dot; a
-// zero vector is stored as zeros and so is at distance 1 from everything
-// (pgvector returns NaN there and does not index it). NaN distances are
+// zero vector is not indexed under Cosine, as in pgvector (its cosine
+// distance is NaN), and a zero query is at distance 1 from everything. NaN distances are
 // mapped to +Inf so heap orderings stay total; Insert rejects NaN and
 // infinite components, as pgvector's input functions do.
 //

@@ -17,6 +17,10 @@ import (
 // tombstoned key given another vector, and fails for NaN or infinite
 // components (pgvector rejects them on input).
 //
+// Under Cosine a zero vector is not indexed (Insert returns nil, and
+// Search never returns the key), as pgvector leaves it out: its cosine
+// distance to anything is NaN.
+//
 // Inserting a tombstoned key with its own vector makes the node live again
 // (revive): WAL replay and checkpoint loading re-insert rows they first
 // tombstoned. A key whose slot Compact is reclaiming waits for Compact.
@@ -42,6 +46,9 @@ func (h *HNSW) insert(key uint64, v []float32) error {
 	}
 	if key > MaxKey {
 		return fmt.Errorf("%w: %d", ErrKeyRange, key)
+	}
+	if h.cfg.Metric == Cosine && zeroNorm(v) {
+		return nil // not indexed, as in pgvector: its cosine distance is NaN
 	}
 	for {
 		done, err := h.tryInsert(uint32(key), v)

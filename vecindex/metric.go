@@ -80,6 +80,17 @@ func distFunc(m Metric) func(q, v []float32) float32 {
 	return func(q, v []float32) float32 { return sane(distance.L1(q, v)) }
 }
 
+// zeroNorm reports whether every component of v is 0: then, and only
+// then, its squared norm summed in float64 (prepare) is 0.
+func zeroNorm(v []float32) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func l2Dist(q, v []float32) float32 { return sane(distance.L2Squared(q, v)) }
 
 // prepare copies v into dst in stored form: normalized to unit length for
