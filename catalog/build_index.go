@@ -85,7 +85,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 	// it must see the new index, or it would leave its rows in it.
 	defer t.wmu.Unlock()
 	ix.OID = c.allocOID()
-	if err := c.logDDL(recCreateIndex, encodeCreateIndex(ix)); err != nil {
+	if err := c.logDDLIn(txn, recCreateIndex, encodeCreateIndex(ix)); err != nil { // kept in txn (ddllog.go)
 		return nil, err
 	}
 	c.publishIndex(ix)

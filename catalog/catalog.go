@@ -7,7 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
 )
 
@@ -34,6 +33,7 @@ type Catalog struct {
 	roles   roleSet      // login roles (roles.go); own lock, not mu
 	ckpt    checkpointer // checkpoint.go
 	catchup catchup      // background index catch-up after replay (catchup.go)
+	ddlLog  ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
 }
 
 // Options configures Open.
@@ -184,13 +184,6 @@ func (c *Catalog) appendAll(recs []record) error {
 		if _, err := c.log.Append(r.typ, r.payload); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-func (c *Catalog) logDDL(typ wal.RecordType, payload []byte) error {
-	if _, err := c.log.Append(typ, payload); err != nil {
-		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
 	}
 	return nil
 }

@@ -95,6 +95,10 @@ func (c *Catalog) Checkpoint() error {
 func (c *Catalog) captureAndWrite() (*snapshotState, error) {
 	ck := &c.ckpt
 	st := c.capture()
+	if st == nil {
+		c.logger().Debug("checkpoint put off: a transaction holds uncommitted DDL")
+		return nil, nil
+	}
 	slices.SortFunc(st.roles, func(a, b Role) int { return strings.Compare(a.Name, b.Name) })
 	if st.lsn == 0 || st.lsn == ck.lsn {
 		return nil, nil

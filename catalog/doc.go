@@ -120,12 +120,16 @@
 //
 // # Transactional DDL (undo*.go)
 //
-// DDL is applied and logged when it runs, and undone by ROLLBACK (or by
+// DDL is applied in memory when it runs, and undone by ROLLBACK (or by
 // the failure of a block or of a multi-statement Query): each DDL run in
 // a transaction (Txn) records its inverse, which Rollback applies newest
 // first after undoing the rows, with the schema lock held exclusively,
-// through the ordinary DDL paths, so each undo step is logged like any
-// DDL and replay needs no notion of DDL transactions. Created role,
+// through the ordinary DDL paths. Its WAL records are kept in the
+// transaction and written at COMMIT before the row records (ddllog.go);
+// an undo's records join them (a ROLLBACK TO SAVEPOINT then commits both)
+// or are dropped with them at ROLLBACK, so a crash before COMMIT leaves
+// nothing of the DDL, and replay needs no notion of DDL transactions.
+// Created role,
 // table or index: dropped. Altered role: the saved Role (attributes and
 // verifier) written back. Dropped role: created again. GRANT/REVOKE: the
 // grantee's previous bits. ALTER TABLE and RENAME: the saved definition
@@ -136,27 +140,30 @@
 // INDEX: rebuilt from the rows. DROP TABLE inside a block renames the
 // table to "vecgres dropped <oid> <name>" (AlterTable) and drops it at
 // COMMIT; rollback renames it back; Open renames back any such table
-// left by a crash. TRUNCATE inside a block is an MVCC delete.
+// left by a crash in WAL written before DDL records waited for COMMIT.
+// TRUNCATE inside a block is an MVCC delete.
 //
 // A DDL takes its transaction's write table lock on the table it
-// changes, so other transactions' DDL on it waits until the transaction
-// ends; a table created in an open transaction cannot be written by
-// others (42P01). Authentication (RoleVerifier) sees a role as it was
-// committed until the transaction that changed it ends.
+// changes, so other transactions' DDL and writes on it wait until the
+// transaction ends, and so do their reads after DDL that PostgreSQL runs
+// under ACCESS EXCLUSIVE (WaitTableRead); a table created in an open
+// transaction does not exist for others (42P01). Authentication
+// (RoleVerifier) sees a role as it was committed until the transaction
+// that changed it ends.
 //
-// Limits: other sessions see uncommitted DDL at once (a new column, a
-// new name, a role's new attributes in privilege checks) and may write
-// rows into an altered table; a concurrent GRANT on the same table and
-// grantee, or ALTER ROLE of the same role, by another transaction can be
-// overwritten by the undo; a table dropped inside a block keeps its index
-// names (and shows under its hidden name in the catalog views) until the
-// commit. A crash between a DDL and its transaction's end leaves the DDL
-// applied (except DROP TABLE, whose table comes back).
+// Limits: catalog views and privilege checks in other sessions see
+// uncommitted DDL (a new name, a role's new attributes); a concurrent
+// GRANT on the same table and grantee, or ALTER ROLE of the same role, by
+// another transaction can be overwritten by the undo; a table dropped
+// inside a block keeps its index names (and shows under its hidden name
+// in the catalog views) until the commit; no checkpoint is taken while a
+// transaction holds uncommitted DDL.
 //
 // # WAL records
 //
 // Each DDL statement (and each undo step) is one or more records,
-// written when it runs. A transaction's row changes are written at
+// written at its transaction's COMMIT (ddllog.go), or at once outside a
+// transaction. A transaction's row changes are written at
 // COMMIT as zero or more TxnData records (each at most maxRecordBytes)
 // followed by one TxnCommit record; replay applies a transaction's data only
 // when its commit record is present. Payload layouts are in walrec.go.

@@ -46,6 +46,12 @@ func (c *Catalog) schemaGranteesLocked() []string {
 // use; needs no catalog lock. Errors: 42704 when grantee is not a role,
 // 58030 when the WAL write fails.
 func (c *Catalog) SetSchemaCreate(grantee string, on bool) error {
+	return c.schemaCreateIn(nil, grantee, on)
+}
+
+// schemaCreateIn is SetSchemaCreate with its record kept in txn
+// (ddllog.go).
+func (c *Catalog) schemaCreateIn(txn *Txn, grantee string, on bool) error {
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
 	if _, ok := c.roles.byName()[grantee]; !ok && grantee != PublicGrantee {
@@ -54,7 +60,7 @@ func (c *Catalog) SetSchemaCreate(grantee string, on bool) error {
 	if c.roles.schemaCreate[grantee] == on {
 		return nil
 	}
-	if err := c.logDDL(recSchemaGrant, encodeSchemaGrant(grantee, on)); err != nil {
+	if err := c.logDDLIn(txn, recSchemaGrant, encodeSchemaGrant(grantee, on)); err != nil {
 		return err
 	}
 	c.setSchemaCreate(grantee, on)

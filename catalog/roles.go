@@ -100,13 +100,16 @@ func (c *Catalog) Roles() []Role {
 
 // CreateRole adds r and logs it (durable when it returns nil). Errors:
 // 42710 when the name is taken, 58030 when the WAL write fails.
-func (c *Catalog) CreateRole(r Role) error {
+func (c *Catalog) CreateRole(r Role) error { return c.createRole(nil, r) }
+
+// createRole is CreateRole with its record kept in txn (ddllog.go).
+func (c *Catalog) createRole(txn *Txn, r Role) error {
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
 	if _, ok := c.roles.byName()[r.Name]; ok {
 		return pgerror.Errorf(pgerror.DuplicateObject, "role %q already exists", r.Name)
 	}
-	if err := c.logDDL(recCreateRole, encodeRole(r)); err != nil {
+	if err := c.logDDLIn(txn, recCreateRole, encodeRole(r)); err != nil {
 		return err
 	}
 	c.roles.m[r.Name] = r
@@ -118,6 +121,11 @@ func (c *Catalog) CreateRole(r Role) error {
 // and logs its new state. Errors: 42704 when the role does not exist, or
 // change's error.
 func (c *Catalog) AlterRole(name string, change func(r *Role) error) error {
+	return c.alterRole(nil, name, change)
+}
+
+// alterRole is AlterRole with its record kept in txn (ddllog.go).
+func (c *Catalog) alterRole(txn *Txn, name string, change func(r *Role) error) error {
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
 	r, ok := c.roles.byName()[name]
@@ -128,7 +136,7 @@ func (c *Catalog) AlterRole(name string, change func(r *Role) error) error {
 		return err
 	}
 	r.Name = name
-	if err := c.logDDL(recAlterRole, encodeRole(r)); err != nil {
+	if err := c.logDDLIn(txn, recAlterRole, encodeRole(r)); err != nil {
 		return err
 	}
 	c.roles.m[name] = r
@@ -143,7 +151,10 @@ func (c *Catalog) AlterRole(name string, change func(r *Role) error) error {
 // be dropped because some objects depend on it", with PostgreSQL's detail
 // lines "privileges for schema public", "privileges for table t",
 // "owner of table t").
-func (c *Catalog) DropRole(name string) error {
+func (c *Catalog) DropRole(name string) error { return c.dropRole(nil, name) }
+
+// dropRole is DropRole with its record kept in txn (ddllog.go).
+func (c *Catalog) dropRole(txn *Txn, name string) error {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	c.roles.mu.Lock()
@@ -154,7 +165,7 @@ func (c *Catalog) DropRole(name string) error {
 	if err := c.dropRoleCheck(name); err != nil {
 		return err
 	}
-	if err := c.logDDL(recDropRole, appendString(nil, name)); err != nil {
+	if err := c.logDDLIn(txn, recDropRole, appendString(nil, name)); err != nil {
 		return err
 	}
 	delete(c.roles.m, name)

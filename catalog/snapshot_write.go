@@ -29,10 +29,15 @@ type snapshotState struct {
 // capture fixes the snapshot LSN. With the schema lock shared (no DDL
 // half-way) it takes the commit lock exclusively, so no commit is between
 // its WAL records and leaving the active set: every commit below the LSN
-// is committed in the MVCC snapshot, every later one is not.
+// is committed in the MVCC snapshot, every later one is not. It returns
+// nil while a transaction holds DDL records (ddllog.go): the catalog in
+// memory then holds DDL that is not committed, which a snapshot must not.
 func (c *Catalog) capture() *snapshotState {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
+	if c.ddlPending() {
+		return nil
+	}
 	c.ckpt.commitMu.Lock()
 	st := &snapshotState{lsn: c.log.NextLSN(), snap: c.takeSnapshot(false)}
 	c.ckpt.commitMu.Unlock()
@@ -49,11 +54,14 @@ func (c *Catalog) capture() *snapshotState {
 		t.seqMu.Unlock()
 	}
 	c.roles.mu.Lock()
+	defer c.roles.mu.Unlock()
+	if c.ddlPending() { // role DDL runs without the schema lock
+		return nil
+	}
 	for _, r := range c.roles.byName() {
 		st.roles = append(st.roles, r)
 	}
 	st.schema = c.schemaGranteesLocked()
-	c.roles.mu.Unlock()
 	return st
 }
 

@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/vecgres/vecgres/sql/pgerror"
+import (
+	"slices"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
 
 // XID is a transaction id. 0 marks a version whose creator aborted;
 // frozenXID marks versions restored from the WAL at start-up.
@@ -51,6 +55,8 @@ type Txn struct {
 	// marked is set once t took a savepoint (savepoint.go): DDL shortcuts
 	// that rely on a whole-transaction rollback are then off.
 	marked bool
+	// ddl holds t's DDL records, written at commit (ddllog.go).
+	ddl []record
 }
 
 // Begin starts a transaction.
@@ -131,6 +137,7 @@ func (t *Txn) Rollback() {
 	}
 	t.rollbackRows(0)
 	t.runUndo(0)
+	t.dropDDL()
 	t.atCommit = nil
 	t.finish(nil)
 }
@@ -194,7 +201,7 @@ func (t *Txn) Commit() error {
 	if t.done {
 		return nil
 	}
-	if len(t.ops) == 0 && len(t.seqs) == 0 {
+	if len(t.ops) == 0 && len(t.seqs) == 0 && len(t.ddl) == 0 {
 		t.finish(nil)
 		t.runAtCommit()
 		return nil
@@ -215,7 +222,7 @@ func (t *Txn) Commit() error {
 func (t *Txn) commitDurable() error {
 	t.c.ckpt.commitMu.RLock()
 	defer t.c.ckpt.commitMu.RUnlock()
-	records := t.encode()
+	records := append(slices.Clip(t.ddl), t.encode()...) // ddllog.go: DDL first
 	if err := t.c.appendAll(records); err != nil {
 		// The caller rolls back once the commit lock is let go.
 		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
@@ -227,5 +234,6 @@ func (t *Txn) commitDurable() error {
 		}
 	}
 	t.finish(deleted)
+	t.dropDDL()
 	return nil
 }

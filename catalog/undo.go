@@ -59,6 +59,7 @@ func (t *Txn) runUndo(from int) {
 	}
 	t.c.mu.Lock()
 	defer t.c.mu.Unlock()
+	defer t.c.RouteDDL(t)() // what undo logs is t's too (ddllog.go)
 	for _, fn := range slices.Backward(t.undo[from:]) {
 		if err := fn(); err != nil {
 			logUndoError(t.xid, err)

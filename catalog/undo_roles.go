@@ -63,11 +63,11 @@ func (t *Txn) endRoles() {
 // CreateRoleIn is CreateRole; rollback drops the role again. Until txn
 // ends, authentication does not see the role (RoleVerifier).
 func (c *Catalog) CreateRoleIn(txn *Txn, r Role) error {
-	if err := c.CreateRole(r); err != nil {
+	if err := c.createRole(txn, r); err != nil {
 		return err
 	}
 	c.notePending(txn, r.Name, nil)
-	txn.addUndo(func() error { return c.dropRoleForce(r.Name) })
+	txn.addUndo(func() error { return c.dropRoleForce(txn, r.Name) })
 	return nil
 }
 
@@ -76,12 +76,12 @@ func (c *Catalog) CreateRoleIn(txn *Txn, r Role) error {
 // sees the role as it was (RoleVerifier); privilege checks see the change.
 func (c *Catalog) AlterRoleIn(txn *Txn, name string, change func(r *Role) error) error {
 	old, ok := c.Role(name)
-	if err := c.AlterRole(name, change); err != nil {
+	if err := c.alterRole(txn, name, change); err != nil {
 		return err
 	}
 	if ok {
 		c.notePending(txn, name, &old)
-		txn.addUndo(func() error { return c.putRole(recAlterRole, old) })
+		txn.addUndo(func() error { return c.putRole(txn, recAlterRole, old) })
 	}
 	return nil
 }
@@ -90,12 +90,12 @@ func (c *Catalog) AlterRoleIn(txn *Txn, name string, change func(r *Role) error)
 // The caller must not hold the schema lock.
 func (c *Catalog) DropRoleIn(txn *Txn, name string) error {
 	old, ok := c.Role(name)
-	if err := c.DropRole(name); err != nil {
+	if err := c.dropRole(txn, name); err != nil {
 		return err
 	}
 	if ok {
 		c.notePending(txn, name, &old)
-		txn.addUndo(func() error { return c.putRole(recCreateRole, old) })
+		txn.addUndo(func() error { return c.putRole(txn, recCreateRole, old) })
 	}
 	return nil
 }
@@ -136,20 +136,21 @@ func (c *Catalog) SetSchemaCreateIn(txn *Txn, grantee string, on bool) error {
 	c.roles.mu.Lock()
 	old := c.roles.schemaCreate[grantee]
 	c.roles.mu.Unlock()
-	if err := c.SetSchemaCreate(grantee, on); err != nil {
+	if err := c.schemaCreateIn(txn, grantee, on); err != nil {
 		return err
 	}
 	if old != on {
-		txn.addUndo(func() error { return c.SetSchemaCreate(grantee, old) })
+		txn.addUndo(func() error { return c.schemaCreateIn(txn, grantee, old) })
 	}
 	return nil
 }
 
-// putRole logs r as a CreateRole or AlterRole record and enters it.
-func (c *Catalog) putRole(typ wal.RecordType, r Role) error {
+// putRole logs r as a CreateRole or AlterRole record (kept in txn,
+// ddllog.go) and enters it.
+func (c *Catalog) putRole(txn *Txn, typ wal.RecordType, r Role) error {
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
-	if err := c.logDDL(typ, encodeRole(r)); err != nil {
+	if err := c.logDDLIn(txn, typ, encodeRole(r)); err != nil {
 		return err
 	}
 	c.roles.byName()[r.Name] = r
@@ -160,13 +161,13 @@ func (c *Catalog) putRole(typ wal.RecordType, r Role) error {
 // dropRoleForce logs and removes the role name without DropRole's
 // dependency checks (undo of CREATE ROLE: the grants the transaction
 // made on it were undone first).
-func (c *Catalog) dropRoleForce(name string) error {
+func (c *Catalog) dropRoleForce(txn *Txn, name string) error {
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()
 	if _, ok := c.roles.byName()[name]; !ok {
 		return nil
 	}
-	if err := c.logDDL(recDropRole, appendString(nil, name)); err != nil {
+	if err := c.logDDLIn(txn, recDropRole, appendString(nil, name)); err != nil {
 		return err
 	}
 	delete(c.roles.m, name)

@@ -134,16 +134,27 @@ var undoSteps = []struct {
 	{"drop table", false, func(c *Catalog, txn *Txn) error { return c.DropTableIn(txn, "other") }},
 }
 
+// lockForDDL takes the schema lock exclusively and routes the DDL records
+// logged meanwhile into txn, as the planner does for a DDL statement; the
+// returned function undoes both.
+func lockForDDL(c *Catalog, txn *Txn) func() {
+	c.Lock()
+	restore := c.RouteDDL(txn)
+	return func() {
+		restore()
+		c.Unlock()
+	}
+}
+
 func runUndoSteps(t *testing.T, c *Catalog, txn *Txn) {
 	t.Helper()
 	for _, s := range undoSteps {
+		unlock := func() {}
 		if !s.role {
-			c.Lock()
+			unlock = lockForDDL(c, txn)
 		}
 		err := s.run(c, txn)
-		if !s.role {
-			c.Unlock()
-		}
+		unlock()
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
@@ -322,7 +333,7 @@ func TestDropTableInFreesNames(t *testing.T) {
 		c := undoFixture(t, fs)
 		before := describe(c)
 		txn := c.Begin()
-		c.Lock()
+		unlock := lockForDDL(c, txn)
 		if err := c.DropTableIn(txn, "items"); err != nil {
 			t.Fatal(err)
 		}
@@ -336,7 +347,7 @@ func TestDropTableInFreesNames(t *testing.T) {
 		if nt.PKeyName != "items_pkey" {
 			t.Fatalf("new key named %q", nt.PKeyName)
 		}
-		c.Unlock()
+		unlock()
 		if !commit {
 			txn.Rollback()
 			if got := describe(c); got != before {

@@ -181,6 +181,9 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 		return nil, err
 	}
 	defer func() { unlock() }()
+	if mode == lockExclusive { // its DDL records are its transaction's (catalog/ddllog.go)
+		defer s.cat.RouteDDL(s.ddlTxn())()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = pgerror.Internal(fmt.Errorf("panic: %v", r))

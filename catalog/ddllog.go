@@ -1,0 +1,75 @@
+package catalog
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wal"
+)
+
+// DDL records and transactions. A DDL statement changes the catalog in
+// memory at once (undo.go undoes it at rollback), but its WAL records
+// belong to its transaction: they are kept in the transaction and written
+// at its commit, just before its row records and commit record (Commit),
+// and dropped at its rollback together with the records its undo logs.
+// So a crash before the commit leaves no trace of the DDL in the WAL, as
+// in PostgreSQL, where the catalog rows of an uncommitted transaction are
+// never visible. Replay applies the records in WAL order: the commit's DDL
+// first, then its rows, which are stored by physical column position and
+// so need no particular interleaving with the DDL. No other transaction
+// writes to a table meanwhile (its writers wait, lock.go), and a
+// checkpoint is not taken while any transaction holds DDL records
+// (capture), since its snapshot would hold that DDL's effects.
+//
+// Table, index, grant and schema DDL runs with the schema lock held
+// exclusively, so the planner names the running statement's transaction
+// once (RouteDDL) and logDDL finds it there. Role DDL runs under the role
+// lock only, and passes its transaction explicitly (logDDLIn).
+type ddlLog struct {
+	route *Txn         // transaction of the DDL statement running; schema lock held exclusively
+	open  atomic.Int32 // transactions holding DDL records
+}
+
+// RouteDDL makes the DDL records logged until the returned function runs
+// part of t, written at its commit (nil: written at once). Caller holds
+// the schema lock exclusively, until after calling the returned function.
+func (c *Catalog) RouteDDL(t *Txn) func() {
+	prev := c.ddlLog.route
+	c.ddlLog.route = t
+	return func() { c.ddlLog.route = prev }
+}
+
+// logDDL logs a DDL record of the statement running under the exclusive
+// schema lock, into its transaction (RouteDDL). Errors: 58030 when a
+// record written at once fails.
+func (c *Catalog) logDDL(typ wal.RecordType, payload []byte) error {
+	return c.logDDLIn(c.ddlLog.route, typ, payload)
+}
+
+// logDDLIn keeps a DDL record in t, to be written at its commit, or
+// writes it at once when t is nil or not a real transaction.
+func (c *Catalog) logDDLIn(t *Txn, typ wal.RecordType, payload []byte) error {
+	if t != nil && !t.done && t.xid != invalidXID {
+		if len(t.ddl) == 0 {
+			c.ddlLog.open.Add(1)
+		}
+		t.ddl = append(t.ddl, record{typ, slices.Clone(payload)})
+		return nil
+	}
+	if _, err := c.log.Append(typ, payload); err != nil {
+		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
+	}
+	return nil
+}
+
+// dropDDL forgets t's DDL records (written, or rolled back).
+func (t *Txn) dropDDL() {
+	if len(t.ddl) > 0 {
+		t.c.ddlLog.open.Add(-1)
+		t.ddl = nil
+	}
+}
+
+// ddlPending reports whether a transaction holds DDL records.
+func (c *Catalog) ddlPending() bool { return c.ddlLog.open.Load() > 0 }
