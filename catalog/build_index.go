@@ -1,6 +1,11 @@
 package catalog
 
-import "github.com/vecgres/vecgres/sql/pgerror"
+import (
+	"context"
+	"errors"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
 
 // catchUpRounds is how many times BuildIndex indexes the rows added during
 // the previous pass without any lock before its final, locked pass;
@@ -33,7 +38,17 @@ func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
 // lock (wrote rows of it and has not ended), as PostgreSQL's CREATE INDEX
 // waits for its ShareLock; readers do not hold it back. Errors: those of BuildIndex and LockTables
 // (40P01, 55P03, 57014).
+//
+// The build stops when w.Ctx ends (statement_timeout, cancel request):
+// the HNSW graph's workers stop claiming vectors (vecindex
+// InsertBatchContext) and the passes are checked between. It then returns
+// 57014 before the index is logged or published, so a cancelled build
+// leaves nothing behind: no catalog entry, no WAL record, no OID used.
 func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) {
+	ctx := w.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	c.mu.RLock()
 	if def.Name == "" {
 		def.Name = c.IndexName(def.Table, def.Column)
@@ -49,13 +64,17 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 	t := ix.Table
 	added := &slotSet{}
 	mark := t.Slots()
-	c.fillIndex(ix, 0, mark, added)
+	if err := c.fillIndexCtx(ctx, ix, 0, mark, added); err != nil {
+		return nil, err
+	}
 	for range catchUpRounds {
 		end := t.Slots()
 		if end-mark <= catchUpSlack {
 			break
 		}
-		c.fillIndex(ix, mark, end, added)
+		if err := c.fillIndexCtx(ctx, ix, mark, end, added); err != nil {
+			return nil, err
+		}
 		mark = end
 	}
 	if err := c.lockTables(txn, w, []string{t.Name}, false); err != nil {
@@ -80,7 +99,11 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 			ix.forget(s, v.vals)
 		}
 	})
-	c.fillIndex(ix, mark, t.Slots(), nil)
+	// Last point of cancel: after it the index is logged and published.
+	if err := c.fillIndexCtx(ctx, ix, mark, t.Slots(), nil); err != nil {
+		t.wmu.Unlock()
+		return nil, err
+	}
 	// Published before the writer lock is let go: a rollback waiting for
 	// it must see the new index, or it would leave its rows in it.
 	defer t.wmu.Unlock()
@@ -97,6 +120,16 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return c.DropIndex(ix.Name)
 	})
 	return ix, nil
+}
+
+// canceledBy is the 57014 error of a statement whose context ctx ended:
+// "statement timeout" for a deadline, else "user request" (the planner
+// and the wire layer rephrase it by the context's cause).
+func canceledBy(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to statement timeout")
+	}
+	return pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
 }
 
 // slotSet is a bitset of row slots.

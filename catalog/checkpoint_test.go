@@ -332,29 +332,36 @@ func TestDamagedSnapshot(t *testing.T) {
 }
 
 func TestMissingGraphFileIsRebuilt(t *testing.T) {
-	fs := wal.NewMemFS()
-	c := openCk(t, fs)
-	createItems(t, c)
-	insert(t, c, vec(1), vec(2), vec(3))
-	if err := c.Checkpoint(); err != nil {
-		t.Fatal(err)
-	}
-	want := state(c)
-	crashed := fs.CrashClone()
-	if err := crashed.RemoveAll(snapFile(c, "hnsw")); err != nil {
-		t.Fatal(err)
-	}
-	c2 := openCk(t, crashed)
-	if got := state(c2); !slices.Equal(got, want) {
-		t.Fatalf("got %v want %v", got, want)
-	}
-	checkIndex(t, c2)
+	graphRebuiltAfter(t, func(fs *wal.MemFS, path string) {
+		if err := fs.RemoveAll(path); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestOldGraphLayoutIsRebuilt: a graph file of checkpoint version 3 that
 // stores a node at an id other than its row slot (written before node ids
 // were row slots) is rebuilt from the rows instead of failing start-up.
 func TestOldGraphLayoutIsRebuilt(t *testing.T) {
+	graphRebuiltAfter(t, func(fs *wal.MemFS, path string) {
+		b, err := fs.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const header, version = 60, 8 // vecindex/persist.go
+		binary.LittleEndian.PutUint32(b[version:], 3)
+		binary.LittleEndian.PutUint64(b[header:], 7) // node 0 keyed by slot 7
+		body := b[:len(b)-4]
+		binary.LittleEndian.PutUint32(b[len(body):], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+		fs.WriteFile(path, b)
+	})
+}
+
+// graphRebuiltAfter checkpoints three indexed rows, lets damage change
+// the HNSW graph file of the crashed copy, and checks that the copy opens
+// with the same rows and an index that answers.
+func graphRebuiltAfter(t *testing.T, damage func(fs *wal.MemFS, path string)) {
+	t.Helper()
 	fs := wal.NewMemFS()
 	c := openCk(t, fs)
 	createItems(t, c)
@@ -364,17 +371,7 @@ func TestOldGraphLayoutIsRebuilt(t *testing.T) {
 	}
 	want := state(c)
 	crashed := fs.CrashClone()
-	path := snapFile(c, "hnsw")
-	b, err := crashed.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const header, version = 60, 8 // vecindex/persist.go
-	binary.LittleEndian.PutUint32(b[version:], 3)
-	binary.LittleEndian.PutUint64(b[header:], 7) // node 0 keyed by slot 7
-	body := b[:len(b)-4]
-	binary.LittleEndian.PutUint32(b[len(body):], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
-	crashed.WriteFile(path, b)
+	damage(crashed, snapFile(c, "hnsw"))
 	c2 := openCk(t, crashed)
 	if got := state(c2); !slices.Equal(got, want) {
 		t.Fatalf("got %v want %v", got, want)

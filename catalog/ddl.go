@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/vecgres/vecgres/catalog/types"
@@ -158,6 +160,17 @@ func (c *Catalog) publishIndex(ix *Index) {
 // ix (B-tree: one sorted bulk load when ix is empty; HNSW: parallel
 // inserts on all cores) and marks them in added when it is not nil.
 func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
+	_ = c.fillIndexCtx(context.Background(), ix, from, to, added) // cannot end; no insert fails
+}
+
+// fillIndexCtx is fillIndex stopping when ctx ends, with 57014
+// (canceledBy): before it starts, and, for an HNSW index, within the
+// graph's InsertBatchContext. The vectors inserted before the stop stay in
+// ix's graph; the caller discards ix.
+func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, added *slotSet) error {
+	if ctx.Err() != nil {
+		return canceledBy(ctx)
+	}
 	t := ix.Table
 	var slots []uint64
 	for s := from; s < to; s++ {
@@ -176,7 +189,7 @@ func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
 		}
 	}
 	if ix.Graph == nil {
-		return
+		return nil
 	}
 	keys := make([]uint64, 0, len(slots))
 	vecs := make([][]float32, 0, len(slots))
@@ -187,8 +200,15 @@ func (c *Catalog) fillIndex(ix *Index, from, to uint64, added *slotSet) {
 		}
 	}
 	// The graph's dims equal the column's and values were checked on
-	// write, so no insert fails.
-	_ = ix.Graph.InsertBatch(keys, vecs, 0)
+	// write, so no insert fails; only a done ctx stops the batch.
+	err := ix.Graph.InsertBatchContext(ctx, keys, vecs, 0)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return canceledBy(ctx)
+	}
+	if err != nil {
+		return pgerror.Internal(fmt.Errorf("create index %s: %w", ix.Name, err))
+	}
+	return nil
 }
 
 // DropIndex removes an index. Lock held exclusively. Errors: 42704 when

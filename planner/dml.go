@@ -252,7 +252,11 @@ func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 		arb = p.conflict.start(x, p.table)
 	}
 	n := 0
+	done := ctx.Done()
 	for _, vals := range rows {
+		if err := stmtCanceled(done); err != nil {
+			return nil, err
+		}
 		row := vals
 		if arb != nil {
 			row, err = arb.put(e, vals)
@@ -283,7 +287,11 @@ func (p *insertPlan) sourceRows(ctx context.Context, x *execCtx, e *env) ([][]an
 		return p.query.rows(ctx, x, e, p.table)
 	}
 	out := make([][]any, len(p.rows))
+	done := ctx.Done()
 	for r, row := range p.rows {
+		if err := stmtCanceled(done); err != nil {
+			return nil, err
+		}
 		vals := make([]any, len(row))
 		for i, ex := range row {
 			v, err := columnValue(e, x.txn, p.table, i, ex)

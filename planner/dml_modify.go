@@ -98,7 +98,11 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 		return nil, err
 	}
 	defer stop()
+	done := ctx.Done()
 	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
+		if err = stmtCanceled(done); err != nil {
+			return false
+		}
 		e.row = vals
 		var v any
 		if p.where != nil {
@@ -109,17 +113,17 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 		if p.where == nil || truthy(v) {
 			targets = append(targets, target{slot, vals})
 		}
-		return ctx.Err() == nil
+		return true
 	})
-	if err == nil && ctx.Err() != nil {
-		err = errCanceled
-	}
 	if err != nil {
 		return nil, err
 	}
 	res := &wire.Result{Columns: p.ret.columns()}
 	n := 0
 	for _, t := range targets {
+		if err := stmtCanceled(done); err != nil {
+			return nil, err
+		}
 		row, ok, err := p.change(e, x.txn, t.slot, t.vals)
 		if err != nil {
 			return nil, err

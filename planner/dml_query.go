@@ -102,7 +102,11 @@ func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.T
 		return nil, err
 	}
 	out := make([][]any, len(res.Rows))
+	done := ctx.Done()
 	for r, src := range res.Rows {
+		if err := stmtCanceled(done); err != nil {
+			return nil, err
+		}
 		e.row = src
 		vals := make([]any, len(t.Columns))
 		for i, ex := range q.vals {

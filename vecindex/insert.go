@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -93,6 +94,22 @@ const repairBatchShare = 8
 // of at least 1/repairBatchShare of the graph (a bulk build) ends with
 // RepairReachability, so no live node is left unreachable on layer 0.
 func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
+	return h.InsertBatchContext(context.Background(), keys, vecs, workers)
+}
+
+// InsertBatchContext is InsertBatch that stops early once ctx is done:
+// workers check ctx before claiming each vector and claim no more, so it
+// returns within one insert per worker after ctx ends. A batch whose
+// vectors were all claimed before ctx ended completes and returns as
+// InsertBatch does. A stopped batch returns ctx.Err() (context.Canceled or context.DeadlineExceeded; errors
+// of individual inserts are then dropped). The vectors inserted before the
+// stop are complete nodes, linked as by Insert, so the graph is consistent
+// and searchable over them; the rest are not in the graph. A stopped batch
+// skips the closing RepairReachability (it only counts its inserts toward
+// the next automatic repair): a caller keeping the graph may run
+// RepairReachability itself, one discarding it (CREATE INDEX cancelled)
+// pays nothing more.
+func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]float32, workers int) error {
 	if len(keys) != len(vecs) {
 		return fmt.Errorf("vecindex: InsertBatch: %d keys for %d vectors", len(keys), len(vecs))
 	}
@@ -100,7 +117,8 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(keys))
-	var next atomic.Int64
+	done := ctx.Done() // nil for a context that never ends
+	var next, inserted atomic.Int64
 	var mu sync.Mutex
 	var errs []error
 	var wg sync.WaitGroup
@@ -108,7 +126,7 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
+			for !isDone(done) {
 				i := int(next.Add(1) - 1)
 				if i >= len(keys) {
 					return
@@ -117,11 +135,17 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 					mu.Lock()
 					errs = append(errs, err)
 					mu.Unlock()
+				} else {
+					inserted.Add(1)
 				}
 			}
 		}()
 	}
 	wg.Wait()
+	if next.Load() < int64(len(keys)) { // some worker stopped on done
+		h.sinceRepair.Add(inserted.Load())
+		return ctx.Err()
+	}
 	if len(keys) > 0 && len(keys) >= h.Len()/repairBatchShare {
 		h.sinceRepair.Store(0)
 		h.RepairReachability()
@@ -129,6 +153,17 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 		h.noteInserts(len(keys))
 	}
 	return errors.Join(errs...)
+}
+
+// isDone reports whether done (a context's Done channel; nil: never) is
+// closed, without blocking: cheap enough to poll before every insert.
+func isDone(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 func (h *HNSW) check(v []float32) error {
