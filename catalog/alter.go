@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"maps"
 	"slices"
@@ -321,16 +322,27 @@ func (c *Catalog) HasRows(t *Table) bool { return c.hasRows(t) }
 // around tombstones, their slots reclaimed, as pgvector's VACUUM does).
 // It returns the graph slots freed. Schema lock held shared.
 func (c *Catalog) Vacuum(tables []*Table) int {
+	freed, _ := c.VacuumCtx(context.Background(), tables)
+	return freed
+}
+
+// VacuumCtx is Vacuum stopping once ctx ends (statement_timeout, cancel
+// request) before the next graph, with 57014; the graphs compacted so far
+// stay compacted, as a cancelled VACUUM keeps its work in PostgreSQL.
+func (c *Catalog) VacuumCtx(ctx context.Context, tables []*Table) (int, error) {
 	c.reapTombstones()
 	freed := 0
 	for _, t := range tables {
 		for _, ix := range t.Indexes {
+			if ctx.Err() != nil {
+				return freed, canceledBy(ctx)
+			}
 			if ix.Graph != nil {
 				freed += ix.Graph.Compact()
 			}
 		}
 	}
-	return freed
+	return freed, nil
 }
 
 // SetColumnDefault sets the default of column name for rows inserted from

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
@@ -235,5 +236,21 @@ func TestVacuumCompactsGraph(t *testing.T) {
 	ix, _ := c.Index("items_v_idx")
 	if ix.Graph.Len() != 50 {
 		t.Fatalf("graph holds %d live nodes, want 50", ix.Graph.Len())
+	}
+}
+
+// TestVacuumCancelled: a VACUUM whose context has ended compacts nothing
+// more and returns 57014.
+func TestVacuumCancelled(t *testing.T) {
+	c := openMem(t, wal.NewMemFS())
+	tb := createItems(t, c)
+	insert(t, c, types.Vector{1, 1}, types.Vector{2, 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c.RLock()
+	freed, err := c.VacuumCtx(ctx, []*Table{tb})
+	c.RUnlock()
+	if e, ok := err.(*pgerror.Error); !ok || e.Code != pgerror.QueryCanceled || freed != 0 {
+		t.Fatalf("VacuumCtx = %d, %v; want 0, 57014", freed, err)
 	}
 }

@@ -289,7 +289,9 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 				tables = append(tables, t)
 			}
 		}
-		cat.Vacuum(tables)
+		if _, err := cat.VacuumCtx(ctx, tables); err != nil {
+			return nil, err
+		}
 		return &wire.Result{Tag: "VACUUM"}, nil
 	}}, nil
 }
