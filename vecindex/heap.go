@@ -10,45 +10,11 @@ type item struct {
 // of Algorithm 2). Hand-written instead of container/heap to avoid boxing.
 type minHeap []item
 
-func (h *minHeap) push(x item) {
-	s := append(*h, x)
-	i := len(s) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if s[p].dist <= x.dist {
-			break
-		}
-		s[i] = s[p]
-		i = p
-	}
-	s[i] = x
-	*h = s
-}
+func (h *minHeap) push(x item) { *h = siftUp(append(*h, x), x, false) }
 
 func (h *minHeap) pop() item {
-	s := *h
-	top := s[0]
-	n := len(s) - 1
-	x := s[n]
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && s[c+1].dist < s[c].dist {
-			c++
-		}
-		if x.dist <= s[c].dist {
-			break
-		}
-		s[i] = s[c]
-		i = c
-	}
-	if n > 0 {
-		s[i] = x
-	}
-	*h = s[:n]
+	top, rest := siftDown(*h, false)
+	*h = rest
 	return top
 }
 
@@ -58,23 +24,42 @@ type maxHeap []item
 
 func (h maxHeap) top() item { return h[0] }
 
-func (h *maxHeap) push(x item) {
-	s := append(*h, x)
+func (h *maxHeap) push(x item) { *h = siftUp(append(*h, x), x, true) }
+
+func (h *maxHeap) pop() item {
+	top, rest := siftDown(*h, true)
+	*h = rest
+	return top
+}
+
+// outranks reports whether distance a belongs above b: nearer in a
+// min-heap, farther in a max-heap (far). Equal distances do not outrank,
+// so neither sift moves an item past an equal one.
+func outranks(a, b float32, far bool) bool {
+	if far {
+		return a > b
+	}
+	return a < b
+}
+
+// siftUp moves x, just appended as the last item of s, up to its place.
+func siftUp(s []item, x item, far bool) []item {
 	i := len(s) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if s[p].dist >= x.dist {
+		if !outranks(x.dist, s[p].dist, far) {
 			break
 		}
 		s[i] = s[p]
 		i = p
 	}
 	s[i] = x
-	*h = s
+	return s
 }
 
-func (h *maxHeap) pop() item {
-	s := *h
+// siftDown removes the top of s (non-empty) and returns it with the
+// remaining heap.
+func siftDown(s []item, far bool) (item, []item) {
 	top := s[0]
 	n := len(s) - 1
 	x := s[n]
@@ -84,10 +69,10 @@ func (h *maxHeap) pop() item {
 		if c >= n {
 			break
 		}
-		if c+1 < n && s[c+1].dist > s[c].dist {
+		if c+1 < n && outranks(s[c+1].dist, s[c].dist, far) {
 			c++
 		}
-		if x.dist >= s[c].dist {
+		if !outranks(s[c].dist, x.dist, far) {
 			break
 		}
 		s[i] = s[c]
@@ -96,8 +81,7 @@ func (h *maxHeap) pop() item {
 	if n > 0 {
 		s[i] = x
 	}
-	*h = s[:n]
-	return top
+	return top, s[:n]
 }
 
 // offer adds x if the heap holds fewer than limit items or x is nearer than
