@@ -84,29 +84,29 @@
 //
 // # Memory layout
 //
-// Node ids are uint32 and equal the keys: the catalog's row slots are
+// Node ids are below 2^29 and equal the keys: the catalog's row slots are
 // dense and never reused, so the index keeps no key array and no key map
 // (an id is returned as the row's key, a key names its node). Slots below
 // the largest key that hold no node (NULL vectors, reclaimed tombstones)
-// cost their share of a segment. Nodes live in segments of segSize (1024) ids that
-// are allocated whole and never move; the segment directory is copied on
-// growth and published atomically (segment.go). Per node slot:
+// cost their share of a segment. Nodes live in segments of segSize (1024)
+// ids that are allocated whole and never move; the segment directory is
+// copied on growth and published atomically (segment.go). Per node slot:
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned; absent in
 //	        a code-only segment (byte path, codes.go)
 //	codes   Dims bytes (byte path: instead of vecs; QuantSQ8: beside them)
 //	sqSum   float32 Σ lo·code (QuantSQ8 with InnerProduct or Cosine)
-//	links0  2m uint32 neighbour ids, unused slots 0xFFFFFFFF (no count):
-//	        exactly 2·m·4 bytes
-//	meta    uint32: level | tombstone | reclaimed | linked | lock bit |
-//	        copy | index of the upper lists in the segment's pool (0 at
-//	        level 0)
+//	links0  2m uint32 neighbour ids, unused slots noNode (no count):
+//	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
+//	        bits of slot 0 hold copy, free and tombstone, those of slot 1
+//	        upper, linked and the lock bit (state.go)
 //
-// and per node of level > 0 one pool entry of level·m uint32 (lists.go),
-// MemoryBytes reports the totals: on Fashion-MNIST (60,000 × 784 pixels,
-// m = 16) 784 bytes of codes and about 140 bytes of graph per node (128
-// layer 0, about 6.5 upper layers, 4 meta word, about 1 of segment and
-// pool overhead), against 3,136 bytes of raw float32 vector. Searching uses a scratch struct from a
+// and per node of level > 0 a 32-byte entry (slot, level, lists of
+// level·m uint32) in its segment's upper table (upper.go). MemoryBytes
+// reports the totals: on Fashion-MNIST (60,000 × 784 pixels, m = 16) 784
+// bytes of codes and about 136 bytes of graph per node (128.9 layer 0,
+// about 6.8 upper layers, 0.2 of segment structs), against 3,136 bytes of
+// raw float32 vector. Searching uses a scratch struct from a
 // sync.Pool: a visited set of generation stamps ([]uint32, cleared only
 // when the stamp wraps), binary heaps of {dist, id}, so a warm Search
 // allocates only its result slice. The layer-0 walk collects a candidate's
@@ -122,8 +122,8 @@
 //     vector and level are written under it, before the node is
 //     reachable);
 //   - neighbour lists are read and written with sync/atomic, one uint32
-//     at a time; writers hold the node's spinlock (a bit of its meta word
-//     taken with compare-and-swap), readers take nothing and may see a mix
+//     at a time; writers hold the node's spinlock (a state bit of its
+//     layer-0 block, taken with compare-and-swap), readers take nothing and may see a mix
 //     of a list's old and new ids, all valid nodes (lists.go);
 //   - when the first vector that is not byte-valued arrives, the float
 //     arenas are added by publishing new segment structs in a new

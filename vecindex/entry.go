@@ -12,7 +12,7 @@ package vecindex
 //
 // Invariant: once every operation has returned, the entry point is live
 // whenever a live node exists. Three checks, each made after the write it
-// races with (meta words and the entry word are sequentially consistent
+// races with (state words and the entry word are sequentially consistent
 // atomics), keep it:
 //   - Delete tombstones a node, then checks whether it is the entry point;
 //     whoever stores an entry point (publishEntry, replaceDeadEntryLocked)

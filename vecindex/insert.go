@@ -202,7 +202,7 @@ func (h *HNSW) allocate(s *scratch, id uint32, v []float32) (int, int, error) {
 	level := h.levelFor(h.seq)
 	h.seq++
 	// Vector first: a search scanning node ids reads a slot's vector once
-	// initNode's meta store shows it live.
+	// initNode's store of its state shows it live.
 	h.storeVector(id, v, false)
 	h.initNode(id, level)
 	if id >= h.n.Load() {
