@@ -118,6 +118,8 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 		return nil, pgerror.New(pgerror.SyntaxError, "DEFAULT is not allowed in this context").WithPosition(x.P + 1)
 	case *sql.SubLink:
 		return b.bindSubLink(x)
+	case *sql.CaseExpr:
+		return b.bindCase(x) // bind_case.go
 	}
 	return nil, pgerror.NotSupported(fmt.Sprintf("expression %T", e))
 }
@@ -176,12 +178,12 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	if b.table == nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
 	}
-	if c.Table != "" && c.Table != b.table.Name && c.Table != b.alias {
-		return nil, pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
+	if err := b.checkQualifier(c); err != nil {
+		return nil, err
 	}
 	i := b.table.ColumnIndex(c.Name)
 	if i < 0 {
-		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
+		return nil, errNoColumn(c)
 	}
 	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name, pos: c.P + 1}, nil
 }

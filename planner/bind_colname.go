@@ -45,6 +45,12 @@ func figureColname(e sql.Expr) (string, int) {
 		return figureColname(x.X)
 	case *sql.Cast:
 		return castName(x.X, typeName(x.Type))
+	case *sql.CaseExpr:
+		// the ELSE result's name when that is sure, else "case"
+		if n, s := figureColname(x.Else); s > nameType {
+			return n, s
+		}
+		return "case", nameType
 	}
 	return "", nameNone
 }

@@ -96,7 +96,7 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	case lc == classNumeric && rc == classNumeric && (op == "+" || op == "-" || op == "*" || op == "/" || op == "%"):
 		return &arithExpr{op: op, l: l, r: r, t: arithResultType(l.Type(), r.Type())}
 	case lc == classString && rc == classString && op == "||":
-		return &arithExpr{op: op, l: l, r: r, t: types.Text}
+		return &arithExpr{op: op, l: bpcharAsText(l), r: bpcharAsText(r), t: types.Text} // ops_bpchar.go
 	case lc == classString && rc == classString:
 		if negate, fold, ok := likeOp(op); ok {
 			return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}

@@ -224,6 +224,10 @@ func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	if errors.As(err, &fc) {
 		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, string(r.RawLine())))
 	}
+	var le *copyfmt.LineError
+	if errors.As(err, &le) {
+		return le.Err.WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, le.Line, string(r.RawLine())))
+	}
 	pe := pgerror.From(err)
 	if pe.Context == "" {
 		pe = pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))

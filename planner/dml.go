@@ -122,7 +122,7 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 		}
 		p.rows = append(p.rows, bound)
 	}
-	b.table = t
+	b.table, b.alias = t, x.Alias
 	if p.conflict, err = b.bindConflict(t, x.OnConflict); err != nil {
 		return nil, err
 	}

@@ -27,11 +27,15 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.alias = x.Alias
 	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE"}
 	for _, a := range x.Set {
 		c := t.ColumnIndex(a.Column)
 		if c < 0 {
 			return nil, atOffset(pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, t.Name), a.P)
+		}
+		if a.Indirect {
+			return nil, atOffset(pgerror.NotSupported("UPDATE of array elements or fields"), a.P)
 		}
 		if _, dup := p.set[c]; dup {
 			return nil, pgerror.Errorf(pgerror.SyntaxError, "multiple assignments to same column %q", a.Column)
@@ -72,6 +76,7 @@ func (b *binder) planDelete(x *sql.Delete) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.alias = x.Alias
 	return b.finishModify(&modifyPlan{table: t, tag: "DELETE"}, x.Where, x.Returning)
 }
 

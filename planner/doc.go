@@ -55,10 +55,17 @@
 // Transaction modes: READ ONLY (25006 for writes), READ COMMITTED (a
 // snapshot per statement), REPEATABLE READ (the first statement's
 // snapshot for the whole transaction); SERIALIZABLE is refused (0A000).
-// SET is undone by ROLLBACK and SET LOCAL at the end of the transaction
-// (session_settings.go); statement_timeout bounds each statement
-// (session_timeout.go); startup parameters and PGOPTIONS apply at session
-// start (session_startup.go).
+// VACUUM and CREATE/DROP INDEX and REINDEX CONCURRENTLY refuse to run in
+// a block or after another statement of a pipeline (25001, txn_block.go). SET is undone by ROLLBACK and SET LOCAL
+// at the end of the transaction (session_settings.go); unknown dotted
+// names are placeholders except under pgvector's reserved hnsw. and
+// ivfflat. prefixes (settings_custom.go); statement_timeout bounds each
+// statement (session_timeout.go); startup parameters and PGOPTIONS apply
+// at session start (session_startup.go).
+//
+// character(n) values are stored padded; they lose the padding when they
+// become text (||, length) and compare by bpchar's or text's rules as
+// PostgreSQL resolves the operator (ops_bpchar.go).
 //
 // SQL-level PREPARE, EXECUTE and DEALLOCATE keep their statements in the
 // session, apart from the protocol's, which wire owns (prepared_sql.go).

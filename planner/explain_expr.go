@@ -85,6 +85,8 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("[")
 		writeBound(b, v.idx)
 		b.WriteString("]")
+	case *caseExpr:
+		writeCase(b, v) // expr_case.go
 	default:
 		b.WriteString("?")
 	}
@@ -116,7 +118,9 @@ func writeConst(b *strings.Builder, c *constExpr) {
 	}
 	text := string(types.AppendText(nil, c.t, c.v))
 	switch classOf(c.t) {
-	case classNumeric, classBool:
+	case classBool:
+		b.WriteString(map[bool]string{true: "true", false: "false"}[c.v == true]) // PostgreSQL's deparse
+	case classNumeric:
 		b.WriteString(text)
 	default:
 		b.WriteString("'" + strings.ReplaceAll(text, "'", "''") + "'")

@@ -84,6 +84,10 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 			if !keyOperand(t, ix, v) {
 				return nil
 			}
+			v, ok := bpcharKey(t.Columns[ix.Column].Type, v, "=") // ops_bpchar.go
+			if !ok {
+				return nil
+			}
 			p.ranges = append(p.ranges, rangeExpr{lo: v, hi: v, loIncl: true, hiIncl: true})
 		}
 		return p
@@ -108,6 +112,10 @@ func cmpPath(t *catalog.Table, x *cmpExpr) *indexPath {
 		}
 	}
 	if !keyOperand(t, ix, val) {
+		return nil
+	}
+	val, ok := bpcharKey(t.Columns[ix.Column].Type, val, op) // ops_bpchar.go
+	if !ok {
 		return nil
 	}
 	r := rangeExpr{}

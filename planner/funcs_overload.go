@@ -107,7 +107,7 @@ func argsFit(want []types.Type, args []expr, exact bool) bool {
 		if from == to || from == types.KindUnknown {
 			continue
 		}
-		if exact || !implicitNumeric(from, to) {
+		if exact || !implicitNumeric(from, to) && !implicitString(from, to) {
 			return false
 		}
 	}
@@ -123,6 +123,13 @@ func implicitNumeric(from, to types.Kind) bool {
 	rf, okF := rank[from]
 	rt, okT := rank[to]
 	return okF && okT && rf < rt
+}
+
+// implicitString reports whether PostgreSQL casts a string of kind from
+// to kind to implicitly: varchar and character(n) become text (the
+// latter losing its trailing spaces), for octet_length and bit_length.
+func implicitString(from, to types.Kind) bool {
+	return to == types.KindText && (from == types.KindVarchar || from == types.KindBpchar)
 }
 
 // truncNumeric is trunc(numeric, int): digits after scale places dropped

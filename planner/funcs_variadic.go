@@ -64,7 +64,7 @@ var numericRank = map[types.Kind]int{types.KindInt2: 1, types.KindInt4: 2, types
 // commonType resolves the type of COALESCE/GREATEST/LEAST arguments as
 // PostgreSQL's select_common_type does for the common cases: unknown
 // literals take the others' type (text when all are unknown); numeric
-// types widen; other types must be the same. Errors: 42804 `COALESCE
+// types widen; string types take the first; other types must be the same. Errors: 42804 `COALESCE
 // types integer and text cannot be matched` at the first mismatch.
 func commonType(what string, args []expr, pos []int) (types.Type, error) {
 	var t types.Type
@@ -82,6 +82,9 @@ func commonType(what string, args []expr, pos []int) (types.Type, error) {
 			if numericRank[at.Kind] > numericRank[t.Kind] {
 				t = at
 			}
+		case classOf(at) == classString && classOf(t) == classString:
+			// text, varchar and char convert implicitly both ways: the
+			// first stays (`COALESCE(v, t)` of varchar v and text t is varchar)
 		default:
 			return t, pgerror.Errorf(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched", what, t.Name(), at.Name()).
 				WithPosition(pos[i] + 1)
@@ -109,7 +112,8 @@ func (b *binder) bindArgs(f *sql.FuncCall) ([]expr, []int, error) {
 }
 
 // bindCommon binds COALESCE, GREATEST or LEAST: every argument converted
-// to the common type.
+// to the common type, which keeps the arguments' type modifier when they
+// all have the same (PostgreSQL's exprTypmod of these expressions).
 func (b *binder) bindCommon(f *sql.FuncCall) (expr, error) {
 	args, pos, err := b.bindArgs(f)
 	if err != nil {
@@ -125,6 +129,9 @@ func (b *binder) bindCommon(f *sql.FuncCall) (expr, error) {
 				return nil, err
 			}
 		}
+	}
+	t = withCommonTypmod(t, args) // bind_case.go: coalesce(v, v) of varchar(5) is varchar(5)
+	for i := range args {
 		if args[i], err = coerce(args[i], t, pos[i]); err != nil {
 			return nil, err
 		}

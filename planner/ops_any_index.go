@@ -23,6 +23,9 @@ func anyPath(t *catalog.Table, x *anyExpr) *indexPath {
 	if !ok || ec != classOf(t.Columns[ix.Column].Type) || ec == classOther || ec == classVector {
 		return nil
 	}
+	if t.Columns[ix.Column].Type.Kind == types.KindBpchar {
+		return nil // keys stored padded: see bpcharKey (ops_bpchar.go)
+	}
 	return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{elems: x.arr}}}
 }
 

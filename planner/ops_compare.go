@@ -68,6 +68,9 @@ func comparerFor(a, b types.Type) (compareFunc, bool) {
 	if types.IsArray(a.Kind) && a.Kind == b.Kind {
 		return types.Compare, true // array_eq, array_lt ...: element-wise
 	}
+	if cmp, ok := bpcharComparer(a, b); ok { // ops_bpchar.go
+		return cmp, true
+	}
 	if ca != cb || ca == classOther {
 		return nil, false
 	}

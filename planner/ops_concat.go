@@ -29,8 +29,8 @@ func (b *binder) bindConcatOperands(x *sql.BinaryExpr) (expr, expr, error) {
 		return nil, nil, err
 	}
 	hint := noTypmod(t.Type())
-	if anyTextCat(hint) {
-		hint = types.Text
+	if anyTextCat(hint) || hint.Kind == types.KindBpchar {
+		hint = types.Text // bpchar has no || of its own: textcat, 'abc'::char(5) || ' ' keeps the space
 	}
 	u, err := b.bind(untyped, hint)
 	if err != nil {
@@ -60,9 +60,9 @@ func textConcat(l, r expr) expr {
 	lc, rc := classOf(l.Type()), classOf(r.Type())
 	switch {
 	case lc == classString && l.Type().Kind != types.KindUnknown && anyTextCat(r.Type()):
-		r = &castExpr{x: r, t: types.Text, explicit: true}
+		l, r = bpcharAsText(l), &castExpr{x: r, t: types.Text, explicit: true}
 	case rc == classString && r.Type().Kind != types.KindUnknown && anyTextCat(l.Type()):
-		l = &castExpr{x: l, t: types.Text, explicit: true}
+		l, r = &castExpr{x: l, t: types.Text, explicit: true}, bpcharAsText(r)
 	default:
 		return nil
 	}

@@ -154,8 +154,11 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 			return nil, s.failed(err)
 		}
 	}
+	// An implicit transaction already open outside a block: an earlier
+	// Execute of this pipeline ran, not yet committed by Sync (txn_block.go).
+	pipelined := s.open && s.state == txIdle
 	s.openTxn()
-	if err := s.checkStatementTxn(p.stmt); err != nil {
+	if err := s.checkStatementTxn(p.stmt, pipelined); err != nil {
 		return nil, s.failed(err)
 	}
 	if c, ok := p.stmt.(*sql.Copy); ok && c.From {

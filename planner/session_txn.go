@@ -239,13 +239,15 @@ func (s *Session) runSetTransaction(x *sql.SetTransaction) (*wire.Result, error)
 }
 
 // checkStatementTxn refuses a statement the transaction cannot run:
-// VACUUM in a transaction block, the implicit one of a multi-statement
+// VACUUM, CREATE/DROP INDEX CONCURRENTLY and REINDEX CONCURRENTLY in a
+// transaction block or after another statement of an extended-protocol
+// pipeline (pipelined), the implicit block of a multi-statement
 // Query included (25001, as PostgreSQL's PreventInTransactionBlock), and a
 // statement that writes in a read-only transaction (25006 "cannot execute
 // INSERT in a read-only transaction").
-func (s *Session) checkStatementTxn(st sql.Statement) error {
-	if _, ok := st.(*sql.Vacuum); ok && s.inBlock() {
-		return pgerror.New(pgerror.ActiveSQLTransaction, "VACUUM cannot run inside a transaction block")
+func (s *Session) checkStatementTxn(st sql.Statement, pipelined bool) error {
+	if err := checkTxnBlock(st, s.inBlock(), pipelined); err != nil { // txn_block.go
+		return err
 	}
 	if !s.mode.readOnly {
 		return nil

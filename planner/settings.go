@@ -93,6 +93,9 @@ type settings struct {
 	version uint64
 	inTxn   bool
 	txn     map[string]*txnSetting
+	// placeholders are the custom names (myapp.x) SET, RESET or
+	// set_config have named: SHOW knows them from then on.
+	placeholders map[string]bool
 }
 
 func newSettings() *settings { return &settings{values: map[string]string{}} }
@@ -113,7 +116,25 @@ func (st *settings) defaultOf(name string) (string, bool) {
 	if s, ok := knownSettings[name]; ok {
 		return s.def, true
 	}
-	return "", false
+	return "", st.placeholders[name]
+}
+
+// placeholder checks a name SET, RESET or set_config gives that is not a
+// known setting (settings_custom.go) and records it as a placeholder,
+// which SHOW then knows (empty until set), as PostgreSQL keeps one for
+// the session even after RESET or ROLLBACK.
+func (st *settings) placeholder(name string, known bool) error {
+	if known || st.placeholders[name] {
+		return nil
+	}
+	if err := checkPlaceholder(name); err != nil {
+		return err
+	}
+	if st.placeholders == nil {
+		st.placeholders = map[string]bool{}
+	}
+	st.placeholders[name] = true
+	return nil
 }
 
 // efSearch returns hnsw.ef_search.
@@ -141,7 +162,8 @@ func unrecognized(name string) error {
 }
 
 // set applies SET (session level); names with a dot that vecgres does
-// not know are kept as placeholders, as PostgreSQL keeps custom options.
+// not know are kept as placeholders, as PostgreSQL keeps custom options,
+// but for pgvector's reserved prefixes (settings_custom.go).
 func (st *settings) set(name, value string) (*wire.Result, error) {
 	return st.assign(name, value, false)
 }
@@ -150,8 +172,8 @@ func (st *settings) set(name, value string) (*wire.Result, error) {
 // undone when the transaction ends.
 func (st *settings) assign(name, value string, local bool) (*wire.Result, error) {
 	def, known := knownSettings[name]
-	if !known && !strings.Contains(name, ".") {
-		return nil, unrecognized(name)
+	if err := st.placeholder(name, known); err != nil {
+		return nil, err
 	}
 	if def.internal {
 		return nil, errCannotChange(name)
@@ -185,8 +207,8 @@ func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
 		return &wire.Result{Tag: "RESET"}, nil
 	}
 	def, known := knownSettings[name]
-	if !known && !strings.Contains(name, ".") {
-		return nil, unrecognized(name)
+	if err := st.placeholder(name, known); err != nil {
+		return nil, err
 	}
 	if def.internal {
 		return nil, errCannotChange(name)

@@ -31,6 +31,8 @@ func children(e expr) []expr {
 		return []expr{x.x, x.arr}
 	case *subscriptExpr:
 		return []expr{x.arr, x.idx}
+	case *caseExpr:
+		return caseChildren(x) // expr_case.go
 	}
 	return nil
 }

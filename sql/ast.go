@@ -59,6 +59,7 @@ type DropTable struct {
 type Insert struct {
 	Table     string
 	TableP    int      // byte offset of the table name in the query; -1 unknown
+	Alias     string   // INSERT INTO t AS a: "" when none (ON CONFLICT and RETURNING use a)
 	Columns   []string // nil: all columns in table order
 	ColumnsP  []int    // byte offset of each of Columns in the query
 	Rows      [][]Expr
@@ -124,7 +125,8 @@ type OrderItem struct {
 // Update is UPDATE table SET col = expr, ... [WHERE] [RETURNING].
 type Update struct {
 	Table     string
-	TableP    int // byte offset of the table name in the query; -1 unknown
+	TableP    int    // byte offset of the table name in the query; -1 unknown
+	Alias     string // UPDATE t AS a: "" when none (columns then answer to a only)
 	Set       []Assignment
 	Where     Expr
 	Returning []SelectItem
@@ -135,12 +137,16 @@ type Assignment struct {
 	Column string
 	Value  Expr
 	P      int // byte offset of Column in the query
+	// Indirect is set for SET c.f = or SET c[i] = (UPDATE only): 0A000
+	// once c is found, 42703 when it is not a column (SET alias.c =).
+	Indirect bool
 }
 
 // Delete is DELETE FROM table [WHERE] [RETURNING].
 type Delete struct {
 	Table     string
-	TableP    int // byte offset of the table name in the query; -1 unknown
+	TableP    int    // byte offset of the table name in the query; -1 unknown
+	Alias     string // DELETE FROM t AS a: "" when none
 	Where     Expr
 	Returning []SelectItem
 }
@@ -177,15 +183,18 @@ type Copy struct {
 	Query *Select
 }
 
-// CreateIndex is CREATE INDEX [IF NOT EXISTS] [name] ON table [USING method]
-// (columns) [WITH (options)]. Method is lower case ("hnsw", "btree").
+// CreateIndex is CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON table
+// [USING method] (columns) [WITH (options)]. Method is lower case ("hnsw",
+// "btree"). Concurrently builds as a plain CREATE INDEX does, but is
+// refused inside a transaction block, as in PostgreSQL.
 type CreateIndex struct {
-	Name        string // "" when not given: the planner names it as PostgreSQL does
-	Table       string
-	IfNotExists bool
-	Method      string
-	Columns     []IndexColumn
-	Options     []IndexOption // WITH (m = 16, ef_construction = 64), in order
+	Name         string // "" when not given: the planner names it as PostgreSQL does
+	Table        string
+	IfNotExists  bool
+	Concurrently bool
+	Method       string
+	Columns      []IndexColumn
+	Options      []IndexOption // WITH (m = 16, ef_construction = 64), in order
 }
 
 // IndexColumn is one indexed column and its operator class ("" if none).
@@ -201,10 +210,13 @@ type IndexOption struct {
 	Value string
 }
 
-// DropIndex is DROP INDEX [IF EXISTS] names.
+// DropIndex is DROP INDEX [CONCURRENTLY] [IF EXISTS] names. Concurrently
+// drops as a plain DROP INDEX does, but is refused inside a transaction
+// block and with more than one name, as in PostgreSQL.
 type DropIndex struct {
-	Names    []string
-	IfExists bool
+	Names        []string
+	IfExists     bool
+	Concurrently bool
 }
 
 // Set is SET [SESSION|LOCAL] name {TO|=} value[, ...] or SET name TO DEFAULT.

@@ -40,7 +40,7 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 		names = append(names, qualified(parts))
 	}
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_INDEX {
-		return &DropIndex{Names: names, IfExists: s.GetMissingOk()}, nil
+		return &DropIndex{Names: names, IfExists: s.GetMissingOk(), Concurrently: s.GetConcurrent()}, nil
 	}
 	return &DropTable{Names: names, IfExists: s.GetMissingOk()}, nil
 }
@@ -64,7 +64,7 @@ var indexChecks = []struct {
 
 // createIndex converts CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON
 // t [USING method] (col [opclass], ...) [WITH (opt = value, ...)].
-// CONCURRENTLY is ignored.
+// CONCURRENTLY is recorded for the planner's transaction-block check.
 func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
 	for _, ch := range indexChecks {
 		if ch.bad(s) {
@@ -75,7 +75,7 @@ func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateIndex{Name: s.GetIdxname(), Table: table, IfNotExists: s.GetIfNotExists(), Method: strings.ToLower(s.GetAccessMethod())}
+	out := &CreateIndex{Name: s.GetIdxname(), Table: table, IfNotExists: s.GetIfNotExists(), Concurrently: s.GetConcurrent(), Method: strings.ToLower(s.GetAccessMethod())}
 	for _, p := range s.GetIndexParams() {
 		col, err := c.indexColumn(p.GetIndexElem())
 		if err != nil {

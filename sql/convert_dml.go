@@ -4,8 +4,8 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// dmlTable converts the target table of INSERT, UPDATE and DELETE, which may
-// not have an alias here.
+// dmlTable converts a statement's target table, which may not have an
+// alias here (COPY, CREATE INDEX; INSERT, UPDATE and DELETE keep theirs).
 func (c *conv) dmlTable(rv *pg_query.RangeVar, what string) (string, error) {
 	if rv.GetAlias() != nil {
 		return "", c.unsupported("table alias in "+what, rv.GetLocation())
@@ -13,7 +13,9 @@ func (c *conv) dmlTable(rv *pg_query.RangeVar, what string) (string, error) {
 	return c.relName(rv)
 }
 
-// insertStmt converts INSERT INTO t [(cols)] VALUES ... [RETURNING].
+// insertStmt converts INSERT INTO t [(cols)] VALUES ... [RETURNING], and
+// INSERT INTO t DEFAULT VALUES as one row with no values (each column then
+// takes its default, as PostgreSQL does).
 func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 	switch {
 	case s.GetWithClause() != nil:
@@ -21,17 +23,21 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 	case s.GetOverride() == pg_query.OverridingKind_OVERRIDING_USER_VALUE ||
 		s.GetOverride() == pg_query.OverridingKind_OVERRIDING_SYSTEM_VALUE:
 		return nil, c.unsupported("OVERRIDING", -1)
-	case s.GetSelectStmt() == nil:
-		return nil, c.unsupported("INSERT ... DEFAULT VALUES", -1)
 	}
 	sel := s.GetSelectStmt().GetSelectStmt()
-	table, err := c.dmlTable(s.GetRelation(), "INSERT")
+	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
-	out := &Insert{Table: table, TableP: int(s.GetRelation().GetLocation())}
+	out := &Insert{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
 	if out.OnConflict, err = c.onConflict(s.GetOnConflictClause()); err != nil {
 		return nil, err
+	}
+	if s.GetSelectStmt() == nil {
+		// DEFAULT VALUES: one row of no values, every column its default
+		out.Rows = [][]Expr{{}}
+		out.Returning, err = c.targetList(s.GetReturningList())
+		return out, err
 	}
 	for _, n := range s.GetCols() {
 		rt := n.GetResTarget()
@@ -67,21 +73,19 @@ func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 	case len(s.GetFromClause()) > 0:
 		return nil, c.unsupported("UPDATE ... FROM", nodeLocation(s.GetFromClause()[0]))
 	}
-	table, err := c.dmlTable(s.GetRelation(), "UPDATE")
+	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
-	out := &Update{Table: table, TableP: int(s.GetRelation().GetLocation())}
+	out := &Update{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
 	for _, n := range s.GetTargetList() {
 		rt := n.GetResTarget()
-		if len(rt.GetIndirection()) > 0 {
-			return nil, c.unsupported("UPDATE of array elements or fields", rt.GetLocation())
-		}
 		v, err := c.expr(rt.GetVal())
 		if err != nil {
 			return nil, err
 		}
-		out.Set = append(out.Set, Assignment{Column: rt.GetName(), Value: v, P: int(rt.GetLocation())})
+		out.Set = append(out.Set, Assignment{Column: rt.GetName(), Value: v, P: int(rt.GetLocation()),
+			Indirect: len(rt.GetIndirection()) > 0})
 	}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
 		return nil, err
@@ -98,11 +102,11 @@ func (c *conv) deleteStmt(s *pg_query.DeleteStmt) (*Delete, error) {
 	case len(s.GetUsingClause()) > 0:
 		return nil, c.unsupported("DELETE ... USING", nodeLocation(s.GetUsingClause()[0]))
 	}
-	table, err := c.dmlTable(s.GetRelation(), "DELETE")
+	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
-	out := &Delete{Table: table, TableP: int(s.GetRelation().GetLocation())}
+	out := &Delete{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
 		return nil, err
 	}

@@ -44,6 +44,8 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return c.subLink(v.SubLink)
 	case *pg_query.Node_AIndirection:
 		return c.indirection(v.AIndirection)
+	case *pg_query.Node_CaseExpr:
+		return c.caseExpr(v.CaseExpr) // expr_case.go
 	}
 	return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
 }

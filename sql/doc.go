@@ -22,14 +22,15 @@
 //     | DEFAULT expr]..., [PRIMARY KEY (cols)]); serial types become int2/4/8
 //     with Serial set; serial and primary-key columns are NotNull
 //   - DROP TABLE [IF EXISTS] a, b [CASCADE|RESTRICT]
-//   - INSERT INTO t [(cols)] {VALUES (...), ... | select} [ON CONFLICT
+//   - INSERT INTO t [AS alias] [(cols)] {VALUES (...), ... | select |
+//     DEFAULT VALUES} [ON CONFLICT
 //     [(cols) | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET c = expr, ...
 //     [WHERE cond]] [RETURNING items] (ast_query.go)
 //   - SELECT items [FROM t [[AS] alias] | FROM f(args) [[AS] alias[(col)]]]
 //     [WHERE] [GROUP BY e, ...] [HAVING cond] [ORDER BY e [ASC|DESC]
 //     [NULLS FIRST|LAST], ...] [LIMIT n|ALL|$n] [OFFSET n|$n]
-//   - UPDATE t SET c = expr, ... [WHERE] [RETURNING]
-//   - DELETE FROM t [WHERE] [RETURNING]
+//   - UPDATE t [[AS] alias] SET c = expr, ... [WHERE] [RETURNING]
+//   - DELETE FROM t [[AS] alias] [WHERE] [RETURNING]
 //   - COPY t [(cols)] FROM STDIN | TO STDOUT, new-style WITH (...) and old-style
 //     options (FORMAT, HEADER, DELIMITER, NULL, QUOTE, ESCAPE)
 //   - CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON t [USING m]
@@ -60,5 +61,6 @@
 // ANDs and ORs flattened), [NOT] IN (list), [NOT] BETWEEN, IS [NOT] NULL,
 // [NOT] LIKE/ILIKE (as operators ~~ !~~ ~~* !~~*), function calls, SQL value
 // functions, COALESCE/GREATEST/LEAST/NULLIF (as function calls), casts and
-// typed literals, scalar subqueries (SELECT ...).
+// typed literals, scalar subqueries (SELECT ...), CASE in both forms
+// (expr_case.go).
 package sql

@@ -33,6 +33,9 @@ func parseError(err error) *pgerror.Error {
 	if strings.HasPrefix(pe.Message, "role name ") && strings.HasSuffix(pe.Message, " is reserved") {
 		code = pgerror.ReservedName // CREATE ROLE public, none (PostgreSQL's grammar)
 	}
+	if strings.HasPrefix(pe.Message, "invalid byte sequence for encoding ") {
+		code = pgerror.CharacterNotInRepertoire // E'\000', E'\xff': the scanner's pg_verifymbstr
+	}
 	e := pgerror.New(code, pe.Message)
 	if pe.Cursorpos > 0 {
 		e = e.WithPosition(pe.Cursorpos)

@@ -31,6 +31,8 @@ func FuzzParse(f *testing.F) {
 		"GRANT CREATE ON SCHEMA public TO a WITH GRANT OPTION", "CREATE ROLE r LOGIN CREATEROLE NOCREATEDB SUPERUSER", "CREATE ROLE none",
 		"PREPARE p (int, vector(3)) AS SELECT $1, $2 <-> v FROM t; EXECUTE p(1, '[1,2,3]'); DEALLOCATE p",
 		"PREPARE q AS SELECT $1; SELECT $2", "EXECUTE p((SELECT 1), count(*), $1)", "DROP EXTENSION IF EXISTS a, \"B\" RESTRICT",
+		"SELECT CASE WHEN a THEN 1 WHEN b THEN CASE c WHEN 1 THEN 2 END ELSE 3 END FROM t", "INSERT INTO t AS x DEFAULT VALUES RETURNING x.*",
+		"UPDATE t AS x SET a = x.a + 1 WHERE x.id = 1", "DELETE FROM t x WHERE x.id = 2 RETURNING x.id",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

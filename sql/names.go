@@ -80,7 +80,6 @@ func stmtConstruct(n *pg_query.Node) string {
 // exprConstructs names the expression nodes outside the dialect for 0A000.
 var exprConstructs = map[string]string{
 	"SubLink":               "subquery",
-	"CaseExpr":              "CASE",
 	"AArrayExpr":            "ARRAY constructor",
 	"AIndirection":          "subscripts and field selection",
 	"CollateClause":         "COLLATE",

@@ -28,7 +28,7 @@ func TestParseStatements(t *testing.T) {
 		{"DROP TABLE items", `DropTable{Names:["items"]}`},
 		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true}`},
 		{"DROP INDEX IF EXISTS i1, i2", `DropIndex{Names:["i1" "i2"] IfExists:true}`},
-		{"DROP INDEX CONCURRENTLY i1", `DropIndex{Names:["i1"]}`},
+		{"DROP INDEX CONCURRENTLY i1", `DropIndex{Names:["i1"] Concurrently:true}`},
 		// INSERT
 		{"INSERT INTO items (embedding) VALUES ('[1,2,3]'), ('[4,5,6]')",
 			`Insert{Table:"items" Columns:["embedding"] Rows:[['[1,2,3]'] ['[4,5,6]']]}`},
@@ -68,7 +68,7 @@ func TestParseStatements(t *testing.T) {
 		{"CREATE INDEX ON items USING hnsw (embedding vector_l2_ops)",
 			`CreateIndex{Table:"items" Method:"hnsw" Columns:[IndexColumn{Column:"embedding" Opclass:"vector_l2_ops"}]}`},
 		{"create index concurrently if not exists idx on items using HNSW (embedding public.vector_cosine_ops) with (m = 16, ef_construction = '64', fast)",
-			`CreateIndex{Name:"idx" Table:"items" IfNotExists:true Method:"hnsw" Columns:[IndexColumn{Column:"embedding" Opclass:"vector_cosine_ops"}] Options:[IndexOption{Name:"m" Value:"16"} IndexOption{Name:"ef_construction" Value:"64"} IndexOption{Name:"fast" Value:"true"}]}`},
+			`CreateIndex{Name:"idx" Table:"items" IfNotExists:true Concurrently:true Method:"hnsw" Columns:[IndexColumn{Column:"embedding" Opclass:"vector_cosine_ops"}] Options:[IndexOption{Name:"m" Value:"16"} IndexOption{Name:"ef_construction" Value:"64"} IndexOption{Name:"fast" Value:"true"}]}`},
 		{"create index i on t (a, b)", `CreateIndex{Name:"i" Table:"t" Method:"btree" Columns:[IndexColumn{Column:"a"} IndexColumn{Column:"b"}]}`},
 		// SET / SHOW / RESET
 		{"SET hnsw.ef_search = 100", `Set{Name:"hnsw.ef_search" Value:"100"}`},

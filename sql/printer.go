@@ -88,6 +88,8 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString("))")
 	case *SubLink:
 		formatSubLink(b, e)
+	case *CaseExpr:
+		formatCase(b, e) // expr_case.go
 	case *Subscript:
 		formatExpr(b, e.X)
 		b.WriteString("[")

@@ -64,7 +64,9 @@ const jsonbVersion = 1
 // microseconds since 2000-01-01; uuid 16 bytes; jsonb a version byte 1
 // then the JSON text. Errors: 08P01 short data, 22P03 trailing bytes,
 // 22008 date or timestamp out of range, 22023 `unsupported jsonb version
-// number 2`, and the text parser's for jsonb.
+// number 2`, 22021 for JSON text that is not UTF-8 or holds a NUL byte
+// (checked before parsing, as jsonb_recv's pq_getmsgtext does), and the
+// text parser's for jsonb.
 func decodeDriverBinary(t Type, b []byte) (any, error) {
 	switch t.Kind {
 	case KindBytea:
@@ -75,6 +77,9 @@ func decodeDriverBinary(t Type, b []byte) (any, error) {
 		}
 		if b[0] != jsonbVersion {
 			return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unsupported jsonb version number %d", b[0])
+		}
+		if err := checkText(b[1:]); err != nil {
+			return nil, err
 		}
 		return ParseJSONB(string(b[1:]))
 	}

@@ -69,6 +69,7 @@ func FuzzDecodeDriverBinary(f *testing.F) {
 	f.Add(uint8(1), []byte{0, 0, 0, 1})
 	f.Add(uint8(2), []byte{0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe})
 	f.Add(uint8(4), []byte("0123456789abcdef"))
+	f.Add(uint8(0), []byte{1, '"', 'a', 0, '"'})
 	kinds := []Type{JSONBType, Date, Timestamp, Timestamptz, UUIDType, Bytea}
 	f.Fuzz(func(t *testing.T, k uint8, b []byte) {
 		typ := kinds[int(k)%len(kinds)]

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -76,7 +77,7 @@ var scalarTypes = []Type{Bool, Int2, Int4, Int8, Float4, Float8, Numeric, Text, 
 
 func FuzzParseScalarText(f *testing.F) {
 	for _, s := range []string{"1", " -42 ", "99999999999", "1e39", "NaN", "-Infinity", "t", "off", "0.1",
-		"{1,2.5}", "{\"1\", NULL}", "vector", "abc  ", "1e-50", "0x1p-2"} {
+		"{1,2.5}", "{\"1\", NULL}", "vector", "abc  ", "1e-50", "0x1p-2", "a\x00b", "\x00"} {
 		for i := range scalarTypes {
 			f.Add(uint8(i), s)
 		}
@@ -104,12 +105,18 @@ func FuzzDecodeScalarBinary(f *testing.F) {
 	f.Add(uint8(6), []byte{0, 2, 0, 0, 0, 0, 0, 1, 0, 1, 0x13, 0x88})
 	f.Add(uint8(14), []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 23, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 7})
 	f.Add(uint8(7), []byte("hello"))
+	f.Add(uint8(7), []byte("a\x00b"))
+	f.Add(uint8(8), []byte{0})
+	f.Add(uint8(9), []byte("ab\x00"))
 	f.Fuzz(func(t *testing.T, k uint8, b []byte) {
 		typ := scalarTypes[int(k)%len(scalarTypes)]
 		d, err := DecodeBinary(typ, b)
 		requirePGError(t, err)
 		if err != nil {
 			return
+		}
+		if s, ok := d.(string); ok && strings.IndexByte(s, 0) >= 0 {
+			t.Fatalf("%s %x: accepted a NUL byte: %q", typ.Name(), b, s)
 		}
 		back, err := DecodeBinary(typ, AppendBinary(nil, typ, d))
 		if err != nil || !sameDatum(d, back) {

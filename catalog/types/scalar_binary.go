@@ -1,6 +1,7 @@
 package types
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -84,15 +85,26 @@ func decodeFixed(r *reader, k Kind) (any, error) {
 }
 
 // decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod):
-// the bytes must be valid UTF-8.
+// the bytes must be valid UTF-8 without NUL (checkText).
 func decodeString(b []byte, t Type) (any, error) {
-	if !utf8.Valid(b) {
-		return nil, invalidUTF8(b)
+	if err := checkText(b); err != nil {
+		return nil, err
 	}
 	if t.Kind == KindVarchar || t.Kind == KindBpchar {
 		return fitString(string(b), t, false)
 	}
 	return string(b), nil
+}
+
+// checkText is the check PostgreSQL's pq_getmsgtext (pg_client_to_server)
+// applies to text a client sends in binary: nil for valid UTF-8 without
+// NUL bytes, else 22021 `invalid byte sequence for encoding "UTF8": 0x00`
+// naming the first bad character.
+func checkText(b []byte) error {
+	if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
+		return nil
+	}
+	return invalidUTF8(b)
 }
 
 // invalidUTF8 is PostgreSQL's report_invalid_encoding for the first bad

@@ -13,7 +13,7 @@ import (
 // ParseText runs the input function of t on s. Errors carry pgvector's or
 // PostgreSQL's SQLSTATE and message (22P02 invalid input syntax, 22003 out of
 // range, 22000 for vector NaN/Inf/dims, 22001 too long for varchar(n), 22021
-// for text that is not UTF-8). For a
+// for text that is not UTF-8 or holds a NUL byte). For a
 // vector(n) the dims are checked too ("expected 3 dimensions, not 4").
 // Unknown returns s itself; void returns nil.
 func ParseText(t Type, s string) (any, error) {
@@ -31,7 +31,7 @@ func ParseText(t Type, s string) (any, error) {
 	case KindNumeric:
 		return parseNumeric(s, t.Typmod)
 	case KindText, KindVarchar, KindBpchar:
-		if !utf8.ValidString(s) {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
 			return nil, invalidUTF8([]byte(s))
 		}
 		return fitString(s, t, false)

@@ -34,6 +34,10 @@
 // Errors are *pgerror.Error with SQLSTATE 22P04 (bad_copy_file_format) and
 // PostgreSQL's messages, except a wrong number of fields in a text or CSV
 // row, which is a *FieldCountError the caller formats with column names.
+// Text and CSV data must be UTF-8 without NUL bytes (22021, as PostgreSQL
+// verifies the stream against the server encoding); a text field whose
+// escapes (\000, \x00, \377) make bad bytes is a *LineError, reported
+// with the raw line.
 //
 // Line numbers follow PostgreSQL's CONTEXT "COPY t, line N": the header line
 // counts, and a newline inside a quoted CSV field advances the count, so

@@ -1,7 +1,9 @@
 package copyfmt
 
 import (
+	"bytes"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -36,6 +38,34 @@ func (e *FieldCountError) Message(colNames []string) *pgerror.Error {
 		name = colNames[e.Got]
 	}
 	return pgerror.Errorf(pgerror.BadCopyFileFormat, "missing data for column \"%s\"", name)
+}
+
+// LineError is an error PostgreSQL reports with the row's raw text in
+// CONTEXT (`COPY t, line 2: "a\000b"`): a text-format field whose
+// backslash escapes make a byte sequence that is not UTF-8, or a NUL
+// (22021). Invalid bytes in the data as sent are a plain *pgerror.Error,
+// reported with the line number only (`COPY t, line 2`), as PostgreSQL
+// checks the stream's encoding before it splits lines into fields.
+type LineError struct {
+	Line int // 1-based line number of the row (see Reader.Line)
+	Err  *pgerror.Error
+}
+
+// Error implements error.
+func (e *LineError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the client's error, without CONTEXT.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// checkEncoding is the check PostgreSQL applies to COPY text and CSV data
+// (pg_verify_mbstr): nil for valid UTF-8 without NUL bytes, else 22021
+// `invalid byte sequence for encoding "UTF8": 0x00` naming the first bad
+// character.
+func checkEncoding(b []byte) *pgerror.Error {
+	if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
+		return nil
+	}
+	return pgerror.CheckUTF8(b)
 }
 
 // badFormat returns a 22P04 bad_copy_file_format error.

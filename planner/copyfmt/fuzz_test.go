@@ -19,6 +19,13 @@ func fuzzRoundTrip(t *testing.T, data []byte, opts Options) {
 		if err != nil {
 			break
 		}
+		if opts.Format != Binary {
+			for _, f := range row {
+				if checkEncoding(f) != nil {
+					t.Fatalf("%q: field %q is not UTF-8 without NUL", data, f)
+				}
+			}
+		}
 		rows = append(rows, toStrings(row))
 	}
 	if len(rows) == 0 {
@@ -33,7 +40,7 @@ func fuzzRoundTrip(t *testing.T, data []byte, opts Options) {
 }
 
 func FuzzTextReader(f *testing.F) {
-	for _, s := range []string{"1\tabc\n2\t\\N\n", "a\\\nb\\x41\\101\r\n\\.\n", "\\", "x\ty\\\tz\n\n", "a\rb"} {
+	for _, s := range []string{"1\tabc\n2\t\\N\n", "a\\\nb\\x41\\101\r\n\\.\n", "\\", "x\ty\\\tz\n\n", "a\rb", "a\x00b\n", "a\\000b\tc\\x00\n", "\\377\n"} {
 		f.Add([]byte(s), false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, header bool) {
@@ -42,7 +49,7 @@ func FuzzTextReader(f *testing.F) {
 }
 
 func FuzzCSVReader(f *testing.F) {
-	for _, s := range []string{"1,\"a\nb\"\n,\"\"\n", "\"a\"\"b\",c\r\n\\.\n", "\"open", "ab\"c,d\"e\n"} {
+	for _, s := range []string{"1,\"a\nb\"\n,\"\"\n", "\"a\"\"b\",c\r\n\\.\n", "\"open", "ab\"c,d\"e\n", "\"a\x00\",b\n"} {
 		f.Add([]byte(s), false, byte(0))
 	}
 	f.Add([]byte(`"a\"b\\",c`), false, byte('\\'))

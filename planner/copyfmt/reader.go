@@ -42,8 +42,10 @@ func NewReader(r io.Reader, opts Options) *Reader {
 // the field bytes are valid until the next call. At the end of the data
 // (end of stream, a "\." line in text and CSV, the trailer in binary) it
 // returns io.EOF. Errors: *FieldCountError (text, CSV; the next call reads
-// the following row), *pgerror.Error 22P04 for a malformed stream, or the
-// underlying reader's error.
+// the following row), *pgerror.Error 22P04 for a malformed stream or 22021
+// for text or CSV data that is not UTF-8 or holds a NUL byte, *LineError
+// 22021 for a text field whose escapes make such bytes, or the underlying
+// reader's error.
 func (r *Reader) Next() ([][]byte, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -95,6 +97,9 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 		}
 		r.line += 1 + extra
 		r.raw = line
+		if e := checkEncoding(line); e != nil {
+			return nil, e
+		}
 		if !r.begun {
 			r.begun = true
 			if r.opts.Header {

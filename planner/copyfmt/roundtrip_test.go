@@ -9,8 +9,9 @@ import (
 	"testing/iotest"
 )
 
-// alphabet is biased towards the bytes that every format treats specially.
-const alphabet = "\\\t\n\r,;\"'.Nx0 \b\f\v\xff\x00|"
+// alphabet is biased towards the bytes that every format treats specially,
+// with multi-byte characters (text and CSV data must be UTF-8 without NUL).
+var alphabet = []rune("\\\t\n\r,;\"'.Nx0 \b\f\vé€|")
 
 // randomField returns NULL, an empty string or a short string over alphabet.
 func randomField(rng *rand.Rand) string {
@@ -22,7 +23,7 @@ func randomField(rng *rand.Rand) string {
 	case 2:
 		return `\.`
 	}
-	b := make([]byte, rng.IntN(12))
+	b := make([]rune, rng.IntN(12))
 	for i := range b {
 		b[i] = alphabet[rng.IntN(len(alphabet))]
 	}

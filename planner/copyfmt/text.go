@@ -34,6 +34,8 @@ func oddBackslashes(b []byte, end int) bool {
 
 // splitText splits a text line into r.fields, de-escaping fields that hold a
 // backslash into r.buf. A field whose raw bytes equal the NULL string is nil.
+// A de-escaped field must be UTF-8 without NUL (\000 and \x00 are refused),
+// as PostgreSQL verifies a field whose escapes made a NUL or a high-bit byte.
 func (r *Reader) splitText(line []byte) error {
 	if bytes.IndexByte(line, '\r') >= 0 && hasBareCR(line) {
 		return fresh(errTextCR)
@@ -52,7 +54,11 @@ func (r *Reader) splitText(line []byte) error {
 		default:
 			off := len(r.buf)
 			r.buf = unescapeText(r.buf, raw)
-			r.fields = append(r.fields, r.buf[off:len(r.buf):len(r.buf)])
+			field := r.buf[off:len(r.buf):len(r.buf)]
+			if e := checkEncoding(field); e != nil {
+				return &LineError{Line: r.line, Err: e}
+			}
+			r.fields = append(r.fields, field)
 		}
 		if end == len(line) {
 			return nil

@@ -35,8 +35,12 @@ func listIndexes(env Env, c consts) [][]any {
 
 // matching returns the relations, sorted by name, whose kind is in the
 // query's relkind list and whose name matches its pattern, if any.
-func matching(env Env, c consts) []relation {
-	kinds := c.relkinds(caseLabels)
+func matching(env Env, c consts) []relation { return matchingFrom(env, c, caseLabels) }
+
+// matchingFrom is matching for a query whose relkind list starts at
+// constant from.
+func matchingFrom(env Env, c consts, from int) []relation {
+	kinds := c.relkinds(from)
 	re := namePattern(c.pattern())
 	var out []relation
 	for _, r := range relations(env.Cat) {

@@ -29,6 +29,8 @@ var views = map[string]view{
 	"pg_database":  {1262, databaseCols, databaseRows},
 	"pg_tables":    {12033, tablesCols, tablesRows},
 	"pg_indexes":   {12043, indexesCols, indexesRows},
+
+	"pg_stat_progress_create_index": {oidProgressCreateIndex, progressCreateIndexCols, progressCreateIndexRows},
 }
 
 // VirtualTable returns the pg_catalog view named name ("pg_type" or

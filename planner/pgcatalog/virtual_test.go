@@ -29,7 +29,7 @@ func TestVirtualTables(t *testing.T) {
 				t.Fatalf("%s: not found", full)
 			}
 			rows := scan(c, tb)
-			if len(rows) == 0 {
+			if len(rows) == 0 && name != "pg_stat_progress_create_index" { // empty by design
 				t.Errorf("%s: no rows", full)
 			}
 			for _, r := range rows {

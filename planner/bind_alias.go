@@ -1,0 +1,36 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// checkQualifier checks the table qualifier of a column reference to b's
+// FROM (or UPDATE/DELETE target) table as PostgreSQL's errorMissingRTE
+// does: a table with an alias answers only to the alias (42P01 `invalid
+// reference to FROM-clause entry for table "items"` with the hint
+// `Perhaps you meant to reference the table alias "i".`); any other
+// qualifier is 42P01 `missing FROM-clause entry for table "x"`. Both are
+// positioned at the reference.
+func (b *binder) checkQualifier(c *sql.ColumnRef) error {
+	switch {
+	case c.Table == "" || c.Table == b.alias:
+		return nil
+	case b.alias == "" && c.Table == b.table.Name:
+		return nil
+	case c.Table == b.table.Name:
+		return pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
+			WithHint("Perhaps you meant to reference the table alias \"" + b.alias + "\".").WithPosition(c.P + 1)
+	}
+	return pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
+}
+
+// errNoColumn is 42703 for a column reference naming no column, worded as
+// PostgreSQL's errorMissingColumn: `column "nosuch" does not exist`, or
+// `column i.nosuch does not exist` (unquoted) when qualified.
+func errNoColumn(c *sql.ColumnRef) error {
+	if c.Table != "" {
+		return pgerror.Errorf(pgerror.UndefinedColumn, "column %s.%s does not exist", c.Table, c.Name).WithPosition(c.P + 1)
+	}
+	return pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
+}

@@ -1,0 +1,9 @@
+-- table alias in INSERT: ON CONFLICT DO UPDATE and RETURNING use it (checked against PostgreSQL 15)
+CREATE TABLE ia (id int PRIMARY KEY, n int);
+INSERT INTO ia AS x VALUES (1, 5) RETURNING x.id, x.n;
+INSERT INTO ia AS x VALUES (1, 7) ON CONFLICT (id) DO UPDATE SET n = x.n + excluded.n RETURNING x.n;
+INSERT INTO ia AS x VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = 0 WHERE x.n > 100 RETURNING x.n;
+INSERT INTO ia x VALUES (2, 2) RETURNING x.*;
+INSERT INTO ia AS x VALUES (1, 7) ON CONFLICT (id) DO UPDATE SET n = ia.n + 1;
+INSERT INTO ia AS x VALUES (3, 3) RETURNING ia.n;
+SELECT * FROM ia ORDER BY id;
