@@ -24,7 +24,11 @@
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),
 // GROUP BY and HAVING (groupby.go), generate_series in FROM (series.go),
 // uncorrelated scalar subqueries run once per execution like PostgreSQL's
-// InitPlans (subquery.go), and sum/avg of vectors (aggregate_vector.go).
+// InitPlans (subquery.go), sum/avg of vectors (aggregate_vector.go), CASE
+// with PostgreSQL's result-type rules and lazy branches (bind_case.go,
+// expr_case.go), and table aliases in INSERT, UPDATE and DELETE
+// (bind_alias.go). Long row loops and CREATE INDEX stop with 57014 when
+// the statement's context ends (dml_cancel.go).
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).
