@@ -3,6 +3,8 @@ package tests
 import (
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // TestCrashUncommittedDDL is a tester's repro: a transaction runs DDL of
@@ -42,9 +44,7 @@ func TestCrashUncommittedDDL(t *testing.T) {
 	b := vectorConn(t, s)
 	mustExec(t, b, "INSERT INTO dc5 VALUES (7)") // A's DDL holds dc2, dc3 and dc4
 	mustExec(t, b, "CHECKPOINT")
-	s.Kill()
-	s = startServer(t, dataDir)
-	c := vectorConn(t, s)
+	s, c := killRestart(t, s, dataDir)
 	wantStrings(t, c, "SELECT id::text || ':' || keep FROM dc2", "1:kept")
 	wantStrings(t, c, "SELECT id::text FROM dc5", "7")
 	wantStrings(t, c, "SELECT indexname FROM pg_indexes WHERE tablename IN ('dc3', 'dc4') ORDER BY 1", "dc3_idx", "dc3_pkey")
@@ -60,12 +60,18 @@ func TestCrashUncommittedDDL(t *testing.T) {
 		mustExec(t, c, q)
 	}
 	mustExec(t, c, "COMMIT")
-	s.Kill()
-	s = startServer(t, dataDir)
-	d := vectorConn(t, s)
+	_, d := killRestart(t, s, dataDir)
 	wantStrings(t, d, "SELECT id::text FROM dc2_renamed", "1")
 	wantStrings(t, d, "SELECT id::text FROM dc4", "4")
 	wantStrings(t, d, "SELECT indexname FROM pg_indexes WHERE tablename IN ('dc3', 'dc4') ORDER BY 1", "dc3_pkey", "dc4_id")
 	_, err = d.Exec(testCtx(t, 10*time.Second), "DROP ROLE ghost")
 	wantCode(t, err, "2BP01") // exists, and holds the committed grant
+}
+
+// killRestart kills s (SIGKILL), starts a server on dataDir and connects.
+func killRestart(t *testing.T, s *server, dataDir string) (*server, *pgx.Conn) {
+	t.Helper()
+	s.Kill()
+	s = startServer(t, dataDir)
+	return s, vectorConn(t, s)
 }

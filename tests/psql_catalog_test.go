@@ -145,16 +145,7 @@ Access method: heap
 
 `},
 	}
-	for _, tc := range tests {
-		out, errOut, err := psql(t, s, "", "-c", tc.command)
-		if err != nil || errOut != "" {
-			t.Errorf("%s: %v\nstderr: %s", tc.command, err, errOut)
-			continue
-		}
-		if out != tc.want {
-			t.Errorf("%s output differs:\n%s", tc.command, lineDiff(tc.want, out))
-		}
-	}
+	wantPsqlOutputs(t, s, tests)
 }
 
 // TestPsqlCatalogNotFound checks psql's messages and exit status for
@@ -248,6 +239,22 @@ func TestPsqlErrorPosition(t *testing.T) {
 		out, errOut, err := psql(t, s, "", "-c", tc.query)
 		if err == nil || out != "" || errOut != tc.want {
 			t.Errorf("%s: err %v, stdout %q\nstderr %q\nwant   %q", tc.query, err, out, errOut, tc.want)
+		}
+	}
+}
+
+// wantPsqlOutputs runs each command with psql -c against s and compares
+// its whole output (stderr must be empty).
+func wantPsqlOutputs(t *testing.T, s *server, tests []struct{ command, want string }) {
+	t.Helper()
+	for _, tc := range tests {
+		out, errOut, err := psql(t, s, "", "-c", tc.command)
+		if err != nil || errOut != "" {
+			t.Errorf("%s: %v\nstderr: %s", tc.command, err, errOut)
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%s output differs:\n%s", tc.command, lineDiff(tc.want, out))
 		}
 	}
 }

@@ -57,16 +57,7 @@ func TestPsqlVerboseLists(t *testing.T) {
 
 `},
 	}
-	for _, tc := range tests {
-		out, errOut, err := psql(t, s, "", "-c", tc.command)
-		if err != nil || errOut != "" {
-			t.Errorf("%s: %v\nstderr: %s", tc.command, err, errOut)
-			continue
-		}
-		if out != tc.want {
-			t.Errorf("%s output differs:\n%s", tc.command, lineDiff(tc.want, out))
-		}
-	}
+	wantPsqlOutputs(t, s, tests)
 	if _, errOut, err := psql(t, s, "", "-c", `\dv+`); err != nil || errOut != "Did not find any relations.\n" {
 		t.Errorf(`\dv+: err %v, stderr %q`, err, errOut)
 	}
