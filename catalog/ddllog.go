@@ -63,6 +63,38 @@ func (c *Catalog) logDDLIn(t *Txn, typ wal.RecordType, payload []byte) error {
 	return nil
 }
 
+// relogLayout marks tb, whose undo kept stored positions allocated that
+// the DDL records being undone had added (RememberTable): a rollback of t
+// drops those records, so it logs tb's definition at once instead
+// (relogLayouts), and replay allocates the same positions as memory.
+// Without it a later ADD COLUMN would get, after a crash, a position in
+// which rows stored since hold NULL, instead of its default.
+func (t *Txn) relogLayout(tb *Table) {
+	if !slices.Contains(t.relog, tb) {
+		t.relog = append(t.relog, tb)
+	}
+}
+
+// relogLayouts writes at once, for each table relogLayout marked that is
+// still in the catalog, an AlterTable record of its definition. Rollback
+// calls it after undoing; the caller holds no catalog lock.
+func (t *Txn) relogLayouts() {
+	if len(t.relog) == 0 {
+		return
+	}
+	c := t.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, tb := range t.relog {
+		if c.tables[tb.Name] == tb {
+			if err := c.logDDLIn(nil, recAlterTable, encodeCreateTable(tb)); err != nil {
+				logUndoError(t.xid, err)
+			}
+		}
+	}
+	t.relog = nil
+}
+
 // dropDDL forgets t's DDL records (written, or rolled back).
 func (t *Txn) dropDDL() {
 	if len(t.ddl) > 0 {

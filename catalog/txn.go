@@ -55,8 +55,10 @@ type Txn struct {
 	// marked is set once t took a savepoint (savepoint.go): DDL shortcuts
 	// that rely on a whole-transaction rollback are then off.
 	marked bool
-	// ddl holds t's DDL records, written at commit (ddllog.go).
-	ddl []record
+	// ddl holds t's DDL records, written at commit (ddllog.go); relog the
+	// tables whose definition a rollback logs at once (relogLayout).
+	ddl   []record
+	relog []*Table
 }
 
 // Begin starts a transaction.
@@ -138,6 +140,7 @@ func (t *Txn) Rollback() {
 	t.rollbackRows(0)
 	t.runUndo(0)
 	t.dropDDL()
+	t.relogLayouts()
 	t.atCommit = nil
 	t.finish(nil)
 }

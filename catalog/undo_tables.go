@@ -255,6 +255,9 @@ func (c *Catalog) RememberTable(txn *Txn, t *Table) {
 		back.acl = t.acl
 		ol, cur := old.currentLayout(), t.currentLayout()
 		back.layout.Store(newLayout(slices.Clone(ol.phys), ol.missing, max(ol.width, cur.width)))
+		if cur.width > ol.width {
+			txn.relogLayout(t)
+		}
 		return c.alter(t, back)
 	})
 }
