@@ -9,12 +9,16 @@ import (
 // aggState collects the aggregate calls of a SELECT list.
 type aggState struct{ calls []*aggCall }
 
-// aggCall is one aggregate: count(*) has a nil arg.
+// aggCall is one aggregate: count(*) has a nil arg. distinct is
+// name(DISTINCT arg), whose values eq sorts and compares
+// (aggregate_distinct.go).
 type aggCall struct {
-	name string
-	arg  expr
-	t    types.Type
-	cmp  compareFunc // min and max
+	name     string
+	arg      expr
+	t        types.Type
+	cmp      compareFunc // min and max
+	distinct bool
+	eq       compareFunc
 }
 
 // aggRef reads an aggregate's final value.
@@ -58,6 +62,9 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 		if err := typeAggregate(call); err != nil {
 			return nil, withPos(err, f.P)
 		}
+		if err := distinctAggregate(call, f); err != nil { // aggregate_distinct.go
+			return nil, err
+		}
 	} else if f.Name != "count" {
 		return nil, b.noFunction(f)
 	}
@@ -76,17 +83,24 @@ func typeAggregate(c *aggCall) error {
 			return nil
 		}
 		if classOf(at) != classNumeric {
-			return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, at.Name())
+			return noAggregate(c.name, at)
 		}
 		c.t = aggNumberType(c.name, at)
 		return nil
 	}
 	cmp, ok := comparerFor(at, at)
 	if !ok {
-		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, at.Name())
+		return noAggregate(c.name, at)
 	}
 	c.cmp, c.t = cmp, at
 	return nil
+}
+
+// noAggregate is 42883 for an aggregate without a variant for t, with
+// PostgreSQL's hint.
+func noAggregate(name string, t types.Type) error {
+	return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", name, t.Name()).
+		WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
 }
 
 // aggNumberType is the result type of sum or avg over t, as PostgreSQL's
@@ -114,6 +128,9 @@ type aggAcc struct {
 	sumN  types.Decimal // numeric sum: exact, with the largest input scale
 	best  any
 	vec   vectorAcc // sum and avg of vectors (aggregate_vector.go)
+	// seen holds the non-NULL inputs of a DISTINCT aggregate until
+	// final (aggregate_distinct.go).
+	seen []any
 }
 
 func (a *aggAcc) add(e *env) error {
@@ -125,6 +142,15 @@ func (a *aggAcc) add(e *env) error {
 	if err != nil || v == nil {
 		return err
 	}
+	if a.call.distinct {
+		a.seen = append(a.seen, v)
+		return nil
+	}
+	return a.addValue(v)
+}
+
+// addValue folds one non-NULL input value in.
+func (a *aggAcc) addValue(v any) error {
 	a.count++
 	switch a.call.name {
 	case "sum", "avg":

@@ -16,6 +16,9 @@ type orderKey struct {
 }
 
 func (b *binder) planSelect(x *sql.Select) (plan, error) {
+	if x.SetOp != nil {
+		return b.planSetOp(x) // setop.go
+	}
 	p := &selectPlan{}
 	if x.FromFunc != nil {
 		if err := b.bindFromFunction(p, x); err != nil {

@@ -141,6 +141,9 @@ func readTables(st sql.Statement) []string {
 		}
 		q = x.Query
 	}
+	if q != nil && q.SetOp != nil {
+		return q.SetOp.Tables() // every SELECT of a UNION reads its table
+	}
 	if q == nil || q.From == "" || q.FromFunc != nil {
 		return nil
 	}

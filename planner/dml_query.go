@@ -13,7 +13,7 @@ import (
 // the expression that reads the column's value from a SELECT row (nil:
 // the column's default).
 type insertQuery struct {
-	plan *selectPlan
+	plan plan // a SELECT or a set operation (setop.go)
 	vals []expr
 }
 
@@ -29,21 +29,20 @@ func (b *binder) bindInsertQuery(t *catalog.Table, x *sql.Insert, targets []int)
 	if err != nil {
 		return nil, err
 	}
-	sp, ok := pl.(*selectPlan)
-	if !ok {
-		return nil, pgerror.NotSupported("this INSERT ... SELECT")
-	}
-	if err := checkInsertWidth(x, len(sp.cols), targets, func(i int) int { return itemPos(q, i) }); err != nil {
+	cols := pl.columns()
+	if err := checkInsertWidth(x, len(cols), targets, func(i int) int { return itemPos(q, i) }); err != nil {
 		return nil, err
 	}
-	targets = targets[:len(sp.cols)] // without a column list, the rest take defaults
-	out := &insertQuery{plan: sp, vals: make([]expr, len(t.Columns))}
+	targets = targets[:len(cols)] // without a column list, the rest take defaults
+	out := &insertQuery{plan: pl, vals: make([]expr, len(t.Columns))}
 	for j, c := range targets {
 		col := t.Columns[c]
-		if err := typeLiteral(sp, q, j, col.Type); err != nil {
-			return nil, err
+		if sp, ok := pl.(*selectPlan); ok {
+			if err := typeLiteral(sp, q, j, col.Type); err != nil {
+				return nil, err
+			}
 		}
-		in := &colExpr{idx: j, t: sp.cols[j].Type, name: sp.cols[j].Name}
+		in := &colExpr{idx: j, t: cols[j].Type, name: cols[j].Name}
 		if in.t.Kind != types.KindUnknown && !castable(in.t, col.Type) {
 			return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", col.Name, noTypmod(col.Type).Name(), in.t.Name()).
 				WithHint("You will need to rewrite or cast the expression.").WithPosition(itemPos(q, j))
@@ -84,6 +83,9 @@ func typeLiteral(sp *selectPlan, q *sql.Select, j int, t types.Type) error {
 // itemPos is the 1-based position of the SELECT item that gives output
 // column i (0 when unknown, e.g. after a *).
 func itemPos(q *sql.Select, i int) int {
+	if q.SetOp != nil {
+		return outputPos(q, i) + 1 // setop.go
+	}
 	for _, it := range q.Items {
 		if it.Star {
 			return 0

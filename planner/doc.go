@@ -22,7 +22,10 @@
 //
 // Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),
-// GROUP BY and HAVING (groupby.go), generate_series in FROM (series.go),
+// GROUP BY and HAVING (groupby.go), aggregates over DISTINCT values
+// (aggregate_distinct.go), UNION, INTERSECT and EXCEPT [ALL] between
+// SELECTs with PostgreSQL's column type resolution (setop*.go),
+// generate_series in FROM (series.go),
 // uncorrelated scalar subqueries run once per execution like PostgreSQL's
 // InitPlans (subquery.go), sum/avg of vectors (aggregate_vector.go), CASE
 // with PostgreSQL's result-type rules and lazy branches (bind_case.go,

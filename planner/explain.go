@@ -36,7 +36,7 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := inner.(*selectPlan); !ok && x.Analyze {
+	if _, ok := inner.(*selectPlan); !ok && x.Analyze && !isSetOp(inner) {
 		return nil, pgerror.NotSupported("EXPLAIN ANALYZE of this statement")
 	}
 	return &explainPlan{inner: inner, analyze: x.Analyze}, nil
@@ -53,6 +53,9 @@ type planNode struct {
 }
 
 func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	if so, ok := p.inner.(*setOpPlan); ok {
+		return so.explainResult(ctx, x, p.analyze) // setop_explain.go
+	}
 	sp, ok := p.inner.(*selectPlan)
 	var nodes []planNode
 	var extra []string
@@ -76,17 +79,7 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error)
 			return nil, err
 		}
 		if p.analyze {
-			nodes[0].actual, nodes[0].hasAct = len(res.Rows), true
-			last := &nodes[len(nodes)-1]
-			last.actual, last.hasAct = tr.rows, true
-			if tr.choice != nil && tr.choice.plan != planPreFilter {
-				last.details = append(last.details, fmt.Sprintf("Rows Examined: %d in %d stage(s)", tr.examined, tr.stages))
-			} else if tr.choice != nil {
-				last.details = append(last.details, fmt.Sprintf("Rows Examined: %d", tr.examined))
-			}
-			if tr.pending > 0 {
-				last.details = append(last.details, fmt.Sprintf("Pending Rows (not yet in the graph): %d", tr.pending))
-			}
+			annotateActual(nodes, len(res.Rows), tr) // setop_explain.go
 			extra = append(extra, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
 		}
 	}

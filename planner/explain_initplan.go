@@ -14,13 +14,13 @@ func (p *selectPlan) describeWithInitPlans(x *execCtx, tr *planTrace) ([]planNod
 		return nodes, err
 	}
 	for _, s := range p.subqueries() {
-		sub, err := s.plan.describeWithInitPlans(x, nil)
+		sub, err := explainLines(s.plan, x, nil) // setop_explain.go
 		if err != nil {
 			return nil, err
 		}
 		top := &nodes[0]
 		top.details = append(top.details, fmt.Sprintf("InitPlan %d (returns $%d)", s.id+1, s.id))
-		for i, l := range renderNodes(sub) {
+		for i, l := range sub {
 			if i == 0 {
 				top.details = append(top.details, "  ->  "+l)
 			} else {

@@ -102,6 +102,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
+	if f.Distinct {
+		return nil, b.distinctNotAggregate(f) // aggregate_distinct.go
+	}
 	if f.Name == "pg_typeof" {
 		return b.bindTypeof(f) // funcs_session.go
 	}

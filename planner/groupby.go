@@ -244,7 +244,11 @@ func (p *selectPlan) groupRows(e *env, rows []keyedRow) ([]keyedRow, error) {
 	for _, g := range groups {
 		aggs := make([]any, len(g.accs))
 		for i := range g.accs {
-			aggs[i] = g.accs[i].result()
+			v, err := g.accs[i].final() // aggregate_distinct.go
+			if err != nil {
+				return nil, err
+			}
+			aggs[i] = v
 		}
 		if p.having != nil {
 			e.row, e.aggs = g.rep, aggs

@@ -235,7 +235,11 @@ func (p *selectPlan) aggregate(e *env, rows []keyedRow) ([]keyedRow, error) {
 	}
 	e.aggs = make([]any, len(accs))
 	for i := range accs {
-		e.aggs[i] = accs[i].result()
+		v, err := accs[i].final() // aggregate_distinct.go
+		if err != nil {
+			return nil, err
+		}
+		e.aggs[i] = v
 	}
 	return []keyedRow{{}}, nil
 }

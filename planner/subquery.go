@@ -94,7 +94,7 @@ func (b *binder) outerBinder() *binder {
 // value is the one column of its one row, NULL when it returns no row, and
 // 21000 when it returns more than one.
 type subqueryExpr struct {
-	plan *selectPlan
+	plan plan // a SELECT or a set operation (setop.go)
 	t    types.Type
 	id   int // 0-based number in the statement, shown as $id by EXPLAIN
 }
@@ -142,26 +142,27 @@ func (b *binder) bindSubLink(x *sql.SubLink) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp, ok := pl.(*selectPlan)
-	if !ok {
-		return nil, pgerror.NotSupported("this subquery")
-	}
-	if len(sp.cols) != 1 {
+	cols := pl.columns()
+	if len(cols) != 1 {
 		return nil, pgerror.New(pgerror.SyntaxError, "subquery must return only one column").WithPosition(x.P + 1)
 	}
 	id := *counter
 	*counter++
-	return &subqueryExpr{plan: sp, t: sp.cols[0].Type, id: id}, nil
+	return &subqueryExpr{plan: pl, t: cols[0].Type, id: id}, nil
 }
 
 // subLinkName is the output name of a scalar subquery: that of its one
 // column, as PostgreSQL's FigureColname.
 func subLinkName(x *sql.SubLink) string {
-	if len(x.Query.Items) == 0 || x.Query.Items[0].Star {
+	q := x.Query
+	for q.SetOp != nil {
+		q = q.SetOp.Left // a set operation's columns are named by its first SELECT
+	}
+	if len(q.Items) == 0 || q.Items[0].Star {
 		return "?column?"
 	}
-	if a := x.Query.Items[0].Alias; a != "" {
+	if a := q.Items[0].Alias; a != "" {
 		return a
 	}
-	return outputName(x.Query.Items[0].Expr)
+	return outputName(q.Items[0].Expr)
 }

@@ -93,6 +93,10 @@ type Select struct {
 	// DISTINCT ON (...), which sets Distinct too (ast_alter.go).
 	Distinct   bool
 	DistinctOn []Expr
+	// SetOp makes the Select a set operation between two queries
+	// (ast_setop.go): Items, From, Where, GroupBy, Having and Distinct
+	// are then empty, and OrderBy, Limit and Offset apply to its result.
+	SetOp *SetOperation
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).

@@ -41,6 +41,10 @@ func (e *SubLink) Pos() int { return e.P }
 // ... ORDER BY ... LIMIT n), for FormatExpr.
 func formatSubLink(b *strings.Builder, e *SubLink) {
 	q := e.Query
+	if q.SetOp != nil {
+		formatSetOp(b, q) // ast_setop.go
+		return
+	}
 	b.WriteString("(SELECT ")
 	for i, it := range q.Items {
 		if i > 0 {

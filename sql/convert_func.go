@@ -6,15 +6,13 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// funcCall converts name(args) and name(*). Aggregate and window decorations
-// are outside the dialect.
+// funcCall converts name(args), name(*) and name(DISTINCT args). The other
+// aggregate and window decorations are outside the dialect.
 func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	loc := f.GetLocation()
 	switch {
 	case f.GetOver() != nil:
 		return nil, c.unsupported("window functions", loc)
-	case f.GetAggDistinct():
-		return nil, c.unsupported("DISTINCT in aggregates", loc)
 	case len(f.GetAggOrder()) > 0:
 		return nil, c.unsupported("ORDER BY in aggregates", loc)
 	case f.GetAggFilter() != nil:
@@ -32,7 +30,11 @@ func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	if f.GetAggStar() {
 		return &FuncCall{Name: name, Star: true, P: int(loc)}, nil
 	}
-	return c.callOf(name, f.GetArgs(), loc)
+	call, err := c.callOf(name, f.GetArgs(), loc)
+	if err == nil && f.GetAggDistinct() {
+		call.(*FuncCall).Distinct = true
+	}
+	return call, err
 }
 
 // callOf is a FuncCall of name over the converted args.

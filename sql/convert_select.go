@@ -10,9 +10,6 @@ var selectClauses = []struct {
 	construct string
 }{
 	{func(s *pg_query.SelectStmt) bool { return s.GetWithClause() != nil }, "WITH (common table expressions)"},
-	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_UNION }, "UNION"},
-	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_INTERSECT }, "INTERSECT"},
-	{func(s *pg_query.SelectStmt) bool { return s.GetOp() == pg_query.SetOperation_SETOP_EXCEPT }, "EXCEPT"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetWindowClause()) > 0 }, "window functions"},
@@ -22,12 +19,16 @@ var selectClauses = []struct {
 	}, "FETCH ... WITH TIES"},
 }
 
-// selectStmt converts SELECT items [FROM t] [WHERE] [ORDER BY] [LIMIT] [OFFSET].
+// selectStmt converts SELECT items [FROM t] [WHERE] [ORDER BY] [LIMIT] [OFFSET],
+// and set operations between SELECTs.
 func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	for _, cl := range selectClauses {
 		if cl.bad(s) {
 			return nil, c.unsupported(cl.construct, -1)
 		}
+	}
+	if s.GetOp() != pg_query.SetOperation_SETOP_NONE && s.GetOp() != pg_query.SetOperation_SET_OPERATION_UNDEFINED {
+		return c.setOpStmt(s) // convert_setop.go
 	}
 	out := &Select{FromP: fromLocation(s.GetFromClause())}
 	var err error

@@ -52,6 +52,9 @@
 //   - TRUNCATE [TABLE] names; VACUUM [(options)] [ANALYZE] [names];
 //     REINDEX INDEX | TABLE name; CHECKPOINT
 //   - SELECT DISTINCT and DISTINCT ON (exprs); COPY (select) TO STDOUT
+//   - select UNION | INTERSECT | EXCEPT [ALL] select ... [ORDER BY]
+//     [LIMIT] [OFFSET], sides in parentheses with their own ORDER BY and
+//     LIMIT (ast_setop.go, convert_setop.go): a Select whose SetOp is set
 //   - PREPARE name [(types)] AS stmt, EXECUTE name [(exprs)], DEALLOCATE
 //     [PREPARE] name | ALL, DISCARD ALL (convert_prepare.go); ParseSimple
 //     lets $n appear only in the body of a PREPARE
@@ -59,7 +62,8 @@
 // Expressions: constants, $n, column refs, operators (any name passes
 // through; unary minus folds into numeric constants), AND/OR/NOT (nested
 // ANDs and ORs flattened), [NOT] IN (list), [NOT] BETWEEN, IS [NOT] NULL,
-// [NOT] LIKE/ILIKE (as operators ~~ !~~ ~~* !~~*), function calls, SQL value
+// [NOT] LIKE/ILIKE (as operators ~~ !~~ ~~* !~~*), function calls (aggregates
+// with DISTINCT: FuncCall.Distinct), SQL value
 // functions, COALESCE/GREATEST/LEAST/NULLIF (as function calls), casts and
 // typed literals, scalar subqueries (SELECT ...), CASE in both forms
 // (expr_case.go).

@@ -72,12 +72,14 @@ type BoolExpr struct {
 
 // FuncCall is name(args) or name(*). Name is lower case without a
 // pg_catalog. prefix. SQL value functions (current_user, current_schema,
-// current_database()) are FuncCalls with no arguments.
+// current_database()) are FuncCalls with no arguments. Distinct is
+// name(DISTINCT args): an aggregate over the distinct non-NULL values.
 type FuncCall struct {
-	Name string
-	Args []Expr
-	Star bool
-	P    int
+	Name     string
+	Args     []Expr
+	Star     bool
+	Distinct bool
+	P        int
 }
 
 // Cast is X::type or CAST(X AS type). Type is resolved by types.LookupType.

@@ -33,6 +33,8 @@ func FuzzParse(f *testing.F) {
 		"PREPARE q AS SELECT $1; SELECT $2", "EXECUTE p((SELECT 1), count(*), $1)", "DROP EXTENSION IF EXISTS a, \"B\" RESTRICT",
 		"SELECT CASE WHEN a THEN 1 WHEN b THEN CASE c WHEN 1 THEN 2 END ELSE 3 END FROM t", "INSERT INTO t AS x DEFAULT VALUES RETURNING x.*",
 		"UPDATE t AS x SET a = x.a + 1 WHERE x.id = 1", "DELETE FROM t x WHERE x.id = 2 RETURNING x.id",
+		"(SELECT id FROM t ORDER BY v <-> '[1,2]' LIMIT 5) UNION ALL (SELECT id FROM u LIMIT 5) INTERSECT SELECT 1 ORDER BY 1 LIMIT $1",
+		"SELECT a FROM t EXCEPT ALL (SELECT b FROM u UNION SELECT 1) OFFSET 2", "SELECT count(DISTINCT a), sum(DISTINCT v) FROM t",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

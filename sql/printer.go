@@ -47,6 +47,9 @@ func formatExpr(b *strings.Builder, e Expr) {
 		formatBool(b, e)
 	case *FuncCall:
 		b.WriteString(e.Name + "(")
+		if e.Distinct {
+			b.WriteString("DISTINCT ")
+		}
 		if e.Star {
 			b.WriteString("*")
 		}

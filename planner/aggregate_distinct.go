@@ -1,0 +1,81 @@
+package planner
+
+import (
+	"sort"
+
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Aggregates over DISTINCT values: count(DISTINCT x), sum, avg, min and
+// max (PostgreSQL docs, 4.2.7 "Aggregate Expressions"). As PostgreSQL's
+// executor (nodeAgg.c, process_ordered_aggregate_single) does, the
+// non-NULL inputs of a group are kept, sorted with the type's ordering
+// operator, and every value equal to the one kept before it is dropped;
+// the rest are fed to the aggregate in ascending order. So equal values
+// that print differently count once (1.0 and 1.00, -0 and 0, vectors
+// element-wise equal), and a float sum adds in ascending order, as
+// PostgreSQL's does. A type without an equality operator is 42883
+// "could not identify an equality operator for type json".
+
+// distinctAggregate marks call as a DISTINCT aggregate when f says so and
+// finds its comparison. The error's position is the argument's, as
+// PostgreSQL's.
+func distinctAggregate(call *aggCall, f *sql.FuncCall) error {
+	if !f.Distinct {
+		return nil
+	}
+	t := call.arg.Type()
+	eq, ok := comparerFor(t, t)
+	if !ok {
+		return pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an equality operator for type %s", t.Name()).WithPosition(f.Args[0].Pos() + 1)
+	}
+	call.distinct, call.eq = true, eq
+	return nil
+}
+
+// distinctNotAggregate is PostgreSQL's error for DISTINCT in a call of a
+// function that is not an aggregate: the call is bound as written first
+// (42883 when no such function exists), then 42809 "DISTINCT specified,
+// but lower is not an aggregate function" at the function's name.
+func (b *binder) distinctNotAggregate(f *sql.FuncCall) error {
+	plain := *f
+	plain.Distinct = false
+	if _, err := b.bindFunc(&plain); err != nil {
+		return err
+	}
+	return pgerror.Errorf(pgerror.WrongObjectType, "DISTINCT specified, but %s is not an aggregate function", f.Name).WithPosition(f.P + 1)
+}
+
+// final is the aggregate's value once every row is added. A DISTINCT
+// aggregate sorts and folds its distinct inputs now; errors are those of
+// folding them (22003 for a numeric or vector sum out of range, 22000 for
+// vectors of different dimensions).
+func (a *aggAcc) final() (any, error) {
+	if !a.call.distinct {
+		return a.result(), nil
+	}
+	plain := *a.call
+	plain.distinct = false
+	out := aggAcc{call: &plain}
+	for _, v := range distinctValues(a.seen, a.call.eq) {
+		if err := out.addValue(v); err != nil {
+			return nil, err
+		}
+	}
+	return out.result(), nil
+}
+
+// distinctValues sorts vals in place (stable) by eq and returns the
+// first of each run of equal values, in ascending order.
+func distinctValues(vals []any, eq compareFunc) []any {
+	sort.SliceStable(vals, func(i, j int) bool { return eq(vals[i], vals[j]) < 0 })
+	out := vals[:0]
+	for _, v := range vals {
+		if len(out) > 0 && eq(out[len(out)-1], v) == 0 {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}

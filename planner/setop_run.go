@@ -1,0 +1,236 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// Running a set operation: both sides run, their rows are converted to
+// the result types, and combined as PostgreSQL's set operations define
+// it (PostgreSQL docs, 7.4): two rows are duplicates when every column
+// is equal or both NULL. With m copies of a row on the left and n on the
+// right, UNION returns it once and UNION ALL m+n times, INTERSECT once if
+// m > 0 and n > 0 and INTERSECT ALL min(m, n) times, EXCEPT once if
+// m > 0 and n = 0 and EXCEPT ALL max(m-n, 0) times. Rows come out in the
+// order of their first copy (left side first) unless ORDER BY says
+// otherwise; then OFFSET and LIMIT apply.
+
+func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	return p.runTraced(ctx, x, nil)
+}
+
+// setOpTrace is what EXPLAIN ANALYZE reports of a set operation's run
+// (setop_explain.go): the rows each plan returned, the trace of each
+// SELECT, and per set operation the rows appended from both sides and
+// the rows left after combining them.
+type setOpTrace struct {
+	rows               map[plan]int
+	traces             map[*selectPlan]*planTrace
+	appended, combined map[*setOpPlan]int
+}
+
+func newSetOpTrace() *setOpTrace {
+	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
+		appended: map[*setOpPlan]int{}, combined: map[*setOpPlan]int{}}
+}
+
+// runTraced runs p; tr, when not nil, collects what EXPLAIN ANALYZE
+// reports.
+func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (*wire.Result, error) {
+	e := &env{params: x.params, sess: x.s, exec: x}
+	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
+	if err != nil {
+		return nil, err
+	}
+	left, err := p.sideRows(ctx, x, e, p.left, p.lconv, tr)
+	if err != nil {
+		return nil, err
+	}
+	var right [][]any
+	if !p.leftSuffices(len(left), limit, offset) {
+		if right, err = p.sideRows(ctx, x, e, p.right, p.rconv, tr); err != nil {
+			return nil, err
+		}
+	}
+	rows := p.combine(left, right)
+	p.sortResult(rows)
+	if tr != nil {
+		tr.appended[p], tr.combined[p] = len(left)+len(right), len(rows)
+	}
+	rows = windowRows(rows, limit, offset)
+	if tr != nil {
+		tr.rows[p] = len(rows)
+	}
+	return &wire.Result{Columns: p.cols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
+}
+
+// leftSuffices reports whether a UNION ALL without ORDER BY has all the
+// rows its LIMIT and OFFSET keep from its left side alone; then the
+// right side is never run, as PostgreSQL's Append stops pulling rows
+// once the Limit above it is satisfied.
+func (p *setOpPlan) leftSuffices(n int, limit, offset int64) bool {
+	return p.eq == nil && len(p.order) == 0 && limit >= 0 && n >= scanBudget(limit, offset)
+}
+
+// evalLimitOffset evaluates LIMIT and OFFSET as a SELECT's (bounds).
+func evalLimitOffset(e *env, limit, offset expr) (int64, int64, error) {
+	sp := &selectPlan{limit: limit, offset: offset}
+	return sp.bounds(e)
+}
+
+// sideRows runs one side and converts its rows to the result types.
+func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan, conv []expr, tr *setOpTrace) ([][]any, error) {
+	res, err := runSide(ctx, x, side, tr)
+	if err != nil {
+		return nil, err
+	}
+	needs := false
+	for _, c := range conv {
+		needs = needs || c != nil
+	}
+	if !needs {
+		return res.Rows, nil
+	}
+	out := make([][]any, len(res.Rows))
+	for i, r := range res.Rows {
+		e.row = r
+		row := make([]any, len(r))
+		for j, v := range r {
+			if conv[j] == nil {
+				row[j] = v
+				continue
+			}
+			if row[j], err = conv[j].Eval(e); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = row
+	}
+	return out, nil
+}
+
+// runSide runs one side, traced when tr is not nil.
+func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*wire.Result, error) {
+	if tr == nil {
+		return side.run(ctx, x)
+	}
+	var res *wire.Result
+	var err error
+	switch s := side.(type) {
+	case *selectPlan:
+		st := &planTrace{}
+		res, err = s.runTraced(ctx, x, st)
+		tr.traces[s] = st
+	case *setOpPlan:
+		res, err = s.runTraced(ctx, x, tr)
+	default:
+		res, err = side.run(ctx, x)
+	}
+	if err == nil {
+		tr.rows[side] = len(res.Rows)
+	}
+	return res, err
+}
+
+// combine applies the operator to the converted rows of both sides.
+func (p *setOpPlan) combine(left, right [][]any) [][]any {
+	if p.eq == nil { // UNION ALL
+		return append(append(make([][]any, 0, len(left)+len(right)), left...), right...)
+	}
+	all := append(append(make([][]any, 0, len(left)+len(right)), left...), right...)
+	idx := make([]int, len(all))
+	for i := range idx {
+		idx[i] = i
+	}
+	// Stable: within a run of duplicates, left rows come first, each
+	// side in its own order.
+	sort.SliceStable(idx, func(a, b int) bool { return p.compareRows(all[idx[a]], all[idx[b]]) < 0 })
+	var keep []int
+	for start := 0; start < len(idx); {
+		end, nl := start, 0
+		for end < len(idx) && p.compareRows(all[idx[start]], all[idx[end]]) == 0 {
+			if idx[end] < len(left) {
+				nl++
+			}
+			end++
+		}
+		n := p.copies(nl, end-start-nl)
+		if p.op == sql.SetUnion {
+			n = 1 // the run's first row, from the left side when it has one
+		}
+		keep = append(keep, idx[start:start+n]...)
+		start = end
+	}
+	sort.Ints(keep)
+	out := make([][]any, len(keep))
+	for i, k := range keep {
+		out[i] = all[k]
+	}
+	return out
+}
+
+// copies is how many copies of a row INTERSECT [ALL] or EXCEPT [ALL]
+// returns when the left side has m and the right side n.
+func (p *setOpPlan) copies(m, n int) int {
+	switch {
+	case p.op == sql.SetIntersect && p.all:
+		return min(m, n)
+	case p.op == sql.SetIntersect:
+		return min(m, n, 1)
+	case p.all: // EXCEPT ALL
+		return max(m-n, 0)
+	case m > 0 && n == 0:
+		return 1
+	}
+	return 0
+}
+
+// compareRows orders two rows column by column, NULLs last and equal to
+// each other (set operations treat NULLs as not distinct).
+func (p *setOpPlan) compareRows(a, b []any) int {
+	for j, eq := range p.eq {
+		switch {
+		case a[j] == nil && b[j] == nil:
+			continue
+		case a[j] == nil:
+			return 1
+		case b[j] == nil:
+			return -1
+		}
+		if c := eq(a[j], b[j]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// sortResult orders the result by the ORDER BY keys (stable).
+func (p *setOpPlan) sortResult(rows [][]any) {
+	if len(p.order) == 0 {
+		return
+	}
+	sort.SliceStable(rows, func(a, b int) bool {
+		for _, k := range p.order {
+			if c := compareKeys(k.orderKey, rows[a][k.col], rows[b][k.col]); c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+}
+
+// windowRows applies OFFSET and LIMIT (-1 = none).
+func windowRows(rows [][]any, limit, offset int64) [][]any {
+	if offset >= int64(len(rows)) {
+		return nil
+	}
+	rows = rows[offset:]
+	if limit >= 0 && limit < int64(len(rows)) {
+		rows = rows[:limit]
+	}
+	return rows
+}

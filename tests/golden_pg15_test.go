@@ -1,0 +1,89 @@
+package tests
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+var goldenPG15 = flag.Bool("golden-pg15", false, "run the PostgreSQL-verified golden scripts against a throwaway PostgreSQL 15 and compare with their .out files")
+
+// pg15GoldenScripts are golden scripts that use no pgvector type, whose
+// .out files must be exactly what PostgreSQL 15 answers.
+var pg15GoldenScripts = []string{"distinct_aggregates", "set_operations", "set_operations_contexts"}
+
+// TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
+// fresh database) and compares the transcripts with the .out files, which
+// TestGolden compares with vecgres: both servers must answer alike. Run
+// with -golden-pg15; skipped when PostgreSQL 15 is not installed.
+func TestGoldenPG15(t *testing.T) {
+	if !*goldenPG15 {
+		t.Skip("run with -golden-pg15")
+	}
+	dsn := startPostgres15(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	admin, err := pgconn.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(context.Background())
+	for _, name := range pg15GoldenScripts {
+		t.Run(name, func(t *testing.T) {
+			if _, err := admin.Exec(ctx, "CREATE DATABASE g_"+name).ReadAll(); err != nil {
+				t.Fatal(err)
+			}
+			got := runScriptOn(ctx, t, filepath.Join("testdata/golden", name+".sql"), strings.Replace(dsn, "/postgres?", "/g_"+name+"?", 1))
+			want, err := os.ReadFile(filepath.Join("testdata/golden", name+".out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("PostgreSQL 15 differs from %s.out:\n%s", name, lineDiff(string(want), got))
+			}
+		})
+	}
+}
+
+// runScriptOn runs a golden script on the server at dsn as runScript
+// does on vecgres.
+func runScriptOn(ctx context.Context, t *testing.T, path, dsn string) string {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	var notices []*pgconn.Notice
+	cfg, err := pgconn.ParseConfig(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { notices = append(notices, n) }
+	conn, err := pgconn.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var stmt strings.Builder
+	for _, line := range strings.Split(string(src), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if stmt.Len() == 0 && (trimmed == "" || strings.HasPrefix(trimmed, "--")) {
+			out.WriteString(line + "\n")
+			continue
+		}
+		stmt.WriteString(line + "\n")
+		if !strings.HasSuffix(trimmed, ";") {
+			continue
+		}
+		out.WriteString(stmt.String())
+		renderExec(&out, conn.Exec(ctx, stmt.String()), &notices)
+		stmt.Reset()
+	}
+	return out.String()
+}

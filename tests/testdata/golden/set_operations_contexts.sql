@@ -1,0 +1,40 @@
+-- set operations as scalar subqueries, in INSERT ... SELECT, cursors,
+-- COPY, PREPARE and transactions (PostgreSQL 15)
+CREATE TABLE sc (id int PRIMARY KEY, n int, t text);
+INSERT INTO sc VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 30, 'c');
+SELECT (SELECT n FROM sc WHERE id = 1 UNION SELECT 5 ORDER BY 1 DESC LIMIT 1) AS top;
+SELECT (SELECT max(n) FROM sc INTERSECT SELECT 30);
+SELECT (SELECT n FROM sc EXCEPT SELECT n FROM sc);
+SELECT id, (SELECT 1 UNION SELECT 1) FROM sc ORDER BY id;
+SELECT (SELECT 1 UNION SELECT 2);
+SELECT (SELECT 1, 2 UNION SELECT 3, 4);
+SELECT * FROM sc WHERE n > (SELECT 15 UNION SELECT 15) ORDER BY id;
+-- INSERT ... SELECT with a set operation: assignment to the target types
+CREATE TABLE sc2 (id int, label varchar(3));
+INSERT INTO sc2 SELECT id, t FROM sc WHERE id < 3 UNION SELECT 9, 'zz' UNION SELECT 1, 'a';
+SELECT * FROM sc2 ORDER BY id;
+INSERT INTO sc2 (id) SELECT n FROM sc INTERSECT SELECT 20;
+SELECT * FROM sc2 ORDER BY id;
+INSERT INTO sc2 SELECT '7', 'x' UNION ALL SELECT '8', 'y';
+INSERT INTO sc2 SELECT id, t || 'long' FROM sc UNION SELECT 1, 'a';
+INSERT INTO sc2 (id) SELECT 1, 2 UNION SELECT 3, 4;
+SELECT count(*) FROM sc2;
+-- cursors and COPY
+BEGIN;
+DECLARE cur CURSOR FOR SELECT n FROM sc UNION ALL SELECT n * 10 FROM sc ORDER BY 1 DESC;
+FETCH 2 FROM cur;
+FETCH ALL FROM cur;
+COMMIT;
+COPY (SELECT id, t FROM sc EXCEPT SELECT 2, 'b' ORDER BY 1) TO STDOUT;
+-- PREPARE with parameters in the sides and in LIMIT
+PREPARE p(int, int) AS SELECT n FROM sc WHERE n > $1 UNION SELECT $2 ORDER BY 1 LIMIT 3;
+EXECUTE p(15, 1);
+EXECUTE p(0, 25);
+PREPARE q AS SELECT $1 UNION SELECT 'x' ORDER BY 1;
+EXECUTE q('y');
+-- a set operation sees the transaction's own writes
+BEGIN;
+INSERT INTO sc VALUES (4, 40, 'd');
+SELECT t FROM sc EXCEPT SELECT t FROM sc WHERE id < 4;
+ROLLBACK;
+SELECT t FROM sc EXCEPT SELECT t FROM sc WHERE id < 4;
