@@ -13,7 +13,11 @@ package vecindex
 const minAutoRepair = 256
 
 // SetAutoRepair turns automatic reachability repair after single inserts
-// on (the default) or off.
+// on or off. It is on by default except under InnerProduct: there the
+// forced edges of a repair, on low-dimensional data with many equal
+// values, cost far more recall than the few unreachable nodes it saves
+// (a tester's 2,500 three-dimensional integer vectors: 1,151 of 6,859
+// queries wrong with it, 2 without).
 func (h *HNSW) SetAutoRepair(on bool) { h.autoRepair.Store(on) }
 
 // noteInserts counts k inserts and starts a background repair once they

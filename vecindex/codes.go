@@ -62,7 +62,7 @@ func (h *HNSW) dropByteCodes() {
 	dir := *h.segs.Load()
 	out := make([]*segment, len(dir), cap(dir))
 	for i, s := range dir {
-		if s.vecs != nil {
+		if s.vecs != nil || s == h.hole {
 			out[i] = s
 			continue
 		}

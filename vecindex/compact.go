@@ -106,6 +106,7 @@ func (h *HNSW) Compact() int {
 	for _, id := range ids {
 		h.clearFlag(id, flagDead) // free and not dead: reusable
 	}
+	h.releaseEmpty(ids)
 	h.mu.Unlock()
 	h.dead.Add(-int64(len(ids)))
 	h.RepairReachability()

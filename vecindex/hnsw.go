@@ -37,6 +37,7 @@ type HNSW struct {
 	sqClamped atomic.Int64 // nodes with a clamped component
 
 	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
+	hole *segment                   // directory entry of a segment without nodes (segment.go)
 	n    atomic.Uint32              // ids < n have slots (nodes, tombstones or free slots)
 
 	mu  sync.Mutex // guards slot states' allocation changes, segment growth and writing
@@ -90,8 +91,9 @@ func New(cfg Config) (*HNSW, error) {
 	h.dist = distFunc(cfg.Metric)
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
-	h.autoRepair.Store(true)
+	h.autoRepair.Store(cfg.Metric != InnerProduct) // autorepair.go
 	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
+	h.hole = h.newHole()
 	dir := []*segment{}
 	h.segs.Store(&dir)
 	h.scratch.New = func() any { return new(scratch) }

@@ -198,7 +198,7 @@ func (h *HNSW) allocate(s *scratch, id uint32, v []float32) (int, int, error) {
 			return 0, -1, errSlotBusy
 		}
 	}
-	h.ensureCapacity(int(id) + 1)
+	h.materialize(id)
 	level := h.levelFor(h.seq)
 	h.seq++
 	// Vector first: a search scanning node ids reads a slot's vector once

@@ -1,6 +1,9 @@
 package vecindex
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // MemoryBytes returns the bytes the index holds, allocated node slots
 // counted whole (segSize per segment):
@@ -13,13 +16,20 @@ import "unsafe"
 // graph is everything else: per slot the layer-0 list (2·m·4 bytes, the
 // node's state in its spare bits, state.go); per node of level > 0 its
 // upper lists (level·m·4 bytes) and upper-table entry (32 bytes), with the
-// tables' spare capacity; the segment structs and the directory. There is
+// tables' spare capacity; the segment structs, the shared hole segment
+// (segment.go: entries without nodes) and the directory. There is
 // no per-node byte beyond the lists: no key (ids are keys), no meta word.
 func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	dir := *h.segs.Load()
+	if slices.Contains(dir, h.hole) { // one hole serves every entry without nodes
+		graph += 4 * int64(len(h.hole.links0))
+	}
 	for _, s := range dir {
+		if s == h.hole {
+			continue
+		}
 		vectors += 4*int64(len(s.vecs)) + int64(len(s.codes)) + 4*int64(len(s.sqSum))
 		graph += 4*int64(len(s.links0)) + s.up.bytes()
 		graph += int64(unsafe.Sizeof(*s)) + int64(unsafe.Sizeof(*s.up))

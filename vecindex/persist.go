@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 )
 
-// Checkpoint format (all integers little-endian), version 4:
+// Checkpoint format (all integers little-endian), version 5:
 //
 //	header   magic "VGHNSW\r\n" (8 bytes), version u32,
 //	         dims u32, m u32, ef_construction u32, metric u8,
@@ -22,11 +22,13 @@ import (
 //	SQ8      only if quantization is QuantSQ8: trained u32 (0 or 1), then
 //	         if trained step f32 and dims offsets f32 (sq.go); the codes
 //	         are not stored, ReadFrom re-encodes the vectors with them
-//	n nodes  key u64 (the node id: nodes are stored at their keys),
-//	         level u8, flags u8 (1 tombstone, 2 reclaimed slot,
-//	         4 copy of an earlier node, dup.go; never 4 with 2;
-//	         a free slot, 2 alone, has level 0 and zeros after the flags),
-//	         2 zero bytes,
+//	n slots  as records, each a node or a run of free slots:
+//	         key u64 (a node: its id, nodes are stored at their keys;
+//	         a run: how many consecutive free slots it stands for, >= 1),
+//	         level u8, flags u8 (1 tombstone, 2 free slots, 4 copy of an
+//	         earlier node, dup.go; a run is 2 alone with level 0, is never
+//	         followed by another run and has nothing after these 12
+//	         bytes), 2 zero bytes; then for a node:
 //	         vector: dims f32 (stored form: Cosine vectors normalized;
 //	         a code-only index, codes.go, writes its byte codes as f32),
 //	         layer 0: count u32 then 2*m neighbour ids u32 (unused = 0),
@@ -35,11 +37,13 @@ import (
 //	         keeps it)
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
-// Node ids are positions in the node sequence. Version 3 is version 4
-// where a node's key may differ from its id (slots were reused for any
-// key); version 2 is version 3 without the copy flag (its copies load as
-// ordinary nodes); version 1 is version 2 with the quantization byte zero
-// (QuantAuto) and no SQ8 block. ReadFrom reads all four, but a version 1
+// Node ids are positions in the slot sequence. Version 4 is version 5
+// with one whole record per free slot (level 0, flags 2, zeros after the
+// flags); version 3 is version 4 where a node's key may differ from its
+// id (slots were reused for any key); version 2 is version 3 without the
+// copy flag (its copies load as ordinary nodes); version 1 is version 2
+// with the quantization byte zero (QuantAuto) and no SQ8 block. ReadFrom
+// reads all five, but a version 1
 // to 3 checkpoint whose keys are not its node ids fails with ErrKeyLayout
 // (rebuild the index from its rows). ReadFrom refuses a bad
 // magic, an unknown version, a config New refuses, dims above MaxDims, a
@@ -52,7 +56,7 @@ import (
 const checkpointMagic = "VGHNSW\r\n"
 
 // checkpointVersion is the format version WriteTo writes.
-const checkpointVersion = 4
+const checkpointVersion = 5
 
 // checkpointV1 is the oldest format version ReadFrom reads.
 const checkpointV1 = 1
@@ -71,6 +75,7 @@ const (
 const (
 	checkpointV3 = 3
 	checkpointV4 = 4
+	checkpointV5 = 5 // free slots as runs
 )
 
 // ErrCorrupt is wrapped by every ReadFrom error about malformed content.
@@ -134,8 +139,19 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	}
 	buf := make([]byte, 0, 12+4*h.cfg.Dims+4*(1+h.m0))
 	fv := make([]float32, h.cfg.Dims)
-	for id := range n {
-		buf = h.appendNode(buf[:0], fv, id, free)
+	for id := uint32(0); id < n; {
+		if free[id] { // one record for a run of free slots
+			run := uint32(1)
+			for id+run < n && free[id+run] {
+				run++
+			}
+			buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(run))
+			buf = append(buf, 0, diskFree, 0, 0)
+			id += run
+		} else {
+			buf = h.appendNode(buf[:0], fv, id, free)
+			id++
+		}
 		if _, err := out.Write(buf); err != nil {
 			return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)
 		}
@@ -149,17 +165,13 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	return cw.n, nil
 }
 
-// appendNode encodes node id: a free slot if free[id] (free when WriteTo
-// started; Insert may be filling it now, so only its id is read), else a
-// node with its lists, leaving out neighbours >= len(free) (allocated
-// after WriteTo started) or free then. fv (Dims floats) holds the vector
-// of a code-only segment converted to floats.
+// appendNode encodes node id, not free when WriteTo started (free slots
+// are written as runs: Insert may be filling one now), with its lists,
+// leaving out neighbours >= len(free) (allocated after WriteTo started)
+// or free then. fv (Dims floats) holds the vector of a code-only segment
+// converted to floats.
 func (h *HNSW) appendNode(buf []byte, fv []float32, id uint32, free []bool) []byte {
 	buf = binary.LittleEndian.AppendUint64(buf, h.key(id))
-	if free[id] { // level 0, zero vector, empty layer-0 list
-		buf = append(buf, 0, diskFree, 0, 0)
-		return append(buf, make([]byte, 4*(h.cfg.Dims+1+h.m0))...)
-	}
 	m, level := h.meta(id), h.level(id)
 	var flags byte
 	if m&flagDead != 0 {
@@ -236,6 +248,8 @@ type decoder struct {
 	top      int
 	hasEntry bool
 	version  uint32
+	// lastRunEnd is the slot after the last free run read (version 5).
+	lastRunEnd uint32
 }
 
 // read returns the next k bytes (valid until the next call).
@@ -285,66 +299,120 @@ func (d *decoder) header() (*HNSW, error) {
 	return h, nil
 }
 
-// nodes reads the node records into h, allocating segment by segment as
-// data arrives so that a damaged count cannot force a huge allocation.
+// nodes reads the node records into h, allocating segments as nodes
+// arrive (free slots stay holes, segment.go), so that a damaged count
+// cannot force a huge allocation.
 func (d *decoder) nodes(h *HNSW) error {
-	dims := h.cfg.Dims
-	v := make([]float32, dims)
-	for id := range d.n {
-		b, err := d.read(12 + 4*dims + 4*(1+h.m0))
+	for id := uint32(0); id < d.n; {
+		hd, err := d.read(12)
 		if err != nil {
 			return err
 		}
-		key, level, flags := binary.LittleEndian.Uint64(b), int(b[8]), b[9]
-		known := byte(diskDead | diskFree)
-		if d.version >= checkpointV3 {
-			known |= diskCopy
-		}
-		if level > maxLevel || flags&^known != 0 || flags&(diskFree|diskCopy) == diskFree|diskCopy || b[10] != 0 || b[11] != 0 {
-			return fmt.Errorf("%w: node %d: level %d, flags %#x", ErrCorrupt, id, level, flags)
-		}
-		if flags&diskFree != 0 && d.version >= checkpointV4 && !freeRecord(b, level, flags) {
-			return fmt.Errorf("%w: free slot %d is not blank", ErrCorrupt, id)
-		}
-		if key != uint64(id) && flags&diskFree == 0 {
-			if d.version < checkpointV4 {
-				return fmt.Errorf("%w: node %d has key %d", ErrKeyLayout, id, key)
-			}
-			return fmt.Errorf("%w: node %d has key %d", ErrCorrupt, id, key)
-		}
-		h.ensureCapacity(int(id) + 1)
-		h.initNode(id, level)
-		for i := range v {
-			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[12+4*i:]))
-		}
-		h.storeVector(id, v, true)
-		if err := d.list(h.block(id, 0), b[12+4*dims:], id); err != nil {
+		key, level, flags := binary.LittleEndian.Uint64(hd), int(hd[8]), hd[9]
+		if err := d.checkHeader(hd, id); err != nil {
 			return err
 		}
-		if level > 0 {
-			if b, err = d.read(level * 4 * (1 + h.m)); err != nil {
+		if flags&diskFree != 0 && d.version >= checkpointV5 {
+			if err := d.freeRun(h, id, key, level, flags); err != nil {
 				return err
 			}
-			for lc := 1; lc <= level; lc++ {
-				if err := d.list(h.block(id, lc), b[(lc-1)*4*(1+h.m):], id); err != nil {
-					return err
-				}
-			}
+			id += uint32(key)
+			continue
 		}
-		h.n.Store(id + 1)
-		h.addLoaded(id, flags)
+		if err := d.node(h, id, key, level, flags); err != nil {
+			return err
+		}
+		id++
 	}
 	return nil
 }
 
-// freeRecord reports whether node record b (key, level, flags, vector,
-// layer-0 list) is a free slot as WriteTo writes one from version 4 on:
-// level 0, flags diskFree, then only zero bytes.
-func freeRecord(b []byte, level int, flags byte) bool {
+// checkHeader checks a node record's level, flags and reserved bytes.
+func (d *decoder) checkHeader(hd []byte, id uint32) error {
+	level, flags := int(hd[8]), hd[9]
+	known := byte(diskDead | diskFree)
+	if d.version >= checkpointV3 {
+		known |= diskCopy
+	}
+	if level > maxLevel || flags&^known != 0 || flags&(diskFree|diskCopy) == diskFree|diskCopy || hd[10] != 0 || hd[11] != 0 {
+		return fmt.Errorf("%w: node %d: level %d, flags %#x", ErrCorrupt, id, level, flags)
+	}
+	return nil
+}
+
+// freeRun records a version-5 run of run free slots from id: level 0,
+// flags diskFree alone, at least one slot, within the node count, and
+// never right after another run (so a checkpoint has one encoding).
+func (d *decoder) freeRun(h *HNSW, id uint32, run uint64, level int, flags byte) error {
+	if level != 0 || flags != diskFree || run == 0 || run > uint64(d.n-id) || (id > 0 && d.lastRunEnd == id) {
+		return fmt.Errorf("%w: free run of %d at slot %d", ErrCorrupt, run, id)
+	}
+	end := id + uint32(run)
+	d.lastRunEnd = end
+	h.ensureCapacity(int(end))
+	h.n.Store(end)
+	return nil
+}
+
+// node reads the rest of the record of node id (its vector and lists);
+// before version 5 a free slot is a whole record too.
+func (d *decoder) node(h *HNSW, id uint32, key uint64, level int, flags byte) error {
+	dims := h.cfg.Dims
+	b, err := d.read(4*dims + 4*(1+h.m0))
+	if err != nil {
+		return err
+	}
+	free := flags&diskFree != 0
+	if free && d.version == checkpointV4 && !blank(b, level, flags) {
+		return fmt.Errorf("%w: free slot %d is not blank", ErrCorrupt, id)
+	}
+	if key != uint64(id) && !free {
+		if d.version < checkpointV4 {
+			return fmt.Errorf("%w: node %d has key %d", ErrKeyLayout, id, key)
+		}
+		return fmt.Errorf("%w: node %d has key %d", ErrCorrupt, id, key)
+	}
+	if free { // no node: skip its lists, leave the slot as it is (free)
+		if level > 0 {
+			_, err = d.read(level * 4 * (1 + h.m))
+		}
+		h.ensureCapacity(int(id) + 1)
+		h.n.Store(id + 1)
+		return err
+	}
+	h.materialize(id)
+	h.initNode(id, level)
+	v := make([]float32, dims)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	h.storeVector(id, v, true)
+	if err := d.list(h.block(id, 0), b[4*dims:], id); err != nil {
+		return err
+	}
+	if level > 0 {
+		if b, err = d.read(level * 4 * (1 + h.m)); err != nil {
+			return err
+		}
+		for lc := 1; lc <= level; lc++ {
+			if err := d.list(h.block(id, lc), b[(lc-1)*4*(1+h.m):], id); err != nil {
+				return err
+			}
+		}
+	}
+	h.n.Store(id + 1)
+	h.addLoaded(id, flags)
+	return nil
+}
+
+// blank reports whether the body b (vector and layer-0 list) of a
+// version-4 free record is as WriteTo wrote it: level 0, flags diskFree,
+// only zero bytes.
+func blank(b []byte, level int, flags byte) bool {
 	if level != 0 || flags != diskFree {
 		return false
 	}
-	for _, x := range b[12:] {
+	for _, x := range b {
 		if x != 0 {
 			return false
 		}
@@ -371,8 +439,6 @@ func (d *decoder) list(blk []uint32, b []byte, id uint32) error {
 // addLoaded records a decoded node's state in its flags and the counters.
 func (h *HNSW) addLoaded(id uint32, flags byte) {
 	switch {
-	case flags&diskFree != 0:
-		h.setFlag(id, flagFree)
 	case flags&diskDead != 0:
 		h.setFlag(id, flagDead)
 		h.dead.Add(1)

@@ -230,4 +230,10 @@ func TestAutoRepairSingleInserts(t *testing.T) {
 	}
 	checkCopiesFound(t, h)
 	checkGraph(t, h)
+	for _, m := range []Metric{L2, Cosine, L1, InnerProduct} {
+		g, _ := New(Config{Dims: 4, M: 4, EfConstruction: 16, Metric: m})
+		if got, want := g.autoRepair.Load(), m != InnerProduct; got != want {
+			t.Errorf("%v: automatic repair %v by default, want %v", m, got, want)
+		}
+	}
 }

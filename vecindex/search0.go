@@ -42,7 +42,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		if full, b := s.bound(ef, f); full && c.dist > b {
 			break
 		}
-		if int(c.id>>segShift) >= len(dir) {
+		if int(c.id>>segShift) >= len(dir) || dir[c.id>>segShift] == h.hole {
 			dir = *h.segs.Load()
 		}
 		sg := dir[c.id>>segShift]
@@ -57,8 +57,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			if s.visited.visit(nb) {
 				continue
 			}
-			if int(nb>>segShift) >= len(dir) {
-				dir = *h.segs.Load()
+			if int(nb>>segShift) >= len(dir) || dir[nb>>segShift] == h.hole {
+				dir = *h.segs.Load() // nb's segment is newer than dir
 			}
 			batch = append(batch, nb)
 			if lines > 0 {

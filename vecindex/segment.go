@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
@@ -69,7 +70,23 @@ func alignedFloats(n int) []float32 {
 	return b[off : off+n : off+n]
 }
 
-// ensureCapacity makes the directory hold ids < n. Caller holds h.mu.
+// Holes. Node ids are row slots, so the ids of a table's dead row
+// versions are never used again, and a range of them can hold no node at
+// all (after many UPDATEs, or a rolled-back bulk INSERT). The directory
+// entry of a segment without nodes is h.hole, one shared segment whose
+// blocks all mark free slots and which has no vectors: it costs 8 bytes
+// of directory. A segment gets its own storage when a node is allocated in
+// it (materialize), and gives it back once Compact has freed every slot
+// in it (releaseEmpty), so the index holds storage for the segments with
+// nodes, not for every row version the table ever had.
+
+// newHole returns the shared segment of a directory entry without nodes.
+func (h *HNSW) newHole() *segment {
+	return &segment{links0: freeBlocks(segSize, h.m0), up: new(upperPool)}
+}
+
+// ensureCapacity makes the directory hold ids < n, new entries holes.
+// Caller holds h.mu.
 func (h *HNSW) ensureCapacity(n int) {
 	dir := *h.segs.Load()
 	if len(dir)*segSize >= n {
@@ -78,9 +95,57 @@ func (h *HNSW) ensureCapacity(n int) {
 	grown := make([]*segment, len(dir), (n+segMask)>>segShift)
 	copy(grown, dir)
 	for len(grown)*segSize < n {
-		grown = append(grown, h.newSegment())
+		grown = append(grown, h.hole)
 	}
 	h.segs.Store(&grown)
+}
+
+// materialize gives the segment of id its own storage if it is a hole,
+// publishing a new directory before the slot is used. Caller holds h.mu
+// (or is loading).
+func (h *HNSW) materialize(id uint32) {
+	h.ensureCapacity(int(id) + 1)
+	dir := *h.segs.Load()
+	i := id >> segShift
+	if dir[i] != h.hole {
+		return
+	}
+	next := slices.Clone(dir)
+	next[i] = h.newSegment()
+	h.segs.Store(&next)
+}
+
+// releaseEmpty turns each segment among those of ids whose slots are all
+// free and reusable back into a hole. Caller holds h.mu, after the grace
+// periods that made the slots reusable (Compact), so no operation holds
+// an id of them.
+func (h *HNSW) releaseEmpty(ids []uint32) {
+	dir := *h.segs.Load()
+	var next []*segment
+	for _, id := range ids {
+		i := id >> segShift
+		if dir[i] == h.hole || (next != nil && next[i] == h.hole) || !h.segmentFree(i) {
+			continue
+		}
+		if next == nil {
+			next = slices.Clone(dir)
+		}
+		next[i] = h.hole
+	}
+	if next != nil {
+		h.segs.Store(&next)
+	}
+}
+
+// segmentFree reports whether every slot of segment i is free and
+// reusable.
+func (h *HNSW) segmentFree(i uint32) bool {
+	for j := range uint32(segSize) {
+		if h.meta(i<<segShift|j)&(flagFree|flagDead) != flagFree {
+			return false
+		}
+	}
+	return true
 }
 
 func (h *HNSW) seg(id uint32) *segment { return (*h.segs.Load())[id>>segShift] }
