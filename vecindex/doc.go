@@ -87,10 +87,13 @@
 // Node ids are below 2^29 and equal the keys: the catalog's row slots are
 // dense and never reused, so the index keeps no key array and no key map
 // (an id is returned as the row's key, a key names its node). Slots below
-// the largest key that hold no node (NULL vectors, reclaimed tombstones)
-// cost their share of a segment. Nodes live in segments of segSize (1024)
-// ids that are allocated whole and never move; the segment directory is
-// copied on growth and published atomically (segment.go). Per node slot:
+// the largest key that hold no node (NULL vectors, dead row versions)
+// cost their share of a segment; a segment without any node is a hole,
+// one shared segment without storage, so a table whose rows were all
+// updated many times holds storage only for the segments of its live
+// versions (segment.go). Nodes live in segments of segSize (1024) ids
+// that are allocated whole and never move; the segment directory is
+// copied on growth and published atomically. Per node slot:
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned; absent in
 //	        a code-only segment (byte path, codes.go)
