@@ -288,16 +288,53 @@ func (st *replayState) replayTruncate(p []byte) error {
 // an index's contents always come from the rows. Schema lock held
 // exclusively.
 func (c *Catalog) Reindex(ix *Index) error {
+	return c.ReindexCtx(context.Background(), ix)
+}
+
+// ReindexCtx is Reindex for several indexes, stopping when ctx ends
+// (statement_timeout, cancel request) with 57014 "canceling statement due
+// to statement timeout" / "... user request" (fillIndexCtx; an HNSW build
+// stops within its batch). Every new index is built before any replaces
+// its old one, so a stopped REINDEX leaves all of them in place and
+// untouched; the partly built ones are dropped. Schema lock held
+// exclusively.
+func (c *Catalog) ReindexCtx(ctx context.Context, indexes ...*Index) error {
+	built := make([]*Index, len(indexes))
+	for i, ix := range indexes {
+		nix, err := c.rebuiltIndex(ctx, ix)
+		if err != nil {
+			return err
+		}
+		built[i] = nix
+	}
+	for i, ix := range indexes {
+		c.replaceIndex(ix, built[i])
+	}
+	return nil
+}
+
+// rebuiltIndex returns a new index of ix's definition (same OID and name)
+// filled from its table's rows, not yet registered.
+func (c *Catalog) rebuiltIndex(ctx context.Context, ix *Index) (*Index, error) {
 	t := ix.Table
 	def := IndexDef{Name: ix.Name, Table: t.Name, Method: ix.Method, Column: t.Columns[ix.Column].Name,
 		Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
-	delete(c.indexes, ix.Name)
+	delete(c.indexes, ix.Name) // newIndex refuses a name in use
 	nix, err := c.newIndex(ix.OID, def)
 	c.indexes[ix.Name] = ix
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c.fillIndex(nix, 0, t.Slots(), nil)
+	if err := c.fillIndexCtx(ctx, nix, 0, t.Slots(), nil); err != nil {
+		return nil, err
+	}
+	return nix, nil
+}
+
+// replaceIndex puts nix in ix's place in its table's index list (replaced
+// whole, see publishIndex) and the catalog's name map.
+func (c *Catalog) replaceIndex(ix, nix *Index) {
+	t := ix.Table
 	t.wmu.Lock()
 	defer t.wmu.Unlock()
 	list := slices.Clone(t.Indexes)
@@ -309,7 +346,6 @@ func (c *Catalog) Reindex(ix *Index) error {
 	t.Indexes = list
 	c.indexes[ix.Name] = nix
 	c.version++
-	return nil
 }
 
 // HasRows reports whether t holds a row version that may be live (ALTER

@@ -223,7 +223,10 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 // (a live key is refused as a duplicate, cheaply): a snapshot written
 // during a catch-up, or while rows were being written, may lack rows or
 // hold a tombstone for a row that is live again, and a count of live nodes
-// cannot tell those apart from nodes it holds in excess.
+// cannot tell those apart from nodes it holds in excess. Only the rows the
+// graph gained (its count of live nodes grew: nothing else changes the
+// graph until the catch-up starts) are counted in the warning: a zero
+// vector under cosine is offered every time but never indexed.
 func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 	var pending []uint64
 	if len(slots) > 0 {
@@ -247,10 +250,13 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 		if _, ok := slices.BinarySearch(pending, s); ok {
 			continue
 		}
+		live := ix.Graph.Live()
 		err := ix.Graph.Insert(s, x.(types.Vector))
 		switch {
 		case err == nil:
-			added++
+			if ix.Graph.Live() > live { // not a vector the graph leaves out (zero under cosine)
+				added++
+			}
 		case !errors.Is(err, vecindex.ErrDuplicateKey):
 			return err
 		}

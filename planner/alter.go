@@ -211,11 +211,14 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 	}}
 }
 
-// planReindex rebuilds one index or every index of a table. Errors: 42704
-// for a missing index, 42P01 for a missing table, 42501 for a non-owner.
+// planReindex rebuilds one index or every index of a table
+// (catalog.ReindexCtx). Errors: 42704 for a missing index, 42P01 for a
+// missing table, 42501 for a non-owner, 57014 when statement_timeout or a
+// cancel request stops the rebuild, which leaves every old index in place.
 func (b *binder) planReindex(x *sql.Reindex) plan {
 	user := b.s.user()
-	return ddlPlan(func(cat *catalog.Catalog, _ *catalog.Txn) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+		cat := ex.s.cat
 		var indexes []*catalog.Index
 		if x.Table {
 			t, ok := cat.Table(x.Name)
@@ -238,13 +241,14 @@ func (b *binder) planReindex(x *sql.Reindex) plan {
 				indexes = []*catalog.Index{ix}
 			}
 		}
-		for _, ix := range indexes {
-			if err := cat.Reindex(ix); err != nil {
-				return nil, err
-			}
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		if err := cat.ReindexCtx(ctx, indexes...); err != nil {
+			return nil, err
 		}
 		return &wire.Result{Tag: "REINDEX"}, nil
-	})
+	}}
 }
 
 // planCheckpoint runs a checkpoint (superusers only, as in PostgreSQL 15).

@@ -85,18 +85,20 @@ func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn,
 	return nil, nil
 }
 
-// prepareLock takes the schema lock shared to bind st at Parse, after
-// waiting as running it will (tableWait): PostgreSQL's parse analysis
-// takes the statement's table locks, so a Parse meets another session's
+// prepareLock takes the schema lock shared to bind st at Parse or to
+// bind it again at Bind (Revalidate), after waiting as running it will
+// (tableWait) until ctx ends (statement_timeout; 57014) or lock_timeout
+// passes (55P03): PostgreSQL's parse analysis and plan revalidation take
+// the statement's table locks, so a Parse or Bind meets another session's
 // open ALTER TABLE there too, and binds against the table as that
 // transaction leaves it.
-func (s *Session) prepareLock(st sql.Statement) (func(), error) {
+func (s *Session) prepareLock(ctx context.Context, st sql.Statement) (func(), error) {
 	wait, names := s.tableWait(lockModeOf(st), st)
 	if len(names) == 0 {
 		s.cat.RLock()
 		return s.cat.RUnlock, nil
 	}
-	if err := wait(s.txn, s.lockWait(context.Background()), names); err != nil {
+	if err := wait(s.txn, s.lockWait(ctx), names); err != nil {
 		return nil, err
 	}
 	return s.cat.RUnlock, nil

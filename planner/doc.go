@@ -30,8 +30,8 @@
 // InitPlans (subquery.go), sum/avg of vectors (aggregate_vector.go), CASE
 // with PostgreSQL's result-type rules and lazy branches (bind_case.go,
 // expr_case.go), and table aliases in INSERT, UPDATE and DELETE
-// (bind_alias.go). Long row loops and CREATE INDEX stop with 57014 when
-// the statement's context ends (dml_cancel.go).
+// (bind_alias.go). Long row loops, CREATE INDEX and REINDEX stop with
+// 57014 when the statement's context ends (dml_cancel.go, alter.go).
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).
@@ -45,10 +45,12 @@
 // version, so prepared statements are checked again before they next run.
 //
 // Every schema change moves the catalog version too: a prepared query is
-// bound again at its next Bind (Session.Revalidate) or Execute; if its
-// result columns (names, types, typmods) differ from those described at
-// Parse it fails with 0A000 "cached plan must not change result type", as
-// PostgreSQL's plan cache does (prepared.go, checkResult).
+// bound again at its next Bind (Session.Revalidate) or Execute, once
+// another transaction's open DDL on its tables has ended (the wait of
+// dml_lock.go); if its result columns (names, types, typmods) differ from
+// those described at Parse it fails with 0A000 "cached plan must not
+// change result type", as PostgreSQL's plan cache does (prepared.go,
+// checkResult).
 //
 // SQL cursors (DECLARE, FETCH, MOVE, CLOSE) run their query once at
 // DECLARE and keep its rows in the session; FETCH and MOVE follow

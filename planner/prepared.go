@@ -126,21 +126,47 @@ func sameResult(a, b []wire.Column) bool {
 // Revalidate implements wire.Revalidator: at Bind, a query (plannedQuery)
 // bound before a schema change, a role or grant change or a SET is bound
 // again, as PostgreSQL's exec_bind_message revalidates its cached plan.
-// Errors: those of binding (42P01 for a dropped table, 42703 for a
-// dropped column...), 0A000 errResultChanged (checkResult). In a failed
-// transaction block nothing is done (Execute reports 25P02); other
-// statements are bound again when executed.
+// Before binding it waits, as the statement's Execute would (prepareLock),
+// for another open transaction's DDL on its tables: PostgreSQL's
+// revalidation takes the tables' locks first, so the statement is checked
+// against the tables as that transaction leaves them (a rolled-back ALTER
+// TABLE ADD COLUMN changes nothing). Errors: those of binding (42P01 for
+// a dropped table, 42703 for a dropped column...), 0A000 errResultChanged
+// (checkResult), those of the wait (57014 statement_timeout, 55P03
+// lock_timeout, 40P01 deadlock). In a failed transaction block nothing is
+// done (Execute reports 25P02); other statements are bound again when
+// executed.
 func (s *Session) Revalidate(wp wire.Prepared) error {
 	p, ok := wp.(*prepared)
 	if !ok || s.state == txFailed || !plannedQuery(p.stmt) {
 		return nil
 	}
-	s.cat.RLock()
-	defer s.cat.RUnlock()
+	ctx, stop := s.statementTimeout(context.Background())
+	defer stop()
+	unlock, err := s.revalidateLock(ctx, p)
+	if err != nil {
+		return timedOut(ctx, err)
+	}
+	defer unlock()
 	if !s.stale(p) {
 		return nil
 	}
 	return charPosition(p.query, s.bind(p))
+}
+
+// revalidateLock takes the schema lock shared to bind p again before it
+// runs (Bind, SQL EXECUTE): when p is stale it first waits for other
+// transactions' DDL on p's tables as running p will (prepareLock, with
+// ctx), so that the new binding, and its result check (checkResult), see
+// the tables as those transactions leave them. A statement not stale is
+// not held up: a schema change after this is met by runLocked.
+func (s *Session) revalidateLock(ctx context.Context, p *prepared) (func(), error) {
+	s.cat.RLock()
+	if !s.stale(p) {
+		return s.cat.RUnlock, nil
+	}
+	s.cat.RUnlock()
+	return s.prepareLock(ctx, p.stmt) // dml_lock.go
 }
 
 // commandTag is the first word of the CommandComplete tag.

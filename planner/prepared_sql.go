@@ -70,14 +70,20 @@ func (s *Session) execPrepare(x *sql.Prepare, query string) (*wire.Result, error
 // type of an untyped literal, then assignment-cast to it (42804
 // `parameter $1 of type t cannot be coerced to the expected type u`),
 // and evaluated once. vals are the values of the EXECUTE statement's own
-// parameters (extended protocol), of outer's parameter types.
-func (s *Session) resolveExecute(x *sql.Execute, outer *prepared, vals []any) (*prepared, []any, error) {
+// parameters (extended protocol), of outer's parameter types. A statement
+// bound before a schema change is bound again after waiting for other
+// transactions' DDL on its tables (revalidateLock; 57014 when ctx ends,
+// 55P03, 40P01).
+func (s *Session) resolveExecute(ctx context.Context, x *sql.Execute, outer *prepared, vals []any) (*prepared, []any, error) {
 	p, ok := s.sqlStmts[x.Name]
 	if !ok {
 		return nil, nil, errNoPrepared(x.Name)
 	}
-	s.cat.RLock()
-	defer s.cat.RUnlock()
+	unlock, err := s.revalidateLock(ctx, p) // prepared.go: waits for DDL before binding again
+	if err != nil {
+		return nil, nil, err
+	}
+	defer unlock()
 	if s.stale(p) {
 		if err := s.bind(p); err != nil {
 			return nil, nil, charPosition(p.query, err)

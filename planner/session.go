@@ -97,9 +97,11 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, erro
 		return nil, errInFailedTxn
 	}
 	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs, fixedResult: true}
-	unlock, err := s.prepareLock(p.stmt) // dml_lock.go
+	ctx, stop := s.statementTimeout(context.Background())
+	defer stop()
+	unlock, err := s.prepareLock(ctx, p.stmt) // dml_lock.go
 	if err != nil {
-		return nil, err
+		return nil, timedOut(ctx, err)
 	}
 	defer unlock()
 	if err := s.bind(p); err != nil {
@@ -145,13 +147,15 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 	if s.state == txFailed {
 		return nil, errInFailedTxn
 	}
+	ctx, stop := s.statementTimeout(ctx)
+	defer stop()
 	switch x := p.stmt.(type) {
 	case *sql.Prepare:
 		res, err = s.execPrepare(x, p.query) // prepared_sql.go
 		return res, s.failed(err)
 	case *sql.Execute:
-		if p, params, err = s.resolveExecute(x, p, params); err != nil {
-			return nil, s.failed(err)
+		if p, params, err = s.resolveExecute(ctx, x, p, params); err != nil {
+			return nil, s.failed(timedOut(ctx, err))
 		}
 	}
 	// An implicit transaction already open outside a block: an earlier
@@ -165,8 +169,6 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 		res, err = s.startCopyIn(p)
 		return res, s.failed(err)
 	}
-	ctx, stop := s.statementTimeout(ctx)
-	defer stop()
 	txn, own := s.txnFor(writes(p.stmt))
 	res, err = s.runLocked(ctx, p, txn, params)
 	return res, s.finish(txn, own, timedOut(ctx, charPosition(p.query, err)))
