@@ -423,11 +423,15 @@ func (c *Catalog) waitTables(t *Txn, w Wait, names []string, by func(*Table) XID
 }
 
 // droppingOther returns the open transaction other than own that is
-// dropping the table named name, if any. Schema lock held.
+// dropping, or has renamed, the table named name, if any. Schema lock
+// held.
 func (c *Catalog) droppingOther(name string, own XID) XID {
 	for hidden, t := range c.tables {
 		if orig, ok := originalName(hidden); ok && orig == name && t.droppedBy != own && c.isActive(t.droppedBy) {
 			return t.droppedBy
+		}
+		if t.nameBefore == name && t.exclBy != own && c.isActive(t.exclBy) {
+			return t.exclBy
 		}
 	}
 	return invalidXID

@@ -52,6 +52,10 @@ type Table struct {
 	// TABLE, DROP INDEX; holdExclusive); while it is open, other readers
 	// wait for it too (WaitTableRead).
 	exclBy XID
+	// nameBefore is the table's name when exclBy's transaction first
+	// altered it (RememberTable), "" otherwise: a RENAME's old name, on
+	// which other transactions' statements wait too. Schema lock.
+	nameBefore string
 	// pendingACL holds, per grantee, the privileges before a GRANT or
 	// REVOKE of a transaction still open: other transactions check those
 	// (TablePrivilegesIn). Schema lock.

@@ -247,6 +247,12 @@ func (c *Catalog) recreateIndex(t *Table, def IndexDef) error {
 func (c *Catalog) RememberTable(txn *Txn, t *Table) {
 	old := c.proposal(t)
 	txn.holdExclusive(t)
+	if txn != nil && !txn.done && t.nameBefore == "" {
+		t.nameBefore = t.Name // others wait on this name too (waitTables)
+		clear := func() error { t.nameBefore = ""; return nil }
+		txn.atCommit = append(txn.atCommit, clear)
+		txn.addUndo(clear)
+	}
 	txn.addUndo(func() error {
 		if c.tables[t.Name] != t {
 			return nil
@@ -296,6 +302,7 @@ func (c *Catalog) TruncateIn(txn *Txn, t *Table, inBlock bool) error {
 	if !inBlock || txn == nil || txn.done {
 		return c.Truncate(txn, t)
 	}
+	txn.holdExclusive(t) // readers and writers wait, as for PostgreSQL's ACCESS EXCLUSIVE
 	for s := range t.Slots() {
 		if v := t.version(s); txn.visible(v) {
 			if err := txn.Delete(t, s); err != nil {

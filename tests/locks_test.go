@@ -305,7 +305,7 @@ func lockDDLCases(t *testing.T, tg clientTarget, a, b, c *pgx.Conn) {
 
 	t.Run("readers wait for exclusive DDL", func(t *testing.T) {
 		mustExec(t, b, "SET lock_timeout = '100ms'")
-		for _, ddl := range []string{"ALTER TABLE gh ADD COLUMN z int", "DROP TABLE gh"} {
+		for _, ddl := range []string{"ALTER TABLE gh ADD COLUMN z int", "DROP TABLE gh", "ALTER TABLE gh RENAME TO gh_r", "TRUNCATE gh"} {
 			mustExec(t, a, "BEGIN")
 			mustExec(t, a, ddl)
 			for _, q := range []string{"SELECT * FROM gh", "SELECT count(*) FROM gh", "INSERT INTO gh VALUES (9, 9)"} {
