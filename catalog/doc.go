@@ -113,8 +113,11 @@
 // unharmed; it is logged as a Truncate record. Inside a block it deletes
 // every row through MVCC instead, so ROLLBACK brings them back. Both are
 // transactional (see "Transactional DDL" below). REINDEX builds a new
-// index of the same definition and swaps it in; VACUUM reaps deleted
-// rows' index entries and compacts the HNSW graphs; neither logs anything.
+// index of the same definition and swaps it in (every new index of a
+// REINDEX TABLE is built before any is swapped, so a cancelled one
+// changes nothing); VACUUM reaps deleted rows' index entries and compacts
+// the HNSW graphs, stopping between graphs when cancelled; neither logs
+// anything.
 // Relation sizes (alter_size.go, for pg_relation_size) are estimates of
 // memory held, not sizes on disk.
 //
