@@ -106,6 +106,9 @@ func (c *Catalog) catchUpIndex(ix *Index) (int, error) {
 	for {
 		lo := int(p.done.Load())
 		if lo >= len(p.slots) {
+			if n > 0 { // chunks too small for InsertBatch's own repair
+				ix.Graph.RepairReachability()
+			}
 			ix.pending.Store(nil)
 			return n, nil
 		}
