@@ -48,43 +48,13 @@ func TestGolden(t *testing.T) {
 
 // runScript runs each statement of a script (statements end with a line
 // ending in ';'; lines starting with "--" are copied to the transcript)
-// through the simple query protocol and renders what came back.
+// through the simple query protocol on a fresh vecgres and renders what
+// came back (runScriptOn).
 func runScript(t *testing.T, path string) string {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv := startServer(t, "")
-	var out strings.Builder
-	var notices []*pgconn.Notice
-	cfg, err := pgconn.ParseConfig(srv.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { notices = append(notices, n) }
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	conn, err := pgconn.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
-	var stmt strings.Builder
-	for _, line := range strings.Split(string(src), "\n") {
-		trimmed := strings.TrimSpace(line)
-		if stmt.Len() == 0 && (trimmed == "" || strings.HasPrefix(trimmed, "--")) {
-			out.WriteString(line + "\n")
-			continue
-		}
-		stmt.WriteString(line + "\n")
-		if !strings.HasSuffix(trimmed, ";") {
-			continue
-		}
-		out.WriteString(stmt.String())
-		renderExec(&out, conn.Exec(ctx, stmt.String()), &notices)
-		stmt.Reset()
-	}
-	return out.String()
+	return runScriptOn(ctx, t, path, srv.DSN())
 }
 
 // renderExec writes each result of a simple query: a header line, rows
