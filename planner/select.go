@@ -300,8 +300,8 @@ func compareKeys(k orderKey, a, b any) int {
 	return c
 }
 
-// window applies OFFSET and LIMIT (-1 = none).
-func window(rows []keyedRow, limit, offset int64) []keyedRow {
+// window applies OFFSET and LIMIT (-1 = none) to rows.
+func window[R any](rows []R, limit, offset int64) []R {
 	if offset >= int64(len(rows)) {
 		return nil
 	}

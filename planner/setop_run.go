@@ -61,7 +61,7 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 	if tr != nil {
 		tr.appended[p], tr.combined[p] = len(left)+len(right), len(rows)
 	}
-	rows = windowRows(rows, limit, offset)
+	rows = window(rows, limit, offset)
 	if tr != nil {
 		tr.rows[p] = len(rows)
 	}
@@ -221,16 +221,4 @@ func (p *setOpPlan) sortResult(rows [][]any) {
 		}
 		return false
 	})
-}
-
-// windowRows applies OFFSET and LIMIT (-1 = none).
-func windowRows(rows [][]any, limit, offset int64) [][]any {
-	if offset >= int64(len(rows)) {
-		return nil
-	}
-	rows = rows[offset:]
-	if limit >= 0 && limit < int64(len(rows)) {
-		rows = rows[:limit]
-	}
-	return rows
 }
