@@ -363,8 +363,9 @@ func (c *Catalog) Vacuum(tables []*Table) int {
 }
 
 // VacuumCtx is Vacuum stopping once ctx ends (statement_timeout, cancel
-// request) before the next graph, with 57014; the graphs compacted so far
-// stay compacted, as a cancelled VACUUM keeps its work in PostgreSQL.
+// request), within a graph's compaction too (vecindex CompactContext),
+// with 57014; the graphs compacted so far stay compacted, as a cancelled
+// VACUUM keeps its work in PostgreSQL.
 func (c *Catalog) VacuumCtx(ctx context.Context, tables []*Table) (int, error) {
 	c.reapTombstones()
 	freed := 0
@@ -374,7 +375,11 @@ func (c *Catalog) VacuumCtx(ctx context.Context, tables []*Table) (int, error) {
 				return freed, canceledBy(ctx)
 			}
 			if ix.Graph != nil {
-				freed += ix.Graph.Compact()
+				n, err := ix.Graph.CompactContext(ctx)
+				if err != nil {
+					return freed, canceledBy(ctx)
+				}
+				freed += n
 			}
 		}
 	}

@@ -116,8 +116,8 @@
 // index of the same definition and swaps it in (every new index of a
 // REINDEX TABLE is built before any is swapped, so a cancelled one
 // changes nothing); VACUUM reaps deleted rows' index entries and compacts
-// the HNSW graphs, stopping between graphs when cancelled; neither logs
-// anything.
+// the HNSW graphs, stopping (within a graph too) when cancelled; neither
+// logs anything.
 // Relation sizes (alter_size.go, for pg_relation_size) are estimates of
 // memory held, not sizes on disk.
 //

@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"context"
 	"math"
 	"slices"
 )
@@ -66,6 +67,16 @@ func (h *HNSW) maybeCompact() {
 // entry point is checked again and, if it is a victim that no live node
 // can replace, kept.
 func (h *HNSW) Compact() int {
+	n, _ := h.CompactContext(context.Background())
+	return n
+}
+
+// CompactContext is Compact stopping early once ctx ends (VACUUM
+// cancelled): between the nodes whose lists it repairs, and before it
+// frees any slot, with ctx.Err(). The lists rewritten so far are valid
+// (they just no longer name some tombstones), and the tombstones stay for
+// a later Compact.
+func (h *HNSW) CompactContext(ctx context.Context) (int, error) {
 	h.compactMu.Lock()
 	defer h.compactMu.Unlock()
 	h.settleEntry()
@@ -80,12 +91,14 @@ func (h *HNSW) Compact() int {
 		}
 	}
 	if len(ids) == 0 {
-		return 0
+		return 0, nil
 	}
 	s := h.getScratch()
 	defer h.putScratch(s)
 	reps := h.regroupCopies(s, ids)
-	h.repairAll(s, gone, reps)
+	if err := h.repairAll(ctx, s, gone, reps); err != nil {
+		return 0, err
+	}
 	h.synchronize()
 	if h.settleEntry() {
 		ep, _, _ := h.loadEntry()
@@ -94,7 +107,9 @@ func (h *HNSW) Compact() int {
 			ids = slices.DeleteFunc(ids, func(id uint32) bool { return id == ep })
 		}
 	}
-	h.repairAll(s, gone, reps)
+	if err := h.repairAll(ctx, s, gone, reps); err != nil {
+		return 0, err
+	}
 	for _, id := range ids {
 		h.setFlag(id, flagFree)
 	}
@@ -110,18 +125,22 @@ func (h *HNSW) Compact() int {
 	h.mu.Unlock()
 	h.dead.Add(-int64(len(ids)))
 	h.RepairReachability()
-	return len(ids)
+	return len(ids), nil
 }
 
-// repairAll rewrites every list that names a node in gone. It visits
+// repairAll rewrites every list that names a node in gone, stopping with
+// ctx.Err() once ctx ends (checked every 1,024 nodes). It visits
 // every node allocated so far, not only those below len(gone): the
 // victims were picked over time while inserts went on, so a node
 // allocated after Compact read the node count may have linked a node
 // that was tombstoned after it linked but before Compact's scan reached
 // it. Inserts that enter after the first grace period find every victim
 // tombstoned and link none, so the second pass leaves no edge to one.
-func (h *HNSW) repairAll(s *scratch, gone []bool, reps map[uint32]uint32) {
+func (h *HNSW) repairAll(ctx context.Context, s *scratch, gone []bool, reps map[uint32]uint32) error {
 	for id := range h.n.Load() {
+		if id%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		m := h.meta(id)
 		if m&flagFree != 0 || int(id) < len(gone) && gone[id] {
 			continue
@@ -130,6 +149,7 @@ func (h *HNSW) repairAll(s *scratch, gone []bool, reps map[uint32]uint32) {
 			h.repairList(s, id, lc, gone, reps)
 		}
 	}
+	return nil
 }
 
 // repairList replaces node id's list on layer if it names a node in gone.
