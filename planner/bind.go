@@ -108,6 +108,8 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 		return &isNullExpr{x: inner, not: x.Not}, nil
 	case *sql.InList:
 		return b.bindIn(x)
+	case *sql.DistinctExpr:
+		return b.bindDistinctFrom(x)
 	case *sql.Between:
 		return b.bindBetween(x)
 	case *sql.ArrayCompare:

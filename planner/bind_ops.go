@@ -182,6 +182,22 @@ func (b *binder) bindBetween(x *sql.Between) (expr, error) {
 	return b.bind(e, types.Bool)
 }
 
+// bindDistinctFrom binds X IS [NOT] DISTINCT FROM Y as the CASE it means:
+// two NULLs are not distinct, one NULL is distinct from any value, else
+// <> (=), so the result is never NULL (PostgreSQL docs 9.2).
+func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
+	op, oneNull := "<>", "true"
+	if x.Not {
+		op, oneNull = "=", "false"
+	}
+	bothNull := &sql.IsNull{X: x.Y, Not: !x.Not, P: x.P}
+	e := &sql.CaseExpr{P: x.P, Whens: []sql.CaseWhen{
+		{Cond: &sql.IsNull{X: x.X, P: x.P}, Result: bothNull, P: x.P},
+		{Cond: &sql.IsNull{X: x.Y, P: x.P}, Result: &sql.Const{Kind: sql.ConstBool, Text: oneNull, P: x.P}, P: x.P},
+	}, Else: &sql.BinaryExpr{Op: op, L: x.X, R: x.Y, P: x.P}}
+	return b.bind(e, types.Bool)
+}
+
 // bindCast binds X::type. An untyped X is read directly as the target type
 // (so a bad literal's error points at it); others convert at run time.
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {

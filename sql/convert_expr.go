@@ -108,14 +108,14 @@ func (c *conv) aExpr(a *pg_query.A_Expr) (Expr, error) {
 		return c.between(a)
 	case pg_query.A_Expr_Kind_AEXPR_OP_ANY, pg_query.A_Expr_Kind_AEXPR_OP_ALL:
 		return c.arrayCompare(a)
+	case pg_query.A_Expr_Kind_AEXPR_DISTINCT, pg_query.A_Expr_Kind_AEXPR_NOT_DISTINCT:
+		return c.distinctFrom(a) // expr_distinct.go
 	}
 	return nil, c.unsupported(aExprConstructs[a.GetKind()], loc)
 }
 
 // aExprConstructs names the A_Expr kinds outside the dialect.
 var aExprConstructs = map[pg_query.A_Expr_Kind]string{
-	pg_query.A_Expr_Kind_AEXPR_DISTINCT:        "IS DISTINCT FROM",
-	pg_query.A_Expr_Kind_AEXPR_NOT_DISTINCT:    "IS NOT DISTINCT FROM",
 	pg_query.A_Expr_Kind_AEXPR_SIMILAR:         "SIMILAR TO",
 	pg_query.A_Expr_Kind_AEXPR_BETWEEN_SYM:     "BETWEEN SYMMETRIC",
 	pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM: "BETWEEN SYMMETRIC",

@@ -43,7 +43,6 @@ func TestNotSupported(t *testing.T) {
 		{"SELECT ARRAY[[1,2],[3,4]]", "multidimensional arrays"},
 		{"SELECT a[1:2] FROM t", "array slices"},
 		{"SELECT a[1][2] FROM t", "field selection and multiple subscripts"},
-		{"SELECT a IS DISTINCT FROM b", "IS DISTINCT FROM"},
 		{"SELECT a IS TRUE", "IS TRUE, IS FALSE and IS UNKNOWN"},
 		{"SELECT a SIMILAR TO 'x'", "SIMILAR TO"},
 		{"SELECT a BETWEEN SYMMETRIC 1 AND 2", "BETWEEN SYMMETRIC"},

@@ -32,9 +32,9 @@ func TestParseCase(t *testing.T) {
 // TestParseCaseUnsupportedInside checks that a construct outside the
 // dialect inside a branch is still 0A000.
 func TestParseCaseUnsupportedInside(t *testing.T) {
-	_, err := Parse("SELECT CASE WHEN a IS DISTINCT FROM b THEN 1 END")
+	_, err := Parse("SELECT CASE WHEN a SIMILAR TO b THEN 1 END")
 	var pe *pgerror.Error
 	if !errors.As(err, &pe) || pe.Code != pgerror.FeatureNotSupported {
-		t.Fatalf("IS DISTINCT FROM inside CASE: %v, want 0A000", err)
+		t.Fatalf("SIMILAR TO inside CASE: %v, want 0A000", err)
 	}
 }

@@ -69,6 +69,12 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString(map[bool]string{false: " IN (", true: " NOT IN ("}[e.Not])
 		formatList(b, e.List)
 		b.WriteString("))")
+	case *DistinctExpr:
+		b.WriteString("(")
+		formatExpr(b, e.X)
+		b.WriteString(map[bool]string{false: " IS DISTINCT FROM ", true: " IS NOT DISTINCT FROM "}[e.Not])
+		formatExpr(b, e.Y)
+		b.WriteString(")")
 	case *Between:
 		b.WriteString("(")
 		formatExpr(b, e.X)
