@@ -122,9 +122,14 @@ func (h *HNSW) materialize(id uint32) {
 func (h *HNSW) releaseEmpty(ids []uint32) {
 	dir := *h.segs.Load()
 	var next []*segment
+	seen := map[uint32]bool{}
 	for _, id := range ids {
 		i := id >> segShift
-		if dir[i] == h.hole || (next != nil && next[i] == h.hole) || !h.segmentFree(i) {
+		if seen[i] {
+			continue
+		}
+		seen[i] = true
+		if dir[i] == h.hole || !h.segmentFree(i) {
 			continue
 		}
 		if next == nil {
