@@ -3,39 +3,57 @@ package vecindex
 import "math"
 
 // visitedSet marks node ids seen during one layer search. Instead of
-// clearing, each reset bumps a generation stamp; the array is cleared only
-// when the uint32 stamp wraps around.
+// clearing, each reset bumps a generation stamp; the stamps are cleared
+// only when the uint32 stamp wraps around. Stamps live in pages of
+// segSize, one per segment, allocated when a search first touches an id
+// of that segment: node ids are row slots, and a table that updated its
+// rows many times has far more slots than nodes (holes, segment.go), so a
+// flat array as long as the id space would cost each scratch 4 bytes per
+// row version the table ever had.
 type visitedSet struct {
-	stamp []uint32
+	pages []*[segSize]uint32
 	gen   uint32
 }
 
 // reset prepares the set for n node ids and forgets all marks.
 func (v *visitedSet) reset(n int) {
-	if len(v.stamp) < n {
-		v.stamp = append(v.stamp, make([]uint32, n-len(v.stamp))...)
+	if np := (n + segMask) >> segShift; len(v.pages) < np {
+		v.pages = append(v.pages, make([]*[segSize]uint32, np-len(v.pages))...)
 	}
 	v.gen++
 	if v.gen == 0 {
-		clear(v.stamp)
+		for _, p := range v.pages {
+			if p != nil {
+				clear(p[:])
+			}
+		}
 		v.gen = 1
 	}
 }
 
 // visit marks id and reports whether it was already marked.
 func (v *visitedSet) visit(id uint32) bool {
-	if int(id) >= len(v.stamp) {
-		v.stamp = append(v.stamp, make([]uint32, int(id)+1-len(v.stamp)+segSize)...)
+	pi := int(id >> segShift)
+	if pi >= len(v.pages) {
+		v.pages = append(v.pages, make([]*[segSize]uint32, pi+1-len(v.pages))...)
 	}
-	if v.stamp[id] == v.gen {
+	p := v.pages[pi]
+	if p == nil {
+		p = new([segSize]uint32)
+		v.pages[pi] = p
+	}
+	if p[id&segMask] == v.gen {
 		return true
 	}
-	v.stamp[id] = v.gen
+	p[id&segMask] = v.gen
 	return false
 }
 
 // seen reports whether id is marked.
-func (v *visitedSet) seen(id uint32) bool { return int(id) < len(v.stamp) && v.stamp[id] == v.gen }
+func (v *visitedSet) seen(id uint32) bool {
+	pi := int(id >> segShift)
+	return pi < len(v.pages) && v.pages[pi] != nil && v.pages[pi][id&segMask] == v.gen
+}
 
 // scratch is the per-operation working memory, recycled through
 // HNSW.scratch so that a warm Search allocates only its result slice.
