@@ -20,7 +20,11 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return b.planSetOp(x) // setop.go
 	}
 	p := &selectPlan{}
-	if x.FromFunc != nil {
+	if x.FromQuery != nil {
+		if err := b.bindFromSubquery(p, x); err != nil { // derived.go
+			return nil, err
+		}
+	} else if x.FromFunc != nil {
 		if err := b.bindFromFunction(p, x); err != nil {
 			return nil, err
 		}
@@ -235,7 +239,9 @@ func isColumn(x expr, name string) bool {
 
 func (p *selectPlan) addItem(x expr, name string) {
 	col := wire.Column{Name: name, Type: x.Type()}
-	if c, ok := x.(*colExpr); ok && p.table != nil {
+	if c, ok := x.(*colExpr); ok && p.derived != nil {
+		col.TableOID, col.AttNum = p.derived.origin(c.idx)
+	} else if ok && p.table != nil {
 		col.TableOID, col.AttNum = p.table.OID, int16(c.idx+1)
 	}
 	p.items = append(p.items, x)

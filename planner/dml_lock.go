@@ -123,8 +123,8 @@ func writtenTables(st sql.Statement) []string {
 }
 
 // readTables returns the FROM table of a reading statement (SELECT,
-// DECLARE CURSOR, COPY TO, EXPLAIN), or nil. Tables that only subqueries
-// read are not included.
+// DECLARE CURSOR, COPY TO, EXPLAIN) and of its subqueries in FROM, or
+// nil. Tables that only scalar subqueries read are not included.
 func readTables(st sql.Statement) []string {
 	var q *sql.Select
 	switch x := st.(type) {
@@ -143,13 +143,10 @@ func readTables(st sql.Statement) []string {
 		}
 		q = x.Query
 	}
-	if q != nil && q.SetOp != nil {
-		return q.SetOp.Tables() // every SELECT of a UNION reads its table
-	}
-	if q == nil || q.From == "" || q.FromFunc != nil {
+	if q == nil {
 		return nil
 	}
-	return []string{q.From}
+	return q.ReadTables() // every SELECT of a UNION or subquery in FROM reads its table
 }
 
 // ddlRelations returns the tables and indexes a DDL statement changes

@@ -32,6 +32,9 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 		}
 		return nil, pgerror.NotSupported("EXPLAIN EXECUTE")
 	}
+	if q, ok := x.Stmt.(*sql.Select); ok && hasDerived(q) {
+		return nil, pgerror.NotSupported("EXPLAIN of a subquery in FROM") // derived.go
+	}
 	inner, err := b.plan(x.Stmt)
 	if err != nil {
 		return nil, err
@@ -186,6 +189,9 @@ func (p *selectPlan) scanNode(ps *pathScan, rows float64) planNode {
 		n := planNode{title: "Seq Scan on " + p.table.Name, est: rows}
 		if p.series != nil {
 			n.title = "Function Scan on generate_series " + p.table.Name
+		}
+		if p.derived != nil { // its subplan is not described yet
+			n.title = "Subquery Scan on " + p.table.Name
 		}
 		if p.where != nil {
 			n.details = append(n.details, "Filter: "+formatBound(p.where))

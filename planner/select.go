@@ -31,7 +31,10 @@ type selectPlan struct {
 	// series generates the rows of a function in FROM instead of a
 	// table scan (series.go); nil for a table.
 	series *seriesSource
-	scan   *indexScan // nil: sequential scan
+	// derived is a subquery in FROM whose rows replace a table scan
+	// (derived.go); nil otherwise.
+	derived *derivedSource
+	scan    *indexScan // nil: sequential scan
 	// path is the part of WHERE that B-tree indexes answer (filter.go);
 	// nil when none does.
 	path *indexPath
@@ -160,6 +163,9 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 	}
 	if p.series != nil {
 		return p.seriesRows(ctx, e)
+	}
+	if p.derived != nil {
+		return p.derivedRows(ctx, x, e) // derived.go
 	}
 	if p.scan != nil && limit >= 0 {
 		rows, handled, err := p.scan.rows(ctx, p, x, e, scanBudget(limit, offset), tr)

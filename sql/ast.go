@@ -97,6 +97,9 @@ type Select struct {
 	// (ast_setop.go): Items, From, Where, GroupBy, Having and Distinct
 	// are then empty, and OrderBy, Limit and Offset apply to its result.
 	SetOp *SetOperation
+	// FromQuery is a subquery in FROM (ast_derived.go); From is then its
+	// alias and FromP the position of its opening parenthesis.
+	FromQuery *DerivedTable
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).

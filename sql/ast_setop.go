@@ -52,17 +52,10 @@ func (s *SetOperation) Leaves() []*Select {
 }
 
 // Tables returns the FROM tables of the leaves, each once, in order
-// (functions in FROM and tables that only subqueries read are left out).
+// (functions in FROM and tables that only scalar subqueries read are
+// left out; see Select.ReadTables).
 func (s *SetOperation) Tables() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, q := range s.Leaves() {
-		if q.From != "" && q.FromFunc == nil && !seen[q.From] {
-			seen[q.From] = true
-			out = append(out, q.From)
-		}
-	}
-	return out
+	return (&Select{SetOp: s}).ReadTables()
 }
 
 // formatSetOp prints a set operation used as a scalar subquery, as

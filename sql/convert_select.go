@@ -32,7 +32,12 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	}
 	out := &Select{FromP: fromLocation(s.GetFromClause())}
 	var err error
-	if out.From, out.FromAlias, out.FromFunc, err = c.fromClause(s.GetFromClause()); err != nil {
+	if rs := derivedNode(s.GetFromClause()); rs != nil { // convert_derived.go
+		if out.FromQuery, out.FromP, err = c.fromSubquery(rs); err != nil {
+			return nil, err
+		}
+		out.From = out.FromQuery.Alias
+	} else if out.From, out.FromAlias, out.FromFunc, err = c.fromClause(s.GetFromClause()); err != nil {
 		return nil, err
 	}
 	if out.GroupBy, out.Having, err = c.grouping(s); err != nil {

@@ -13,7 +13,7 @@ func TestNotSupported(t *testing.T) {
 	tests := []struct{ sql, construct string }{
 		{"SELECT * FROM a JOIN b ON a.id = b.id", "JOIN"},
 		{"SELECT * FROM a, b", "JOIN"},
-		{"SELECT * FROM (SELECT 1) s", "subquery"},
+		{"SELECT * FROM LATERAL (SELECT 1) s", "LATERAL"},
 		{"SELECT ARRAY(SELECT 1)", "ARRAY (subquery)"},
 		{"SELECT * FROM t WHERE id IN (SELECT id FROM u)", "IN or ANY (subquery)"},
 		{"SELECT EXISTS (SELECT 1)", "EXISTS (subquery)"},

@@ -35,6 +35,7 @@ func FuzzParse(f *testing.F) {
 		"UPDATE t AS x SET a = x.a + 1 WHERE x.id = 1", "DELETE FROM t x WHERE x.id = 2 RETURNING x.id",
 		"(SELECT id FROM t ORDER BY v <-> '[1,2]' LIMIT 5) UNION ALL (SELECT id FROM u LIMIT 5) INTERSECT SELECT 1 ORDER BY 1 LIMIT $1",
 		"SELECT a FROM t EXCEPT ALL (SELECT b FROM u UNION SELECT 1) OFFSET 2", "SELECT count(DISTINCT a), sum(DISTINCT v) FROM t",
+		"SELECT id FROM (SELECT id, v FROM t ORDER BY v <-> '[1,2]' LIMIT 20) AS s(id) ORDER BY v <=> '[1,2]' LIMIT 5", "SELECT * FROM ((SELECT 1) UNION (SELECT 2))",
 		// Chains deep enough to overflow the C parser's stack (54001 now).
 		"SELECT 1" + strings.Repeat("+1", 30000), "SELECT 1" + strings.Repeat(" IS NULL", 30000),
 	} {

@@ -1,0 +1,104 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire"
+)
+
+// Subqueries in FROM (derived tables; PostgreSQL docs, 7.2.1.3
+// "Subqueries"): FROM (SELECT ...) AS t [(col, ...)]. The inner query is
+// planned on its own (it keeps its own index choice, ORDER BY and LIMIT,
+// so an HNSW scan can feed a re-ranking outer query), and the outer
+// SELECT sees a table named by the alias whose columns are the inner
+// query's output columns, renamed by the column aliases. At run time the
+// inner query runs once and its rows are the outer query's source rows,
+// as PostgreSQL's Subquery Scan reads its subplan.
+
+// derivedSource is a bound subquery in FROM.
+type derivedSource struct {
+	plan plan
+	cols []wire.Column // the inner query's output columns
+}
+
+// bindFromSubquery binds FROM (SELECT ...) AS alias: the inner query with
+// its own binder (sharing the statement's parameters and subquery
+// scope, so that a reference to an enclosing query is still refused as a
+// correlated subquery), then a virtual table of its output columns.
+func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
+	d := x.FromQuery
+	scope := queryScope{}
+	if b.query != nil {
+		scope = *b.query
+	}
+	scope.keepUnknown, scope.excluded = false, nil
+	if scope.nsub == nil {
+		scope.nsub = b.subCounter()
+	}
+	sub := &binder{s: b.s, params: b.params, query: &scope}
+	pl, err := sub.planSelect(d.Query)
+	b.params = sub.params
+	if err != nil {
+		return err
+	}
+	inner := pl.columns()
+	if len(d.Columns) > len(inner) {
+		return pgerror.Errorf(pgerror.InvalidColumnReference, "table \"%s\" has %d columns available but %d columns specified",
+			d.Alias, len(inner), len(d.Columns))
+	}
+	cols := make([]catalog.Column, len(inner))
+	for i, c := range inner {
+		cols[i] = catalog.Column{Name: c.Name, Type: c.Type}
+		if i < len(d.Columns) {
+			cols[i].Name = d.Columns[i]
+		}
+	}
+	p.derived = &derivedSource{plan: pl, cols: inner}
+	p.table = catalog.NewVirtualTable(0, d.Alias, cols, nil)
+	b.table, b.alias = p.table, ""
+	return nil
+}
+
+// derivedRows runs the inner query and returns its rows that pass WHERE.
+func (p *selectPlan) derivedRows(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
+	res, err := p.derived.plan.run(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	var rows []keyedRow
+	for i, r := range res.Rows {
+		if i%cancelCheckRows == 0 && i > 0 && ctx.Err() != nil {
+			return nil, errCanceled
+		}
+		ok, err := p.passes(e, r)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			rows = append(rows, keyedRow{row: r})
+		}
+	}
+	return rows, nil
+}
+
+// origin is the table OID and attribute number RowDescription gives an
+// output column that is inner column i unchanged, as PostgreSQL traces a
+// subquery's column back to its table (0, 0 when it is computed).
+func (d *derivedSource) origin(i int) (uint32, int16) {
+	if i < 0 || i >= len(d.cols) {
+		return 0, 0
+	}
+	return d.cols[i].TableOID, d.cols[i].AttNum
+}
+
+// hasDerived reports whether q or a SELECT of its set operation reads a
+// subquery in FROM (EXPLAIN does not describe them yet).
+func hasDerived(q *sql.Select) bool {
+	if q.SetOp != nil {
+		return hasDerived(q.SetOp.Left) || hasDerived(q.SetOp.Right)
+	}
+	return q.FromQuery != nil
+}

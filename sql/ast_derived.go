@@ -1,0 +1,38 @@
+package sql
+
+// AST of a subquery in FROM, a derived table (convert_derived.go).
+
+// DerivedTable is FROM (SELECT ...) [AS] alias [(col, ...)]: the inner
+// query, a plain SELECT or a set operation, read by the outer SELECT as
+// a table named Alias. Columns renames the first len(Columns) output
+// columns of Query (PostgreSQL docs, 7.2.1.3 "Subqueries").
+type DerivedTable struct {
+	Query   *Select
+	Alias   string
+	Columns []string
+}
+
+// ReadTables returns the tables q reads through its FROM clauses: its
+// own table, each SELECT's of a set operation and those of subqueries in
+// FROM, each once, in order. Functions in FROM and tables that only
+// scalar subqueries read are left out.
+func (q *Select) ReadTables() []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(q *Select)
+	walk = func(q *Select) {
+		switch {
+		case q == nil:
+		case q.SetOp != nil:
+			walk(q.SetOp.Left)
+			walk(q.SetOp.Right)
+		case q.FromQuery != nil:
+			walk(q.FromQuery.Query)
+		case q.From != "" && q.FromFunc == nil && !seen[q.From]:
+			seen[q.From] = true
+			out = append(out, q.From)
+		}
+	}
+	walk(q)
+	return out
+}
