@@ -55,7 +55,7 @@ func TestHolesBoundMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lv, lg := loaded.MemoryBytes(); lv != v || lg > g {
+	if lv, lg := loaded.MemoryBytes(); lv != v || lg > g+g/10 { // upper tables' spare capacity differs
 		t.Fatalf("loaded: vectors %d, graph %d bytes; before: %d, %d", lv, lg, v, g)
 	}
 	checkGraph(t, loaded)
