@@ -141,7 +141,7 @@ func (t *Txn) holdTable(tb *Table) error {
 	if t.held[tb] == lockWrite {
 		return nil
 	}
-	if t.c.tables[tb.Name] != tb || (tb.createdBy != invalidXID && tb.createdBy != t.xid && t.c.isActive(tb.createdBy)) {
+	if t.c.tables[tb.Name] != tb || t.c.createdByOther(tb, t.xid) {
 		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tb.Name)
 	}
 	t.takeTableLock(tb, lockWrite)
@@ -426,12 +426,23 @@ func (c *Catalog) waitTables(t *Txn, w Wait, names []string, by func(*Table) XID
 // dropping, or has renamed, the table named name, if any. Schema lock
 // held.
 func (c *Catalog) droppingOther(name string, own XID) XID {
+	if x := c.hiddenBy(name, own); x != invalidXID {
+		return x
+	}
+	for _, t := range c.tables {
+		if t.nameBefore == name && t.exclBy != own && c.isActive(t.exclBy) {
+			return t.exclBy
+		}
+	}
+	return invalidXID
+}
+
+// hiddenBy returns the open transaction other than own whose DROP TABLE
+// hid the table named name (DropTableIn), if any. Schema lock held.
+func (c *Catalog) hiddenBy(name string, own XID) XID {
 	for hidden, t := range c.tables {
 		if orig, ok := originalName(hidden); ok && orig == name && t.droppedBy != own && c.isActive(t.droppedBy) {
 			return t.droppedBy
-		}
-		if t.nameBefore == name && t.exclBy != own && c.isActive(t.exclBy) {
-			return t.exclBy
 		}
 	}
 	return invalidXID

@@ -78,15 +78,15 @@ func (c *Catalog) DropTableIn(txn *Txn, name string) error {
 // back, so the name stays taken until then (PostgreSQL makes the CREATE
 // wait for that transaction; vecgres answers at once). Errors: 42P07.
 func (c *Catalog) checkNameNotPendingDrop(txn *Txn, name string) error {
-	for hidden, t := range c.tables {
-		orig, ok := originalName(hidden)
-		if !ok || orig != name || t.droppedBy == invalidXID || (txn != nil && t.droppedBy == txn.xid) || !c.isActive(t.droppedBy) {
-			continue
-		}
-		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name).
-			WithDetail("A transaction that has not ended yet is dropping it; try again after it commits.")
+	var own XID
+	if txn != nil {
+		own = txn.xid
 	}
-	return nil
+	if c.hiddenBy(name, own) == invalidXID { // lock.go
+		return nil
+	}
+	return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name).
+		WithDetail("A transaction that has not ended yet is dropping it; try again after it commits.")
 }
 
 // hiddenName is the name a relation dropped inside a transaction carries
