@@ -52,20 +52,16 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 // relations the statement changes (catalog.LockTables: 40P01, 55P03,
 // 57014).
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
-	if mode != lockExclusive {
-		wait, names := s.tableWait(mode, st)
-		if len(names) == 0 {
-			return s.lock(mode), nil
-		}
-		if err := wait(txn, s.lockWait(ctx), names); err != nil {
+	switch mode {
+	case lockShared, lockWrite, lockSelf:
+		return s.waitShared(ctx, mode, st, txn)
+	case lockExclusive:
+		if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
 			return nil, err
 		}
-		return s.cat.RUnlock, nil // the wait returned holding s.lock(mode)'s shared lock
+		return s.cat.Unlock, nil
 	}
-	if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
-		return nil, err
-	}
-	return s.cat.Unlock, nil
+	return s.lock(mode), nil
 }
 
 // tableWait returns how a statement run under mode (not lockExclusive)
@@ -93,15 +89,22 @@ func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn,
 // open ALTER TABLE there too, and binds against the table as that
 // transaction leaves it.
 func (s *Session) prepareLock(ctx context.Context, st sql.Statement) (func(), error) {
-	wait, names := s.tableWait(lockModeOf(st), st)
+	return s.waitShared(ctx, lockModeOf(st), st, s.txn)
+}
+
+// waitShared waits for other transactions' DDL as a statement run under
+// mode does (tableWait; no wait for modes without one) and returns
+// holding the schema lock shared, with the function that lets it go.
+func (s *Session) waitShared(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
+	wait, names := s.tableWait(mode, st)
 	if len(names) == 0 {
 		s.cat.RLock()
 		return s.cat.RUnlock, nil
 	}
-	if err := wait(s.txn, s.lockWait(ctx), names); err != nil {
+	if err := wait(txn, s.lockWait(ctx), names); err != nil {
 		return nil, err
 	}
-	return s.cat.RUnlock, nil
+	return s.cat.RUnlock, nil // the wait returned holding the shared lock
 }
 
 // writtenTables returns the table a data-changing statement writes
