@@ -283,15 +283,10 @@ func (st *replayState) replayTruncate(p []byte) error {
 	return nil
 }
 
-// Reindex rebuilds ix from t's rows: a new, empty graph or B-tree of the
-// same definition is filled and replaces it (REINDEX). Nothing is logged:
-// an index's contents always come from the rows. Schema lock held
-// exclusively.
-func (c *Catalog) Reindex(ix *Index) error {
-	return c.ReindexCtx(context.Background(), ix)
-}
-
-// ReindexCtx is Reindex for several indexes, stopping when ctx ends
+// ReindexCtx rebuilds each index from its table's rows: a new, empty
+// graph or B-tree of the same definition is filled and replaces it
+// (REINDEX). Nothing is logged: an index's contents always come from the
+// rows. It stops when ctx ends
 // (statement_timeout, cancel request) with 57014 "canceling statement due
 // to statement timeout" / "... user request" (fillIndexCtx; an HNSW build
 // stops within its batch). Every new index is built before any replaces
@@ -352,20 +347,14 @@ func (c *Catalog) replaceIndex(ix, nix *Index) {
 // TABLE's NOT NULL check). Schema lock held.
 func (c *Catalog) HasRows(t *Table) bool { return c.hasRows(t) }
 
-// Vacuum removes from the indexes the entries of deleted versions that no
-// snapshot can see any more (the same work commits do), then compacts the
-// HNSW graphs of tables (vecindex.HNSW.Compact: neighbour lists repaired
-// around tombstones, their slots reclaimed, as pgvector's VACUUM does).
-// It returns the graph slots freed. Schema lock held shared.
-func (c *Catalog) Vacuum(tables []*Table) int {
-	freed, _ := c.VacuumCtx(context.Background(), tables)
-	return freed
-}
-
-// VacuumCtx is Vacuum stopping once ctx ends (statement_timeout, cancel
-// request), within a graph's compaction too (vecindex CompactContext),
+// VacuumCtx removes from the indexes the entries of deleted versions that
+// no snapshot can see any more (the same work commits do), then compacts
+// the HNSW graphs of tables (vecindex.HNSW.CompactContext: neighbour
+// lists repaired around tombstones, their slots reclaimed, as pgvector's
+// VACUUM does). It returns the graph slots freed. It stops once ctx ends
+// (statement_timeout, cancel request), within a graph's compaction too,
 // with 57014; the graphs compacted so far stay compacted, as a cancelled
-// VACUUM keeps its work in PostgreSQL.
+// VACUUM keeps its work in PostgreSQL. Schema lock held shared.
 func (c *Catalog) VacuumCtx(ctx context.Context, tables []*Table) (int, error) {
 	c.reapTombstones()
 	freed := 0

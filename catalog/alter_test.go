@@ -228,7 +228,10 @@ func TestVacuumCompactsGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.RLock()
-	freed := c.Vacuum([]*Table{tb})
+	freed, err := c.VacuumCtx(context.Background(), []*Table{tb})
+	if err != nil {
+		t.Fatal(err)
+	}
 	c.RUnlock()
 	if freed != 50 {
 		t.Fatalf("VACUUM freed %d graph slots, want 50", freed)

@@ -266,7 +266,7 @@ func (b *binder) planCheckpoint() plan {
 }
 
 // planVacuum runs ANALYZE for VACUUM ANALYZE, reaps index entries of
-// deleted rows and compacts the tables' HNSW graphs (catalog.Vacuum).
+// deleted rows and compacts the tables' HNSW graphs (catalog.VacuumCtx).
 // Errors: 42P01 for a missing table.
 func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 	an, err := b.planAnalyze(&sql.Analyze{Tables: x.Tables})
