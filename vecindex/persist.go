@@ -250,6 +250,7 @@ type decoder struct {
 	version  uint32
 	// lastRunEnd is the slot after the last free run read (version 5).
 	lastRunEnd uint32
+	vec        []float32 // the vector being decoded (Dims), reused
 }
 
 // read returns the next k bytes (valid until the next call).
@@ -382,7 +383,10 @@ func (d *decoder) node(h *HNSW, id uint32, key uint64, level int, flags byte) er
 	}
 	h.materialize(id)
 	h.initNode(id, level)
-	v := make([]float32, dims)
+	if len(d.vec) != dims {
+		d.vec = make([]float32, dims)
+	}
+	v := d.vec
 	for i := range v {
 		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
