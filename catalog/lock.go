@@ -429,6 +429,13 @@ func (c *Catalog) droppingOther(name string, own XID) XID {
 	if x := c.hiddenBy(name, own); x != invalidXID {
 		return x
 	}
+	return c.renamedBy(name, own)
+}
+
+// renamedBy returns the open transaction other than own that renamed
+// away the table named name (its nameBefore, RememberTable), if any.
+// Schema lock held.
+func (c *Catalog) renamedBy(name string, own XID) XID {
 	for _, t := range c.tables {
 		if t.nameBefore == name && t.exclBy != own && c.isActive(t.exclBy) {
 			return t.exclBy

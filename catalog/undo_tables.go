@@ -74,19 +74,23 @@ func (c *Catalog) DropTableIn(txn *Txn, name string) error {
 }
 
 // checkNameNotPendingDrop refuses a table name that another transaction,
-// still open, is dropping (DropTableIn): its rollback must get the name
-// back, so the name stays taken until then (PostgreSQL makes the CREATE
-// wait for that transaction; vecgres answers at once). Errors: 42P07.
+// still open, is dropping (DropTableIn) or renamed away (RememberTable):
+// its rollback must get the name back, so the name stays taken until then
+// (PostgreSQL makes the CREATE wait for that transaction; vecgres answers
+// at once). Errors: 42P07.
 func (c *Catalog) checkNameNotPendingDrop(txn *Txn, name string) error {
 	var own XID
 	if txn != nil {
 		own = txn.xid
 	}
+	detail := "A transaction that has not ended yet is dropping it; try again after it commits."
 	if c.hiddenBy(name, own) == invalidXID { // lock.go
-		return nil
+		if c.renamedBy(name, own) == invalidXID {
+			return nil
+		}
+		detail = "A transaction that has not ended yet renamed it; try again after it commits."
 	}
-	return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name).
-		WithDetail("A transaction that has not ended yet is dropping it; try again after it commits.")
+	return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name).WithDetail(detail)
 }
 
 // hiddenName is the name a relation dropped inside a transaction carries

@@ -488,3 +488,32 @@ func TestRollbackKeepsLayoutAfterCrash(t *testing.T) {
 	}
 	c.Close()
 }
+
+// TestRenamedNameStaysTaken: while a transaction that renamed a table
+// away is open, no other transaction may take the old name (42P07),
+// since its rollback gives the name back; afterwards the name is the
+// original table's again.
+func TestRenamedNameStaysTaken(t *testing.T) {
+	c := undoFixture(t, wal.NewMemFS())
+	items, _ := c.Table("items")
+	txn := c.Begin()
+	unlock := lockForDDL(c, txn)
+	c.RememberTable(txn, items)
+	if err := c.RenameTable(items, "items2"); err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	other := c.Begin()
+	unlock = lockForDDL(c, other)
+	_, err := c.CreateTableIn(other, BootstrapSuperuser, "items", testCols, []int{0})
+	unlock()
+	if e, ok := err.(*pgerror.Error); !ok || e.Code != pgerror.DuplicateTable {
+		t.Fatalf("CREATE TABLE with the name renamed away: %v, want 42P07", err)
+	}
+	other.Rollback()
+	txn.Rollback()
+	if got, ok := c.Table("items"); !ok || got != items {
+		t.Fatalf("after the rollback items is %v, want the original table", got)
+	}
+	c.Close()
+}
