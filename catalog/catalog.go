@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vecgres/vecgres/wal"
@@ -34,6 +35,7 @@ type Catalog struct {
 	ckpt    checkpointer // checkpoint.go
 	catchup catchup      // background index catch-up after replay (catchup.go)
 	ddlLog  ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
+	walFull atomic.Bool  // the last WAL write failed for lack of space (walerr.go)
 }
 
 // Options configures Open.
@@ -179,11 +181,17 @@ func (c *Catalog) allocOID() uint32 {
 	return c.nextOID - 1
 }
 
+// appendAll writes recs to the WAL as one batch (durable together; on a
+// full disk none of them is written). Errors are the client's: 53100 or
+// 58030 (walWriteError).
 func (c *Catalog) appendAll(recs []record) error {
-	for _, r := range recs {
-		if _, err := c.log.Append(r.typ, r.payload); err != nil {
-			return err
-		}
+	batch := make([]wal.Record, len(recs))
+	for i, r := range recs {
+		batch[i] = wal.Record{Type: r.typ, Payload: r.payload}
 	}
+	if _, err := c.log.AppendAll(batch); err != nil {
+		return c.walWriteError(err)
+	}
+	c.walWritable()
 	return nil
 }

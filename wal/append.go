@@ -96,13 +96,13 @@ func (l *Log) writeBatchLocked(recs []Record) (first, end LSN, err error) {
 			first = lsn
 		}
 		l.buf = appendRecord(l.buf[:0], r.Type, lsn, r.Payload)
-		if _, err := l.active.f.WriteAt(l.buf, l.writeOff); err != nil {
+		if w, err := l.active.f.WriteAt(l.buf, l.writeOff); err != nil {
 			err = fmt.Errorf("wal: write %s at offset %d: %w", segmentName(l.active.start), l.writeOff,
 				&FileError{Op: "write", Path: l.segPath(l.active.start), Err: err})
 			if rolled {
 				return 0, 0, l.failLocked(err)
 			}
-			return 0, 0, l.takeBackLocked(mark, l.writeOff+n, err)
+			return 0, 0, l.takeBackLocked(mark, l.writeOff+int64(w), err)
 		}
 		l.writeOff += n
 	}
@@ -141,11 +141,14 @@ func (l *Log) prepareSegments(k int) ([]*segFile, error) {
 
 // takeBackLocked undoes a batch whose write failed in the active segment,
 // before any of it was covered by a durable position: it zeroes the bytes
-// from mark to end (what the batch may have written), fsyncs them, and
-// leaves the log usable at mark. The zeroes matter: a later, shorter record
-// must not leave part of a failed one behind it. If taking back fails, the
-// log fails for good.
+// from mark to end (what the batch wrote, so they need no new blocks on a
+// full disk), fsyncs them, and leaves the log usable at mark. The zeroes
+// matter: a later, shorter record must not leave part of a failed one
+// behind it. If taking back fails, the log fails for good.
 func (l *Log) takeBackLocked(mark, end int64, cause error) error {
+	if end == mark {
+		return fmt.Errorf("%w (nothing written; the log stays usable)", cause)
+	}
 	zeros := make([]byte, end-mark)
 	if _, err := l.active.f.WriteAt(zeros, mark); err != nil {
 		return l.failLocked(fmt.Errorf("%w; zeroing it back failed: %v", cause, err))
