@@ -30,12 +30,13 @@ type Catalog struct {
 	log     *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
-	version uint64
-	roles   roleSet      // login roles (roles.go); own lock, not mu
-	ckpt    checkpointer // checkpoint.go
-	catchup catchup      // background index catch-up after replay (catchup.go)
-	ddlLog  ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
-	walFull atomic.Bool  // the last WAL write failed for lack of space (walerr.go)
+	version  uint64
+	roles    roleSet      // login roles (roles.go); own lock, not mu
+	ckpt     checkpointer // checkpoint.go
+	catchup  catchup      // background index catch-up after replay (catchup.go)
+	ddlLog   ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
+	walFull  atomic.Bool  // the last WAL write failed for lack of space (walerr.go)
+	recovery Recovery     // what Open loaded and replayed (recovery.go)
 }
 
 // Options configures Open.
@@ -70,11 +71,13 @@ func Open(dir string, opts Options) (*Catalog, error) {
 	if c.ckpt.fs == nil {
 		c.ckpt.fs = wal.OSFS{}
 	}
+	began := time.Now()
 	ls, err := c.openSnapshot()
 	if err != nil {
 		log.Close()
 		return nil, fmt.Errorf("open snapshot in %s: %w", dir, err)
 	}
+	replayed := time.Now()
 	if err := c.replay(ls); err != nil {
 		log.Close()
 		return nil, fmt.Errorf("replay wal in %s: %w", dir, err)
@@ -88,6 +91,7 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
+	c.noteRecovery(ls, began, replayed)
 	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
 	if interval == 0 {
 		interval = DefaultCheckpointInterval
