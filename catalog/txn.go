@@ -226,7 +226,8 @@ func (t *Txn) commitDurable() error {
 	defer t.c.ckpt.commitMu.RUnlock()
 	records := append(slices.Clip(t.ddl), t.encode()...) // ddllog.go: DDL first
 	if err := t.c.appendAll(records); err != nil {
-		return err // the caller rolls back once the commit lock is let go
+		// The caller rolls back once the commit lock is let go.
+		return t.c.walWriteError(err) // 53100 or 58030
 	}
 	var deleted []tableSlot
 	for _, o := range t.ops {
