@@ -86,7 +86,10 @@
 // then waits once for durability. Before its first write it prepares every
 // new segment the batch will need (temporary name, fallocate, fsync), and
 // preallocation never falls back to a sparse file on ENOSPC, so on a full
-// disk the batch fails there with nothing written. If a write into the
+// disk the batch fails there with nothing written. Any failure while
+// preparing (create, fallocate, or the fsync of the still empty file) is
+// retried the same way: the temporary file is removed and no record
+// refers to it. If a write into the
 // active segment fails (ENOSPC on a filesystem that does not preallocate,
 // or a short write), the batch's bytes are zeroed and fsynced and the end
 // of the log moves back to where the batch began: none of them was covered
