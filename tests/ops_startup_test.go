@@ -66,33 +66,38 @@ func crashedDataDir(t *testing.T) string {
 	return s.DataDir
 }
 
-// TestPortTakenLeavesDataDirUntouched: with the listen address taken, the
-// server exits non-zero with "address already in use" before it reads or
-// writes the data directory. Before, it replayed the WAL, served nobody,
-// and its shutdown wrote a new snapshot.
+// TestPortTakenLeavesDataDirUntouched: with the listen address (or the
+// debug endpoints' address) taken, the server exits non-zero with "address
+// already in use" before it reads or writes the data directory. Before, it
+// replayed the WAL, served nobody, and its shutdown wrote a new snapshot.
 func TestPortTakenLeavesDataDirUntouched(t *testing.T) {
-	dir := crashedDataDir(t)
-	before := dirContents(t, dir)
-	taken, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer taken.Close()
-	stderr, err := runToExit(t, "--listen", taken.Addr().String(), "--data-dir", dir)
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("exit: %v, want status 1; stderr:\n%s", err, stderr)
-	}
-	if !strings.Contains(stderr, "address already in use") {
-		t.Fatalf("stderr does not say the address is in use:\n%s", stderr)
-	}
-	for _, never := range []string{"recovery complete", "checkpoint complete"} {
-		if strings.Contains(stderr, never) {
-			t.Fatalf("stderr has %q although the port was taken:\n%s", never, stderr)
-		}
-	}
-	after := dirContents(t, dir)
-	if fmt.Sprint(after) != fmt.Sprint(before) {
-		t.Fatalf("data directory changed:\nbefore %v\nafter  %v", before, after)
+	for _, flag := range []string{"--listen", "--debug-listen"} {
+		t.Run(flag, func(t *testing.T) {
+			dir := crashedDataDir(t)
+			before := dirContents(t, dir)
+			taken, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer taken.Close()
+			args := []string{"--listen", "127.0.0.1:0", "--data-dir", dir, flag, taken.Addr().String()}
+			stderr, err := runToExit(t, args...)
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+				t.Fatalf("exit: %v, want status 1; stderr:\n%s", err, stderr)
+			}
+			if !strings.Contains(stderr, "address already in use") {
+				t.Fatalf("stderr does not say the address is in use:\n%s", stderr)
+			}
+			for _, never := range []string{"recovery complete", "checkpoint complete"} {
+				if strings.Contains(stderr, never) {
+					t.Fatalf("stderr has %q although the port was taken:\n%s", never, stderr)
+				}
+			}
+			after := dirContents(t, dir)
+			if fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Fatalf("data directory changed:\nbefore %v\nafter  %v", before, after)
+			}
+		})
 	}
 }
 

@@ -94,7 +94,7 @@ func main() {
 
 // run starts the server and blocks until SIGINT or SIGTERM. The order
 // matters: the data directory's lock first (a second server on it is
-// refused), then the listening socket, so that a port in use fails before
+// refused), then the listening sockets, so that a port in use fails before
 // the data directory is read or written; then recovery, and only then
 // "listening on". Shutdown writes the final checkpoint before logging
 // "vecgres stopped".
@@ -117,25 +117,28 @@ func run(cfg config) error {
 		return err
 	}
 	defer ln.Close()
+	debugLn, err := listenDebug(cfg.debugListen)
+	if err != nil {
+		return err
+	}
 	logStartup(logger, cfg)
 	cat, err := openCatalog(cfg, logger)
 	if err != nil {
 		return err
 	}
-	err = serve(cfg, cat, ln, tlsConfig, logger)
+	err = serve(cfg, cat, ln, debugLn, tlsConfig, logger)
 	closeCatalog(cat, logger)
 	logger.Info("vecgres stopped")
 	return err
 }
 
-// serve answers clients on ln until SIGINT or SIGTERM.
-func serve(cfg config, cat *catalog.Catalog, ln net.Listener, tlsConfig *tls.Config, logger *slog.Logger) error {
+// serve answers clients on ln (and the debug endpoints on debugLn, if
+// not nil) until SIGINT or SIGTERM.
+func serve(cfg config, cat *catalog.Catalog, ln, debugLn net.Listener, tlsConfig *tls.Config, logger *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if cfg.debugListen != "" {
-		if err := serveDebug(ctx, cfg.debugListen, logger); err != nil {
-			return fmt.Errorf("--debug-listen: %w", err)
-		}
+	if debugLn != nil {
+		serveDebug(ctx, debugLn, logger)
 	}
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres ready to accept connections", "addr", ln.Addr().String())
