@@ -2,6 +2,7 @@ package wal
 
 import (
 	"errors"
+	"fmt"
 	"syscall"
 	"testing"
 )
@@ -138,4 +139,43 @@ func TestAppendAllSpanningSegments(t *testing.T) {
 	l.Close()
 	_, got := mustReplay(t, fs.CrashClone(), Options{SegmentSize: 256})
 	equalRecs(t, got, want)
+}
+
+// preallocFile is a MemFS file whose Preallocate fails with err.
+type preallocFile struct {
+	File
+	err error
+}
+
+func (f preallocFile) Preallocate(int64) error { return f.err }
+
+// TestPreallocateFallsBackOnlyWhenUnsupported: a filesystem without
+// fallocate gets a truncate-extended segment, but ENOSPC from fallocate is
+// returned. Before, any fallocate error fell back to a sparse file, whose
+// blocks a full disk then refused at a record's write, after the segment
+// was in use.
+func TestPreallocateFallsBackOnlyWhenUnsupported(t *testing.T) {
+	fs := NewMemFS()
+	fs.MkdirAll(testDir, 0o755)
+	for _, tc := range []struct {
+		err      error
+		wantErr  error
+		wantSize int64
+	}{
+		{fmt.Errorf("fallocate: %w", errors.ErrUnsupported), nil, 4096},
+		{syscall.ENOSPC, syscall.ENOSPC, 0},
+	} {
+		f, err := fs.Create(testDir + "/seg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = preallocate(preallocFile{f, tc.err}, 4096)
+		if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
+			t.Fatalf("preallocate with fallocate failing %v = %v, want %v", tc.err, err, tc.wantErr)
+		}
+		if size, _ := f.Size(); size != tc.wantSize {
+			t.Fatalf("size after fallocate failing %v: %d, want %d", tc.err, size, tc.wantSize)
+		}
+		f.Close()
+	}
 }
