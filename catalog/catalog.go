@@ -187,8 +187,11 @@ func (c *Catalog) allocOID() uint32 {
 
 // appendAll writes recs to the WAL as one batch (durable together; on a
 // full disk none of them is written). Errors are the client's: 53100 or
-// 58030 (walWriteError).
+// 58030 (walWriteError). No records is no write.
 func (c *Catalog) appendAll(recs []record) error {
+	if len(recs) == 0 {
+		return nil
+	}
 	batch := make([]wal.Record, len(recs))
 	for i, r := range recs {
 		batch[i] = wal.Record{Type: r.typ, Payload: r.payload}

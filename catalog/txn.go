@@ -212,6 +212,7 @@ func (t *Txn) Commit() error {
 		t.Rollback()
 		return err
 	}
+	t.c.walWritable() // logs once that writes work again after a full disk
 	t.runAtCommit()
 	t.c.reapTombstones()
 	return nil
