@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vecgres/vecgres/wal"
@@ -29,11 +30,13 @@ type Catalog struct {
 	log     *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
-	version uint64
-	roles   roleSet      // login roles (roles.go); own lock, not mu
-	ckpt    checkpointer // checkpoint.go
-	catchup catchup      // background index catch-up after replay (catchup.go)
-	ddlLog  ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
+	version  uint64
+	roles    roleSet      // login roles (roles.go); own lock, not mu
+	ckpt     checkpointer // checkpoint.go
+	catchup  catchup      // background index catch-up after replay (catchup.go)
+	ddlLog   ddlLog       // where DDL records go: a transaction, or the WAL (ddllog.go)
+	walFull  atomic.Bool  // the last WAL write failed for lack of space (walerr.go)
+	recovery Recovery     // what Open loaded and replayed (recovery.go)
 }
 
 // Options configures Open.
@@ -68,11 +71,13 @@ func Open(dir string, opts Options) (*Catalog, error) {
 	if c.ckpt.fs == nil {
 		c.ckpt.fs = wal.OSFS{}
 	}
+	began := time.Now()
 	ls, err := c.openSnapshot()
 	if err != nil {
 		log.Close()
 		return nil, fmt.Errorf("open snapshot in %s: %w", dir, err)
 	}
+	replayed := time.Now()
 	if err := c.replay(ls); err != nil {
 		log.Close()
 		return nil, fmt.Errorf("replay wal in %s: %w", dir, err)
@@ -86,6 +91,7 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
+	c.noteRecovery(ls, began, replayed)
 	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
 	if interval == 0 {
 		interval = DefaultCheckpointInterval
@@ -179,11 +185,20 @@ func (c *Catalog) allocOID() uint32 {
 	return c.nextOID - 1
 }
 
+// appendAll writes recs to the WAL as one batch (durable together; on a
+// full disk none of them is written). Errors are the client's: 53100 or
+// 58030 (walWriteError). No records is no write.
 func (c *Catalog) appendAll(recs []record) error {
-	for _, r := range recs {
-		if _, err := c.log.Append(r.typ, r.payload); err != nil {
-			return err
-		}
+	if len(recs) == 0 {
+		return nil
 	}
+	batch := make([]wal.Record, len(recs))
+	for i, r := range recs {
+		batch[i] = wal.Record{Type: r.typ, Payload: r.payload}
+	}
+	if _, err := c.log.AppendAll(batch); err != nil {
+		return c.walWriteError(err)
+	}
+	c.walWritable()
 	return nil
 }

@@ -20,6 +20,12 @@ const (
 	DefaultCheckpointInterval = 5 * time.Minute
 	DefaultCheckpointWALBytes = 128 << 20
 	checkpointPoll            = 100 * time.Millisecond
+	// checkpointRetry is how long the background checkpointer waits after
+	// a failed checkpoint before the next attempt: a full disk fails
+	// again at once, and each attempt writes (then deletes) a partial
+	// snapshot and logs an error. PostgreSQL's checkpointer also sleeps
+	// after an error for the same reason.
+	checkpointRetry = 10 * time.Second
 )
 
 // checkpointer is the checkpoint state of a Catalog.
@@ -36,6 +42,7 @@ type checkpointer struct {
 	lsn      wal.LSN // LSN of the live snapshot (0: none)
 	prev     wal.LSN // LSN of the previous snapshot, kept as fallback (0: none)
 	last     time.Time
+	retryAt  time.Time // no background checkpoint before (after a failure)
 	closed   bool
 	interval time.Duration
 	walBytes int64
@@ -332,14 +339,24 @@ func (c *Catalog) startCheckpointer(interval time.Duration, walBytes int64) {
 			case <-ck.stop:
 				return
 			case <-t.C:
-				if c.checkpointDue() {
-					if err := c.Checkpoint(); err != nil {
-						c.logger().Error("catalog: checkpoint failed", "err", err)
-					}
-				}
+				c.checkpointTick()
 			}
 		}
 	}()
+}
+
+// checkpointTick is one turn of the background checkpointer: a checkpoint
+// if one is due; after a failure, none before checkpointRetry.
+func (c *Catalog) checkpointTick() {
+	if !c.checkpointDue() {
+		return
+	}
+	if err := c.Checkpoint(); err != nil {
+		c.logger().Error("catalog: checkpoint failed", "err", err, "retry_in", checkpointRetry.String())
+		c.ckpt.mu.Lock()
+		c.ckpt.retryAt = time.Now().Add(checkpointRetry)
+		c.ckpt.mu.Unlock()
+	}
 }
 
 func (c *Catalog) checkpointDue() bool {
@@ -347,7 +364,7 @@ func (c *Catalog) checkpointDue() bool {
 	end := c.log.NextLSN()
 	ck.mu.Lock()
 	defer ck.mu.Unlock()
-	if end == 0 || end == ck.lsn || ck.closed {
+	if end == 0 || end == ck.lsn || ck.closed || time.Now().Before(ck.retryAt) {
 		return false
 	}
 	return (ck.walBytes > 0 && int64(end-ck.lsn) >= ck.walBytes) ||

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
 )
 
@@ -41,7 +40,7 @@ func (c *Catalog) RouteDDL(t *Txn) func() {
 }
 
 // logDDL logs a DDL record of the statement running under the exclusive
-// schema lock, into its transaction (RouteDDL). Errors: 58030 when a
+// schema lock, into its transaction (RouteDDL). Errors: 53100 or 58030 when a
 // record written at once fails.
 func (c *Catalog) logDDL(typ wal.RecordType, payload []byte) error {
 	return c.logDDLIn(c.ddlLog.route, typ, payload)
@@ -57,10 +56,7 @@ func (c *Catalog) logDDLIn(t *Txn, typ wal.RecordType, payload []byte) error {
 		t.ddl = append(t.ddl, record{typ, slices.Clone(payload)})
 		return nil
 	}
-	if _, err := c.log.Append(typ, payload); err != nil {
-		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
-	}
-	return nil
+	return c.appendAll([]record{{typ, payload}})
 }
 
 // relogLayout marks tb, whose undo kept stored positions allocated that

@@ -171,6 +171,18 @@
 // followed by one TxnCommit record; replay applies a transaction's data only
 // when its commit record is present. Payload layouts are in walrec.go.
 //
+// A commit's records go to the WAL as one batch (wal.Log.AppendAll): one
+// fsync, and on a full disk none of them is written. A failed WAL write is
+// logged and answered with 53100 (ENOSPC, EDQUOT: PostgreSQL 15's
+// `could not extend file "..."` with HINT "Check free disk space.") or
+// 58030 (walerr.go); the transaction is rolled back, reads go on, and the
+// next commit succeeds once space was freed. Only a failure the WAL cannot
+// take back (a failed fsync, see wal's doc) refuses writes until restart.
+// A checkpoint that fails (a full disk) leaves the previous snapshot and
+// the WAL as they were; the background checkpointer then waits
+// checkpointRetry before trying again, and a failed checkpoint at Close
+// loses nothing: the next Open replays the WAL after the last snapshot.
+//
 // # Checkpoints (checkpoint.go, snapshot_*.go)
 //
 // A checkpoint (every CheckpointInterval while WAL is written, every

@@ -33,6 +33,7 @@ func (c *Catalog) replay(ls *loadedSnapshot) error {
 		}
 	}
 	err := c.log.ReplayFrom(from, func(lsn wal.LSN, typ wal.RecordType, payload []byte) error {
+		c.recovery.WALRecords++ // recovery.go
 		if err := st.apply(typ, payload); err != nil {
 			return fmt.Errorf("record at LSN %d (type %d): %w", lsn, typ, err)
 		}

@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"slices"
-
-	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // XID is a transaction id. 0 marks a version whose creator aborted;
@@ -199,7 +197,8 @@ func (t *Txn) finish(deleted []tableSlot) {
 // Commit makes t's changes durable (one WAL write, fsynced) and then
 // visible to other transactions, all at once (the xid leaves the active
 // set in one step). On a WAL error nothing becomes visible, the
-// transaction is rolled back, and the error (58030) is returned.
+// transaction is rolled back, and the error (53100 on a full disk, else
+// 58030) is returned.
 func (t *Txn) Commit() error {
 	if t.done {
 		return nil
@@ -213,6 +212,7 @@ func (t *Txn) Commit() error {
 		t.Rollback()
 		return err
 	}
+	t.c.walWritable() // logs once that writes work again after a full disk
 	t.runAtCommit()
 	t.c.reapTombstones()
 	return nil
@@ -228,7 +228,7 @@ func (t *Txn) commitDurable() error {
 	records := append(slices.Clip(t.ddl), t.encode()...) // ddllog.go: DDL first
 	if err := t.c.appendAll(records); err != nil {
 		// The caller rolls back once the commit lock is let go.
-		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
+		return t.c.walWriteError(err) // 53100 or 58030
 	}
 	var deleted []tableSlot
 	for _, o := range t.ops {

@@ -5,58 +5,170 @@ import (
 	"time"
 )
 
-// Append writes one record and returns its LSN. Unless Options.NoSync is
-// set, the record is durable (fsynced) when Append returns nil; concurrent
-// callers share fsyncs (group commit). typ must not be 0, and
-// HeaderSize+len(payload) must not exceed SegmentSize (else ErrTooLarge).
-// After any I/O error the log refuses further writes (see doc.go).
+// Record is one record of a batch given to AppendAll.
+type Record struct {
+	Type    RecordType
+	Payload []byte
+}
+
+// Append writes one record and returns its LSN: AppendAll of one record.
 func (l *Log) Append(typ RecordType, payload []byte) (LSN, error) {
-	if typ == 0 {
-		return 0, fmt.Errorf("wal: append: record type 0 is reserved")
-	}
-	n := HeaderSize + int64(len(payload))
-	if n > l.opts.SegmentSize {
-		return 0, fmt.Errorf("wal: append %d-byte payload to %d-byte segments: %w", len(payload), l.opts.SegmentSize, ErrTooLarge)
+	return l.AppendAll([]Record{{typ, payload}})
+}
+
+// AppendAll writes recs in order, as consecutive records, and returns the
+// LSN of the first. Unless Options.NoSync is set, they are durable
+// (fsynced) when AppendAll returns nil; they share one group-commit wait
+// with concurrent callers. Types must not be 0, and HeaderSize+len(payload)
+// of each must not exceed SegmentSize (else ErrTooLarge).
+//
+// Errors (see doc.go, "Failures"): when the batch fails before any of its
+// bytes could have been made durable (creating or preallocating a new
+// segment, or a write into the active segment, typically ENOSPC), the
+// batch is taken back (its bytes zeroed) and the log stays usable: a later
+// call may succeed once space is freed. Any other failure (an fsync, a
+// write after the batch moved to a new segment, or taking back itself)
+// makes the log refuse all further writes. File errors are *FileError.
+func (l *Log) AppendAll(recs []Record) (LSN, error) {
+	if err := l.checkBatch(recs); err != nil {
+		return 0, err
 	}
 	l.mu.Lock()
 	if err := l.stateErrLocked(); err != nil {
 		l.mu.Unlock()
 		return 0, err
 	}
-	if l.writeOff+n > l.opts.SegmentSize {
-		if err := l.rollLocked(); err != nil {
-			err = l.failLocked(err)
-			l.mu.Unlock()
-			return 0, err
+	first, end, err := l.writeBatchLocked(recs)
+	l.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
+	if l.opts.NoSync {
+		return first, nil
+	}
+	if err := l.waitDurable(end); err != nil {
+		return 0, err
+	}
+	return first, nil
+}
+
+// checkBatch refuses a reserved type or a record larger than a segment.
+func (l *Log) checkBatch(recs []Record) error {
+	if len(recs) == 0 {
+		return fmt.Errorf("wal: append: no records")
+	}
+	for _, r := range recs {
+		if r.Type == 0 {
+			return fmt.Errorf("wal: append: record type 0 is reserved")
+		}
+		if HeaderSize+int64(len(r.Payload)) > l.opts.SegmentSize {
+			return fmt.Errorf("wal: append %d-byte payload to %d-byte segments: %w", len(r.Payload), l.opts.SegmentSize, ErrTooLarge)
 		}
 	}
-	lsn := l.active.start + LSN(l.writeOff)
-	l.buf = appendRecord(l.buf[:0], typ, lsn, payload)
-	if _, err := l.active.f.WriteAt(l.buf, l.writeOff); err != nil {
-		err = l.failLocked(fmt.Errorf("write %s at offset %d: %w", segmentName(l.active.start), l.writeOff, err))
-		l.mu.Unlock()
-		return 0, err
+	return nil
+}
+
+// writeBatchLocked writes recs after preparing every new segment they
+// need, so that running out of space for a segment fails before a byte of
+// the batch is written. It returns the first record's LSN and the end of
+// the batch.
+func (l *Log) writeBatchLocked(recs []Record) (first, end LSN, err error) {
+	spares, err := l.prepareSegments(l.segmentsNeeded(recs))
+	if err != nil {
+		return 0, 0, err
 	}
-	l.writeOff += n
-	l.mu.Unlock()
-	if l.opts.NoSync {
-		return lsn, nil
+	defer func() { // unused only after a failure
+		for _, sf := range spares {
+			l.discardSegment(sf)
+		}
+	}()
+	mark, rolled := l.writeOff, false
+	for i, r := range recs {
+		n := HeaderSize + int64(len(r.Payload))
+		if l.writeOff+n > l.opts.SegmentSize {
+			if err := l.rollLocked(spares[0]); err != nil {
+				return 0, 0, l.failLocked(err)
+			}
+			spares, rolled = spares[1:], true
+		}
+		lsn := l.active.start + LSN(l.writeOff)
+		if i == 0 {
+			first = lsn
+		}
+		l.buf = appendRecord(l.buf[:0], r.Type, lsn, r.Payload)
+		if w, err := l.active.f.WriteAt(l.buf, l.writeOff); err != nil {
+			err = fmt.Errorf("wal: write %s at offset %d: %w", segmentName(l.active.start), l.writeOff,
+				&FileError{Op: "write", Path: l.segPath(l.active.start), Err: err})
+			if rolled {
+				return 0, 0, l.failLocked(err)
+			}
+			return 0, 0, l.takeBackLocked(mark, l.writeOff+int64(w), err)
+		}
+		l.writeOff += n
 	}
-	if err := l.waitDurable(lsn + LSN(n)); err != nil {
-		return 0, err
+	return first, l.endLocked(), nil
+}
+
+// segmentsNeeded counts the new segments writing recs will start.
+func (l *Log) segmentsNeeded(recs []Record) int {
+	off, k := l.writeOff, 0
+	for _, r := range recs {
+		n := HeaderSize + int64(len(r.Payload))
+		if off+n > l.opts.SegmentSize {
+			k, off = k+1, 0
+		}
+		off += n
 	}
-	return lsn, nil
+	return k
+}
+
+// prepareSegments prepares the k segments after the active one (temporary
+// names, preallocated); on error it removes those it made.
+func (l *Log) prepareSegments(k int) ([]*segFile, error) {
+	var out []*segFile
+	for i := range k {
+		sf, err := l.prepareSegment(l.active.start + LSN(int64(i+1)*l.opts.SegmentSize))
+		if err != nil {
+			for _, p := range out {
+				l.discardSegment(p)
+			}
+			return nil, err
+		}
+		out = append(out, sf)
+	}
+	return out, nil
+}
+
+// takeBackLocked undoes a batch whose write failed in the active segment,
+// before any of it was covered by a durable position: it zeroes the bytes
+// from mark to end (what the batch wrote, so they need no new blocks on a
+// full disk), fsyncs them, and leaves the log usable at mark. The zeroes
+// matter: a later, shorter record must not leave part of a failed one
+// behind it. If taking back fails, the log fails for good.
+func (l *Log) takeBackLocked(mark, end int64, cause error) error {
+	if end == mark {
+		return fmt.Errorf("%w (nothing written; the log stays usable)", cause)
+	}
+	zeros := make([]byte, end-mark)
+	if _, err := l.active.f.WriteAt(zeros, mark); err != nil {
+		return l.failLocked(fmt.Errorf("%w; zeroing it back failed: %v", cause, err))
+	}
+	if err := l.active.f.Sync(); err != nil {
+		return l.failLocked(fmt.Errorf("%w; fsync after zeroing it back failed: %v", cause, err))
+	}
+	l.writeOff = mark
+	return fmt.Errorf("%w (nothing written; the log stays usable)", cause)
 }
 
 // rollLocked fsyncs the active segment (so that a non-last segment never
-// holds unsynced data, which Replay relies on), then creates the next one.
-func (l *Log) rollLocked() error {
+// holds unsynced data, which Replay relies on), then publishes the prepared
+// next segment and makes it active.
+func (l *Log) rollLocked(next *segFile) error {
 	old := l.active
 	if err := old.f.Sync(); err != nil {
-		return fmt.Errorf("fsync %s: %w", segmentName(old.start), err)
+		return fmt.Errorf("wal: %w", &FileError{Op: "fsync", Path: l.segPath(old.start), Err: err})
 	}
-	next, err := l.createSegment(old.start + LSN(l.opts.SegmentSize))
-	if err != nil {
+	if err := l.publishSegment(next); err != nil {
 		return err
 	}
 	old.retired = true

@@ -65,8 +65,8 @@
 //
 // # Group commit and durability
 //
-// Append encodes and writes a record under a mutex, then waits until the
-// synced position covers the record's end. The first waiter that finds no
+// Append (or AppendAll, for a batch) encodes and writes its records under
+// a mutex, then waits until the synced position covers their end. The first waiter that finds no
 // fsync in flight becomes the leader: it records the current end of the log,
 // fsyncs the active segment, publishes the new synced position and wakes
 // everyone; records written while an fsync runs are covered by the next one.
@@ -80,16 +80,36 @@
 // records (those after the last fsync). It never corrupts the log: what is
 // lost is always a suffix, and the torn tail is truncated by Replay.
 //
-// # Failures are final ("fsyncgate")
+// # Failures: a full disk is retried, anything after a write is final
 //
-// After any failed write or fsync the Log refuses all further writes: every
-// later Append, Sync and Close returns the first error. On Linux a failed
-// fsync marks the dirty pages clean (or drops them) and reports the error only
-// once, so a retried fsync can "succeed" although the data never reached the
-// disk (PostgreSQL's 2018 "fsyncgate"; PostgreSQL now PANICs instead of
-// retrying). The only safe continuation is to stop, reopen and Replay, which
-// trusts only what is on disk. Records whose Append failed may or may not be
-// present after that replay; no record whose Append returned nil is lost.
+// AppendAll writes a batch of records (a transaction's) under the mutex and
+// then waits once for durability. Before its first write it prepares every
+// new segment the batch will need (temporary name, fallocate, fsync), and
+// preallocation never falls back to a sparse file on ENOSPC, so on a full
+// disk the batch fails there with nothing written. Any failure while
+// preparing (create, fallocate, or the fsync of the still empty file) is
+// retried the same way: the temporary file is removed and no record
+// refers to it. If a write into the
+// active segment fails (ENOSPC on a filesystem that does not preallocate,
+// or a short write), the batch's bytes are zeroed and fsynced and the end
+// of the log moves back to where the batch began: none of them was covered
+// by a durable position yet, so none was acknowledged. In both cases the
+// error is returned (a *FileError, IsDiskFull for ENOSPC and EDQUOT) and
+// the log stays usable: the next append succeeds once space was freed,
+// without a restart.
+//
+// Every other failure is final: the Log then refuses all writes, and every
+// later Append, Sync and Close returns the first error. That covers a
+// failed fsync of a segment holding records, a write after the batch moved
+// to a new segment (the previous one was fsynced with part of the batch),
+// renaming a prepared segment or fsyncing the directory, and a failure
+// while zeroing a batch back. On Linux a failed fsync marks the dirty pages
+// clean (or drops them) and reports the error only once, so a retried fsync
+// can "succeed" although the data never reached the disk (PostgreSQL's 2018
+// "fsyncgate"; PostgreSQL now PANICs instead of retrying). The only safe
+// continuation is to stop, reopen and Replay, which trusts only what is on
+// disk. Records whose Append failed may or may not be present after that
+// replay; no record whose Append returned nil is lost.
 //
 // # Filesystem
 //

@@ -11,6 +11,9 @@ import (
 // checks that the failing Append reports it, that every later Append fails
 // even though the FS works again (fsyncgate: a retried fsync may "succeed"
 // after the kernel dropped the dirty pages), and that no acked record is lost.
+// With 77-byte records and 256-byte segments, three records fill a segment:
+// write 4 is the first one in the second segment, after the first was
+// fsynced at the roll, so it cannot be taken back.
 func TestIOFailureIsFinal(t *testing.T) {
 	const segSize = 256
 	tests := []struct {
@@ -19,10 +22,9 @@ func TestIOFailureIsFinal(t *testing.T) {
 		want error
 	}{
 		{"fsync fails", FailNth(OpSync, 6, syscall.EIO), syscall.EIO},
-		{"write fails with ENOSPC", FailNth(OpWrite, 5, syscall.ENOSPC), syscall.ENOSPC},
-		{"short write", FailNth(OpWrite, 4, &ShortWrite{N: 9, Err: syscall.ENOSPC}), syscall.ENOSPC},
-		{"segment create fails", FailNth(OpCreate, 2, syscall.ENOSPC), syscall.ENOSPC},
-		{"segment preallocate fails", FailNth(OpTruncate, 2, syscall.ENOSPC), syscall.ENOSPC},
+		{"short write into a new segment", FailNth(OpWrite, 4, &ShortWrite{N: 9, Err: syscall.ENOSPC}), syscall.ENOSPC},
+		{"write into a new segment fails with ENOSPC", FailNth(OpWrite, 7, syscall.ENOSPC), syscall.ENOSPC},
+		{"fsync of the full segment at the roll fails", FailNth(OpSync, 5, syscall.EIO), syscall.EIO},
 		{"directory fsync fails", FailNth(OpSyncDir, 2, syscall.EIO), syscall.EIO},
 	}
 	for _, tc := range tests {

@@ -46,6 +46,9 @@ var (
 	ErrClosed      = errors.New("wal: log closed")
 	ErrNotReplayed = errors.New("wal: Replay must be called before Append")
 	ErrReplayed    = errors.New("wal: Replay already called")
+	// ErrFailed is wrapped by every error of a log that failed for good
+	// (see doc.go, "Failures"): it refuses writes until reopened.
+	ErrFailed = errors.New("wal: log failed, refusing further writes")
 )
 
 // Log is a write-ahead log in one directory. Append, Sync, NextLSN and
@@ -221,7 +224,7 @@ func (l *Log) stateErrLocked() error {
 // failLocked makes err the log's sticky failure (first one wins).
 func (l *Log) failLocked(err error) error {
 	if l.failed == nil {
-		l.failed = fmt.Errorf("wal: log failed, refusing further writes (reopen and Replay): %w", err)
+		l.failed = fmt.Errorf("%w (reopen and Replay): %w", ErrFailed, err)
 	}
 	return l.failed
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -12,14 +13,23 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// serveDebug serves /metrics (Prometheus: Go runtime and process metrics
-// and vecgres's own) and /debug/pprof/ on addr until ctx ends. It is off
-// unless --debug-listen is given; bind it to loopback.
-func serveDebug(ctx context.Context, addr string, logger *slog.Logger) error {
+// listenDebug binds --debug-listen's address (nil listener when empty),
+// before the data directory is opened, as the main listener.
+func listenDebug(addr string) (net.Listener, error) {
+	if addr == "" {
+		return nil, nil
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("--debug-listen: %w", err)
 	}
+	return ln, nil
+}
+
+// serveDebug serves /metrics (Prometheus: Go runtime and process metrics
+// and vecgres's own) and /debug/pprof/ on ln until ctx ends. It is off
+// unless --debug-listen is given; bind it to loopback.
+func serveDebug(ctx context.Context, ln net.Listener, logger *slog.Logger) {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.Handler())
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -38,5 +48,4 @@ func serveDebug(ctx context.Context, addr string, logger *slog.Logger) error {
 			logger.Error("debug server", "err", err)
 		}
 	}()
-	return nil
 }

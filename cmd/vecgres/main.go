@@ -23,7 +23,6 @@ import (
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner"
-	"github.com/vecgres/vecgres/wal"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -93,14 +92,17 @@ func main() {
 	}
 }
 
+// run starts the server and blocks until SIGINT or SIGTERM. The order
+// matters: the data directory's lock first (a second server on it is
+// refused), then the listening sockets, so that a port in use fails before
+// the data directory is read or written; then recovery, and only then
+// "listening on". Shutdown writes the final checkpoint before logging
+// "vecgres stopped".
 func run(cfg config) error {
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(cfg.logLevel)); err != nil {
-		return fmt.Errorf("--log-level: %w", err)
+	logger, err := newLogger(cfg.logLevel)
+	if err != nil {
+		return err
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	slog.SetDefault(logger)
-
 	tlsConfig, err := loadTLS(cfg)
 	if err != nil {
 		return err
@@ -110,35 +112,40 @@ func run(cfg config) error {
 		return err
 	}
 	defer lock.Close()
-	cat, err := catalog.Open(cfg.dataDir, catalog.Options{WAL: wal.Options{
-		NoSync: cfg.syncCommit == "off", TruncateCorrupt: cfg.truncate},
-		CheckpointInterval: cfg.ckptEvery, CheckpointWALBytes: cfg.ckptWALMB << 20})
-	if err != nil {
-		return err
-	}
-	defer func() { // a clean shutdown writes a checkpoint
-		if err := cat.Close(); err != nil {
-			logger.Error("shutdown checkpoint or WAL close failed", "err", err)
-		}
-	}()
-
 	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
 		return err
 	}
+	defer ln.Close()
+	debugLn, err := listenDebug(cfg.debugListen)
+	if err != nil {
+		return err
+	}
+	logStartup(logger, cfg)
+	cat, err := openCatalog(cfg, logger)
+	if err != nil {
+		return err
+	}
+	err = serve(cfg, cat, ln, debugLn, tlsConfig, logger)
+	closeCatalog(cat, logger)
+	logger.Info("vecgres stopped")
+	return err
+}
+
+// serve answers clients on ln (and the debug endpoints on debugLn, if
+// not nil) until SIGINT or SIGTERM.
+func serve(cfg config, cat *catalog.Catalog, ln, debugLn net.Listener, tlsConfig *tls.Config, logger *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if cfg.debugListen != "" {
-		if err := serveDebug(ctx, cfg.debugListen, logger); err != nil {
-			return fmt.Errorf("--debug-listen: %w", err)
-		}
+	if debugLn != nil {
+		serveDebug(ctx, debugLn, logger)
 	}
 	fmt.Printf("listening on %s\n", ln.Addr())
-	logger.Info("vecgres started", "addr", ln.Addr().String(), "data_dir", cfg.dataDir)
+	logger.Info("vecgres ready to accept connections", "addr", ln.Addr().String())
 	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger,
 		Roles: cat, TrustLocal: cfg.trustLocal, TLSConfig: tlsConfig, RequireTLSRemote: cfg.requireTLSRemote}
-	err = srv.Serve(ctx, ln)
-	logger.Info("vecgres stopped")
+	err := srv.Serve(ctx, ln)
+	logger.Info("vecgres shutting down")
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

@@ -75,6 +75,7 @@ const (
 	ProgramLimitExceeded         Code = "54000"
 	StatementTooComplex          Code = "54001"
 	TooManyColumns               Code = "54011"
+	DiskFull                     Code = "53100"
 	TooManyConnections           Code = "53300"
 	ObjectNotInPrerequisiteState Code = "55000"
 	ObjectInUse                  Code = "55006"

@@ -1,0 +1,36 @@
+package catalog
+
+import (
+	"time"
+
+	"github.com/vecgres/vecgres/wal"
+)
+
+// Recovery describes what Open did to bring the data directory back: the
+// snapshot it loaded and the WAL it replayed after it. The server logs it
+// at start-up.
+type Recovery struct {
+	SnapshotLSN     wal.LSN       // LSN of the snapshot loaded (0: none, replay from the start)
+	SnapshotSeconds float64       // loading the snapshot (catalog, rows, graphs)
+	WALRecords      int           // records replayed after the snapshot
+	WALBytes        int64         // bytes of WAL from the snapshot LSN to its end
+	ReplaySeconds   float64       // replaying them and indexing the rows they touched
+	Elapsed         time.Duration // all of Open's recovery work
+}
+
+// Recovery returns what Open loaded and replayed.
+func (c *Catalog) Recovery() Recovery { return c.recovery }
+
+// noteRecovery fills c.recovery once Open has replayed the WAL: began is
+// when loading the snapshot ls (nil: none) began, replayed when replaying
+// the WAL began. WALRecords was counted by replay.
+func (c *Catalog) noteRecovery(ls *loadedSnapshot, began, replayed time.Time) {
+	r := &c.recovery
+	if ls != nil {
+		r.SnapshotLSN = ls.lsn
+	}
+	r.WALBytes = int64(c.log.NextLSN() - r.SnapshotLSN)
+	r.SnapshotSeconds = replayed.Sub(began).Seconds()
+	r.ReplaySeconds = time.Since(replayed).Seconds()
+	r.Elapsed = time.Since(began)
+}
