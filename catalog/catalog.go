@@ -82,6 +82,21 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		return nil, fmt.Errorf("open %s: %w: the WAL ends at LSN %d, before snapshot LSN %d",
 			dir, ErrSnapshotCorrupt, log.NextLSN(), ls.lsn)
 	}
+	var loaded wal.LSN
+	if ls != nil {
+		loaded = ls.lsn
+	}
+	if err := c.keepNewer(loaded, log.NextLSN()); err != nil {
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
+	// A checkpoint killed between renaming its snapshot into place and
+	// pruning leaves extra ones (newer than CURRENT when killed before
+	// CURRENT moved); the WAL just replayed holds their records. After a
+	// fallback, CURRENT's damaged snapshot stays until the next checkpoint.
+	if !c.ckpt.fellBack {
+		c.pruneSnapshots()
+	}
 	if err := c.restoreLeftovers(); err != nil { // undo_tables.go
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
@@ -123,6 +138,9 @@ func (c *Catalog) Close() error {
 	c.ckpt.mu.Lock()
 	c.ckpt.closed = true
 	c.ckpt.mu.Unlock()
+	if err == nil && c.ckpt.fs != nil {
+		_, err = c.log.RecordEnd(true) // the end a later Open must find (wal.EndFile)
+	}
 	return errors.Join(err, c.log.Close())
 }
 
