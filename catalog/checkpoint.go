@@ -33,10 +33,9 @@ type checkpointer struct {
 	fs       wal.FS
 	dir      string
 	logger   *slog.Logger
-	lsn      wal.LSN          // LSN of the live snapshot (0: none)
-	prev     wal.LSN          // LSN of the previous snapshot, kept as fallback (0: none)
-	keep     map[wal.LSN]bool // snapshots never pruned (keepNewer)
-	fellBack bool             // Open loaded the previous snapshot, CURRENT's is damaged
+	lsn      wal.LSN // LSN of the live snapshot (0: none)
+	prev     wal.LSN // LSN of the previous snapshot, kept as fallback (0: none)
+	fellBack bool    // Open loaded the previous snapshot, CURRENT's is damaged
 	last     time.Time
 	closed   bool
 	interval time.Duration
@@ -222,14 +221,14 @@ func (c *Catalog) listSnapshots() ([]wal.LSN, error) {
 }
 
 // pruneSnapshots deletes every snapshot but the live and previous ones
-// and those keepNewer chose at Open. Failures are only logged: a stale
+// (keepNewer set aside any that must stay). Failures are only logged: a stale
 // snapshot costs space, not safety.
 func (c *Catalog) pruneSnapshots() {
 	ck := &c.ckpt
 	snaps, err := c.listSnapshots()
 	if err == nil {
 		for _, s := range snaps {
-			if s == ck.lsn || s == ck.prev || ck.keep[s] {
+			if s == ck.lsn || s == ck.prev {
 				continue
 			}
 			if err = ck.fs.RemoveAll(filepath.Join(ck.dir, snapDirName(s))); err != nil {
@@ -245,12 +244,14 @@ func (c *Catalog) pruneSnapshots() {
 	}
 }
 
-// keepNewer runs at Open after the replay that ended at recovered: it marks
-// for keeping every snapshot newer than the one loaded (loaded, 0: none)
-// whose LSN lies past recovered and that has a catalog file (checkpoints
-// write it last): it may hold commits the catalog lacks (CURRENT named an
-// older snapshot), so no checkpoint may prune it. A newer snapshot within
-// the replayed WAL holds nothing more and may go.
+// keepNewer runs at Open after the replay that ended at recovered: a
+// snapshot newer than the one loaded (loaded, 0: none) whose LSN lies past
+// recovered and that has a catalog file (checkpoints write it last) may
+// hold commits the catalog lacks (CURRENT named an older snapshot, or the
+// newer one is damaged, and --wal-truncate-corrupt let the WAL be cut). It
+// is never pruned: it is renamed "snapshot.<LSN>.kept", out of the way of
+// the checkpoints that will reuse its LSNs, and kept for inspection. A
+// newer snapshot within the replayed WAL holds nothing more and may go.
 func (c *Catalog) keepNewer(loaded, recovered wal.LSN) error {
 	ck := &c.ckpt
 	snaps, err := c.listSnapshots()
@@ -261,17 +262,20 @@ func (c *Catalog) keepNewer(loaded, recovered wal.LSN) error {
 		if s <= loaded || s <= recovered {
 			continue
 		}
-		f, err := ck.fs.Open(filepath.Join(ck.dir, snapDirName(s), catalogFile))
+		dir := filepath.Join(ck.dir, snapDirName(s))
+		f, err := ck.fs.Open(filepath.Join(dir, catalogFile))
 		if err != nil {
 			continue
 		}
 		f.Close()
-		c.logger().Warn("catalog: keeping a snapshot newer than the WAL recovered at start-up",
-			"snapshot", snapDirName(s), "recovered_lsn", uint64(recovered))
-		if ck.keep == nil {
-			ck.keep = map[wal.LSN]bool{}
+		if err := ck.fs.Rename(dir, dir+snapKeptExt); err != nil {
+			return fmt.Errorf("set aside snapshot %s newer than the WAL recovered: %w", dir, err)
 		}
-		ck.keep[s] = true
+		if err := ck.fs.SyncDir(ck.dir); err != nil {
+			return fmt.Errorf("set aside snapshot %s: %w", dir, err)
+		}
+		c.logger().Warn("catalog: a snapshot newer than the WAL recovered at start-up may hold lost commits; kept aside",
+			"snapshot", dir+snapKeptExt, "recovered_lsn", uint64(recovered), "loaded", snapDirName(loaded))
 	}
 	return nil
 }

@@ -42,6 +42,7 @@ const (
 	currentFile   = "CURRENT"
 	snapDirPrefix = "snapshot."
 	snapTempExt   = ".tmp"
+	snapKeptExt   = ".kept" // a snapshot set aside at Open (keepNewer)
 	catalogFile   = "catalog"
 )
 
