@@ -128,17 +128,18 @@ func newCatalog(log *wal.Log) *Catalog {
 
 // Close stops the background index catch-up (rows it did not insert are
 // indexed by the next Open) and checkpointer, writes a last checkpoint (so
-// that the next start reads the snapshot and replays nothing) and closes
-// the WAL. Open transactions are lost (never acknowledged). Both errors
+// that the next start reads the snapshot and replays nothing), records the
+// WAL's end as a clean shutdown's (wal.Log.RecordEnd) and closes the WAL. Open transactions are lost (never acknowledged). Both errors
 // are returned; further calls return nil.
 func (c *Catalog) Close() error {
 	c.stopCatchup()
 	c.stopCheckpointer()
 	err := c.Checkpoint()
 	c.ckpt.mu.Lock()
+	first := !c.ckpt.closed
 	c.ckpt.closed = true
 	c.ckpt.mu.Unlock()
-	if err == nil && c.ckpt.fs != nil {
+	if err == nil && first {
 		_, err = c.log.RecordEnd(true) // the end a later Open must find (wal.EndFile)
 	}
 	return errors.Join(err, c.log.Close())
