@@ -87,6 +87,21 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		return nil, fmt.Errorf("open %s: %w: the WAL ends at LSN %d, before snapshot LSN %d",
 			dir, ErrSnapshotCorrupt, log.NextLSN(), ls.lsn)
 	}
+	var loaded wal.LSN
+	if ls != nil {
+		loaded = ls.lsn
+	}
+	if err := c.keepNewer(loaded, log.NextLSN()); err != nil {
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
+	// A checkpoint killed between renaming its snapshot into place and
+	// pruning leaves extra ones (newer than CURRENT when killed before
+	// CURRENT moved); the WAL just replayed holds their records. After a
+	// fallback, CURRENT's damaged snapshot stays until the next checkpoint.
+	if !c.ckpt.fellBack {
+		c.pruneSnapshots()
+	}
 	if err := c.restoreLeftovers(); err != nil { // undo_tables.go
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
@@ -119,16 +134,20 @@ func newCatalog(log *wal.Log) *Catalog {
 
 // Close stops the background index catch-up (rows it did not insert are
 // indexed by the next Open) and checkpointer, writes a last checkpoint (so
-// that the next start reads the snapshot and replays nothing) and closes
-// the WAL. Open transactions are lost (never acknowledged). Both errors
+// that the next start reads the snapshot and replays nothing), records the
+// WAL's end as a clean shutdown's (wal.Log.RecordEnd) and closes the WAL. Open transactions are lost (never acknowledged). Both errors
 // are returned; further calls return nil.
 func (c *Catalog) Close() error {
 	c.stopCatchup()
 	c.stopCheckpointer()
 	err := c.Checkpoint()
 	c.ckpt.mu.Lock()
+	first := !c.ckpt.closed
 	c.ckpt.closed = true
 	c.ckpt.mu.Unlock()
+	if err == nil && first {
+		_, err = c.log.RecordEnd(true) // the end a later Open must find (wal.EndFile)
+	}
 	return errors.Join(err, c.log.Close())
 }
 

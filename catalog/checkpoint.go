@@ -41,6 +41,7 @@ type checkpointer struct {
 	logger   *slog.Logger
 	lsn      wal.LSN // LSN of the live snapshot (0: none)
 	prev     wal.LSN // LSN of the previous snapshot, kept as fallback (0: none)
+	fellBack bool    // Open loaded the previous snapshot, CURRENT's is damaged
 	last     time.Time
 	retryAt  time.Time // no background checkpoint before (after a failure)
 	closed   bool
@@ -93,6 +94,9 @@ func (c *Catalog) Checkpoint() error {
 		if err := c.log.RemoveBefore(ck.prev); err != nil {
 			return fmt.Errorf("checkpoint: %w", err)
 		}
+	}
+	if _, err := c.log.RecordEnd(false); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
 }
@@ -223,17 +227,19 @@ func (c *Catalog) listSnapshots() ([]wal.LSN, error) {
 	return out, nil
 }
 
-// pruneSnapshots deletes every snapshot but the live and previous ones.
-// Failures are only logged: a stale snapshot costs space, not safety.
+// pruneSnapshots deletes every snapshot but the live and previous ones
+// (keepNewer set aside any that must stay). Failures are only logged: a stale
+// snapshot costs space, not safety.
 func (c *Catalog) pruneSnapshots() {
 	ck := &c.ckpt
 	snaps, err := c.listSnapshots()
 	if err == nil {
 		for _, s := range snaps {
-			if s != ck.lsn && s != ck.prev {
-				if err = ck.fs.RemoveAll(filepath.Join(ck.dir, snapDirName(s))); err != nil {
-					break
-				}
+			if s == ck.lsn || s == ck.prev {
+				continue
+			}
+			if err = ck.fs.RemoveAll(filepath.Join(ck.dir, snapDirName(s))); err != nil {
+				break
 			}
 		}
 	}
@@ -245,9 +251,46 @@ func (c *Catalog) pruneSnapshots() {
 	}
 }
 
+// keepNewer runs at Open after the replay that ended at recovered: a
+// snapshot newer than the one loaded (loaded, 0: none) whose LSN lies past
+// recovered and that has a catalog file (checkpoints write it last) may
+// hold commits the catalog lacks (CURRENT named an older snapshot, or the
+// newer one is damaged, and --wal-truncate-corrupt let the WAL be cut). It
+// is never pruned: it is renamed "snapshot.<LSN>.kept", out of the way of
+// the checkpoints that will reuse its LSNs, and kept for inspection. A
+// newer snapshot within the replayed WAL holds nothing more and may go.
+func (c *Catalog) keepNewer(loaded, recovered wal.LSN) error {
+	ck := &c.ckpt
+	snaps, err := c.listSnapshots()
+	if err != nil {
+		return fmt.Errorf("list snapshots: %w", err)
+	}
+	for _, s := range snaps {
+		if s <= loaded || s <= recovered {
+			continue
+		}
+		dir := filepath.Join(ck.dir, snapDirName(s))
+		f, err := ck.fs.Open(filepath.Join(dir, catalogFile))
+		if err != nil {
+			continue
+		}
+		f.Close()
+		if err := ck.fs.Rename(dir, dir+snapKeptExt); err != nil {
+			return fmt.Errorf("set aside snapshot %s newer than the WAL recovered: %w", dir, err)
+		}
+		if err := ck.fs.SyncDir(ck.dir); err != nil {
+			return fmt.Errorf("set aside snapshot %s: %w", dir, err)
+		}
+		c.logger().Warn("catalog: a snapshot newer than the WAL recovered at start-up may hold lost commits; kept aside",
+			"snapshot", dir+snapKeptExt, "recovered_lsn", uint64(recovered), "loaded", snapDirName(loaded))
+	}
+	return nil
+}
+
 // openSnapshot loads the snapshot CURRENT names (none: returns nil). If it
 // is damaged and the previous snapshot is kept with the WAL after it, that
 // one is used with an error logged; otherwise the damage is returned.
+// Without CURRENT, the newest snapshot that loads is used (openNewest).
 func (c *Catalog) openSnapshot() (*loadedSnapshot, error) {
 	ck := &c.ckpt
 	snaps, err := c.listSnapshots()
@@ -256,11 +299,7 @@ func (c *Catalog) openSnapshot() (*loadedSnapshot, error) {
 	}
 	cur, err := readCurrent(ck.fs, ck.dir)
 	if errors.Is(err, os.ErrNotExist) {
-		if first := c.log.FirstLSN(); first > 0 {
-			return nil, fmt.Errorf("%w: no %s file but the WAL starts at LSN %d: the snapshot covering the earlier records is missing",
-				ErrSnapshotCorrupt, currentFile, first)
-		}
-		return nil, nil
+		return c.openNewest(snaps)
 	}
 	if err != nil {
 		return nil, err
@@ -271,17 +310,9 @@ func (c *Catalog) openSnapshot() (*loadedSnapshot, error) {
 			prev = s
 		}
 	}
-	if first := c.log.FirstLSN(); first > cur {
-		return nil, fmt.Errorf("%w: the WAL starts at LSN %d, after snapshot %s: records in between are missing",
-			ErrSnapshotCorrupt, first, snapDirName(cur))
-	}
 	ls, err := c.loadSnapshotAt(cur)
 	if err == nil {
 		ck.lsn, ck.prev = cur, prev
-		// A checkpoint killed between renaming its snapshot into place
-		// and pruning leaves extra ones (newer than CURRENT when killed
-		// before CURRENT moved); the WAL still holds their records.
-		c.pruneSnapshots()
 		return ls, nil
 	}
 	if prev == 0 || c.log.FirstLSN() > prev {
@@ -294,13 +325,49 @@ func (c *Catalog) openSnapshot() (*loadedSnapshot, error) {
 	if err2 != nil {
 		return nil, errors.Join(err, err2)
 	}
-	ck.lsn = prev
+	ck.lsn, ck.fellBack = prev, true
 	return ls, nil
+}
+
+// openNewest is openSnapshot without a CURRENT file: it loads the newest
+// snapshot directory whose files all load (CRCs checked), trying older ones
+// after a damaged one, and rewrites CURRENT to name it. Without snapshot
+// directories it returns nil (a new data directory) unless the WAL was
+// pruned; when every snapshot is damaged it returns their errors.
+func (c *Catalog) openNewest(snaps []wal.LSN) (*loadedSnapshot, error) {
+	ck := &c.ckpt
+	if len(snaps) == 0 {
+		if first := c.log.FirstLSN(); first > 0 {
+			return nil, fmt.Errorf("%w: no %s file but the WAL starts at LSN %d: the snapshot covering the earlier records is missing",
+				ErrSnapshotCorrupt, currentFile, first)
+		}
+		return nil, nil
+	}
+	var errs []error
+	for i := len(snaps) - 1; i >= 0; i-- {
+		ls, err := c.loadSnapshotAt(snaps[i])
+		if err != nil {
+			errs = append(errs, err)
+			c.resetContents()
+			continue
+		}
+		c.logger().Warn("catalog: no CURRENT file, starting from the newest snapshot that loads",
+			"snapshot", snapDirName(snaps[i]), "damaged_newer", len(errs))
+		ck.lsn = snaps[i]
+		if i > 0 {
+			ck.prev = snaps[i-1]
+		}
+		if err := writeCurrent(ck.fs, ck.dir, snapDirName(snaps[i])); err != nil {
+			return nil, err
+		}
+		return ls, nil
+	}
+	return nil, fmt.Errorf("no %s file and no snapshot loads: %w", currentFile, errors.Join(errs...))
 }
 
 func (c *Catalog) loadSnapshotAt(lsn wal.LSN) (*loadedSnapshot, error) {
 	dir := filepath.Join(c.ckpt.dir, snapDirName(lsn))
-	ls, err := c.loadSnapshot(c.ckpt.fs, dir)
+	ls, err := c.loadSnapshot(c.ckpt.fs, dir, lsn)
 	if err != nil {
 		return nil, fmt.Errorf("load snapshot %s: %w", dir, err)
 	}

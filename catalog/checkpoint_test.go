@@ -349,10 +349,11 @@ func TestOldGraphLayoutIsRebuilt(t *testing.T) {
 			t.Fatal(err)
 		}
 		const header, version = 60, 8 // vecindex/persist.go
-		binary.LittleEndian.PutUint32(b[version:], 3)
-		binary.LittleEndian.PutUint64(b[header:], 7) // node 0 keyed by slot 7
-		body := b[:len(b)-4]
-		binary.LittleEndian.PutUint32(b[len(body):], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+		g := b[snapHeaderSize:]       // vecindex's format follows the snapshot file header
+		binary.LittleEndian.PutUint32(g[version:], 3)
+		binary.LittleEndian.PutUint64(g[header:], 7) // node 0 keyed by slot 7
+		body := g[:len(g)-4]
+		binary.LittleEndian.PutUint32(g[len(body):], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
 		fs.WriteFile(path, b)
 	})
 }

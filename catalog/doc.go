@@ -209,13 +209,18 @@
 //	                layers, neighbour lists, entry point, tombstones, CRC)
 //
 // catalog and rows files are block files (snapshot_format.go): a header
-// (magic, version, kind), CRC-32C-checked blocks, and a trailer counting the
-// blocks. Each file is fsynced, then the WAL is synced up to the LSN, the
+// (magic, version, kind, the snapshot's LSN), CRC-32C-checked blocks, and a
+// trailer counting the blocks; a graph file starts with the same header.
+// Each file is fsynced, then the WAL is synced up to the LSN, the
 // directory fsynced, renamed to "snapshot.<LSN>", the data directory
 // fsynced, and CURRENT (one line naming the snapshot) replaced through
 // CURRENT.tmp, fsync, rename, fsync. Only then are snapshots older than the
 // previous one deleted and WAL segments lying wholly below the previous
-// snapshot's LSN removed: the previous snapshot stays usable.
+// snapshot's LSN removed: the previous snapshot stays usable. Last, the
+// WAL's end is recorded (wal.Log.RecordEnd, file wal.end), as it is again
+// at Close after the last checkpoint (marked clean): a later Open refuses a
+// WAL that ends before it (a deleted or cut-short segment) by name, and
+// --wal-truncate-corrupt overrides that, logging the LSN range lost.
 //
 // Open loads the snapshot CURRENT names (graphs read, not rebuilt; rows and
 // graphs in parallel), tombstones graph nodes whose slot has no row in the
@@ -232,6 +237,29 @@
 // A damaged snapshot file (CRC, truncation, bad magic) gives an error wrapping
 // ErrSnapshotCorrupt naming the file; if the previous snapshot and the WAL
 // after it are still there, Open logs the error and starts from it instead.
+// A file whose header carries another LSN than its snapshot's (a file
+// copied in from another snapshot, say the previous one's rows) is such
+// damage: the error names the file and both LSNs. Falling back is right
+// rather than refusing: the previous snapshot plus the WAL after it hold
+// every commit the damaged one did, exactly, and the fallback is logged at
+// ERROR level; without them Open refuses. Version 1 snapshots (no LSN in
+// the headers, bare graph files) still load, unchecked.
+//
+// Recovery never needs WAL before the snapshot it starts from: replay
+// starts at the snapshot's LSN (not at the start of its segment), so damage
+// to WAL bytes the snapshot covers (a flipped bit, a zeroed page, deleted
+// segments after a clean shutdown) does not stop Open.
+//
+// Without CURRENT, Open loads the newest snapshot directory that loads (all
+// CRCs checked), trying older ones after a damaged one, logs a warning and
+// rewrites CURRENT; it starts empty only when there is no snapshot at all
+// (and the WAL starts at LSN 0). No checkpoint prunes a snapshot newer than
+// the one Open loaded that may hold commits the catalog lacks (its LSN lies
+// past the WAL replayed, which only --wal-truncate-corrupt allows): Open
+// renames it "snapshot.<LSN>.kept" and leaves it for inspection. A newer
+// snapshot within the replayed WAL (a checkpoint killed before it moved
+// CURRENT) holds nothing more and is pruned.
+//
 // Without a snapshot, the whole WAL is replayed and every index built with
 // parallel inserts.
 package catalog

@@ -14,27 +14,35 @@ import (
 // Snapshot file layout (see doc.go, Checkpoints). Every file but the graph
 // files is a block file (all integers little-endian):
 //
-//	header   magic "VGSNAP\r\n" (8 bytes), version u32, kind u32
+//	header   magic "VGSNAP\r\n" (8 bytes), version u32, kind u32,
+//	         snapshot LSN u64 (version 2 on; version 1 has no LSN)
 //	blocks   length u32 (1..snapBlockBytes), crc u32 (CRC-32C of the
 //	         payload), payload
 //	trailer  u32 0, u32 number of blocks
 //
 // A block's payload is a sequence of uvarint-encoded items (codec.go) that
-// never spans two blocks. Graph files are vecindex's checkpoint format,
-// which carries its own CRC-32C.
+// never spans two blocks. A graph file is the same header (kind
+// snapKindGraph) followed by vecindex's checkpoint format, which carries
+// its own CRC-32C; a version 1 snapshot's graph file is vecindex's format
+// alone. The LSN in every header must be the snapshot's (its directory
+// name): a file carried over from another snapshot is damage.
 const (
-	snapMagic      = "VGSNAP\r\n"
-	snapVersion    = 1
-	snapHeaderSize = 16
-	snapBlockBytes = 1 << 20
-	maxSnapBlock   = 1 << 30 // a block holds whole items, so one huge row may pass snapBlockBytes
+	snapMagic        = "VGSNAP\r\n"
+	snapVersion      = 2
+	snapVersionNoLSN = 1 // still loaded: no LSN in the header, graph files bare
+	snapHeaderSizeV1 = 16
+	snapHeaderSize   = 24
+	snapBlockBytes   = 1 << 20
+	maxSnapBlock     = 1 << 30 // a block holds whole items, so one huge row may pass snapBlockBytes
 
 	snapKindCatalog = 1
 	snapKindRows    = 2
+	snapKindGraph   = 3
 
 	currentFile   = "CURRENT"
 	snapDirPrefix = "snapshot."
 	snapTempExt   = ".tmp"
+	snapKeptExt   = ".kept" // a snapshot set aside at Open (keepNewer)
 	catalogFile   = "catalog"
 )
 
@@ -69,11 +77,53 @@ type blockWriter struct {
 	err    error
 }
 
-func newBlockWriter(w io.Writer, kind uint32) *blockWriter {
+// newBlockWriter starts a block file of the given kind for the snapshot
+// at lsn.
+func newBlockWriter(w io.Writer, kind uint32, lsn wal.LSN) *blockWriter {
 	bw := &blockWriter{w: bufio.NewWriterSize(w, 1<<20)}
-	hdr := binary.LittleEndian.AppendUint32([]byte(snapMagic), snapVersion)
-	_, bw.err = bw.w.Write(binary.LittleEndian.AppendUint32(hdr, kind))
+	_, bw.err = bw.w.Write(snapHeader(kind, lsn))
 	return bw
+}
+
+// snapHeader is the header of a snapshot file of the given kind for the
+// snapshot at lsn.
+func snapHeader(kind uint32, lsn wal.LSN) []byte {
+	hdr := binary.LittleEndian.AppendUint32([]byte(snapMagic), snapVersion)
+	hdr = binary.LittleEndian.AppendUint32(hdr, kind)
+	return binary.LittleEndian.AppendUint64(hdr, uint64(lsn))
+}
+
+// readSnapHeader reads and checks the header of a snapshot file of the
+// given kind that belongs to the snapshot at lsn, returning its version. A
+// version 1 header has no LSN to check.
+func readSnapHeader(r io.Reader, name string, kind uint32, lsn wal.LSN) (uint32, error) {
+	corrupt := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrSnapshotCorrupt, name, fmt.Sprintf(format, args...))
+	}
+	var h [snapHeaderSize]byte
+	if _, err := io.ReadFull(r, h[:snapHeaderSizeV1]); err != nil {
+		return 0, corrupt("header: %v", err)
+	}
+	if string(h[:8]) != snapMagic {
+		return 0, corrupt("bad magic")
+	}
+	v := binary.LittleEndian.Uint32(h[8:])
+	if v != snapVersion && v != snapVersionNoLSN {
+		return 0, corrupt("unknown version %d", v)
+	}
+	if k := binary.LittleEndian.Uint32(h[12:]); k != kind {
+		return 0, corrupt("file kind %d, want %d", k, kind)
+	}
+	if v == snapVersionNoLSN {
+		return v, nil
+	}
+	if _, err := io.ReadFull(r, h[snapHeaderSizeV1:]); err != nil {
+		return 0, corrupt("header: %v", err)
+	}
+	if got := wal.LSN(binary.LittleEndian.Uint64(h[snapHeaderSizeV1:])); got != lsn {
+		return 0, corrupt("written for the snapshot at LSN %d, not %s (a file from another snapshot)", got, snapDirName(lsn))
+	}
+	return v, nil
 }
 
 // item ends one item: the block is flushed if it is full.
@@ -119,20 +169,12 @@ type blockReader struct {
 	done   bool
 }
 
-func newBlockReader(r io.Reader, name string, kind uint32) (*blockReader, error) {
+// newBlockReader reads the header of a block file of the given kind that
+// belongs to the snapshot at lsn (readSnapHeader).
+func newBlockReader(r io.Reader, name string, kind uint32, lsn wal.LSN) (*blockReader, error) {
 	br := &blockReader{r: bufio.NewReaderSize(r, 1<<20), name: name}
-	var h [snapHeaderSize]byte
-	if _, err := io.ReadFull(br.r, h[:]); err != nil {
-		return nil, br.corrupt("header: %v", err)
-	}
-	if string(h[:8]) != snapMagic {
-		return nil, br.corrupt("bad magic")
-	}
-	if v := binary.LittleEndian.Uint32(h[8:]); v != snapVersion {
-		return nil, br.corrupt("unknown version %d", v)
-	}
-	if k := binary.LittleEndian.Uint32(h[12:]); k != kind {
-		return nil, br.corrupt("file kind %d, want %d", k, kind)
+	if _, err := readSnapHeader(br.r, name, kind, lsn); err != nil {
+		return nil, err
 	}
 	return br, nil
 }

@@ -18,15 +18,16 @@ type loadedSnapshot struct {
 	graphs map[*Index]bool // HNSW indexes whose graph was read, not rebuilt
 }
 
-// loadSnapshot restores the snapshot in dir into the (empty) catalog: the
+// loadSnapshot restores the snapshot at lsn in dir into the (empty) catalog: the
 // catalog file first, then every table's rows and every HNSW graph file in
 // parallel. A missing graph file leaves that index to be rebuilt from the
 // rows, as does one written before node ids were row slots
 // (vecindex.ErrKeyLayout); any damage returns an error wrapping
-// ErrSnapshotCorrupt.
-func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
+// ErrSnapshotCorrupt, as does a file whose header names another snapshot's
+// LSN (snapshot_format.go).
+func (c *Catalog) loadSnapshot(fs wal.FS, dir string, lsn wal.LSN) (*loadedSnapshot, error) {
 	ls := &loadedSnapshot{graphs: map[*Index]bool{}}
-	withGraph, err := c.loadCatalogFile(fs, filepath.Join(dir, catalogFile), ls)
+	withGraph, err := c.loadCatalogFile(fs, filepath.Join(dir, catalogFile), lsn, ls)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +41,7 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 	}
 	for _, ix := range withGraph {
 		wg.Go(func() {
-			g, err := readGraph(fs, filepath.Join(dir, graphFileName(ix.OID)), ix)
+			g, err := readGraph(fs, filepath.Join(dir, graphFileName(ix.OID)), lsn, ix)
 			switch {
 			case errors.Is(err, os.ErrNotExist):
 				c.logger().Warn("catalog: snapshot has no graph file, rebuilding the index", "index", ix.Name)
@@ -57,7 +58,7 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 		})
 	}
 	for _, t := range c.tables {
-		if err := loadRows(fs, filepath.Join(dir, rowsFileName(t.OID)), t); err != nil {
+		if err := loadRows(fs, filepath.Join(dir, rowsFileName(t.OID)), lsn, t); err != nil {
 			fail(err)
 		}
 	}
@@ -82,13 +83,13 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string) (*loadedSnapshot, error) {
 
 // loadCatalogFile restores tables, sequences, indexes (with empty graphs)
 // and roles, and returns the indexes that have a graph file.
-func (c *Catalog) loadCatalogFile(fs wal.FS, path string, ls *loadedSnapshot) ([]*Index, error) {
+func (c *Catalog) loadCatalogFile(fs wal.FS, path string, lsn wal.LSN, ls *loadedSnapshot) ([]*Index, error) {
 	r, closeFn, err := openSnapFile(fs, path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshotCorrupt, err)
 	}
 	defer closeFn()
-	br, err := newBlockReader(r, path, snapKindCatalog)
+	br, err := newBlockReader(r, path, snapKindCatalog, lsn)
 	if err != nil {
 		return nil, err
 	}
@@ -147,14 +148,14 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, ls *loadedSnapshot) ([
 	return withGraph, nil
 }
 
-// loadRows fills t.rows from its rows file.
-func loadRows(fs wal.FS, path string, t *Table) error {
+// loadRows fills t.rows from its rows file of the snapshot at lsn.
+func loadRows(fs wal.FS, path string, lsn wal.LSN, t *Table) error {
 	r, closeFn, err := openSnapFile(fs, path)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrSnapshotCorrupt, err)
 	}
 	defer closeFn()
-	br, err := newBlockReader(r, path, snapKindRows)
+	br, err := newBlockReader(r, path, snapKindRows, lsn)
 	if err != nil {
 		return err
 	}
@@ -191,16 +192,24 @@ func loadRows(fs wal.FS, path string, t *Table) error {
 	return items.finish()
 }
 
-// readGraph reads one HNSW graph file and checks it matches the index.
-// The graph is then made reachable (vecindex.RepairReachability): inserts
-// since its last repair may have cut nodes off layer 0.
-func readGraph(fs wal.FS, path string, ix *Index) (*vecindex.HNSW, error) {
+// readGraph reads one HNSW graph file of the snapshot at lsn and checks it
+// matches the index: its header (snapshot_format.go) then vecindex's
+// format, or vecindex's format alone in a version 1 snapshot. The graph is
+// then made reachable (vecindex.RepairReachability): inserts since its last
+// repair may have cut nodes off layer 0.
+func readGraph(fs wal.FS, path string, lsn wal.LSN, ix *Index) (*vecindex.HNSW, error) {
 	r, closeFn, err := openSnapFile(fs, path)
 	if err != nil {
 		return nil, err
 	}
 	defer closeFn()
-	g, err := vecindex.ReadFrom(bufio.NewReaderSize(r, 1<<20))
+	br := bufio.NewReaderSize(r, 1<<20)
+	if magic, _ := br.Peek(len(snapMagic)); string(magic) == snapMagic {
+		if _, err := readSnapHeader(br, path, snapKindGraph, lsn); err != nil {
+			return nil, err
+		}
+	}
+	g, err := vecindex.ReadFrom(br)
 	if errors.Is(err, vecindex.ErrKeyLayout) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -89,7 +89,7 @@ func (st *snapshotState) committedLive(v *rowVersion) bool {
 func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error {
 	tables := st.tables
 	for _, t := range tables {
-		if err := c.writeGraphs(fs, dir, t, st.indexes[t]); err != nil {
+		if err := c.writeGraphs(fs, dir, st.lsn, st.indexes[t]); err != nil {
 			return err
 		}
 		if err := c.writeFile(fs, filepath.Join(dir, rowsFileName(t.OID)), func(f wal.File) error {
@@ -105,18 +105,23 @@ func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error 
 	})
 }
 
-// writeGraphs writes the HNSW graph files of t's indexes while writers go
-// on: vecindex.WriteTo writes a graph that loads even with concurrent
-// inserts, deletes and compaction (vecindex/persist.go). Nodes of rows
-// newer than the snapshot may be in it; the loader tombstones nodes whose
-// row the snapshot lacks and indexes rows the graph lacks.
-func (c *Catalog) writeGraphs(fs wal.FS, dir string, t *Table, indexes []*Index) error {
+// writeGraphs writes the HNSW graph files of a table's indexes for the
+// snapshot at lsn while writers go on: a snapshot file header
+// (snapKindGraph), then vecindex.WriteTo, which writes a graph that loads
+// even with concurrent inserts, deletes and compaction
+// (vecindex/persist.go). Nodes of rows newer than the snapshot may be in
+// it; the loader tombstones nodes whose row the snapshot lacks and indexes
+// rows the graph lacks.
+func (c *Catalog) writeGraphs(fs wal.FS, dir string, lsn wal.LSN, indexes []*Index) error {
 	for _, ix := range indexes {
 		if ix.Graph == nil {
 			continue
 		}
 		if err := c.writeFile(fs, filepath.Join(dir, graphFileName(ix.OID)), func(f wal.File) error {
 			w := bufio.NewWriterSize(f, 1<<20)
+			if _, err := w.Write(snapHeader(snapKindGraph, lsn)); err != nil {
+				return err
+			}
 			if _, err := ix.Graph.WriteTo(w); err != nil {
 				return err
 			}
@@ -154,7 +159,7 @@ func (c *Catalog) writeFile(fs wal.FS, path string, fill func(wal.File) error) e
 // exists, per role its encodeRole payload, then the schema grants item
 // (owner_schema.go).
 func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) error {
-	bw := newBlockWriter(f, snapKindCatalog)
+	bw := newBlockWriter(f, snapKindCatalog, st.lsn)
 	nix := 0
 	for _, t := range tables {
 		nix += len(st.indexes[t])
@@ -194,7 +199,7 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 // item per version live in the snapshot: slot, column count, datums. Dead,
 // aborted and uncommitted versions are left out (their slots stay empty).
 func (st *snapshotState) writeRows(f wal.File, t *Table) error {
-	bw := newBlockWriter(f, snapKindRows)
+	bw := newBlockWriter(f, snapKindRows, st.lsn)
 	n := t.Slots()
 	bw.cur = appendUvarint(appendUvarint(bw.cur, uint64(t.OID)), n)
 	bw.item()

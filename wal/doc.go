@@ -16,7 +16,8 @@
 // otherwise a truncate-extend, which reads back as zeros), fsynced, renamed
 // to their final name, and the directory is fsynced; leftover ".tmp" files are
 // deleted by Open. Every segment file is exactly SegmentSize bytes, so the
-// segment size must not change between runs (Open/Replay reject a mismatch).
+// segment size must not change between runs (Open/Replay reject a longer
+// file as a mismatch; a shorter one was cut short: see Recovery).
 //
 // # Record format (all integers little-endian)
 //
@@ -44,8 +45,9 @@
 // length running past the segment end, or a CRC mismatch) is classified:
 //
 //   - In the last segment, if no valid record (correct LSN and CRC) exists
-//     anywhere after it in that segment, it is a torn tail left by a crash in
-//     the middle of a write: the bytes from the stop point on are zeroed and
+//     anywhere after it in that segment and it lies at or past the recorded
+//     end (see Recorded end), it is a torn tail left by a crash in the
+//     middle of a write: the bytes from the stop point on are zeroed and
 //     fsynced, and appending continues there.
 //   - Otherwise (valid data follows, or the segment is not the last one, or a
 //     segment is missing between two others) it is corruption: Replay returns
@@ -53,6 +55,13 @@
 //     segment file and byte offset. With Options.TruncateCorrupt the log is
 //     instead cut there (zeroed from the offset, later segments deleted), a
 //     warning is logged through log/slog, and Replay returns nil.
+//
+// A segment file shorter than SegmentSize was cut short after it was
+// preallocated: Replay returns a *CorruptError naming it and its size; with
+// TruncateCorrupt it is extended back with zeros and the log cut where its
+// valid records end (later segments deleted). After a clean shutdown (see
+// Recorded end) a cut last segment is extended without the flag: nothing
+// followed the recorded end, and a cut below it is an *EndError.
 //
 // Because the old segment is fsynced before the next one is created, a
 // non-last segment never holds unsynced data, so a damaged non-last segment is
@@ -121,11 +130,41 @@
 // vfs/errorfs. The catalog's checkpoints use the same FS (directory rename,
 // RemoveAll), so MemFS fault tests cover them too.
 //
+// # Recorded end
+//
+// Replay alone cannot tell a log that ends early because a segment was
+// deleted, cut short or zeroed from one that simply ended. RecordEnd (called
+// by the catalog after each checkpoint and at clean shutdown) fsyncs the log
+// and writes its end LSN to the end file "wal.end" in the log directory
+// (magic, version, flags, end LSN, CRC-32C; written atomically: temporary
+// file, fsync, rename, directory fsync). Its clean flag says nothing was
+// appended after it (a clean shutdown); the next ReplayFrom clears it
+// before appending starts. ReplayFrom then:
+//
+//   - refuses a log whose valid records end before the recorded end with an
+//     *EndError ("the WAL ends at LSN X before the recorded end LSN Y ...
+//     segment N missing"), matching ErrCorrupt; with TruncateCorrupt it logs
+//     the lost LSN range and records the new end instead;
+//   - treats a bad record below the recorded end as corruption even in the
+//     last segment (those bytes were durable), never as a torn tail;
+//   - with no segment at or after its from LSN, goes on in a new segment
+//     only when a clean shutdown recorded an end at or below from (or the
+//     last segment ends exactly at from); otherwise the records after from
+//     may be lost and it returns a *CorruptError naming the segment.
+//
+// A log without an end file (written before it existed) is checked as
+// before. Records appended after the last RecordEnd and lost with a deleted
+// segment after a crash cannot be detected.
+//
 // # Checkpoints
 //
-// The log knows nothing of snapshots; the catalog uses three methods:
+// The log knows nothing of snapshots; the catalog uses these methods:
 // NextLSN (the snapshot's LSN), ReplayFrom (replay only records at or after
-// it, not even reading older segments), RemoveBefore (delete segments wholly
-// below an older, durable snapshot's LSN) and FirstLSN (to check at start-up
-// that no records between a snapshot and the log are missing).
+// it: segments wholly below it are not read and the segment holding it is
+// read from its offset on, so recovery never needs the log before the
+// snapshot, and damage there goes unnoticed), RemoveBefore (delete segments
+// wholly below an older, durable snapshot's LSN), FirstLSN (whether the log
+// after the previous snapshot is still there for a fallback) and RecordEnd.
+// A log with no segment left at or after the snapshot's LSN goes on in a new
+// segment holding that LSN, whose bytes before it stay zero.
 package wal

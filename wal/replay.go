@@ -1,9 +1,8 @@
 package wal
 
 import (
-	"encoding/binary"
 	"fmt"
-	"io"
+	"slices"
 )
 
 // Replay calls fn for every record in LSN order, recovers the end of the log
@@ -19,9 +18,17 @@ func (l *Log) Replay(fn func(lsn LSN, typ RecordType, payload []byte) error) err
 }
 
 // ReplayFrom is Replay calling fn only for records at LSN >= from (a
-// checkpoint's LSN). Segments lying entirely below from, except the last,
-// are not read at all, so damage in them goes unnoticed; the segment holding
-// from and the later ones are checked as by Replay.
+// checkpoint's LSN). Recovery never needs the log before from: segments
+// lying entirely below it are not read, and the segment holding it is read
+// from its offset on, so damage or gaps before from go unnoticed. The rest
+// is checked as by Replay. A log without a segment at or after from (all
+// deleted, or nothing written after a checkpoint at the end of a segment)
+// goes on in a new segment at from.
+//
+// Before appending can start, the end of the replayed log is compared with
+// the end recorded by RecordEnd: a log ending before it (a deleted, cut
+// short or zeroed segment) returns an *EndError, or with
+// Options.TruncateCorrupt logs what was lost and records the new end.
 func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []byte) error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -31,38 +38,125 @@ func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []by
 	case l.replayed:
 		return ErrReplayed
 	}
-	if err := l.checkContiguous(); err != nil {
+	rec, err := l.readEnd()
+	if err != nil {
+		if !l.opts.TruncateCorrupt {
+			return err
+		}
+		l.logger.Warn("wal: ignoring a damaged end file", "err", err)
+		rec = recordedEnd{}
+	}
+	first := l.firstNeeded(from)
+	if err := l.checkContiguous(first); err != nil {
 		return err
 	}
-	if len(l.segs) == 0 {
-		sf, err := l.createSegment(0)
-		if err != nil {
-			return err
+	if err := l.checkHoldsFrom(first, from, rec); err != nil {
+		return err
+	}
+	found := slices.Clone(l.segs)
+	sf, off, err := l.replaySegments(first, from, rec, fn)
+	if err != nil {
+		return err
+	}
+	end := sf.start + LSN(off)
+	switch {
+	case end < rec.lsn:
+		err = l.endBeforeRecorded(end, rec.lsn, found)
+	case rec.clean: // appending starts: a later crash is no clean shutdown
+		err = l.writeEnd(recordedEnd{lsn: end})
+	}
+	if err != nil {
+		sf.f.Close()
+		return err
+	}
+	l.install(sf, off)
+	return nil
+}
+
+// firstNeeded is the index in l.segs of the first segment holding bytes at
+// or after from (len(l.segs) when there is none).
+func (l *Log) firstNeeded(from LSN) int {
+	for i, s := range l.segs {
+		if s+LSN(l.opts.SegmentSize) > from {
+			return i
 		}
-		l.segs = []LSN{0}
-		l.install(sf, 0)
+	}
+	return len(l.segs)
+}
+
+// checkHoldsFrom reports (or, with TruncateCorrupt, cuts at) a missing
+// segment holding from (> 0): when later segments exist, the records
+// between from and the next one are gone; when none exist, records after
+// from may be, unless a clean shutdown recorded its end at or below from
+// or the last segment ends exactly at from (the log goes on in the next);
+// an end recorded past from is left to ReplayFrom's *EndError.
+// Replay (from 0) starts at the oldest segment, wherever RemoveBefore left
+// it.
+func (l *Log) checkHoldsFrom(first int, from LSN, rec recordedEnd) error {
+	size := LSN(l.opts.SegmentSize)
+	if from == 0 || first < len(l.segs) && l.segs[first] <= from {
 		return nil
 	}
-	buf := make([]byte, l.opts.SegmentSize)
-	if fn != nil && from > 0 {
-		inner := fn
-		fn = func(lsn LSN, typ RecordType, payload []byte) error {
-			if lsn < from {
-				return nil
-			}
-			return inner(lsn, typ, payload)
-		}
+	start := from / size * size
+	cerr := &CorruptError{Segment: l.segPath(start), Offset: int64(from - start)}
+	switch {
+	case first < len(l.segs):
+		cerr.Reason = fmt.Sprintf("segment missing (next existing is %s)", segmentName(l.segs[first]))
+	case rec.lsn > from: // ReplayFrom returns an *EndError naming what is missing
+		return nil
+	case rec.clean, len(l.segs) > 0 && l.segs[len(l.segs)-1]+size == from:
+		return nil
+	default:
+		cerr.Reason = fmt.Sprintf("segment missing: no WAL at or after the checkpoint LSN %d, and no clean shutdown recorded that nothing followed it", from)
 	}
-	for i, start := range l.segs {
-		if i < len(l.segs)-1 && start+LSN(l.opts.SegmentSize) <= from {
-			continue
+	if !l.opts.TruncateCorrupt {
+		return cerr
+	}
+	return l.dropSegments(first, cerr)
+}
+
+// replaySegments replays l.segs[first:], the first from from on, and
+// returns the segment the log goes on in (opened, fsynced) and its end
+// offset. Without segments there, it creates the one holding from.
+func (l *Log) replaySegments(first int, from LSN, rec recordedEnd, fn func(LSN, RecordType, []byte) error) (*segFile, int64, error) {
+	size := LSN(l.opts.SegmentSize)
+	if first == len(l.segs) {
+		start := from / size * size
+		sf, err := l.createSegment(start)
+		if err != nil {
+			return nil, 0, err
 		}
-		done, err := l.replaySegment(i, start, buf, fn)
-		if err != nil || done {
-			return err
+		if from > 0 {
+			l.logger.Info("wal: no segment at or after the checkpoint, starting a new one", "segment", l.segPath(start), "lsn", uint64(from))
+		}
+		l.segs = append(l.segs, start)
+		return sf, int64(from - start), nil
+	}
+	buf := make([]byte, l.opts.SegmentSize)
+	for i := first; i < len(l.segs); i++ {
+		skip := int64(0)
+		if start := l.segs[i]; from > start {
+			skip = int64(from - start)
+		}
+		sf, off, err := l.replaySegment(i, skip, rec, buf, fn)
+		if err != nil || sf != nil {
+			return sf, off, err
 		}
 	}
 	panic("unreachable: the last segment always ends the replay")
+}
+
+// endBeforeRecorded handles a replayed log ending at end, before the
+// recorded end (found: the segments before the replay): an *EndError, or with TruncateCorrupt a warning naming what
+// was lost and the new end recorded.
+func (l *Log) endBeforeRecorded(end, recorded LSN, found []LSN) error {
+	eerr := l.endError(end, recorded, found)
+	if !l.opts.TruncateCorrupt {
+		return eerr
+	}
+	l.logger.Warn("wal: log ends before its recorded end, continuing without the lost records",
+		"err", eerr, "lost_from_lsn", uint64(end), "lost_to_lsn", uint64(recorded))
+	return l.writeEnd(recordedEnd{lsn: end})
 }
 
 // install makes sf the active segment ending at off and marks the log ready.
@@ -76,9 +170,9 @@ func (l *Log) install(sf *segFile, off int64) {
 }
 
 // checkContiguous reports (or, with TruncateCorrupt, cuts at) the first
-// segment missing between two existing ones.
-func (l *Log) checkContiguous() error {
-	for i := 1; i < len(l.segs); i++ {
+// segment missing between two existing ones from l.segs[first] on.
+func (l *Log) checkContiguous(first int) error {
+	for i := first + 1; i < len(l.segs); i++ {
 		want := l.segs[i-1] + LSN(l.opts.SegmentSize)
 		if l.segs[i] == want {
 			continue
@@ -106,116 +200,4 @@ func (l *Log) dropSegments(i int, why error) error {
 		return fmt.Errorf("wal: truncate corrupt log: sync dir: %w", err)
 	}
 	return nil
-}
-
-// replaySegment replays segment i (first LSN start) using buf. done is true
-// when the replay ends in this segment; the log is then installed.
-func (l *Log) replaySegment(i int, start LSN, buf []byte, fn func(LSN, RecordType, []byte) error) (done bool, err error) {
-	path := l.segPath(start)
-	f, err := l.fs.Open(path)
-	if err != nil {
-		return true, fmt.Errorf("wal: replay: %w", err)
-	}
-	keep := false
-	defer func() {
-		if !keep {
-			f.Close()
-		}
-	}()
-	if err := readSegment(f, buf); err != nil {
-		return true, fmt.Errorf("wal: replay %s: %w", path, err)
-	}
-	end, clean, reason, err := scanSegment(buf, start, fn)
-	if err != nil {
-		return true, err
-	}
-	last := i == len(l.segs)-1
-	switch {
-	case clean && !last:
-		return false, nil
-	case clean:
-	case last && !validRecordAfter(buf, start, end):
-		l.logger.Info("wal: truncating torn tail", "segment", path, "offset", end, "reason", reason)
-		if err := zeroFrom(f, buf, end); err != nil {
-			return true, fmt.Errorf("wal: truncate torn tail of %s: %w", path, err)
-		}
-	default:
-		cerr := &CorruptError{Segment: path, Offset: end, Reason: reason}
-		if !l.opts.TruncateCorrupt {
-			return true, cerr
-		}
-		if err := l.dropSegments(i+1, cerr); err != nil {
-			return true, err
-		}
-		if err := zeroFrom(f, buf, end); err != nil {
-			return true, fmt.Errorf("wal: truncate corrupt log at %s offset %d: %w", path, end, err)
-		}
-	}
-	if err := f.Sync(); err != nil { // make what fn saw durable before appending
-		return true, fmt.Errorf("wal: replay: fsync %s: %w", path, err)
-	}
-	keep = true
-	l.install(&segFile{f: f, start: start}, end)
-	return true, nil
-}
-
-// readSegment reads the whole segment into buf, which has the segment size.
-func readSegment(f File, buf []byte) error {
-	size, err := f.Size()
-	if err != nil {
-		return err
-	}
-	if size != int64(len(buf)) {
-		return fmt.Errorf("size %d bytes, want SegmentSize %d (was the log written with another segment size?)", size, len(buf))
-	}
-	n, err := f.ReadAt(buf, 0)
-	if n == len(buf) {
-		return nil
-	}
-	if err == nil || err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	return err
-}
-
-// scanSegment calls fn for each valid record of the segment in buf (first
-// LSN start) and returns the offset where valid records stop. clean means
-// everything from end on is zero (a normal end); otherwise reason says what
-// is wrong at end. Only an error from fn is returned as err.
-func scanSegment(buf []byte, start LSN, fn func(LSN, RecordType, []byte) error) (end int64, clean bool, reason string, err error) {
-	off := int64(0)
-	for {
-		rest := buf[off:]
-		if len(rest) < HeaderSize || allZero(rest[:HeaderSize]) {
-			if allZero(rest) {
-				return off, true, "", nil
-			}
-			return off, false, "zero header followed by non-zero bytes", nil
-		}
-		r, why := parseRecord(buf, off, start)
-		if why != "" {
-			return off, false, why, nil
-		}
-		if fn != nil {
-			if err := fn(r.lsn, r.typ, r.payload); err != nil {
-				return off, false, "", fmt.Errorf("wal: replay callback at LSN %d: %w", r.lsn, err)
-			}
-		}
-		off += r.size()
-	}
-}
-
-// validRecordAfter reports whether a valid record (right LSN and CRC) starts
-// anywhere in buf after offset from. It separates a torn tail (nothing valid
-// follows) from corruption (valid data follows).
-func validRecordAfter(buf []byte, start LSN, from int64) bool {
-	for p := from + 1; p+HeaderSize <= int64(len(buf)); p++ {
-		if LSN(binary.LittleEndian.Uint64(buf[p+lsnOff:])) != start+LSN(p) {
-			continue
-		}
-		if _, why := parseRecord(buf, p, start); why == "" {
-			return true
-		}
-	}
-	return false
 }

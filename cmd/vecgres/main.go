@@ -52,7 +52,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&c.debugListen, "debug-listen", "", "serve /metrics (Prometheus) and /debug/pprof/ on this address, e.g. 127.0.0.1:6060 (off when empty)")
 	fs.BoolVar(&c.truncate, "wal-truncate-corrupt", false,
-		"at start-up, cut the WAL at a damaged record instead of refusing to start (loses every commit after it)")
+		"at start-up, cut the WAL at a damaged record, missing or cut-short segment instead of refusing to start, even before its recorded end (loses every commit after the cut; the log says which LSNs)")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate chain file; with --tls-key, clients may use TLS (sslmode=require)")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key file of --tls-cert")
 	fs.BoolVar(&c.trustLocal, "trust-local", true,
