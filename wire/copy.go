@@ -30,14 +30,15 @@ func copyFormats(info *CopyInfo) (byte, []uint16) {
 
 // copyIn runs COPY FROM STDIN for p (docs §55.2.6): CopyInResponse, then
 // Session.CopyFrom reading the CopyData payloads lazily until CopyDone
-// (EOF) or CopyFail (57014), then CommandComplete. Copy messages left after
-// a failure are dropped by the main loop.
-func (c *conn) copyIn(p Prepared, info *CopyInfo) error {
+// (EOF) or CopyFail (57014). It returns the result, whose CommandComplete
+// the caller sends. Copy messages left after a failure are dropped by the
+// main loop.
+func (c *conn) copyIn(p Prepared, info *CopyInfo) (*Result, error) {
 	overall, cols := copyFormats(info)
 	c.send(&pgproto3.CopyInResponse{OverallFormat: overall, ColumnFormatCodes: cols})
 	c.flush()
 	if c.writeErr != nil {
-		return c.writeErr
+		return nil, c.writeErr
 	}
 	r := &copyReader{c: c}
 	var res *Result
@@ -46,22 +47,21 @@ func (c *conn) copyIn(p Prepared, info *CopyInfo) error {
 		return err
 	})
 	if c.writeErr != nil {
-		return c.writeErr
+		return nil, c.writeErr
 	}
 	if err == nil && !r.done {
 		_, err = io.Copy(io.Discard, r) // the session stopped early: finish the stream
 	}
 	if r.failed != nil {
-		return r.failed
+		return nil, r.failed
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if res == nil {
-		return pgerror.New(pgerror.InternalError, "COPY returned no result")
+		return nil, pgerror.New(pgerror.InternalError, "COPY returned no result")
 	}
-	c.sendComplete(res, res.Tag)
-	return nil
+	return res, nil
 }
 
 // copyReader is the COPY data stream: Read pulls the next CopyData message
