@@ -181,9 +181,21 @@ func (c *Catalog) allocOID() uint32 {
 
 func (c *Catalog) appendAll(recs []record) error {
 	for _, r := range recs {
-		if _, err := c.log.Append(r.typ, r.payload); err != nil {
+		if err := c.appendOne(r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// appendOne writes r to the WAL (durable on return).
+func (c *Catalog) appendOne(r record) error {
+	_, err := c.log.Append(r.typ, r.payload)
+	return err
+}
+
+// maxRecordPayload is the payload limit of a TxnData record: maxRecordBytes,
+// or less when the WAL's segments are smaller.
+func (c *Catalog) maxRecordPayload() int {
+	return min(maxRecordBytes, c.log.MaxPayload())
 }

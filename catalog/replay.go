@@ -16,6 +16,7 @@ type replayState struct {
 	c       *Catalog
 	byOID   map[uint32]*Table
 	pending map[XID][][]byte
+	parts   map[XID][]byte // TxnDataPart bytes before the xid's next TxnData
 	maxXID  XID
 	touched map[*Table][]uint64 // slots changed by replayed commits
 }
@@ -24,7 +25,7 @@ type replayState struct {
 // (nil: from the start), then every primary-key map and index graph.
 func (c *Catalog) replay(ls *loadedSnapshot) error {
 	st := &replayState{c: c, byOID: map[uint32]*Table{}, pending: map[XID][][]byte{},
-		touched: map[*Table][]uint64{}}
+		parts: map[XID][]byte{}, touched: map[*Table][]uint64{}}
 	var from wal.LSN
 	if ls != nil {
 		from = ls.lsn
@@ -77,7 +78,15 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		d := &decoder{b: p}
 		x := XID(d.uvarint())
 		st.noteXID(x)
-		st.pending[x] = append(st.pending[x], slices.Clone(d.b)) // payload is only valid during the callback
+		body := append(st.parts[x], d.b...) // payload is only valid during the callback
+		delete(st.parts, x)
+		st.pending[x] = append(st.pending[x], slices.Clip(body))
+		return d.err
+	case recTxnDataPart:
+		d := &decoder{b: p}
+		x := XID(d.uvarint())
+		st.noteXID(x)
+		st.parts[x] = append(st.parts[x], d.b...)
 		return d.err
 	case recTxnCommit:
 		return st.commit(p)

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"slices"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -225,8 +224,11 @@ func (t *Txn) Commit() error {
 func (t *Txn) commitDurable() error {
 	t.c.ckpt.commitMu.RLock()
 	defer t.c.ckpt.commitMu.RUnlock()
-	records := append(slices.Clip(t.ddl), t.encode()...) // ddllog.go: DDL first
-	if err := t.c.appendAll(records); err != nil {
+	err := t.c.appendAll(t.ddl) // ddllog.go: DDL first
+	if err == nil {
+		err = t.encodeTo(t.c.maxRecordPayload(), t.c.appendOne)
+	}
+	if err != nil {
 		// The caller rolls back once the commit lock is let go.
 		return pgerror.Errorf(pgerror.IOError, "could not write to the write-ahead log: %v", err)
 	}
