@@ -210,10 +210,13 @@ func (cp *copyPlan) decode(col int, field []byte) (any, error) {
 		return nil, nil
 	}
 	t := cp.table.Columns[col].Type
-	if cp.opts.Format == copyfmt.Binary {
+	switch {
+	case cp.opts.Format == copyfmt.Binary:
 		return types.DecodeBinary(t, field)
+	case t.Kind == types.KindBytea:
+		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
 	}
-	return types.ParseText(t, string(field))
+	return types.ParseText(t, copyfmt.String(field))
 }
 
 func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
@@ -222,22 +225,25 @@ func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	}
 	var fc *copyfmt.FieldCountError
 	if errors.As(err, &fc) {
-		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, string(r.RawLine())))
+		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, r.LineContext()))
 	}
 	var le *copyfmt.LineError
 	if errors.As(err, &le) {
-		return le.Err.WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, le.Line, string(r.RawLine())))
+		return le.Err.WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, le.Line, r.LineContext()))
 	}
 	pe := pgerror.From(err)
-	if pe.Context == "" {
-		pe = pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
+	if pe.Context != "" {
+		return pe
 	}
-	return pe
+	if f := r.Field(); f >= 0 && f < len(cp.cols) { // binary: PostgreSQL names the field's column
+		return pe.WithContext(fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), cp.table.Columns[cp.cols[f]].Name))
+	}
+	return pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
 }
 
 func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []byte) error {
 	name := cp.table.Columns[col].Name
-	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, string(field))
+	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, copyfmt.Display(field))
 	if cp.opts.Format == copyfmt.Binary {
 		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
 	}

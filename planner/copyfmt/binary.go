@@ -90,9 +90,13 @@ func (r *Reader) readTuple() ([][]byte, error) {
 	if want := r.opts.Columns; count < 0 || (want > 0 && count != want) {
 		return nil, badFormat("row field count is %d, expected %d", count, want)
 	}
+	if cap(r.buf) > keepBuffer {
+		r.buf = nil // the last row was huge: let it go once it was used
+	}
 	r.buf = r.buf[:0]
 	r.offs = r.offs[:0]
-	for range count {
+	for i := range count {
+		r.field = i
 		if err := r.readFull(b); err != nil {
 			return nil, r.shortAs(err, fresh(errUnexpectedEOF))
 		}
@@ -104,21 +108,27 @@ func (r *Reader) readTuple() ([][]byte, error) {
 		if size < 0 {
 			return nil, fresh(errFieldSize)
 		}
+		if int(size) > bufferLimit { // PostgreSQL's attribute_buf holds one field
+			return nil, errBufferFull(0, int(size))
+		}
 		start := len(r.buf)
 		if err := r.appendData(int(size)); err != nil {
 			return nil, r.shortAs(err, fresh(errUnexpectedEOF))
 		}
 		r.offs = append(r.offs, start, len(r.buf))
 	}
+	r.field = -1
 	return r.binaryFields(), nil
 }
 
-// appendData appends the next n bytes of the stream to r.buf.
+// appendData appends the next n bytes of the stream to r.buf, readChunk
+// bytes at a time, so that memory follows the bytes that arrive.
 func (r *Reader) appendData(n int) error {
 	for n > 0 {
 		k := min(n, readChunk)
+		r.buf = growBuffer(r.buf, k)
 		l := len(r.buf)
-		r.buf = append(r.buf, make([]byte, k)...)
+		r.buf = r.buf[:l+k]
 		if err := r.readFull(r.buf[l:]); err != nil {
 			return err
 		}
@@ -126,6 +136,11 @@ func (r *Reader) appendData(n int) error {
 	}
 	return nil
 }
+
+// Field returns the 0-based position of the binary field being read when
+// Next last failed, -1 when the error was outside a field (or in text and
+// CSV): PostgreSQL's CONTEXT then names the column.
+func (r *Reader) Field() int { return r.field }
 
 // binaryFields builds r.fields from r.offs (start, end pairs; start -1 for
 // NULL) once r.buf no longer moves.

@@ -19,12 +19,13 @@ type Reader struct {
 	br      *bufio.Reader
 	opts    Options // with defaults filled in
 	line    int     // physical line (text, CSV) or tuple number (binary) of the last row
-	raw     []byte  // the last text/CSV row, without its line terminator
+	context string  // the last text/CSV row as CONTEXT shows it (Display), kept before splitting may overwrite it
 	acc     []byte  // accumulates a row that spans bufio segments
 	buf     []byte  // de-escaped field bytes; capacity fixed per row so fields never move
 	offs    []int   // binary: start, end offsets in buf of each field; -1, -1 for NULL
 	fields  [][]byte
 	scratch [4]byte // binary: integer being read
+	field   int     // binary: the field being read, -1 between fields (Field)
 	begun   bool    // header handled
 	done    bool    // end of data seen
 	err     error   // sticky error (I/O, or a binary stream out of step)
@@ -33,7 +34,7 @@ type Reader struct {
 // NewReader returns a Reader of the COPY data in r. Invalid options make
 // every Next return the error of Options.Validate.
 func NewReader(r io.Reader, opts Options) *Reader {
-	rd := &Reader{br: bufio.NewReaderSize(r, readBufSize), opts: opts.Defaults()}
+	rd := &Reader{br: bufio.NewReaderSize(r, readBufSize), opts: opts.Defaults(), field: -1}
 	rd.err = opts.Validate()
 	return rd
 }
@@ -77,10 +78,10 @@ func (r *Reader) Next() ([][]byte, error) {
 // for binary the tuple number.
 func (r *Reader) Line() int { return r.line }
 
-// RawLine returns the last text or CSV row as read, without its line
-// terminator, for an error CONTEXT such as `COPY t, line 2: "1	2"`. It is
-// valid until the next call of Next; nil in binary.
-func (r *Reader) RawLine() []byte { return r.raw }
+// LineContext returns the last text or CSV row as read, without its line
+// terminator, as an error CONTEXT such as `COPY t, line 2: "1	2"` shows
+// it (Display: at most 100 bytes and "..."); "" in binary.
+func (r *Reader) LineContext() string { return r.context }
 
 // nextLine reads one line with read (which returns it without its
 // terminator, and the number of newlines inside quoted CSV fields), skips
@@ -89,14 +90,15 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 	for {
 		line, extra, err := read()
 		if err != nil {
-			r.raw = nil
+			r.context = ""
 			if err != io.EOF {
 				r.err = err
+				r.line += 1 + extra // the line being read, as PostgreSQL counts it
 			}
 			return nil, err
 		}
 		r.line += 1 + extra
-		r.raw = line
+		r.context = Display(line)
 		if e := checkEncoding(line); e != nil {
 			return nil, e
 		}
@@ -124,14 +126,19 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 // true when the segment ends the line. It returns the line (a view of the
 // bufio buffer when one segment holds it, else a copy in r.acc), the number
 // of newlines that feed rejected, and io.EOF only when no byte is left.
+// A line longer than MaxBufferBytes is 54000 (errBufferFull), returned
+// with the newlines read so far.
 func (r *Reader) readSegments(feed func(seg, whole []byte) bool) ([]byte, int, error) {
+	if cap(r.acc) > keepBuffer {
+		r.acc = nil // the last line was huge: let it go once its row was used
+	}
 	seg, err := r.br.ReadSlice('\n')
 	whole := seg
 	copied := false
 	extra := 0
 	for {
 		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
-			return nil, 0, err
+			return nil, extra, err
 		}
 		if feed(seg, whole) {
 			return whole, extra, nil
@@ -146,11 +153,14 @@ func (r *Reader) readSegments(feed func(seg, whole []byte) bool) ([]byte, int, e
 			extra++
 		}
 		if !copied {
-			r.acc = append(r.acc[:0], whole...)
+			r.acc = append(r.acc[:0], whole...) // one bufio segment: small
 			copied = true
 		}
 		seg, err = r.br.ReadSlice('\n')
-		r.acc = append(r.acc, seg...)
+		var lerr error
+		if r.acc, lerr = appendLimited(r.acc, seg); lerr != nil {
+			return nil, extra, lerr
+		}
 		whole = r.acc
 	}
 }
@@ -161,7 +171,10 @@ func endsLine(seg []byte) bool { return len(seg) > 0 && seg[len(seg)-1] == '\n' 
 // fieldBuf readies r.buf to hold the de-escaped fields of a row of n raw
 // bytes; de-escaping never lengthens a field, so appends never move it.
 func (r *Reader) fieldBuf(n int) {
-	if cap(r.buf) < n {
+	switch {
+	case n > keepBuffer:
+		r.buf = make([]byte, 0, n) // held for this row only
+	case cap(r.buf) < n || cap(r.buf) > keepBuffer:
 		r.buf = make([]byte, 0, n+n/4)
 	}
 	r.buf = r.buf[:0]
