@@ -193,7 +193,7 @@ func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyR
 		}
 		vals := make([]any, len(cp.table.Columns))
 		for i, c := range cp.cols {
-			if vals[c], err = cp.decode(c, fields[i]); err != nil {
+			if vals[c], err = cp.decode(c, fields[i], r.Owned()); err != nil {
 				return batch, cp.fieldError(err, r, c, fields[i])
 			}
 		}
@@ -205,7 +205,10 @@ func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyR
 	return batch, nil
 }
 
-func (cp *copyPlan) decode(col int, field []byte) (any, error) {
+// decode parses one COPY field of column col. owned says the field's
+// bytes never change again (copyfmt.Reader.Owned): a large text value then
+// keeps them rather than a copy, so a huge line is held once.
+func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	if field == nil {
 		return nil, nil
 	}
@@ -215,9 +218,16 @@ func (cp *copyPlan) decode(col int, field []byte) (any, error) {
 		return types.DecodeBinary(t, field)
 	case t.Kind == types.KindBytea:
 		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
+	case owned && len(field) > copyBigField:
+		return types.ParseText(t, copyfmt.View(field))
 	}
 	return types.ParseText(t, copyfmt.String(field))
 }
+
+// copyBigField is the length from which decode keeps an owned field's
+// bytes instead of copying them; a smaller value is copied, so that it
+// does not pin the whole line.
+const copyBigField = 1 << 20
 
 func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	if err == io.EOF {

@@ -62,7 +62,7 @@ func indexEither(b []byte, x, y byte) int {
 // such newlines.
 func (r *Reader) readCSVLine() ([]byte, int, error) {
 	s := csvState{quote: r.opts.Quote, esc: r.opts.Escape, hasEsc: r.opts.Escape != r.opts.Quote}
-	line, extra, err := r.readSegments(func(seg, _ []byte) bool {
+	line, extra, err := r.readSegments(func(seg []byte) bool {
 		s.scan(seg)
 		return endsLine(seg) && !s.inQuote
 	})

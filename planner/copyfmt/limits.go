@@ -115,9 +115,10 @@ func String(field []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// View returns field's bytes as a string without copying them, for a
-// parser that keeps nothing of its input (bytea's): valid only while the
-// field is.
+// View returns field's bytes as a string without copying them: for a
+// parser that keeps nothing of its input (bytea's), or for a field of a
+// row whose bytes never change (Reader.Owned). Valid only while the
+// field's bytes do not change.
 func View(field []byte) string {
 	return unsafe.String(unsafe.SliceData(field), len(field))
 }

@@ -4,8 +4,23 @@ package copyfmt
 // or carriage return after an odd run of backslashes is data, not an end of
 // line; PostgreSQL does not count such a newline as a line.
 func (r *Reader) readTextLine() ([]byte, int, error) {
-	line, _, err := r.readSegments(func(seg, whole []byte) bool {
-		return endsLine(seg) && !oddBackslashes(whole, len(whole)-1)
+	run := 0 // backslashes that end the line so far
+	line, _, err := r.readSegments(func(seg []byte) bool {
+		if endsLine(seg) {
+			k := trailingBackslashes(seg[:len(seg)-1])
+			if k == len(seg)-1 {
+				k += run
+			}
+			if k%2 == 0 {
+				return true
+			}
+		}
+		if k := trailingBackslashes(seg); k == len(seg) {
+			run += k
+		} else {
+			run = k
+		}
+		return false
 	})
 	if err != nil {
 		return nil, 0, err
@@ -18,6 +33,15 @@ func (r *Reader) readTextLine() ([]byte, int, error) {
 		n--
 	}
 	return line[:n], 0, nil
+}
+
+// trailingBackslashes is the number of backslashes that end b.
+func trailingBackslashes(b []byte) int {
+	i := len(b)
+	for i > 0 && b[i-1] == '\\' {
+		i--
+	}
+	return len(b) - i
 }
 
 // oddBackslashes reports whether b[:end] ends with an odd number of
