@@ -38,16 +38,6 @@ func errBufferFull(held, more int) *pgerror.Error {
 		WithDetail(fmt.Sprintf("Cannot enlarge string buffer containing %d bytes by %d more bytes.", held, more))
 }
 
-// appendLimited appends p to buf, or returns errBufferFull when the
-// result would pass bufferLimit. A full buffer is replaced by one twice
-// as large, copied in pieces (growBuffer).
-func appendLimited(buf, p []byte) ([]byte, error) {
-	if len(buf)+len(p) > bufferLimit {
-		return buf, errBufferFull(len(buf), len(p))
-	}
-	return append(growBuffer(buf, len(p)), p...), nil
-}
-
 // growBuffer returns buf with room for n more bytes: buf itself, or a copy
 // with twice the capacity (at most bufferLimit, at least what n needs),
 // made copyPiece bytes at a time.

@@ -23,7 +23,7 @@ type Reader struct {
 	acc     []byte   // accumulates a row that spans bufio segments
 	chunks  [][]byte // earlier chunks of a long row (hold)
 	held    int      // bytes of the row gathered in chunks and acc
-	buf     []byte   // de-escaped field bytes; capacity fixed per row so fields never move
+	buf     []byte   // binary: the bytes of the row's fields
 	offs    []int    // binary: start, end offsets in buf of each field; -1, -1 for NULL
 	fields  [][]byte
 	scratch [4]byte // binary: integer being read
@@ -214,19 +214,6 @@ func (r *Reader) joined() []byte {
 
 // endsLine reports whether seg ends with a newline.
 func endsLine(seg []byte) bool { return len(seg) > 0 && seg[len(seg)-1] == '\n' }
-
-// fieldBuf readies r.buf to hold the de-escaped fields of a row of n raw
-// bytes; de-escaping never lengthens a field, so appends never move it.
-func (r *Reader) fieldBuf(n int) {
-	switch {
-	case n > keepBuffer:
-		r.buf = make([]byte, 0, n) // held for this row only
-	case cap(r.buf) < n || cap(r.buf) > keepBuffer:
-		r.buf = make([]byte, 0, n+n/4)
-	}
-	r.buf = r.buf[:0]
-	r.fields = r.fields[:0]
-}
 
 // isNull reports whether the raw field equals the NULL string.
 func (r *Reader) isNull(raw []byte) bool { return string(raw) == r.opts.Null }
