@@ -1,7 +1,6 @@
 package catalog
 
 import (
-
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
