@@ -243,3 +243,16 @@ func TestEscapedNewlineAcrossSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestLineContextOfLongLine checks the CONTEXT text of a row with too many
+// fields: the raw line as sent (its escapes not undone, though fields are
+// de-escaped in place), cut to 100 bytes and "...".
+func TestLineContextOfLongLine(t *testing.T) {
+	line := `\\x` + strings.Repeat(`ab\t`, 40) + "\tmore"
+	r := NewReader(stringReader(line+"\n"), Options{Format: Text, Columns: 1})
+	_, err := r.Next()
+	var fc *FieldCountError
+	if !errors.As(err, &fc) || r.LineContext() != line[:100]+"..." {
+		t.Fatalf("err %v, context %q", err, r.LineContext())
+	}
+}

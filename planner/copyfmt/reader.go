@@ -19,7 +19,8 @@ type Reader struct {
 	br      *bufio.Reader
 	opts    Options  // with defaults filled in
 	line    int      // physical line (text, CSV) or tuple number (binary) of the last row
-	context string   // the last text/CSV row as CONTEXT shows it (Display), kept before splitting may overwrite it
+	head    []byte   // the first bytes of the last text/CSV row, kept before splitting may overwrite it (LineContext)
+	long    bool     // the row is longer than head
 	acc     []byte   // accumulates a row that spans bufio segments
 	chunks  [][]byte // earlier chunks of a long row (hold)
 	held    int      // bytes of the row gathered in chunks and acc
@@ -91,7 +92,12 @@ func (r *Reader) Owned() bool { return r.owned }
 // LineContext returns the last text or CSV row as read, without its line
 // terminator, as an error CONTEXT such as `COPY t, line 2: "1	2"` shows
 // it (Display: at most 100 bytes and "..."); "" in binary.
-func (r *Reader) LineContext() string { return r.context }
+func (r *Reader) LineContext() string {
+	if r.long {
+		return Display(r.head)
+	}
+	return string(r.head)
+}
 
 // nextLine reads one line with read (which returns it without its
 // terminator, and the number of newlines inside quoted CSV fields), skips
@@ -100,7 +106,7 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 	for {
 		line, extra, err := read()
 		if err != nil {
-			r.context = ""
+			r.head, r.long = r.head[:0], false
 			if err != io.EOF {
 				r.err = err
 				r.line += 1 + extra // the line being read, as PostgreSQL counts it
@@ -108,7 +114,8 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 			return nil, err
 		}
 		r.line += 1 + extra
-		r.context = Display(line)
+		r.long = len(line) > maxDisplayBytes
+		r.head = append(r.head[:0], line[:min(len(line), maxDisplayBytes+1)]...)
 		if e := checkEncoding(line); e != nil {
 			return nil, e
 		}
