@@ -192,3 +192,26 @@ func TestCopyFieldOverLimit(t *testing.T) {
 		t.Fatalf("after the error: count %d, %v", count, err)
 	}
 }
+
+// TestCopyContextTruncated checks that an error's CONTEXT shows at most 100
+// bytes of the line or value and "...", as PostgreSQL 15's
+// limit_printout_length (the message keeps the whole value, as there).
+func TestCopyContextTruncated(t *testing.T) {
+	s := startServer(t, "")
+	conn := s.connect(t)
+	mustExec(t, conn, "CREATE TABLE c2 (a int, b text)")
+	x, y := strings.Repeat("x", 150), strings.Repeat("y", 150)
+	tests := []struct{ sql, in, code, msg, where string }{
+		{"COPY c2 FROM STDIN", "1\t" + x + "\tq\n", "22P04", "extra data after last expected column",
+			`COPY c2, line 1: "1	` + x[:98] + `..."`},
+		{"COPY c2 (a) FROM STDIN", y + "\n", "22P02", `invalid input syntax for type integer: "` + y + `"`,
+			`COPY c2, line 1, column a: "` + y[:100] + `..."`},
+	}
+	for _, tt := range tests {
+		_, err := conn.PgConn().CopyFrom(testCtx(t, 30*time.Second), strings.NewReader(tt.in), tt.sql)
+		pe := wantCode(t, err, tt.code)
+		if pe.Message != tt.msg || pe.Where != tt.where {
+			t.Errorf("%s: %q\ncontext %q\n   want %q", tt.sql, pe.Message, pe.Where, tt.where)
+		}
+	}
+}
