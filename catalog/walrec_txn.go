@@ -145,7 +145,6 @@ func (e *txnEncoder) write(r record) {
 // t's own versions, whose values never change: no lock.
 func (t *Txn) encodeTo(limit int, emit func(record) error) error {
 	e := newTxnEncoder(t.xid, limit, emit)
-	e.out = make([]byte, 0, min(limit, 64<<10))
 	for _, o := range t.ops {
 		var vals []any
 		if o.kind == opInsert {
