@@ -214,6 +214,8 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	}
 	t := cp.table.Columns[col].Type
 	switch {
+	case cp.opts.Format == copyfmt.Binary && owned && len(field) > copyBigField:
+		return decodeOwnedBinary(t, field)
 	case cp.opts.Format == copyfmt.Binary:
 		return types.DecodeBinary(t, field)
 	case t.Kind == types.KindBytea:
@@ -222,6 +224,19 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 		return types.ParseText(t, copyfmt.View(field))
 	}
 	return types.ParseText(t, copyfmt.String(field))
+}
+
+// decodeOwnedBinary is types.DecodeBinary for a large binary field whose
+// bytes never change: text and bytea keep them (text's receive function is
+// its text input's checks, bytea's the bytes as sent); other types copy.
+func decodeOwnedBinary(t types.Type, field []byte) (any, error) {
+	switch t.Kind {
+	case types.KindText, types.KindVarchar, types.KindBpchar:
+		return types.ParseText(t, copyfmt.View(field))
+	case types.KindBytea:
+		return field, nil
+	}
+	return types.DecodeBinary(t, field)
 }
 
 // copyBigField is the length from which decode keeps an owned field's

@@ -118,21 +118,33 @@ func (r *Reader) readTuple() ([][]byte, error) {
 		r.offs = append(r.offs, start, len(r.buf))
 	}
 	r.field = -1
+	r.owned = cap(r.buf) > keepBuffer // dropped by the next readTuple
 	return r.binaryFields(), nil
 }
 
-// appendData appends the next n bytes of the stream to r.buf, readChunk
-// bytes at a time, so that memory follows the bytes that arrive.
+// appendData appends the next n bytes of the stream to r.buf. A field
+// over readChunk bytes is read in readChunk pieces first, so that memory
+// follows the bytes that arrive rather than the length word, then copied
+// once into r.buf grown to hold it (twice the field at the peak).
 func (r *Reader) appendData(n int) error {
-	for n > 0 {
-		k := min(n, readChunk)
-		r.buf = growBuffer(r.buf, k)
+	if n <= readChunk {
+		r.buf = growBuffer(r.buf, n)
 		l := len(r.buf)
-		r.buf = r.buf[:l+k]
-		if err := r.readFull(r.buf[l:]); err != nil {
+		r.buf = r.buf[:l+n]
+		return r.readFull(r.buf[l:])
+	}
+	var pieces [][]byte
+	for left := n; left > 0; left -= readChunk {
+		p := make([]byte, min(left, readChunk))
+		if err := r.readFull(p); err != nil {
 			return err
 		}
-		n -= k
+		pieces = append(pieces, p)
+	}
+	r.buf = growBuffer(r.buf, n)
+	for i, p := range pieces {
+		r.buf = append(r.buf, p...)
+		pieces[i] = nil
 	}
 	return nil
 }

@@ -256,3 +256,25 @@ func TestLineContextOfLongLine(t *testing.T) {
 		t.Fatalf("err %v, context %q", err, r.LineContext())
 	}
 }
+
+// TestOwnedBinaryFieldStays checks Owned in binary: a row holding a
+// field over keepBuffer is owned, and its bytes survive the rows after it.
+func TestOwnedBinaryFieldStays(t *testing.T) {
+	long := strings.Repeat("q", 3<<20)
+	in := binHead + bin(int16(1), int32(len(long)), long) + bin(int16(1), int32(2<<20), strings.Repeat("r", 2<<20)) +
+		bin(int16(1), int32(1), "s", int16(-1))
+	r := NewReader(stringReader(in), Options{Format: Binary, Columns: 1})
+	row, err := r.Next()
+	if err != nil || !r.Owned() || len(row[0]) != len(long) {
+		t.Fatalf("long row: %v, owned %v", err, r.Owned())
+	}
+	kept := row[0]
+	for _, owned := range []bool{true, false} {
+		if _, err := r.Next(); err != nil || r.Owned() != owned {
+			t.Fatalf("next row: %v, owned %v", err, r.Owned())
+		}
+	}
+	if string(kept) != long {
+		t.Fatal("the first row's field changed")
+	}
+}

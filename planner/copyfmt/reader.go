@@ -84,9 +84,10 @@ func (r *Reader) Next() ([][]byte, error) {
 func (r *Reader) Line() int { return r.line }
 
 // Owned reports whether the fields of the row last returned lie in
-// buffers the Reader drops rather than reuses (those of a text or CSV line
-// over keepBuffer bytes): their bytes never change again, so the caller
-// may keep them (View) instead of copying a huge value.
+// buffers the Reader drops rather than reuses (those of a text or CSV line,
+// or of a binary row, over keepBuffer bytes): their bytes never change
+// again, so the caller may keep them (View) instead of copying a huge
+// value.
 func (r *Reader) Owned() bool { return r.owned }
 
 // LineContext returns the last text or CSV row as read, without its line
