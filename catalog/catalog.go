@@ -221,3 +221,9 @@ func (c *Catalog) appendAll(recs []record) error {
 	c.walWritable()
 	return nil
 }
+
+// maxRecordPayload is the payload limit of a TxnData record: maxRecordBytes,
+// or less when the WAL's segments are smaller.
+func (c *Catalog) maxRecordPayload() int {
+	return min(maxRecordBytes, c.log.MaxPayload())
+}

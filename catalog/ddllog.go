@@ -10,13 +10,14 @@ import (
 // DDL records and transactions. A DDL statement changes the catalog in
 // memory at once (undo.go undoes it at rollback), but its WAL records
 // belong to its transaction: they are kept in the transaction and written
-// at its commit, just before its row records and commit record (Commit),
-// and dropped at its rollback together with the records its undo logs.
-// So a crash before the commit leaves no trace of the DDL in the WAL, as
-// in PostgreSQL, where the catalog rows of an uncommitted transaction are
-// never visible. Replay applies the records in WAL order: the commit's DDL
-// first, then its rows, which are stored by physical column position and
-// so need no particular interleaving with the DDL. No other transaction
+// at its commit, after its row records and just before its commit record,
+// in the same WAL write (writeCommit), and dropped at its rollback together
+// with the records its undo logs. So a crash before the commit leaves no
+// trace of the DDL in the WAL, as in PostgreSQL, where the catalog rows of
+// an uncommitted transaction are never visible. Replay applies DDL records
+// as it meets them and a transaction's rows at its commit record: the
+// commit's DDL first, then its rows, which are stored by physical column
+// position and so need no particular interleaving with the DDL. No other transaction
 // writes to a table meanwhile (its writers wait, lock.go), and a
 // checkpoint is not taken while any transaction holds DDL records
 // (capture), since its snapshot would hold that DDL's effects.

@@ -169,7 +169,10 @@
 // transaction. A transaction's row changes are written at
 // COMMIT as zero or more TxnData records (each at most maxRecordBytes)
 // followed by one TxnCommit record; replay applies a transaction's data only
-// when its commit record is present. Payload layouts are in walrec.go.
+// when its commit record is present. A row too large for one record (up to
+// PostgreSQL's 1 GB per value) is written as TxnDataPart records and the
+// TxnData record ending it, its large values copied from the row a record
+// at a time (walrec_txn.go). Payload layouts are in walrec.go.
 //
 // A commit's records go to the WAL as one batch (wal.Log.AppendAll): one
 // fsync, and on a full disk none of them is written. A failed WAL write is

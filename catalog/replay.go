@@ -16,6 +16,7 @@ type replayState struct {
 	c       *Catalog
 	byOID   map[uint32]*Table
 	pending map[XID][][]byte
+	parts   map[XID][][]byte // TxnDataPart payloads before the xid's next TxnData
 	maxXID  XID
 	touched map[*Table][]uint64 // slots changed by replayed commits
 }
@@ -24,7 +25,7 @@ type replayState struct {
 // (nil: from the start), then every primary-key map and index graph.
 func (c *Catalog) replay(ls *loadedSnapshot) error {
 	st := &replayState{c: c, byOID: map[uint32]*Table{}, pending: map[XID][][]byte{},
-		touched: map[*Table][]uint64{}}
+		parts: map[XID][][]byte{}, touched: map[*Table][]uint64{}}
 	var from wal.LSN
 	if ls != nil {
 		from = ls.lsn
@@ -78,7 +79,15 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		d := &decoder{b: p}
 		x := XID(d.uvarint())
 		st.noteXID(x)
-		st.pending[x] = append(st.pending[x], slices.Clone(d.b)) // payload is only valid during the callback
+		body := joinParts(st.parts[x], d.b) // payload is only valid during the callback
+		delete(st.parts, x)
+		st.pending[x] = append(st.pending[x], body)
+		return d.err
+	case recTxnDataPart:
+		d := &decoder{b: p}
+		x := XID(d.uvarint())
+		st.noteXID(x)
+		st.parts[x] = append(st.parts[x], slices.Clone(d.b))
 		return d.err
 	case recTxnCommit:
 		return st.commit(p)
@@ -98,6 +107,20 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		return fmt.Errorf("unknown record type %d", typ)
 	}
 	return nil
+}
+
+// joinParts returns the TxnDataPart payloads parts followed by last, in
+// one buffer of their size.
+func joinParts(parts [][]byte, last []byte) []byte {
+	n := len(last)
+	for _, p := range parts {
+		n += len(p)
+	}
+	body := make([]byte, 0, n)
+	for _, p := range parts {
+		body = append(body, p...)
+	}
+	return append(body, last...)
 }
 
 func (st *replayState) noteXID(x XID) {

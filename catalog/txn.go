@@ -1,9 +1,5 @@
 package catalog
 
-import (
-	"slices"
-)
-
 // XID is a transaction id. 0 marks a version whose creator aborted;
 // frozenXID marks versions restored from the WAL at start-up.
 type XID uint64
@@ -225,8 +221,7 @@ func (t *Txn) Commit() error {
 func (t *Txn) commitDurable() error {
 	t.c.ckpt.commitMu.RLock()
 	defer t.c.ckpt.commitMu.RUnlock()
-	records := append(slices.Clip(t.ddl), t.encode()...) // ddllog.go: DDL first
-	if err := t.c.appendAll(records); err != nil {
+	if err := t.writeCommit(); err != nil {
 		// The caller rolls back once the commit lock is let go.
 		return t.c.walWriteError(err) // 53100 or 58030
 	}

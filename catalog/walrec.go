@@ -23,10 +23,13 @@ const (
 	recAlterTable  wal.RecordType = 16 // payload: CreateTable of the table's whole new definition (alter.go); 12..15 unused
 	recTruncate    wal.RecordType = 17 // payload: table oid (alter.go)
 	recRenameIndex wal.RecordType = 18 // payload: old name, new name (undo_tables.go)
+	recTxnDataPart wal.RecordType = 19 // payload: xid, leading bytes of the next TxnData body (walrec_txn.go)
 )
 
-// maxRecordBytes bounds one TxnData record; a large transaction (COPY) is
-// written as several.
+// maxRecordBytes bounds the payload of one TxnData or TxnDataPart record
+// (and the segment size bounds it further): a large transaction (COPY) is
+// written as several TxnData records, a row larger than that as
+// TxnDataPart records and a TxnData record.
 const maxRecordBytes = 4 << 20
 
 type record struct {
@@ -46,6 +49,11 @@ type record struct {
 //	             nopts, {reloption "name=value"}... (absent in older records)
 //	DropIndex:   name
 //	TxnData:     xid, nops, {kind byte, table oid, slot, [ncols, datum...] if insert}...
+//	TxnDataPart: xid, bytes: the TxnData body (what follows its xid) of a
+//	             row too large for one record is the concatenation of the
+//	             bytes of the TxnDataPart records of that xid written since
+//	             its last TxnData record, then the body of the next TxnData
+//	             record (type 19; WAL written before it has none)
 //	TxnCommit:   xid, nseq, {table oid, col, last value varint}...
 
 func encodeCreateTable(t *Table) []byte {
@@ -120,52 +128,6 @@ func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
 		}
 	}
 	return oid, def, d.err
-}
-
-// encode turns t's changes into TxnData records and a final TxnCommit.
-// It reads only t's own versions, whose values never change: no lock.
-func (t *Txn) encode() []record {
-	var out []record
-	var b []byte
-	n := 0
-	flush := func() {
-		if n == 0 {
-			return
-		}
-		head := appendUvarint(appendUvarint(nil, uint64(t.xid)), uint64(n))
-		out = append(out, record{recTxnData, append(head, b...)})
-		b, n = b[:0:0], 0
-	}
-	for _, o := range t.ops {
-		b = append(b, byte(o.kind))
-		b = appendUvarint(b, uint64(o.table.OID))
-		b = appendUvarint(b, o.slot)
-		if o.kind == opInsert {
-			vals := o.table.version(o.slot).vals
-			b = appendUvarint(b, uint64(len(vals)))
-			for _, v := range vals {
-				b = appendDatum(b, v)
-			}
-		}
-		n++
-		if len(b) >= maxRecordBytes {
-			flush()
-		}
-	}
-	flush()
-	c := appendUvarint(nil, uint64(t.xid))
-	nseq := 0
-	for _, cols := range t.seqs {
-		nseq += len(cols)
-	}
-	c = appendUvarint(c, uint64(nseq))
-	for tb, cols := range t.seqs {
-		for col, v := range cols {
-			c = appendUvarint(appendUvarint(c, uint64(tb.OID)), uint64(col))
-			c = appendVarint(c, v)
-		}
-	}
-	return append(out, record{recTxnCommit, c})
 }
 
 func boolByte(v bool) byte {

@@ -193,7 +193,7 @@ func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyR
 		}
 		vals := make([]any, len(cp.table.Columns))
 		for i, c := range cp.cols {
-			if vals[c], err = cp.decode(c, fields[i]); err != nil {
+			if vals[c], err = cp.decode(c, fields[i], r.Owned()); err != nil {
 				return batch, cp.fieldError(err, r, c, fields[i])
 			}
 		}
@@ -205,16 +205,44 @@ func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyR
 	return batch, nil
 }
 
-func (cp *copyPlan) decode(col int, field []byte) (any, error) {
+// decode parses one COPY field of column col. owned says the field's
+// bytes never change again (copyfmt.Reader.Owned): a large text value then
+// keeps them rather than a copy, so a huge line is held once.
+func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	if field == nil {
 		return nil, nil
 	}
 	t := cp.table.Columns[col].Type
-	if cp.opts.Format == copyfmt.Binary {
+	switch {
+	case cp.opts.Format == copyfmt.Binary && owned && len(field) > copyBigField:
+		return decodeOwnedBinary(t, field)
+	case cp.opts.Format == copyfmt.Binary:
 		return types.DecodeBinary(t, field)
+	case t.Kind == types.KindBytea:
+		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
+	case owned && len(field) > copyBigField:
+		return types.ParseText(t, copyfmt.View(field))
 	}
-	return types.ParseText(t, string(field))
+	return types.ParseText(t, copyfmt.String(field))
 }
+
+// decodeOwnedBinary is types.DecodeBinary for a large binary field whose
+// bytes never change: text and bytea keep them (text's receive function is
+// its text input's checks, bytea's the bytes as sent); other types copy.
+func decodeOwnedBinary(t types.Type, field []byte) (any, error) {
+	switch t.Kind {
+	case types.KindText, types.KindVarchar, types.KindBpchar:
+		return types.ParseText(t, copyfmt.View(field))
+	case types.KindBytea:
+		return field, nil
+	}
+	return types.DecodeBinary(t, field)
+}
+
+// copyBigField is the length from which decode keeps an owned field's
+// bytes instead of copying them; a smaller value is copied, so that it
+// does not pin the whole line.
+const copyBigField = 1 << 20
 
 func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	if err == io.EOF {
@@ -222,22 +250,25 @@ func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	}
 	var fc *copyfmt.FieldCountError
 	if errors.As(err, &fc) {
-		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, string(r.RawLine())))
+		return fc.Message(cp.names()).WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, fc.Line, r.LineContext()))
 	}
 	var le *copyfmt.LineError
 	if errors.As(err, &le) {
-		return le.Err.WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, le.Line, string(r.RawLine())))
+		return le.Err.WithContext(fmt.Sprintf("COPY %s, line %d: \"%s\"", cp.table.Name, le.Line, r.LineContext()))
 	}
 	pe := pgerror.From(err)
-	if pe.Context == "" {
-		pe = pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
+	if pe.Context != "" {
+		return pe
 	}
-	return pe
+	if f := r.Field(); f >= 0 && f < len(cp.cols) { // binary: PostgreSQL names the field's column
+		return pe.WithContext(fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), cp.table.Columns[cp.cols[f]].Name))
+	}
+	return pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
 }
 
 func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []byte) error {
 	name := cp.table.Columns[col].Name
-	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, string(field))
+	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, copyfmt.Display(field))
 	if cp.opts.Format == copyfmt.Binary {
 		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
 	}

@@ -266,3 +266,9 @@ func (l *Log) flushLoop() {
 		}
 	}
 }
+
+// MaxPayload is the largest payload Append accepts: a record fills at most
+// one segment (SegmentSize - HeaderSize bytes).
+func (l *Log) MaxPayload() int {
+	return int(l.opts.SegmentSize - HeaderSize)
+}

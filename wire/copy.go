@@ -30,14 +30,15 @@ func copyFormats(info *CopyInfo) (byte, []uint16) {
 
 // copyIn runs COPY FROM STDIN for p (docs §55.2.6): CopyInResponse, then
 // Session.CopyFrom reading the CopyData payloads lazily until CopyDone
-// (EOF) or CopyFail (57014), then CommandComplete. Copy messages left after
-// a failure are dropped by the main loop.
-func (c *conn) copyIn(p Prepared, info *CopyInfo) error {
+// (EOF) or CopyFail (57014). It returns the result, whose CommandComplete
+// the caller sends. Copy messages left after a failure are dropped by the
+// main loop.
+func (c *conn) copyIn(p Prepared, info *CopyInfo) (*Result, error) {
 	overall, cols := copyFormats(info)
 	c.send(&pgproto3.CopyInResponse{OverallFormat: overall, ColumnFormatCodes: cols})
 	c.flush()
 	if c.writeErr != nil {
-		return c.writeErr
+		return nil, c.writeErr
 	}
 	r := &copyReader{c: c}
 	var res *Result
@@ -46,58 +47,103 @@ func (c *conn) copyIn(p Prepared, info *CopyInfo) error {
 		return err
 	})
 	if c.writeErr != nil {
-		return c.writeErr
+		return nil, c.writeErr
 	}
 	if err == nil && !r.done {
 		_, err = io.Copy(io.Discard, r) // the session stopped early: finish the stream
 	}
+	r.skipRest()
+	if c.writeErr != nil {
+		return nil, c.writeErr
+	}
 	if r.failed != nil {
-		return r.failed
+		return nil, r.failed
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if res == nil {
-		return pgerror.New(pgerror.InternalError, "COPY returned no result")
+		return nil, pgerror.New(pgerror.InternalError, "COPY returned no result")
 	}
-	c.sendComplete(res, res.Tag)
-	return nil
+	return res, nil
 }
 
-// copyReader is the COPY data stream: Read pulls the next CopyData message
-// from the connection. CopyDone is io.EOF; CopyFail and any other message
-// but Flush and Sync (ignored) end the stream with an error.
+// copyReader is the COPY data stream: Read reads the body of each CopyData
+// message straight from the connection, so no message is held whole (a
+// CopyData may be as large as a Query). CopyDone is io.EOF; CopyFail and
+// any other message but Flush and Sync (ignored) end the stream with an
+// error.
 type copyReader struct {
 	c      *conn
-	buf    []byte         // unread part of the current CopyData payload
+	left   int64          // unread body bytes of the current CopyData message
 	done   bool           // CopyDone, CopyFail or another message was read
-	err    error          // what Read returns once buf is empty
+	err    error          // what Read returns once left is 0
 	failed *pgerror.Error // the CopyFail or protocol error, reported as is
 }
 
 func (r *copyReader) Read(p []byte) (int, error) {
-	for len(r.buf) == 0 {
+	for r.left == 0 {
 		if r.err != nil {
 			return 0, r.err
 		}
 		r.next()
 	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
+	if len(p) == 0 {
+		return 0, nil
+	}
+	n, err := r.c.in.Read(p[:min(int64(len(p)), r.left)])
+	r.left -= int64(n)
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		r.broken(err)
+		if n == 0 {
+			return 0, err
+		}
+	}
 	return n, nil
 }
 
-// next receives one message into r.
+// skipRest drops the unread part of the current CopyData message, so the
+// main loop reads the next message from its start.
+func (r *copyReader) skipRest() {
+	if r.left > 0 && r.err == nil {
+		if err := r.c.skipBody(r.left + 4); err != nil {
+			r.broken(err)
+		}
+	}
+	r.left = 0
+}
+
+// broken records a failed read: the connection is unusable.
+func (r *copyReader) broken(err error) {
+	r.c.writeErr = err
+	r.err = err
+}
+
+// next receives one message into r: the header of a CopyData message, or
+// a whole other message.
 func (r *copyReader) next() {
-	msg, err := r.c.receive()
+	typ, n, err := r.c.receiveHeader(pgproto3.AuthTypeOk)
+	if err == nil && typ == 'd' {
+		r.left = n - 4
+		return
+	}
+	var msg pgproto3.FrontendMessage
+	if err == nil {
+		msg, err = r.c.receiveBody(typ, n, pgproto3.AuthTypeOk)
+	}
+	var m *errMalformed
+	if errors.As(err, &m) {
+		r.fail(m.pe)
+		return
+	}
 	if err != nil {
-		r.c.writeErr = err // the connection is unusable
-		r.err = err
+		r.broken(err) // the connection is unusable
 		return
 	}
 	switch m := msg.(type) {
-	case *pgproto3.CopyData:
-		r.buf = m.Data // valid until the next Receive, which needs buf empty
 	case *pgproto3.CopyDone:
 		r.done, r.err = true, io.EOF
 	case *pgproto3.CopyFail:

@@ -25,7 +25,9 @@
 //	simple.go               Query: Split, Execute each statement in order
 //	extended.go             Parse/Bind/Describe/Execute/Close/Flush/Sync with
 //	                        prepared statements and portals
-//	copy.go                 COPY FROM STDIN and COPY TO STDOUT sub-protocols
+//	copy.go                 COPY FROM STDIN and COPY TO STDOUT sub-protocols;
+//	                        CopyData bodies are read from the connection as the
+//	                        session consumes them, never held whole
 //	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
 //	                        and per-statement contexts
 //	errors.go               *pgerror.Error -> ErrorResponse/NoticeResponse fields
@@ -43,7 +45,10 @@
 // message or of the extended messages before a Sync, Session.Sync at the
 // end of the Query or at Sync (commit), and Session.Fail after every
 // ErrorResponse but FATAL ones (rollback, or a failed block), as any
-// ERROR ends PostgreSQL's transaction. SQL cursors (DECLARE) live in the Session, but share the portal
+// ERROR ends PostgreSQL's transaction. The last statement of a Query gets
+// its CommandComplete only after that commit succeeded (its ErrorResponse
+// instead when it failed), as PostgreSQL's exec_simple_query; an Execute
+// completes before the commit at Sync, as in PostgreSQL. SQL cursors (DECLARE) live in the Session, but share the portal
 // name space as in PostgreSQL: Describe of a portal wire does not know asks
 // a Session implementing CursorDescriber. Bind asks a Session implementing
 // Revalidator to re-check the statement first (a schema change since

@@ -247,7 +247,12 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		}
 		if res.CopyIn != nil {
 			delete(c.portals, pt.name)
-			return c.copyIn(pt.p, res.CopyIn)
+			res, err := c.copyIn(pt.p, res.CopyIn)
+			if err != nil {
+				return err
+			}
+			c.sendComplete(res, res.Tag) // before Sync commits, as PostgreSQL's Execute
+			return nil
 		}
 		pt.res = res
 		if res.CopyOut != nil {

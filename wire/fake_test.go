@@ -28,6 +28,7 @@ type fakeEngine struct {
 	lastApp  atomic.Value // application_name of the last session
 	executes atomic.Int32 // Session.Execute calls
 	txnLog   []string     // BeginImplicit/Sync/Fail calls, under mu
+	failSync atomic.Bool  // Sync fails as a commit whose WAL write failed (58030)
 }
 
 func (e *fakeEngine) NewSession(params map[string]string) Session {
@@ -291,6 +292,9 @@ func (s *fakeSession) BeginImplicit(multi bool) {
 
 func (s *fakeSession) Sync() error {
 	s.eng.logTxn("sync")
+	if s.eng.failSync.Load() {
+		return pgerror.New(pgerror.IOError, "could not write to the write-ahead log: disk on fire")
+	}
 	return nil
 }
 

@@ -48,23 +48,57 @@ func (c *conn) receive() (pgproto3.FrontendMessage, error) {
 
 // receiveAuth is receive during authentication, when a 'p' message is
 // decoded as authType expects (pgproto3.AuthTypeSASL and so on).
+//
+// A CopyData message read here is left over from a failed COPY (copy.go
+// reads those of a running COPY itself): its body is skipped, not held,
+// and an empty CopyData returned.
 func (c *conn) receiveAuth(authType uint32) (pgproto3.FrontendMessage, error) {
+	typ, n, err := c.receiveHeader(authType)
+	if err != nil {
+		return nil, err
+	}
+	if typ == 'd' {
+		return &pgproto3.CopyData{}, c.skipBody(n)
+	}
+	return c.receiveBody(typ, n, authType)
+}
+
+// receiveHeader reads a message's type byte and length word (which
+// counts itself), checking both as receive describes.
+func (c *conn) receiveHeader(authType uint32) (byte, int64, error) {
 	var head [5]byte
 	if _, err := io.ReadFull(c.in, head[:]); err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
-		return nil, err
+		return 0, 0, err
 	}
 	typ, n := head[0], int64(int32(binary.BigEndian.Uint32(head[1:])))
-	msg := newFrontendMessage(typ, authType)
-	if msg == nil {
-		return nil, pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message type %d", typ)
+	if newFrontendMessage(typ, authType) == nil {
+		return 0, 0, pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message type %d", typ)
 	}
 	if limit := c.messageLimit(typ, authType); n < 4 || n > limit {
-		return nil, pgerror.Errorf(pgerror.ProtocolViolation,
+		return 0, 0, pgerror.Errorf(pgerror.ProtocolViolation,
 			"invalid message length: message type %q of %d bytes (the limit is %d bytes)", typ, n, limit)
 	}
+	return typ, n, nil
+}
+
+// skipBody reads and drops the body of a message of length word n.
+func (c *conn) skipBody(n int64) error {
+	if _, err := c.in.Discard(int(n - 4)); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
+	}
+	return nil
+}
+
+// receiveBody reads and decodes the body of a message whose header
+// (type typ, length word n) receiveHeader read.
+func (c *conn) receiveBody(typ byte, n int64, authType uint32) (pgproto3.FrontendMessage, error) {
+	msg := newFrontendMessage(typ, authType)
 	body, err := c.readBody(int(n - 4))
 	if err != nil {
 		return nil, err

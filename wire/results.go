@@ -132,18 +132,29 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []Column, formats []int16, 
 // sendComplete buffers what follows a statement's rows: its notices,
 // CommandComplete with tag, and its ParameterStatus changes.
 func (c *conn) sendComplete(res *Result, tag string) {
+	c.sendNotices(res)
+	c.sendCompletion(res, tag)
+}
+
+// sendNotices buffers res's NoticeResponses.
+func (c *conn) sendNotices(res *Result) {
 	for _, n := range res.Notices {
 		c.send(noticeResponse(n))
 	}
+}
+
+// sendCompletion buffers CommandComplete with tag and res's
+// ParameterStatus changes.
+func (c *conn) sendCompletion(res *Result, tag string) {
 	c.send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
 	for name, value := range res.ParamStatus {
 		c.send(&pgproto3.ParameterStatus{Name: name, Value: value})
 	}
 }
 
-// sendResult sends a whole result of the simple protocol: RowDescription
-// (text), DataRows, or the COPY TO STDOUT stream; then sendComplete.
-func (c *conn) sendResult(res *Result) error {
+// sendRowsOf sends the rows of a result of the simple protocol:
+// RowDescription (text) and DataRows, or the COPY TO STDOUT stream.
+func (c *conn) sendRowsOf(res *Result) error {
 	if res.CopyOut != nil {
 		c.copyOut(res)
 	} else if res.Columns != nil {
@@ -154,6 +165,5 @@ func (c *conn) sendResult(res *Result) error {
 	} else if len(res.Rows) > 0 {
 		return pgerror.Internal(fmt.Errorf("result has %d rows but no columns", len(res.Rows)))
 	}
-	c.sendComplete(res, res.Tag)
 	return nil
 }

@@ -14,15 +14,25 @@ import (
 // first error ending the string. ReadyForQuery always follows. It drops the
 // unnamed prepared statement and portal, as PostgreSQL does. False ends
 // the connection.
+//
+// The last statement's CommandComplete is sent only once the implicit
+// transaction committed (PostgreSQL's exec_simple_query calls
+// finish_xact_command before EndCommand for the last statement): when the
+// commit fails, the client gets its ErrorResponse instead, never a tag
+// for a statement whose effects were lost.
 func (c *conn) simpleQuery(q string) bool {
 	delete(c.stmts, "")
 	delete(c.portals, "")
-	if err := c.runQuery(q); err != nil && !c.reportFailed(err) {
+	last, err := c.runQuery(q)
+	if err != nil && !c.reportFailed(err) {
 		return false
 	}
-	c.implicit = false
-	if !c.syncTxn() {
+	committed, alive := c.commitImplicit()
+	if !alive {
 		return false
+	}
+	if last != nil && committed {
+		c.sendCompletion(last, last.Tag)
 	}
 	if c.writeErr != nil {
 		return false
@@ -32,32 +42,40 @@ func (c *conn) simpleQuery(q string) bool {
 	return c.writeErr == nil
 }
 
-func (c *conn) runQuery(q string) error {
+// runQuery runs the statements of q and returns the result of the last
+// one, whose CommandComplete the caller sends after the commit (its
+// notices are sent already); nil after an error or for an empty query.
+func (c *conn) runQuery(q string) (*Result, error) {
 	var stmts []Prepared
 	err := c.protect(func() (err error) { stmts, err = c.sess.Split(q); return err })
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(stmts) == 0 {
 		c.send(&pgproto3.EmptyQueryResponse{})
-		return nil
+		return nil, nil
 	}
 	c.beginImplicit(len(stmts) > 1)
-	for _, p := range stmts {
+	for i, p := range stmts {
 		res, err := c.executeStmt(p, nil)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if res.CopyIn != nil {
-			err = c.copyIn(p, res.CopyIn)
+			res, err = c.copyIn(p, res.CopyIn)
 		} else {
-			err = c.sendResult(res)
+			err = c.sendRowsOf(res)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
+		c.sendNotices(res)
+		if i == len(stmts)-1 {
+			return res, nil
+		}
+		c.sendCompletion(res, res.Tag)
 	}
-	return nil
+	return nil, nil
 }
 
 // beginImplicit calls Session.BeginImplicit once per Query message or
@@ -74,11 +92,18 @@ func (c *conn) beginImplicit(multi bool) {
 // Query message or at Sync, reporting a failed commit; false ends the
 // connection.
 func (c *conn) syncTxn() bool {
+	_, alive := c.commitImplicit()
+	return alive
+}
+
+// commitImplicit is syncTxn reporting also whether the commit succeeded
+// (committed false: its ErrorResponse was sent).
+func (c *conn) commitImplicit() (committed, alive bool) {
 	c.implicit = false
 	if err := c.protect(c.sess.Sync); err != nil {
-		return c.reportFailed(err)
+		return false, c.reportFailed(err)
 	}
-	return true
+	return true, true
 }
 
 // reportFailed reports err (report) and tells the session its transaction

@@ -59,3 +59,32 @@ func TestApplyStartupFatal(t *testing.T) {
 		t.Fatalf("startup: %q", got)
 	}
 }
+
+// TestCommandCompleteAfterCommit checks that the last statement of a
+// Query message gets its CommandComplete only once the implicit
+// transaction committed: a failed commit (Session.Sync) answers with its
+// ErrorResponse instead, so a client never sees "INSERT 0 1" or "COPY 1"
+// for a row that was lost. Earlier statements of a multi-statement Query
+// and extended-protocol Executes complete before the commit at Sync, as
+// in PostgreSQL.
+func TestCommandCompleteAfterCommit(t *testing.T) {
+	eng := &fakeEngine{}
+	rc := dialRaw(t, startServer(t, eng))
+	eng.failSync.Store(true)
+	fail := "ErrorResponse ERROR 58030 could not write to the write-ahead log: disk on fire"
+	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "INSERT"}), fail, "ReadyForQuery I")
+	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "INSERT; INSERT"}),
+		"CommandComplete INSERT 0 1", fail, "ReadyForQuery I")
+	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "NOTICE"}),
+		"NoticeResponse NOTICE 00000 hello notice", fail, "ReadyForQuery I")
+	rc.until("CopyInResponse", &pgproto3.Query{String: "COPY t FROM STDIN"})
+	checkMessages(t, rc.roundTrip(&pgproto3.CopyData{Data: []byte("1\tone\n")}, &pgproto3.CopyDone{}),
+		fail, "ReadyForQuery I")
+	checkMessages(t, rc.roundTrip(&pgproto3.Parse{Query: "INSERT"}, &pgproto3.Bind{}, &pgproto3.Execute{}, &pgproto3.Sync{}),
+		"ParseComplete", "BindComplete", "CommandComplete INSERT 0 1", fail, "ReadyForQuery I")
+
+	eng.failSync.Store(false)
+	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "INSERT"}), "CommandComplete INSERT 0 1", "ReadyForQuery I")
+	checkMessages(t, rc.roundTrip(&pgproto3.Query{String: "SET application_name = 'y'"}),
+		"CommandComplete SET", "ParameterStatus application_name=y", "ReadyForQuery I")
+}

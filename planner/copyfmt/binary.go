@@ -90,9 +90,13 @@ func (r *Reader) readTuple() ([][]byte, error) {
 	if want := r.opts.Columns; count < 0 || (want > 0 && count != want) {
 		return nil, badFormat("row field count is %d, expected %d", count, want)
 	}
+	if cap(r.buf) > keepBuffer {
+		r.buf = nil // the last row was huge: let it go once it was used
+	}
 	r.buf = r.buf[:0]
 	r.offs = r.offs[:0]
-	for range count {
+	for i := range count {
+		r.field = i
 		if err := r.readFull(b); err != nil {
 			return nil, r.shortAs(err, fresh(errUnexpectedEOF))
 		}
@@ -104,28 +108,51 @@ func (r *Reader) readTuple() ([][]byte, error) {
 		if size < 0 {
 			return nil, fresh(errFieldSize)
 		}
+		if int(size) > bufferLimit { // PostgreSQL's attribute_buf holds one field
+			return nil, errBufferFull(0, int(size))
+		}
 		start := len(r.buf)
 		if err := r.appendData(int(size)); err != nil {
 			return nil, r.shortAs(err, fresh(errUnexpectedEOF))
 		}
 		r.offs = append(r.offs, start, len(r.buf))
 	}
+	r.field = -1
+	r.owned = cap(r.buf) > keepBuffer // dropped by the next readTuple
 	return r.binaryFields(), nil
 }
 
-// appendData appends the next n bytes of the stream to r.buf.
+// appendData appends the next n bytes of the stream to r.buf. A field
+// over readChunk bytes is read in readChunk pieces first, so that memory
+// follows the bytes that arrive rather than the length word, then copied
+// once into r.buf grown to hold it (twice the field at the peak).
 func (r *Reader) appendData(n int) error {
-	for n > 0 {
-		k := min(n, readChunk)
+	if n <= readChunk {
+		r.buf = growBuffer(r.buf, n)
 		l := len(r.buf)
-		r.buf = append(r.buf, make([]byte, k)...)
-		if err := r.readFull(r.buf[l:]); err != nil {
+		r.buf = r.buf[:l+n]
+		return r.readFull(r.buf[l:])
+	}
+	var pieces [][]byte
+	for left := n; left > 0; left -= readChunk {
+		p := make([]byte, min(left, readChunk))
+		if err := r.readFull(p); err != nil {
 			return err
 		}
-		n -= k
+		pieces = append(pieces, p)
+	}
+	r.buf = growBuffer(r.buf, n)
+	for i, p := range pieces {
+		r.buf = append(r.buf, p...)
+		pieces[i] = nil
 	}
 	return nil
 }
+
+// Field returns the 0-based position of the binary field being read when
+// Next last failed, -1 when the error was outside a field (or in text and
+// CSV): PostgreSQL's CONTEXT then names the column.
+func (r *Reader) Field() int { return r.field }
 
 // binaryFields builds r.fields from r.offs (start, end pairs; start -1 for
 // NULL) once r.buf no longer moves.

@@ -42,8 +42,11 @@ func TestBinaryReader(t *testing.T) {
 			code: bad, msg: "unexpected EOF in COPY data"},
 		{name: "truncated length", opts: two, in: binHead + bin(int16(2), int32(1), "a", int16(0)),
 			code: bad, msg: "unexpected EOF in COPY data"},
-		{name: "truncated data", opts: two, in: binHead + bin(int16(2), int32(1<<30), "abc"),
+		{name: "truncated data", opts: two, in: binHead + bin(int16(2), int32(1<<30-2), "abc"),
 			code: bad, msg: "unexpected EOF in COPY data"},
+		// PostgreSQL 15: a field length past MaxAllocSize-1 is refused before any data is read.
+		{name: "field over 1 GB", opts: two, in: binHead + bin(int16(2), int32(3), "abc", int32(1<<30-1), "abc"),
+			code: pgerror.ProgramLimitExceeded, msg: "out of memory"},
 		{name: "negative field size", opts: two, in: binHead + bin(int16(2), int32(-2)),
 			code: bad, msg: "invalid field size"},
 		{name: "data after trailer", opts: two, in: binHead + tuple + bin(int16(-1)) + "x",

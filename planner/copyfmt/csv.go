@@ -46,12 +46,12 @@ func (s *csvState) scan(seg []byte) {
 
 // indexEither returns the index of the first x or y in b, or -1.
 func indexEither(b []byte, x, y byte) int {
-	i := bytes.IndexByte(b, x)
+	i := indexByte(b, x)
 	lim := b
 	if i >= 0 {
 		lim = b[:i]
 	}
-	if j := bytes.IndexByte(lim, y); j >= 0 {
+	if j := indexByte(lim, y); j >= 0 {
 		return j
 	}
 	return i
@@ -62,7 +62,7 @@ func indexEither(b []byte, x, y byte) int {
 // such newlines.
 func (r *Reader) readCSVLine() ([]byte, int, error) {
 	s := csvState{quote: r.opts.Quote, esc: r.opts.Escape, hasEsc: r.opts.Escape != r.opts.Quote}
-	line, extra, err := r.readSegments(func(seg, _ []byte) bool {
+	line, extra, err := r.readSegments(func(seg []byte) bool {
 		s.scan(seg)
 		return endsLine(seg) && !s.inQuote
 	})
@@ -81,35 +81,39 @@ func (r *Reader) readCSVLine() ([]byte, int, error) {
 
 // splitCSV splits a CSV line into r.fields (PostgreSQL docs, COPY, "CSV
 // Format"). Fields without a quote are views of line; quoted fields are
-// decoded into r.buf and are never NULL.
+// decoded in place, into the line itself (decoding never lengthens a
+// field, so its bytes are written at or before where they were read,
+// after the fields before it), and are never NULL.
 func (r *Reader) splitCSV(line []byte) error {
-	if bytes.IndexByte(line, '\r') >= 0 && r.csvBareCR(line) {
+	if indexByte(line, '\r') >= 0 && r.csvBareCR(line) {
 		return fresh(errCSVCR)
 	}
-	r.fieldBuf(len(line))
+	r.fields = r.fields[:0]
 	delim, quote := r.opts.Delimiter, r.opts.Quote
-	start := 0
+	start, w := 0, 0 // w: end of the bytes of the fields so far; w <= start
 	for {
 		rest := line[start:]
-		i := bytes.IndexByte(rest, delim)
+		i := indexByte(rest, delim)
 		if i < 0 {
 			i = len(rest)
 		}
 		end := start + i
-		if bytes.IndexByte(rest[:i], quote) < 0 {
-			if raw := rest[:i]; r.isNull(raw) {
+		if indexByte(rest[:i], quote) < 0 {
+			if raw := rest[:i:i]; r.isNull(raw) {
 				r.fields = append(r.fields, nil)
 			} else {
 				r.fields = append(r.fields, nonNil(raw))
 			}
+			w = end
 		} else {
-			off := len(r.buf)
+			var field []byte
 			var ok bool
-			r.buf, end, ok = r.decodeCSVField(r.buf, line, start)
+			field, end, ok = r.decodeCSVField(line[w:w], line, start)
 			if !ok {
 				return fresh(errUnterminated)
 			}
-			r.fields = append(r.fields, r.buf[off:len(r.buf):len(r.buf)])
+			w += len(field)
+			r.fields = append(r.fields, line[w-len(field):w:w])
 		}
 		if end == len(line) {
 			return nil
@@ -120,7 +124,8 @@ func (r *Reader) splitCSV(line []byte) error {
 
 // decodeCSVField appends the field starting at line[start] to dst, honouring
 // quotes, and returns dst, the index of the delimiter that ends the field
-// (or len(line)), and false when a quote is left open.
+// (or len(line)), and false when a quote is left open. dst may be line's
+// own bytes ending at or before start.
 func (r *Reader) decodeCSVField(dst, line []byte, start int) ([]byte, int, bool) {
 	delim, quote, esc := r.opts.Delimiter, r.opts.Quote, r.opts.Escape
 	j := start
@@ -128,9 +133,9 @@ func (r *Reader) decodeCSVField(dst, line []byte, start int) ([]byte, int, bool)
 		// Outside quotes: copy up to the next delimiter or quote.
 		k := indexEither(line[j:], delim, quote)
 		if k < 0 {
-			return append(dst, line[j:]...), len(line), true
+			return appendPieces(dst, line[j:]), len(line), true
 		}
-		dst = append(dst, line[j:j+k]...)
+		dst = appendPieces(dst, line[j:j+k])
 		j += k
 		if line[j] == delim {
 			return dst, j, true
@@ -141,9 +146,9 @@ func (r *Reader) decodeCSVField(dst, line []byte, start int) ([]byte, int, bool)
 		for !closed {
 			k = indexEither(line[j:], quote, esc)
 			if k < 0 {
-				return append(dst, line[j:]...), len(line), false
+				return appendPieces(dst, line[j:]), len(line), false
 			}
-			dst = append(dst, line[j:j+k]...)
+			dst = appendPieces(dst, line[j:j+k])
 			j += k
 			switch c := line[j]; {
 			case c == esc && j+1 < len(line) && (line[j+1] == esc || line[j+1] == quote):

@@ -64,7 +64,7 @@ func TestCSVErrorLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := r.Next()
-	if fc, ok := err.(*FieldCountError); !ok || fc.Line != 3 || r.Line() != 3 || string(r.RawLine()) != "\"x\ny\",2,3" {
-		t.Fatalf("err %#v line %d raw %q", err, r.Line(), r.RawLine())
+	if fc, ok := err.(*FieldCountError); !ok || fc.Line != 3 || r.Line() != 3 || r.LineContext() != "\"x\ny\",2,3" {
+		t.Fatalf("err %#v line %d raw %q", err, r.Line(), r.LineContext())
 	}
 }

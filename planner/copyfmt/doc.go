@@ -39,6 +39,16 @@
 // escapes (\000, \x00, \377) make bad bytes is a *LineError, reported
 // with the raw line.
 //
+// Limits and memory: a text or CSV line (its terminator included) or a
+// binary field holds at most MaxBufferBytes (1 GB - 2, PostgreSQL's
+// MaxAllocSize - 1); past it, 54000 "out of memory" with PostgreSQL's
+// DETAIL, read no further. A long line is gathered in 1 MiB chunks and
+// copied once into a buffer of its size; text fields are de-escaped in
+// place; a huge line's buffer is never reused (Reader.Owned), so its
+// values may keep it instead of a copy. Large copies and scans go 1 MiB at
+// a time, so a goroutine reading a huge line can be preempted. An error's
+// CONTEXT shows 100 bytes of a line or value (Display).
+//
 // Line numbers follow PostgreSQL's CONTEXT "COPY t, line N": the header line
 // counts, and a newline inside a quoted CSV field advances the count, so
 // Line is the physical line on which the row ends. In binary, Line is the

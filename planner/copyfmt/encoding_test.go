@@ -39,8 +39,8 @@ func TestReaderEncodingErrorKinds(t *testing.T) {
 	}
 	_, err := r.Next()
 	var le *LineError
-	if !errors.As(err, &le) || le.Line != 2 || string(r.RawLine()) != `a\000b` {
-		t.Fatalf("escaped NUL: err %#v, raw %q", err, r.RawLine())
+	if !errors.As(err, &le) || le.Line != 2 || r.LineContext() != `a\000b` {
+		t.Fatalf("escaped NUL: err %#v, raw %q", err, r.LineContext())
 	}
 	r = NewReader(stringReader("ok\na\x00b\n"), Options{Format: Text})
 	r.Next()

@@ -1,7 +1,6 @@
 package copyfmt
 
 import (
-	"bytes"
 	"fmt"
 	"unicode/utf8"
 
@@ -62,7 +61,7 @@ func (e *LineError) Unwrap() error { return e.Err }
 // `invalid byte sequence for encoding "UTF8": 0x00` naming the first bad
 // character.
 func checkEncoding(b []byte) *pgerror.Error {
-	if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
+	if utf8.Valid(b) && indexByte(b, 0) < 0 {
 		return nil
 	}
 	return pgerror.CheckUTF8(b)

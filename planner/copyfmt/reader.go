@@ -17,14 +17,19 @@ var empty = []byte{}
 // for concurrent use.
 type Reader struct {
 	br      *bufio.Reader
-	opts    Options // with defaults filled in
-	line    int     // physical line (text, CSV) or tuple number (binary) of the last row
-	raw     []byte  // the last text/CSV row, without its line terminator
-	acc     []byte  // accumulates a row that spans bufio segments
-	buf     []byte  // de-escaped field bytes; capacity fixed per row so fields never move
-	offs    []int   // binary: start, end offsets in buf of each field; -1, -1 for NULL
+	opts    Options  // with defaults filled in
+	line    int      // physical line (text, CSV) or tuple number (binary) of the last row
+	head    []byte   // the first bytes of the last text/CSV row, kept before splitting may overwrite it (LineContext)
+	long    bool     // the row is longer than head
+	acc     []byte   // accumulates a row that spans bufio segments
+	chunks  [][]byte // earlier chunks of a long row (hold)
+	held    int      // bytes of the row gathered in chunks and acc
+	buf     []byte   // binary: the bytes of the row's fields
+	offs    []int    // binary: start, end offsets in buf of each field; -1, -1 for NULL
 	fields  [][]byte
 	scratch [4]byte // binary: integer being read
+	field   int     // binary: the field being read, -1 between fields (Field)
+	owned   bool    // the last row's fields are in buffers never reused (Owned)
 	begun   bool    // header handled
 	done    bool    // end of data seen
 	err     error   // sticky error (I/O, or a binary stream out of step)
@@ -33,7 +38,7 @@ type Reader struct {
 // NewReader returns a Reader of the COPY data in r. Invalid options make
 // every Next return the error of Options.Validate.
 func NewReader(r io.Reader, opts Options) *Reader {
-	rd := &Reader{br: bufio.NewReaderSize(r, readBufSize), opts: opts.Defaults()}
+	rd := &Reader{br: bufio.NewReaderSize(r, readBufSize), opts: opts.Defaults(), field: -1}
 	rd.err = opts.Validate()
 	return rd
 }
@@ -55,6 +60,7 @@ func (r *Reader) Next() ([][]byte, error) {
 	}
 	var row [][]byte
 	var err error
+	r.owned = false
 	switch r.opts.Format {
 	case Binary:
 		row, err = r.nextBinary()
@@ -77,10 +83,22 @@ func (r *Reader) Next() ([][]byte, error) {
 // for binary the tuple number.
 func (r *Reader) Line() int { return r.line }
 
-// RawLine returns the last text or CSV row as read, without its line
-// terminator, for an error CONTEXT such as `COPY t, line 2: "1	2"`. It is
-// valid until the next call of Next; nil in binary.
-func (r *Reader) RawLine() []byte { return r.raw }
+// Owned reports whether the fields of the row last returned lie in
+// buffers the Reader drops rather than reuses (those of a text or CSV line,
+// or of a binary row, over keepBuffer bytes): their bytes never change
+// again, so the caller may keep them (View) instead of copying a huge
+// value.
+func (r *Reader) Owned() bool { return r.owned }
+
+// LineContext returns the last text or CSV row as read, without its line
+// terminator, as an error CONTEXT such as `COPY t, line 2: "1	2"` shows
+// it (Display: at most 100 bytes and "..."); "" in binary.
+func (r *Reader) LineContext() string {
+	if r.long {
+		return Display(r.head)
+	}
+	return string(r.head)
+}
 
 // nextLine reads one line with read (which returns it without its
 // terminator, and the number of newlines inside quoted CSV fields), skips
@@ -89,14 +107,16 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 	for {
 		line, extra, err := read()
 		if err != nil {
-			r.raw = nil
+			r.head, r.long = r.head[:0], false
 			if err != io.EOF {
 				r.err = err
+				r.line += 1 + extra // the line being read, as PostgreSQL counts it
 			}
 			return nil, err
 		}
 		r.line += 1 + extra
-		r.raw = line
+		r.long = len(line) > maxDisplayBytes
+		r.head = append(r.head[:0], line[:min(len(line), maxDisplayBytes+1)]...)
 		if e := checkEncoding(line); e != nil {
 			return nil, e
 		}
@@ -112,6 +132,7 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 		if err := split(line); err != nil {
 			return nil, err
 		}
+		r.owned = len(line) > keepBuffer
 		if n := r.opts.Columns; n > 0 && len(r.fields) != n {
 			return nil, &FieldCountError{Line: r.line, Got: len(r.fields), Want: n}
 		}
@@ -120,53 +141,87 @@ func (r *Reader) nextLine(read func() ([]byte, int, error), split func([]byte) e
 }
 
 // readSegments reads bytes up to a '\n' that ends the line: feed is called
-// once per bufio segment with the segment and the line so far, and returns
-// true when the segment ends the line. It returns the line (a view of the
-// bufio buffer when one segment holds it, else a copy in r.acc), the number
-// of newlines that feed rejected, and io.EOF only when no byte is left.
-func (r *Reader) readSegments(feed func(seg, whole []byte) bool) ([]byte, int, error) {
-	seg, err := r.br.ReadSlice('\n')
-	whole := seg
-	copied := false
+// once per bufio segment, in order, and returns true when the segment
+// ends the line. It returns the line (a view of the bufio buffer when one
+// segment holds it, else a buffer of its own, see hold), the number of
+// newlines that feed rejected, and io.EOF only when no byte is left. A
+// line longer than MaxBufferBytes is 54000 (errBufferFull), returned with
+// the newlines read so far.
+func (r *Reader) readSegments(feed func(seg []byte) bool) ([]byte, int, error) {
+	if cap(r.acc) > keepBuffer {
+		r.acc = nil // the last line was huge: let it go once its row was used
+	}
+	r.acc, r.held = r.acc[:0], 0
 	extra := 0
-	for {
+	for n := 0; ; n++ {
+		seg, err := r.br.ReadSlice('\n')
 		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
-			return nil, 0, err
+			return nil, extra, err
 		}
-		if feed(seg, whole) {
-			return whole, extra, nil
-		}
-		if err == io.EOF {
-			if len(whole) == 0 {
+		ends := feed(seg)
+		if n == 0 && (ends || err == io.EOF) {
+			if len(seg) == 0 {
 				return nil, 0, io.EOF
 			}
-			return whole, extra, nil
+			return seg, extra, nil
+		}
+		if herr := r.hold(seg); herr != nil {
+			return nil, extra, herr
+		}
+		if ends || err == io.EOF {
+			return r.joined(), extra, nil
 		}
 		if err == nil {
 			extra++
 		}
-		if !copied {
-			r.acc = append(r.acc[:0], whole...)
-			copied = true
-		}
-		seg, err = r.br.ReadSlice('\n')
-		r.acc = append(r.acc, seg...)
-		whole = r.acc
 	}
+}
+
+// lineChunk is the size of the chunks a long line is gathered in.
+const lineChunk = 1 << 20
+
+// hold appends a segment of a line that spans several: to r.acc while the
+// line is short, then in lineChunk-sized chunks, so that gathering a line
+// of unknown length never copies what it holds (joined copies it once).
+func (r *Reader) hold(seg []byte) error {
+	if r.held+len(seg) > bufferLimit {
+		return errBufferFull(r.held, len(seg))
+	}
+	r.held += len(seg)
+	for len(seg) > 0 {
+		if cap(r.acc) < lineChunk {
+			r.acc = append(r.acc, seg...)
+			return nil
+		}
+		if len(r.acc) == cap(r.acc) {
+			r.chunks = append(r.chunks, r.acc)
+			r.acc = make([]byte, 0, lineChunk)
+		}
+		k := min(cap(r.acc)-len(r.acc), len(seg))
+		r.acc = append(r.acc, seg[:k]...)
+		seg = seg[k:]
+	}
+	return nil
+}
+
+// joined returns the line hold gathered: r.acc, or the chunks and r.acc
+// copied into one buffer of the line's size, which becomes r.acc.
+func (r *Reader) joined() []byte {
+	if len(r.chunks) == 0 {
+		return r.acc
+	}
+	line := make([]byte, 0, r.held)
+	for i, c := range r.chunks {
+		line = appendPieces(line, c)
+		r.chunks[i] = nil
+	}
+	r.chunks = r.chunks[:0]
+	r.acc = appendPieces(line, r.acc)
+	return r.acc
 }
 
 // endsLine reports whether seg ends with a newline.
 func endsLine(seg []byte) bool { return len(seg) > 0 && seg[len(seg)-1] == '\n' }
-
-// fieldBuf readies r.buf to hold the de-escaped fields of a row of n raw
-// bytes; de-escaping never lengthens a field, so appends never move it.
-func (r *Reader) fieldBuf(n int) {
-	if cap(r.buf) < n {
-		r.buf = make([]byte, 0, n+n/4)
-	}
-	r.buf = r.buf[:0]
-	r.fields = r.fields[:0]
-}
 
 // isNull reports whether the raw field equals the NULL string.
 func (r *Reader) isNull(raw []byte) bool { return string(raw) == r.opts.Null }

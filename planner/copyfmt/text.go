@@ -1,13 +1,26 @@
 package copyfmt
 
-import "bytes"
-
 // readTextLine returns the next text line without its terminator. A newline
 // or carriage return after an odd run of backslashes is data, not an end of
 // line; PostgreSQL does not count such a newline as a line.
 func (r *Reader) readTextLine() ([]byte, int, error) {
-	line, _, err := r.readSegments(func(seg, whole []byte) bool {
-		return endsLine(seg) && !oddBackslashes(whole, len(whole)-1)
+	run := 0 // backslashes that end the line so far
+	line, _, err := r.readSegments(func(seg []byte) bool {
+		if endsLine(seg) {
+			k := trailingBackslashes(seg[:len(seg)-1])
+			if k == len(seg)-1 {
+				k += run
+			}
+			if k%2 == 0 {
+				return true
+			}
+		}
+		if k := trailingBackslashes(seg); k == len(seg) {
+			run += k
+		} else {
+			run = k
+		}
+		return false
 	})
 	if err != nil {
 		return nil, 0, err
@@ -22,6 +35,15 @@ func (r *Reader) readTextLine() ([]byte, int, error) {
 	return line[:n], 0, nil
 }
 
+// trailingBackslashes is the number of backslashes that end b.
+func trailingBackslashes(b []byte) int {
+	i := len(b)
+	for i > 0 && b[i-1] == '\\' {
+		i--
+	}
+	return len(b) - i
+}
+
 // oddBackslashes reports whether b[:end] ends with an odd number of
 // backslashes, that is, whether the byte at end is escaped in text format.
 func oddBackslashes(b []byte, end int) bool {
@@ -32,17 +54,20 @@ func oddBackslashes(b []byte, end int) bool {
 	return (end-i)%2 == 1
 }
 
-// splitText splits a text line into r.fields, de-escaping fields that hold a
-// backslash into r.buf. A field whose raw bytes equal the NULL string is nil.
-// A de-escaped field must be UTF-8 without NUL (\000 and \x00 are refused),
-// as PostgreSQL verifies a field whose escapes made a NUL or a high-bit byte.
+// splitText splits a text line into r.fields, de-escaping fields that hold
+// a backslash in place, into the line itself: de-escaping never lengthens
+// a field, so each field's bytes are written at or before where they were
+// read, after the fields before it (a long line is held once). A field
+// whose raw bytes equal the NULL string is nil. A de-escaped field must be
+// UTF-8 without NUL (\000 and \x00 are refused), as PostgreSQL verifies a
+// field whose escapes made a NUL or a high-bit byte.
 func (r *Reader) splitText(line []byte) error {
-	if bytes.IndexByte(line, '\r') >= 0 && hasBareCR(line) {
+	if indexByte(line, '\r') >= 0 && hasBareCR(line) {
 		return fresh(errTextCR)
 	}
-	r.fieldBuf(len(line))
+	r.fields = r.fields[:0]
 	delim := r.opts.Delimiter
-	start := 0
+	start, w := 0, 0 // w: end of the bytes of the fields so far; w <= start
 	for {
 		end, esc := scanTextField(line, start, delim)
 		raw := line[start:end]
@@ -50,11 +75,12 @@ func (r *Reader) splitText(line []byte) error {
 		case r.isNull(raw):
 			r.fields = append(r.fields, nil)
 		case !esc:
-			r.fields = append(r.fields, nonNil(raw))
+			r.fields = append(r.fields, nonNil(raw[:len(raw):len(raw)]))
+			w = end
 		default:
-			off := len(r.buf)
-			r.buf = unescapeText(r.buf, raw)
-			field := r.buf[off:len(r.buf):len(r.buf)]
+			n := len(unescapeText(line[w:w], raw))
+			field := line[w : w+n : w+n]
+			w += n
 			if e := checkEncoding(field); e != nil {
 				return &LineError{Line: r.line, Err: e}
 			}
@@ -72,11 +98,11 @@ func (r *Reader) splitText(line []byte) error {
 // holds a backslash.
 func scanTextField(line []byte, start int, delim byte) (int, bool) {
 	rest := line[start:]
-	i := bytes.IndexByte(rest, delim)
+	i := indexByte(rest, delim)
 	if i < 0 {
 		i = len(rest)
 	}
-	if bytes.IndexByte(rest[:i], '\\') < 0 {
+	if indexByte(rest[:i], '\\') < 0 {
 		return start + i, false
 	}
 	for j := start; j < len(line); j++ {
@@ -107,14 +133,16 @@ func hasBareCR(line []byte) bool {
 // unescapeText appends the de-escaped raw field to dst (PostgreSQL docs,
 // COPY, "Text Format": \b \f \n \r \t \v, 1-3 octal digits, \x with 1-2 hex
 // digits, any other escaped byte stands for itself; a backslash at the very
-// end is dropped, as PostgreSQL does).
+// end is dropped, as PostgreSQL does). dst may be raw's own line, ending
+// at or before raw's start: the bytes are written where they were read or
+// before.
 func unescapeText(dst, raw []byte) []byte {
 	for len(raw) > 0 {
-		i := bytes.IndexByte(raw, '\\')
+		i := indexByte(raw, '\\')
 		if i < 0 {
-			return append(dst, raw...)
+			return appendPieces(dst, raw)
 		}
-		dst = append(dst, raw[:i]...)
+		dst = appendPieces(dst, raw[:i])
 		raw = raw[i+1:]
 		if len(raw) == 0 {
 			return dst

@@ -69,7 +69,7 @@ func TestTextLongLine(t *testing.T) {
 }
 
 // After a wrong field count the reader goes on with the next row, and Line
-// and RawLine name the bad row.
+// and LineContext name the bad row.
 func TestTextFieldCountLineAndResume(t *testing.T) {
 	r := NewReader(stringReader("1\t2\n3\n4\t5\n"), Options{Format: Text, Columns: 2})
 	if _, err := r.Next(); err != nil {
@@ -77,8 +77,8 @@ func TestTextFieldCountLineAndResume(t *testing.T) {
 	}
 	_, err := r.Next()
 	fc, ok := err.(*FieldCountError)
-	if !ok || *fc != (FieldCountError{Line: 2, Got: 1, Want: 2}) || r.Line() != 2 || string(r.RawLine()) != "3" {
-		t.Fatalf("err %#v line %d raw %q", err, r.Line(), r.RawLine())
+	if !ok || *fc != (FieldCountError{Line: 2, Got: 1, Want: 2}) || r.Line() != 2 || r.LineContext() != "3" {
+		t.Fatalf("err %#v line %d raw %q", err, r.Line(), r.LineContext())
 	}
 	if fc.Message(nil).Message != `missing data for column "2"` {
 		t.Fatalf("unnamed message %q", fc.Message(nil).Message)
