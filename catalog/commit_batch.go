@@ -1,13 +1,17 @@
 package catalog
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/vecgres/vecgres/wal"
+)
 
 // commitBatchBytes is how many payload bytes of a commit's records are
 // gathered before they are written as one WAL batch (one write, one
 // fsync). A commit smaller than this is a single batch; a larger one is
 // written in batches of about this size, its last batch ending with the
 // commit record.
-const commitBatchBytes = 16 << 20
+const commitBatchBytes = 4 << 20
 
 // writeCommit writes t's records to the WAL: its row changes (TxnData,
 // TxnDataPart) in batches of about commitBatchBytes, then, in the last
@@ -22,32 +26,47 @@ func (t *Txn) writeCommit() error {
 	if err := t.encodeTo(t.c.maxRecordPayload(), b.add); err != nil {
 		return err
 	}
-	b.recs = append(b.recs, t.ddl...)
-	b.recs = append(b.recs, record{recTxnCommit, t.encodeCommit()})
+	b.tail = append(slices.Clip(t.ddl), record{recTxnCommit, t.encodeCommit()})
 	return b.flush()
 }
 
-// commitBatch gathers records for appendAll.
+// commitBatch gathers records for appendAll. Their payloads are copied
+// into one buffer reused from batch to batch (the encoder reuses its own),
+// so a large commit holds about commitBatchBytes besides its rows.
 type commitBatch struct {
 	c     *Catalog
-	recs  []record
-	bytes int // payload bytes in recs
+	buf   []byte      // payloads of the gathered records, back to back
+	spans []batchSpan // the gathered records, as ranges of buf
+	tail  []record    // records appended after the row records, not copied
+	recs  []record    // scratch for flush
 }
 
-// add keeps a copy of r (the encoder reuses r's buffer), writing the batch
-// once it holds commitBatchBytes.
+// batchSpan is one gathered record: its type and payload buf[from:to].
+type batchSpan struct {
+	typ      wal.RecordType
+	from, to int
+}
+
+// add copies r into the batch, writing the batch once it holds
+// commitBatchBytes.
 func (b *commitBatch) add(r record) error {
-	b.recs = append(b.recs, record{r.typ, slices.Clone(r.payload)})
-	b.bytes += len(r.payload)
-	if b.bytes < commitBatchBytes {
+	from := len(b.buf)
+	b.buf = append(b.buf, r.payload...)
+	b.spans = append(b.spans, batchSpan{r.typ, from, len(b.buf)})
+	if len(b.buf) < commitBatchBytes {
 		return nil
 	}
 	return b.flush()
 }
 
-// flush writes the gathered records as one batch.
+// flush writes the gathered records, then the tail, as one batch.
 func (b *commitBatch) flush() error {
+	b.recs = b.recs[:0]
+	for _, sp := range b.spans {
+		b.recs = append(b.recs, record{sp.typ, b.buf[sp.from:sp.to]})
+	}
+	b.recs = append(b.recs, b.tail...)
 	err := b.c.appendAll(b.recs)
-	b.recs, b.bytes = b.recs[:0], 0
+	b.buf, b.spans, b.tail = b.buf[:0], b.spans[:0], nil
 	return err
 }
