@@ -88,13 +88,28 @@ type filterChoice struct {
 	matching float64   // rows passing WHERE (estimate)
 	sel      float64
 	visits   float64 // graph nodes a traversal is expected to visit
+	// beyondEf is set when LIMIT + OFFSET exceeds hnsw.ef_search: the
+	// rows are then those of the exact plan (see knnRun.walk).
+	beyondEf bool
 }
 
-// chooseFilterPlan picks among the plans by estimated cost; budget is the
-// number of rows the staged index scan asks for in total (see
-// indexScan.sequence).
-func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget int) (filterChoice, error) {
+// btree returns the B-tree scan for an exact answer when it reads at
+// most btreeMaxFrac of the table's rows (as chooseBTree), else nil.
+func (ch *filterChoice) btree() *pathScan {
+	if ch.path != nil && float64(ch.path.count) <= btreeMaxFrac*ch.rows {
+		return ch.path
+	}
+	return nil
+}
+
+// chooseFilterPlan picks among the plans by estimated cost for a query
+// that needs k rows (LIMIT + OFFSET). A query for more rows than
+// hnsw.ef_search gets planPreFilter, the exact plan, whatever
+// vecgres.filter_plan asks for, except ef_postfilter (pgvector's own
+// answer, documented as such): see knnRun.walk.
+func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (filterChoice, error) {
 	st := x.s.settings
+	budget := st.efSearch() + 1 // the rows one walk asks for (knnRun.walk)
 	t := p.table
 	stats := autoAnalyze(x, t)
 	ch := filterChoice{rows: float64(t.Slots())}
@@ -123,6 +138,13 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget i
 				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
 		}
 		ch.plan = f
+		if k > st.efSearch() && f != planEfPostFilter {
+			ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
+		}
+		return ch, nil
+	}
+	if k > st.efSearch() {
+		ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
 		return ch, nil
 	}
 	if p.where == nil || s.rest(p) == nil {
