@@ -91,6 +91,26 @@ type filterChoice struct {
 	// beyondEf is set when LIMIT + OFFSET exceeds hnsw.ef_search: the
 	// rows are then those of the exact plan (see knnRun.walk).
 	beyondEf bool
+	// exhaustive is set when a walk would visit most of the graph anyway:
+	// it then searches all of it, exactly (see indexScan.exhaustive).
+	exhaustive bool
+}
+
+// exhaustiveFactor: a graph of at most exhaustiveFactor times the nodes a
+// walk is expected to visit is searched exhaustively.
+const exhaustiveFactor = 2.0
+
+// exhaustive reports whether a walk for budget rows, of which a fraction
+// sel pass WHERE, is expected to visit at least 1/exhaustiveFactor of the
+// graph's live nodes. The search then visits every node (vecindex's exact
+// mode, ef >= Live(): see HNSW.Search) for at most about twice the cost,
+// and its rows are the exact nearest whatever the graph's quality: on a
+// small index every page is the sequential scan's.
+func (s *indexScan) exhaustive(budget int, sel float64) bool {
+	g := s.ix.Graph
+	m := float64(max(g.Config().M, 2))
+	visits := float64(budget) * 2 * m * visitsPerEf / max(sel, 1e-6)
+	return exhaustiveFactor*visits >= float64(g.Live())
 }
 
 // btree returns the B-tree scan for an exact answer when it reads at
@@ -130,6 +150,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		ch.path = ps
 	}
 	ch.matching = ch.sel * ch.rows
+	ch.exhaustive = s.exhaustive(budget, ch.sel)
 	forced, _ := st.get("vecgres.filter_plan")
 	if forced != "" && forced != "auto" {
 		f, ok := filterPlanNames[forced]

@@ -11,14 +11,17 @@ import (
 
 // knnRun is one execution of an indexScan.
 type knnRun struct {
-	s       *indexScan
-	p       *selectPlan
-	x       *execCtx
-	e       *env
-	q       types.Vector
-	ef      int
-	tr      *planTrace
-	evalErr error
+	s  *indexScan
+	p  *selectPlan
+	x  *execCtx
+	e  *env
+	q  types.Vector
+	ef int
+	// exhaustive makes every graph search visit all the graph's nodes
+	// (filterChoice.exhaustive).
+	exhaustive bool
+	tr         *planTrace
+	evalErr    error
 	// pend is the index's pending rows (catalog.Index.PendingSlots) that
 	// the statement sees and that pass restWhere, with exact distances,
 	// sorted; read once, before the first graph search (pendRead).
@@ -35,12 +38,14 @@ type knnRun struct {
 // rows the search left out may share that distance with smaller slots,
 // which come first (ties by slot). The caller then answers exactly.
 //
-// Every k within ef_search reads the same search, so LIMIT/OFFSET pages
-// of one query are slices of one order; a query for more rows than
-// ef_search is answered exactly instead (chooseFilterPlan): a wider walk
-// cannot prove it found every row nearer than its last, and rows it finds
-// that an earlier page's walk missed would otherwise be dropped or
-// repeated between pages.
+// The search is HNSW's, approximate as pgvector's, unless the graph is
+// small enough to be searched exhaustively (filterChoice.exhaustive): its
+// rows are then exact. Every k within ef_search reads the same search, so
+// LIMIT/OFFSET pages of one query are slices of one order; a query for
+// more rows than ef_search is answered exactly instead (chooseFilterPlan):
+// a wider walk cannot prove it found every row nearer than its last, and
+// rows it finds that an earlier page's walk missed would otherwise be
+// dropped or repeated between pages.
 func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
 	stage, exhausted, err := r.stage(max(r.ef, 1)+1, plan)
 	if err != nil {
@@ -94,6 +99,9 @@ func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
 // graphStage is stage without the pending rows.
 func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
 	ef := max(r.ef, b)
+	if r.exhaustive {
+		ef = max(ef, r.s.ix.Graph.Live())
+	}
 	if plan == planPostFilter {
 		found := r.s.ix.Graph.Search(r.q, b, ef, r.visible)
 		exhausted := len(found) < b

@@ -28,7 +28,8 @@ var opclasses = map[string]struct {
 // (ties by slot, NULL distances last, as a sort puts them) and never fewer
 // than min(k, matching rows), except under the pgvector emulation
 // planEfPostFilter. When LIMIT + OFFSET is within hnsw.ef_search the rows
-// are those of one HNSW search (approximate, as pgvector's); beyond it,
+// are those of one HNSW search (approximate, as pgvector's, unless the
+// index is small enough to be searched exhaustively); beyond it,
 // or when that search cannot give k rows, they are exactly the rows a
 // sequential scan and sort returns (knnRun.walk, knnRun.exact).
 type indexScan struct {
@@ -212,7 +213,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if k == 0 {
 		return nil, true, nil
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: x.s.settings.efSearch(), tr: tr}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: x.s.settings.efSearch(), exhaustive: ch.exhaustive, tr: tr}
 	var cands []candidate
 	switch ch.plan {
 	case planPreFilter:
