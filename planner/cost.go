@@ -105,12 +105,14 @@ const exhaustiveFactor = 2.0
 // graph's live nodes. The search then visits every node (vecindex's exact
 // mode, ef >= Live(): see HNSW.Search) for at most about twice the cost,
 // and its rows are the exact nearest whatever the graph's quality: on a
-// small index every page is the sequential scan's.
-func (s *indexScan) exhaustive(budget int, sel float64) bool {
+// small index every page is the sequential scan's. A graph larger than
+// scanTupleLimit is never searched whole.
+func (s *indexScan) exhaustive(st *settings, budget int, sel float64) bool {
 	g := s.ix.Graph
 	m := float64(max(g.Config().M, 2))
 	visits := float64(budget) * 2 * m * visitsPerEf / max(sel, 1e-6)
-	return exhaustiveFactor*visits >= float64(g.Live())
+	live := float64(g.Live())
+	return exhaustiveFactor*visits >= live && live <= scanTupleLimit(st)
 }
 
 // btree returns the B-tree scan for an exact answer when it reads at
@@ -150,7 +152,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		ch.path = ps
 	}
 	ch.matching = ch.sel * ch.rows
-	ch.exhaustive = s.exhaustive(budget, ch.sel)
+	ch.exhaustive = s.exhaustive(st, budget, ch.sel)
 	forced, _ := st.get("vecgres.filter_plan")
 	if forced != "" && forced != "auto" {
 		f, ok := filterPlanNames[forced]

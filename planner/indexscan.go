@@ -225,9 +225,9 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 		cands, ok, err = r.walk(k, ch.plan)
 		if err == nil && !ok {
 			// The search could not give k rows it vouches for (the
-			// graph holds fewer matching rows, it missed some, or its
-			// last rows tie): the exact scan answers, NULL distances
-			// last.
+			// graph holds fewer than k matching rows, or its k-th row
+			// ties with its last): the exact scan answers, NULL
+			// distances last.
 			cands, err = r.exact(ctx, ch.btree(), k)
 			if tr != nil {
 				tr.exact = true
