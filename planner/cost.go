@@ -88,13 +88,50 @@ type filterChoice struct {
 	matching float64   // rows passing WHERE (estimate)
 	sel      float64
 	visits   float64 // graph nodes a traversal is expected to visit
+	// beyondEf is set when LIMIT + OFFSET exceeds hnsw.ef_search: the
+	// rows are then those of the exact plan (see knnRun.walk).
+	beyondEf bool
+	// exhaustive is set when a walk would visit most of the graph anyway:
+	// it then searches all of it, exactly (see indexScan.exhaustive).
+	exhaustive bool
 }
 
-// chooseFilterPlan picks among the plans by estimated cost; budget is the
-// number of rows the staged index scan asks for in total (see
-// indexScan.sequence).
-func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget int) (filterChoice, error) {
+// exhaustiveFactor: a graph of at most exhaustiveFactor times the nodes a
+// walk is expected to visit is searched exhaustively.
+const exhaustiveFactor = 2.0
+
+// exhaustive reports whether a walk for budget rows, of which a fraction
+// sel pass WHERE, is expected to visit at least 1/exhaustiveFactor of the
+// graph's live nodes. The search then visits every node (vecindex's exact
+// mode, ef >= Live(): see HNSW.Search) for at most about twice the cost,
+// and its rows are the exact nearest whatever the graph's quality: on a
+// small index every page is the sequential scan's. A graph larger than
+// scanTupleLimit is never searched whole.
+func (s *indexScan) exhaustive(st *settings, budget int, sel float64) bool {
+	g := s.ix.Graph
+	m := float64(max(g.Config().M, 2))
+	visits := float64(budget) * 2 * m * visitsPerEf / max(sel, 1e-6)
+	live := float64(g.Live())
+	return exhaustiveFactor*visits >= live && live <= scanTupleLimit(st)
+}
+
+// btree returns the B-tree scan for an exact answer when it reads at
+// most btreeMaxFrac of the table's rows (as chooseBTree), else nil.
+func (ch *filterChoice) btree() *pathScan {
+	if ch.path != nil && float64(ch.path.count) <= btreeMaxFrac*ch.rows {
+		return ch.path
+	}
+	return nil
+}
+
+// chooseFilterPlan picks among the plans by estimated cost for a query
+// that needs k rows (LIMIT + OFFSET). A query for more rows than
+// hnsw.ef_search gets planPreFilter, the exact plan, whatever
+// vecgres.filter_plan asks for, except ef_postfilter (pgvector's own
+// answer, documented as such): see knnRun.walk.
+func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (filterChoice, error) {
 	st := x.s.settings
+	budget := st.efSearch() + 1 // the rows one walk asks for (knnRun.walk)
 	t := p.table
 	stats := autoAnalyze(x, t)
 	ch := filterChoice{rows: float64(t.Slots())}
@@ -115,6 +152,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget i
 		ch.path = ps
 	}
 	ch.matching = ch.sel * ch.rows
+	ch.exhaustive = s.exhaustive(st, budget, ch.sel)
 	forced, _ := st.get("vecgres.filter_plan")
 	if forced != "" && forced != "auto" {
 		f, ok := filterPlanNames[forced]
@@ -123,6 +161,13 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, budget i
 				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
 		}
 		ch.plan = f
+		if k > st.efSearch() && f != planEfPostFilter {
+			ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
+		}
+		return ch, nil
+	}
+	if k > st.efSearch() {
+		ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
 		return ch, nil
 	}
 	if p.where == nil || s.rest(p) == nil {

@@ -13,8 +13,12 @@
 //     BY col <op> value LIMIT k with an HNSW index whose operator class
 //     matches <op>, an index scan; with a WHERE, the cost model picks a
 //     pre-filter, a filtered graph walk or a post-filter per execution.
-//     Results come out in exact distance order and in one canonical order
-//     per query (filter_knn.go), so OFFSET pages agree.
+//     Results come out in exact distance order, ties by slot, NULL
+//     distances last. LIMIT + OFFSET within hnsw.ef_search reads one HNSW
+//     search (exhaustive, so exact, on a graph it would mostly visit
+//     anyway); past it, or when that search cannot vouch for the rows, the
+//     exact top-k scan answers: the rows a sequential scan and sort return
+//     (filter_knn.go, knnRun.walk).
 //  3. run (select.go, dml*.go, copy.go): with the catalog locks its lock
 //     mode names (prepared.go: the schema lock shared for queries, plus the
 //     table's writer lock for DML; exclusive for DDL), a statement snapshot,

@@ -222,7 +222,7 @@ func (p *selectPlan) sortKeys() string {
 func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offset int64) ([]planNode, error) {
 	s := p.scan
 	k := scanBudget(limit, offset)
-	ch, err := s.chooseFilterPlan(p, x, e, stageBudget(x.s.settings.efSearch(), k))
+	ch, err := s.chooseFilterPlan(p, x, e, k)
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +235,10 @@ func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offse
 	}
 	summary := fmt.Sprintf("Filtered Plan: %s (selectivity %.4f, %d of %d rows match)", ch.plan, ch.sel,
 		int64(math.Round(ch.matching)), int64(math.Round(ch.rows)))
+	if ch.beyondEf {
+		summary = fmt.Sprintf("Exact Plan: LIMIT + OFFSET exceeds hnsw.ef_search (%d of %d rows match)",
+			int64(math.Round(ch.matching)), int64(math.Round(ch.rows)))
+	}
 	if ch.plan == planPreFilter {
 		nodes = append(nodes, planNode{title: "Sort", est: ch.matching, details: []string{"Sort Key: " + p.sortKeys(), summary}})
 		return append(nodes, p.scanNode(ch.path, ch.matching)), nil

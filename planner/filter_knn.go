@@ -11,14 +11,17 @@ import (
 
 // knnRun is one execution of an indexScan.
 type knnRun struct {
-	s       *indexScan
-	p       *selectPlan
-	x       *execCtx
-	e       *env
-	q       types.Vector
-	ef      int
-	tr      *planTrace
-	evalErr error
+	s  *indexScan
+	p  *selectPlan
+	x  *execCtx
+	e  *env
+	q  types.Vector
+	ef int
+	// exhaustive makes every graph search visit all the graph's nodes
+	// (filterChoice.exhaustive).
+	exhaustive bool
+	tr         *planTrace
+	evalErr    error
 	// pend is the index's pending rows (catalog.Index.PendingSlots) that
 	// the statement sees and that pass restWhere, with exact distances,
 	// sorted; read once, before the first graph search (pendRead).
@@ -26,58 +29,51 @@ type knnRun struct {
 	pendRead bool
 }
 
-// stageBudget is the size of the last stage sequence runs for k rows:
-// stages ask for ef, 2·ef, 4·ef, ... rows, so the last asks for at least k.
-func stageBudget(ef, k int) int {
-	b := max(ef, 1)
-	for b < k && b < 1<<30 {
-		b *= 2
-	}
-	return b
-}
-
-// sequence returns the first k rows of the query's canonical order, built
-// in stages so that every LIMIT/OFFSET window of one query reads the same
-// order (paging with OFFSET neither skips nor repeats rows).
+// walk returns the first k rows of the query's order from one HNSW search
+// (a stage of ef_search + 1 matching rows), and false when that search
+// cannot vouch for k rows: it came back with fewer (the graph holds fewer
+// matching rows than k, or rows it does not index: NULL vectors, cosine
+// zero vectors), or its k-th row ties in distance with its last one. Rows
+// at the last distance of a search that stopped at ef are not used, as
+// rows the search left out may share that distance with smaller slots,
+// which come first (ties by slot). The caller then answers exactly.
 //
-// Stage j asks the graph for B = ef·2^j matching rows (a deterministic
-// function of the query, ef and the table), sorts them by exact distance
-// and appends, in order, those that come after the last row already
-// emitted. The first stage is an ordinary HNSW search with ef_search, so a
-// first page costs what pgvector's index scan costs. Rows
-// a later, wider stage finds nearer than that are dropped, as pgvector's
-// strict_order drops out-of-order tuples, so the output is strictly
-// ascending by (distance, slot). A query for k rows runs stages until it
-// has k, so its rows are a prefix of what a query for more rows returns.
-func (r *knnRun) sequence(k int, plan filterPlan) ([]candidate, error) {
+// The search is HNSW's, approximate as pgvector's, unless the graph is
+// small enough to be searched exhaustively (filterChoice.exhaustive): its
+// rows are then exact. Every k within ef_search reads the same search, so
+// LIMIT/OFFSET pages of one query are slices of one order; a query for
+// more rows than ef_search is answered exactly instead (chooseFilterPlan):
+// a wider walk cannot prove it found every row nearer than its last, and
+// rows it finds that an earlier page's walk missed would otherwise be
+// dropped or repeated between pages.
+func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
+	stage, exhausted, err := r.stage(max(r.ef, 1)+1, plan)
+	if err != nil {
+		return nil, false, err
+	}
+	if r.tr != nil {
+		r.tr.stages++
+	}
 	var out []candidate
-	for b := max(r.ef, 1); ; b *= 2 {
-		stage, exhausted, err := r.stage(b, plan)
-		if err != nil {
-			return nil, err
+	for _, c := range stage {
+		if !exhausted && keyCmp(c, stage[len(stage)-1]) >= 0 {
+			break
 		}
-		if r.tr != nil {
-			r.tr.stages++
-		}
-		for _, c := range stage {
-			if len(out) > 0 && candLess(c, out[len(out)-1]) <= 0 {
-				continue
+		if r.s.radius != nil {
+			in, err := r.eval(r.s.radius, c.row)
+			if err != nil {
+				return nil, false, err
 			}
-			if r.s.radius != nil {
-				in, err := r.eval(r.s.radius, c.row)
-				if err != nil {
-					return nil, err
-				}
-				if !in {
-					return out, nil
-				}
+			if !in {
+				// Every later row is farther than the radius too.
+				return out, true, nil
 			}
-			out = append(out, c)
 		}
-		if len(out) >= k || exhausted {
-			return out[:min(k, len(out))], nil
+		if out = append(out, c); len(out) == k {
+			return out, true, nil
 		}
 	}
+	return out, false, nil
 }
 
 // stage returns up to b matching rows near q, sorted, and whether the
@@ -103,6 +99,9 @@ func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
 // graphStage is stage without the pending rows.
 func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
 	ef := max(r.ef, b)
+	if r.exhaustive {
+		ef = max(ef, r.s.ix.Graph.Live())
+	}
 	if plan == planPostFilter {
 		found := r.s.ix.Graph.Search(r.q, b, ef, r.visible)
 		exhausted := len(found) < b
@@ -153,7 +152,7 @@ func (r *knnRun) pendingRows(cond expr) ([]candidate, error) {
 		if err != nil {
 			return nil, err
 		}
-		if keep {
+		if keep && !c.null { // the graph holds no NULL vector either
 			out = append(out, c)
 		}
 	}
@@ -163,8 +162,7 @@ func (r *knnRun) pendingRows(cond expr) ([]candidate, error) {
 
 // mergePending merges the sorted pending rows pend into a stage's sorted
 // rows c. Unless the graph is exhausted, only pending rows before c's last
-// are taken: farther ones may come after rows a wider stage finds, and a
-// later stage (or the last, exhausted one) takes them. Rows the graph
+// are taken: walk uses no row from c's last distance on. Rows the graph
 // already returned (a pending row inserted meanwhile) are not repeated.
 func mergePending(c, pend []candidate, exhausted bool) []candidate {
 	if !exhausted && len(c) == 0 {
@@ -191,7 +189,7 @@ func mergePending(c, pend []candidate, exhausted bool) []candidate {
 func (r *knnRun) visible(slot uint64) bool { return r.x.txn.Visible(r.p.table, slot) }
 
 // accept admits rows the transaction sees that pass WHERE (without the
-// radius, which sequence applies).
+// radius, which walk applies).
 func (r *knnRun) accept(slot uint64) bool {
 	vals, ok := r.x.txn.Get(r.p.table, slot)
 	if !ok || r.evalErr != nil {
@@ -230,7 +228,7 @@ func (r *knnRun) materialize(found []vecindex.Result, cond expr) ([]candidate, e
 		if err != nil {
 			return nil, err
 		}
-		if keep {
+		if keep && !c.null {
 			out = append(out, c)
 		}
 	}
@@ -258,8 +256,9 @@ func indexKey(m vecindex.Metric, d float32) (float64, bool) {
 	return 0, false
 }
 
-// candidate evaluates cond and the ORDER BY distance on row; rows with a
-// NULL vector are skipped, as an HNSW index does not hold them.
+// candidate evaluates cond and the ORDER BY distance on row; false when
+// row fails cond. A NULL distance (a NULL vector, which an HNSW index
+// does not hold) gives a candidate marked null.
 func (r *knnRun) candidate(slot uint64, row []any, cond expr) (candidate, bool, error) {
 	if cond != nil {
 		ok, err := r.eval(cond, row)
@@ -269,16 +268,20 @@ func (r *knnRun) candidate(slot uint64, row []any, cond expr) (candidate, bool, 
 	}
 	r.e.row = row
 	key, err := r.p.order[0].x.Eval(r.e)
-	if err != nil || key == nil {
+	if err != nil {
 		return candidate{}, false, err
+	}
+	if key == nil {
+		return candidate{slot: slot, null: true, row: row}, true, nil
 	}
 	return candidate{slot: slot, key: key.(float64), row: row}, true, nil
 }
 
-// preFilter reads every matching row, from the B-tree scan ps or the
-// whole table, and keeps the k nearest by exact distance (a bounded
-// max-heap: O(n log k), no sort of every matching row).
-func (r *knnRun) preFilter(ctx context.Context, ps *pathScan, k int) ([]candidate, error) {
+// exact reads every matching row, from the B-tree scan ps or the whole
+// table, and keeps the first k by exact distance, NULL distances last
+// (a bounded max-heap: O(n log k), no sort of every matching row): the
+// rows a sequential scan and a sort return, in the same order.
+func (r *knnRun) exact(ctx context.Context, ps *pathScan, k int) ([]candidate, error) {
 	top := &topK{k: k}
 	var err error
 	n := 0
@@ -417,6 +420,7 @@ type planTrace struct {
 	path     *pathScan // plain WHERE served by a B-tree
 	examined int       // rows read before the final cut
 	stages   int
-	rows     int // rows the scan returned
-	pending  int // the index's pending rows (not yet in the graph) scanned exactly
+	exact    bool // the walk could not vouch for k rows: the exact plan answered
+	rows     int  // rows the scan returned
+	pending  int  // the index's pending rows (not yet in the graph) scanned exactly
 }

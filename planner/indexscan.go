@@ -25,8 +25,13 @@ var opclasses = map[string]struct {
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
 // by one of the plans of cost.go. Rows come back in exact distance order
-// (ties by slot) and never fewer than min(k, matching rows), except under
-// the pgvector emulation planEfPostFilter.
+// (ties by slot, NULL distances last, as a sort puts them) and never fewer
+// than min(k, matching rows), except under the pgvector emulation
+// planEfPostFilter. When LIMIT + OFFSET is within hnsw.ef_search the rows
+// are those of one HNSW search (approximate, as pgvector's, unless the
+// index is small enough to be searched exhaustively); beyond it,
+// or when that search cannot give k rows, they are exactly the rows a
+// sequential scan and sort returns (knnRun.walk, knnRun.exact).
 type indexScan struct {
 	ix    *catalog.Index
 	query expr // the vector the distance is taken to
@@ -135,16 +140,27 @@ func (s *indexScan) rest(p *selectPlan) expr { return s.restWhere }
 
 // candidate is a row with its exact ORDER BY distance (NaN for a cosine
 // distance with a zero vector: ordered after every number, as
-// PostgreSQL's float8 ordering puts NaN).
+// PostgreSQL's float8 ordering puts NaN); null marks a NULL distance (a
+// NULL vector), ordered after NaN as ascending ORDER BY puts NULLs last.
 type candidate struct {
 	slot uint64
 	key  float64
+	null bool
 	row  []any
 }
 
-// candLess orders candidates by key, NaN after every number, then by
-// slot.
-func candLess(a, b candidate) int {
+// keyCmp orders candidates by distance alone: numbers ascending, then
+// NaN, then NULL.
+func keyCmp(a, b candidate) int {
+	if a.null != b.null {
+		if a.null {
+			return 1
+		}
+		return -1
+	}
+	if a.null {
+		return 0
+	}
 	an, bn := math.IsNaN(a.key), math.IsNaN(b.key)
 	switch {
 	case an != bn:
@@ -156,6 +172,17 @@ func candLess(a, b candidate) int {
 		return -1
 	case a.key > b.key:
 		return 1
+	}
+	return 0
+}
+
+// candLess orders candidates by distance (keyCmp), then by slot: the
+// order a sequential scan (slot order) and a stable sort give.
+func candLess(a, b candidate) int {
+	if c := keyCmp(a, b); c != 0 {
+		return c
+	}
+	switch {
 	case a.slot < b.slot:
 		return -1
 	case a.slot > b.slot:
@@ -176,8 +203,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err := checkSameDims(make(types.Vector, dims), q); err != nil {
 		return nil, true, err
 	}
-	ef := x.s.settings.efSearch()
-	ch, err := s.chooseFilterPlan(p, x, e, stageBudget(ef, k))
+	ch, err := s.chooseFilterPlan(p, x, e, k)
 	if err != nil {
 		return nil, true, err
 	}
@@ -187,20 +213,25 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if k == 0 {
 		return nil, true, nil
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: ef, tr: tr}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: x.s.settings.efSearch(), exhaustive: ch.exhaustive, tr: tr}
 	var cands []candidate
 	switch ch.plan {
 	case planPreFilter:
-		cands, err = r.preFilter(ctx, ch.path, k)
+		cands, err = r.exact(ctx, ch.path, k)
 	case planEfPostFilter:
 		cands, err = r.efPostFilter(k)
 	default:
-		cands, err = r.sequence(k, ch.plan)
-		if err == nil && ch.plan == planTraversal && p.where == nil && len(cands) < k && float64(len(cands)) < ch.rows {
-			// The walk reached fewer rows than LIMIT asks for and the
-			// table holds more (nodes no link leads to, or a LIMIT near
-			// the table's size): an exact scan gives them all, in order.
-			cands, err = r.preFilter(ctx, nil, k)
+		var ok bool
+		cands, ok, err = r.walk(k, ch.plan)
+		if err == nil && !ok {
+			// The search could not give k rows it vouches for (the
+			// graph holds fewer than k matching rows, or its k-th row
+			// ties with its last): the exact scan answers, NULL
+			// distances last.
+			cands, err = r.exact(ctx, ch.btree(), k)
+			if tr != nil {
+				tr.exact = true
+			}
 		}
 	}
 	if err != nil {

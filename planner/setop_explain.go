@@ -76,6 +76,12 @@ func annotateActual(nodes []planNode, returned int, tr *planTrace) {
 	} else if tr.choice != nil {
 		last.details = append(last.details, fmt.Sprintf("Rows Examined: %d", tr.examined))
 	}
+	if tr.choice != nil && tr.choice.exhaustive && tr.choice.plan != planPreFilter && !tr.exact {
+		last.details = append(last.details, "Exhaustive Search: the graph is small enough to search whole (exact rows)")
+	}
+	if tr.exact {
+		last.details = append(last.details, "Exact Scan: the walk could not vouch for LIMIT + OFFSET rows")
+	}
 	if tr.pending > 0 {
 		last.details = append(last.details, fmt.Sprintf("Pending Rows (not yet in the graph): %d", tr.pending))
 	}
