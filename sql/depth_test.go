@@ -39,7 +39,7 @@ func TestOperatorChainLimit(t *testing.T) {
 		`SELECT "` + strings.Repeat("+", 10) + `" FROM t WHERE a = $1 AND b <-> $2 < 3`,
 	}
 	for _, q := range ok {
-		if err := checkOperatorChains(q); err != nil {
+		if err := checkDepth(q, measureShape(q)); err != nil {
 			t.Errorf("%.40s...: %v", q, err)
 		}
 	}

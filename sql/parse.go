@@ -16,37 +16,79 @@ import (
 // failing one are returned with the error, so that a caller may run them
 // first as PostgreSQL does with a multi-statement simple query.
 func Parse(query string) ([]Statement, error) {
+	stmts, _, err := parse(query)
+	return stmts, err
+}
+
+// parse is Parse, also returning the byte ranges [start, end) of the
+// PREPARE statements among the ones returned, for ParseSimple. Before the
+// C parser runs, one scan of the text (measureShape) refuses what the
+// parser could not survive or could not afford: trees deeper than
+// maxTreeDepth (54001, depth.go) and statements whose parsing would take
+// more than StatementMemLimit (54000, memlimit.go). Each statement's
+// protobuf tree is dropped as soon as it is converted.
+func parse(query string) ([]Statement, [][2]int32, error) {
 	if i := strings.IndexByte(query, 0); i >= 0 {
 		// libpg_query reads a C string and would silently stop at the NUL.
-		return nil, pgerror.New(pgerror.CharacterNotInRepertoire,
+		return nil, nil, pgerror.New(pgerror.CharacterNotInRepertoire,
 			`invalid byte sequence for encoding "UTF8": 0x00`).WithPosition(charPos(query, int32(i)))
 	}
 	if err := pgerror.CheckUTF8([]byte(query)); err != nil {
 		// PostgreSQL rejects the whole string (comments too) on receipt.
-		return nil, err
+		return nil, nil, err
 	}
-	if err := checkOperatorChains(query); err != nil {
-		return nil, err
+	if err := Precheck(query); err != nil {
+		return nil, nil, err
 	}
 	tree, err := pg_query.Parse(query)
 	if err != nil {
-		return nil, parseError(err)
+		return nil, nil, parseError(err)
 	}
 	c := &conv{q: query}
 	out := make([]Statement, 0, len(tree.Stmts))
-	for _, raw := range tree.Stmts {
+	var prepares [][2]int32
+	for i, raw := range tree.Stmts {
+		tree.Stmts[i] = nil
 		s, err := c.stmt(raw.GetStmt())
 		if err != nil {
-			return out, err
+			return out, prepares, err
 		}
 		out = append(out, s)
+		if _, ok := s.(*Prepare); ok {
+			prepares = append(prepares, stmtSpan(query, raw))
+		}
 	}
-	return out, nil
+	return out, prepares, nil
+}
+
+// Precheck returns the error Parse gives a query before the C parser
+// runs: 54000 when parsing it would take more than StatementMemLimit,
+// 54001 when its tree could be too deep for the C parser's stack. Other
+// users of pg_query (catalog query matching) call it first.
+func Precheck(query string) error {
+	sh := measureShape(query)
+	if err := checkParseMem(len(query), sh); err != nil {
+		return err
+	}
+	return checkDepth(query, sh)
+}
+
+// stmtSpan is the byte range [start, end) of raw in query.
+func stmtSpan(query string, raw *pg_query.RawStmt) [2]int32 {
+	end := raw.StmtLocation + raw.StmtLen
+	if raw.StmtLen == 0 {
+		end = int32(len(query))
+	}
+	return [2]int32{raw.StmtLocation, end}
 }
 
 // conv converts one query's parse tree; q is the query text, for error
-// positions.
-type conv struct{ q string }
+// positions; tokens its tokens once a conversion needed them
+// (scanTokens).
+type conv struct {
+	q      string
+	tokens []*pg_query.ScanToken
+}
 
 // stmt converts one top-level (or EXPLAINed) statement.
 func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
@@ -121,11 +163,11 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 // transformParamRef reports with no parameter types. Syntax errors come
 // first, as in PostgreSQL, which parses the whole string before analysis.
 func ParseSimple(query string) ([]Statement, error) {
-	stmts, err := Parse(query)
+	stmts, prepares, err := parse(query)
 	if err != nil || !strings.Contains(query, "$") {
 		return stmts, err
 	}
-	if err := checkNoParams(query, prepareSpans(query, stmts)); err != nil {
+	if err := checkNoParams(query, prepares); err != nil {
 		return nil, err
 	}
 	return stmts, nil
