@@ -9,20 +9,32 @@ import (
 // of the statements Parse hands to the C parser. libpg_query writes its
 // tree out to protobuf by recursion on the calling thread's C stack
 // (_outNode and protobuf-c's pack, several frames a level) and has no
-// depth check of its own (its check_stack_depth has no stack base); a
-// chain of some 23,800 additions — 47,600 protobuf levels — overflows an
-// 8 MiB stack and kills the process with SIGSEGV (measured with pg_query_go
-// v6.2.5). Go's proto.Unmarshal then refuses more than 10,000 levels
-// (protowire's default recursion limit), which a chain reaches at about
-// 5,000 operators, and which parseError turns into the same 54001. One
-// token makes at most one level of a left-associative chain, and nesting
-// that takes several levels a token (subqueries, CASE) is held to a few
-// thousand levels by the grammar's own stack (bisonMaxDepth); so 10,000
-// keeps the C recursion under a quarter of what crashes while every tree
-// the Go side can read still parses. PostgreSQL accepts a few thousand
-// chained operators with its default 2 MB max_stack_depth and answers
-// 54001 beyond: so do we, at a somewhat different length.
-const maxTreeDepth = 10000
+// depth check of its own (its check_stack_depth has no stack base); when
+// the stack overflows, the process dies with SIGSEGV. Measured with
+// pg_query_go v6.2.5 on a 1 MiB stack: a chain of additions takes about
+// 195 bytes a token (23,800 operators overflow 8 MiB), nested NOT or
+// prefix operators about 420 a token, nested subqueries about 1,400 a
+// level (seven tokens with subqueryWeight). So the bound is the stack
+// over twice the worst cost, 840 bytes a token, and at most 10,000 tokens:
+// 9,986 with the usual 8 MiB stack. Go's proto.Unmarshal refuses more
+// than 10,000 protobuf levels (protowire's default recursion limit),
+// about 5,000 chained operators, which parseError turns into the same
+// 54001. PostgreSQL accepts a few thousand chained operators with its
+// default 2 MB max_stack_depth and answers 54001 beyond: so do we, at a
+// somewhat different length.
+var maxTreeDepth = treeDepthLimit(threadStackBytes())
+
+// Stack cost of the C parser's output per token of tree depth, with a
+// margin of two, and the most tokens allowed (see maxTreeDepth).
+const (
+	stackBytesPerDepthToken = 840
+	maxTreeDepthTokens      = 10000
+)
+
+// treeDepthLimit is maxTreeDepth for a C thread stack of stack bytes.
+func treeDepthLimit(stack int64) int {
+	return int(min(stack/stackBytesPerDepthToken, maxTreeDepthTokens))
+}
 
 // ReportedMaxStackDepth is the max_stack_depth the HINT names:
 // PostgreSQL's default, which SHOW max_stack_depth reports (vecgres's

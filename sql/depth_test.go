@@ -44,3 +44,13 @@ func TestOperatorChainLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeDepthLimit: the bound follows the C thread stack (at 1 MiB a
+// 3,000-operator chain and 1,000 nested subqueries crashed) up to 10,000.
+func TestTreeDepthLimit(t *testing.T) {
+	for stack, want := range map[int64]int{1 << 20: 1248, 2 << 20: 2496, 8 << 20: 9986, 1 << 30: 10000} {
+		if got := treeDepthLimit(stack); got != want {
+			t.Errorf("stack %d: %d, want %d", stack, got, want)
+		}
+	}
+}

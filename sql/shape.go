@@ -101,12 +101,12 @@ func (s *shapeScanner) step(i int) int {
 	case isIdentChar(c):
 		// An identifier or keyword goes on through '$'; a number stops
 		// there (1$x$...$x$ is a number and a string).
-		s.token()
 		number := c >= '0' && c <= '9'
 		j := i + 1
 		for j < len(q) && (isIdentChar(q[j]) || q[j] == '$' && !number) {
 			j++
 		}
+		s.word(q[i:j])
 		return j
 	}
 	s.token() // an operator character, '.', ':' or anything else
@@ -118,6 +118,28 @@ func (s *shapeScanner) token() {
 	s.shape.tokens++
 	if s.skip == 0 {
 		s.stack[len(s.stack)-1].run++
+	}
+}
+
+// subqueryWeight is how many tokens a bracketed group that starts with
+// SELECT, VALUES, TABLE or WITH (a subquery) counts for beyond its first
+// word: the C parser's output takes as much stack for a subquery level
+// (SubLink, SelectStmt, its target list and ResTarget) as for some seven
+// tokens of an operator chain (measured: about 1,400 bytes a level).
+const subqueryWeight = 5
+
+// word counts an identifier, keyword or number; a subquery's first word
+// counts subqueryWeight more.
+func (s *shapeScanner) word(w string) {
+	s.token()
+	f := &s.stack[len(s.stack)-1]
+	if s.skip > 0 || len(s.stack) == 1 || f.run != 1 || f.child != 0 {
+		return
+	}
+	for _, kw := range [...]string{"select", "values", "table", "with"} {
+		if strings.EqualFold(w, kw) {
+			f.run += subqueryWeight
+		}
 	}
 }
 
