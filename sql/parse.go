@@ -2,6 +2,7 @@ package sql
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -33,9 +34,12 @@ func parse(query string) ([]Statement, [][2]int32, error) {
 		return nil, nil, pgerror.New(pgerror.CharacterNotInRepertoire,
 			`invalid byte sequence for encoding "UTF8": 0x00`).WithPosition(charPos(query, int32(i)))
 	}
-	if err := pgerror.CheckUTF8([]byte(query)); err != nil {
-		// PostgreSQL rejects the whole string (comments too) on receipt.
-		return nil, nil, err
+	if !utf8.ValidString(query) {
+		// PostgreSQL rejects the whole string (comments too) on receipt;
+		// CheckUTF8 names the bad bytes (it takes a copy, so only here).
+		if err := pgerror.CheckUTF8([]byte(query)); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := Precheck(query); err != nil {
 		return nil, nil, err
