@@ -53,7 +53,8 @@ func TestStatementMemLimitRefusesBeforeParsing(t *testing.T) {
 // TestParseMemEstimateBoundsHeap: within the limit, the 2 MB SELECT
 // 1,1,... is PostgreSQL's 54011, and the Go heap it allocates on the way
 // (protobuf copy, unmarshalled tree) stays within parseMemEstimate, the
-// figure the limit is checked against; all of it is released after.
+// figure the limit is checked against; all of it is released after, to
+// the operating system too.
 func TestParseMemEstimateBoundsHeap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses 2 MB (about 500 MB of C heap, 450 MB of Go heap)")
@@ -73,6 +74,11 @@ func TestParseMemEstimateBoundsHeap(t *testing.T) {
 	}
 	if live1 > live0+uint64(len(q)) {
 		t.Errorf("live heap %d after parsing, %d before", live1, live0)
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if kept := m.HeapIdle - m.HeapReleased; kept > 64<<20 {
+		t.Errorf("the Go heap keeps %d bytes of the parse from the operating system", kept)
 	}
 }
 
