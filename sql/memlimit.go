@@ -13,8 +13,9 @@ import (
 // a token (a list of identifiers is the worst: 344), freed before Go reads
 // the message; Go's proto.Unmarshal then allocates 130-270 bytes a token
 // and the conversion to our AST some 50 more. Long literals are copied
-// about six times on the way (scanner buffer, tree, protobuf, Go copy,
-// Go tree, AST).
+// several times on the way (scanner buffer, tree, protobuf, Go copy, Go
+// tree): a 20 MB one raised the peak RSS by 4 times its size, so 8 a
+// byte leaves a margin of two, as 512 a token does.
 const (
 	parseBytesPerToken = 512
 	parseBytesPerByte  = 8
