@@ -42,11 +42,10 @@ func (f *shapeFrame) finish() int { return max(f.best, f.run+f.child) }
 // operator character counts as a token (PostgreSQL splits +- into two),
 // so the bound only errs upward.
 type shapeScanner struct {
-	q      string
-	stack  []shapeFrame
-	skip   int // brackets opened past bisonMaxDepth, not tracked
-	shape  queryShape
-	quoted bool // the last token was a word directly followed by a quote
+	q     string
+	stack []shapeFrame
+	skip  int // brackets opened past bisonMaxDepth, not tracked
+	shape queryShape
 }
 
 // measureShape scans query once, skipping string literals, quoted
