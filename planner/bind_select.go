@@ -91,20 +91,13 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 	return x, nil
 }
 
-// maxTargetEntries is PostgreSQL's MaxTupleAttributeNumber: the most
-// entries a SELECT list may have.
-const maxTargetEntries = 1664
-
-// tooManyColumns is SQLSTATE 54011 (too_many_columns).
-const tooManyColumns pgerror.Code = "54011"
-
-// checkTargetList refuses a SELECT list longer than maxTargetEntries
+// checkTargetList refuses a SELECT list longer than sql.MaxTargetEntries
 // (54011, as PostgreSQL) and gives an empty one (SELECT;) a non-nil column
 // list, so that its rows go out as RowDescription with zero fields and
 // DataRows with zero values.
 func checkTargetList(p *selectPlan) error {
-	if len(p.cols) > maxTargetEntries {
-		return pgerror.Errorf(tooManyColumns, "target lists can have at most %d entries", maxTargetEntries)
+	if len(p.cols) > sql.MaxTargetEntries {
+		return sql.ErrTooManyTargetEntries
 	}
 	if p.cols == nil {
 		p.cols = []wire.Column{}

@@ -17,11 +17,15 @@ import (
 // changes are sent to the client as ParameterStatus. internal marks the
 // read-only ones (PostgreSQL's PGC_INTERNAL): SET, RESET and startup
 // options naming them are 55P02 `parameter "x" cannot be changed`.
+// server gives the value of a setting fixed when the server starts
+// (PostgreSQL's PGC_POSTMASTER, here a command-line flag), which SET and
+// RESET refuse as 55P02 `... without restarting the server`.
 type setting struct {
 	def      string
 	check    func(name, v string) (string, error)
 	report   bool
 	internal bool
+	server   func() string
 }
 
 // Default values of the settings the planner reads.
@@ -74,6 +78,10 @@ var knownSettings = map[string]setting{
 	"is_superuser":                        {def: "on", internal: true},
 	"row_security":                        {def: "on"},
 	"bytea_output":                        {def: "hex"},
+	"max_stack_depth":                     {def: sql.ReportedMaxStackDepth, internal: true},
+	"vecgres.statement_mem_limit": {server: func() string {
+		return sql.FormatMemLimit(sql.StatementMemLimit())
+	}},
 }
 
 // reportedNames maps lower-case names to the spelling PostgreSQL uses in
@@ -114,6 +122,9 @@ func (st *settings) defaultOf(name string) (string, bool) {
 		return v, true
 	}
 	if s, ok := knownSettings[name]; ok {
+		if s.server != nil {
+			return s.server(), true
+		}
 		return s.def, true
 	}
 	return "", st.placeholders[name]
@@ -152,8 +163,12 @@ func (st *settings) flag(name string) bool {
 	return v == "on"
 }
 
-// errCannotChange is PostgreSQL's error for changing an internal setting.
+// errCannotChange is PostgreSQL's error for changing an internal setting
+// or, without restarting the server, a server one.
 func errCannotChange(name string) error {
+	if knownSettings[name].server != nil {
+		return pgerror.Errorf(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed without restarting the server", name)
+	}
 	return pgerror.Errorf(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed", name)
 }
 
@@ -175,7 +190,7 @@ func (st *settings) assign(name, value string, local bool) (*wire.Result, error)
 	if err := st.placeholder(name, known); err != nil {
 		return nil, err
 	}
-	if def.internal {
+	if def.internal || def.server != nil {
 		return nil, errCannotChange(name)
 	}
 	if def.check != nil {
@@ -210,7 +225,7 @@ func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
 	if err := st.placeholder(name, known); err != nil {
 		return nil, err
 	}
-	if def.internal {
+	if def.internal || def.server != nil {
 		return nil, errCannotChange(name)
 	}
 	st.remember(name, nil, local)

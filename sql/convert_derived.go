@@ -56,11 +56,10 @@ func (c *conv) subqueryParen(s *pg_query.SelectStmt) int {
 		return -1
 	}
 	first := nodeLocation(items[0])
-	scan, err := pg_query.Scan(c.q)
-	if first < 0 || err != nil {
+	toks := c.scanTokens()
+	if first < 0 || toks == nil {
 		return -1
 	}
-	toks := scan.GetTokens()
 	sel := -1
 	for i, t := range toks {
 		if t.Start >= first {
@@ -75,4 +74,18 @@ func (c *conv) subqueryParen(s *pg_query.SelectStmt) int {
 		pos = int(toks[i].Start)
 	}
 	return pos
+}
+
+// scanTokens returns the tokens of the whole query, scanned once per
+// query (nil when the scanner fails): a script of many derived tables
+// would otherwise scan it once each.
+func (c *conv) scanTokens() []*pg_query.ScanToken {
+	if c.tokens == nil {
+		scan, err := pg_query.Scan(c.q)
+		if err != nil {
+			return nil
+		}
+		c.tokens = scan.GetTokens()
+	}
+	return c.tokens
 }

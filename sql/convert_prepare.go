@@ -35,33 +35,3 @@ func (c *conv) executeStmt(s *pg_query.ExecuteStmt) (Statement, error) {
 	}
 	return &Execute{Name: s.GetName(), Params: params}, nil
 }
-
-// prepareSpans returns the byte ranges [start, end) of the PREPARE
-// statements of query, whose bodies may use $n in a simple Query; nil
-// when stmts has none.
-func prepareSpans(query string, stmts []Statement) [][2]int32 {
-	has := false
-	for _, st := range stmts {
-		_, ok := st.(*Prepare)
-		has = has || ok
-	}
-	if !has {
-		return nil
-	}
-	tree, err := pg_query.Parse(query)
-	if err != nil {
-		return nil
-	}
-	var spans [][2]int32
-	for _, raw := range tree.Stmts {
-		if raw.GetStmt().GetPrepareStmt() == nil {
-			continue
-		}
-		end := raw.StmtLocation + raw.StmtLen
-		if raw.StmtLen == 0 {
-			end = int32(len(query))
-		}
-		spans = append(spans, [2]int32{raw.StmtLocation, end})
-	}
-	return spans
-}

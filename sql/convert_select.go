@@ -2,6 +2,7 @@ package sql
 
 import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // selectClauses lists the SELECT clauses outside the dialect, checked in order.
@@ -90,7 +91,13 @@ func (c *conv) fromClause(from []*pg_query.Node) (table, alias string, fn *FromF
 
 // targetList converts SELECT and RETURNING items: *, t.*, expr [AS alias].
 func (c *conv) targetList(list []*pg_query.Node) ([]SelectItem, error) {
-	var out []SelectItem
+	if len(list) == 0 {
+		return nil, nil
+	}
+	if err := checkTargetCount(list); err != nil {
+		return nil, err
+	}
+	out := make([]SelectItem, 0, len(list))
 	for _, n := range list {
 		rt := n.GetResTarget()
 		if rt == nil {
@@ -107,6 +114,34 @@ func (c *conv) targetList(list []*pg_query.Node) ([]SelectItem, error) {
 		out = append(out, SelectItem{Expr: e, Alias: rt.GetName()})
 	}
 	return out, nil
+}
+
+// MaxTargetEntries is PostgreSQL's MaxTupleAttributeNumber: the most
+// entries a SELECT list may have once * is expanded.
+const MaxTargetEntries = 1664
+
+// ErrTooManyTargetEntries is PostgreSQL's 54011 for a longer SELECT list.
+var ErrTooManyTargetEntries = pgerror.Errorf(pgerror.TooManyColumns,
+	"target lists can have at most %d entries", MaxTargetEntries)
+
+// checkTargetCount refuses, before converting them, more than
+// MaxTargetEntries items that are not * (a * may expand to no column, so
+// the planner checks again after expansion): a 2 MB SELECT 1,1,... is a
+// million items.
+func checkTargetCount(list []*pg_query.Node) error {
+	if len(list) <= MaxTargetEntries {
+		return nil
+	}
+	n := 0
+	for _, item := range list {
+		if _, star := starItem(item.GetResTarget()); !star {
+			n++
+		}
+	}
+	if n > MaxTargetEntries {
+		return ErrTooManyTargetEntries
+	}
+	return nil
 }
 
 // starItem recognises * and t.* items.

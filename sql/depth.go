@@ -1,112 +1,82 @@
 package sql
 
 import (
-	"strings"
-
+	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// maxTokenRun bounds how many tokens may follow each other without a
-// separator (comma, semicolon, parenthesis). A chain such as 1+1+1+...,
-// x IS NULL IS NULL ... or x::int::int... parses into a tree as deep as
-// the chain is long, and libpg_query's C code recurses over it on the cgo
-// thread's stack: some 25,000 levels overflow that stack and kill the
-// process, where PostgreSQL answers 54001. Parse refuses such statements
-// before calling the C parser. Lists (VALUES rows, IN lists, function
-// arguments) are separated by commas and not limited; nesting by
-// parentheses is bounded by the parser itself ("memory exhausted").
-const maxTokenRun = 10000
+// maxTreeDepth bounds the parse-tree depth (queryShape.depth, in tokens)
+// of the statements Parse hands to the C parser. libpg_query writes its
+// tree out to protobuf by recursion on the calling thread's C stack
+// (_outNode and protobuf-c's pack, several frames a level) and has no
+// depth check of its own (its check_stack_depth has no stack base); when
+// the stack overflows, the process dies with SIGSEGV. Measured with
+// pg_query_go v6.2.5 on a 1 MiB stack: a chain of additions takes about
+// 195 bytes a token (23,800 operators overflow 8 MiB), nested NOT or
+// prefix operators about 420 a token, nested subqueries about 1,400 a
+// level (seven tokens with subqueryWeight). So the bound is the stack
+// over twice the worst cost, 840 bytes a token, and at most 10,000 tokens:
+// 9,986 with the usual 8 MiB stack. Go's proto.Unmarshal refuses more
+// than 10,000 protobuf levels (protowire's default recursion limit),
+// about 5,000 chained operators, which parseError turns into the same
+// 54001. PostgreSQL accepts a few thousand chained operators with its
+// default 2 MB max_stack_depth and answers 54001 beyond: so do we, at a
+// somewhat different length.
+var maxTreeDepth = treeDepthLimit(threadStackBytes())
 
-// operatorChars are the characters of operator tokens (and ::).
-const operatorChars = "+-*/%<>=~!@#^&|:"
+// Stack cost of the C parser's output per token of tree depth, with a
+// margin of two, and the most tokens allowed (see maxTreeDepth).
+const (
+	stackBytesPerDepthToken = 840
+	maxTreeDepthTokens      = 10000
+)
 
-// checkOperatorChains returns 54001 when query has a run of more than
-// maxTokenRun tokens without a separator, outside string literals, quoted
-// identifiers and comments.
-func checkOperatorChains(query string) error {
-	chain := 0
-	word := false
-	for i := 0; i < len(query); i++ {
-		c := query[i]
-		switch {
-		case c == '\'' || c == '"':
-			i = skipQuoted(query, i, c)
-			chain++
-		case c == '$':
-			i = skipDollarQuoted(query, i)
-			chain++
-		case c == '-' && i+1 < len(query) && query[i+1] == '-':
-			if j := strings.IndexByte(query[i:], '\n'); j >= 0 {
-				i += j
-			} else {
-				i = len(query)
-			}
-		case c == '/' && i+1 < len(query) && query[i+1] == '*':
-			if j := strings.Index(query[i+2:], "*/"); j >= 0 {
-				i += j + 3
-			} else {
-				i = len(query)
-			}
-		case c == ',' || c == ';' || c == '(' || c == ')':
-			chain, word = 0, false
-			continue
-		case strings.IndexByte(operatorChars, c) >= 0:
-			// A multi-character operator (<->, >=, ::) is one token.
-			for i+1 < len(query) && strings.IndexByte(operatorChars, query[i+1]) >= 0 {
-				i++
-			}
-			chain++
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		default:
-			if !word {
-				chain++
-			}
-			word = true
-			continue
-		}
-		word = false
-		if chain > maxTokenRun {
-			return pgerror.New(pgerror.StatementTooComplex, "statement is too deeply nested").
-				WithDetail("More than 10000 tokens follow each other without a comma or parenthesis.").
-				WithPosition(i + 1)
-		}
-	}
-	return nil
+// treeDepthLimit is maxTreeDepth for a C thread stack of stack bytes.
+func treeDepthLimit(stack int64) int {
+	return int(min(stack/stackBytesPerDepthToken, maxTreeDepthTokens))
 }
 
-// skipQuoted returns the index of the closing quote of the literal or
-// identifier opened at i (a doubled quote is part of it).
-func skipQuoted(q string, i int, quote byte) int {
-	for j := i + 1; j < len(q); j++ {
-		if q[j] == quote {
-			if j+1 < len(q) && q[j+1] == quote {
-				j++
-				continue
-			}
-			return j
-		}
-		if quote == '\'' && q[j] == '\\' && j+1 < len(q) {
-			j++ // E'...' escapes; harmless in standard strings
-		}
+// ReportedMaxStackDepth is the max_stack_depth the HINT names:
+// PostgreSQL's default, which SHOW max_stack_depth reports (vecgres's
+// limit is maxTreeDepth and cannot be changed).
+const ReportedMaxStackDepth = "2048kB"
+
+// errStackDepth is PostgreSQL's check_stack_depth error, word for word
+// (postgres.c, PostgreSQL 15).
+var errStackDepth = pgerror.New(pgerror.StatementTooComplex, "stack depth limit exceeded").
+	WithHint(`Increase the configuration parameter "max_stack_depth" (currently ` + ReportedMaxStackDepth +
+		`), after ensuring the platform's stack depth limit is adequate.`)
+
+// checkDepth returns errStackDepth when the parse tree of query, of shape
+// sh, could be deeper than maxTreeDepth. Brackets nested past the
+// grammar's stack fail in the grammar before a tree exists, with
+// PostgreSQL's own 42601 `memory exhausted`, so such a query passes here
+// once PostgreSQL's scanner confirms the nesting.
+func checkDepth(query string, sh queryShape) error {
+	if sh.depth <= maxTreeDepth || sh.nestedPastBison && bracketsPastBison(query) {
+		return nil
 	}
-	return len(q)
+	return errStackDepth
 }
 
-// skipDollarQuoted returns the index of the end of a $tag$...$tag$ string
-// opened at i, or i when the $ opens none (a parameter such as $1).
-func skipDollarQuoted(q string, i int) int {
-	end := strings.IndexByte(q[i+1:], '$')
-	if end < 0 {
-		return i
+// bracketsPastBison reports whether the brackets of query, as PostgreSQL's
+// scanner (which does not recurse) tokenizes it, nest deeper than
+// bisonMaxDepth at some point.
+func bracketsPastBison(query string) bool {
+	scan, err := pg_query.Scan(query)
+	if err != nil {
+		return false
 	}
-	tag := q[i : i+end+2]
-	for _, r := range tag[1 : len(tag)-1] {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r >= 0x80) {
-			return i
+	open := 0
+	for _, t := range scan.GetTokens() {
+		switch t.Token {
+		case pg_query.Token_ASCII_40, pg_query.Token_ASCII_91:
+			if open++; open > bisonMaxDepth {
+				return true
+			}
+		case pg_query.Token_ASCII_41, pg_query.Token_ASCII_93:
+			open--
 		}
 	}
-	if j := strings.Index(q[i+len(tag):], tag); j >= 0 {
-		return i + len(tag) + j + len(tag) - 1
-	}
-	return len(q)
+	return false
 }

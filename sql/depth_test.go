@@ -39,8 +39,18 @@ func TestOperatorChainLimit(t *testing.T) {
 		`SELECT "` + strings.Repeat("+", 10) + `" FROM t WHERE a = $1 AND b <-> $2 < 3`,
 	}
 	for _, q := range ok {
-		if err := checkOperatorChains(q); err != nil {
+		if err := checkDepth(q, measureShape(q)); err != nil {
 			t.Errorf("%.40s...: %v", q, err)
+		}
+	}
+}
+
+// TestTreeDepthLimit: the bound follows the C thread stack (at 1 MiB a
+// 3,000-operator chain and 1,000 nested subqueries crashed) up to 10,000.
+func TestTreeDepthLimit(t *testing.T) {
+	for stack, want := range map[int64]int{1 << 20: 1248, 2 << 20: 2496, 8 << 20: 9986, 1 << 30: 10000} {
+		if got := treeDepthLimit(stack); got != want {
+			t.Errorf("stack %d: %d, want %d", stack, got, want)
 		}
 	}
 }

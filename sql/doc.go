@@ -13,7 +13,12 @@
 //   - 0A000 feature_not_supported for valid PostgreSQL outside the dialect
 //     below, naming the construct ("JOIN", "EXISTS (subquery)", "ROLLUP"...);
 //   - the codes of types.LookupType for type names (42704, 22023);
-//   - 42601/22023/0A000 for COPY options, as PostgreSQL's COPY checks them.
+//   - 42601/22023/0A000 for COPY options, as PostgreSQL's COPY checks them;
+//   - 54001 `stack depth limit exceeded` (PostgreSQL's text and HINT) for
+//     a tree deeper than the C parser's stack allows, and 54000 `statement
+//     is too large` when parsing would take more than StatementMemLimit
+//     (vecgres.statement_mem_limit): both decided by one scan of the text
+//     before libpg_query runs (Precheck; shape.go, depth.go, memlimit.go).
 //
 // Supported dialect:
 //   - CREATE EXTENSION [IF NOT EXISTS] name [CASCADE]; DROP EXTENSION [IF

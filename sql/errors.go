@@ -23,11 +23,13 @@ func charPos(query string, loc int32) int {
 func parseError(err error) *pgerror.Error {
 	var pe *parser.Error
 	if !errors.As(err, &pe) {
-		// proto.Unmarshal fails on trees nested beyond its recursion limit.
-		return pgerror.New(pgerror.StatementTooComplex, "statement is too deeply nested").WithDetail(err.Error())
+		// proto.Unmarshal fails on trees nested beyond its recursion
+		// limit (depth.go), the only error pg_query.Parse has that is not
+		// the C parser's.
+		return errStackDepth
 	}
 	if strings.HasPrefix(pe.Message, "stack depth limit exceeded") {
-		return pgerror.New(pgerror.StatementTooComplex, pe.Message)
+		return errStackDepth
 	}
 	code := pgerror.SyntaxError
 	if strings.HasPrefix(pe.Message, "role name ") && strings.HasSuffix(pe.Message, " is reserved") {

@@ -62,6 +62,7 @@ func parseFlags(args []string) (config, error) {
 		"checkpoint at least this often while WAL is written (negative: never by time)")
 	fs.Int64Var(&c.ckptWALMB, "checkpoint-wal-mb", catalog.DefaultCheckpointWALBytes>>20,
 		"checkpoint after this many MiB of WAL, bounding crash-recovery replay (negative: never by size)")
+	statementMemFlag(fs) // limits.go
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -27,6 +28,11 @@ type shape struct {
 	rows func(env Env, c consts) [][]any
 }
 
+// maxCatalogQueryLen bounds the queries Match parses, in bytes: psql's
+// catalog queries are a few kB, and parsing costs some hundred times the
+// text, spent again by sql.Parse when the query is not one of them.
+const maxCatalogQueryLen = 64 << 10
+
 // Query is a recognised catalog query with its constants.
 type Query struct {
 	sh *shape
@@ -36,9 +42,11 @@ type Query struct {
 // Match reports whether query is one of the catalog queries of shapes
 // (psql 15's backslash commands) and returns it ready to run. Queries that
 // do not mention pg_catalog are rejected without parsing, so Match costs
-// a substring search on the hot path.
+// a substring search on the hot path; nor are longer ones than
+// maxCatalogQueryLen, nor ones sql.Precheck refuses (too deep or too big
+// to parse), which sql.Parse then reports.
 func Match(query string) (*Query, bool) {
-	if !strings.Contains(query, "pg_catalog") {
+	if len(query) > maxCatalogQueryLen || !strings.Contains(query, "pg_catalog") || sql.Precheck(query) != nil {
 		return nil, false
 	}
 	fp, err := pg_query.Fingerprint(query)
