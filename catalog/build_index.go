@@ -77,7 +77,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		}
 		mark = end
 	}
-	if err := c.lockTables(txn, w, []string{t.Name}, false); err != nil {
+	if err := c.lockTables(txn, w, []string{t.Name}, Share); err != nil {
 		return nil, err
 	}
 	defer c.mu.Unlock()

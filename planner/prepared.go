@@ -46,6 +46,9 @@ type prepared struct {
 	// the columns of the first bind.
 	fixedResult bool
 	described   []wire.Column
+	// rels are the relation locks running the plan takes
+	// (session_latch.go).
+	rels []catalog.RelLock
 }
 
 func (p *prepared) ParamTypes() []types.Type { return p.params }
@@ -161,11 +164,11 @@ func (s *Session) Revalidate(wp wire.Prepared) error {
 // the tables as those transactions leave them. A statement not stale is
 // not held up: a schema change after this is met by runLocked.
 func (s *Session) revalidateLock(ctx context.Context, p *prepared) (func(), error) {
-	s.cat.RLock()
+	s.rlatch()
 	if !s.stale(p) {
-		return s.cat.RUnlock, nil
+		return s.runlatch, nil
 	}
-	s.cat.RUnlock()
+	s.runlatch()
 	return s.prepareLock(ctx, p.stmt) // dml_lock.go
 }
 
@@ -258,11 +261,11 @@ func lockModeOf(st sql.Statement) lockMode {
 		return lockShared
 	case *sql.Insert, *sql.Update, *sql.Delete:
 		return lockWrite
-	case *sql.CreateIndex:
-		return lockSelf
+	case *sql.CreateIndex, *sql.Reindex:
+		return lockSelf // catalog.BuildIndexFor, catalog.ReindexFor
 	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex, *sql.Grant:
 		return lockExclusive
-	case *sql.AlterTable, *sql.Rename, *sql.Truncate, *sql.Reindex:
+	case *sql.AlterTable, *sql.Rename, *sql.Truncate:
 		return lockExclusive // alter.go
 	}
 	return lockNone
