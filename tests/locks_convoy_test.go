@@ -63,7 +63,7 @@ func TestDDLWaitStallsNoOneElse(t *testing.T) {
 func stallsNoOneElse(t *testing.T, b, c *pgx.Conn, col string, aDone chan error, end func()) {
 	t.Helper()
 	bDone := execAsync(t, b, "ALTER TABLE probe ADD COLUMN "+col+" int")
-	awaitQueued(t, c, bDone)
+	awaitQueued(t, c, bDone, "SELECT count(*) FROM probe")
 	var one int
 	if err := c.QueryRow(testCtx(t, 30*time.Second), "SELECT 1").Scan(&one); err != nil || one != 1 {
 		t.Fatalf("SELECT 1 while a DDL waits: %d, %v", one, err)
@@ -99,11 +99,11 @@ func stallsNoOneElse(t *testing.T, b, c *pgx.Conn, col string, aDone chan error,
 	}
 }
 
-// awaitQueued returns once a DDL (done: its result) queues for table
-// probe, seen as a read of probe that gives up (lock_timeout): a reader
-// queues behind a waiting ACCESS EXCLUSIVE request. It fails the test if
-// the DDL ends first.
-func awaitQueued(t *testing.T, c *pgx.Conn, done chan error) {
+// awaitQueued returns once a DDL (done: its result) waits for a table,
+// seen as probe, a statement on that table whose lock conflicts with the
+// DDL's, giving up (lock_timeout): it queues behind the waiting DDL. It
+// fails the test if the DDL ends first.
+func awaitQueued(t *testing.T, c *pgx.Conn, done chan error, probe string) {
 	t.Helper()
 	mustExec(t, c, "SET lock_timeout = '20ms'")
 	defer mustExec(t, c, "SET lock_timeout = 0")
@@ -113,7 +113,7 @@ func awaitQueued(t *testing.T, c *pgx.Conn, done chan error) {
 			t.Fatalf("the DDL ended while probe was held (%v): it did not wait", err)
 		default:
 		}
-		_, err := c.Exec(testCtx(t, 30*time.Second), "SELECT count(*) FROM probe")
+		_, err := c.Exec(testCtx(t, 30*time.Second), probe)
 		if err == nil {
 			time.Sleep(5 * time.Millisecond)
 			continue
@@ -121,5 +121,5 @@ func awaitQueued(t *testing.T, c *pgx.Conn, done chan error) {
 		wantCode(t, err, "55P03")
 		return
 	}
-	t.Fatal("no DDL queued for probe")
+	t.Fatalf("no DDL queued before %q", probe)
 }
