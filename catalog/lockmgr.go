@@ -253,6 +253,7 @@ func (t *Txn) LockRelation(oid uint32, m LockMode, w Wait) error {
 	}
 	r := ls.rel(oid)
 	var q *lockReq
+	var last XID // the blocker the hook last reported
 	for {
 		x := r.blocker(me, m, q)
 		if x == invalidXID {
@@ -276,9 +277,10 @@ func (t *Txn) LockRelation(oid uint32, m LockMode, w Wait) error {
 		ls.waiters++
 		ch, hook := r.changed, ls.hook
 		ls.mu.Unlock()
-		if hook != nil {
+		if hook != nil && x != last {
 			hook(t.xid, x)
 		}
+		last = x
 		err := t.block(ch)
 		ls.mu.Lock()
 		delete(ls.waitsFor, me)
