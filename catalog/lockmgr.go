@@ -223,6 +223,9 @@ func (t *Txn) LockRelations(locks []RelLock, w Wait) error {
 // reports whether all were taken (those taken stay held either way). It
 // never blocks, so it may be called under the schema latch.
 func (t *Txn) TryLockRelations(locks []RelLock) bool {
+	if len(locks) == 0 {
+		return true
+	}
 	ls := &t.c.locks
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
