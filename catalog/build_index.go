@@ -37,8 +37,9 @@ func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
 // TRUNCATE of the table wait; readers, writers and other builds go on)
 // and, before its final step, takes SHARE (lockTables, with w's cancel
 // and lock_timeout), which waits for the transactions that wrote rows of
-// the table and have not ended, as PostgreSQL's CREATE INDEX; both are
-// held until txn ends. Errors: those of BuildIndex and LockTables
+// the table and have not ended, as PostgreSQL's CREATE INDEX (with
+// def.Concurrently: SHARE UPDATE EXCLUSIVE once they ended, which new
+// writers do not wait for); both are held until txn ends. Errors: those of BuildIndex and LockTables
 // (40P01, 55P03, 57014).
 //
 // The build stops when w.Ctx ends (statement_timeout, cancel request):
@@ -84,7 +85,14 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		}
 		mark = end
 	}
-	if err := c.lockTables(txn, w, []string{t.Name}, Share); err != nil {
+	mode := Share
+	if def.Concurrently {
+		mode = ShareUpdateExclusive
+		if err := c.waitForWriters(txn, w, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.lockTables(txn, w, []string{t.Name}, mode); err != nil {
 		return nil, err
 	}
 	defer c.mu.Unlock()
@@ -127,6 +135,30 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return c.DropIndex(ix.Name)
 	})
 	return ix, nil
+}
+
+// waitForWriters waits, without queueing a lock request (so new writers
+// go on), until no owner but txn holds a lock on t that conflicts with
+// SHARE (a transaction that wrote rows of t and has not ended), as
+// PostgreSQL's CREATE INDEX CONCURRENTLY waits for them (WaitForLockers);
+// w gives cancel and lock_timeout, with deadlock detection. txn may be
+// nil.
+func (c *Catalog) waitForWriters(txn *Txn, w Wait, t *Table) error {
+	if txn == nil {
+		txn = &Txn{c: c, done: true}
+	}
+	saved := txn.wait
+	txn.wait = w
+	defer func() { txn.wait = saved }()
+	for {
+		x := c.relationHolder(t.OID, txn, Share)
+		if x == invalidXID {
+			return nil
+		}
+		if err := txn.waitFor(x); err != nil {
+			return err
+		}
+	}
 }
 
 // canceledBy is the 57014 error of a statement whose context ctx ended:

@@ -158,6 +158,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	}
 	// Runs without the schema lock (lockSelf): BuildIndex takes it.
 	def.IfNotExists = x.IfNotExists && def.Name != ""
+	def.Concurrently = x.Concurrently
 	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*wire.Result, error) {
 		ix, err := x.s.cat.BuildIndexFor(x.s.ddlTxn(), x.s.lockWait(ctx), def)
 		if err != nil {

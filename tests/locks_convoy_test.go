@@ -123,3 +123,43 @@ func awaitQueued(t *testing.T, c *pgx.Conn, done chan error, probe string) {
 	}
 	t.Fatalf("no DDL queued before %q", probe)
 }
+
+// TestCreateIndexConcurrentlyLetsWritersOn, against vecgres and
+// PostgreSQL 15: CREATE INDEX CONCURRENTLY waits for a transaction that
+// wrote the table, but new writers of the table go on meanwhile (its lock
+// is SHARE UPDATE EXCLUSIVE), where a plain CREATE INDEX's queued SHARE
+// lock makes them wait (55P03 under lock_timeout).
+func TestCreateIndexConcurrentlyLetsWritersOn(t *testing.T) {
+	forEachTarget(t, func(t *testing.T, tg clientTarget) {
+		a, b, c := lockConns(t, tg)
+		mustExec(t, c, "CREATE TABLE cic (id int PRIMARY KEY, n int)")
+		mustExec(t, a, "BEGIN")
+		mustExec(t, a, "INSERT INTO cic VALUES (1, 1)")
+		done := execAsync(t, b, "CREATE INDEX CONCURRENTLY cic_n ON cic (n)")
+		headStart(t, tg, c)
+		mustExec(t, c, "SET lock_timeout = '5s'")
+		mustExec(t, c, "INSERT INTO cic VALUES (2, 2)")
+		mustExec(t, c, "UPDATE cic SET n = 3 WHERE id = 2")
+		select {
+		case err := <-done:
+			t.Fatalf("CREATE INDEX CONCURRENTLY ended while a writer was open: %v", err)
+		default:
+		}
+		mustExec(t, a, "COMMIT")
+		if err := awaitErr(t, done); err != nil {
+			t.Fatalf("CREATE INDEX CONCURRENTLY after the writer: %v", err)
+		}
+		wantStrings(t, c, "SELECT id FROM cic WHERE n = 3", "2")
+
+		mustExec(t, a, "BEGIN")
+		mustExec(t, a, "INSERT INTO cic VALUES (4, 4)")
+		done = execAsync(t, b, "CREATE INDEX cic_n2 ON cic (n)")
+		awaitQueued(t, c, done, "UPDATE cic SET n = n WHERE id = 1")
+		mustExec(t, a, "COMMIT")
+		if err := awaitErr(t, done); err != nil {
+			t.Fatalf("CREATE INDEX after the writer: %v", err)
+		}
+		mustExec(t, c, "SET lock_timeout = 0")
+		wantStrings(t, c, "SELECT id FROM cic ORDER BY id", "1", "2", "4")
+	})
+}
