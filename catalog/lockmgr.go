@@ -182,7 +182,8 @@ func (ls *lockState) lockOwner(t *Txn) XID {
 }
 
 // holds reports whether t holds m, or a mode at least as strong that
-// conflicts with everything m does, on oid. ls.mu held.
+// conflicts with everything m does, on oid. t.locked changes only in
+// t's goroutine (Txn is used by one at a time), so no lock is needed.
 func (t *Txn) holds(oid uint32, m LockMode) bool {
 	held := t.locked[oid]
 	for s := m; s <= AccessExclusive; s++ {
@@ -194,12 +195,8 @@ func (t *Txn) holds(oid uint32, m LockMode) bool {
 }
 
 // Holds reports whether t holds mode m (or a stronger one) on the
-// relation with OID oid.
-func (t *Txn) Holds(oid uint32, m LockMode) bool {
-	t.c.locks.mu.Lock()
-	defer t.c.locks.mu.Unlock()
-	return t.holds(oid, m)
-}
+// relation with OID oid (cheap: every row write asks, holdTable).
+func (t *Txn) Holds(oid uint32, m LockMode) bool { return t.holds(oid, m) }
 
 // LockRelations takes each of locks for t (in OID order, so that two
 // statements locking the same relations do not deadlock), waiting while
