@@ -246,9 +246,22 @@ func deadlockError(cycle []XID) error {
 			b.WriteString(" ")
 		}
 		next := cycle[(i+1)%len(cycle)]
-		fmt.Fprintf(&b, "Transaction %d waits for transaction %d.", x, next)
+		fmt.Fprintf(&b, "%s waits for %s.", ownerName(x, true), ownerName(next, false))
 	}
 	return pgerror.New(pgerror.DeadlockDetected, "deadlock detected").WithDetail(b.String())
+}
+
+// ownerName names a wait-for graph node: "transaction <xid>", or for a
+// statement outside any transaction (lockmgr.go) "statement <n>".
+func ownerName(x XID, first bool) string {
+	kind := "transaction"
+	if x > firstStatementOwner {
+		kind, x = "statement", x-firstStatementOwner
+	}
+	if first {
+		kind = strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	return fmt.Sprintf("%s %d", kind, x)
 }
 
 // LockTables takes ACCESS EXCLUSIVE on the named tables or indexes (an
