@@ -47,10 +47,11 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 	return startWaits(ctx, x), nil
 }
 
-// lockStatement takes the schema lock for mode; for DDL (lockExclusive) it
-// first waits until no other transaction holds a table lock on the
-// relations the statement changes (catalog.LockTables: 40P01, 55P03,
-// 57014).
+// lockStatement takes the schema latch for mode (shared: runLocked then
+// takes the relation locks and lets it go); for DDL (lockExclusive) it
+// first takes ACCESS EXCLUSIVE on the relations the statement changes for
+// the DDL's transaction, waiting for their other holders
+// (catalog.LockTables: 40P01, 55P03, 57014), then the latch exclusively.
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	switch mode {
 	case lockShared, lockWrite, lockSelf:

@@ -15,10 +15,12 @@
 //     pre-filter, a filtered graph walk or a post-filter per execution.
 //     Results come out in exact distance order and in one canonical order
 //     per query (filter_knn.go), so OFFSET pages agree.
-//  3. run (select.go, dml*.go, copy.go): with the catalog locks its lock
-//     mode names (prepared.go: the schema lock shared for queries, plus the
-//     table's writer lock for DML; exclusive for DDL), a statement snapshot,
-//     inside the session's transaction.
+//  3. run (select.go, dml*.go, copy.go): with the locks its lock mode
+//     names (prepared.go, session_latch.go: for queries and DML the
+//     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
+//     EXCLUSIVE, and no schema latch, plus the table's writer lock for DML;
+//     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
+//     statement snapshot, inside the session's transaction.
 //
 // Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),

@@ -12,8 +12,8 @@ import (
 
 // plan is a bound statement ready to run.
 type plan interface {
-	// run executes the plan; the caller holds the catalog lock as
-	// lockMode(stmt) says and supplies the transaction.
+	// run executes the plan; the caller holds the locks lockModeOf(stmt)
+	// says (session.go, runLocked) and supplies the transaction.
 	run(ctx context.Context, x *execCtx) (*wire.Result, error)
 	columns() []wire.Column
 }
@@ -241,9 +241,9 @@ type lockMode uint8
 
 const (
 	lockNone      lockMode = iota
-	lockShared             // schema lock shared: queries
-	lockWrite              // schema lock shared + the target table's writer lock: DML
-	lockExclusive          // schema lock exclusive: DDL
+	lockShared             // relation locks (ACCESS SHARE), latch only to bind: queries
+	lockWrite              // the same, ROW EXCLUSIVE on the target + its writer lock: DML
+	lockExclusive          // ACCESS EXCLUSIVE on its tables + the latch exclusively: DDL
 	lockSelf               // bound under the shared lock, run unlocked: CREATE INDEX (catalog.BuildIndex)
 )
 
