@@ -15,10 +15,12 @@ import (
 // "Transaction Isolation", Read Committed). A writer that meets a row
 // version another transaction in progress created (unique check) or is
 // deleting or updating waits for that transaction to end, then looks again;
-// DDL waits for the transactions holding a table lock (a table they wrote
-// rows of or, in a transaction, read; held until they end). Waits are on a channel each transaction
-// closes when it ends; who waits for whom is a wait-for graph checked for
-// a cycle before every wait (40P01 for the waiter that would close one).
+// a statement waits for the relation locks (lockmgr.go) that conflict with
+// the ones it takes, DDL for every other holder of its tables. Row waits
+// are on a channel each transaction closes when it ends; who waits for
+// whom (transactions, and statements outside any transaction by their
+// lock owner id) is one wait-for graph, checked for a cycle before every
+// wait (40P01 for the waiter that would close one).
 // A wait gives up at the statement's cancel or deadline (57014) or after
 // lock_timeout (55P03).
 
@@ -111,10 +113,11 @@ func (t *Txn) SetWait(w Wait) { t.wait = w }
 // version (PostgreSQL's behaviour).
 func (t *Txn) SetRepeatableRead(on bool) { t.repeatable = on }
 
-// LockTable takes t's table lock on tb for a writing statement before it
-// writes any row (PostgreSQL's RowExclusiveLock: an UPDATE that matches
-// no row still keeps DDL on tb waiting until t ends). Schema lock held,
-// at least shared. Errors: 42P01 when tb was dropped meanwhile.
+// LockTable records t's ROW EXCLUSIVE lock on tb for a writing statement
+// before it writes any row, without waiting (an UPDATE that matches no
+// row still keeps DDL on tb waiting until t ends); the planner has taken
+// it already (LockRelations), others hold the schema latch. Errors: 42P01
+// when tb was dropped meanwhile.
 func (t *Txn) LockTable(tb *Table) error { return t.holdTable(tb) }
 
 // holdTable takes t's write table lock on tb (kept until t ends; DDL on
