@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -210,5 +211,38 @@ func TestLockTimeoutAndCancelRelation(t *testing.T) {
 	}
 	if f.c.LockWaiters() != 0 {
 		t.Fatalf("%d waiters left", f.c.LockWaiters())
+	}
+}
+
+// TestLockStatementOwner: a statement outside any transaction (a ReadTxn)
+// owns its relation locks until ReleaseLocks, takes part in the wait-for
+// graph (a cycle through it is 40P01, named "statement <n>"), and its
+// release lets the transaction waiting for it go on.
+func TestLockStatementOwner(t *testing.T) {
+	f := newLockMgrFixture(t)
+	r, a := f.c.ReadTxn(), f.c.Begin()
+	defer a.Rollback()
+	if err := r.LockRelation(1, AccessShare, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.LockRelation(2, AccessShare, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	ddl := lockAsync(a, 1, AccessExclusive, noLimit)
+	f.awaitBlocked(t, a.XID(), firstStatementOwner+1)
+	err := r.LockRelation(2, AccessExclusive, noLimit)
+	if pgerror.CodeOf(err) != pgerror.DeadlockDetected {
+		t.Fatalf("closing the cycle: %v, want 40P01", err)
+	}
+	want := fmt.Sprintf("Statement 1 waits for transaction %d. Transaction %d waits for statement 1.", a.XID(), a.XID())
+	if d := pgerror.From(err).Detail; d != want {
+		t.Fatalf("detail %q, want %q", d, want)
+	}
+	if !pending(ddl) {
+		t.Fatal("the transaction got ACCESS EXCLUSIVE while the statement held the table")
+	}
+	r.Rollback() // the statement ends: ReleaseLocks
+	if err := result(t, ddl); err != nil {
+		t.Fatal(err)
 	}
 }
