@@ -22,8 +22,8 @@ const (
 //
 // The index is filled from the rows that may be live, without holding any
 // lock, so readers and writers of the table keep running; the rows added
-// meanwhile are then indexed in rounds. Last, with the schema lock held
-// exclusively (which waits for running statements, as any DDL does) and the
+// meanwhile are then indexed in rounds. Last, with the schema latch held
+// exclusively (which waits only for binds in progress) and the
 // table's writer lock, the few rows added since are indexed, entries of
 // versions that aborted or were deleted meanwhile are removed, the record
 // is logged and the index attached. Errors: 42P07 (name taken), 42P01,
@@ -32,11 +32,14 @@ func (c *Catalog) BuildIndex(def IndexDef) (*Index, error) {
 	return c.BuildIndexFor(nil, Wait{}, def)
 }
 
-// BuildIndexFor is BuildIndex run by transaction txn (nil: none) that,
-// before its final step, waits as DDL does (LockTables, with w's cancel
-// and lock_timeout) while another transaction holds the table's write
-// lock (wrote rows of it and has not ended), as PostgreSQL's CREATE INDEX
-// waits for its ShareLock; readers do not hold it back. Errors: those of BuildIndex and LockTables
+// BuildIndexFor is BuildIndex run by transaction txn (nil: none). It
+// holds ACCESS SHARE on the table while it builds (ALTER, DROP and
+// TRUNCATE of the table wait; readers, writers and other builds go on)
+// and, before its final step, takes SHARE (lockTables, with w's cancel
+// and lock_timeout), which waits for the transactions that wrote rows of
+// the table and have not ended, as PostgreSQL's CREATE INDEX (with
+// def.Concurrently: SHARE UPDATE EXCLUSIVE once they ended, which new
+// writers do not wait for); both are held until txn ends. Errors: those of BuildIndex and LockTables
 // (40P01, 55P03, 57014).
 //
 // The build stops when w.Ctx ends (statement_timeout, cancel request):
@@ -62,6 +65,11 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return nil, err
 	}
 	t := ix.Table
+	if txn != nil { // ALTER, DROP and TRUNCATE of t wait for the build
+		if err := txn.LockRelation(t.OID, AccessShare, w); err != nil {
+			return nil, err
+		}
+	}
 	added := &slotSet{}
 	mark := t.Slots()
 	if err := c.fillIndexCtx(ctx, ix, 0, mark, added); err != nil {
@@ -77,7 +85,14 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		}
 		mark = end
 	}
-	if err := c.lockTables(txn, w, []string{t.Name}, false); err != nil {
+	mode := Share
+	if def.Concurrently {
+		mode = ShareUpdateExclusive
+		if err := c.waitForWriters(txn, w, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.lockTables(txn, w, []string{t.Name}, mode); err != nil {
 		return nil, err
 	}
 	defer c.mu.Unlock()
@@ -120,6 +135,30 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return c.DropIndex(ix.Name)
 	})
 	return ix, nil
+}
+
+// waitForWriters waits, without queueing a lock request (so new writers
+// go on), until no owner but txn holds a lock on t that conflicts with
+// SHARE (a transaction that wrote rows of t and has not ended), as
+// PostgreSQL's CREATE INDEX CONCURRENTLY waits for them (WaitForLockers);
+// w gives cancel and lock_timeout, with deadlock detection. txn may be
+// nil.
+func (c *Catalog) waitForWriters(txn *Txn, w Wait, t *Table) error {
+	if txn == nil {
+		txn = &Txn{c: c, done: true}
+	}
+	saved := txn.wait
+	txn.wait = w
+	defer func() { txn.wait = saved }()
+	for {
+		x := c.relationHolder(t.OID, txn, Share)
+		if x == invalidXID {
+			return nil
+		}
+		if err := txn.waitFor(x); err != nil {
+			return err
+		}
+	}
 }
 
 // canceledBy is the 57014 error of a statement whose context ctx ended:

@@ -117,6 +117,12 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 	if col < 0 {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
 	}
+	return newIndexOn(t, col, oid, def)
+}
+
+// newIndexOn returns an empty, unregistered index of def on column col
+// of t (def.Table and def.Column are not read).
+func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
 		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions,
 		phys: t.physOf(col)}

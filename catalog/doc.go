@@ -3,15 +3,40 @@
 //
 // # Concurrency
 //
-// Readers never wait for writers; writers of one table are serialised.
+// Readers never wait for writers; writers of one table are serialised;
+// a DDL waits only for the statements and transactions using the tables
+// it changes.
 //
-//   - Schema lock (Catalog.mu, RWMutex): guards the name maps, nextOID,
-//     the schema version and every Table.Indexes list. A statement holds it
-//     shared for its length (the planner's runLocked); CREATE TABLE, DROP
-//     TABLE and DROP INDEX hold it exclusively, which waits for running
-//     statements, as PostgreSQL's AccessExclusiveLock does. Table.Indexes
-//     is replaced, never changed in place, and only with the table's
-//     writer lock also held.
+//   - Relation locks (lockmgr.go), PostgreSQL's eight table lock modes
+//     (ACCESS SHARE ... ACCESS EXCLUSIVE) and conflict matrix, by table
+//     OID, held until the owner's transaction ends (a statement outside
+//     any transaction owns its own, until it ends). The planner takes, on
+//     each table a statement's binding resolved, ACCESS SHARE (SELECT,
+//     COPY TO) or ROW EXCLUSIVE (INSERT, UPDATE, DELETE, COPY FROM); DDL
+//     takes ACCESS EXCLUSIVE (LockTables: ALTER, DROP, TRUNCATE, RENAME);
+//     CREATE INDEX ACCESS SHARE while it builds and SHARE to attach;
+//     REINDEX SHARE ROW EXCLUSIVE to build and ACCESS EXCLUSIVE to swap
+//     (ReindexFor); VACUUM and ANALYZE SHARE UPDATE EXCLUSIVE. A request
+//     waits while another owner holds a conflicting mode or, if it holds
+//     nothing on the table yet, while an earlier waiter asks for one
+//     (PostgreSQL's queue: readers do not starve a waiting DDL, and queue
+//     behind it). Row reads and writes of a transaction record ACCESS
+//     SHARE and ROW EXCLUSIVE too (noteRead, holdTable), without waiting.
+//   - Schema latch (Catalog.mu, RWMutex): guards the name maps, nextOID,
+//     the schema version and every table's definition and Indexes list.
+//     Held shared only to bind a statement and to take its relation
+//     locks when none has to wait (TryLockRelations), and by functions
+//     that read the catalog while a statement runs; exclusively by DDL
+//     while it changes the catalog, after its relation locks are held.
+//     Never held while waiting for a relation lock, a row or a
+//     transaction, nor while a statement runs: so a DDL waiting for one
+//     table holds up no statement on another, and CREATE TABLE of a new
+//     name waits only for binds in progress. A statement that had to wait
+//     for a relation lock binds again if the schema version changed.
+//     Table.Indexes is replaced, never changed in place, and only with
+//     the latch held exclusively and the table's writer lock; readers of
+//     a table see it through their relation lock (a mode conflicting
+//     with the DDL that replaces it) or the latch.
 //   - Writer lock (Table.LockWrites, one per table): an INSERT, UPDATE or
 //     DELETE statement holds it for its length and a COPY for each batch
 //     of rows; Rollback, tombstone reaping (reap.go) and a checkpoint's
@@ -34,34 +59,35 @@
 //     (vecindex's guarantees). A committed delete's index entries stay
 //     until no registered snapshot older than the commit remains (reap.go),
 //     so an index scan finds every version its snapshot sees.
-//   - CREATE INDEX (BuildIndex) fills the index with no lock held, indexes
-//     the rows added meanwhile in rounds, then, holding the schema lock
-//     exclusively and the writer lock, catches up the last rows, drops the
-//     entries of versions that aborted or were deleted meanwhile, logs it
-//     and attaches it.
+//   - CREATE INDEX (BuildIndex) fills the index under ACCESS SHARE only,
+//     indexes the rows added meanwhile in rounds, then, holding SHARE,
+//     the schema latch exclusively and the writer lock, catches up the
+//     last rows, drops the entries of versions that aborted or were
+//     deleted meanwhile, logs it and attaches it.
 //
-// Lock order: schema lock, a table's writer lock, the commit lock
-// (checkpoint.go), then the transaction mutex, the lock-wait mutex
-// (lock.go) or an index's own lock. A commit's WAL fsync holds only the
-// commit lock (shared).
+// Lock order: relation locks (in OID order within a statement), the
+// schema latch, a table's writer lock, the commit lock (checkpoint.go),
+// then the transaction mutex, the lock-wait mutex (lock.go, lockmgr.go)
+// or an index's own lock. Nothing waits for a relation lock, a row or a
+// transaction while holding the latch or a writer lock (a row wait lets
+// go of the writer lock). A commit's WAL fsync holds only the commit
+// lock (shared).
 //
 // Waiting for transactions (lock.go), as PostgreSQL's row and table
 // locks: a writing statement (Txn.SetWait on) that meets a primary key
 // held by a version another open transaction inserted or is deleting, or
 // a version to change that another open transaction is deleting or
-// updating, lets go of the writer and schema locks, waits on that
-// transaction's end channel, takes them back and looks again. A version
+// updating, lets go of the writer lock, waits on that transaction's end
+// channel, takes it back and looks again (its ROW EXCLUSIVE relation lock
+// keeps DDL off the table meanwhile). A version
 // deleted or updated by a transaction that committed after the snapshot
 // is 40001 in REPEATABLE READ; in READ COMMITTED the writer gets a
 // *RowMoved naming the row's next version (update chain, rowVersion.next)
-// and re-checks its WHERE there (EvalPlanQual). A transaction takes a
-// table lock on each table it writes or, inside a transaction, reads
-// (held until it ends; taking one never waits); DDL (LockTables) waits,
-// without the schema lock, until no other transaction holds one on the
-// tables it changes, CREATE INDEX (BuildIndexFor) only for writers. Before
-// each wait the wait-for graph is checked: a wait that would close a
-// cycle fails with 40P01. Waits end at the statement's cancel (57014) and
-// lock_timeout (55P03). Readers never wait.
+// and re-checks its WHERE there (EvalPlanQual). Relation lock waits and
+// row waits share one wait-for graph, keyed by xid (or a statement's
+// owner id): before each wait it is checked, and a wait that would close
+// a cycle fails with 40P01. Waits end at the statement's cancel (57014)
+// and lock_timeout (55P03). Readers never wait for rows.
 //
 // # Rows and visibility (MVCC)
 //
@@ -146,10 +172,10 @@
 // left by a crash in WAL written before DDL records waited for COMMIT.
 // TRUNCATE inside a block is an MVCC delete.
 //
-// A DDL takes its transaction's write table lock on the table it
-// changes, so other transactions' DDL and writes on it wait until the
+// A DDL's relation lock on the table it changes is its transaction's,
+// so other transactions' DDL and writes on it wait until the
 // transaction ends, and so do their reads after DDL that PostgreSQL runs
-// under ACCESS EXCLUSIVE (WaitTableRead); a table created in an open
+// under ACCESS EXCLUSIVE (also WaitTableRead); a table created in an open
 // transaction does not exist for others (42P01). Authentication
 // (RoleVerifier) sees a role as it was committed until the transaction
 // that changed it ends.

@@ -15,10 +15,12 @@ import (
 // "Transaction Isolation", Read Committed). A writer that meets a row
 // version another transaction in progress created (unique check) or is
 // deleting or updating waits for that transaction to end, then looks again;
-// DDL waits for the transactions holding a table lock (a table they wrote
-// rows of or, in a transaction, read; held until they end). Waits are on a channel each transaction
-// closes when it ends; who waits for whom is a wait-for graph checked for
-// a cycle before every wait (40P01 for the waiter that would close one).
+// a statement waits for the relation locks (lockmgr.go) that conflict with
+// the ones it takes, DDL for every other holder of its tables. Row waits
+// are on a channel each transaction closes when it ends; who waits for
+// whom (transactions, and statements outside any transaction by their
+// lock owner id) is one wait-for graph, checked for a cycle before every
+// wait (40P01 for the waiter that would close one).
 // A wait gives up at the statement's cancel or deadline (57014) or after
 // lock_timeout (55P03).
 
@@ -42,32 +44,24 @@ type lockState struct {
 	// waitsFor is the wait-for graph: a waiting transaction -> the one it
 	// waits for (one at a time).
 	waitsFor map[XID]XID
-	// holders are, per table, the transactions holding a table lock on
-	// it, with its mode.
-	holders map[*Table]map[XID]tableLock
-	waiters int
+	// rels are the relation locks (lockmgr.go), by OID; nextOwner the
+	// last lock owner id given to a statement without an xid.
+	rels      map[uint32]*relLock
+	nextOwner XID
+	waiters   int
 	// hook, when set (tests), runs just before a wait blocks, with the
 	// waiter (0 for a statement outside a transaction) and the awaited xid.
 	hook func(waiter, holder XID)
+	// reindexHook, when set (tests), runs when ReindexFor starts filling
+	// its new indexes (its SHARE ROW EXCLUSIVE lock held, no latch).
+	reindexHook func()
 }
 
 func (ls *lockState) init() {
 	ls.ends = map[XID]chan struct{}{}
 	ls.waitsFor = map[XID]XID{}
-	ls.holders = map[*Table]map[XID]tableLock{}
+	ls.rels = map[uint32]*relLock{}
 }
-
-// tableLock is the mode of a transaction's table lock, PostgreSQL's
-// AccessShareLock (a transaction read the table) or RowExclusiveLock (it
-// wrote rows of it). Both are held until the transaction ends. DDL that
-// replaces or removes the table (PostgreSQL's AccessExclusiveLock) waits
-// for both; CREATE INDEX (ShareLock) only for writers.
-type tableLock uint8
-
-const (
-	lockRead tableLock = iota + 1
-	lockWrite
-)
 
 // LockWaiters returns how many statements are waiting for another
 // transaction right now (tests, monitoring).
@@ -93,32 +87,24 @@ func (c *Catalog) registerTxn(x XID) {
 	c.locks.mu.Unlock()
 }
 
-// endTxn wakes the waiters of t and drops its table locks; t has already
-// left the active set.
+// endTxn wakes the waiters of t and drops its relation locks; t has
+// already left the active set.
 func (t *Txn) endTxn() {
 	ls := &t.c.locks
+	ls.release(t)
 	ls.mu.Lock()
 	if ch, ok := ls.ends[t.xid]; ok {
 		close(ch)
 		delete(ls.ends, t.xid)
 	}
-	for tb := range t.held {
-		if h := ls.holders[tb]; h != nil {
-			delete(h, t.xid)
-			if len(h) == 0 {
-				delete(ls.holders, tb)
-			}
-		}
-	}
 	ls.mu.Unlock()
-	t.held = nil
 }
 
 // SetWait sets how t's statement waits for other transactions (see Wait);
 // the planner sets it for each writing statement and clears it (zero Wait)
-// after. With waiting on, a row wait lets go of the table's writer lock
-// and the schema lock, so the caller must hold exactly those: the schema
-// lock shared and the writer lock of the table written.
+// after. With waiting on, a row wait lets go of the table's writer lock,
+// so the caller must hold exactly that (and the table's ROW EXCLUSIVE
+// relation lock), not the schema latch.
 func (t *Txn) SetWait(w Wait) { t.wait = w }
 
 // SetRepeatableRead marks t as a REPEATABLE READ transaction: after
@@ -127,10 +113,11 @@ func (t *Txn) SetWait(w Wait) { t.wait = w }
 // version (PostgreSQL's behaviour).
 func (t *Txn) SetRepeatableRead(on bool) { t.repeatable = on }
 
-// LockTable takes t's table lock on tb for a writing statement before it
-// writes any row (PostgreSQL's RowExclusiveLock: an UPDATE that matches
-// no row still keeps DDL on tb waiting until t ends). Schema lock held,
-// at least shared. Errors: 42P01 when tb was dropped meanwhile.
+// LockTable records t's ROW EXCLUSIVE lock on tb for a writing statement
+// before it writes any row, without waiting (an UPDATE that matches no
+// row still keeps DDL on tb waiting until t ends); the planner has taken
+// it already (LockRelations), others hold the schema latch. Errors: 42P01
+// when tb was dropped meanwhile.
 func (t *Txn) LockTable(tb *Table) error { return t.holdTable(tb) }
 
 // holdTable takes t's write table lock on tb (kept until t ends; DDL on
@@ -138,13 +125,13 @@ func (t *Txn) LockTable(tb *Table) error { return t.holdTable(tb) }
 // 42P01 when tb was dropped since the statement resolved it (a COPY
 // between batches).
 func (t *Txn) holdTable(tb *Table) error {
-	if t.held[tb] == lockWrite {
-		return nil
+	if t.Holds(tb.OID, RowExclusive) {
+		return nil // taken by the statement (LockRelations): tb stays
 	}
 	if t.c.tables[tb.Name] != tb || t.c.createdByOther(tb, t.xid) {
 		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tb.Name)
 	}
-	t.takeTableLock(tb, lockWrite)
+	t.takeTableLock(tb, RowExclusive)
 	return nil
 }
 
@@ -153,44 +140,20 @@ func (t *Txn) holdTable(tb *Table) error {
 // until t ends, as PostgreSQL's AccessShareLock makes them. It never
 // waits and needs no lock.
 func (t *Txn) noteRead(tb *Table) {
-	if t.xid != invalidXID && !t.done && t.held[tb] == 0 {
-		t.takeTableLock(tb, lockRead)
+	if t.xid != invalidXID && !t.done {
+		t.takeTableLock(tb, AccessShare)
 	}
 }
 
-// takeTableLock records t holding tb in mode m (or stronger).
-func (t *Txn) takeTableLock(tb *Table, m tableLock) {
-	if t.xid == invalidXID || t.held[tb] >= m {
-		return
-	}
-	ls := &t.c.locks
-	ls.mu.Lock()
-	h := ls.holders[tb]
-	if h == nil {
-		h = map[XID]tableLock{}
-		ls.holders[tb] = h
-	}
-	h[t.xid] = max(h[t.xid], m)
-	ls.mu.Unlock()
-	if t.held == nil {
-		t.held = map[*Table]tableLock{}
-	}
-	t.held[tb] = m
-}
-
-// tableHolder returns a transaction other than t holding a table lock on
-// tb that conflicts with DDL wanting exclusive (readers count) or not
-// (writers only), or invalidXID.
+// tableHolder returns an owner other than t holding a lock on tb that
+// conflicts with DDL wanting exclusive (ACCESS EXCLUSIVE: readers count)
+// or not (SHARE: writers only), or invalidXID.
 func (c *Catalog) tableHolder(tb *Table, t *Txn, exclusive bool) XID {
-	ls := &c.locks
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
-	for x, m := range ls.holders[tb] {
-		if x != t.xid && (exclusive || m == lockWrite) {
-			return x
-		}
+	m := Share
+	if exclusive {
+		m = AccessExclusive
 	}
-	return invalidXID
+	return c.relationHolder(tb.OID, t, m)
 }
 
 // waitFor blocks until transaction x ends, t's statement is cancelled
@@ -205,20 +168,24 @@ func (t *Txn) waitFor(x XID) error {
 		ls.mu.Unlock()
 		return nil
 	}
-	if t.xid != invalidXID {
-		if cycle := ls.cycle(t.xid, x); cycle != nil {
+	me := t.owner // a statement holding relation locks has one
+	if me == invalidXID {
+		me = t.xid
+	}
+	if me != invalidXID {
+		if cycle := ls.cycle(me, x); cycle != nil {
 			ls.mu.Unlock()
 			return deadlockError(cycle)
 		}
-		ls.waitsFor[t.xid] = x
+		ls.waitsFor[me] = x
 	}
 	ls.waiters++
 	hook := ls.hook
 	ls.mu.Unlock()
 	defer func() {
 		ls.mu.Lock()
-		if t.xid != invalidXID {
-			delete(ls.waitsFor, t.xid)
+		if me != invalidXID {
+			delete(ls.waitsFor, me)
 		}
 		ls.waiters--
 		ls.mu.Unlock()
@@ -282,37 +249,87 @@ func deadlockError(cycle []XID) error {
 			b.WriteString(" ")
 		}
 		next := cycle[(i+1)%len(cycle)]
-		fmt.Fprintf(&b, "Transaction %d waits for transaction %d.", x, next)
+		fmt.Fprintf(&b, "%s waits for %s.", ownerName(x, true), ownerName(next, false))
 	}
 	return pgerror.New(pgerror.DeadlockDetected, "deadlock detected").WithDetail(b.String())
 }
 
-// LockTables takes the schema lock exclusively, for DDL on the named
-// tables or indexes (an index stands for its table), once no transaction
-// other than t holds a table lock (read or write) on any of them, as
-// PostgreSQL's AccessExclusiveLock; until then it waits for
-// the holders one after the other without holding the schema lock, under
-// w's cancel and lock_timeout, with deadlock detection for t (t may be a
-// read-only Txn, nil, or the DDL's own transaction, whose locks do not
-// count). Names that do not exist are left to the DDL to report. On error
-// the schema lock is not held.
-func (c *Catalog) LockTables(t *Txn, w Wait, names []string) error {
-	return c.lockTables(t, w, names, true)
+// ownerName names a wait-for graph node: "transaction <xid>", or for a
+// statement outside any transaction (lockmgr.go) "statement <n>".
+func ownerName(x XID, first bool) string {
+	kind := "transaction"
+	if x > firstStatementOwner {
+		kind, x = "statement", x-firstStatementOwner
+	}
+	if first {
+		kind = strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	return fmt.Sprintf("%s %d", kind, x)
 }
 
-// lockTables is LockTables; with exclusive false only writers are waited
-// for (CREATE INDEX's ShareLock).
-func (c *Catalog) lockTables(t *Txn, w Wait, names []string, exclusive bool) error {
-	return c.waitWhileHeld(t, w, c.mu.Lock, c.mu.Unlock, func(t *Txn) XID {
-		for _, n := range names {
-			if tb := c.relationTable(n); tb != nil {
-				if x := c.tableHolder(tb, t, exclusive); x != invalidXID {
-					return x
-				}
+// LockTables takes ACCESS EXCLUSIVE on the named tables or indexes (an
+// index stands for its table) for t (lockmgr.go: it waits for every other
+// owner holding a lock on them, and statements on other tables never wait
+// for it), then the schema latch exclusively, for DDL on them. The
+// relation locks are held until t ends; t may be nil or a Txn without an
+// xid, whose locks are let go once the latch is held (the DDL is then
+// protected by the latch alone, tests and internal callers). It waits
+// under w's cancel and lock_timeout, with deadlock detection. Names that
+// do not exist are left to the DDL to report. On error the schema latch
+// is not held.
+func (c *Catalog) LockTables(t *Txn, w Wait, names []string) error {
+	return c.lockTables(t, w, names, AccessExclusive)
+}
+
+// lockTables is LockTables taking mode m (CREATE INDEX: SHARE, which
+// waits only for writers). A name that resolves, once the latch is held,
+// to a table not locked (renamed or replaced meanwhile) is locked in turn.
+func (c *Catalog) lockTables(t *Txn, w Wait, names []string, m LockMode) error {
+	if t == nil {
+		t = &Txn{c: c, done: true}
+	}
+	for {
+		c.mu.RLock()
+		locks := c.relationLocks(names, m)
+		c.mu.RUnlock()
+		if err := t.LockRelations(locks, w); err != nil {
+			if t.xid == invalidXID {
+				t.ReleaseLocks()
 			}
+			return err
 		}
-		return invalidXID
-	})
+		c.mu.Lock()
+		if c.lockedAll(t, names, m) {
+			if t.xid == invalidXID {
+				t.ReleaseLocks()
+			}
+			return nil
+		}
+		c.mu.Unlock()
+	}
+}
+
+// relationLocks returns mode m on the table of each name that exists.
+// Schema latch held.
+func (c *Catalog) relationLocks(names []string, m LockMode) []RelLock {
+	var locks []RelLock
+	for _, n := range names {
+		if tb := c.relationTable(n); tb != nil {
+			locks = append(locks, RelLock{OID: tb.OID, Mode: m})
+		}
+	}
+	return locks
+}
+
+// lockedAll reports whether t holds m on the table of each name that
+// exists. Schema latch held.
+func (c *Catalog) lockedAll(t *Txn, names []string, m LockMode) bool {
+	for _, l := range c.relationLocks(names, m) {
+		if !t.Holds(l.OID, l.Mode) {
+			return false
+		}
+	}
+	return true
 }
 
 // waitWhileHeld calls holder under lock until it names no transaction,
@@ -352,13 +369,12 @@ func (c *Catalog) relationTable(name string) *Table {
 }
 
 // waitRow waits, during a row write on tb, for transaction x: it lets go
-// of tb's writer lock and the schema lock (shared), waits, and takes them
-// back. t's table lock on tb keeps DDL off tb meanwhile.
+// of tb's writer lock, waits, and takes it back. t's relation lock on tb
+// (ROW EXCLUSIVE) keeps DDL off tb meanwhile; the writer holds no schema
+// latch (see SetWait).
 func (t *Txn) waitRow(tb *Table, x XID) error {
 	tb.wmu.Unlock()
-	t.c.mu.RUnlock()
 	err := t.waitFor(x)
-	t.c.mu.RLock()
 	tb.wmu.Lock()
 	return err
 }

@@ -55,14 +55,16 @@ func newLockFixture(t *testing.T, rows ...[]any) *lockFixture {
 }
 
 // write runs fn as the planner runs a writing statement that waits:
-// schema lock shared, writer lock, fresh snapshot, waiting on.
+// ROW EXCLUSIVE on the table (no schema latch), writer lock, fresh
+// snapshot, waiting on.
 func (f *lockFixture) write(txn *Txn, fn func() error) error {
 	return f.writeWith(txn, Wait{Ctx: context.Background()}, fn)
 }
 
 func (f *lockFixture) writeWith(txn *Txn, w Wait, fn func() error) error {
-	f.c.RLock()
-	defer f.c.RUnlock()
+	if err := txn.LockRelation(f.tb.OID, RowExclusive, w); err != nil {
+		return err
+	}
 	f.tb.LockWrites()
 	defer f.tb.UnlockWrites()
 	txn.StartStatement()
@@ -464,12 +466,9 @@ func TestDDLOwnTransactionAndDeadlock(t *testing.T) {
 	if err := f.write(a, func() error { _, err := update(a, f.tb, 1); return err }); err != nil {
 		t.Fatal(err)
 	}
-	// A's own table lock does not hold back A's DDL.
-	if err := f.c.LockTables(a, Wait{Ctx: context.Background()}, []string{"cc"}); err != nil {
-		t.Fatal(err)
-	}
-	f.c.Unlock()
 	// B waits for A's row; A's DROP would then wait for B: 40P01 for A.
+	// (A's DROP would hold ACCESS EXCLUSIVE until A ends, so B writes
+	// first, as it must in PostgreSQL too.)
 	if err := f.write(b, func() error { _, err := b.Insert(f.tb, []any{int64(7), int64(0)}); return err }); err != nil {
 		t.Fatal(err)
 	}
@@ -494,6 +493,16 @@ func TestDDLOwnTransactionAndDeadlock(t *testing.T) {
 	if got := f.live(); len(got) != 2 || got[1] != 1 || got[7] != 0 {
 		t.Fatalf("rows %v", got)
 	}
+	// A transaction's own table lock does not hold back its DDL.
+	c := f.c.Begin()
+	defer c.Rollback()
+	if err := f.write(c, func() error { _, err := update(c, f.tb, 1); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.c.LockTables(c, Wait{Ctx: context.Background()}, []string{"cc"}); err != nil {
+		t.Fatal(err)
+	}
+	f.c.Unlock()
 }
 
 // TestInsertIntoDroppedTable: a write through a Table that was dropped

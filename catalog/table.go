@@ -147,4 +147,9 @@ type IndexDef struct {
 	// IfNotExists makes BuildIndex skip, returning nil, when the name is
 	// taken.
 	IfNotExists bool
+	// Concurrently (CREATE INDEX CONCURRENTLY) makes BuildIndexFor
+	// attach under SHARE UPDATE EXCLUSIVE, after the transactions writing
+	// the table ended, instead of SHARE: new writers never wait. Not
+	// stored.
+	Concurrently bool
 }

@@ -36,11 +36,13 @@ type Txn struct {
 	seqs map[*Table]map[int]int64 // serial values handed out, for the WAL
 	done bool
 	// wait is how the running statement waits for other transactions
-	// (lock.go); repeatable marks REPEATABLE READ; held are the tables
-	// whose table lock t holds.
+	// (lock.go); repeatable marks REPEATABLE READ; owner is t's id as a
+	// relation lock owner (its xid, or a statement owner id) and locked
+	// the relation locks it holds (lockmgr.go).
 	wait       Wait
 	repeatable bool
-	held       map[*Table]tableLock
+	owner      XID
+	locked     map[uint32]modeSet
 	// undo holds the inverse of each DDL t ran (undo.go), run newest
 	// first at rollback; atCommit the DDL deferred to commit.
 	undo     []undoAction
@@ -129,6 +131,7 @@ func (t *Txn) mayConflict(v *rowVersion) bool {
 // ran DDL, the schema lock exclusively; the caller must hold neither.
 func (t *Txn) Rollback() {
 	if t.done {
+		t.ReleaseLocks() // a statement outside any transaction ends
 		return
 	}
 	t.rollbackRows(0)

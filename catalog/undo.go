@@ -31,7 +31,7 @@ func (t *Txn) addUndo(fn undoAction) {
 // overwrites their committed changes. Schema lock held.
 func (t *Txn) holdForDDL(tb *Table) {
 	if t != nil && !t.done {
-		t.takeTableLock(tb, lockWrite)
+		t.takeTableLock(tb, RowExclusive)
 		tb.ddlBy = t.xid
 	}
 }
@@ -42,6 +42,7 @@ func (t *Txn) holdForDDL(tb *Table) {
 func (t *Txn) holdExclusive(tb *Table) {
 	if t != nil && !t.done {
 		t.holdForDDL(tb)
+		t.takeTableLock(tb, AccessExclusive)
 		tb.exclBy = t.xid
 	}
 }

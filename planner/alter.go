@@ -212,39 +212,26 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 }
 
 // planReindex rebuilds one index or every index of a table
-// (catalog.ReindexCtx). Errors: 42704 for a missing index, 42P01 for a
-// missing table, 42501 for a non-owner, 57014 when statement_timeout or a
-// cancel request stops the rebuild, which leaves every old index in place.
+// (catalog.ReindexFor: built under a lock that lets readers of the table
+// go on, swapped in under a short ACCESS EXCLUSIVE on that table only).
+// The table's owner or a superuser may (PostgreSQL 15). Errors: 42P01 for
+// a missing table or index, 42501 for a non-owner, 57014 when
+// statement_timeout or a cancel request stops the rebuild, which leaves
+// every old index in place; 55P03 and 40P01 from its lock waits.
 func (b *binder) planReindex(x *sql.Reindex) plan {
 	user := b.s.user()
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
 		cat := ex.s.cat
-		var indexes []*catalog.Index
-		if x.Table {
-			t, ok := cat.Table(x.Name)
-			if !ok {
-				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Name)
+		check := func(t *catalog.Table) error {
+			if cat.OwnsTable(t, user) {
+				return nil
 			}
-			if !cat.OwnsTable(t, user) {
-				return nil, errNotOwner("table", x.Name)
+			if x.Table {
+				return errNotOwner("table", x.Name)
 			}
-			indexes = t.Indexes
-		} else {
-			ix, ok := cat.Index(x.Name)
-			if !ok {
-				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Name)
-			}
-			if !cat.OwnsTable(ix.Table, user) {
-				return nil, errNotOwner("index", x.Name)
-			}
-			if ix.Graph != nil || ix.BTree != nil { // a primary key's map is always exact
-				indexes = []*catalog.Index{ix}
-			}
+			return errNotOwner("index", x.Name)
 		}
-		if ctx == nil {
-			ctx = context.Background()
-		}
-		if err := cat.ReindexCtx(ctx, indexes...); err != nil {
+		if err := cat.ReindexFor(ex.s.ddlTxn(), ex.s.lockWait(ctx), x.Name, x.Table, check); err != nil {
 			return nil, err
 		}
 		return &wire.Result{Tag: "REINDEX"}, nil
@@ -280,18 +267,9 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 				return nil, err
 			}
 		}
-		cat.RLock()
-		defer cat.RUnlock()
-		tables := cat.Tables()
-		if len(x.Tables) > 0 {
-			tables = tables[:0]
-			for _, name := range x.Tables {
-				t, ok := cat.Table(name)
-				if !ok {
-					return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
-				}
-				tables = append(tables, t)
-			}
+		tables, err := ex.s.maintenanceTables(ctx, ex.txn, x.Tables) // SHARE UPDATE EXCLUSIVE, no latch
+		if err != nil {
+			return nil, err
 		}
 		if _, err := cat.VacuumCtx(ctx, tables); err != nil {
 			return nil, err

@@ -3,32 +3,22 @@ package planner
 import (
 	"context"
 
-	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
 )
 
 // planAnalyze binds ANALYZE [table, ...]: it gathers the statistics the
 // planner's selectivity estimates use (catalog.Analyze) for the named
 // tables, or all; a table the user does not own is skipped with
-// PostgreSQL's warning. Errors: 42P01 for an unknown table. The statement takes
-// the catalog lock itself, shared: it only reads rows.
+// PostgreSQL's warning. Errors: 42P01 for an unknown table. It holds
+// SHARE UPDATE EXCLUSIVE on each table (maintenanceTables), not the
+// schema latch, while it reads rows.
 func (b *binder) planAnalyze(x *sql.Analyze) (plan, error) {
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
 		cat := ex.s.cat
-		cat.RLock()
-		defer cat.RUnlock()
-		var tables []*catalog.Table
-		if len(x.Tables) == 0 {
-			tables = cat.Tables()
-		}
-		for _, name := range x.Tables {
-			t, ok := cat.Table(name)
-			if !ok {
-				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
-			}
-			tables = append(tables, t)
+		tables, err := ex.s.maintenanceTables(ctx, ex.txn, x.Tables)
+		if err != nil {
+			return nil, err
 		}
 		res := &wire.Result{Tag: "ANALYZE"}
 		for _, t := range tables {

@@ -136,8 +136,8 @@ func (p *copyPlan) encode(col int, v any) []byte {
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy
 // sub-protocol.
 func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
-	s.cat.RLock()
-	defer s.cat.RUnlock()
+	s.rlatch()
+	defer s.runlatch()
 	if s.stale(p) {
 		if err := s.bind(p); err != nil {
 			return nil, err
@@ -153,6 +153,9 @@ const copyBatchRows = 1024
 
 // copyIn reads the COPY data and inserts its rows in txn.
 func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*wire.Result, error) {
+	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
+		return nil, err
+	}
 	cp, ok := p.plan.(*copyPlan)
 	if !ok {
 		return nil, pgerror.New(pgerror.InternalError, "not a COPY statement")
@@ -279,9 +282,8 @@ func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []by
 // (serial values for the whole batch first, as PostgreSQL's buffered COPY
 // evaluates defaults before it inserts a buffer).
 func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) error {
-	s.cat.RLock()
-	defer s.cat.RUnlock()
-	cp.table.LockWrites()
+	cp.table.LockWrites() // ROW EXCLUSIVE held since lockCopyTarget
+
 	defer cp.table.UnlockWrites()
 	given := make([]bool, len(cp.table.Columns))
 	for _, c := range cp.cols {

@@ -156,8 +156,10 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Runs without the schema lock (lockSelf): BuildIndex takes it.
+	// Runs without the schema latch (lockSelf): BuildIndexFor takes its
+	// relation locks and the latch itself.
 	def.IfNotExists = x.IfNotExists && def.Name != ""
+	def.Concurrently = x.Concurrently
 	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*wire.Result, error) {
 		ix, err := x.s.cat.BuildIndexFor(x.s.ddlTxn(), x.s.lockWait(ctx), def)
 		if err != nil {

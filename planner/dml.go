@@ -75,6 +75,7 @@ func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
 		return nil, errNoRelation(name, pos)
 	}
 	b.table = t
+	b.s.noteRelation(t) // locked before the statement runs (session_latch.go)
 	return t, nil
 }
 

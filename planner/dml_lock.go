@@ -47,19 +47,23 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 	return startWaits(ctx, x), nil
 }
 
-// lockStatement takes the schema lock for mode; for DDL (lockExclusive) it
-// first waits until no other transaction holds a table lock on the
-// relations the statement changes (catalog.LockTables: 40P01, 55P03,
-// 57014).
+// lockStatement takes the schema latch for mode (shared: runLocked then
+// takes the relation locks and lets it go); for DDL (lockExclusive) it
+// first takes ACCESS EXCLUSIVE on the relations the statement changes for
+// the DDL's transaction, waiting for their other holders
+// (catalog.LockTables: 40P01, 55P03, 57014), then the latch exclusively.
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	switch mode {
 	case lockShared, lockWrite, lockSelf:
 		return s.waitShared(ctx, mode, st, txn)
 	case lockExclusive:
-		if err := s.cat.LockTables(txn, s.lockWait(ctx), ddlRelations(st)); err != nil {
+		// The DDL's transaction holds its ACCESS EXCLUSIVE locks until it
+		// ends; txn is a read-only stand-in outside a block.
+		if err := s.cat.LockTables(s.ddlTxn(), s.lockWait(ctx), ddlRelations(st)); err != nil {
 			return nil, err
 		}
-		return s.cat.Unlock, nil
+		s.latched++
+		return s.xunlatch, nil
 	}
 	return s.lock(mode), nil
 }
@@ -98,13 +102,14 @@ func (s *Session) prepareLock(ctx context.Context, st sql.Statement) (func(), er
 func (s *Session) waitShared(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	wait, names := s.tableWait(mode, st)
 	if len(names) == 0 {
-		s.cat.RLock()
-		return s.cat.RUnlock, nil
+		s.rlatch()
+		return s.runlatch, nil
 	}
 	if err := wait(txn, s.lockWait(ctx), names); err != nil {
 		return nil, err
 	}
-	return s.cat.RUnlock, nil // the wait returned holding the shared lock
+	s.latched++ // the wait returned holding the latch shared
+	return s.runlatch, nil
 }
 
 // writtenTables returns the table a data-changing statement writes
@@ -166,8 +171,6 @@ func ddlRelations(st sql.Statement) []string {
 		return []string{x.Table}
 	case *sql.Truncate:
 		return x.Tables
-	case *sql.Reindex:
-		return []string{x.Name}
 	}
 	return nil
 }

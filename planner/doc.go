@@ -19,10 +19,12 @@
 //     anyway); past it, or when that search cannot vouch for the rows, the
 //     exact top-k scan answers: the rows a sequential scan and sort return
 //     (filter_knn.go, knnRun.walk).
-//  3. run (select.go, dml*.go, copy.go): with the catalog locks its lock
-//     mode names (prepared.go: the schema lock shared for queries, plus the
-//     table's writer lock for DML; exclusive for DDL), a statement snapshot,
-//     inside the session's transaction.
+//  3. run (select.go, dml*.go, copy.go): with the locks its lock mode
+//     names (prepared.go, session_latch.go: for queries and DML the
+//     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
+//     EXCLUSIVE, and no schema latch, plus the table's writer lock for DML;
+//     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
+//     statement snapshot, inside the session's transaction.
 //
 // Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),

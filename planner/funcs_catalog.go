@@ -43,6 +43,7 @@ func encodingName(_ *env, a []any) (any, error) {
 
 // pgGetIndexdef is pg_get_indexdef(oid); NULL for an OID that is no index.
 func pgGetIndexdef(e *env, a []any) (any, error) {
+	defer e.sess.catalogRead()() // session_latch.go
 	if def, ok := pgcatalog.IndexDefByOID(e.sess.cat, uint32(a[0].(int64))); ok {
 		return def, nil
 	}

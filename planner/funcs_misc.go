@@ -79,6 +79,7 @@ const (
 // catalog.Index.Bytes), not on disk. Errors: 42P01 for an unknown name.
 func relationSize(e *env, name string, kind sizeKind) (any, error) {
 	cat := e.sess.cat
+	defer e.sess.catalogRead()() // session_latch.go
 	if ix, ok := cat.Index(name); ok {
 		return ix.Bytes(), nil
 	}

@@ -96,6 +96,7 @@ func (s *Session) privilegeRole(a []any) (string, []any, error) {
 // heldOn returns the privileges role holds on the table named or
 // numbered by rel; found is false for an OID that is no table.
 func (s *Session) heldOn(rel any, role string) (held catalog.Privilege, found bool, err error) {
+	defer s.catalogRead()() // session_latch.go
 	if oid, ok := rel.(int64); ok {
 		for _, t := range s.cat.Tables() {
 			if int64(t.OID) == oid {
@@ -122,6 +123,7 @@ func (s *Session) heldOn(rel any, role string) (held catalog.Privilege, found bo
 
 // isOwnerOrSuper reports whether role owns the table rel or is a superuser.
 func (s *Session) isOwnerOrSuper(rel any, role string) bool {
+	defer s.catalogRead()() // session_latch.go
 	if s.cat.IsSuperuser(role) {
 		return true
 	}

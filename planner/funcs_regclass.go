@@ -42,6 +42,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 		ret = types.OIDType
 	}
 	return &funcExpr{name: "regclass", args: []expr{x}, t: ret, strict: true, fn: func(e *env, a []any) (any, error) {
+		defer e.sess.catalogRead()() // session_latch.go
 		if numeric {
 			oid, _ := types.Cast(a[0], x.Type(), types.Int8, true)
 			if wantOID {
@@ -67,6 +68,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 func init() {
 	funcs["to_regclass"] = funcDef{args: []types.Type{types.Text}, ret: types.Text, strict: true,
 		fn: func(e *env, a []any) (any, error) {
+			defer e.sess.catalogRead()() // session_latch.go
 			if _, ok := relationOID(e.sess.cat, a[0].(string)); ok {
 				return a[0], nil
 			}

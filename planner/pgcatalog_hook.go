@@ -19,6 +19,7 @@ func (s *Session) catalogQuery(query string, declared []uint32) (*prepared, bool
 		return nil, false
 	}
 	pl := &funcPlan{cols: q.Columns(), fn: func(_ context.Context, x *execCtx) (*wire.Result, error) {
+		defer x.s.catalogRead()() // it runs without the statement's latch
 		return q.Run(x.s.pgEnv())
 	}}
 	// A SELECT as far as locking (shared), transactions and the command
@@ -31,6 +32,7 @@ func (s *Session) catalogQuery(query string, declared []uint32) (*prepared, bool
 // holds the catalog lock.
 func (s *Session) table(name string) (*catalog.Table, bool) {
 	if t, ok := s.cat.Table(name); ok {
+		s.noteRelation(t) // locked before the statement runs (session_latch.go)
 		return t, true
 	}
 	return pgcatalog.VirtualTable(s.pgEnv(), name)

@@ -12,8 +12,8 @@ import (
 
 // plan is a bound statement ready to run.
 type plan interface {
-	// run executes the plan; the caller holds the catalog lock as
-	// lockMode(stmt) says and supplies the transaction.
+	// run executes the plan; the caller holds the locks lockModeOf(stmt)
+	// says (session.go, runLocked) and supplies the transaction.
 	run(ctx context.Context, x *execCtx) (*wire.Result, error)
 	columns() []wire.Column
 }
@@ -46,6 +46,9 @@ type prepared struct {
 	// the columns of the first bind.
 	fixedResult bool
 	described   []wire.Column
+	// rels are the relation locks running the plan takes
+	// (session_latch.go).
+	rels []catalog.RelLock
 }
 
 func (p *prepared) ParamTypes() []types.Type { return p.params }
@@ -161,11 +164,11 @@ func (s *Session) Revalidate(wp wire.Prepared) error {
 // the tables as those transactions leave them. A statement not stale is
 // not held up: a schema change after this is met by runLocked.
 func (s *Session) revalidateLock(ctx context.Context, p *prepared) (func(), error) {
-	s.cat.RLock()
+	s.rlatch()
 	if !s.stale(p) {
-		return s.cat.RUnlock, nil
+		return s.runlatch, nil
 	}
-	s.cat.RUnlock()
+	s.runlatch()
 	return s.prepareLock(ctx, p.stmt) // dml_lock.go
 }
 
@@ -238,9 +241,9 @@ type lockMode uint8
 
 const (
 	lockNone      lockMode = iota
-	lockShared             // schema lock shared: queries
-	lockWrite              // schema lock shared + the target table's writer lock: DML
-	lockExclusive          // schema lock exclusive: DDL
+	lockShared             // relation locks (ACCESS SHARE), latch only to bind: queries
+	lockWrite              // the same, ROW EXCLUSIVE on the target + its writer lock: DML
+	lockExclusive          // ACCESS EXCLUSIVE on its tables + the latch exclusively: DDL
 	lockSelf               // bound under the shared lock, run unlocked: CREATE INDEX (catalog.BuildIndex)
 )
 
@@ -258,11 +261,11 @@ func lockModeOf(st sql.Statement) lockMode {
 		return lockShared
 	case *sql.Insert, *sql.Update, *sql.Delete:
 		return lockWrite
-	case *sql.CreateIndex:
-		return lockSelf
+	case *sql.CreateIndex, *sql.Reindex:
+		return lockSelf // catalog.BuildIndexFor, catalog.ReindexFor
 	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex, *sql.Grant:
 		return lockExclusive
-	case *sql.AlterTable, *sql.Rename, *sql.Truncate, *sql.Reindex:
+	case *sql.AlterTable, *sql.Rename, *sql.Truncate:
 		return lockExclusive // alter.go
 	}
 	return lockNone

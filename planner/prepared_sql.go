@@ -49,9 +49,9 @@ func (s *Session) execPrepare(x *sql.Prepare, query string) (*wire.Result, error
 		oids[i] = t.OID()
 	}
 	p := &prepared{stmt: x.Stmt, query: query, declared: oids, fixedResult: true}
-	s.cat.RLock()
+	s.rlatch()
 	err := s.bind(p)
-	s.cat.RUnlock()
+	s.runlatch()
 	var pe *pgerror.Error
 	if err != nil && !(errors.As(err, &pe) && pe.Code == pgerror.InsufficientPrivilege) {
 		return nil, charPosition(query, err)

@@ -52,6 +52,11 @@ type Session struct {
 	sqlStmts map[string]*prepared
 	// rng is the source of random(), fixed by setseed (funcs_session.go).
 	rng *rand.Rand
+	// latched counts the session's holds of the schema latch; binding
+	// collects the tables the statement being bound touches
+	// (session_latch.go).
+	latched int
+	binding *[]*catalog.Table
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -117,7 +122,11 @@ func (s *Session) bind(p *prepared) error {
 	if err != nil {
 		return err
 	}
+	var tables []*catalog.Table
+	saved := s.binding
+	s.binding = &tables
 	pl, err := b.plan(p.stmt)
+	s.binding = saved
 	if err != nil {
 		return err
 	}
@@ -128,6 +137,7 @@ func (s *Session) bind(p *prepared) error {
 		return err
 	}
 	p.plan, p.params, p.version, p.bound = pl, b.paramTypes(), s.cat.Version(), true
+	p.rels = relationLocks(p.stmt, pl, tables)
 	p.settings = s.settings.version
 	return nil
 }
@@ -175,9 +185,11 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 }
 
 // runLocked binds p if needed and runs it under the locks its statement
-// needs (lockModeOf): the schema lock shared for queries and DML, plus the
-// target table's writer lock for DML; exclusively for DDL; CREATE INDEX
-// only binds under the shared lock and takes its locks itself. The
+// needs (lockModeOf; session_latch.go): queries and DML take their
+// relation locks (lockRelations) under the schema latch and run without
+// it, DML holding the target table's writer lock; DDL holds the latch
+// exclusively, after its relation locks (catalog.LockTables); CREATE
+// INDEX only binds under the latch and takes its locks itself. The
 // statement's snapshot is taken once the locks are held.
 func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *wire.Result, err error) {
 	mode := lockModeOf(p.stmt)
@@ -200,11 +212,15 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 		}
 	}
 	switch mode {
-	case lockWrite:
-		if t := writeTarget(p.plan); t != nil {
+	case lockShared, lockWrite:
+		if err := s.lockRelations(ctx, p, txn); err != nil {
+			return nil, err
+		}
+		unlock()
+		unlock = func() {}
+		if t := writeTarget(p.plan); mode == lockWrite && t != nil {
 			t.LockWrites()
-			schema := unlock
-			unlock = func() { t.UnlockWrites(); schema() }
+			unlock = t.UnlockWrites
 		}
 	case lockSelf:
 		unlock()
@@ -219,11 +235,12 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 func (s *Session) lock(m lockMode) func() {
 	switch m {
 	case lockShared, lockWrite, lockSelf:
-		s.cat.RLock()
-		return s.cat.RUnlock
+		s.rlatch()
+		return s.runlatch
 	case lockExclusive:
 		s.cat.Lock()
-		return s.cat.Unlock
+		s.latched++
+		return s.xunlatch
 	}
 	return func() {}
 }
