@@ -1,7 +1,11 @@
 package planner
 
 import (
+	"context"
+	"fmt"
 	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // TestDistinctGroupByEqualValues checks that DISTINCT and GROUP BY treat
@@ -24,6 +28,40 @@ func TestDistinctGroupByEqualValues(t *testing.T) {
 			if got := exec(t, s, q).Rows[0][0]; got != int64(2) {
 				t.Errorf("%s: %v, want 2", q, got)
 			}
+		}
+	}
+}
+
+// TestPrimaryKeyEqualValues checks that a primary key refuses a value
+// equal (by =) to one it holds though spelled differently, with
+// PostgreSQL's 23505, and that ON CONFLICT sees it. The key map used the
+// stored encoding, which told 1.5 from 1.50, -0 from 0 and jsonb 1.0 from
+// 1.
+func TestPrimaryKeyEqualValues(t *testing.T) {
+	s := testSession(t)
+	for i, tc := range []struct{ typ, first, second string }{
+		{"numeric", "1.5", "1.50"},
+		{"float8", "0", "-0"},
+		{"float4", "-0", "0"},
+		{"jsonb", `{"a": [1.0]}`, `{"a": [1]}`},
+		{"numeric[]", "{1.5,2}", "{1.50,2.0}"},
+		{"vector(2)", "[0,1]", "[-0,1]"},
+	} {
+		table := fmt.Sprintf("pk%d", i)
+		exec(t, s, "CREATE TABLE "+table+" (k "+tc.typ+" PRIMARY KEY, n int)")
+		exec(t, s, "INSERT INTO "+table+" VALUES ('"+tc.first+"', 1)")
+		ps, err := s.Split("INSERT INTO " + table + " VALUES ('" + tc.second + "', 4)")
+		if err == nil {
+			_, err = s.Execute(context.Background(), ps[0], nil)
+		}
+		if err == nil || pgerror.CodeOf(err) != pgerror.UniqueViolation {
+			t.Errorf("%s: inserting %s beside %s: %v, want 23505", tc.typ, tc.second, tc.first, err)
+		}
+		if res := exec(t, s, "INSERT INTO "+table+" VALUES ('"+tc.second+"', 2) ON CONFLICT (k) DO UPDATE SET n = 3"); res.Tag != "INSERT 0 1" {
+			t.Errorf("%s: ON CONFLICT tag %q", tc.typ, res.Tag)
+		}
+		if got := exec(t, s, "SELECT n FROM "+table).Rows; len(got) != 1 || got[0][0] != int64(3) {
+			t.Errorf("%s: rows %v after ON CONFLICT DO UPDATE, want [[3]]", tc.typ, got)
 		}
 	}
 }
