@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
 )
@@ -55,4 +56,22 @@ func TestPanicInStatementIsInternalError(t *testing.T) {
 	if got := ids(exec(t, s, "SELECT id FROM w")); !slices.Equal(got, []int64{3}) {
 		t.Fatalf("rows %v, want [3]", got)
 	}
+}
+
+// TestPanicInPrepareBindFreesLock checks that a panic while SQL PREPARE
+// binds its statement (here a malformed tree: a nil expression) leaves the
+// catalog lock free: wire turns the panic into XX000 and the session goes
+// on, so a lock held past it would hang every later DDL of the server.
+func TestPanicInPrepareBindFreesLock(t *testing.T) {
+	s := testSession(t)
+	bad := &sql.Prepare{Name: "p", Stmt: &sql.Select{Items: []sql.SelectItem{{Expr: (*sql.BinaryExpr)(nil)}}}}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("binding a nil expression did not panic: the test needs another malformed tree")
+			}
+		}()
+		s.execPrepare(bad, "PREPARE p AS SELECT")
+	}()
+	exec(t, s, "CREATE TABLE after_panic (id int)") // needs the catalog lock exclusively
 }
