@@ -128,13 +128,15 @@ func appendJSONKey(b []byte, j JSONB) []byte {
 	return b
 }
 
-// trimFractionZeros turns a canonical numeric text ("1.50", "2.0", "10")
-// into its value's shortest form ("1.5", "2", "10"); jsonb numbers have
-// no exponent and no signed zero.
+// trimFractionZeros turns a canonical numeric text ("1.50", "2.0", "10",
+// "-0.0") into its value's shortest form ("1.5", "2", "10", "0"); jsonb
+// numbers have no exponent.
 func trimFractionZeros(s string) string {
-	if !strings.Contains(s, ".") {
-		return s
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
-	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
 }

@@ -99,3 +99,12 @@ func TestAppendKeyConcatenation(t *testing.T) {
 		seen[string(k)] = i
 	}
 }
+
+// TestAppendKeyJSONZero checks a jsonb negative zero built outside the
+// parser (which drops the sign): Compare calls it 0, so must the key.
+func TestAppendKeyJSONZero(t *testing.T) {
+	a, b := JSONB{Kind: JSONNumber, Str: "-0.0"}, JSONB{Kind: JSONNumber, Str: "0"}
+	if Compare(a, b) != 0 || !bytes.Equal(AppendKey(nil, a), AppendKey(nil, b)) {
+		t.Errorf("-0.0 and 0: Compare %d, keys %q %q", Compare(a, b), AppendKey(nil, a), AppendKey(nil, b))
+	}
+}
