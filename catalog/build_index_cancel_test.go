@@ -18,7 +18,10 @@ import (
 // same CREATE INDEX then succeeds with the OID the cancelled one would
 // have used.
 func TestBuildIndexCancel(t *testing.T) {
-	const rowsN = 20000 // a multiple of 1000
+	rowsN := 20000 // a multiple of 1000
+	if raceEnabled {
+		rowsN = 2000 // still far longer to build under -race than a goroutine start
+	}
 	def := IndexDef{Name: "items_v_idx", Table: "items", Method: MethodHNSW, Column: "v",
 		Opclass: "vector_l2_ops", Metric: vecindex.L2, M: 8, EfConstruction: 64}
 	expired, stopExpired := context.WithDeadline(context.Background(), time.Unix(0, 0))

@@ -316,10 +316,13 @@ func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok
 	return 0, nil, false, nil
 }
 
+// pkeyOf is the primary-key map key of row vals: its key columns'
+// types.AppendKey, equal exactly when = calls the keys equal (1.5 and
+// 1.50, -0 and 0, jsonb 1.0 and 1), as for PostgreSQL's unique B-tree.
 func pkeyOf(tb *Table, vals []any) string {
 	var b []byte
 	for _, c := range tb.PrimaryKey {
-		b = appendDatum(b, vals[c])
+		b = types.AppendKey(b, vals[c])
 	}
 	return string(b)
 }

@@ -127,12 +127,14 @@ func columnStats(sample [][]any, col int, total float64) ColumnStats {
 	}
 	var rest []any
 	if len(cs.MCV) < len(groups) {
-		mcv := map[any]bool{}
+		mcv := map[string]bool{} // by types.AppendKey: a Datum may be unhashable (jsonb, arrays, bytea)
+		var key []byte
 		for _, v := range cs.MCV {
-			mcv[v] = true
+			key = types.AppendKey(key[:0], v)
+			mcv[string(key)] = true
 		}
 		for _, v := range vals {
-			if !mcv[v] {
+			if key = types.AppendKey(key[:0], v); !mcv[string(key)] {
 				rest = append(rest, v)
 			}
 		}

@@ -17,7 +17,7 @@ import (
 // >= 0.95 against exact filtered ground truth and that every query returns
 // min(10, matching rows) rows.
 func TestFilteredRecallFashionMNIST(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // one session, nothing concurrent: recall only
 		t.Skip("loads 20,000 images and builds an HNSW index")
 	}
 	if _, err := os.Stat(fmnist.DefaultDir); err != nil {

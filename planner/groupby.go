@@ -265,26 +265,16 @@ func (p *selectPlan) groupRows(e *env, rows []keyedRow) ([]keyedRow, error) {
 	return out, nil
 }
 
-// groupKey appends the hash key of the current row's group: per key, 'N'
-// for NULL or 'V', the text form's length and the text form.
+// groupKey appends the hash key of the current row's group: each key's
+// types.AppendKey, so values = calls equal are one group (1.0 and 1.00,
+// -0 and 0, jsonb 1.0 and 1), as in PostgreSQL.
 func (p *selectPlan) groupKey(e *env, buf []byte) ([]byte, error) {
 	for _, k := range p.group {
 		v, err := k.Eval(e)
 		if err != nil {
 			return nil, err
 		}
-		if v == nil {
-			buf = append(buf, 'N')
-			continue
-		}
-		if n, ok := v.(types.Decimal); ok {
-			v = n.Normalized() // 1.0 and 1.00 are one group, as in PostgreSQL
-		}
-		text := types.AppendText(nil, k.Type(), v)
-		buf = append(buf, 'V')
-		buf = strconv.AppendInt(buf, int64(len(text)), 10)
-		buf = append(buf, ':')
-		buf = append(buf, text...)
+		buf = types.AppendKey(buf, v)
 	}
 	return buf, nil
 }

@@ -49,9 +49,7 @@ func (s *Session) execPrepare(x *sql.Prepare, query string) (*wire.Result, error
 		oids[i] = t.OID()
 	}
 	p := &prepared{stmt: x.Stmt, query: query, declared: oids, fixedResult: true}
-	s.rlatch()
-	err := s.bind(p)
-	s.runlatch()
+	err := s.bindShared(p)
 	var pe *pgerror.Error
 	if err != nil && !(errors.As(err, &pe) && pe.Code == pgerror.InsufficientPrivilege) {
 		return nil, charPosition(query, err)
@@ -154,4 +152,13 @@ func (b *binder) planExecute(x *sql.Execute) plan {
 	return &funcPlan{cols: cols, fn: func(context.Context, *execCtx) (*wire.Result, error) {
 		return nil, errNoPrepared(x.Name) // not reached: Session.Execute resolves EXECUTE
 	}}
+}
+
+// bindShared binds p under the catalog latch shared, letting it go even if
+// binding panics (wire answers the panic with XX000 and the session, and
+// the server, go on).
+func (s *Session) bindShared(p *prepared) error {
+	s.rlatch()
+	defer s.runlatch()
+	return s.bind(p)
 }

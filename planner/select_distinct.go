@@ -115,13 +115,7 @@ func (p *selectPlan) distinctRows(e *env, rows []keyedRow, limit, offset int64) 
 	return out, nil
 }
 
-// appendKey appends one value to a distinct key: a NULL marker, or the
-// text form length-prefixed.
-func appendKey(b []byte, t types.Type, v any) []byte {
-	if v == nil {
-		return append(b, 0)
-	}
-	s := types.AppendText(nil, t, v)
-	b = append(b, 1, byte(len(s)>>24), byte(len(s)>>16), byte(len(s)>>8), byte(len(s)))
-	return append(b, s...)
-}
+// appendKey appends one value to a distinct key: types.AppendKey, equal
+// exactly for values the = operator calls equal (1.5 and 1.50, -0 and 0,
+// jsonb 1.0 and 1), as PostgreSQL's hash and sort DISTINCT.
+func appendKey(b []byte, _ types.Type, v any) []byte { return types.AppendKey(b, v) }

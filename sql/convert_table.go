@@ -1,6 +1,8 @@
 package sql
 
 import (
+	"strings"
+
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -42,7 +44,7 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 			return nil, c.unsupported(ch.construct, -1)
 		}
 	}
-	name, err := c.relName(s.GetRelation())
+	name, err := c.newTableName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
@@ -69,6 +71,27 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 		}
 	}
 	return out, c.checkTable(out)
+}
+
+// newTableName is the name of the table CREATE TABLE makes, always in
+// schema public: an unlogged table (kept out of the WAL, emptied after a
+// crash) or a temporary one (in pg_temp) is 0A000, as vecgres has neither
+// (it would make a permanent table instead); another schema is 3F000
+// (42501 for pg_catalog), as in PostgreSQL, where it does not exist.
+func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
+	schema, loc := rv.GetSchemaname(), rv.GetLocation()
+	switch {
+	case rv.GetRelpersistence() == "u":
+		return "", c.unsupported("unlogged tables", loc)
+	case schema == "pg_temp" || strings.HasPrefix(schema, "pg_temp_"):
+		return "", c.unsupported("temporary tables", loc)
+	case schema == "pg_catalog":
+		return "", pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied to create \"%s.%s\"", schema, rv.GetRelname()).
+			WithDetail("System catalog modifications are currently disallowed.")
+	case schema != "" && schema != "public" && rv.GetCatalogname() == "":
+		return "", c.at(pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", schema), loc)
+	}
+	return c.relName(rv)
 }
 
 // tableConstraint applies a table constraint; only PRIMARY KEY (cols).

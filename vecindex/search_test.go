@@ -95,6 +95,7 @@ func TestFewerThanK(t *testing.T) {
 func TestUnreachableNodesScanned(t *testing.T) {
 	data := gaussian(300, 8, 21)
 	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
+	h.WaitCompact() // a background repair (autorepair.go) would restore edges cut below
 	for id := range h.n.Load() {
 		for lc := 0; lc <= h.level(id); lc++ {
 			setNeighbours(h.block(id, lc), nil)

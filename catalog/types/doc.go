@@ -35,7 +35,7 @@
 // vector_binary.go, float_scan.go (strtod's grammar), float_format.go,
 // scalar_text.go and scalar_binary.go, numeric.go (value, text),
 // numeric_arith.go, numeric_cast.go (casts, typmod), numeric_binary.go, array.go (kinds,
-// helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go; driver_types.go (bytea, date,
+// helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go, key.go (hash keys equal as Compare); driver_types.go (bytea, date,
 // timestamp, timestamptz, uuid and jsonb hooks), bytea.go, datetime.go,
 // uuid.go, jsonb.go (parser), jsonb_number.go, jsonb_text.go, jsonb_ops.go
 // (->, ->>, @>, ?, B-tree order).

@@ -119,7 +119,7 @@ func exactMidpoint(f float32, s string) bool {
 // such midpoint cases occur (so the check is not vacuous).
 func TestFormatFloat4Midpoints(t *testing.T) {
 	n := 2_000_000
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // a pure function: nothing for the race detector
 		n = 200_000
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -168,7 +168,11 @@ func BenchmarkAppendVector(b *testing.B) {
 // (random bit patterns, deterministic seed).
 func TestFormatFloat8RoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
-	for range 200000 {
+	n := 200000
+	if raceEnabled { // a pure function: nothing for the race detector
+		n = 20000
+	}
+	for range n {
 		f := math.Float64frombits(r.Uint64())
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			continue
