@@ -75,7 +75,7 @@ func TestAccountLimit(t *testing.T) {
 }
 
 func TestAccountDetailNamesLimit(t *testing.T) {
-	err := New(256<<20).ChargeRow([]any{make([]byte, 300<<20)})
+	err := New(256 << 20).ChargeRow([]any{make([]byte, 300<<20)})
 	var pe *pgerror.Error
 	if !errors.As(err, &pe) {
 		t.Fatalf("got %v, want 53200", err)
