@@ -63,6 +63,9 @@ func (r *returning) project(e *env, row []any, res *wire.Result) error {
 		}
 		out[i] = v
 	}
+	if err := e.chargeRow(out); err != nil {
+		return err
+	}
 	res.Rows = append(res.Rows, out)
 	return nil
 }

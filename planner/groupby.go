@@ -230,6 +230,9 @@ func (p *selectPlan) groupRows(e *env, rows []keyedRow) ([]keyedRow, error) {
 				return nil, err
 			}
 			if cur = index[string(key)]; cur == nil {
+				if err := e.charge(groupBytes(len(key), len(p.aggs.calls))); err != nil {
+					return nil, err
+				}
 				cur = newGroup(r.row)
 				index[string(key)] = cur
 			}

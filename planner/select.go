@@ -170,7 +170,7 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 	if p.scan != nil && limit >= 0 {
 		rows, handled, err := p.scan.rows(ctx, p, x, e, scanBudget(limit, offset), tr)
 		if handled || err != nil {
-			return rows, err
+			return rows, chargeRecords(e, rows, err)
 		}
 	}
 	ps, err := p.chooseBTree(x, e)
@@ -181,7 +181,8 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 		if tr != nil {
 			tr.path = ps
 		}
-		return p.btreeScan(ctx, x, e, ps)
+		rows, err := p.btreeScan(ctx, x, e, ps)
+		return rows, chargeRecords(e, rows, err)
 	}
 	return p.seqScan(ctx, x, e)
 }
@@ -215,6 +216,9 @@ func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRo
 			return false
 		}
 		if ok {
+			if err = e.charge(keyedRowBytes); err != nil {
+				return false
+			}
 			rows = append(rows, keyedRow{row: vals})
 		}
 		return true
@@ -268,6 +272,9 @@ func (p *selectPlan) sortRows(e *env, rows []keyedRow) error {
 				return err
 			}
 			rows[i].keys[j] = v
+		}
+		if err := e.charge(keysBytes(rows[i].keys)); err != nil {
+			return err
 		}
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return p.less(rows[i].keys, rows[j].keys) })
@@ -332,6 +339,9 @@ func (p *selectPlan) project(e *env, rows []keyedRow) ([][]any, error) {
 				return nil, err
 			}
 			vals[j] = v
+		}
+		if err := e.chargeRow(vals); err != nil {
+			return nil, err
 		}
 		out[i] = vals
 	}

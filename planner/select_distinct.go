@@ -102,6 +102,9 @@ func (p *selectPlan) distinctRows(e *env, rows []keyedRow, limit, offset int64) 
 		if seen[string(key)] {
 			continue
 		}
+		if err := e.charge(hashEntryBytes + int64(len(key))); err != nil {
+			return nil, err
+		}
 		seen[string(key)] = true
 		out = append(out, vals)
 	}

@@ -85,6 +85,9 @@ func (p *selectPlan) seriesRows(ctx context.Context, e *env) ([]keyedRow, error)
 			return nil, err
 		}
 		if ok {
+			if err := e.chargeRow(row); err != nil {
+				return nil, err
+			}
 			rows = append(rows, keyedRow{row: row})
 		}
 		if (step > 0 && i > maxInt(p.series.t)-step) || (step < 0 && i < minInt(p.series.t)-step) {
