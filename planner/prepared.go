@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
