@@ -1,0 +1,161 @@
+package planner
+
+import (
+	"testing"
+
+	"github.com/vecgres/vecgres/planner/memacct"
+)
+
+// oomDetail is the DETAIL of a statement's 53200 under SET
+// vecgres.work_mem_limit = '1MB'.
+const oomDetailSuffix = ": the statement's rows held in memory passed vecgres.work_mem_limit (1MB)."
+
+// TestWorkMemLimitSites: with vecgres.work_mem_limit at 1MB, each place
+// that holds a statement's rows refuses a statement that would hold more
+// with 53200 `out of memory` (the DETAIL naming the setting and the
+// limit), each query's memory being mostly at the site it names; the
+// session stays usable, the next query answers, and under the default
+// limit the same statement succeeds.
+func TestWorkMemLimitSites(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE big (id int PRIMARY KEY, t text)")
+	exec(t, s, "INSERT INTO big SELECT g, 'x' FROM generate_series(1, 20000) g")
+	exec(t, s, "CREATE TABLE vecs (id int PRIMARY KEY, v vector(4000))")
+	exec(t, s, "INSERT INTO vecs SELECT g, ('[' || repeat('1,', 3999) || '1]')::vector FROM generate_series(1, 40) g")
+	exec(t, s, "CREATE TABLE dst (id int PRIMARY KEY, t text)")
+	sites := []struct{ site, q string }{
+		// 20,000 scan records of 96 bytes; one output row.
+		{"sequential scan", "SELECT count(*) FROM big"},
+		// 20,000 generated rows of 120 bytes.
+		{"generate_series", "SELECT count(*) FROM generate_series(1, 20000)"},
+		// 20 result rows of 100 kB.
+		{"result rows", "SELECT repeat('x', 100000) FROM generate_series(1, 20)"},
+		// 20 sort keys of 100 kB; the result rows are small.
+		{"sort keys", "SELECT g FROM generate_series(1, 20) g ORDER BY repeat('x', 100000) || g"},
+		// 2,000 groups with 1 kB keys; 2,000 small result rows.
+		{"groups", "SELECT count(*) FROM generate_series(1, 2000) g GROUP BY repeat('x', 1000) || g"},
+		// 2,000 distinct inputs of 1 kB; one output row.
+		{"DISTINCT aggregate", "SELECT count(DISTINCT repeat('x', 1000) || g) FROM generate_series(1, 2000) g"},
+		// 40 running sums of 4,000 dimensions (32 kB each), in a
+		// derived table.
+		{"vector sums", "SELECT count(*) FROM (SELECT sum(v) FROM vecs GROUP BY id) s"},
+		// 20 side rows of 100 kB (the side's result rows refuse them).
+		{"set operation", "SELECT repeat('x', 100000)::varchar FROM generate_series(1, 20) UNION SELECT 'y'::text"},
+		// 600 result rows of 1 kB (660 kB) and their 600 COPY lines.
+		{"COPY TO", "COPY (SELECT repeat('x', 1000) FROM generate_series(1, 600)) TO STDOUT"},
+		// 600 inserted rows of 1 kB and as many RETURNING rows.
+		{"RETURNING", "INSERT INTO dst SELECT g, repeat('x', 1000) FROM generate_series(1, 600) g RETURNING *"},
+		// 20,000 inner rows (the inner scan refuses them).
+		{"derived table", "SELECT count(*) FROM (SELECT id FROM big) s"},
+		// DECLARE materialises the cursor's rows.
+		{"cursor", "DECLARE c CURSOR WITH HOLD FOR SELECT repeat('x', 100000) FROM generate_series(1, 20)"},
+	}
+	for _, c := range sites {
+		exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
+		pe := execErr(t, s, c.q)
+		if pe.Code != "53200" || pe.Message != "out of memory" || !hasSuffix(pe.Detail, oomDetailSuffix) ||
+			pe.Hint != "Return fewer or smaller rows (a WHERE or a LIMIT), or raise vecgres.work_mem_limit." {
+			t.Errorf("%s: %s: got %s %q DETAIL %q HINT %q, want 53200 out of memory", c.site, c.q, pe.Code, pe.Message, pe.Detail, pe.Hint)
+		}
+		if got := ids(exec(t, s, "SELECT 1::int8")); len(got) != 1 || got[0] != 1 {
+			t.Fatalf("%s: SELECT 1 after the error: %v", c.site, got)
+		}
+		exec(t, s, "RESET vecgres.work_mem_limit")
+		exec(t, s, c.q) // the default limit holds it
+		if c.site == "cursor" {
+			exec(t, s, "CLOSE c")
+		}
+		if c.site == "RETURNING" {
+			exec(t, s, "DELETE FROM dst")
+		}
+	}
+	if n := exec(t, s, "SELECT count(*) FROM dst").Rows[0][0]; n != int64(0) {
+		t.Fatalf("dst has %v rows, want 0: a failed INSERT kept rows", n)
+	}
+}
+
+func hasSuffix(s, suffix string) bool { return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix }
+
+// TestWorkMemLimitUnderLimit: statements below the limit are unaffected,
+// the account starts empty at each execution (a statement run many times
+// does not accumulate), and a limit just above a query's need lets it run.
+func TestWorkMemLimitUnderLimit(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
+	for i := 0; i < 50; i++ { // 50 × 600 kB, each under 1 MB
+		res := exec(t, s, "SELECT repeat('x', 100000) FROM generate_series(1, 6)")
+		if len(res.Rows) != 6 {
+			t.Fatalf("run %d: %d rows", i, len(res.Rows))
+		}
+	}
+	p, err := s.Prepare("SELECT repeat('x', $1::int) FROM generate_series(1, 6)", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		if _, err := s.Execute(t.Context(), p, []any{int64(100000)}); err != nil {
+			t.Fatalf("prepared run %d: %v", i, err)
+		}
+	}
+}
+
+// TestWorkMemLimitInTransaction: a 53200 inside a transaction block aborts
+// it like any error (25P02 until ROLLBACK); after ROLLBACK the session
+// works, and the setting SET in the block is undone.
+func TestWorkMemLimitInTransaction(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "BEGIN")
+	exec(t, s, "SET LOCAL vecgres.work_mem_limit = '64kB'")
+	if pe := execErr(t, s, "SELECT repeat('x', 100000)"); pe.Code != "53200" {
+		t.Fatalf("got %s %s, want 53200", pe.Code, pe.Message)
+	}
+	if pe := execErr(t, s, "SELECT 1"); pe.Code != "25P02" {
+		t.Fatalf("after the error in the block: %s, want 25P02", pe.Code)
+	}
+	exec(t, s, "ROLLBACK")
+	if v := exec(t, s, "SHOW vecgres.work_mem_limit").Rows[0][0]; v != "1GB" {
+		t.Fatalf("SHOW after ROLLBACK = %v, want 1GB", v)
+	}
+	exec(t, s, "SELECT repeat('x', 100000)")
+}
+
+// TestWorkMemLimitSetting: SET parses PostgreSQL's memory units and SHOW
+// spells the value as PostgreSQL spells work_mem; bad values are 22023
+// with PostgreSQL's messages; RESET returns to the server default, which
+// memacct.SetServerDefaultKB (--work-mem-limit) chooses.
+func TestWorkMemLimitSetting(t *testing.T) {
+	s := testSession(t)
+	show := func() any { return exec(t, s, "SHOW vecgres.work_mem_limit").Rows[0][0] }
+	if v := show(); v != "1GB" {
+		t.Fatalf("default = %v, want 1GB", v)
+	}
+	for in, want := range map[string]string{"'1.5GB'": "1536MB", "'65536B'": "64kB", "2048": "2MB", "'256 MB'": "256MB"} {
+		exec(t, s, "SET vecgres.work_mem_limit = "+in)
+		if v := show(); v != want {
+			t.Errorf("SET %s: SHOW = %v, want %s", in, v, want)
+		}
+	}
+	bad := map[string]string{
+		"'10'":   `10 kB is outside the valid range for parameter "vecgres.work_mem_limit" (64 .. 2147483647)`,
+		"'10mb'": `invalid value for parameter "vecgres.work_mem_limit": "10mb"`,
+		"'2TB'":  `invalid value for parameter "vecgres.work_mem_limit": "2TB"`,
+	}
+	for in, msg := range bad {
+		if pe := execErr(t, s, "SET vecgres.work_mem_limit = "+in); pe.Code != "22023" || pe.Message != msg {
+			t.Errorf("SET %s: %s %q, want 22023 %q", in, pe.Code, pe.Message, msg)
+		}
+	}
+	exec(t, s, "RESET vecgres.work_mem_limit")
+	if v := show(); v != "1GB" {
+		t.Fatalf("after RESET = %v, want 1GB", v)
+	}
+	defer memacct.SetServerDefaultKB(memacct.DefaultLimitKB)
+	memacct.SetServerDefaultKB(512 << 10)
+	s2 := testSession(t)
+	if v := exec(t, s2, "SHOW vecgres.work_mem_limit").Rows[0][0]; v != "512MB" {
+		t.Fatalf("server default 512MB: SHOW = %v", v)
+	}
+	if got := s2.settings.workMemLimit(); got != 512<<20 {
+		t.Fatalf("workMemLimit = %d, want %d", got, 512<<20)
+	}
+}
