@@ -74,7 +74,9 @@ func TestWorkMemLimitSites(t *testing.T) {
 	}
 }
 
-func hasSuffix(s, suffix string) bool { return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix }
+func hasSuffix(s, suffix string) bool {
+	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
+}
 
 // TestWorkMemLimitUnderLimit: statements below the limit are unaffected,
 // the account starts empty at each execution (a statement run many times
