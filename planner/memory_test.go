@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/vecgres/vecgres/planner/memacct"
@@ -53,7 +55,7 @@ func TestWorkMemLimitSites(t *testing.T) {
 	for _, c := range sites {
 		exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
 		pe := execErr(t, s, c.q)
-		if pe.Code != "53200" || pe.Message != "out of memory" || !hasSuffix(pe.Detail, oomDetailSuffix) ||
+		if pe.Code != "53200" || pe.Message != "out of memory" || !strings.HasSuffix(pe.Detail, oomDetailSuffix) ||
 			pe.Hint != "Return fewer or smaller rows (a WHERE or a LIMIT), or raise vecgres.work_mem_limit." {
 			t.Errorf("%s: %s: got %s %q DETAIL %q HINT %q, want 53200 out of memory", c.site, c.q, pe.Code, pe.Message, pe.Detail, pe.Hint)
 		}
@@ -72,10 +74,6 @@ func TestWorkMemLimitSites(t *testing.T) {
 	if n := exec(t, s, "SELECT count(*) FROM dst").Rows[0][0]; n != int64(0) {
 		t.Fatalf("dst has %v rows, want 0: a failed INSERT kept rows", n)
 	}
-}
-
-func hasSuffix(s, suffix string) bool {
-	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
 }
 
 // TestWorkMemLimitUnderLimit: statements below the limit are unaffected,
@@ -159,5 +157,31 @@ func TestWorkMemLimitSetting(t *testing.T) {
 	}
 	if got := s2.settings.workMemLimit(); got != 512<<20 {
 		t.Fatalf("workMemLimit = %d, want %d", got, 512<<20)
+	}
+}
+
+// TestWorkMemLimitBoundsHeap: a statement whose result would be 256 MB
+// (256 rows of 1 MB) under a 16MB limit fails with 53200 having allocated
+// a small multiple of the limit, not the result's size: the bytes it
+// allocated in all (runtime.MemStats.TotalAlloc, an upper bound of its
+// peak heap) stay under 4 × 16 MB. Without the limit it allocates the
+// whole 256 MB and answers.
+func TestWorkMemLimitBoundsHeap(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "SET vecgres.work_mem_limit = '16MB'")
+	const q = "SELECT repeat('x', 1000000) FROM generate_series(1, 256)"
+	exec(t, s, "SELECT 1") // warm the session's first-statement paths
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	pe := execErr(t, s, q)
+	runtime.ReadMemStats(&after)
+	if pe.Code != "53200" {
+		t.Fatalf("got %s %s, want 53200", pe.Code, pe.Message)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4*16<<20 {
+		t.Fatalf("the refused statement allocated %d MB, more than 4 × its 16MB limit", grew>>20)
+	} else {
+		t.Logf("the refused statement allocated %.1f MB under a 16MB limit", float64(grew)/(1<<20))
 	}
 }
