@@ -118,6 +118,9 @@ func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.T
 			}
 			vals[i] = v
 		}
+		if err := e.chargeRow(vals); err != nil {
+			return nil, err
+		}
 		out[r] = vals
 	}
 	return out, nil

@@ -7,7 +7,10 @@ import "github.com/vecgres/vecgres/planner/memacct"
 // places rows accumulate: scans and generate_series (a record a row, the
 // values stay the table's), sort keys, groups and their DISTINCT
 // inputs and vector sums, DISTINCT's keys, set operations, projected
-// result and RETURNING rows (the whole row, once), and COPY TO's output.
+// result and RETURNING rows (the whole row, once), the rows INSERT ...
+// SELECT converts, the rows UPDATE and DELETE will change (a record
+// each), and COPY TO's output. A cursor's rows are its query's, charged
+// at DECLARE.
 // Past the limit the statement fails with 53200 `out of memory`; its rows
 // are garbage once the error returns, and the session carries on.
 
@@ -74,3 +77,7 @@ const setOpRowBytes = 64
 
 // copyLineBytes is COPY TO's slot for one output line ([]byte header).
 const copyLineBytes = 24
+
+// modifyTargetBytes is UPDATE's and DELETE's record of a row to change:
+// its slot and a reference to its values.
+const modifyTargetBytes = 40

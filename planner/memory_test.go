@@ -21,12 +21,12 @@ const oomDetailSuffix = ": the statement's rows held in memory passed vecgres.wo
 func TestWorkMemLimitSites(t *testing.T) {
 	s := testSession(t)
 	exec(t, s, "CREATE TABLE big (id int PRIMARY KEY, t text)")
-	exec(t, s, "INSERT INTO big SELECT g, 'x' FROM generate_series(1, 20000) g")
+	exec(t, s, "INSERT INTO big SELECT g, 'x' FROM generate_series(1, 30000) g")
 	exec(t, s, "CREATE TABLE vecs (id int PRIMARY KEY, v vector(4000))")
 	exec(t, s, "INSERT INTO vecs SELECT g, ('[' || repeat('1,', 3999) || '1]')::vector FROM generate_series(1, 40) g")
 	exec(t, s, "CREATE TABLE dst (id int PRIMARY KEY, t text)")
 	sites := []struct{ site, q string }{
-		// 20,000 scan records of 96 bytes; one output row.
+		// 30,000 scan records of 96 bytes; one output row.
 		{"sequential scan", "SELECT count(*) FROM big"},
 		// 20,000 generated rows of 120 bytes.
 		{"generate_series", "SELECT count(*) FROM generate_series(1, 20000)"},
@@ -45,9 +45,13 @@ func TestWorkMemLimitSites(t *testing.T) {
 		{"set operation", "SELECT repeat('x', 100000)::varchar FROM generate_series(1, 20) UNION SELECT 'y'::text"},
 		// 600 result rows of 1 kB (660 kB) and their 600 COPY lines.
 		{"COPY TO", "COPY (SELECT repeat('x', 1000) FROM generate_series(1, 600)) TO STDOUT"},
-		// 600 inserted rows of 1 kB and as many RETURNING rows.
-		{"RETURNING", "INSERT INTO dst SELECT g, repeat('x', 1000) FROM generate_series(1, 600) g RETURNING *"},
-		// 20,000 inner rows (the inner scan refuses them).
+		// 1,000 RETURNING rows of 1 kB; 1,000 update records of 40 bytes.
+		{"RETURNING", "UPDATE big SET t = t WHERE id <= 1000 RETURNING repeat(t, 1000)"},
+		// 30,000 rows to change: a record of 40 bytes each.
+		{"UPDATE targets", "UPDATE big SET t = t WHERE id > 0"},
+		// 600 converted rows of 1 kB after as many result rows.
+		{"INSERT ... SELECT", "INSERT INTO dst SELECT g, repeat('x', 1000) || g FROM generate_series(1, 600) g"},
+		// 30,000 inner rows (the inner scan refuses them).
 		{"derived table", "SELECT count(*) FROM (SELECT id FROM big) s"},
 		// DECLARE materialises the cursor's rows.
 		{"cursor", "DECLARE c CURSOR WITH HOLD FOR SELECT repeat('x', 100000) FROM generate_series(1, 20)"},
@@ -67,12 +71,15 @@ func TestWorkMemLimitSites(t *testing.T) {
 		if c.site == "cursor" {
 			exec(t, s, "CLOSE c")
 		}
-		if c.site == "RETURNING" {
+		if strings.HasPrefix(c.site, "INSERT") {
 			exec(t, s, "DELETE FROM dst")
 		}
 	}
 	if n := exec(t, s, "SELECT count(*) FROM dst").Rows[0][0]; n != int64(0) {
 		t.Fatalf("dst has %v rows, want 0: a failed INSERT kept rows", n)
+	}
+	if n := exec(t, s, "SELECT count(*) FROM big WHERE t = 'x'").Rows[0][0]; n != int64(30000) {
+		t.Fatalf("big has %v unchanged rows, want 30000", n)
 	}
 }
 
