@@ -86,4 +86,12 @@
 // session, apart from the protocol's, which wire owns (prepared_sql.go).
 // CREATE and DROP EXTENSION vector only track whether the extension was
 // created, for PostgreSQL's 42710, 42704 and 2BP01 (extension.go).
+//
+// Results are materialised whole, so each statement execution carries a
+// memory account (planner/memacct, memory.go) charged with an estimate of
+// the rows it holds where they accumulate (scans, sorts, groups,
+// DISTINCT, set operations, result, RETURNING and COPY TO rows); past the
+// session's vecgres.work_mem_limit (default 1GB, the server's
+// --work-mem-limit) the statement fails with 53200 `out of memory` and
+// the session and the server go on.
 package planner

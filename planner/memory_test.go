@@ -192,3 +192,27 @@ func TestWorkMemLimitBoundsHeap(t *testing.T) {
 		t.Logf("the refused statement allocated %.1f MB under a 16MB limit", float64(grew)/(1<<20))
 	}
 }
+
+// TestWorkMemLimitStartup: PGOPTIONS (-c) sets the session's limit, which
+// RESET returns to and current_setting reports.
+func TestWorkMemLimitStartup(t *testing.T) {
+	s := &Session{settings: newSettings(), startup: map[string]string{
+		"user": "u", "options": "-c vecgres.work_mem_limit=2048kB",
+	}}
+	if _, err := s.ApplyStartup(); err != nil {
+		t.Fatal(err)
+	}
+	s.settings.set(memacct.SettingName, "64MB")
+	s.settings.reset(memacct.SettingName)
+	if v, _ := s.settings.get(memacct.SettingName); v != "2MB" {
+		t.Fatalf("after RESET = %q, want the startup value 2MB", v)
+	}
+	if got := s.settings.workMemLimit(); got != 2<<20 {
+		t.Fatalf("workMemLimit = %d, want %d", got, 2<<20)
+	}
+	s2 := testSession(t)
+	exec(t, s2, "SET vecgres.work_mem_limit = '3MB'")
+	if v := exec(t, s2, "SELECT current_setting('vecgres.work_mem_limit')").Rows[0][0]; v != "3MB" {
+		t.Fatalf("current_setting = %v, want 3MB", v)
+	}
+}
