@@ -23,6 +23,7 @@ var leafImports = map[string][]string{
 	"sql/pgerror":       {},
 	"catalog/types":     {"sql/pgerror"},
 	"vecindex":          {"vecindex/distance"},
+	"planner/memacct":   {"catalog/types", "sql/pgerror"},
 }
 
 // wireImporters may import wire (and so the protocol, TLS and auth).
