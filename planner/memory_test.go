@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestWorkMemLimitSites(t *testing.T) {
 	exec(t, s, "CREATE TABLE dst (id int PRIMARY KEY, t text)")
 	sites := []struct{ site, q string }{
 		// 30,000 scan records of 96 bytes; one output row.
-		{"sequential scan", "SELECT count(*) FROM big"},
+		{"sequential scan", "SELECT id FROM big OFFSET 29999"},
 		// 20,000 generated rows of 120 bytes.
 		{"generate_series", "SELECT count(*) FROM generate_series(1, 20000)"},
 		// 20 result rows of 100 kB.
@@ -80,6 +81,45 @@ func TestWorkMemLimitSites(t *testing.T) {
 	}
 	if n := exec(t, s, "SELECT count(*) FROM big WHERE t = 'x'").Rows[0][0]; n != int64(30000) {
 		t.Fatalf("big has %v unchanged rows, want 30000", n)
+	}
+}
+
+// TestAggregatesStream: an aggregate over a table, plain or GROUP BY, by a
+// sequential or a B-tree scan, folds the rows as the scan reads them and
+// holds its groups, not the table's rows: under a 256kB limit, far below
+// what 30,000 (or 9,000) row records would take, they answer exactly.
+func TestAggregatesStream(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE big (id int PRIMARY KEY, t text)")
+	exec(t, s, "INSERT INTO big SELECT g, 'x' || (g % 3) FROM generate_series(1, 30000) g")
+	exec(t, s, "CREATE INDEX ON big (id)")
+	exec(t, s, "SET vecgres.work_mem_limit = '256kB'")
+	if n := exec(t, s, "SELECT count(*) FROM big").Rows[0][0]; n != int64(30000) {
+		t.Fatalf("count(*) = %v", n)
+	}
+	res := exec(t, s, "SELECT t, count(*), min(id) FROM big GROUP BY t HAVING count(*) > 0 ORDER BY t")
+	want := [][]any{{"x0", int64(10000), int64(3)}, {"x1", int64(10000), int64(1)}, {"x2", int64(10000), int64(2)}}
+	if len(res.Rows) != 3 {
+		t.Fatalf("GROUP BY: %v", res.Rows)
+	}
+	for i := range want {
+		for j := range want[i] {
+			if res.Rows[i][j] != want[i][j] {
+				t.Fatalf("GROUP BY row %d = %v, want %v", i, res.Rows[i], want[i])
+			}
+		}
+	}
+	// id <= 9000 is read through big_id_idx (under 30% of the rows).
+	if n := exec(t, s, "SELECT sum(id) FROM big WHERE id <= 9000").Rows[0][0]; n != int64(9000*9001/2) {
+		t.Fatalf("sum(id) over the B-tree = %v", n)
+	}
+	plan := exec(t, s, "EXPLAIN ANALYZE SELECT count(*) FROM big WHERE id <= 9000")
+	if txt := fmt.Sprint(plan.Rows); !strings.Contains(txt, "Index Scan using big_id_idx on big  (rows=9000) (actual rows=9000)") {
+		t.Fatalf("EXPLAIN ANALYZE does not show the B-tree scan of 9,000 rows:\n%s", txt)
+	}
+	// Rows that are not aggregated are still held, and refused.
+	if pe := execErr(t, s, "SELECT id FROM big WHERE id <= 9000 OFFSET 8999"); pe.Code != "53200" {
+		t.Fatalf("B-tree rows held: %s %s, want 53200", pe.Code, pe.Message)
 	}
 }
 

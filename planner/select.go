@@ -69,16 +69,21 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if p.distinct {
 		srcLimit = -1 // an index scan must not stop at LIMIT rows
 	}
-	rows, err := p.source(ctx, x, e, srcLimit, offset, tr)
-	if err != nil {
-		return nil, err
-	}
-	if tr != nil {
-		tr.rows = len(rows)
-	}
+	var rows []keyedRow
 	if p.aggs != nil {
-		if rows, err = p.aggregate(e, rows); err != nil {
+		src, err := p.aggSource(ctx, x, e, srcLimit, offset, tr) // select_stream.go
+		if err != nil {
 			return nil, err
+		}
+		if rows, err = p.aggregate(e, src); err != nil {
+			return nil, err
+		}
+	} else {
+		if rows, err = p.source(ctx, x, e, srcLimit, offset, tr); err != nil {
+			return nil, err
+		}
+		if tr != nil {
+			tr.rows = len(rows)
 		}
 	}
 	if err := p.sortRows(e, rows); err != nil {
@@ -181,8 +186,7 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 		if tr != nil {
 			tr.path = ps
 		}
-		rows, err := p.btreeScan(ctx, x, e, ps)
-		return rows, chargeRecords(e, rows, err)
+		return p.btreeScan(ctx, x, e, ps)
 	}
 	return p.seqScan(ctx, x, e)
 }
@@ -202,8 +206,15 @@ const cancelCheckRows = 4096
 
 var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
 
+// seqScan returns the rows of the table that pass WHERE, in slot order.
 func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
-	var rows []keyedRow
+	return collectRows(e, func(fn func([]any) error) error { return p.seqEach(ctx, x, e, fn) })
+}
+
+// seqEach passes each row of the table that passes WHERE, in slot order,
+// to fn; fn's error stops the scan and is returned, as is 57014 when ctx
+// ends (checked every cancelCheckRows rows read).
+func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(vals []any) error) error {
 	var err error
 	n := 0
 	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
@@ -216,32 +227,33 @@ func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRo
 			return false
 		}
 		if ok {
-			if err = e.charge(keyedRowBytes); err != nil {
-				return false
-			}
-			rows = append(rows, keyedRow{row: vals})
+			err = fn(vals)
 		}
-		return true
+		return err == nil
 	})
-	return rows, err
+	return err
 }
 
 // aggregate folds the rows into the single row of an aggregate query.
-func (p *selectPlan) aggregate(e *env, rows []keyedRow) ([]keyedRow, error) {
+func (p *selectPlan) aggregate(e *env, src rowSource) ([]keyedRow, error) {
 	if p.group != nil || p.having != nil {
-		return p.groupRows(e, rows)
+		return p.groupRows(e, src)
 	}
 	accs := make([]aggAcc, len(p.aggs.calls))
 	for i, c := range p.aggs.calls {
 		accs[i].call = c
 	}
-	for _, r := range rows {
-		e.row = r.row
+	err := src(func(row []any) error {
+		e.row = row
 		for i := range accs {
 			if err := accs[i].add(e); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	e.aggs = make([]any, len(accs))
 	for i := range accs {

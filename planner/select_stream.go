@@ -1,0 +1,72 @@
+package planner
+
+import "context"
+
+// rowSource passes a query's source rows (those that pass WHERE), in
+// order, to fn, one at a time; an error from fn or from reading stops it
+// and is returned.
+type rowSource func(fn func(row []any) error) error
+
+// sliceSource is the rowSource of rows already materialised.
+func sliceSource(rows []keyedRow) rowSource {
+	return func(fn func([]any) error) error {
+		for _, r := range rows {
+			if err := fn(r.row); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// collectRows materialises the rows of src, charging a record each to
+// the statement's memory account (memory.go).
+func collectRows(e *env, src rowSource) ([]keyedRow, error) {
+	var rows []keyedRow
+	err := src(func(vals []any) error {
+		if err := e.charge(keyedRowBytes); err != nil {
+			return err
+		}
+		rows = append(rows, keyedRow{row: vals})
+		return nil
+	})
+	return rows, err
+}
+
+// aggSource is the source of an aggregate query (plain or GROUP BY). Over
+// a table read by a sequential or B-tree scan the rows stream straight
+// into the accumulators, so that count(*) or GROUP BY over a large table
+// holds its groups, not its rows; the other sources (an HNSW index scan,
+// generate_series, a derived table, no FROM) are materialised by source
+// as before. tr, when not nil, gets the number of rows read and the
+// B-tree path, as source gives them.
+func (p *selectPlan) aggSource(ctx context.Context, x *execCtx, e *env, limit, offset int64, tr *planTrace) (rowSource, error) {
+	if p.table == nil || p.series != nil || p.derived != nil || (p.scan != nil && limit >= 0) {
+		rows, err := p.source(ctx, x, e, limit, offset, tr)
+		if tr != nil {
+			tr.rows = len(rows)
+		}
+		return sliceSource(rows), err
+	}
+	ps, err := p.chooseBTree(x, e)
+	if err != nil {
+		return nil, err
+	}
+	if ps != nil && tr != nil {
+		tr.path = ps
+	}
+	return func(fn func([]any) error) error {
+		n := 0
+		count := func(vals []any) error { n++; return fn(vals) }
+		var err error
+		if ps != nil {
+			err = p.btreeEach(ctx, x, e, ps, count)
+		} else {
+			err = p.seqEach(ctx, x, e, count)
+		}
+		if tr != nil {
+			tr.rows = n
+		}
+		return err
+	}, nil
+}
