@@ -5,7 +5,9 @@ import "github.com/vecgres/vecgres/planner/memacct"
 // The memory a statement's execution holds is charged to its execCtx's
 // account (planner/memacct), bounded by vecgres.work_mem_limit, at the
 // places rows accumulate: scans and generate_series (a record a row, the
-// values stay the table's), sort keys, groups and their DISTINCT
+// values stay the table's; aggregates and ORDER BY ... LIMIT over a table
+// take its rows as the scan reads them, select_stream.go, select_top.go),
+// sort keys, groups and their DISTINCT
 // inputs and vector sums, DISTINCT's keys, set operations, projected
 // result and RETURNING rows (the whole row, once), the rows INSERT ...
 // SELECT converts, the rows UPDATE and DELETE will change (a record
@@ -81,3 +83,11 @@ const copyLineBytes = 24
 // modifyTargetBytes is UPDATE's and DELETE's record of a row to change:
 // its slot and a reference to its values.
 const modifyTargetBytes = 40
+
+// release returns n bytes charged earlier for rows the statement no
+// longer holds (a row a top-N heap dropped).
+func (e *env) release(n int64) {
+	if e.exec != nil {
+		e.exec.mem.Release(n)
+	}
+}

@@ -256,3 +256,40 @@ func TestWorkMemLimitStartup(t *testing.T) {
 		t.Fatalf("current_setting = %v, want 3MB", v)
 	}
 }
+
+// TestTopNMatchesFullSort: ORDER BY ... LIMIT over a table keeps only
+// LIMIT + OFFSET rows as it scans (select_top.go); its rows are exactly
+// those of the full stable sort (no LIMIT) cut by OFFSET and LIMIT, ties
+// in scan order, for ascending, descending, NULLS FIRST and several keys,
+// through a sequential and a B-tree scan; and it holds no more than its
+// rows under a 256kB limit where the table's 30,000 rows would not fit.
+func TestTopNMatchesFullSort(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE tn (id int PRIMARY KEY, a int, b text)")
+	exec(t, s, "INSERT INTO tn SELECT g, CASE WHEN g % 11 = 0 THEN NULL ELSE (g * 7919) % 13 END, 'b' || (g % 5) FROM generate_series(1, 30000) g")
+	exec(t, s, "CREATE INDEX ON tn (id)")
+	orders := []string{"a", "a DESC", "a NULLS FIRST", "a DESC NULLS LAST", "b, a DESC", "b DESC, a", "a + 0"}
+	wheres := []string{"", "WHERE id % 3 = 1", "WHERE id <= 2000"}
+	windows := []struct{ limit, offset int }{{0, 0}, {1, 0}, {7, 0}, {5, 3}, {50, 2300}, {40000, 0}, {10, 29995}}
+	for _, o := range orders {
+		for _, w := range wheres {
+			full := exec(t, s, fmt.Sprintf("SELECT id FROM tn %s ORDER BY %s", w, o)).Rows
+			for _, win := range windows {
+				q := fmt.Sprintf("SELECT id FROM tn %s ORDER BY %s LIMIT %d OFFSET %d", w, o, win.limit, win.offset)
+				got := exec(t, s, q).Rows
+				want := window(full, int64(win.limit), int64(win.offset))
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("%s: %v, want %v", q, got, want)
+				}
+			}
+		}
+	}
+	exec(t, s, "SET vecgres.work_mem_limit = '256kB'")
+	res := exec(t, s, "SELECT id FROM tn ORDER BY b DESC, id DESC LIMIT 3")
+	if fmt.Sprint(res.Rows) != "[[29999] [29994] [29989]]" {
+		t.Fatalf("top 3 under 256kB: %v", res.Rows)
+	}
+	if pe := execErr(t, s, "SELECT id FROM tn ORDER BY b DESC, id DESC"); pe.Code != "53200" {
+		t.Fatalf("the full sort under 256kB: %s %s, want 53200", pe.Code, pe.Message)
+	}
+}

@@ -48,6 +48,13 @@ func (p *selectPlan) aggSource(ctx context.Context, x *execCtx, e *env, limit, o
 		}
 		return sliceSource(rows), err
 	}
+	return p.tableSource(ctx, x, e, tr)
+}
+
+// tableSource streams the table's rows that pass WHERE, through the
+// B-tree path when chooseBTree picks one, else a sequential scan; tr,
+// when not nil, gets the path and the number of rows read.
+func (p *selectPlan) tableSource(ctx context.Context, x *execCtx, e *env, tr *planTrace) (rowSource, error) {
 	ps, err := p.chooseBTree(x, e)
 	if err != nil {
 		return nil, err

@@ -37,6 +37,14 @@ func (a *Account) Charge(n int64) error {
 	return errOutOfMemory(n, a.limit)
 }
 
+// Release gives back n bytes charged earlier for something the statement
+// no longer holds.
+func (a *Account) Release(n int64) {
+	if a != nil {
+		a.used -= n
+	}
+}
+
 // ChargeRow charges RowSize(row).
 func (a *Account) ChargeRow(row []any) error {
 	if a == nil {

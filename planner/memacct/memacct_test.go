@@ -158,3 +158,16 @@ func TestLimitBytes(t *testing.T) {
 		t.Fatalf("ServerDefault = %q, want 1GB", ServerDefault())
 	}
 }
+
+func TestAccountRelease(t *testing.T) {
+	a := New(100)
+	if err := a.Charge(80); err != nil {
+		t.Fatal(err)
+	}
+	a.Release(50)
+	if err := a.Charge(70); err != nil || a.Used() != 100 {
+		t.Fatalf("after a release: %v, used %d", err, a.Used())
+	}
+	var nilAcct *Account
+	nilAcct.Release(5)
+}
