@@ -52,7 +52,8 @@ func resetPeakRSS(t *testing.T, pid int) {
 // vecgres.work_mem_limit, while a second session's SELECT 1 answers; the
 // session goes on, SET raises the limit for a session, and the server's
 // peak resident memory (VmHWM) stays within a small multiple of the
-// limit above what it held before.
+// limit above what it held before. count(*) and ORDER BY ... LIMIT 1 over
+// the same rows answer under the limit.
 func TestWorkMemLimitServerLives(t *testing.T) {
 	s := startServer(t, "", "--work-mem-limit", "64")
 	a, b := s.connect(t), s.connect(t)
@@ -99,9 +100,13 @@ func TestWorkMemLimitServerLives(t *testing.T) {
 	if grew := hwm - base; grew > 4*64<<10 {
 		t.Fatalf("peak resident memory grew %d MB over %d MB, more than 4 × the 64MB limit", grew>>10, base>>10)
 	}
-	// The rows are still there, and a statement under the limit answers.
+	// The rows are still there; an aggregate and an ORDER BY ... LIMIT
+	// over all of them hold only their result under the limit.
 	var n int64
 	if err := a.QueryRow(ctx, "SELECT count(*) FROM wide").Scan(&n); err != nil || n != 300000 {
 		t.Fatalf("count(*) = %d, %v; want 300000", n, err)
+	}
+	if err := a.QueryRow(ctx, "SELECT id FROM wide ORDER BY t DESC LIMIT 1").Scan(&n); err != nil || n != 99999 {
+		t.Fatalf("ORDER BY t DESC LIMIT 1 = %d, %v; want 99999", n, err)
 	}
 }
