@@ -30,7 +30,7 @@ func TestWorkMemLimitSites(t *testing.T) {
 		// 30,000 scan records of 96 bytes; one output row.
 		{"sequential scan", "SELECT id FROM big OFFSET 29999"},
 		// 20,000 generated rows of 120 bytes.
-		{"generate_series", "SELECT count(*) FROM generate_series(1, 20000)"},
+		{"generate_series", "SELECT g FROM generate_series(1, 20000) g OFFSET 19999"},
 		// 20 result rows of 100 kB.
 		{"result rows", "SELECT repeat('x', 100000) FROM generate_series(1, 20)"},
 		// 20 sort keys of 100 kB; the result rows are small.
@@ -116,6 +116,15 @@ func TestAggregatesStream(t *testing.T) {
 	plan := exec(t, s, "EXPLAIN ANALYZE SELECT count(*) FROM big WHERE id <= 9000")
 	if txt := fmt.Sprint(plan.Rows); !strings.Contains(txt, "Index Scan using big_id_idx on big  (rows=9000) (actual rows=9000)") {
 		t.Fatalf("EXPLAIN ANALYZE does not show the B-tree scan of 9,000 rows:\n%s", txt)
+	}
+	// generate_series streams into aggregates and ORDER BY ... LIMIT too.
+	res = exec(t, s, "SELECT count(*), sum(g) FROM generate_series(1, 100000) g WHERE g % 2 = 0")
+	if fmt.Sprint(res.Rows) != "[[50000 2500050000]]" {
+		t.Fatalf("aggregate over generate_series: %v", res.Rows)
+	}
+	res = exec(t, s, "SELECT g FROM generate_series(1, 100000) g ORDER BY g % 1000 DESC, g LIMIT 2 OFFSET 1")
+	if fmt.Sprint(res.Rows) != "[[1999] [2999]]" {
+		t.Fatalf("top-N over generate_series: %v", res.Rows)
 	}
 	// Rows that are not aggregated are still held, and refused.
 	if pe := execErr(t, s, "SELECT id FROM big WHERE id <= 9000 OFFSET 8999"); pe.Code != "53200" {

@@ -36,12 +36,12 @@ func collectRows(e *env, src rowSource) ([]keyedRow, error) {
 // aggSource is the source of an aggregate query (plain or GROUP BY). Over
 // a table read by a sequential or B-tree scan the rows stream straight
 // into the accumulators, so that count(*) or GROUP BY over a large table
-// holds its groups, not its rows; the other sources (an HNSW index scan,
-// generate_series, a derived table, no FROM) are materialised by source
-// as before. tr, when not nil, gets the number of rows read and the
+// holds its groups, not its rows; so does generate_series. The other
+// sources (an HNSW index scan, a derived table, no FROM) are materialised
+// by source as before. tr, when not nil, gets the number of rows read and the
 // B-tree path, as source gives them.
 func (p *selectPlan) aggSource(ctx context.Context, x *execCtx, e *env, limit, offset int64, tr *planTrace) (rowSource, error) {
-	if p.table == nil || p.series != nil || p.derived != nil || (p.scan != nil && limit >= 0) {
+	if p.table == nil || p.derived != nil || (p.scan != nil && limit >= 0) {
 		rows, err := p.source(ctx, x, e, limit, offset, tr)
 		if tr != nil {
 			tr.rows = len(rows)
@@ -51,10 +51,21 @@ func (p *selectPlan) aggSource(ctx context.Context, x *execCtx, e *env, limit, o
 	return p.tableSource(ctx, x, e, tr)
 }
 
-// tableSource streams the table's rows that pass WHERE, through the
-// B-tree path when chooseBTree picks one, else a sequential scan; tr,
-// when not nil, gets the path and the number of rows read.
+// tableSource streams the rows of FROM that pass WHERE: generate_series's,
+// or the table's through the B-tree path when chooseBTree picks one, else
+// a sequential scan; tr, when not nil, gets the path and the number of
+// rows read.
 func (p *selectPlan) tableSource(ctx context.Context, x *execCtx, e *env, tr *planTrace) (rowSource, error) {
+	if p.series != nil {
+		return func(fn func([]any) error) error {
+			n := 0
+			err := p.seriesEach(ctx, e, func(row []any) error { n++; return fn(row) })
+			if tr != nil {
+				tr.rows = n
+			}
+			return err
+		}, nil
+	}
 	ps, err := p.chooseBTree(x, e)
 	if err != nil {
 		return nil, err

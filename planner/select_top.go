@@ -47,10 +47,11 @@ func (h *topHeap) after(a, b *topEntry) bool {
 
 // streamsTop reports whether the query's rows can be cut to the first
 // LIMIT + OFFSET while the table is scanned: ORDER BY with a LIMIT, no
-// aggregates or DISTINCT, over a sequential or B-tree scan of a table.
+// aggregates or DISTINCT, over a sequential or B-tree scan of a table or
+// over generate_series.
 func (p *selectPlan) streamsTop(limit int64) bool {
 	return len(p.order) > 0 && limit >= 0 && p.aggs == nil && !p.distinct && p.table != nil &&
-		p.series == nil && p.derived == nil && p.scan == nil
+		p.derived == nil && p.scan == nil
 }
 
 // topRows returns the first k rows of the table's rows that pass WHERE
