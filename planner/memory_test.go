@@ -126,6 +126,21 @@ func TestAggregatesStream(t *testing.T) {
 	if fmt.Sprint(res.Rows) != "[[1999] [2999]]" {
 		t.Fatalf("top-N over generate_series: %v", res.Rows)
 	}
+	// A LIMIT without ORDER BY stops the scan at its rows.
+	res = exec(t, s, "SELECT id FROM big WHERE id % 1000 = 7 LIMIT 2 OFFSET 1")
+	if fmt.Sprint(res.Rows) != "[[1007] [2007]]" {
+		t.Fatalf("LIMIT over a scan: %v", res.Rows)
+	}
+	if n := len(exec(t, s, "SELECT g FROM generate_series(1, 1000000) g LIMIT 5").Rows); n != 5 {
+		t.Fatalf("LIMIT 5 over generate_series: %d rows", n)
+	}
+	if n := len(exec(t, s, "SELECT id FROM big LIMIT 0").Rows); n != 0 {
+		t.Fatalf("LIMIT 0: %d rows", n)
+	}
+	plan = exec(t, s, "EXPLAIN ANALYZE SELECT id FROM big LIMIT 3")
+	if txt := fmt.Sprint(plan.Rows); !strings.Contains(txt, "Seq Scan on big  (rows=30000) (actual rows=3)") {
+		t.Fatalf("EXPLAIN ANALYZE of a LIMIT 3 scan:\n%s", txt)
+	}
 	// Rows that are not aggregated are still held, and refused.
 	if pe := execErr(t, s, "SELECT id FROM big WHERE id <= 9000 OFFSET 8999"); pe.Code != "53200" {
 		t.Fatalf("B-tree rows held: %s %s, want 53200", pe.Code, pe.Message)

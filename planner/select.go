@@ -78,6 +78,10 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 		if rows, err = p.aggregate(e, src); err != nil {
 			return nil, err
 		}
+	} else if p.streamsFirst(limit) {
+		if rows, err = p.firstRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_stream.go
+			return nil, err
+		}
 	} else if p.streamsTop(limit) {
 		if rows, err = p.topRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_top.go
 			return nil, err

@@ -1,6 +1,9 @@
 package planner
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // rowSource passes a query's source rows (those that pass WHERE), in
 // order, to fn, one at a time; an error from fn or from reading stops it
@@ -87,4 +90,41 @@ func (p *selectPlan) tableSource(ctx context.Context, x *execCtx, e *env, tr *pl
 		}
 		return err
 	}, nil
+}
+
+// errEnough stops a row stream that has given all the rows it needs.
+var errEnough = errors.New("enough rows")
+
+// streamsFirst reports whether the query needs only the first LIMIT +
+// OFFSET rows its source reads: a LIMIT without ORDER BY, aggregates or
+// DISTINCT, over a table scan or generate_series.
+func (p *selectPlan) streamsFirst(limit int64) bool {
+	return len(p.order) == 0 && limit >= 0 && p.aggs == nil && !p.distinct && p.table != nil &&
+		p.derived == nil && p.scan == nil
+}
+
+// firstRows returns the first k rows that pass WHERE and stops reading
+// there, as PostgreSQL's Limit stops pulling rows from its scan; the rows
+// are charged as collectRows charges them.
+func (p *selectPlan) firstRows(ctx context.Context, x *execCtx, e *env, k int, tr *planTrace) ([]keyedRow, error) {
+	src, err := p.tableSource(ctx, x, e, tr)
+	if err != nil || k <= 0 {
+		return nil, err
+	}
+	rows, err := collectRows(e, func(fn func([]any) error) error {
+		n := 0
+		return src(func(row []any) error {
+			if err := fn(row); err != nil {
+				return err
+			}
+			if n++; n >= k {
+				return errEnough
+			}
+			return nil
+		})
+	})
+	if err == errEnough {
+		err = nil
+	}
+	return rows, err
 }
