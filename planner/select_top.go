@@ -103,7 +103,7 @@ func (p *selectPlan) topRows(ctx context.Context, x *execCtx, e *env, k int, tr 
 	rows := make([]keyedRow, len(h.entries))
 	for i, en := range h.entries {
 		rows[i] = keyedRow{row: en.row}
-		e.release(en.size) // sortRows charges their keys again
+		e.release(en.size - keyedRowBytes) // sortRows charges their keys again
 	}
 	return rows, nil
 }
