@@ -191,11 +191,12 @@ func (l *Log) recordSegmentLocked(next LSN) error {
 // caller appends nothing more (a clean shutdown): Replay then knows the log
 // held nothing after the end, so damage lying only there loses nothing.
 // The catalog calls it after each checkpoint and at clean shutdown. It
-// returns the recorded LSN.
+// returns the end it made durable and recorded.
 //
 // The recorded end only moves forward (see recordSegmentLocked): when a
 // segment switch recorded more since end was taken, that is kept (and
-// clean only if it still ends at end).
+// clean only if it still ends at end), and nothing is rewritten when the
+// end file already says it.
 func (l *Log) RecordEnd(clean bool) (LSN, error) {
 	l.mu.Lock()
 	end, err := l.endLocked(), l.stateErrLocked()
@@ -211,6 +212,9 @@ func (l *Log) RecordEnd(clean bool) (LSN, error) {
 	want := recordedEnd{lsn: end, clean: clean}
 	if want.weaker(l.rec) {
 		want = recordedEnd{lsn: l.rec.lsn, seg: l.rec.seg, clean: clean && l.rec.lsn == end}
+	}
+	if want == l.rec {
+		return end, nil
 	}
 	return end, l.writeEnd(want)
 }

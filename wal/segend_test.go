@@ -274,3 +274,30 @@ func TestRecordEndNeverMovesBack(t *testing.T) {
 	_, _, err = replayFrom(t, c, 0, false)
 	wantEndError(t, err, 3*67, recSegSize, "missing")
 }
+
+// TestEndFileWrittenOncePerSegment: appends within a segment never touch
+// the end file; each switch writes it once (one create, one fsync, one
+// rename).
+func TestEndFileWrittenOncePerSegment(t *testing.T) {
+	const segSize = 4096 // 61 records of 67 bytes
+	fs := NewMemFS()
+	l, _ := mustReplay(t, fs, Options{SegmentSize: segSize})
+	defer l.Close()
+	var ops [OpSyncDir + 1]atomic.Int64
+	fs.SetHook(func(o Op, path string) error {
+		if strings.HasPrefix(filepath.Base(path), EndFile) {
+			ops[o].Add(1)
+		}
+		return nil
+	})
+	appendN(t, l, 0, 61, sizes(50)) // fills the first segment
+	if n := ops[OpCreate].Load() + ops[OpRename].Load() + ops[OpWrite].Load() + ops[OpSync].Load(); n != 0 {
+		t.Fatalf("%d end-file operations while appending within a segment, want 0", n)
+	}
+	appendN(t, l, 61, 122, sizes(50)) // two switches
+	for _, o := range []Op{OpCreate, OpWrite, OpSync, OpRename} {
+		if n := ops[o].Load(); n != 2 {
+			t.Fatalf("%d end-file %s operations for two segment switches, want 2", n, o)
+		}
+	}
+}
