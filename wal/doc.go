@@ -112,8 +112,8 @@
 // later Append, Sync and Close returns the first error. That covers a
 // failed fsync of a segment holding records, a write after the batch moved
 // to a new segment (the previous one was fsynced with part of the batch),
-// renaming a prepared segment or end file or fsyncing the directory, and a failure
-// while zeroing a batch back. On Linux a failed fsync marks the dirty pages
+// renaming a prepared segment or end file or fsyncing the directory, and
+// a failure while zeroing a batch back. On Linux a failed fsync marks the dirty pages
 // clean (or drops them) and reports the error only once, so a retried fsync
 // can "succeed" although the data never reached the disk (PostgreSQL's 2018
 // "fsyncgate"; PostgreSQL now PANICs instead of retrying). The only safe
@@ -174,7 +174,7 @@
 // from which replay starts, so a recorded segment it deleted lies below
 // every segment replay reads.
 //
-// Failures (see Failures): preparing the end file for a switch (create,
+// Failures (see also the section above): preparing the end file for a switch (create,
 // write, fsync: ENOSPC on a full disk) fails the Append before any of its
 // bytes is written, the prepared segments and the temporary end file are
 // removed, and the log stays usable: the next Append prepares both again.
@@ -210,7 +210,7 @@
 // recorded end) look like a torn tail, as after a crash in the middle of a
 // write; and an OS crash in NoSync mode may lose acknowledged records, as
 // documented for NoSync.
-
+//
 // # Checkpoints
 //
 // The log knows nothing of snapshots; the catalog uses these methods:
