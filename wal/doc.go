@@ -113,13 +113,14 @@
 // failed fsync of a segment holding records, a write after the batch moved
 // to a new segment (the previous one was fsynced with part of the batch),
 // renaming a prepared segment or end file or fsyncing the directory, and
-// a failure while zeroing a batch back. On Linux a failed fsync marks the dirty pages
-// clean (or drops them) and reports the error only once, so a retried fsync
-// can "succeed" although the data never reached the disk (PostgreSQL's 2018
-// "fsyncgate"; PostgreSQL now PANICs instead of retrying). The only safe
-// continuation is to stop, reopen and Replay, which trusts only what is on
-// disk. Records whose Append failed may or may not be present after that
-// replay; no record whose Append returned nil is lost.
+// a failure while zeroing a batch back. On Linux a failed fsync marks the
+// dirty pages clean (or drops them) and reports the error only once, so a
+// retried fsync can "succeed" although the data never reached the disk
+// (PostgreSQL's 2018 "fsyncgate"; PostgreSQL now PANICs instead of
+// retrying). The only safe continuation is to stop, reopen and Replay,
+// which trusts only what is on disk. Records whose Append failed may or
+// may not be present after that replay; no record whose Append returned
+// nil is lost.
 //
 // # Filesystem
 //
