@@ -27,8 +27,10 @@
 //     pruned candidates (keepPrunedConnections, as pgvector does), and a
 //     full list taking a reverse edge leaves out one member, the farthest
 //     that a nearer kept one clearly covers, else the farthest pruned
-//     (select.go): short lists (hnswlib's choice) put recall at equal
-//     ef_search below pgvector's on every data set tried;
+//     (evict.go; the heuristic's verdicts are cached in the list's slots,
+//     so a shrink costs about one distance per member): short lists
+//     (hnswlib's choice) put recall at equal ef_search below pgvector's
+//     on every data set tried;
 //   - Search (Algorithm 5) descends greedily to layer 1 and runs
 //     SEARCH-LAYER on layer 0 with max(ef_search, k). See Search for how
 //     filters and tombstones widen the walk until k results are found,
@@ -107,7 +109,9 @@
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
 //	        bits of slot 0 hold copy, free and tombstone, those of slot 1
-//	        upper, linked and the lock bit (state.go)
+//	        upper, linked and the lock bit (state.go), those of the other
+//	        slots of a full list cached heuristic verdicts (evict.go;
+//	        never written to checkpoints)
 //
 // and per node of level > 0 a 32-byte entry (slot, level, lists of
 // level·m uint32) in its segment's upper table (upper.go). MemoryBytes

@@ -124,7 +124,7 @@ func TestExactWhenEfCoversLive(t *testing.T) {
 		for lc := 0; lc <= h.level(id); lc++ {
 			b := h.block(id, lc)
 			var keep []item
-			for _, x := range b[:listLen(b)] {
+			for _, x := range listIDs(nil, b) {
 				if !cut(x) {
 					keep = append(keep, item{id: x})
 				}
