@@ -107,9 +107,10 @@ func cachedList(b []uint32) bool {
 // cur) plus to, ascending, with their verdicts in s.verdict, computing
 // only the distances the verdicts need: a binary search for to's place
 // p, to's verdict against the kept members before p and, if to is kept,
-// each later member's against to. It reports false when to's place is
-// before slot 1's member or to prunes a kept member: that can change
-// later verdicts, and the caller recomputes all.
+// each later member's against to; if to prunes a kept member, the
+// verdicts from that member on are computed afresh. It reports false when
+// to's place is before slot 1's member (whose verdict is not cached), and
+// the caller recomputes all.
 // Candidates whose distance to from was not needed keep NaN.
 func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) ([]item, []uint8, bool) {
 	n := len(cur)
@@ -169,7 +170,16 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 		e := h.nodeDist(c[i].id, to)
 		switch {
 		case v[i]&vKept != 0 && e < c[i].dist:
-			return nil, nil, false
+			// to prunes a kept member: the verdicts from it on may all
+			// change; the nearer ones stand.
+			for j := i; j <= n; j++ {
+				v[j] = 0
+				h.fillDist(c, j, from)
+			}
+			for j := i; j <= n; j++ {
+				h.judge(c, v, j, f)
+			}
+			return c, v, true
 		case v[i]&(vKept|vCovered) == 0 && f > 0 && f*e < c[i].dist:
 			v[i] |= vCovered
 		}

@@ -95,6 +95,7 @@ func TestFewerThanK(t *testing.T) {
 func TestUnreachableNodesScanned(t *testing.T) {
 	data := gaussian(300, 8, 21)
 	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
+	h.WaitCompact() // a background repair would add edges back
 	for id := range h.n.Load() {
 		for lc := 0; lc <= h.level(id); lc++ {
 			setNeighbours(h.block(id, lc), nil)
@@ -114,6 +115,7 @@ func TestUnreachableNodesScanned(t *testing.T) {
 func TestExactWhenEfCoversLive(t *testing.T) {
 	data := gaussian(300, 8, 22)
 	h := build(t, Config{Dims: 8, M: 4, EfConstruction: 16}, data)
+	h.WaitCompact() // a background repair would add edges back
 	h.SetCompactThreshold(0)
 	q := gaussian(1, 8, 23)[0]
 	near := bruteForce(L2, data, q, 3, nil)
