@@ -31,7 +31,11 @@ func TestEvictee(t *testing.T) {
 // metric; and every full list
 // it wrote reads back as plain node ids.
 func TestEvictCacheSameGraph(t *testing.T) {
-	data := gaussian(1500, 12, 11)
+	n := 1500
+	if raceEnabled {
+		n = 500 // no concurrency here: spare the instrumented run
+	}
+	data := gaussian(n, 12, 11)
 	for _, m := range []Metric{L2, InnerProduct, Cosine, L1} {
 		t.Run(m.String(), func(t *testing.T) {
 			cfg := Config{Dims: 12, M: 6, EfConstruction: 24, Metric: m, Seed: 3}
