@@ -53,8 +53,8 @@
 // in-edge from its nearest reached node (under InnerProduct only where a
 // list has room, repair.go). InsertBatch runs it after a bulk
 // batch (at least an eighth of the graph) and Compact after reclaiming;
-// on Fashion-MNIST it costs about 1.5% of a parallel build (24 ms for
-// a 1.7 s build, 2 cores). Single inserts start it in the background
+// on Fashion-MNIST it cost about 1.5% of a parallel build (24 ms for
+// a 1.7 s build, 2 cores, measured while lists were still left short). Single inserts start it in the background
 // every max(Len/8, 256) inserts (autorepair.go). Under InnerProduct
 // neither InsertBatch nor single inserts start it (SetAutoRepair).
 //
