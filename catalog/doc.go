@@ -247,9 +247,12 @@
 // previous one deleted and WAL segments lying wholly below the previous
 // snapshot's LSN removed: the previous snapshot stays usable. Last, the
 // WAL's end is recorded (wal.Log.RecordEnd, file wal.end), as it is again
-// at Close after the last checkpoint (marked clean): a later Open refuses a
-// WAL that ends before it (a deleted or cut-short segment) by name, and
-// --wal-truncate-corrupt overrides that, logging the LSN range lost.
+// at Close after the last checkpoint (marked clean); between checkpoints
+// the WAL itself records in wal.end each segment it switches to, before a
+// commit in it is acknowledged. A later Open refuses a WAL that ends
+// before the recorded end (a deleted or cut-short segment, also after a
+// crash) by name, and --wal-truncate-corrupt overrides that, logging the
+// LSN range lost.
 //
 // Open loads the snapshot CURRENT names (graphs read, not rebuilt; rows and
 // graphs in parallel), tombstones graph nodes whose slot has no row in the

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"math"
+
 	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
@@ -106,7 +108,8 @@ func noAggregate(name string, t types.Type) error {
 
 // aggNumberType is the result type of sum or avg over t, as PostgreSQL's
 // catalog: sum(int2/int4) bigint, sum(int8) and sum(numeric) numeric,
-// avg of any integer or numeric numeric; over floats double precision.
+// avg of any integer or numeric numeric; sum(real) real; otherwise over
+// floats double precision.
 func aggNumberType(name string, t types.Type) types.Type {
 	switch t.Kind {
 	case types.KindInt2, types.KindInt4:
@@ -116,6 +119,10 @@ func aggNumberType(name string, t types.Type) types.Type {
 		return types.Numeric
 	case types.KindInt8, types.KindNumeric:
 		return types.Numeric
+	case types.KindFloat4:
+		if name == "sum" {
+			return types.Float4
+		}
 	}
 	return types.Float8
 }
@@ -171,6 +178,8 @@ func (a *aggAcc) addValue(v any) error {
 			a.sumI += i
 		} else if a.call.t.Kind == types.KindNumeric {
 			return a.addNumeric(v)
+		} else if a.call.t.Kind == types.KindFloat4 {
+			return a.addFloat4(toFloat(v))
 		} else {
 			a.sumF += toFloat(v)
 		}
@@ -183,6 +192,18 @@ func (a *aggAcc) addValue(v any) error {
 			a.best = v
 		}
 	}
+	return nil
+}
+
+// addFloat4 adds x to a sum(real) in single precision, as PostgreSQL's
+// float4pl: 22003 `value out of range: overflow` when two finite values
+// sum to infinity.
+func (a *aggAcc) addFloat4(x float64) error {
+	sum := float64(float32(a.sumF + x))
+	if math.IsInf(sum, 0) && !math.IsInf(a.sumF, 0) && !math.IsInf(x, 0) {
+		return pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+	}
+	a.sumF = sum
 	return nil
 }
 

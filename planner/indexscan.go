@@ -44,11 +44,13 @@ type indexScan struct {
 
 // chooseIndex picks an HNSW index for ORDER BY col <op> value LIMIT k when
 // one's operator class matches <op> and value does not depend on the row.
+// The index gives ascending distances with NULL distances last, so DESC
+// and NULLS FIRST orders are left to the sort.
 func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	if p.table != nil && p.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.path = findIndexPath(p.table, p.where)
 	}
-	if p.table == nil || p.aggs != nil || len(p.order) != 1 || p.order[0].desc || x.Limit == nil {
+	if p.table == nil || p.aggs != nil || len(p.order) != 1 || p.order[0].desc || p.order[0].nullsFirst || x.Limit == nil {
 		return
 	}
 	if !b.s.settings.flag("enable_indexscan") {

@@ -13,11 +13,13 @@ package vecindex
 const minAutoRepair = 256
 
 // SetAutoRepair turns automatic reachability repair after single inserts
-// on or off. It is on by default except under InnerProduct: there the
-// forced edges of a repair, on low-dimensional data with many equal
-// values, cost far more recall than the few unreachable nodes it saves
-// (a tester's 2,500 three-dimensional integer vectors: 1,151 of 6,859
-// queries wrong with it, 2 without).
+// and after bulk InsertBatch calls on or off. It is on by default except
+// under InnerProduct: there the forced edges of a repair, on
+// low-dimensional data with many equal values, cost far more recall than
+// the few unreachable nodes it saves (a tester's 2,500 three-dimensional
+// integer vectors: 1,151 of 6,859 queries wrong with it, 2 without), and
+// most nodes of an inner-product graph have no in-edge anyway
+// (RepairReachability).
 func (h *HNSW) SetAutoRepair(on bool) { h.autoRepair.Store(on) }
 
 // noteInserts counts k inserts and starts a background repair once they

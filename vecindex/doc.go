@@ -23,9 +23,14 @@
 //     with the neighbour heuristic (Algorithm 4, select.go). Each chosen
 //     neighbour gets the reverse edge; a list that overflows is shrunk
 //     back with the same heuristic;
-//   - lists the heuristic leaves short stay short (keepPrunedConnections
-//     = false, as in hnswlib): filling them doubled build time for no
-//     recall gain at equal QPS on Fashion-MNIST;
+//   - lists the heuristic leaves short are filled with the nearest
+//     pruned candidates (keepPrunedConnections, as pgvector does), and a
+//     full list taking a reverse edge leaves out one member, the farthest
+//     that a nearer kept one clearly covers, else the farthest pruned
+//     (evict.go; the heuristic's verdicts are cached in the list's slots,
+//     so a shrink costs about one distance per member): short lists
+//     (hnswlib's choice) put recall at equal ef_search below pgvector's
+//     on every data set tried;
 //   - Search (Algorithm 5) descends greedily to layer 1 and runs
 //     SEARCH-LAYER on layer 0 with max(ef_search, k). See Search for how
 //     filters and tombstones widen the walk until k results are found,
@@ -45,11 +50,13 @@
 // Fashion-MNIST with m = 16 about 230 of 60,000 nodes), and no search
 // finds them at any ef_search. RepairReachability (repair.go) walks layer
 // 0 from the entry point and gives each live node it did not reach an
-// in-edge from its nearest reached node. InsertBatch runs it after a bulk
+// in-edge from its nearest reached node (under InnerProduct only where a
+// list has room, repair.go). InsertBatch runs it after a bulk
 // batch (at least an eighth of the graph) and Compact after reclaiming;
-// on Fashion-MNIST it costs about 1.5% of a parallel build (24 ms for
-// a 1.7 s build, 2 cores). Single inserts start it in the background
-// every max(Len/8, 256) inserts (autorepair.go).
+// on Fashion-MNIST it cost about 1.5% of a parallel build (24 ms for
+// a 1.7 s build, 2 cores, measured while lists were still left short). Single inserts start it in the background
+// every max(Len/8, 256) inserts (autorepair.go). Under InnerProduct
+// neither InsertBatch nor single inserts start it (SetAutoRepair).
 //
 // Delete tombstones: the node keeps its edges and guides walks, but is
 // never returned and never picked as a new neighbour. A tombstoned entry
@@ -102,7 +109,9 @@
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
 //	        bits of slot 0 hold copy, free and tombstone, those of slot 1
-//	        upper, linked and the lock bit (state.go)
+//	        upper, linked and the lock bit (state.go), those of the other
+//	        slots of a full list cached heuristic verdicts (evict.go;
+//	        never written to checkpoints)
 //
 // and per node of level > 0 a 32-byte entry (slot, level, lists of
 // level·m uint32) in its segment's upper table (upper.go). MemoryBytes

@@ -70,6 +70,10 @@ type HNSW struct {
 	reaching     atomic.Bool  // a background repair is running
 	repairInline bool         // tests: run it in the inserting goroutine
 
+	// noVerdictCache: tests: replaceOne ignores the verdicts cached in
+	// lists and shrinks from scratch (evict.go).
+	noVerdictCache bool
+
 	scratch sync.Pool // *scratch
 }
 

@@ -92,7 +92,9 @@ const repairBatchShare = 8
 // the order in which workers claim vectors, so a parallel build is not
 // reproducible bit for bit; its recall equals a serial build's. A batch
 // of at least 1/repairBatchShare of the graph (a bulk build) ends with
-// RepairReachability, so no live node is left unreachable on layer 0.
+// RepairReachability, so no live node is left unreachable on layer 0,
+// unless automatic repair is off (SetAutoRepair; by default under
+// InnerProduct, autorepair.go).
 func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 	return h.InsertBatchContext(context.Background(), keys, vecs, workers)
 }
@@ -146,7 +148,7 @@ func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]f
 		h.sinceRepair.Add(inserted.Load())
 		return ctx.Err()
 	}
-	if len(keys) > 0 && len(keys) >= h.Len()/repairBatchShare {
+	if len(keys) > 0 && len(keys) >= h.Len()/repairBatchShare && h.autoRepair.Load() {
 		h.sinceRepair.Store(0)
 		h.RepairReachability()
 	} else {
@@ -421,6 +423,9 @@ func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) 
 			n = 0
 		}
 		storeSlot(b, n, to)
+		return
+	}
+	if !copyOf && h.replaceOne(s, from, to, d, b, cur) {
 		return
 	}
 	c := s.tmp[:0]

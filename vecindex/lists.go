@@ -14,8 +14,10 @@ import (
 // nothing and may see a mix of a list's old and new ids, all valid nodes,
 // ending early where a slot is being cleared. A slot's value is an id in
 // its low idBits bits; the first two slots of a layer-0 block carry the
-// node's state in their high bits (state.go), so readers mask with
-// idMask (slotID) and writers keep those bits (storeSlot).
+// node's state in their high bits (state.go), the other slots of a full
+// list may carry cached heuristic verdicts there (evict.go), so readers
+// mask with idMask (slotID) and writers keep or clear those bits
+// (storeSlot).
 //
 // Layer-0 blocks live in segment.links0, one per slot. The lists of
 // layers 1..level of a node of level > 0 are one entry of level·m ids in
@@ -38,10 +40,12 @@ func emptyLists(n int) []uint32 {
 // slotID returns the id in slot i of list block b.
 func slotID(b []uint32, i int) uint32 { return atomic.LoadUint32(&b[i]) & idMask }
 
-// storeSlot stores id in slot i of list block b, keeping the state bits
-// of slots 0 and 1 (flags may be set concurrently). Caller holds the
-// node's lock.
+// storeSlot stores id (its low idBits bits) in slot i of list block b,
+// keeping the state bits of slots 0 and 1 (flags may be set concurrently)
+// and clearing the cached verdicts of other slots (evict.go). Caller
+// holds the node's lock.
 func storeSlot(b []uint32, i int, id uint32) {
+	id &= idMask
 	if i >= 2 {
 		atomic.StoreUint32(&b[i], id)
 		return

@@ -36,6 +36,13 @@ const repairMinEf = 32
 // repairPasses (4) times. Cost: O(nodes + edges) per pass plus one search
 // per re-linked node.
 //
+// Under InnerProduct it only fills free list slots and forces no edge:
+// there many nodes have no in-edge by nature (a vector of small norm is
+// no other vector's nearest by -dot, and no query's best match either;
+// 5,577 of 10,000 4-dim Gaussian vectors with m = 16), and forcing an
+// edge in for each evicted the edges walks need (recall@10 at ef_search
+// 10 fell from 0.999 to 0.974).
+//
 // It runs concurrently with Search, Insert and Delete, and publishes list
 // changes as inserts do (one node lock at a time, atomic stores). Nodes
 // still being linked by a concurrent insert, and nodes allocated after it
@@ -169,6 +176,9 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 			h.handDown(s)
 			return true
 		}
+	}
+	if h.cfg.Metric == InnerProduct {
+		return false // no forced edges (see RepairReachability)
 	}
 	for _, x := range c {
 		h.lockNode(x.id)

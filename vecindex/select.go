@@ -1,19 +1,24 @@
 package vecindex
 
-// keepPrunedConnections would fill a neighbour list that the heuristic
-// left short with the nearest pruned candidates (Algorithm 4's
-// keepPrunedConnections). Off, as in hnswlib: full lists make every
-// reverse edge a heuristic shrink, which doubled build time on
-// Fashion-MNIST, and the extra edges cost as much search time as the
-// recall they add.
-const keepPrunedConnections = false
+// keepPrunedConnections fills a neighbour list that the heuristic left
+// short with the nearest pruned candidates (Algorithm 4's
+// keepPrunedConnections), as pgvector does, so every list holds its
+// capacity once that many candidates were seen. Without it (hnswlib's
+// choice) lists stayed short (mean layer-0 degree 2.8 of 32 on 10,000
+// 4-dim Gaussian vectors under inner product, 11.4 on Fashion-MNIST,
+// 20.8 on GloVe) and recall at equal ef_search fell below pgvector's on
+// every data set tried: 0.74 against 1.00 on the inner-product set at
+// ef_search 40, 0.945 against 0.959 on GloVe at 120.
+const keepPrunedConnections = true
 
 // selectNeighbours is SELECT-NEIGHBORS-HEURISTIC (Malkov & Yashunin 2018,
-// Algorithm 4, extendCandidates = false): from cands, sorted ascending by
-// distance to the base node, keep a candidate only if it is nearer to the
-// base than to every candidate already kept, up to limit. The result
-// aliases s.sel. Candidates within dupEps of the base (copies, dup.go)
-// come first; base, the node whose list this is, keeps at most
+// Algorithm 4, extendCandidates = false, keepPrunedConnections = true):
+// from cands, sorted ascending by distance to the base node, keep a
+// candidate only if it is nearer to the base than to every candidate
+// already kept, up to limit, then fill up to limit with the pruned ones,
+// nearest first. The result (kept, then pruned) aliases s.sel; s.pruned
+// holds every pruned candidate, the ones filled in included. Candidates
+// within dupEps of the base (copies, dup.go) come first; base, the node whose list this is, keeps at most
 // maxDupNeighbours of them if it is not a copy, and all if it is (a
 // copy's copy edges are its links in the copy chain, dupgroup.go).
 func (h *HNSW) selectNeighbours(s *scratch, base uint32, cands []item, limit int) []item {
@@ -45,7 +50,9 @@ func (h *HNSW) selectNeighbours(s *scratch, base uint32, cands []item, limit int
 			if len(sel) >= limit {
 				break
 			}
-			sel = append(sel, p)
+			if !(p.dist <= h.dupEps) { // a copy left out stays out (maxDups)
+				sel = append(sel, p)
+			}
 		}
 	}
 	s.sel, s.pruned = sel, pruned

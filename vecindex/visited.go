@@ -66,6 +66,7 @@ type scratch struct {
 	sel     []item    // selected neighbours
 	pruned  []item    // discarded by the heuristic
 	tmp     []item    // candidates when shrinking a neighbour list
+	verdict []uint8   // heuristic verdicts per candidate (farthestPruned)
 	picked  []item    // the new node's neighbours on the current layer
 	nbrs    []uint32  // a copied neighbour list
 	cur     []uint32  // a list's ids read under its node's lock (addEdgeLocked, connect, repairs)

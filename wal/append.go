@@ -2,6 +2,7 @@ package wal
 
 import (
 	"fmt"
+	"path/filepath"
 	"time"
 )
 
@@ -69,11 +70,11 @@ func (l *Log) checkBatch(recs []Record) error {
 }
 
 // writeBatchLocked writes recs after preparing every new segment they
-// need, so that running out of space for a segment fails before a byte of
-// the batch is written. It returns the first record's LSN and the end of
-// the batch.
+// need, and the end file recording the last of them (rollEndTemp), so that
+// running out of space for either fails before a byte of the batch is
+// written. It returns the first record's LSN and the end of the batch.
 func (l *Log) writeBatchLocked(recs []Record) (first, end LSN, err error) {
-	spares, err := l.prepareSegments(l.segmentsNeeded(recs))
+	spares, err := l.prepareRoll(l.segmentsNeeded(recs))
 	if err != nil {
 		return 0, 0, err
 	}
@@ -81,12 +82,15 @@ func (l *Log) writeBatchLocked(recs []Record) (first, end LSN, err error) {
 		for _, sf := range spares {
 			l.discardSegment(sf)
 		}
+		if len(spares) > 0 { // the last roll did not install it
+			l.fs.Remove(filepath.Join(l.dir, rollEndTemp))
+		}
 	}()
 	mark, rolled := l.writeOff, false
 	for i, r := range recs {
 		n := HeaderSize + int64(len(r.Payload))
 		if l.writeOff+n > l.opts.SegmentSize {
-			if err := l.rollLocked(spares[0]); err != nil {
+			if err := l.rollLocked(spares[0], len(spares) == 1); err != nil {
 				return 0, 0, l.failLocked(err)
 			}
 			spares, rolled = spares[1:], true
@@ -107,6 +111,24 @@ func (l *Log) writeBatchLocked(recs []Record) (first, end LSN, err error) {
 		l.writeOff += n
 	}
 	return first, l.endLocked(), nil
+}
+
+// prepareRoll prepares the k new segments a batch needs (prepareSegments)
+// and, when k > 0, the end file saying that the last of them is in use,
+// under its temporary name rollEndTemp (installed by rollLocked). On error
+// nothing prepared is left and the log is as it was.
+func (l *Log) prepareRoll(k int) ([]*segFile, error) {
+	spares, err := l.prepareSegments(k)
+	if err != nil || k == 0 {
+		return spares, err
+	}
+	if err := l.prepareEnd(rollEndTemp, recordedEnd{lsn: spares[k-1].start, seg: true}); err != nil {
+		for _, sf := range spares {
+			l.discardSegment(sf)
+		}
+		return nil, err
+	}
+	return spares, nil
 }
 
 // segmentsNeeded counts the new segments writing recs will start.
@@ -162,14 +184,22 @@ func (l *Log) takeBackLocked(mark, end int64, cause error) error {
 
 // rollLocked fsyncs the active segment (so that a non-last segment never
 // holds unsynced data, which Replay relies on), then publishes the prepared
-// next segment and makes it active.
-func (l *Log) rollLocked(next *segFile) error {
+// next segment and makes it active. For the last new segment of a batch
+// (record), it then installs the prepared end file saying that segment is
+// in use (recordSegmentLocked), before any record is written into it. An
+// error is final for the log (the caller fails it).
+func (l *Log) rollLocked(next *segFile, record bool) error {
 	old := l.active
 	if err := old.f.Sync(); err != nil {
 		return fmt.Errorf("wal: %w", &FileError{Op: "fsync", Path: l.segPath(old.start), Err: err})
 	}
 	if err := l.publishSegment(next); err != nil {
 		return err
+	}
+	if record {
+		if err := l.recordSegmentLocked(next.start); err != nil {
+			return err
+		}
 	}
 	old.retired = true
 	l.releaseLocked(old) // close errors after a good fsync lose nothing

@@ -93,7 +93,8 @@
 //
 // AppendAll writes a batch of records (a transaction's) under the mutex and
 // then waits once for durability. Before its first write it prepares every
-// new segment the batch will need (temporary name, fallocate, fsync), and
+// new segment the batch will need (temporary name, fallocate, fsync) and
+// the end file recording the last of them (see Recorded end), and
 // preallocation never falls back to a sparse file on ENOSPC, so on a full
 // disk the batch fails there with nothing written. Any failure while
 // preparing (create, fallocate, or the fsync of the still empty file) is
@@ -111,14 +112,15 @@
 // later Append, Sync and Close returns the first error. That covers a
 // failed fsync of a segment holding records, a write after the batch moved
 // to a new segment (the previous one was fsynced with part of the batch),
-// renaming a prepared segment or fsyncing the directory, and a failure
-// while zeroing a batch back. On Linux a failed fsync marks the dirty pages
-// clean (or drops them) and reports the error only once, so a retried fsync
-// can "succeed" although the data never reached the disk (PostgreSQL's 2018
-// "fsyncgate"; PostgreSQL now PANICs instead of retrying). The only safe
-// continuation is to stop, reopen and Replay, which trusts only what is on
-// disk. Records whose Append failed may or may not be present after that
-// replay; no record whose Append returned nil is lost.
+// renaming a prepared segment or end file or fsyncing the directory, and
+// a failure while zeroing a batch back. On Linux a failed fsync marks the
+// dirty pages clean (or drops them) and reports the error only once, so a
+// retried fsync can "succeed" although the data never reached the disk
+// (PostgreSQL's 2018 "fsyncgate"; PostgreSQL now PANICs instead of
+// retrying). The only safe continuation is to stop, reopen and Replay,
+// which trusts only what is on disk. Records whose Append failed may or
+// may not be present after that replay; no record whose Append returned
+// nil is lost.
 //
 // # Filesystem
 //
@@ -133,28 +135,82 @@
 // # Recorded end
 //
 // Replay alone cannot tell a log that ends early because a segment was
-// deleted, cut short or zeroed from one that simply ended. RecordEnd (called
-// by the catalog after each checkpoint and at clean shutdown) fsyncs the log
-// and writes its end LSN to the end file "wal.end" in the log directory
-// (magic, version, flags, end LSN, CRC-32C; written atomically: temporary
-// file, fsync, rename, directory fsync). Its clean flag says nothing was
-// appended after it (a clean shutdown); the next ReplayFrom clears it
-// before appending starts. ReplayFrom then:
+// deleted, cut short or zeroed from one that simply ended. The end file
+// "wal.end" in the log directory (magic, version, flags, end LSN, CRC-32C;
+// always replaced atomically: temporary file, fsync, rename, directory
+// fsync) records how far the log is known to reach. It is written:
 //
-//   - refuses a log whose valid records end before the recorded end with an
-//     *EndError ("the WAL ends at LSN X before the recorded end LSN Y ...
-//     segment N missing"), matching ErrCorrupt; with TruncateCorrupt it logs
-//     the lost LSN range and records the new end instead;
+//   - by RecordEnd, called by the catalog after each checkpoint and at clean
+//     shutdown: it fsyncs the log and records its end LSN. Its clean flag
+//     says nothing was appended after it (a clean shutdown); the next
+//     ReplayFrom clears it before appending starts.
+//   - at each segment switch, with the segment flag: "the log went on in
+//     the segment starting at this LSN". The end file is prepared (written
+//     and fsynced under the temporary name "wal.end.next.tmp") together
+//     with the new segment, before the batch that needs it writes a byte,
+//     and installed (rename, directory fsync) right after the new segment
+//     is published and before any record is written into it, all under
+//     the log's mutex. So no record in a segment is ever acknowledged (nor
+//     even written) before the end file names that segment or a later end,
+//     and after a crash the last segment that held a record is always
+//     known. The cost is one 28-byte file write, two fsyncs and a rename
+//     per segment (64 MiB by default), nothing per commit. A batch that
+//     starts several segments records only the last one: its records are
+//     acknowledged only after that, and no other batch writes in between.
+//   - by ReplayFrom before appending starts, when the segment the log goes
+//     on in is not yet recorded (a new log, or the segment it creates when
+//     none is left at or after from), when the clean flag must be cleared,
+//     or after a TruncateCorrupt cut (see below). A start-up in the middle
+//     of a recorded segment writes nothing.
+//
+// The recorded end only moves forward: each writer keeps what is recorded
+// when it promises more (a higher LSN; at the same LSN, a segment in use
+// over a plain end), so a RecordEnd whose end was taken before a
+// concurrent segment switch does not undo the switch's record. Only a
+// TruncateCorrupt cut at start-up moves it back, to where the cut log
+// ends. It never points past what replay can legitimately find: a plain
+// end is the durable end of the log when it was recorded, a segment in
+// use was published (its directory entry fsynced) before it was recorded,
+// and RemoveBefore only deletes segments wholly below a snapshot's LSN,
+// from which replay starts, so a recorded segment it deleted lies below
+// every segment replay reads.
+//
+// Failures (see also the section above): preparing the end file for a switch (create,
+// write, fsync: ENOSPC on a full disk) fails the Append before any of its
+// bytes is written, the prepared segments and the temporary end file are
+// removed, and the log stays usable: the next Append prepares both again.
+// Installing it (rename, directory fsync) fails the log for good, as
+// publishing a segment does: the new segment is published but holds no
+// record, and no record of the batch was acknowledged; after a restart,
+// either end file is consistent with the log (the old one says less, the
+// new one names a segment that exists). A crash between publishing the
+// segment and installing the end file likewise leaves an empty, unrecorded
+// segment, which nobody needs.
+//
+// ReplayFrom then:
+//
+//   - refuses a log that does not reach the recorded end with an *EndError
+//     ("the WAL ends at LSN X before the recorded end LSN Y ... segment N
+//     missing"), matching ErrCorrupt: for a plain end, the valid records
+//     end before it; for a segment in use, the log does not go on in that
+//     segment or a later one (it was deleted: the records appended to it
+//     after the switch, however many, are gone). With TruncateCorrupt it
+//     logs the lost LSN range instead (lost_from_lsn; for a deleted segment
+//     in use the end of the range is unknown) and records the new end;
 //   - treats a bad record below the recorded end as corruption even in the
 //     last segment (those bytes were durable), never as a torn tail;
 //   - with no segment at or after its from LSN, goes on in a new segment
 //     only when a clean shutdown recorded an end at or below from (or the
-//     last segment ends exactly at from); otherwise the records after from
-//     may be lost and it returns a *CorruptError naming the segment.
+//     last segment ends exactly at from and no later segment was recorded
+//     in use); otherwise the records after from may be lost and it returns
+//     a *CorruptError naming the segment, or an *EndError.
 //
 // A log without an end file (written before it existed) is checked as
-// before. Records appended after the last RecordEnd and lost with a deleted
-// segment after a crash cannot be detected.
+// before, and gets one before appending starts. What remains undetectable:
+// the last records of the last segment zeroed after a crash (past the
+// recorded end) look like a torn tail, as after a crash in the middle of a
+// write; and an OS crash in NoSync mode may lose acknowledged records, as
+// documented for NoSync.
 //
 // # Checkpoints
 //

@@ -31,7 +31,7 @@ func TestIOFailureIsFinal(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := NewMemFS()
 			l, _ := mustReplay(t, fs, Options{SegmentSize: segSize})
-			fs.SetHook(tc.hook)
+			fs.SetHook(segmentsOnly(tc.hook))
 			acked := map[int]bool{}
 			var firstErr error
 			for i := range 20 {
@@ -161,7 +161,7 @@ func TestRemoveBefore(t *testing.T) {
 		if err := l.RemoveBefore(tc.lsn); err != nil {
 			t.Fatal(err)
 		}
-		names, _ := fs.CrashClone().List(testDir)
+		names := segmentNames(fs.CrashClone(), testDir)
 		if names[0] != segmentName(tc.wantFirst) {
 			t.Fatalf("RemoveBefore(%d): durable segments %v, want first %s", tc.lsn, names, segmentName(tc.wantFirst))
 		}

@@ -7,6 +7,8 @@ import (
 	"hash/crc32"
 	"log/slog"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -113,3 +115,21 @@ func segFileOf(lsn LSN, segSize int64) (string, int64) {
 }
 
 func sizes(list ...int) func(int) int { return func(i int) int { return list[i%len(list)] } }
+
+// segmentNames lists the segment files in dir (not the end file).
+func segmentNames(fs FS, dir string) []string {
+	names, _ := fs.List(dir)
+	return slices.DeleteFunc(names, func(n string) bool { _, ok := parseSegmentName(n); return !ok })
+}
+
+// segmentsOnly passes to h only the operations on segment files and the
+// directory, so that a FailNth count means what it meant before the end
+// file was written at segment switches.
+func segmentsOnly(h Hook) Hook {
+	return func(op Op, path string) error {
+		if strings.HasPrefix(filepath.Base(path), EndFile) {
+			return nil
+		}
+		return h(op, path)
+	}
+}

@@ -76,12 +76,19 @@ type Log struct {
 	syncErr  error
 
 	removeMu sync.Mutex
-	stop     chan struct{} // closes the NoSync flusher
-	done     chan struct{}
+
+	// endMu serializes writers of the end file and guards rec, what it
+	// holds (control.go). Lock order: l.mu before endMu; RecordEnd takes
+	// endMu without l.mu.
+	endMu sync.Mutex
+	rec   recordedEnd
+
+	stop chan struct{} // closes the NoSync flusher
+	done chan struct{}
 }
 
 // Open opens (creating if needed) the log in dir. It deletes leftover
-// temporary segment files and fsyncs the directory but reads no records:
+// temporary segment and end files and fsyncs the directory but reads no records:
 // call Replay next.
 func Open(dir string, opts Options) (*Log, error) {
 	if opts.SegmentSize == 0 {
@@ -117,9 +124,9 @@ func (l *Log) listSegments() error {
 		return fmt.Errorf("wal: open %s: %w", l.dir, err)
 	}
 	for _, name := range names {
-		if strings.HasSuffix(name, segmentExt+tempExt) {
+		if strings.HasSuffix(name, segmentExt+tempExt) || name == endTemp || name == rollEndTemp {
 			if err := l.fs.Remove(filepath.Join(l.dir, name)); err != nil {
-				return fmt.Errorf("wal: remove temp segment: %w", err)
+				return fmt.Errorf("wal: remove temp file: %w", err)
 			}
 			continue
 		}

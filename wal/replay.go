@@ -26,9 +26,11 @@ func (l *Log) Replay(fn func(lsn LSN, typ RecordType, payload []byte) error) err
 // goes on in a new segment at from.
 //
 // Before appending can start, the end of the replayed log is compared with
-// the end recorded by RecordEnd: a log ending before it (a deleted, cut
-// short or zeroed segment) returns an *EndError, or with
-// Options.TruncateCorrupt logs what was lost and records the new end.
+// the recorded end (RecordEnd, or the last segment switch): a log ending
+// before it (a deleted, cut short or zeroed segment) returns an *EndError,
+// or with Options.TruncateCorrupt logs what was lost and records the new
+// end. Then the segment the log goes on in is recorded as in use (see
+// doc.go, "Recorded end").
 func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []byte) error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -39,7 +41,8 @@ func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []by
 		return ErrReplayed
 	}
 	rec, err := l.readEnd()
-	if err != nil {
+	damaged := err != nil
+	if damaged {
 		if !l.opts.TruncateCorrupt {
 			return err
 		}
@@ -53,17 +56,22 @@ func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []by
 	if err := l.checkHoldsFrom(first, from, rec); err != nil {
 		return err
 	}
-	found := slices.Clone(l.segs)
+	found, create := slices.Clone(l.segs), first == len(l.segs)
+	var cut bool
+	if create { // the log goes on in a new segment at from: check before making it
+		if cut, err = l.checkReach(from/LSN(l.opts.SegmentSize)*LSN(l.opts.SegmentSize), from, rec, found); err != nil {
+			return err
+		}
+	}
 	sf, off, err := l.replaySegments(first, from, rec, fn)
 	if err != nil {
 		return err
 	}
-	end := sf.start + LSN(off)
-	switch {
-	case end < rec.lsn:
-		err = l.endBeforeRecorded(end, rec.lsn, found)
-	case rec.clean: // appending starts: a later crash is no clean shutdown
-		err = l.writeEnd(recordedEnd{lsn: end})
+	if !create {
+		cut, err = l.checkReach(sf.start, sf.start+LSN(off), rec, found)
+	}
+	if err == nil {
+		err = l.recordStart(sf, off, rec, damaged || cut)
 	}
 	if err != nil {
 		sf.f.Close()
@@ -71,6 +79,45 @@ func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []by
 	}
 	l.install(sf, off)
 	return nil
+}
+
+// checkReach compares a log that goes on in the segment starting at seg
+// and ends at end (found: the segments before the replay) with the
+// recorded end rec. When it does not reach rec it returns an *EndError,
+// or with TruncateCorrupt logs what was lost and returns cut (the recorded
+// end must move back). A segment the replay creates is checked before it
+// exists (not in found), so that a refused start leaves none behind.
+func (l *Log) checkReach(seg, end LSN, rec recordedEnd, found []LSN) (cut bool, err error) {
+	if rec.reachedBy(seg, end, slices.Contains(found, seg)) {
+		return false, nil
+	}
+	if err := l.endBeforeRecorded(end, rec, found); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// recordStart records what appending starts from (segment sf, offset off):
+// that sf is in use, without the clean flag of rec (a later crash is no
+// clean shutdown); after a cut (rewrite, also after a damaged end file)
+// the end moves back to where the log ends. The end file is written only
+// when what it says changes, so a start-up after a crash in the middle of
+// a recorded segment writes nothing.
+func (l *Log) recordStart(sf *segFile, off int64, rec recordedEnd, rewrite bool) error {
+	want := recordedEnd{lsn: rec.lsn, seg: rec.seg}
+	if rewrite {
+		want = recordedEnd{lsn: sf.start + LSN(off)}
+	}
+	if inUse := (recordedEnd{lsn: sf.start, seg: true}); want.weaker(inUse) {
+		want = inUse
+	}
+	l.endMu.Lock()
+	defer l.endMu.Unlock()
+	if want == rec && !rewrite {
+		l.rec = rec
+		return nil
+	}
+	return l.writeEnd(want)
 }
 
 // firstNeeded is the index in l.segs of the first segment holding bytes at
@@ -102,8 +149,8 @@ func (l *Log) checkHoldsFrom(first int, from LSN, rec recordedEnd) error {
 	switch {
 	case first < len(l.segs):
 		cerr.Reason = fmt.Sprintf("segment missing (next existing is %s)", segmentName(l.segs[first]))
-	case rec.lsn > from: // ReplayFrom returns an *EndError naming what is missing
-		return nil
+	case rec.lsn > from, rec.seg && !rec.clean && rec.lsn >= start:
+		return nil // ReplayFrom returns an *EndError naming what is missing
 	case rec.clean, len(l.segs) > 0 && l.segs[len(l.segs)-1]+size == from:
 		return nil
 	default:
@@ -149,14 +196,18 @@ func (l *Log) replaySegments(first int, from LSN, rec recordedEnd, fn func(LSN, 
 // endBeforeRecorded handles a replayed log ending at end, before the
 // recorded end (found: the segments before the replay): an *EndError, or with TruncateCorrupt a warning naming what
 // was lost and the new end recorded.
-func (l *Log) endBeforeRecorded(end, recorded LSN, found []LSN) error {
+func (l *Log) endBeforeRecorded(end LSN, recorded recordedEnd, found []LSN) error {
 	eerr := l.endError(end, recorded, found)
 	if !l.opts.TruncateCorrupt {
 		return eerr
 	}
+	lostTo := any(uint64(recorded.lsn))
+	if recorded.seg { // the records appended in it are gone, however many
+		lostTo = fmt.Sprintf("unknown: the records in segment %s and after", l.segPath(recorded.lsn))
+	}
 	l.logger.Warn("wal: log ends before its recorded end, continuing without the lost records",
-		"err", eerr, "lost_from_lsn", uint64(end), "lost_to_lsn", uint64(recorded))
-	return l.writeEnd(recordedEnd{lsn: end})
+		"err", eerr, "lost_from_lsn", uint64(end), "lost_to_lsn", lostTo)
+	return nil
 }
 
 // install makes sf the active segment ending at off and marks the log ready.

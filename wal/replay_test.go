@@ -44,7 +44,7 @@ func TestRoundTrip(t *testing.T) {
 			if err := l.Close(); err != nil {
 				t.Fatal(err)
 			}
-			names, _ := fs.List(testDir)
+			names := segmentNames(fs, testDir)
 			if len(names) < tc.minSegs {
 				t.Fatalf("%d segment files %v, want >= %d", len(names), names, tc.minSegs)
 			}
@@ -266,7 +266,7 @@ func TestCorruptMiddle(t *testing.T) {
 			if l.NextLSN() != r.lsn {
 				t.Fatalf("NextLSN = %d, want %d", l.NextLSN(), r.lsn)
 			}
-			names, _ := c.List(testDir)
+			names := segmentNames(c, testDir)
 			if lastName := names[len(names)-1]; lastName != segmentName(r.lsn-LSN(off)) {
 				t.Fatalf("segments after truncation %v, want last %s", names, segmentName(r.lsn-LSN(off)))
 			}

@@ -111,14 +111,16 @@ func (c *conn) receiveBody(typ byte, n int64, authType uint32) (pgproto3.Fronten
 
 // messageLimit is the largest length word accepted for a message of type
 // typ: Server.MaxMessageSize (plus the length word) for the large types.
+// While a password is awaited (authType is not AuthTypeOk) every message
+// is held to PG_MAX_AUTH_TOKEN_LENGTH, so that a client that has not
+// authenticated cannot make the server read and hold a large body.
 func (c *conn) messageLimit(typ byte, authType uint32) int64 {
+	if authType != pgproto3.AuthTypeOk {
+		return pqAuthMessageLimit
+	}
 	switch typ {
 	case 'Q', 'P', 'B', 'F', 'd', 'c', 'f':
 		return int64(c.srv.maxMessageSize()) + 4
-	case 'p':
-		if authType != pgproto3.AuthTypeOk {
-			return pqAuthMessageLimit
-		}
 	}
 	return pqSmallMessageLimit
 }

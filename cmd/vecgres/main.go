@@ -127,17 +127,22 @@ func run(cfg config) error {
 	if err != nil {
 		return err
 	}
-	err = serve(cfg, cat, ln, debugLn, tlsConfig, logger)
+	// Signals stay caught until the final checkpoint is written: a second
+	// SIGINT or SIGTERM during it (a wrapper that forwards the signal to
+	// the process group too, or Ctrl-C twice) is dropped instead of
+	// killing the process mid-checkpoint, as PostgreSQL's shutdown
+	// checkpoint finishes whatever signals follow (SIGKILL still stops it).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = serve(ctx, cfg, cat, ln, debugLn, tlsConfig, logger)
 	closeCatalog(cat, logger)
 	logger.Info("vecgres stopped")
 	return err
 }
 
 // serve answers clients on ln (and the debug endpoints on debugLn, if
-// not nil) until SIGINT or SIGTERM.
-func serve(cfg config, cat *catalog.Catalog, ln, debugLn net.Listener, tlsConfig *tls.Config, logger *slog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// not nil) until ctx is done (SIGINT or SIGTERM).
+func serve(ctx context.Context, cfg config, cat *catalog.Catalog, ln, debugLn net.Listener, tlsConfig *tls.Config, logger *slog.Logger) error {
 	if debugLn != nil {
 		serveDebug(ctx, debugLn, logger)
 	}

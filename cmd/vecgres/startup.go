@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/wal"
 	"github.com/vecgres/vecgres/wire"
 )
@@ -56,7 +57,8 @@ func logStartup(logger *slog.Logger, cfg config) {
 		"listen", cfg.listen, "synchronous_commit", cfg.syncCommit,
 		"checkpoint_interval", cfg.ckptEvery.String(), "checkpoint_wal_mb", cfg.ckptWALMB,
 		"wal_truncate_corrupt", cfg.truncate, "tls", cfg.tlsCert != "", "require_tls_remote", cfg.requireTLSRemote,
-		"trust_local", cfg.trustLocal, "debug_listen", cfg.debugListen, "log_level", cfg.logLevel)
+		"trust_local", cfg.trustLocal, "debug_listen", cfg.debugListen, "log_level", cfg.logLevel,
+		"statement_mem_limit_mb", sql.StatementMemLimit()>>20)
 }
 
 // openCatalog opens the data directory (loading its snapshot and
