@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // GROUP BY and HAVING (PostgreSQL docs, 7.2.3 "The GROUP BY and HAVING

@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // generate_series(start, stop [, step]) in FROM, for integers (PostgreSQL

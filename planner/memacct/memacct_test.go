@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 func TestValueSize(t *testing.T) {

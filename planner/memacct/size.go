@@ -1,6 +1,6 @@
 package memacct
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // Approximate sizes, in bytes, on a 64-bit Go runtime.
 const (
