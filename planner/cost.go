@@ -243,8 +243,9 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 // scanTupleLimit is how many graph nodes a filtered traversal may be
 // expected to visit: hnsw.max_scan_tuples, and no more than
 // hnsw.scan_mem_multiplier × work_mem of visited-tuple memory (pgvector's
-// meaning of both). A traversal expected to exceed it is not chosen; the
-// exact pre-filter plan answers instead, so a query is never cut short.
+// meaning of both). A traversal, or an iterative scan past ef_search
+// (iterativeEf), expected to exceed it is not chosen; the exact
+// pre-filter plan answers instead, so a query is never cut short.
 func scanTupleLimit(st *settings) float64 {
 	n := 20000.0
 	if v, ok := st.get("hnsw.max_scan_tuples"); ok {
