@@ -1,6 +1,6 @@
 package catalog
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // Relation sizes for pg_relation_size and friends. vecgres keeps tables
 // and indexes in memory: these are estimates of the memory they hold, in

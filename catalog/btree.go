@@ -4,7 +4,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // btreeBlockSize is the most entries a leaf block holds; a full block is
@@ -19,7 +19,7 @@ const btreeBlockSize = 256
 // PostgreSQL's B-tree does not merge pages outside VACUUM).
 //
 // Keys are column values as stored in rows (int64, float64, string, bool;
-// see catalog/types) ordered by types.Compare; NULL (nil) sorts after every
+// see sql/types) ordered by types.Compare; NULL (nil) sorts after every
 // value, as in a PostgreSQL B-tree with the default NULLS LAST. An entry
 // exists for every row version that may be live (as for HNSW graphs); the
 // caller checks visibility.

@@ -13,7 +13,7 @@ import (
 
 // firstOID is the first OID handed to tables and indexes (PostgreSQL's
 // FirstNormalObjectId); lower OIDs belong to built-in objects and to the
-// pgvector types (see catalog/types).
+// pgvector types (see sql/types).
 const firstOID = 16400
 
 // Catalog is the set of tables and indexes of one data directory.

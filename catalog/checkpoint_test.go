@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wal"
 )

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Datum tags of the WAL encoding. Part of the on-disk format: never reuse.

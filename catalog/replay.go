@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 
 	"github.com/vecgres/vecgres/wal"

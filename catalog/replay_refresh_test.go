@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wal"
 )

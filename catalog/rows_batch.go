@@ -3,8 +3,8 @@ package catalog
 import (
 	"fmt"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // InsertBatch adds rows (each one value per column, already of the column

@@ -3,7 +3,7 @@ package catalog
 import (
 	"slices"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Statistics gathered by ANALYZE, in the spirit of PostgreSQL's

@@ -3,7 +3,7 @@ package catalog
 import (
 	"math"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Default selectivities when a column has no statistics, as PostgreSQL's

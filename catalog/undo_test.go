@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wal"
 )
 

@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wal"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wal"
 )
 

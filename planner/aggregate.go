@@ -3,9 +3,10 @@ package planner
 import (
 	"math"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // aggState collects the aggregate calls of a SELECT list.
@@ -150,10 +151,19 @@ func (a *aggAcc) add(e *env) error {
 		return err
 	}
 	if a.call.distinct {
+		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
+			return err
+		}
 		a.seen = append(a.seen, v)
 		return nil
 	}
-	return a.addValue(v)
+	if err := a.addValue(v); err != nil {
+		return err
+	}
+	if a.vec.n == 1 && isVectorSum(a.call) { // the running sum, once
+		return e.charge(memacct.ValueSize(v) * 2)
+	}
+	return nil
 }
 
 // addValue folds one non-NULL input value in.

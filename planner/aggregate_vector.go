@@ -1,8 +1,8 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // sum(vector) and avg(vector) with pgvector's semantics (vector.c):

@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestCaseResultType checks the type CASE reports (RowDescription):

@@ -1,8 +1,8 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Column names of unaliased select-list items, following PostgreSQL's

@@ -1,9 +1,9 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/copyfmt"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -47,6 +47,7 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*wire.Result, erro
 	w := copyfmt.NewWriter(p.opts)
 	w.SetNames(names)
 	res := &wire.Result{CopyOut: &wire.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(cols)}}
+	e := &env{exec: x}
 	if h := w.Header(); h != nil {
 		res.CopyData = append(res.CopyData, h)
 	}
@@ -55,7 +56,11 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*wire.Result, erro
 		for i, v := range r {
 			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v)
 		}
-		res.CopyData = append(res.CopyData, w.Row(fields))
+		line := w.Row(fields)
+		if err := e.charge(copyLineBytes + int64(len(line))); err != nil {
+			return nil, err
+		}
+		res.CopyData = append(res.CopyData, line)
 	}
 	if t := w.Trailer(); t != nil {
 		res.CopyData = append(res.CopyData, t)

@@ -91,6 +91,16 @@ type filterChoice struct {
 	// beyondEf is set when LIMIT + OFFSET exceeds hnsw.ef_search: the
 	// rows are then those of the exact plan (see knnRun.walk).
 	beyondEf bool
+	// ef is the search width a walk uses (knnRun.ef): hnsw.ef_search, or
+	// LIMIT + OFFSET for an iterative scan.
+	ef int
+	// iterative is set when LIMIT + OFFSET exceeds hnsw.ef_search and
+	// hnsw.iterative_scan asks for more rows from the index: one search
+	// of width ef = LIMIT + OFFSET answers (iterativeEf).
+	iterative bool
+	// overScanTuples is set when an iterative scan was asked for but
+	// would visit more than scanTupleLimit nodes: the exact plan answers.
+	overScanTuples bool
 	// exhaustive is set when a walk would visit most of the graph anyway:
 	// it then searches all of it, exactly (see indexScan.exhaustive).
 	exhaustive bool
@@ -115,6 +125,28 @@ func (s *indexScan) exhaustive(st *settings, budget int, sel float64) bool {
 	return exhaustiveFactor*visits >= live && live <= scanTupleLimit(st)
 }
 
+// iterativeEf returns the search width for a query needing k rows, more
+// than hnsw.ef_search, when hnsw.iterative_scan is relaxed_order or
+// strict_order: k, as pgvector's iterative scan goes on past ef_search
+// until the query has its rows. ok is false when iterative scans are off,
+// or when a walk for k + 1 rows, of which a fraction sel pass WHERE, is
+// expected to visit more nodes than hnsw.max_scan_tuples (and
+// hnsw.scan_mem_multiplier) allow (over is then true). pgvector's scan
+// stops at that bound and returns the rows it has, possibly fewer than
+// LIMIT; vecgres answers such a query exactly instead, so it never gets
+// fewer rows than the table holds (same visit model as exhaustive).
+func (s *indexScan) iterativeEf(st *settings, k int, sel float64) (ef int, ok, over bool) {
+	if mode, _ := st.get("hnsw.iterative_scan"); mode != "relaxed_order" && mode != "strict_order" {
+		return 0, false, false
+	}
+	m := float64(max(s.ix.Graph.Config().M, 2))
+	visits := (float64(k) + 1) * 2 * m * visitsPerEf / max(sel, 1e-6)
+	if visits > scanTupleLimit(st) {
+		return 0, false, true
+	}
+	return k, true, false
+}
+
 // btree returns the B-tree scan for an exact answer when it reads at
 // most btreeMaxFrac of the table's rows (as chooseBTree), else nil.
 func (ch *filterChoice) btree() *pathScan {
@@ -128,10 +160,11 @@ func (ch *filterChoice) btree() *pathScan {
 // that needs k rows (LIMIT + OFFSET). A query for more rows than
 // hnsw.ef_search gets planPreFilter, the exact plan, whatever
 // vecgres.filter_plan asks for, except ef_postfilter (pgvector's own
-// answer, documented as such): see knnRun.walk.
+// answer, documented as such): see knnRun.walk. With hnsw.iterative_scan
+// on, such a query is planned as one within a search width of k instead
+// (iterativeEf), unless that walk would pass hnsw.max_scan_tuples.
 func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (filterChoice, error) {
 	st := x.s.settings
-	budget := st.efSearch() + 1 // the rows one walk asks for (knnRun.walk)
 	t := p.table
 	stats := autoAnalyze(x, t)
 	ch := filterChoice{rows: float64(t.Slots())}
@@ -152,8 +185,17 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		ch.path = ps
 	}
 	ch.matching = ch.sel * ch.rows
-	ch.exhaustive = s.exhaustive(st, budget, ch.sel)
 	forced, _ := st.get("vecgres.filter_plan")
+	ch.ef = st.efSearch()
+	if k > ch.ef && forced != "ef_postfilter" {
+		if ef, ok, over := s.iterativeEf(st, k, max(ch.sel, 1/ch.rows)); ok {
+			ch.ef, ch.iterative = ef, true
+		} else {
+			ch.overScanTuples = over
+		}
+	}
+	budget := ch.ef + 1 // the rows one walk asks for (knnRun.walk)
+	ch.exhaustive = s.exhaustive(st, budget, ch.sel)
 	if forced != "" && forced != "auto" {
 		f, ok := filterPlanNames[forced]
 		if !ok {
@@ -161,12 +203,12 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
 		}
 		ch.plan = f
-		if k > st.efSearch() && f != planEfPostFilter {
+		if k > ch.ef && f != planEfPostFilter {
 			ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
 		}
 		return ch, nil
 	}
-	if k > st.efSearch() {
+	if k > ch.ef {
 		ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
 		return ch, nil
 	}
@@ -201,8 +243,9 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 // scanTupleLimit is how many graph nodes a filtered traversal may be
 // expected to visit: hnsw.max_scan_tuples, and no more than
 // hnsw.scan_mem_multiplier × work_mem of visited-tuple memory (pgvector's
-// meaning of both). A traversal expected to exceed it is not chosen; the
-// exact pre-filter plan answers instead, so a query is never cut short.
+// meaning of both). A traversal, or an iterative scan past ef_search
+// (iterativeEf), expected to exceed it is not chosen; the exact
+// pre-filter plan answers instead, so a query is never cut short.
 func scanTupleLimit(st *settings) float64 {
 	n := 20000.0
 	if v, ok := st.get("hnsw.max_scan_tuples"); ok {

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wire"
 )

@@ -78,6 +78,9 @@ func (p *selectPlan) derivedRows(ctx context.Context, x *execCtx, e *env) ([]key
 			return nil, err
 		}
 		if ok {
+			if err := e.charge(keyedRowBytes); err != nil {
+				return nil, err
+			}
 			rows = append(rows, keyedRow{row: r})
 		}
 	}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -62,6 +62,9 @@ func (r *returning) project(e *env, row []any, res *wire.Result) error {
 			return err
 		}
 		out[i] = v
+	}
+	if err := e.chargeRow(out); err != nil {
+		return err
 	}
 	res.Rows = append(res.Rows, out)
 	return nil

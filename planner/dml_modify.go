@@ -116,6 +116,9 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 			}
 		}
 		if p.where == nil || truthy(v) {
+			if err = e.charge(modifyTargetBytes); err != nil {
+				return false
+			}
 			targets = append(targets, target{slot, vals})
 		}
 		return true

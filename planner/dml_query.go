@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // insertQuery is the SELECT of INSERT ... SELECT and, per table column,
@@ -117,6 +117,9 @@ func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.T
 				return nil, err
 			}
 			vals[i] = v
+		}
+		if err := e.chargeRow(vals); err != nil {
+			return nil, err
 		}
 		out[r] = vals
 	}

@@ -18,7 +18,12 @@
 //     search (exhaustive, so exact, on a graph it would mostly visit
 //     anyway); past it, or when that search cannot vouch for the rows, the
 //     exact top-k scan answers: the rows a sequential scan and sort return
-//     (filter_knn.go, knnRun.walk).
+//     (filter_knn.go, knnRun.walk). With hnsw.iterative_scan =
+//     relaxed_order or strict_order, a query past ef_search reads one
+//     search for LIMIT + OFFSET + 1 rows instead, approximate as
+//     pgvector's iterative scan, when that walk is expected to stay within
+//     hnsw.max_scan_tuples (cost.go, iterativeEf); otherwise, or when it
+//     comes back short, the exact scan answers.
 //  3. run (select.go, dml*.go, copy.go): with the locks its lock mode
 //     names (prepared.go, session_latch.go: for queries and DML the
 //     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
@@ -86,4 +91,12 @@
 // session, apart from the protocol's, which wire owns (prepared_sql.go).
 // CREATE and DROP EXTENSION vector only track whether the extension was
 // created, for PostgreSQL's 42710, 42704 and 2BP01 (extension.go).
+//
+// Results are materialised whole, so each statement execution carries a
+// memory account (planner/memacct, memory.go) charged with an estimate of
+// the rows it holds where they accumulate (scans, sorts, groups,
+// DISTINCT, set operations, result, RETURNING and COPY TO rows); past the
+// session's vecgres.work_mem_limit (default 1GB, the server's
+// --work-mem-limit) the statement fails with 53200 `out of memory` and
+// the session and the server go on.
 package planner

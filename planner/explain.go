@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -238,6 +238,10 @@ func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offse
 	if ch.beyondEf {
 		summary = fmt.Sprintf("Exact Plan: LIMIT + OFFSET exceeds hnsw.ef_search (%d of %d rows match)",
 			int64(math.Round(ch.matching)), int64(math.Round(ch.rows)))
+		if ch.overScanTuples {
+			summary = fmt.Sprintf("Exact Plan: LIMIT + OFFSET exceeds hnsw.ef_search and an iterative scan would pass hnsw.max_scan_tuples (%d of %d rows match)",
+				int64(math.Round(ch.matching)), int64(math.Round(ch.rows)))
+		}
 	}
 	if ch.plan == planPreFilter {
 		nodes = append(nodes, planNode{title: "Sort", est: ch.matching, details: []string{"Sort Key: " + p.sortKeys(), summary}})
@@ -248,7 +252,18 @@ func (p *selectPlan) describeKNN(x *execCtx, e *env, tr *planTrace, limit, offse
 	if p.where != nil {
 		n.details = append(n.details, "Filter: "+formatBound(p.where), summary)
 	}
+	if ch.iterative {
+		n.details = append(n.details, iterativeLine(x.s.settings, ch.ef))
+	}
 	return append(nodes, n), nil
+}
+
+// iterativeLine is EXPLAIN's line for an iterative scan: the query asks
+// for more rows than hnsw.ef_search and one search of width ef answers,
+// for ef + 1 rows (knnRun.walk).
+func iterativeLine(st *settings, ef int) string {
+	mode, _ := st.get("hnsw.iterative_scan")
+	return fmt.Sprintf("Iterative Scan: LIMIT + OFFSET exceeds hnsw.ef_search, one search of %d rows (hnsw.iterative_scan = %s)", ef+1, mode)
 }
 
 func planName(pl plan) string {

@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // env is what an expression is evaluated against: the current row (nil

@@ -3,7 +3,7 @@ package planner
 import (
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // caseExpr is a bound CASE. Evaluation follows PostgreSQL's ExecEvalCase:

@@ -1,6 +1,6 @@
 package planner
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // andExpr and orExpr use SQL's three-valued logic: NULL AND false is false,
 // NULL OR true is true, otherwise NULL wins.

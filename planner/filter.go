@@ -2,7 +2,7 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // indexPath is the part of a WHERE condition that B-tree indexes answer:

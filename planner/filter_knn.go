@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -17,6 +17,10 @@ type knnRun struct {
 	e  *env
 	q  types.Vector
 	ef int
+	// iterative marks an iterative scan past hnsw.ef_search
+	// (filterChoice.iterative): its one stage is for LIMIT + OFFSET + 1
+	// rows and must hold all of them.
+	iterative bool
 	// exhaustive makes every graph search visit all the graph's nodes
 	// (filterChoice.exhaustive).
 	exhaustive bool
@@ -30,7 +34,8 @@ type knnRun struct {
 }
 
 // walk returns the first k rows of the query's order from one HNSW search
-// (a stage of ef_search + 1 matching rows), and false when that search
+// (a stage of r.ef + 1 matching rows: hnsw.ef_search, or LIMIT + OFFSET
+// under an iterative scan), and false when that search
 // cannot vouch for k rows: it came back with fewer (the graph holds fewer
 // matching rows than k, or rows it does not index: NULL vectors, cosine
 // zero vectors), or its k-th row ties in distance with its last one. Rows
@@ -45,7 +50,10 @@ type knnRun struct {
 // more rows than ef_search is answered exactly instead (chooseFilterPlan):
 // a wider walk cannot prove it found every row nearer than its last, and
 // rows it finds that an earlier page's walk missed would otherwise be
-// dropped or repeated between pages.
+// dropped or repeated between pages. hnsw.iterative_scan opts in to that
+// approximation, as pgvector's does: a query for k > ef_search rows then
+// reads one search of k + 1 rows (r.ef = k, chooseFilterPlan), whose pages
+// need not be slices of the ef_search walk's order.
 func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
 	stage, exhausted, err := r.stage(max(r.ef, 1)+1, plan)
 	if err != nil {
@@ -106,7 +114,13 @@ func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
 		found := r.s.ix.Graph.Search(r.q, b, ef, r.visible)
 		exhausted := len(found) < b
 		c, err := r.materialize(found, r.s.restWhere)
-		if err != nil || exhausted || len(c) >= max(b/2, 1) {
+		enough := len(c) >= max(b/2, 1)
+		if r.iterative {
+			// walk needs b - 1 rows before the last: a shorter stage
+			// would send it to the exact scan.
+			enough = len(c) >= b
+		}
+		if err != nil || exhausted || enough {
 			return c, exhausted, err
 		}
 		// Too many rows filtered out: this stage walks the graph filtered.

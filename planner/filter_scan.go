@@ -26,10 +26,15 @@ func (p *selectPlan) chooseBTree(x *execCtx, e *env) (*pathScan, error) {
 // btreeScan reads the rows ps points at, in slot order (the order a
 // sequential scan returns them in), that are visible and pass WHERE.
 func (p *selectPlan) btreeScan(ctx context.Context, x *execCtx, e *env, ps *pathScan) ([]keyedRow, error) {
-	var rows []keyedRow
+	return collectRows(e, func(fn func([]any) error) error { return p.btreeEach(ctx, x, e, ps, fn) })
+}
+
+// btreeEach passes the rows btreeScan returns to fn, one at a time; fn's
+// error stops it and is returned, as is 57014 when ctx ends.
+func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
 	for i, slot := range ps.slots() {
 		if i%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
-			return nil, errCanceled
+			return errCanceled
 		}
 		vals, ok := x.txn.Get(p.table, slot)
 		if !ok {
@@ -37,11 +42,13 @@ func (p *selectPlan) btreeScan(ctx context.Context, x *execCtx, e *env, ps *path
 		}
 		pass, err := p.passes(e, vals)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if pass {
-			rows = append(rows, keyedRow{row: vals})
+			if err := fn(vals); err != nil {
+				return err
+			}
 		}
 	}
-	return rows, nil
+	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // loadLine fills items with n rows; row i lies at distance i from [0,0]

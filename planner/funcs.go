@@ -4,9 +4,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // funcDef is a scalar function: argument types (the hints for untyped

@@ -3,8 +3,8 @@ package planner
 import (
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // catalogFuncs are the pg_catalog functions clients and tools call while

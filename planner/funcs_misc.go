@@ -4,9 +4,9 @@ import (
 	"crypto/rand"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Miscellaneous built-in functions of PostgreSQL that pgvector users call.

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // overloads lists the functions with more than one signature (PostgreSQL

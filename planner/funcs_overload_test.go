@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Expected values checked on PostgreSQL 15 (trunc, ceil, floor of numeric).

@@ -4,9 +4,9 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // has_table_privilege([user,] table, privilege), PostgreSQL 15's acl.c

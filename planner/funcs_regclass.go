@@ -4,10 +4,10 @@ import (
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // X::regclass without a regclass type (sql.RegclassFunc): the value is

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Functions of the session's state (PostgreSQL docs 9.3 "Random

@@ -3,7 +3,7 @@ package planner
 import (
 	"time"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 func init() {

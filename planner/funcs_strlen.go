@@ -3,7 +3,7 @@ package planner
 import (
 	"unicode/utf8"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // String length functions (PostgreSQL docs 9.4, Table 9.9, and 9.5 for

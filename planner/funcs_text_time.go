@@ -5,11 +5,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // postgresEpochMicros is 2000-01-01 00:00:00 UTC in Unix microseconds: the
-// origin of timestamp values (catalog/types).
+// origin of timestamp values (sql/types).
 const postgresEpochMicros = 946684800000000
 
 func init() {

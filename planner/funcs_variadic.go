@@ -3,9 +3,9 @@ package planner
 import (
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // COALESCE, NULLIF, GREATEST, LEAST and concat: functions of any number

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // GROUP BY and HAVING (PostgreSQL docs, 7.2.3 "The GROUP BY and HAVING
@@ -200,7 +200,7 @@ func findAggregate(x expr) bool {
 // groupRows folds rows into one row per group (one row in all when there
 // are no keys, even over no rows), each carrying its aggregates, and drops
 // the groups HAVING rejects.
-func (p *selectPlan) groupRows(e *env, rows []keyedRow) ([]keyedRow, error) {
+func (p *selectPlan) groupRows(e *env, src rowSource) ([]keyedRow, error) {
 	type group struct {
 		rep  []any
 		accs []aggAcc
@@ -219,26 +219,33 @@ func (p *selectPlan) groupRows(e *env, rows []keyedRow) ([]keyedRow, error) {
 		newGroup(nil)
 	}
 	var key []byte
-	for _, r := range rows {
-		e.row = r.row
+	err := src(func(row []any) error {
+		e.row = row
 		var cur *group
 		if len(p.group) == 0 {
 			cur = groups[0]
 		} else {
 			var err error
 			if key, err = p.groupKey(e, key[:0]); err != nil {
-				return nil, err
+				return err
 			}
 			if cur = index[string(key)]; cur == nil {
-				cur = newGroup(r.row)
+				if err := e.charge(groupBytes(len(key), len(p.aggs.calls))); err != nil {
+					return err
+				}
+				cur = newGroup(row)
 				index[string(key)] = cur
 			}
 		}
 		for i := range cur.accs {
 			if err := cur.accs[i].add(e); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]keyedRow, 0, len(groups))
 	for _, g := range groups {

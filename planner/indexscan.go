@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -31,7 +31,10 @@ var opclasses = map[string]struct {
 // are those of one HNSW search (approximate, as pgvector's, unless the
 // index is small enough to be searched exhaustively); beyond it,
 // or when that search cannot give k rows, they are exactly the rows a
-// sequential scan and sort returns (knnRun.walk, knnRun.exact).
+// sequential scan and sort returns (knnRun.walk, knnRun.exact), unless
+// hnsw.iterative_scan asks for approximate rows past ef_search: one search
+// for LIMIT + OFFSET + 1 rows then answers, within hnsw.max_scan_tuples
+// (indexScan.iterativeEf).
 type indexScan struct {
 	ix    *catalog.Index
 	query expr // the vector the distance is taken to
@@ -215,7 +218,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if k == 0 {
 		return nil, true, nil
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: x.s.settings.efSearch(), exhaustive: ch.exhaustive, tr: tr}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: ch.ef, exhaustive: ch.exhaustive, iterative: ch.iterative, tr: tr}
 	var cands []candidate
 	switch ch.plan {
 	case planPreFilter:

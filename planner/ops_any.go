@@ -3,9 +3,9 @@ package planner
 import (
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // X op ANY (array) and X op ALL (array) (PostgreSQL ScalarArrayOpExpr,

@@ -1,8 +1,8 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Array functions over anyarray (PostgreSQL docs 9.19), for one-dimensional

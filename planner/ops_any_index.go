@@ -2,7 +2,7 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // anyPath answers col = ANY (array) from a B-tree index on col: one

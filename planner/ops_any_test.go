@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestAnyExprNulls checks op ANY/ALL's NULL rules (PostgreSQL

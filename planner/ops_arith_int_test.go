@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestIntArithRange: integer results outside the operand type's range are

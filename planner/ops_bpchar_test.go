@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestBpcharComparer checks PostgreSQL 15's answers for = and < between

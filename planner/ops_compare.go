@@ -1,6 +1,6 @@
 package planner
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // compareFunc orders two non-NULL values: -1, 0, 1.
 type compareFunc func(a, b any) int

@@ -1,8 +1,8 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Concatenation of text with a value of another type (PostgreSQL docs

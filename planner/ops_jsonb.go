@@ -1,9 +1,9 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // jsonbOps are the jsonb operators vecgres serves (PostgreSQL docs 9.16,

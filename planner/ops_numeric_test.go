@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestNumericResultTypes pins PostgreSQL's operator and aggregate result

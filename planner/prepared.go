@@ -4,9 +4,10 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -26,6 +27,9 @@ type execCtx struct {
 	// initVals holds the values of the statement's uncorrelated scalar
 	// subqueries, each run once per execution (subquery.go).
 	initVals map[*subqueryExpr]any
+	// mem is the memory the statement's rows hold, against
+	// vecgres.work_mem_limit (memory.go).
+	mem *memacct.Account
 }
 
 // prepared is a statement with, once bound, its plan; it implements

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // execErr runs a statement that must fail and returns its error.

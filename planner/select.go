@@ -7,8 +7,8 @@ import (
 	"sort"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -69,16 +69,29 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if p.distinct {
 		srcLimit = -1 // an index scan must not stop at LIMIT rows
 	}
-	rows, err := p.source(ctx, x, e, srcLimit, offset, tr)
-	if err != nil {
-		return nil, err
-	}
-	if tr != nil {
-		tr.rows = len(rows)
-	}
+	var rows []keyedRow
 	if p.aggs != nil {
-		if rows, err = p.aggregate(e, rows); err != nil {
+		src, err := p.aggSource(ctx, x, e, srcLimit, offset, tr) // select_stream.go
+		if err != nil {
 			return nil, err
+		}
+		if rows, err = p.aggregate(e, src); err != nil {
+			return nil, err
+		}
+	} else if p.streamsFirst(limit) {
+		if rows, err = p.firstRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_stream.go
+			return nil, err
+		}
+	} else if p.streamsTop(limit) {
+		if rows, err = p.topRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_top.go
+			return nil, err
+		}
+	} else {
+		if rows, err = p.source(ctx, x, e, srcLimit, offset, tr); err != nil {
+			return nil, err
+		}
+		if tr != nil {
+			tr.rows = len(rows)
 		}
 	}
 	if err := p.sortRows(e, rows); err != nil {
@@ -170,7 +183,7 @@ func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offs
 	if p.scan != nil && limit >= 0 {
 		rows, handled, err := p.scan.rows(ctx, p, x, e, scanBudget(limit, offset), tr)
 		if handled || err != nil {
-			return rows, err
+			return rows, chargeRecords(e, rows, err)
 		}
 	}
 	ps, err := p.chooseBTree(x, e)
@@ -201,8 +214,15 @@ const cancelCheckRows = 4096
 
 var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
 
+// seqScan returns the rows of the table that pass WHERE, in slot order.
 func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
-	var rows []keyedRow
+	return collectRows(e, func(fn func([]any) error) error { return p.seqEach(ctx, x, e, fn) })
+}
+
+// seqEach passes each row of the table that passes WHERE, in slot order,
+// to fn; fn's error stops the scan and is returned, as is 57014 when ctx
+// ends (checked every cancelCheckRows rows read).
+func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(vals []any) error) error {
 	var err error
 	n := 0
 	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
@@ -215,29 +235,33 @@ func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRo
 			return false
 		}
 		if ok {
-			rows = append(rows, keyedRow{row: vals})
+			err = fn(vals)
 		}
-		return true
+		return err == nil
 	})
-	return rows, err
+	return err
 }
 
 // aggregate folds the rows into the single row of an aggregate query.
-func (p *selectPlan) aggregate(e *env, rows []keyedRow) ([]keyedRow, error) {
+func (p *selectPlan) aggregate(e *env, src rowSource) ([]keyedRow, error) {
 	if p.group != nil || p.having != nil {
-		return p.groupRows(e, rows)
+		return p.groupRows(e, src)
 	}
 	accs := make([]aggAcc, len(p.aggs.calls))
 	for i, c := range p.aggs.calls {
 		accs[i].call = c
 	}
-	for _, r := range rows {
-		e.row = r.row
+	err := src(func(row []any) error {
+		e.row = row
 		for i := range accs {
 			if err := accs[i].add(e); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	e.aggs = make([]any, len(accs))
 	for i := range accs {
@@ -268,6 +292,9 @@ func (p *selectPlan) sortRows(e *env, rows []keyedRow) error {
 				return err
 			}
 			rows[i].keys[j] = v
+		}
+		if err := e.charge(keysBytes(rows[i].keys)); err != nil {
+			return err
 		}
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return p.less(rows[i].keys, rows[j].keys) })
@@ -332,6 +359,9 @@ func (p *selectPlan) project(e *env, rows []keyedRow) ([][]any, error) {
 				return nil, err
 			}
 			vals[j] = v
+		}
+		if err := e.chargeRow(vals); err != nil {
+			return nil, err
 		}
 		out[i] = vals
 	}

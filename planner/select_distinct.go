@@ -1,9 +1,9 @@
 package planner
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // SELECT DISTINCT and DISTINCT ON (...): rows are sorted, projected, and
@@ -101,6 +101,9 @@ func (p *selectPlan) distinctRows(e *env, rows []keyedRow, limit, offset int64) 
 		}
 		if seen[string(key)] {
 			continue
+		}
+		if err := e.charge(hashEntryBytes + int64(len(key))); err != nil {
+			return nil, err
 		}
 		seen[string(key)] = true
 		out = append(out, vals)

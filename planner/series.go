@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // generate_series(start, stop [, step]) in FROM, for integers (PostgreSQL
@@ -58,40 +58,59 @@ func (b *binder) bindFromFunction(p *selectPlan, x *sql.Select) error {
 
 // seriesRows makes the series' rows that pass WHERE.
 func (p *selectPlan) seriesRows(ctx context.Context, e *env) ([]keyedRow, error) {
+	var rows []keyedRow
+	err := p.seriesEach(ctx, e, func(row []any) error {
+		if err := e.chargeRow(row); err != nil { // memory.go
+			return err
+		}
+		rows = append(rows, keyedRow{row: row})
+		return nil
+	})
+	return rows, err
+}
+
+// seriesEach passes the series' rows that pass WHERE to fn, one at a
+// time (none when an argument is NULL); fn's error stops it and is
+// returned. Errors: 22023 for a zero step, 54000 past maxSeriesRows rows
+// passed, 57014 when ctx ends.
+func (p *selectPlan) seriesEach(ctx context.Context, e *env, fn func(row []any) error) error {
 	vals := make([]int64, 3)
 	vals[2] = 1
 	for i, a := range p.series.args {
 		v, err := a.Eval(e)
 		if err != nil || v == nil {
-			return nil, err
+			return err
 		}
 		vals[i] = v.(int64)
 	}
 	start, stop, step := vals[0], vals[1], vals[2]
 	if step == 0 {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
+		return pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
 	}
-	var rows []keyedRow
+	n := 0
 	for i := start; (step > 0 && i <= stop) || (step < 0 && i >= stop); i += step {
-		if len(rows) >= maxSeriesRows {
-			return nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "generate_series cannot return more than %d rows in vecgres", maxSeriesRows)
+		if n >= maxSeriesRows {
+			return pgerror.Errorf(pgerror.ProgramLimitExceeded, "generate_series cannot return more than %d rows in vecgres", maxSeriesRows)
 		}
-		if len(rows)%cancelCheckRows == 0 && ctx.Err() != nil {
-			return nil, errCanceled
+		if n%cancelCheckRows == 0 && ctx.Err() != nil {
+			return errCanceled
 		}
 		row := []any{i}
 		ok, err := p.passes(e, row)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if ok {
-			rows = append(rows, keyedRow{row: row})
+			n++
+			if err := fn(row); err != nil {
+				return err
+			}
 		}
 		if (step > 0 && i > maxInt(p.series.t)-step) || (step < 0 && i < minInt(p.series.t)-step) {
 			break // the next value would overflow
 		}
 	}
-	return rows, nil
+	return nil
 }
 
 func maxInt(t types.Type) int64 {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire"
@@ -229,7 +230,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
-	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params})
+	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())})
 }
 
 func (s *Session) lock(m lockMode) func() {

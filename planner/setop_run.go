@@ -56,6 +56,9 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 			return nil, err
 		}
 	}
+	if err := e.charge(int64(len(left)+len(right)) * setOpRowBytes); err != nil {
+		return nil, err
+	}
 	rows := p.combine(left, right)
 	p.sortResult(rows)
 	if tr != nil {
@@ -107,6 +110,9 @@ func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan,
 			if row[j], err = conv[j].Eval(e); err != nil {
 				return nil, err
 			}
+		}
+		if err := e.chargeRow(row); err != nil {
+			return nil, err
 		}
 		out[i] = row
 	}

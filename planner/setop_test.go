@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // multisetAnswer computes a set operation over single-column int rows

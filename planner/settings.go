@@ -6,9 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 
@@ -20,12 +21,15 @@ import (
 // server gives the value of a setting fixed when the server starts
 // (PostgreSQL's PGC_POSTMASTER, here a command-line flag), which SET and
 // RESET refuse as 55P02 `... without restarting the server`.
+// serverDef, when set, gives the default instead of def: a default the
+// server's command line chooses but sessions may SET.
 type setting struct {
-	def      string
-	check    func(name, v string) (string, error)
-	report   bool
-	internal bool
-	server   func() string
+	def       string
+	check     func(name, v string) (string, error)
+	report    bool
+	internal  bool
+	server    func() string
+	serverDef func() string
 }
 
 // Default values of the settings the planner reads.
@@ -82,6 +86,7 @@ var knownSettings = map[string]setting{
 	"vecgres.statement_mem_limit": {server: func() string {
 		return sql.FormatMemLimit(sql.StatementMemLimit())
 	}},
+	memacct.SettingName: {check: memacct.Check, serverDef: memacct.ServerDefault},
 }
 
 // reportedNames maps lower-case names to the spelling PostgreSQL uses in
@@ -125,6 +130,9 @@ func (st *settings) defaultOf(name string) (string, bool) {
 		if s.server != nil {
 			return s.server(), true
 		}
+		if s.serverDef != nil {
+			return s.serverDef(), true
+		}
 		return s.def, true
 	}
 	return "", st.placeholders[name]
@@ -156,6 +164,13 @@ func (st *settings) efSearch() int {
 		return defaultEfSearch
 	}
 	return n
+}
+
+// workMemLimit returns vecgres.work_mem_limit in bytes: the most a
+// statement's execution may hold (planner/memacct).
+func (st *settings) workMemLimit() int64 {
+	v, _ := st.get(memacct.SettingName)
+	return memacct.LimitBytes(v)
 }
 
 func (st *settings) flag(name string) bool {

@@ -3,7 +3,7 @@ package sql
 import (
 	"math"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Statement is one parsed SQL statement of the vecgres dialect.

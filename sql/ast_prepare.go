@@ -1,6 +1,6 @@
 package sql
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // Prepare is PREPARE name [(type, ...)] AS statement: a prepared statement
 // of the session made with SQL. Types are the declared types of $1.. (no

@@ -1,7 +1,7 @@
 package sql
 
 import (
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )

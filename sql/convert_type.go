@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // lookupType resolves a type name and its modifiers. It is a variable so

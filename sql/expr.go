@@ -1,6 +1,6 @@
 package sql
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // ConstKind tells what kind of literal a Const is.
 type ConstKind uint8

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestMain installs a fake type lookup that follows the contract of

@@ -3,8 +3,8 @@ package sql
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // withRealLookup runs f with the real types.LookupType and Type.Name.

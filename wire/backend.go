@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Engine creates one Session per client connection. The planner implements

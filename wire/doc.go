@@ -2,7 +2,7 @@
 // (PostgreSQL docs, chapter 55 "Frontend/Backend Protocol") over TCP, on top
 // of pgx's pgproto3 message codec. It knows nothing of SQL: statements go to
 // an Engine (the planner) through the Session and Prepared interfaces in
-// backend.go, and values are encoded by package catalog/types.
+// backend.go, and values are encoded by package sql/types.
 //
 // Layers, outermost first:
 //

@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/planner"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex/fmnist"
 	"github.com/vecgres/vecgres/wal"
 	"github.com/vecgres/vecgres/wire"

@@ -7,8 +7,8 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 	"github.com/vecgres/vecgres/wal"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // pgvector's HNSW defaults (hnsw.h HNSW_DEFAULT_M, HNSW_DEFAULT_EF_CONSTRUCTION).

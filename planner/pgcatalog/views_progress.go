@@ -1,6 +1,6 @@
 package pgcatalog
 
-import "github.com/vecgres/vecgres/catalog/types"
+import "github.com/vecgres/vecgres/sql/types"
 
 // pg_stat_progress_create_index (PostgreSQL docs 28.4.4, "CREATE INDEX
 // Progress Reporting"), with PostgreSQL 15's columns and types (datname,

@@ -3,7 +3,7 @@ package pgcatalog
 import (
 	"testing"
 
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // TestProgressCreateIndexView checks pg_stat_progress_create_index's

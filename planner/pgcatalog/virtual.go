@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // view is a pg_catalog view: its columns and rows computed from the catalog.

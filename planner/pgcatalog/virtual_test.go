@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/catalog/types"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // scan returns the rows of a virtual table as a read transaction sees them.

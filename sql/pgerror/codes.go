@@ -76,6 +76,7 @@ const (
 	StatementTooComplex          Code = "54001"
 	TooManyColumns               Code = "54011"
 	DiskFull                     Code = "53100"
+	OutOfMemory                  Code = "53200"
 	TooManyConnections           Code = "53300"
 	ObjectNotInPrerequisiteState Code = "55000"
 	ObjectInUse                  Code = "55006"

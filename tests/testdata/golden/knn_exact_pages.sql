@@ -8,6 +8,16 @@ SET hnsw.ef_search = 40;
 SELECT id, embedding <-> '[500,0]' AS d FROM line ORDER BY embedding <-> '[500,0]' LIMIT 5 OFFSET 36;
 SELECT id FROM line ORDER BY embedding <-> '[500,0]' LIMIT 6 OFFSET 995;
 EXPLAIN SELECT id FROM line ORDER BY embedding <-> '[500,0]' LIMIT 41;
+-- hnsw.iterative_scan opts in to the index past ef_search: one HNSW search for LIMIT + OFFSET + 1 rows (this graph is small enough to be searched whole)
+SET hnsw.iterative_scan = relaxed_order;
+EXPLAIN SELECT id FROM line ORDER BY embedding <-> '[500,0]' LIMIT 41;
+SELECT id, embedding <-> '[500,0]' AS d FROM line ORDER BY embedding <-> '[500,0]' LIMIT 5 OFFSET 36;
+-- a walk expected to visit more than hnsw.max_scan_tuples nodes is not run: the exact plan answers
+SET hnsw.iterative_scan = strict_order;
+SET hnsw.max_scan_tuples = 100;
+EXPLAIN SELECT id FROM line ORDER BY embedding <-> '[500,0]' LIMIT 41;
+RESET hnsw.max_scan_tuples;
+RESET hnsw.iterative_scan;
 -- inner product: LIMIT 10 OFFSET 500 is 500..491
 DROP INDEX line_l2;
 CREATE INDEX line_ip ON line USING hnsw (embedding vector_ip_ops);
