@@ -119,9 +119,10 @@ func TestRecallGloVe(t *testing.T) {
 // TestRecallGloVeInnerProduct: the same 10,000 GloVe vectors raw (not
 // normalised) under inner product (<#>), queried with the next 200 words,
 // built serially. Measured 0.932 at ef_search 10, 0.989 at 40;
-// pgvector-equivalent 0.929 and 0.987. On 100,000 words and 1,000
-// queries both reach 0.65 at 10 and 0.97 at 200 (figures in
-// bench/results/recall-graph-ip-2026-12-04.json). Skips when the npm
+// pgvector-equivalent 0.929 and 0.987; with neighbour lists left short
+// (keepPrunedConnections off) 0.960 at 40. On 100,000 words and 1,000
+// queries both average 0.64 at 10 and 0.97 at 200 over level seeds
+// (bench/results/recall-graph-ip-2026-12-04.json). Skips when the npm
 // package is not installed.
 func TestRecallGloVeInnerProduct(t *testing.T) {
 	if raceEnabled || testing.Short() {
