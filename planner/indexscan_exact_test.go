@@ -133,7 +133,7 @@ func TestIndexScanTiesAcrossPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 1))
 	const n = 1000
 	pages := 0
-	for build := range 3 {
+	for build := range raceScaled(3, 1) {
 		s := testSession(t)
 		perm := rng.Perm(n)
 		if build == 0 {
@@ -172,6 +172,7 @@ func seqInts(n int) []int {
 // rows (the staged scan dropped rows at distances 20, 40, 80, ... where a
 // stage ended on a tie).
 func TestIndexScanDeepPageLargeTable(t *testing.T) {
+	skipUnderRace(t)
 	s := testSession(t)
 	const n = 20000
 	loadVectors(t, s, "line", 2, linePoints(n), seqInts(n), "vector_l2_ops", "")
@@ -192,7 +193,7 @@ func TestIndexScanDeepPageLargeTable(t *testing.T) {
 func TestIndexScanInnerProductPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
 	const n = 1000
-	for build := range 4 {
+	for build := range raceScaled(4, 1) {
 		s := testSession(t)
 		perm := seqInts(n)
 		if build > 0 {
@@ -377,5 +378,23 @@ func TestIndexScanNullVectors(t *testing.T) {
 		samePages(t, s, m.opclass, query, []knnWindow{{10, 0}, {2, 2}, {1, 3}, {1, 4}, {3, 4}, {5, 0}})
 		samePages(t, s, m.opclass+" filtered", "SELECT id FROM nv WHERE id <> 4 ORDER BY v "+m.op+" '[1,1]'",
 			[]knnWindow{{10, 0}, {2, 2}, {1, 3}})
+	}
+}
+
+// raceScaled is full under the plain go test and small under -race, for
+// single-session loops whose every round runs the same code.
+func raceScaled(full, underRace int) int {
+	if raceEnabled {
+		return underRace
+	}
+	return full
+}
+
+// skipUnderRace skips a single-session test whose size is its point (a
+// large build checked page by page); the plain go test runs it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one session, large build: runs in full without -race")
 	}
 }

@@ -93,6 +93,7 @@ const exactPastEf = "Exact Plan: LIMIT + OFFSET exceeds hnsw.ef_search ("
 // default, and set back to off), LIMIT ef_search + 1 is answered by the
 // exact plan: EXPLAIN says so and the rows are the sequential scan's.
 func TestIterativeScanOffIsExact(t *testing.T) {
+	skipUnderRace(t)
 	s := testSession(t)
 	qs := loadGaussian(t, s)
 	exec(t, s, "SET hnsw.ef_search = 40")
@@ -120,6 +121,7 @@ func TestIterativeScanOffIsExact(t *testing.T) {
 // exhaustive search), with the full count, no id twice, ascending
 // distances, and mean recall@100 against brute force of at least 0.95.
 func TestIterativeScanPastEf(t *testing.T) {
+	skipUnderRace(t)
 	s := testSession(t)
 	qs := loadGaussian(t, s)
 	exec(t, s, "SET hnsw.ef_search = 40")
@@ -158,6 +160,7 @@ func TestIterativeScanPastEf(t *testing.T) {
 // table: a walk for 101 rows is expected to visit more, so LIMIT 100 is
 // planned exactly (EXPLAIN says why).
 func TestIterativeScanFallsBack(t *testing.T) {
+	skipUnderRace(t)
 	s := testSession(t)
 	rng := rand.New(rand.NewPCG(5, 9))
 	vecs := gaussianPoints(rng, 200, 4)

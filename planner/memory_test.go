@@ -288,6 +288,7 @@ func TestWorkMemLimitStartup(t *testing.T) {
 // through a sequential and a B-tree scan; and it holds no more than its
 // rows under a 256kB limit where the table's 30,000 rows would not fit.
 func TestTopNMatchesFullSort(t *testing.T) {
+	skipUnderRace(t)
 	s := testSession(t)
 	exec(t, s, "CREATE TABLE tn (id int PRIMARY KEY, a int, b text)")
 	exec(t, s, "INSERT INTO tn SELECT g, CASE WHEN g % 11 = 0 THEN NULL ELSE (g * 7919) % 13 END, 'b' || (g % 5) FROM generate_series(1, 30000) g")
