@@ -1,7 +1,6 @@
 package vecindex
 
 import (
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,21 +17,6 @@ import (
 // the heuristic left them) and the recall of a pgvector-equivalent build
 // of the same data; the figures are in the test comments and in
 // bench/results/recall-graph-2026-12-04.json.
-
-// uniformVectors returns n vectors of dims components uniform in [0, 1)
-// from a fixed seed.
-func uniformVectors(n, dims int, seed uint64) [][]float32 {
-	r := rand.New(rand.NewPCG(seed, 2))
-	out := make([][]float32, n)
-	for i := range out {
-		v := make([]float32, dims)
-		for j := range v {
-			v[j] = r.Float32()
-		}
-		out[i] = v
-	}
-	return out
-}
 
 // recallCase is one ef_search and the recall@10 it must reach.
 type recallCase struct {
@@ -85,7 +69,7 @@ func TestRecallUniform32(t *testing.T) {
 	if raceEnabled {
 		t.Skip("-race: recall builds are too slow instrumented")
 	}
-	data, qs := uniformVectors(10000, 32, 1), uniformVectors(200, 32, 2)
+	data, qs := uniform(10000, 32, 1), uniform(200, 32, 2)
 	h := build(t, Config{Dims: 32, M: 16, EfConstruction: 64, Metric: L2, Seed: 1}, data)
 	checkRecall(t, h, data, qs, []recallCase{{40, 0.935}})
 }
@@ -100,18 +84,7 @@ var gloveDir = glove.PackageDir(filepath.Join("testdata", "glove"))
 // pgvector-equivalent on 20,000 words and 500 queries 0.910 and 0.985.
 // Skips when the npm package is not installed.
 func TestRecallGloVe(t *testing.T) {
-	if raceEnabled || testing.Short() {
-		t.Skip("skipped under -race and -short: building 10,000 x 100 dims takes seconds")
-	}
-	if _, err := os.Stat(filepath.Join(gloveDir, glove.File)); err != nil {
-		t.Skipf("GloVe not installed (npm ci in vecindex/testdata/glove): %v", err)
-	}
-	const n, queries = 10000, 200
-	_, vecs, err := glove.LoadN(gloveDir, n+queries)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, qs := vecs[:n], vecs[n:]
+	data, qs := gloveRecallData(t)
 	h := build(t, Config{Dims: glove.Dims, M: 16, EfConstruction: 64, Metric: Cosine, Seed: 1}, data)
 	checkRecall(t, h, data, qs, []recallCase{{10, 0.91}, {40, 0.985}})
 }
@@ -125,20 +98,28 @@ func TestRecallGloVe(t *testing.T) {
 // (bench/results/recall-graph-ip-2026-12-04.json). Skips when the npm
 // package is not installed.
 func TestRecallGloVeInnerProduct(t *testing.T) {
+	data, qs := gloveRecallData(t)
+	h := build(t, Config{Dims: glove.Dims, M: 16, EfConstruction: 64, Metric: InnerProduct, Seed: 1}, data)
+	checkRecall(t, h, data, qs, []recallCase{{10, 0.92}, {40, 0.985}})
+}
+
+// gloveRecallData returns the first 10,000 GloVe vectors and the next 200
+// as queries, skipping under -race and -short (the build takes seconds)
+// and when the npm package is not installed.
+func gloveRecallData(t *testing.T) (data, queries [][]float32) {
+	t.Helper()
 	if raceEnabled || testing.Short() {
 		t.Skip("skipped under -race and -short: building 10,000 x 100 dims takes seconds")
 	}
 	if _, err := os.Stat(filepath.Join(gloveDir, glove.File)); err != nil {
 		t.Skipf("GloVe not installed (npm ci in vecindex/testdata/glove): %v", err)
 	}
-	const n, queries = 10000, 200
-	_, vecs, err := glove.LoadN(gloveDir, n+queries)
+	const n, nq = 10000, 200
+	_, vecs, err := glove.LoadN(gloveDir, n+nq)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, qs := vecs[:n], vecs[n:]
-	h := build(t, Config{Dims: glove.Dims, M: 16, EfConstruction: 64, Metric: InnerProduct, Seed: 1}, data)
-	checkRecall(t, h, data, qs, []recallCase{{10, 0.92}, {40, 0.985}})
+	return vecs[:n], vecs[n:]
 }
 
 // TestLayer0ListsFull: the neighbour heuristic's pruned candidates fill
