@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -105,23 +106,8 @@ func stallsNoOneElse(t *testing.T, b, c *pgx.Conn, col string, aDone chan error,
 // fails the test if the DDL ends first.
 func awaitQueued(t *testing.T, c *pgx.Conn, done chan error, probe string) {
 	t.Helper()
-	mustExec(t, c, "SET lock_timeout = '20ms'")
-	defer mustExec(t, c, "SET lock_timeout = 0")
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-		select {
-		case err := <-done:
-			t.Fatalf("the DDL ended while probe was held (%v): it did not wait", err)
-		default:
-		}
-		_, err := c.Exec(testCtx(t, 30*time.Second), probe)
-		if err == nil {
-			time.Sleep(5 * time.Millisecond)
-			continue
-		}
-		wantCode(t, err, "55P03")
-		return
-	}
-	t.Fatalf("no DDL queued before %q", probe)
+	untilLockTimeout(t, c, done, probe, "", "the DDL ended while probe was held",
+		fmt.Sprintf("no DDL queued before %q", probe))
 }
 
 // TestCreateIndexConcurrentlyLetsWritersOn, against vecgres and

@@ -74,23 +74,38 @@ func headStart(t *testing.T, tg clientTarget, c *pgx.Conn) {
 // wait for A.
 func probeWait(t *testing.T, c *pgx.Conn, done chan error) {
 	t.Helper()
+	untilLockTimeout(t, c, done, "DROP INDEX probe_i", "CREATE INDEX probe_i ON probe (x)",
+		"B's statement ended while A was open", "no statement read probe")
+}
+
+// untilLockTimeout runs probe under a 20 ms lock_timeout until it gives up
+// with 55P03, running undo (or pausing, when undo is empty) after each try
+// that went through. It fails the test with ended when done delivers
+// first (the statement that should be waiting ended), and with never
+// after 30 s.
+func untilLockTimeout(t *testing.T, c *pgx.Conn, done chan error, probe, undo, ended, never string) {
+	t.Helper()
 	mustExec(t, c, "SET lock_timeout = '20ms'")
 	defer mustExec(t, c, "SET lock_timeout = 0")
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
 		select {
 		case err := <-done:
-			t.Fatalf("B's statement ended while A was open (%v): it did not wait", err)
+			t.Fatalf("%s (%v): it did not wait", ended, err)
 		default:
 		}
-		_, err := c.Exec(testCtx(t, 30*time.Second), "DROP INDEX probe_i")
+		_, err := c.Exec(testCtx(t, 30*time.Second), probe)
 		if err == nil {
-			mustExec(t, c, "CREATE INDEX probe_i ON probe (x)")
+			if undo != "" {
+				mustExec(t, c, undo)
+			} else {
+				time.Sleep(5 * time.Millisecond)
+			}
 			continue
 		}
 		wantCode(t, err, "55P03")
 		return
 	}
-	t.Fatal("no statement read probe")
+	t.Fatal(never)
 }
 
 func awaitErr(t *testing.T, done chan error) error {
