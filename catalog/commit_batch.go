@@ -20,7 +20,7 @@ const commitBatchBytes = 4 << 20
 // records as it meets them, so the DDL still takes effect before the rows,
 // and DDL reaches the WAL only in the same write as the commit: a crash
 // in the middle of a large commit leaves no DDL of it behind. Errors are
-// the WAL's (walWriteError makes them the client's).
+// appendAll's: already the client's (53100 or 58030).
 func (t *Txn) writeCommit() error {
 	b := &commitBatch{c: t.c}
 	if err := t.encodeTo(t.c.maxRecordPayload(), b.add); err != nil {

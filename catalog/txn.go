@@ -226,7 +226,7 @@ func (t *Txn) commitDurable() error {
 	defer t.c.ckpt.commitMu.RUnlock()
 	if err := t.writeCommit(); err != nil {
 		// The caller rolls back once the commit lock is let go.
-		return t.c.walWriteError(err) // 53100 or 58030
+		return err // 53100 or 58030 (appendAll)
 	}
 	var deleted []tableSlot
 	for _, o := range t.ops {

@@ -18,13 +18,8 @@ import (
 // %m`, HINT "Check free disk space."); anything else is 58030. When the log
 // failed for good (wal.ErrFailed: a failed fsync), DETAIL says that writes
 // stay refused until a restart; otherwise the WAL takes writes again as
-// soon as space is freed. An error that is already a *pgerror.Error (from
-// an inner call) is returned as it is.
+// soon as space is freed.
 func (c *Catalog) walWriteError(err error) *pgerror.Error {
-	var done *pgerror.Error
-	if errors.As(err, &done) {
-		return done
-	}
 	final := errors.Is(err, wal.ErrFailed)
 	full := wal.IsDiskFull(err)
 	c.logger().Error("could not write to the write-ahead log", "err", err,
