@@ -7,7 +7,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // ALTER TABLE ... ADD / DROP COLUMN and RENAME (catalog/alter.go). The
@@ -39,8 +39,8 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		adds[i] = a
 	}
 	s := b.s
-	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
-		res := &wire.Result{Tag: "ALTER TABLE"}
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
+		res := &backend.Result{Tag: "ALTER TABLE"}
 		t, err := alterTarget(cat, x.Table, x.TableP, x.IfExists, s.user(), res)
 		if t == nil {
 			return res, err
@@ -82,7 +82,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 
 // alterTarget resolves the table of ALTER TABLE: nil with a notice for
 // IF EXISTS and a missing table, 42P01 without; 42501 unless user owns it.
-func alterTarget(cat *catalog.Catalog, name string, pos int, ifExists bool, user string, res *wire.Result) (*catalog.Table, error) {
+func alterTarget(cat *catalog.Catalog, name string, pos int, ifExists bool, user string, res *backend.Result) (*catalog.Table, error) {
 	t, ok := cat.Table(name)
 	switch {
 	case !ok && ifExists:
@@ -100,7 +100,7 @@ func alterTarget(cat *catalog.Catalog, name string, pos int, ifExists bool, user
 // leave, before any is applied, as PostgreSQL's ALTER TABLE is all or
 // nothing. It returns the commands to skip (IF [NOT] EXISTS), with their
 // notices added to res.
-func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd, res *wire.Result) ([]bool, error) {
+func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd, res *backend.Result) ([]bool, error) {
 	cols := map[string]bool{}
 	for _, c := range t.Columns {
 		cols[c.Name] = true
@@ -160,8 +160,8 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 
 func (b *binder) planRename(x *sql.Rename) plan {
 	user := b.s.user()
-	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
-		res := &wire.Result{Tag: "ALTER TABLE"}
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
+		res := &backend.Result{Tag: "ALTER TABLE"}
 		t, err := alterTarget(cat, x.Table, -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
@@ -183,7 +183,7 @@ func (b *binder) planRename(x *sql.Rename) plan {
 // that all exist and the user may truncate each. Errors: 42P01, 42501.
 func (b *binder) planTruncate(x *sql.Truncate) plan {
 	s := b.s
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		cat := s.cat
 		var tables []*catalog.Table
 		for _, name := range x.Tables {
@@ -207,7 +207,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 		}
-		return &wire.Result{Tag: "TRUNCATE TABLE"}, nil
+		return &backend.Result{Tag: "TRUNCATE TABLE"}, nil
 	}}
 }
 
@@ -220,7 +220,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 // every old index in place; 55P03 and 40P01 from its lock waits.
 func (b *binder) planReindex(x *sql.Reindex) plan {
 	user := b.s.user()
-	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
 		cat := ex.s.cat
 		check := func(t *catalog.Table) error {
 			if cat.OwnsTable(t, user) {
@@ -234,21 +234,21 @@ func (b *binder) planReindex(x *sql.Reindex) plan {
 		if err := cat.ReindexFor(ex.s.ddlTxn(), ex.s.lockWait(ctx), x.Name, x.Table, check); err != nil {
 			return nil, err
 		}
-		return &wire.Result{Tag: "REINDEX"}, nil
+		return &backend.Result{Tag: "REINDEX"}, nil
 	}}
 }
 
 // planCheckpoint runs a checkpoint (superusers only, as in PostgreSQL 15).
 func (b *binder) planCheckpoint() plan {
 	user := b.s.user()
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		if !ex.s.cat.IsSuperuser(user) {
 			return nil, pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to do CHECKPOINT")
 		}
 		if err := ex.s.cat.Checkpoint(); err != nil {
 			return nil, pgerror.Internal(err)
 		}
-		return &wire.Result{Tag: "CHECKPOINT"}, nil
+		return &backend.Result{Tag: "CHECKPOINT"}, nil
 	}}
 }
 
@@ -260,7 +260,7 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
 		cat := ex.s.cat
 		if x.Analyze {
 			if _, err := an.run(ctx, ex); err != nil {
@@ -274,7 +274,7 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 		if _, err := cat.VacuumCtx(ctx, tables); err != nil {
 			return nil, err
 		}
-		return &wire.Result{Tag: "VACUUM"}, nil
+		return &backend.Result{Tag: "VACUUM"}, nil
 	}}, nil
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // planAnalyze binds ANALYZE [table, ...]: it gathers the statistics the
@@ -14,19 +14,19 @@ import (
 // SHARE UPDATE EXCLUSIVE on each table (maintenanceTables), not the
 // schema latch, while it reads rows.
 func (b *binder) planAnalyze(x *sql.Analyze) (plan, error) {
-	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
 		cat := ex.s.cat
 		tables, err := ex.s.maintenanceTables(ctx, ex.txn, x.Tables)
 		if err != nil {
 			return nil, err
 		}
-		res := &wire.Result{Tag: "ANALYZE"}
+		res := &backend.Result{Tag: "ANALYZE"}
 		for _, t := range tables {
 			if ctx.Err() != nil {
 				return nil, errCanceled
 			}
 			if !cat.OwnsTable(t, ex.s.user()) { // PostgreSQL 15's vacuum_is_relation_owner
-				res.Notices = append(res.Notices, wire.Notice{Severity: "WARNING", Code: "01000",
+				res.Notices = append(res.Notices, backend.Notice{Severity: "WARNING", Code: "01000",
 					Message: "skipping \"" + t.Name + "\" --- only table or database owner can analyze it"})
 				continue
 			}

@@ -4,7 +4,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // orderKey is one ORDER BY key.
@@ -100,7 +100,7 @@ func checkTargetList(p *selectPlan) error {
 		return sql.ErrTooManyTargetEntries
 	}
 	if p.cols == nil {
-		p.cols = []wire.Column{}
+		p.cols = []backend.Column{}
 	}
 	return nil
 }
@@ -231,7 +231,7 @@ func isColumn(x expr, name string) bool {
 }
 
 func (p *selectPlan) addItem(x expr, name string) {
-	col := wire.Column{Name: name, Type: x.Type()}
+	col := backend.Column{Name: name, Type: x.Type()}
 	if c, ok := x.(*colExpr); ok && p.derived != nil {
 		col.TableOID, col.AttNum = p.derived.origin(c.idx)
 	} else if ok && p.table != nil {

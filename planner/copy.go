@@ -12,7 +12,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // copyPlan is COPY table [(cols)] FROM STDIN or TO STDOUT.
@@ -23,7 +23,7 @@ type copyPlan struct {
 	from  bool
 }
 
-func (p *copyPlan) columns() []wire.Column { return nil }
+func (p *copyPlan) columns() []backend.Column { return nil }
 
 func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if x.Query != nil {
@@ -77,8 +77,8 @@ func forceFlags(t *catalog.Table, cols []int, names []string, option string) ([]
 
 var copyFormats = map[sql.CopyFormat]copyfmt.Format{sql.CopyText: copyfmt.Text, sql.CopyCSV: copyfmt.CSV, sql.CopyBinary: copyfmt.Binary}
 
-func (p *copyPlan) info() *wire.CopyInfo {
-	return &wire.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(p.cols)}
+func (p *copyPlan) info() *backend.CopyInfo {
+	return &backend.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(p.cols)}
 }
 
 func (p *copyPlan) names() []string {
@@ -90,13 +90,13 @@ func (p *copyPlan) names() []string {
 }
 
 // run serves COPY TO STDOUT: every visible row, encoded.
-func (p *copyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *copyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	if p.from {
 		return nil, pgerror.New(pgerror.InternalError, "COPY FROM STDIN runs through CopyFrom")
 	}
 	w := copyfmt.NewWriter(p.opts)
 	w.SetNames(p.names())
-	res := &wire.Result{CopyOut: p.info()}
+	res := &backend.Result{CopyOut: p.info()}
 	if h := w.Header(); h != nil {
 		res.CopyData = append(res.CopyData, h)
 	}
@@ -135,7 +135,7 @@ func (p *copyPlan) encode(col int, v any) []byte {
 
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy
 // sub-protocol.
-func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
+func (s *Session) startCopyIn(p *prepared) (*backend.Result, error) {
 	s.rlatch()
 	defer s.runlatch()
 	if s.stale(p) {
@@ -143,7 +143,7 @@ func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
 			return nil, err
 		}
 	}
-	return &wire.Result{CopyIn: p.plan.(*copyPlan).info()}, nil
+	return &backend.Result{CopyIn: p.plan.(*copyPlan).info()}, nil
 }
 
 // copyBatchRows is how many decoded rows COPY FROM inserts per hold of
@@ -152,7 +152,7 @@ func (s *Session) startCopyIn(p *prepared) (*wire.Result, error) {
 const copyBatchRows = 1024
 
 // copyIn reads the COPY data and inserts its rows in txn.
-func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*wire.Result, error) {
+func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*backend.Result, error) {
 	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 			total += len(batch)
 		}
 		if err == io.EOF {
-			return &wire.Result{Tag: fmt.Sprintf("COPY %d", total)}, nil
+			return &backend.Result{Tag: fmt.Sprintf("COPY %d", total)}, nil
 		}
 		if err != nil {
 			return nil, err

@@ -7,7 +7,7 @@ import (
 	"github.com/vecgres/vecgres/planner/copyfmt"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // copyQueryPlan is COPY (SELECT ...) TO STDOUT: the query's rows, encoded
@@ -17,7 +17,7 @@ type copyQueryPlan struct {
 	opts  copyfmt.Options
 }
 
-func (p *copyQueryPlan) columns() []wire.Column { return nil }
+func (p *copyQueryPlan) columns() []backend.Column { return nil }
 
 // planCopyQuery binds the query and the options (those of COPY TO).
 func (b *binder) planCopyQuery(x *sql.Copy) (plan, error) {
@@ -34,7 +34,7 @@ func (b *binder) planCopyQuery(x *sql.Copy) (plan, error) {
 	return &copyQueryPlan{query: q, opts: opts}, nil
 }
 
-func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	rows, err := p.query.run(ctx, x)
 	if err != nil {
 		return nil, err
@@ -46,7 +46,7 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*wire.Result, erro
 	}
 	w := copyfmt.NewWriter(p.opts)
 	w.SetNames(names)
-	res := &wire.Result{CopyOut: &wire.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(cols)}}
+	res := &backend.Result{CopyOut: &backend.CopyInfo{Binary: p.opts.Format == copyfmt.Binary, Columns: len(cols)}}
 	e := &env{exec: x}
 	if h := w.Header(); h != nil {
 		res.CopyData = append(res.CopyData, h)

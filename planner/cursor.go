@@ -4,12 +4,10 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/jackc/pgx/v5/pgproto3"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // SQL cursors: DECLARE, FETCH, MOVE and CLOSE (PostgreSQL docs, "DECLARE").
@@ -31,7 +29,7 @@ import (
 
 // cursor is one open SQL cursor.
 type cursor struct {
-	cols     []wire.Column
+	cols     []backend.Column
 	rows     [][]any
 	binary   bool
 	noScroll bool
@@ -46,10 +44,10 @@ func errNoCursor(name string) error {
 	return pgerror.Errorf(pgerror.InvalidCursorName, "cursor \"%s\" does not exist", name)
 }
 
-// DescribeCursor implements wire.CursorDescriber: the columns of the open
+// DescribeCursor implements backend.CursorDescriber: the columns of the open
 // cursor name, for a Describe of the portal of that name (psycopg 3
 // describes its DECLAREd cursor so).
-func (s *Session) DescribeCursor(name string) ([]wire.Column, bool) {
+func (s *Session) DescribeCursor(name string) ([]backend.Column, bool) {
 	c, ok := s.cursors[name]
 	if !ok {
 		return nil, false
@@ -76,7 +74,7 @@ func (b *binder) planDeclareCursor(x *sql.DeclareCursor) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
 		s := ex.s
 		if !x.Hold && s.state == txIdle {
 			return nil, pgerror.New(pgerror.NoActiveSQLTransaction, "DECLARE CURSOR can only be used in transaction blocks")
@@ -90,7 +88,7 @@ func (b *binder) planDeclareCursor(x *sql.DeclareCursor) (plan, error) {
 		}
 		cols := res.Columns
 		if cols == nil {
-			cols = []wire.Column{}
+			cols = []backend.Column{}
 		}
 		c := &cursor{cols: cols, rows: res.Rows, binary: x.Binary,
 			noScroll: x.NoScroll, hold: x.Hold, cursorPos: cursorPos{atStart: true}}
@@ -101,7 +99,7 @@ func (b *binder) planDeclareCursor(x *sql.DeclareCursor) (plan, error) {
 			s.cursors = map[string]*cursor{}
 		}
 		s.cursors[x.Name] = c
-		return &wire.Result{Tag: "DECLARE CURSOR"}, nil
+		return &backend.Result{Tag: "DECLARE CURSOR"}, nil
 	}}, nil
 }
 
@@ -112,7 +110,7 @@ type fetchPlan struct {
 	x *sql.Fetch
 }
 
-func (p *fetchPlan) columns() []wire.Column {
+func (p *fetchPlan) columns() []backend.Column {
 	if c, ok := p.s.cursors[p.x.Name]; ok && !p.x.Move {
 		return c.cols
 	}
@@ -123,7 +121,7 @@ func (p *fetchPlan) columns() []wire.Column {
 // values for a BINARY cursor through the simple protocol), MOVE only the
 // tag "MOVE n". Errors: 34000 for a missing cursor, 55000 for a backward
 // move of a NO SCROLL cursor.
-func (p *fetchPlan) run(context.Context, *execCtx) (*wire.Result, error) {
+func (p *fetchPlan) run(context.Context, *execCtx) (*backend.Result, error) {
 	c, ok := p.s.cursors[p.x.Name]
 	if !ok {
 		return nil, errNoCursor(p.x.Name)
@@ -138,13 +136,13 @@ func (p *fetchPlan) run(context.Context, *execCtx) (*wire.Result, error) {
 		return nil, err
 	}
 	if p.x.Move {
-		return &wire.Result{Tag: "MOVE " + strconv.FormatInt(n, 10)}, nil
+		return &backend.Result{Tag: "MOVE " + strconv.FormatInt(n, 10)}, nil
 	}
-	res := &wire.Result{Columns: c.cols, Rows: rows, Tag: "FETCH " + strconv.FormatInt(n, 10)}
+	res := &backend.Result{Columns: c.cols, Rows: rows, Tag: "FETCH " + strconv.FormatInt(n, 10)}
 	if c.binary {
 		res.Formats = make([]int16, len(c.cols))
 		for i := range res.Formats {
-			res.Formats[i] = pgproto3.BinaryFormat
+			res.Formats[i] = backend.BinaryFormat
 		}
 	}
 	return res, nil
@@ -153,16 +151,16 @@ func (p *fetchPlan) run(context.Context, *execCtx) (*wire.Result, error) {
 // planCloseCursor plans CLOSE name (34000 when missing; tag "CLOSE
 // CURSOR") and CLOSE ALL (tag "CLOSE CURSOR ALL").
 func (b *binder) planCloseCursor(x *sql.CloseCursor) plan {
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		s := ex.s
 		if x.All {
 			clear(s.cursors)
-			return &wire.Result{Tag: "CLOSE CURSOR ALL"}, nil
+			return &backend.Result{Tag: "CLOSE CURSOR ALL"}, nil
 		}
 		if _, ok := s.cursors[x.Name]; !ok {
 			return nil, errNoCursor(x.Name)
 		}
 		delete(s.cursors, x.Name)
-		return &wire.Result{Tag: "CLOSE CURSOR"}, nil
+		return &backend.Result{Tag: "CLOSE CURSOR"}, nil
 	}}
 }

@@ -10,17 +10,17 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
-func notice(code, msg string) wire.Notice {
-	return wire.Notice{Severity: "NOTICE", Code: code, Message: msg}
+func notice(code, msg string) backend.Notice {
+	return backend.Notice{Severity: "NOTICE", Code: code, Message: msg}
 }
 
 // ddlPlan runs fn with the catalog and the transaction the DDL's undo
 // is recorded in (Session.ddlTxn).
-func ddlPlan(fn func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error)) plan {
-	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return fn(x.s.cat, x.s.ddlTxn()) }}
+func ddlPlan(fn func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error)) plan {
+	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*backend.Result, error) { return fn(x.s.cat, x.s.ddlTxn()) }}
 }
 
 func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
@@ -29,18 +29,18 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 		return nil, err
 	}
 	s := b.s
-	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		if !cat.CanCreateInSchema(s.user()) { // privilege.go
 			return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
 		}
 		if x.IfNotExists && cat.RelationExists(x.Name) {
-			return &wire.Result{Tag: "CREATE TABLE", Notices: []wire.Notice{
+			return &backend.Result{Tag: "CREATE TABLE", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
 		if _, err := cat.CreateTableIn(txn, s.user(), x.Name, cols, pkey); err != nil {
 			return nil, err
 		}
-		return &wire.Result{Tag: "CREATE TABLE"}, nil
+		return &backend.Result{Tag: "CREATE TABLE"}, nil
 	}), nil
 }
 
@@ -113,7 +113,7 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 // dropped (42501 "must be owner of table x").
 func dropPlan(tag, kind string, names []string, ifExists bool,
 	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, user string) plan {
-	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*wire.Result, error) {
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		for _, name := range names {
 			t := owner(cat, name)
 			if t == nil && !ifExists {
@@ -123,7 +123,7 @@ func dropPlan(tag, kind string, names []string, ifExists bool,
 				return nil, errNotOwner(kind, name)
 			}
 		}
-		res := &wire.Result{Tag: tag}
+		res := &backend.Result{Tag: tag}
 		for _, name := range names {
 			if ifExists && owner(cat, name) == nil {
 				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
@@ -160,16 +160,16 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	// relation locks and the latch itself.
 	def.IfNotExists = x.IfNotExists && def.Name != ""
 	def.Concurrently = x.Concurrently
-	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(ctx context.Context, x *execCtx) (*backend.Result, error) {
 		ix, err := x.s.cat.BuildIndexFor(x.s.ddlTxn(), x.s.lockWait(ctx), def)
 		if err != nil {
 			return nil, err
 		}
 		if ix == nil {
-			return &wire.Result{Tag: "CREATE INDEX", Notices: []wire.Notice{
+			return &backend.Result{Tag: "CREATE INDEX", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
 		}
-		return &wire.Result{Tag: "CREATE INDEX"}, nil
+		return &backend.Result{Tag: "CREATE INDEX"}, nil
 	}}, nil
 }
 

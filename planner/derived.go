@@ -6,7 +6,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Subqueries in FROM (derived tables; PostgreSQL docs, 7.2.1.3
@@ -21,7 +21,7 @@ import (
 // derivedSource is a bound subquery in FROM.
 type derivedSource struct {
 	plan plan
-	cols []wire.Column // the inner query's output columns
+	cols []backend.Column // the inner query's output columns
 }
 
 // bindFromSubquery binds FROM (SELECT ...) AS alias: the inner query with

@@ -8,13 +8,13 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // returning is a bound RETURNING list.
 type returning struct {
 	items []expr
-	cols  []wire.Column
+	cols  []backend.Column
 }
 
 func (b *binder) bindReturning(items []sql.SelectItem) (*returning, error) {
@@ -42,7 +42,7 @@ func (b *binder) bindReturning(items []sql.SelectItem) (*returning, error) {
 	return &returning{items: p.items, cols: p.cols}, nil
 }
 
-func (r *returning) columns() []wire.Column {
+func (r *returning) columns() []backend.Column {
 	if r == nil {
 		return nil
 	}
@@ -50,7 +50,7 @@ func (r *returning) columns() []wire.Column {
 }
 
 // project appends the RETURNING values of row to res.
-func (r *returning) project(e *env, row []any, res *wire.Result) error {
+func (r *returning) project(e *env, row []any, res *backend.Result) error {
 	if r == nil {
 		return nil
 	}
@@ -94,7 +94,7 @@ type insertPlan struct {
 	ret      *returning
 }
 
-func (p *insertPlan) columns() []wire.Column { return p.ret.columns() }
+func (p *insertPlan) columns() []backend.Column { return p.ret.columns() }
 
 func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	t, err := b.targetTable(x.Table, x.TableP)
@@ -239,9 +239,9 @@ func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 	return out, nil
 }
 
-func (p *insertPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *insertPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
-	res := &wire.Result{Columns: p.ret.columns()}
+	res := &backend.Result{Columns: p.ret.columns()}
 	stop, err := startWrite(ctx, x, p.table)
 	if err != nil {
 		return nil, err

@@ -11,7 +11,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Sessions that wait for each other (dml_lock.go, catalog/lock.go). The
@@ -46,7 +46,7 @@ func newLockSessions(t *testing.T, setup ...string) *lockSessions {
 }
 
 // run executes one statement, returning its error (for goroutines).
-func run(ctx context.Context, s *Session, query string) (*wire.Result, error) {
+func run(ctx context.Context, s *Session, query string) (*backend.Result, error) {
 	ps, err := s.Split(query)
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func run(ctx context.Context, s *Session, query string) (*wire.Result, error) {
 }
 
 type runResult struct {
-	res *wire.Result
+	res *backend.Result
 	err error
 }
 

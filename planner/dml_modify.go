@@ -8,7 +8,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // modifyPlan is UPDATE (set non-nil) or DELETE over the rows passing WHERE.
@@ -20,7 +20,7 @@ type modifyPlan struct {
 	tag   string
 }
 
-func (p *modifyPlan) columns() []wire.Column { return p.ret.columns() }
+func (p *modifyPlan) columns() []backend.Column { return p.ret.columns() }
 
 func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 	t, err := b.targetTable(x.Table, x.TableP)
@@ -91,7 +91,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	return p, nil
 }
 
-func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	type target struct {
 		slot uint64
@@ -126,7 +126,7 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	res := &wire.Result{Columns: p.ret.columns()}
+	res := &backend.Result{Columns: p.ret.columns()}
 	n := 0
 	for _, t := range targets {
 		if err := stmtCanceled(done); err != nil {

@@ -1,5 +1,5 @@
 // Package planner turns statements of the sql AST into plans and runs them
-// against the catalog. It implements wire.Engine and wire.Session.
+// against the catalog. It implements wire/backend's Engine and Session.
 //
 // A statement goes through three steps:
 //

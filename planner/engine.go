@@ -4,10 +4,10 @@ import (
 	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// Engine runs statements against one catalog; it implements wire.Engine.
+// Engine runs statements against one catalog; it implements backend.Engine.
 type Engine struct {
 	cat      *catalog.Catalog
 	sessions atomic.Int64
@@ -24,8 +24,8 @@ func NewEngine(cat *catalog.Catalog) *Engine {
 	return en
 }
 
-// NewSession implements wire.Engine.
-func (en *Engine) NewSession(params map[string]string) wire.Session {
+// NewSession implements backend.Engine.
+func (en *Engine) NewSession(params map[string]string) backend.Session {
 	en.sessions.Add(1)
 	s := &Session{en: en, cat: en.cat, startup: params, settings: newSettings()}
 	if app, ok := params["application_name"]; ok {

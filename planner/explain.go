@@ -10,7 +10,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // explainPlan prints the plan of a statement, one line per row of the
@@ -21,9 +21,9 @@ type explainPlan struct {
 	analyze bool
 }
 
-var queryPlanColumn = []wire.Column{{Name: "QUERY PLAN", Type: types.Text}}
+var queryPlanColumn = []backend.Column{{Name: "QUERY PLAN", Type: types.Text}}
 
-func (p *explainPlan) columns() []wire.Column { return queryPlanColumn }
+func (p *explainPlan) columns() []backend.Column { return queryPlanColumn }
 
 func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 	if ex, ok := x.Stmt.(*sql.Execute); ok {
@@ -55,7 +55,7 @@ type planNode struct {
 	details []string
 }
 
-func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	if so, ok := p.inner.(*setOpPlan); ok {
 		return so.explainResult(ctx, x, p.analyze) // setop_explain.go
 	}
@@ -66,7 +66,7 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error)
 		nodes = []planNode{{title: planName(p.inner), est: -1}}
 	} else {
 		var tr *planTrace
-		var res *wire.Result
+		var res *backend.Result
 		var elapsed time.Duration
 		if p.analyze {
 			tr = &planTrace{}
@@ -86,7 +86,7 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error)
 			extra = append(extra, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
 		}
 	}
-	res := &wire.Result{Columns: queryPlanColumn, Tag: "EXPLAIN"}
+	res := &backend.Result{Columns: queryPlanColumn, Tag: "EXPLAIN"}
 	for _, l := range renderNodes(nodes) {
 		res.Rows = append(res.Rows, []any{l})
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // CREATE EXTENSION and DROP EXTENSION, as PostgreSQL 15's extension.c and
@@ -77,14 +77,14 @@ func (b *binder) planCreateExtension(x *sql.CreateExtension) (plan, error) {
 		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "extension %q is not available", x.Name).
 			WithHint("vecgres provides the vector extension only.")
 	}
-	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*wire.Result, error) {
-		res := &wire.Result{Tag: "CREATE EXTENSION"}
+	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*backend.Result, error) {
+		res := &backend.Result{Tag: "CREATE EXTENSION"}
 		if e.s.vectorCreated() {
 			msg := `extension "` + x.Name + `" already exists`
 			if !x.IfNotExists {
 				return nil, pgerror.New(pgerror.DuplicateObject, msg)
 			}
-			res.Notices = []wire.Notice{notice(string(pgerror.DuplicateObject), msg+", skipping")}
+			res.Notices = []backend.Notice{notice(string(pgerror.DuplicateObject), msg+", skipping")}
 			return res, nil
 		}
 		e.s.setVectorCreated(true)
@@ -98,9 +98,9 @@ func (b *binder) planCreateExtension(x *sql.CreateExtension) (plan, error) {
 // is 2BP01 listing them, newest table first, as PostgreSQL's
 // reportDependentObjects; all names are checked before any is dropped.
 func (b *binder) planDropExtension(x *sql.DropExtension) plan {
-	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*backend.Result, error) {
 		s := e.s
-		res := &wire.Result{Tag: "DROP EXTENSION"}
+		res := &backend.Result{Tag: "DROP EXTENSION"}
 		drop := false
 		for _, name := range x.Names {
 			if name != vectorExtension || !s.vectorCreated() {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/wal"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // testSession opens an in-memory catalog and returns a session on it.
@@ -23,12 +23,12 @@ func testSession(t testing.TB) *Session {
 }
 
 // exec runs one statement with parameters and returns its result.
-func exec(t testing.TB, s *Session, query string, params ...any) *wire.Result {
+func exec(t testing.TB, s *Session, query string, params ...any) *backend.Result {
 	t.Helper()
-	var p wire.Prepared
+	var p backend.Prepared
 	var err error
 	if len(params) == 0 {
-		var ps []wire.Prepared
+		var ps []backend.Prepared
 		if ps, err = s.Split(query); err == nil {
 			p = ps[0]
 		}
@@ -46,7 +46,7 @@ func exec(t testing.TB, s *Session, query string, params ...any) *wire.Result {
 }
 
 // ids returns the first column of every row as int64.
-func ids(res *wire.Result) []int64 {
+func ids(res *backend.Result) []int64 {
 	out := make([]int64, len(res.Rows))
 	for i, r := range res.Rows {
 		out[i] = r[0].(int64)

@@ -9,7 +9,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // panicExpr is an expression whose evaluation panics.
@@ -36,7 +36,7 @@ func TestPanicInStatementIsInternalError(t *testing.T) {
 		if ip, ok := p.(*prepared).plan.(*insertPlan); ok { // keep the plan that takes the writer lock
 			ip.rows = [][]expr{{panicExpr{}}}
 		} else {
-			p.(*prepared).plan = &funcPlan{fn: func(context.Context, *execCtx) (*wire.Result, error) { panic("boom") }}
+			p.(*prepared).plan = &funcPlan{fn: func(context.Context, *execCtx) (*backend.Result, error) { panic("boom") }}
 		}
 		_, err = s.Execute(context.Background(), p, nil)
 		var pe *pgerror.Error

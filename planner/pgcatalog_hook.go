@@ -6,7 +6,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // catalogQuery returns a prepared statement answering query when it is one
@@ -18,7 +18,7 @@ func (s *Session) catalogQuery(query string, declared []uint32) (*prepared, bool
 	if !ok {
 		return nil, false
 	}
-	pl := &funcPlan{cols: q.Columns(), fn: func(_ context.Context, x *execCtx) (*wire.Result, error) {
+	pl := &funcPlan{cols: q.Columns(), fn: func(_ context.Context, x *execCtx) (*backend.Result, error) {
 		defer x.s.catalogRead()() // it runs without the statement's latch
 		return q.Run(x.s.pgEnv())
 	}}

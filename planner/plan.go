@@ -5,20 +5,20 @@ import (
 
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // funcPlan is a plan that is just a function: session statements and DDL.
 type funcPlan struct {
-	cols []wire.Column
-	fn   func(ctx context.Context, x *execCtx) (*wire.Result, error)
+	cols []backend.Column
+	fn   func(ctx context.Context, x *execCtx) (*backend.Result, error)
 }
 
-func (f *funcPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) { return f.fn(ctx, x) }
-func (f *funcPlan) columns() []wire.Column                                    { return f.cols }
+func (f *funcPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) { return f.fn(ctx, x) }
+func (f *funcPlan) columns() []backend.Column                                    { return f.cols }
 
-func resultPlan(res *wire.Result) *funcPlan {
-	return &funcPlan{fn: func(context.Context, *execCtx) (*wire.Result, error) { return res, nil }}
+func resultPlan(res *backend.Result) *funcPlan {
+	return &funcPlan{fn: func(context.Context, *execCtx) (*backend.Result, error) { return res, nil }}
 }
 
 // plan binds a statement into its plan.
@@ -53,7 +53,7 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 	case *sql.Txn:
 		// Session.Execute runs transaction statements itself; the plan
 		// only lets them be prepared (psycopg 3 sends BEGIN with Parse).
-		return resultPlan(&wire.Result{}), nil
+		return resultPlan(&backend.Result{}), nil
 	case *sql.Analyze:
 		return b.planAnalyze(x)
 	case *sql.CreateRole:
@@ -67,7 +67,7 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 	case *sql.Prepare:
 		// Session.Execute runs PREPARE and EXECUTE (prepared_sql.go); the
 		// plans only let them be prepared and described.
-		return resultPlan(&wire.Result{Tag: "PREPARE"}), nil
+		return resultPlan(&backend.Result{Tag: "PREPARE"}), nil
 	case *sql.Execute:
 		return b.planExecute(x), nil
 	case *sql.Deallocate:
@@ -97,7 +97,7 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 }
 
 func (b *binder) planSetting(st sql.Statement) plan {
-	p := &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) { return x.s.runSetting(st) }}
+	p := &funcPlan{fn: func(_ context.Context, x *execCtx) (*backend.Result, error) { return x.s.runSetting(st) }}
 	if sh, ok := st.(*sql.Show); ok {
 		if res, err := b.s.settings.show(sh.Name); err == nil {
 			p.cols = res.Columns

@@ -8,15 +8,15 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // plan is a bound statement ready to run.
 type plan interface {
 	// run executes the plan; the caller holds the locks lockModeOf(stmt)
 	// says (session.go, runLocked) and supplies the transaction.
-	run(ctx context.Context, x *execCtx) (*wire.Result, error)
-	columns() []wire.Column
+	run(ctx context.Context, x *execCtx) (*backend.Result, error)
+	columns() []backend.Column
 }
 
 // execCtx is what a plan runs with.
@@ -33,7 +33,7 @@ type execCtx struct {
 }
 
 // prepared is a statement with, once bound, its plan; it implements
-// wire.Prepared.
+// backend.Prepared.
 type prepared struct {
 	stmt     sql.Statement
 	query    string // the query text, for error positions (errpos.go)
@@ -49,7 +49,7 @@ type prepared struct {
 	// after a schema change must keep them (checkResult). described are
 	// the columns of the first bind.
 	fixedResult bool
-	described   []wire.Column
+	described   []backend.Column
 	// rels are the relation locks running the plan takes
 	// (session_latch.go).
 	rels []catalog.RelLock
@@ -57,7 +57,7 @@ type prepared struct {
 
 func (p *prepared) ParamTypes() []types.Type { return p.params }
 
-func (p *prepared) Columns() []wire.Column {
+func (p *prepared) Columns() []backend.Column {
 	if p.plan == nil {
 		return nil
 	}
@@ -118,7 +118,7 @@ func (p *prepared) paramOIDs() []uint32 {
 	return oids
 }
 
-func sameResult(a, b []wire.Column) bool {
+func sameResult(a, b []backend.Column) bool {
 	if (a == nil) != (b == nil) || len(a) != len(b) {
 		return false
 	}
@@ -130,7 +130,7 @@ func sameResult(a, b []wire.Column) bool {
 	return true
 }
 
-// Revalidate implements wire.Revalidator: at Bind, a query (plannedQuery)
+// Revalidate implements backend.Revalidator: at Bind, a query (plannedQuery)
 // bound before a schema change, a role or grant change or a SET is bound
 // again, as PostgreSQL's exec_bind_message revalidates its cached plan.
 // Before binding it waits, as the statement's Execute would (prepareLock),
@@ -143,7 +143,7 @@ func sameResult(a, b []wire.Column) bool {
 // lock_timeout, 40P01 deadlock). In a failed transaction block nothing is
 // done (Execute reports 25P02); other statements are bound again when
 // executed.
-func (s *Session) Revalidate(wp wire.Prepared) error {
+func (s *Session) Revalidate(wp backend.Prepared) error {
 	p, ok := wp.(*prepared)
 	if !ok || s.state == txFailed || !plannedQuery(p.stmt) {
 		return nil

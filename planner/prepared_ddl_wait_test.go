@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // TestPreparedWaitsForDDL: a statement prepared before another
@@ -60,17 +60,17 @@ func TestPreparedWaitsForDDL(t *testing.T) {
 // prepareBoth prepares SELECT * FROM pw on s, through Prepare (Parse) or
 // SQL PREPARE, and returns how to run it: Revalidate (Bind) then Execute,
 // or EXECUTE.
-func prepareBoth(t *testing.T, s *Session, sqlLevel bool) func() (*wire.Result, error) {
+func prepareBoth(t *testing.T, s *Session, sqlLevel bool) func() (*backend.Result, error) {
 	t.Helper()
 	if sqlLevel {
 		exec(t, s, "PREPARE q AS SELECT * FROM pw")
-		return func() (*wire.Result, error) { return run(context.Background(), s, "EXECUTE q") }
+		return func() (*backend.Result, error) { return run(context.Background(), s, "EXECUTE q") }
 	}
 	p, err := s.Prepare("SELECT * FROM pw", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func() (*wire.Result, error) {
+	return func() (*backend.Result, error) {
 		if err := s.Revalidate(p); err != nil {
 			return nil, err
 		}

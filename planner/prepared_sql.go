@@ -8,7 +8,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // SQL prepared statements: PREPARE name [(types)] AS statement, EXECUTE
@@ -40,7 +40,7 @@ func errNoPrepared(name string) error {
 // PREPARE's, positioned in query) and kept. Its Types are the declared
 // types of $1..; parameters past them take their type from context, text
 // when nothing decides.
-func (s *Session) execPrepare(x *sql.Prepare, query string) (*wire.Result, error) {
+func (s *Session) execPrepare(x *sql.Prepare, query string) (*backend.Result, error) {
 	if _, ok := s.sqlStmts[x.Name]; ok {
 		return nil, pgerror.Errorf(pgerror.DuplicatePreparedStatement, "prepared statement %q already exists", x.Name)
 	}
@@ -58,7 +58,7 @@ func (s *Session) execPrepare(x *sql.Prepare, query string) (*wire.Result, error
 		s.sqlStmts = map[string]*prepared{}
 	}
 	s.sqlStmts[x.Name] = p
-	return &wire.Result{Tag: "PREPARE"}, nil
+	return &backend.Result{Tag: "PREPARE"}, nil
 }
 
 // resolveExecute returns the statement EXECUTE runs and the values of its
@@ -140,7 +140,7 @@ func (s *Session) executeArgs(p *prepared, args []sql.Expr, outerTypes []types.T
 // of the named statement (none when it does not exist yet); a $n among
 // the arguments takes the type of the parameter it is passed as.
 func (b *binder) planExecute(x *sql.Execute) plan {
-	var cols []wire.Column
+	var cols []backend.Column
 	if p, ok := b.s.sqlStmts[x.Name]; ok && p.plan != nil {
 		cols = p.plan.columns()
 		if len(x.Params) == len(p.params) {
@@ -149,7 +149,7 @@ func (b *binder) planExecute(x *sql.Execute) plan {
 			}
 		}
 	}
-	return &funcPlan{cols: cols, fn: func(context.Context, *execCtx) (*wire.Result, error) {
+	return &funcPlan{cols: cols, fn: func(context.Context, *execCtx) (*backend.Result, error) {
 		return nil, errNoPrepared(x.Name) // not reached: Session.Execute resolves EXECUTE
 	}}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // GRANT and REVOKE (PostgreSQL docs, GRANT): privileges on tables, and
@@ -34,8 +34,8 @@ const (
 var schemaPrivileges = map[string]int{"create": schemaCreate, "usage": schemaUsage}
 
 func (b *binder) planGrant(x *sql.Grant) plan {
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
-		res := &wire.Result{Tag: "GRANT"}
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
+		res := &backend.Result{Tag: "GRANT"}
 		if x.Revoke {
 			res.Tag = "REVOKE"
 		}
@@ -77,7 +77,7 @@ func (s *Session) grantees(list []sql.Grantee) ([]string, error) {
 
 // grantTables runs GRANT | REVOKE ... ON [TABLE] names (schema lock held
 // exclusively). Every table is checked before any grant changes.
-func (s *Session) grantTables(x *sql.Grant, grantees []string, res *wire.Result) error {
+func (s *Session) grantTables(x *sql.Grant, grantees []string, res *backend.Result) error {
 	priv := catalog.PrivAll
 	if len(x.Privileges) > 0 {
 		priv = 0
@@ -153,7 +153,7 @@ func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 // grantSchema runs GRANT | REVOKE ... ON SCHEMA public. The schema belongs
 // to the bootstrap superuser (pg_database_owner): other roles, which all
 // hold USAGE, get PostgreSQL's warning and change nothing.
-func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *wire.Result) error {
+func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *backend.Result) error {
 	priv := schemaCreate | schemaUsage
 	if len(x.Privileges) > 0 {
 		priv = 0
@@ -189,11 +189,11 @@ func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *wire.Result)
 
 // grantWarning is PostgreSQL's warning when a role without grant options
 // grants or revokes on object.
-func grantWarning(revoke bool, object string) wire.Notice {
+func grantWarning(revoke bool, object string) backend.Notice {
 	if revoke {
-		return wire.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotRevoked),
+		return backend.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotRevoked),
 			Message: "no privileges could be revoked for \"" + object + "\""}
 	}
-	return wire.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotGranted),
+	return backend.Notice{Severity: "WARNING", Code: string(pgerror.PrivilegeNotGranted),
 		Message: "no privileges were granted for \"" + object + "\""}
 }

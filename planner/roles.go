@@ -4,9 +4,10 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/catalog/password"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Role statements run without the catalog lock: roles have their own
@@ -17,12 +18,12 @@ import (
 // other roles need CREATEROLE; any role may change its own password.
 
 func (b *binder) planCreateRole(x *sql.CreateRole) plan {
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		if err := ex.s.mayCreateRole(x.Options); err != nil {
 			return nil, err
 		}
 		r := catalog.Role{Name: x.Name, Login: x.User}
-		res := &wire.Result{Tag: "CREATE ROLE"}
+		res := &backend.Result{Tag: "CREATE ROLE"}
 		if err := applyRoleOptions(&r, x.Options, res); err != nil {
 			return nil, err
 		}
@@ -48,12 +49,12 @@ func (s *Session) mayCreateRole(o sql.RoleOptions) error {
 }
 
 func (b *binder) planAlterRole(x *sql.AlterRole) plan {
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		name := x.Name
 		if x.CurrentUser {
 			name = ex.s.user()
 		}
-		res := &wire.Result{Tag: "ALTER ROLE"}
+		res := &backend.Result{Tag: "ALTER ROLE"}
 		// The session's attributes are read first: the change function
 		// runs with the role lock held.
 		me, _ := ex.s.cat.Role(ex.s.user())
@@ -100,12 +101,12 @@ func mayAlterRole(me, r catalog.Role, o sql.RoleOptions) error {
 // planDropRole checks every name before dropping any, so a failing
 // statement drops nothing.
 func (b *binder) planDropRole(x *sql.DropRole) plan {
-	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
 		s, cat := ex.s, ex.s.cat
 		if !s.canManageRoles() {
 			return nil, pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop role")
 		}
-		res := &wire.Result{Tag: "DROP ROLE"}
+		res := &backend.Result{Tag: "DROP ROLE"}
 		var drop []string
 		for _, name := range x.Names {
 			r, ok := cat.Role(name)
@@ -137,9 +138,9 @@ func (b *binder) planDropRole(x *sql.DropRole) plan {
 }
 
 // applyRoleOptions sets r's attributes from o, hashing a password into a
-// verifier (wire.EncryptPassword: SCRAM-SHA-256 unless already a
+// verifier (password.Encrypt: SCRAM-SHA-256 unless already a
 // verifier). An empty password clears it with PostgreSQL's notice.
-func applyRoleOptions(r *catalog.Role, o sql.RoleOptions, res *wire.Result) error {
+func applyRoleOptions(r *catalog.Role, o sql.RoleOptions, res *backend.Result) error {
 	for _, f := range []struct {
 		opt *bool
 		dst *bool
@@ -155,7 +156,7 @@ func applyRoleOptions(r *catalog.Role, o sql.RoleOptions, res *wire.Result) erro
 		r.Verifier = ""
 		res.Notices = append(res.Notices, notice("00000", "empty string is not a valid password, clearing password"))
 	case o.Password != nil:
-		v, err := wire.EncryptPassword(*o.Password)
+		v, err := password.Encrypt(*o.Password)
 		if err != nil {
 			return pgerror.Internal(err)
 		}

@@ -8,11 +8,11 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wal"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // runRoleSQL runs one statement in a session of user on cat.
-func runRoleSQL(t *testing.T, cat *catalog.Catalog, user, query string) (*wire.Result, error) {
+func runRoleSQL(t *testing.T, cat *catalog.Catalog, user, query string) (*backend.Result, error) {
 	t.Helper()
 	s := NewEngine(cat).NewSession(map[string]string{"user": user})
 	defer s.Close()

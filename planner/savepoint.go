@@ -6,7 +6,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Savepoints (PostgreSQL docs, SAVEPOINT, RELEASE SAVEPOINT, ROLLBACK TO
@@ -39,7 +39,7 @@ func errNotInBlock(what string) error {
 // execSavepoint runs SAVEPOINT, RELEASE and ROLLBACK TO (tags SAVEPOINT,
 // RELEASE, ROLLBACK). Errors: 25P02 for SAVEPOINT and RELEASE in a failed
 // block, 25P01 outside a block, 3B001 for an unknown name.
-func (s *Session) execSavepoint(t *sql.Txn) (*wire.Result, error) {
+func (s *Session) execSavepoint(t *sql.Txn) (*backend.Result, error) {
 	if t.Kind == sql.TxnRollbackTo {
 		return s.rollbackToSavepoint(t.Savepoint)
 	}
@@ -57,18 +57,18 @@ func (s *Session) execSavepoint(t *sql.Txn) (*wire.Result, error) {
 		txn := s.ddlTxn()
 		s.savepoints = append(s.savepoints, savepoint{name: t.Savepoint, mark: txn.Savepoint(),
 			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending})
-		return &wire.Result{Tag: "SAVEPOINT"}, nil
+		return &backend.Result{Tag: "SAVEPOINT"}, nil
 	}
 	i := s.findSavepoint(t.Savepoint)
 	if i < 0 {
 		return nil, s.failed(errNoSavepoint(t.Savepoint))
 	}
 	s.savepoints = s.savepoints[:i]
-	return &wire.Result{Tag: "RELEASE"}, nil
+	return &backend.Result{Tag: "RELEASE"}, nil
 }
 
 // rollbackToSavepoint runs ROLLBACK TO name.
-func (s *Session) rollbackToSavepoint(name string) (*wire.Result, error) {
+func (s *Session) rollbackToSavepoint(name string) (*backend.Result, error) {
 	if s.state != txBlock && s.state != txFailed {
 		return nil, s.failed(errNotInBlock("ROLLBACK TO SAVEPOINT"))
 	}
@@ -88,7 +88,7 @@ func (s *Session) rollbackToSavepoint(name string) (*wire.Result, error) {
 	}
 	s.extPending = sp.ext
 	s.state = txBlock
-	return &wire.Result{Tag: "ROLLBACK", ParamStatus: s.settings.rollbackTo(sp.settings)}, nil
+	return &backend.Result{Tag: "ROLLBACK", ParamStatus: s.settings.rollbackTo(sp.settings)}, nil
 }
 
 // endsFailedBlock reports whether a transaction statement of kind k may

@@ -9,7 +9,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // selectPlan is a bound SELECT: a source (no table, a sequential scan, a
@@ -19,7 +19,7 @@ type selectPlan struct {
 	table  *catalog.Table
 	where  expr
 	items  []expr
-	cols   []wire.Column
+	cols   []backend.Column
 	order  []orderKey
 	limit  expr
 	offset expr
@@ -44,7 +44,7 @@ type selectPlan struct {
 	distinctOn []expr
 }
 
-func (p *selectPlan) columns() []wire.Column { return p.cols }
+func (p *selectPlan) columns() []backend.Column { return p.cols }
 
 // keyedRow is a source row with its ORDER BY key values.
 type keyedRow struct {
@@ -53,13 +53,13 @@ type keyedRow struct {
 	aggs []any // the row's group's aggregate values (GROUP BY); nil otherwise
 }
 
-func (p *selectPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *selectPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	return p.runTraced(ctx, x, nil)
 }
 
 // runTraced runs the plan; tr, when not nil, collects what EXPLAIN
 // ANALYZE reports.
-func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (*wire.Result, error) {
+func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
@@ -106,7 +106,7 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if err != nil {
 		return nil, err
 	}
-	return &wire.Result{Columns: p.cols, Rows: out, Tag: fmt.Sprintf("SELECT %d", len(out))}, nil
+	return &backend.Result{Columns: p.cols, Rows: out, Tag: fmt.Sprintf("SELECT %d", len(out))}, nil
 }
 
 // bounds evaluates LIMIT and OFFSET; -1 means no limit. A NULL bound

@@ -10,7 +10,7 @@ import (
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // txState is where a session is with respect to transaction blocks.
@@ -24,7 +24,7 @@ const (
 )
 
 // Session is one client's state: settings and the open transaction. It
-// implements wire.Session.
+// implements backend.Session.
 type Session struct {
 	en       *Engine
 	cat      *catalog.Catalog
@@ -63,26 +63,26 @@ type Session struct {
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
 	"current transaction is aborted, commands ignored until end of transaction block")
 
-// Split implements wire.Session.
-func (s *Session) Split(query string) ([]wire.Prepared, error) {
+// Split implements backend.Session.
+func (s *Session) Split(query string) ([]backend.Prepared, error) {
 	if p, ok := s.catalogQuery(query, nil); ok {
-		return []wire.Prepared{p}, nil
+		return []backend.Prepared{p}, nil
 	}
 	stmts, err := sql.ParseSimple(query)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]wire.Prepared, len(stmts))
+	out := make([]backend.Prepared, len(stmts))
 	for i, st := range stmts {
 		out[i] = &prepared{stmt: st, query: query}
 	}
 	return out, nil
 }
 
-// Prepare implements wire.Session. In a failed block only COMMIT,
+// Prepare implements backend.Session. In a failed block only COMMIT,
 // ROLLBACK and ROLLBACK TO can be prepared (25P02 otherwise, as
 // PostgreSQL's Parse).
-func (s *Session) Prepare(query string, paramOIDs []uint32) (wire.Prepared, error) {
+func (s *Session) Prepare(query string, paramOIDs []uint32) (backend.Prepared, error) {
 	if s.state != txFailed {
 		if p, ok := s.catalogQuery(query, paramOIDs); ok {
 			return p, nil
@@ -149,8 +149,8 @@ func (s *Session) stale(p *prepared) bool {
 	return !p.fixed && (!p.bound || p.version != s.cat.Version() || p.settings != s.settings.version)
 }
 
-// Execute implements wire.Session.
-func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (res *wire.Result, err error) {
+// Execute implements backend.Session.
+func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any) (res *backend.Result, err error) {
 	p := wp.(*prepared)
 	if t, ok := p.stmt.(*sql.Txn); ok {
 		return s.execTxn(t)
@@ -192,7 +192,7 @@ func (s *Session) Execute(ctx context.Context, wp wire.Prepared, params []any) (
 // exclusively, after its relation locks (catalog.LockTables); CREATE
 // INDEX only binds under the latch and takes its locks itself. The
 // statement's snapshot is taken once the locks are held.
-func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *wire.Result, err error) {
+func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *backend.Result, err error) {
 	mode := lockModeOf(p.stmt)
 	unlock, err := s.lockStatement(ctx, mode, p.stmt, txn)
 	if err != nil {
@@ -259,7 +259,7 @@ func writeTarget(pl plan) *catalog.Table {
 	return nil
 }
 
-// TxStatus implements wire.Session.
+// TxStatus implements backend.Session.
 func (s *Session) TxStatus() byte {
 	switch s.state {
 	case txBlock:
@@ -270,7 +270,7 @@ func (s *Session) TxStatus() byte {
 	return 'I'
 }
 
-// Close implements wire.Session: an open transaction is rolled back.
+// Close implements backend.Session: an open transaction is rolled back.
 func (s *Session) Close() {
 	if s.open {
 		s.endTxn(false)
@@ -278,8 +278,8 @@ func (s *Session) Close() {
 	s.en.sessions.Add(-1)
 }
 
-// CopyFrom implements wire.Session.
-func (s *Session) CopyFrom(ctx context.Context, wp wire.Prepared, data io.Reader) (*wire.Result, error) {
+// CopyFrom implements backend.Session.
+func (s *Session) CopyFrom(ctx context.Context, wp backend.Prepared, data io.Reader) (*backend.Result, error) {
 	p := wp.(*prepared)
 	s.openTxn()
 	ctx, stop := s.statementTimeout(ctx)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Settings and transactions, as PostgreSQL's GUC stack (docs, SET): a SET
@@ -95,8 +95,8 @@ func reportedName(name string) string {
 // runSet runs SET [LOCAL] name = value | TO DEFAULT. SET LOCAL outside a
 // transaction block warns 25P01 and lasts only until the implicit
 // transaction ends, as in PostgreSQL.
-func (s *Session) runSet(x *sql.Set) (*wire.Result, error) {
-	var res *wire.Result
+func (s *Session) runSet(x *sql.Set) (*backend.Result, error) {
+	var res *backend.Result
 	var err error
 	switch {
 	case isTxnSetting(x.Name):
@@ -110,7 +110,7 @@ func (s *Session) runSet(x *sql.Set) (*wire.Result, error) {
 		res, err = s.settings.assign(x.Name, x.Value, x.Local)
 	}
 	if err == nil && x.Local && !s.inBlock() {
-		res.Notices = append(res.Notices, wire.Notice{Severity: "WARNING", Code: string(pgerror.NoActiveSQLTransaction),
+		res.Notices = append(res.Notices, backend.Notice{Severity: "WARNING", Code: string(pgerror.NoActiveSQLTransaction),
 			Message: "SET LOCAL can only be used in transaction blocks"})
 	}
 	return res, err
@@ -130,8 +130,8 @@ func isTxnSetting(name string) bool {
 
 // setTxnSetting is SET transaction_isolation / transaction_read_only /
 // transaction_deferrable: SET TRANSACTION for the open transaction.
-func (s *Session) setTxnSetting(x *sql.Set) (*wire.Result, error) {
-	res := &wire.Result{Tag: "SET"}
+func (s *Session) setTxnSetting(x *sql.Set) (*backend.Result, error) {
+	res := &backend.Result{Tag: "SET"}
 	if x.Default {
 		return res, nil
 	}

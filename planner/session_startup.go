@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Startup parameters (PostgreSQL docs §55.7 StartupMessage, and libpq's
@@ -21,7 +21,7 @@ import (
 var notSettings = map[string]bool{"user": true, "database": true, "options": true, "replication": true,
 	"datestyle": true, "timezone": true, "intervalstyle": true}
 
-// ApplyStartup implements wire.Session. A bad value or an unknown name
+// ApplyStartup implements backend.Session. A bad value or an unknown name
 // given with -c is PostgreSQL's error for SET (FATAL at startup); unknown
 // names given as parameters are ignored, since drivers send settings
 // PostgreSQL has and vecgres may not. A client_encoding that is not
@@ -153,7 +153,7 @@ func splitArgs(s string) []string {
 
 // setDefault applies a startup setting: checked as SET, it becomes the
 // session's default (RESET and DISCARD ALL return to it).
-func (st *settings) setDefault(name, value string) (*wire.Result, error) {
+func (st *settings) setDefault(name, value string) (*backend.Result, error) {
 	res, err := st.set(name, value)
 	if err != nil {
 		return nil, err

@@ -5,27 +5,27 @@ import (
 
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // DEALLOCATE and DISCARD ALL. Prepared statements and portals belong to
-// wire, so these plans only say what to drop (wire.Result.Deallocate) and
+// wire, so these plans only say what to drop (backend.Result.Deallocate) and
 // wire drops it after the statement (26000 for a missing name there).
 
 // planDeallocate plans DEALLOCATE [PREPARE] name | ALL: tag "DEALLOCATE"
 // or "DEALLOCATE ALL". A statement of PREPARE is dropped here; any other
 // name goes to wire.
 func (b *binder) planDeallocate(x *sql.Deallocate) plan {
-	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*backend.Result, error) {
 		tag := "DEALLOCATE"
 		if x.All {
 			tag = "DEALLOCATE ALL"
 			clear(e.s.sqlStmts)
 		} else if _, ok := e.s.sqlStmts[x.Name]; ok {
 			delete(e.s.sqlStmts, x.Name) // a PREPARE statement (prepared_sql.go)
-			return &wire.Result{Tag: tag}, nil
+			return &backend.Result{Tag: tag}, nil
 		}
-		return &wire.Result{Tag: tag, Deallocate: &wire.Deallocation{Name: x.Name, All: x.All}}, nil
+		return &backend.Result{Tag: tag, Deallocate: &backend.Deallocation{Name: x.Name, All: x.All}}, nil
 	}}
 }
 
@@ -34,7 +34,7 @@ func (b *binder) planDeallocate(x *sql.Deallocate) plan {
 // ParameterStatus for each reported setting it changes back, and every
 // prepared statement and portal dropped by wire; every SQL cursor closed.
 func (b *binder) planDiscard(*sql.Discard) plan {
-	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*wire.Result, error) {
+	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*backend.Result, error) {
 		s := x.s
 		if s.state != txIdle {
 			return nil, pgerror.New(pgerror.ActiveSQLTransaction, "DISCARD ALL cannot run inside a transaction block")
@@ -54,7 +54,7 @@ func (b *binder) planDiscard(*sql.Discard) plan {
 		}
 		clear(s.cursors)
 		clear(s.sqlStmts)
-		res := &wire.Result{Tag: "DISCARD ALL", Deallocate: &wire.Deallocation{All: true, Portals: true}}
+		res := &backend.Result{Tag: "DISCARD ALL", Deallocate: &backend.Deallocation{All: true, Portals: true}}
 		if len(status) > 0 {
 			res.ParamStatus = status
 		}

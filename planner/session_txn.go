@@ -4,7 +4,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Transactions of a session (PostgreSQL docs §55.2.2 "Multiple Statements
@@ -35,13 +35,13 @@ func (s *Session) defaultMode() txnMode {
 		deferrable: s.settings.flag("default_transaction_deferrable")}
 }
 
-// BeginImplicit implements wire.Session.
+// BeginImplicit implements backend.Session.
 func (s *Session) BeginImplicit(multi bool) {
 	s.group = true
 	s.multi = s.multi || multi
 }
 
-// Sync implements wire.Session: it commits the implicit transaction.
+// Sync implements backend.Session: it commits the implicit transaction.
 func (s *Session) Sync() error {
 	s.group, s.multi = false, false
 	if s.state == txImplicit {
@@ -54,7 +54,7 @@ func (s *Session) Sync() error {
 	return nil
 }
 
-// Fail implements wire.Session: an implicit transaction is rolled back, a
+// Fail implements backend.Session: an implicit transaction is rolled back, a
 // block fails.
 func (s *Session) Fail() {
 	switch s.state {
@@ -209,8 +209,8 @@ func (s *Session) applyModes(m sql.TxnModes) error {
 // runSetTransaction runs SET TRANSACTION (outside a block: WARNING 25P01
 // and no effect) and SET SESSION CHARACTERISTICS AS TRANSACTION (the
 // default_transaction_* settings).
-func (s *Session) runSetTransaction(x *sql.SetTransaction) (*wire.Result, error) {
-	res := &wire.Result{Tag: "SET"}
+func (s *Session) runSetTransaction(x *sql.SetTransaction) (*backend.Result, error) {
+	res := &backend.Result{Tag: "SET"}
 	if !x.Session {
 		if !s.inBlock() {
 			return tagWithWarning("SET", string(pgerror.NoActiveSQLTransaction), "SET TRANSACTION can only be used in transaction blocks"), nil

@@ -4,7 +4,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Set operations between SELECTs: UNION, INTERSECT and EXCEPT, with or
@@ -33,7 +33,7 @@ type setOpPlan struct {
 	// column, nil when the side's values already have the result type,
 	// else an expression over column j of the side's row.
 	lconv, rconv []expr
-	cols         []wire.Column
+	cols         []backend.Column
 	// eq compares each column's values for duplicate elimination
 	// (nil for UNION ALL).
 	eq     []compareFunc
@@ -42,7 +42,7 @@ type setOpPlan struct {
 	offset expr
 }
 
-func (p *setOpPlan) columns() []wire.Column { return p.cols }
+func (p *setOpPlan) columns() []backend.Column { return p.cols }
 
 // planSetOp binds x, a Select whose SetOp is set.
 func (b *binder) planSetOp(x *sql.Select) (plan, error) {
@@ -60,7 +60,7 @@ func (b *binder) planSetOp(x *sql.Select) (plan, error) {
 		return nil, pgerror.Errorf(pgerror.SyntaxError, "each %s query must have the same number of columns", op.Op).
 			WithPosition(outputPos(op.Right, 0) + 1)
 	}
-	p.cols = make([]wire.Column, len(lcols))
+	p.cols = make([]backend.Column, len(lcols))
 	p.lconv, p.rconv = make([]expr, len(lcols)), make([]expr, len(lcols))
 	if !(op.Op == sql.SetUnion && op.All) {
 		p.eq = make([]compareFunc, len(lcols))
@@ -127,7 +127,7 @@ func (p *setOpPlan) bindColumn(op *sql.SetOperation, j int) error {
 	if p.rconv[j], err = sideConversion(rt, t, j); err != nil {
 		return err
 	}
-	p.cols[j] = wire.Column{Name: p.left.columns()[j].Name, Type: t}
+	p.cols[j] = backend.Column{Name: p.left.columns()[j].Name, Type: t}
 	if p.eq == nil {
 		return nil
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // EXPLAIN of a set operation, in the shape of PostgreSQL's plans: Limit
@@ -88,7 +88,7 @@ func annotateActual(nodes []planNode, returned int, tr *planTrace) {
 }
 
 // explainResult is EXPLAIN [ANALYZE]'s result for p.
-func (p *setOpPlan) explainResult(ctx context.Context, x *execCtx, analyze bool) (*wire.Result, error) {
+func (p *setOpPlan) explainResult(ctx context.Context, x *execCtx, analyze bool) (*backend.Result, error) {
 	var tr *setOpTrace
 	var elapsed time.Duration
 	if analyze {
@@ -106,7 +106,7 @@ func (p *setOpPlan) explainResult(ctx context.Context, x *execCtx, analyze bool)
 	if analyze {
 		lines = append(lines, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
 	}
-	res := &wire.Result{Columns: queryPlanColumn, Tag: "EXPLAIN"}
+	res := &backend.Result{Columns: queryPlanColumn, Tag: "EXPLAIN"}
 	for _, l := range lines {
 		res.Rows = append(res.Rows, []any{l})
 	}

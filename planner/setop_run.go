@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Running a set operation: both sides run, their rows are converted to
@@ -19,7 +19,7 @@ import (
 // order of their first copy (left side first) unless ORDER BY says
 // otherwise; then OFFSET and LIMIT apply.
 
-func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*wire.Result, error) {
+func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	return p.runTraced(ctx, x, nil)
 }
 
@@ -40,7 +40,7 @@ func newSetOpTrace() *setOpTrace {
 
 // runTraced runs p; tr, when not nil, collects what EXPLAIN ANALYZE
 // reports.
-func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (*wire.Result, error) {
+func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
@@ -68,7 +68,7 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 	if tr != nil {
 		tr.rows[p] = len(rows)
 	}
-	return &wire.Result{Columns: p.cols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
+	return &backend.Result{Columns: p.cols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
 }
 
 // leftSuffices reports whether a UNION ALL without ORDER BY has all the
@@ -120,11 +120,11 @@ func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan,
 }
 
 // runSide runs one side, traced when tr is not nil.
-func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*wire.Result, error) {
+func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*backend.Result, error) {
 	if tr == nil {
 		return side.run(ctx, x)
 	}
-	var res *wire.Result
+	var res *backend.Result
 	var err error
 	switch s := side.(type) {
 	case *selectPlan:

@@ -10,7 +10,7 @@ import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // setting is one run-time parameter (GUC). check validates and normalises
@@ -194,13 +194,13 @@ func unrecognized(name string) error {
 // set applies SET (session level); names with a dot that vecgres does
 // not know are kept as placeholders, as PostgreSQL keeps custom options,
 // but for pgvector's reserved prefixes (settings_custom.go).
-func (st *settings) set(name, value string) (*wire.Result, error) {
+func (st *settings) set(name, value string) (*backend.Result, error) {
 	return st.assign(name, value, false)
 }
 
 // assign checks value and makes it name's value; local marks SET LOCAL,
 // undone when the transaction ends.
-func (st *settings) assign(name, value string, local bool) (*wire.Result, error) {
+func (st *settings) assign(name, value string, local bool) (*backend.Result, error) {
 	def, known := knownSettings[name]
 	if err := st.placeholder(name, known); err != nil {
 		return nil, err
@@ -223,18 +223,18 @@ func (st *settings) assign(name, value string, local bool) (*wire.Result, error)
 
 // reset applies RESET name, RESET ALL and SET name TO DEFAULT (session
 // level).
-func (st *settings) reset(name string) (*wire.Result, error) {
+func (st *settings) reset(name string) (*backend.Result, error) {
 	return st.resetTo(name, false)
 }
 
-func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
+func (st *settings) resetTo(name string, local bool) (*backend.Result, error) {
 	st.version++
 	if name == "all" {
 		for n := range st.values {
 			st.remember(n, nil, local)
 		}
 		st.values = map[string]string{}
-		return &wire.Result{Tag: "RESET"}, nil
+		return &backend.Result{Tag: "RESET"}, nil
 	}
 	def, known := knownSettings[name]
 	if err := st.placeholder(name, known); err != nil {
@@ -249,8 +249,8 @@ func (st *settings) resetTo(name string, local bool) (*wire.Result, error) {
 	return settingResult("RESET", name, v, def.report), nil
 }
 
-func settingResult(tag, name, value string, report bool) *wire.Result {
-	res := &wire.Result{Tag: tag}
+func settingResult(tag, name, value string, report bool) *backend.Result {
+	res := &backend.Result{Tag: tag}
 	if report {
 		if n, ok := reportedNames[name]; ok {
 			name = n
@@ -260,7 +260,7 @@ func settingResult(tag, name, value string, report bool) *wire.Result {
 	return res
 }
 
-func (st *settings) show(name string) (*wire.Result, error) {
+func (st *settings) show(name string) (*backend.Result, error) {
 	if name == "all" {
 		return st.showAll(), nil
 	}
@@ -272,16 +272,16 @@ func (st *settings) show(name string) (*wire.Result, error) {
 	if n, ok := reportedNames[name]; ok {
 		col = n
 	}
-	return &wire.Result{Columns: []wire.Column{{Name: col, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
+	return &backend.Result{Columns: []backend.Column{{Name: col, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
 }
 
-func (st *settings) showAll() *wire.Result {
+func (st *settings) showAll() *backend.Result {
 	names := make([]string, 0, len(knownSettings))
 	for n := range knownSettings {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	res := &wire.Result{Columns: []wire.Column{{Name: "name", Type: types.Text}, {Name: "setting", Type: types.Text}, {Name: "description", Type: types.Text}}, Tag: "SHOW"}
+	res := &backend.Result{Columns: []backend.Column{{Name: "name", Type: types.Text}, {Name: "setting", Type: types.Text}, {Name: "description", Type: types.Text}}, Tag: "SHOW"}
 	for _, n := range names {
 		v, _ := st.get(n)
 		res.Rows = append(res.Rows, []any{n, v, ""})
@@ -359,18 +359,18 @@ func encodingCheck(name, v string) (string, error) {
 }
 
 // runSetting executes SET [LOCAL], SHOW, RESET and SET TRANSACTION.
-func (s *Session) runSetting(st sql.Statement) (*wire.Result, error) {
+func (s *Session) runSetting(st sql.Statement) (*backend.Result, error) {
 	switch x := st.(type) {
 	case *sql.Set:
 		return s.runSet(x)
 	case *sql.Show:
 		if v, ok := s.txnSetting(x.Name); ok {
-			return &wire.Result{Columns: []wire.Column{{Name: x.Name, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
+			return &backend.Result{Columns: []backend.Column{{Name: x.Name, Type: types.Text}}, Rows: [][]any{{v}}, Tag: "SHOW"}, nil
 		}
 		return s.settings.show(x.Name)
 	case *sql.Reset:
 		if isTxnSetting(x.Name) {
-			return &wire.Result{Tag: "RESET"}, nil
+			return &backend.Result{Tag: "RESET"}, nil
 		}
 		return s.settings.reset(x.Name)
 	case *sql.SetTransaction:

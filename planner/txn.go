@@ -3,7 +3,7 @@ package planner
 import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // execTxn runs BEGIN, COMMIT and ROLLBACK as PostgreSQL does: BEGIN turns
@@ -14,7 +14,7 @@ import (
 // new block at once (25P01 outside a block), with the same modes, or
 // after a failed block with the default ones (as PostgreSQL 15, whose
 // error resets them).
-func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
+func (s *Session) execTxn(t *sql.Txn) (*backend.Result, error) {
 	switch t.Kind {
 	case sql.TxnSavepoint, sql.TxnRelease, sql.TxnRollbackTo:
 		return s.execSavepoint(t) // savepoint.go
@@ -51,33 +51,33 @@ func (s *Session) execTxn(t *sql.Txn) (*wire.Result, error) {
 }
 
 // endBlock runs COMMIT or ROLLBACK.
-func (s *Session) endBlock(t *sql.Txn) (*wire.Result, error) {
+func (s *Session) endBlock(t *sql.Txn) (*backend.Result, error) {
 	switch t.Kind {
 	case sql.TxnCommit:
 		switch s.state {
 		case txBlock:
 			status, err := s.endTxn(true)
-			return &wire.Result{Tag: "COMMIT", ParamStatus: status}, s.failed(err)
+			return &backend.Result{Tag: "COMMIT", ParamStatus: status}, s.failed(err)
 		case txFailed:
 			status, _ := s.endTxn(false)
-			return &wire.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
+			return &backend.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
 		}
 		return s.endImplicit("COMMIT", true)
 	}
 	if s.state == txBlock || s.state == txFailed {
 		status, _ := s.endTxn(false)
-		return &wire.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
+		return &backend.Result{Tag: "ROLLBACK", ParamStatus: status}, nil
 	}
 	return s.endImplicit("ROLLBACK", false)
 }
 
 // begin runs BEGIN or START TRANSACTION [modes], answering with tag. An error in the modes (SERIALIZABLE) leaves
 // the block open and failed, so that nothing after it autocommits.
-func (s *Session) begin(m sql.TxnModes, tag string) (*wire.Result, error) {
+func (s *Session) begin(m sql.TxnModes, tag string) (*backend.Result, error) {
 	if s.state == txFailed {
 		return nil, errInFailedTxn
 	}
-	res := &wire.Result{Tag: tag}
+	res := &backend.Result{Tag: tag}
 	if s.state == txBlock {
 		res = tagWithWarning(tag, string(pgerror.ActiveSQLTransaction), "there is already a transaction in progress")
 	}
@@ -94,7 +94,7 @@ func (s *Session) begin(m sql.TxnModes, tag string) (*wire.Result, error) {
 
 // endImplicit is COMMIT or ROLLBACK outside a block: WARNING 25P01, and
 // the implicit transaction, if open, ends.
-func (s *Session) endImplicit(tag string, commit bool) (*wire.Result, error) {
+func (s *Session) endImplicit(tag string, commit bool) (*backend.Result, error) {
 	res := tagWithWarning(tag, string(pgerror.NoActiveSQLTransaction), "there is no transaction in progress")
 	if !s.open {
 		return res, nil
@@ -104,6 +104,6 @@ func (s *Session) endImplicit(tag string, commit bool) (*wire.Result, error) {
 	return res, s.failed(err)
 }
 
-func tagWithWarning(tag, code, msg string) *wire.Result {
-	return &wire.Result{Tag: tag, Notices: []wire.Notice{{Severity: "WARNING", Code: code, Message: msg}}}
+func tagWithWarning(tag, code, msg string) *backend.Result {
+	return &backend.Result{Tag: tag, Notices: []backend.Notice{{Severity: "WARNING", Code: code, Message: msg}}}
 }

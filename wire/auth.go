@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgproto3"
 
+	"github.com/vecgres/vecgres/catalog/password"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -48,10 +49,10 @@ func (c *conn) authenticate(user string) error {
 	verifier, login, exists := s.Roles.RoleVerifier(user)
 	var err error
 	switch {
-	case exists && isMD5Verifier(verifier):
+	case exists && password.IsMD5(verifier):
 		err = c.md5Auth(user, verifier)
 	case exists && verifier != "":
-		v, ok := parseSCRAMVerifier(verifier)
+		v, ok := password.ParseSCRAM(verifier)
 		if !ok {
 			c.log.Warn("role has an unusable password verifier", "role", user)
 			err = c.scramAuth(user, mockVerifier(user), true)
@@ -81,7 +82,7 @@ func authFailed(user string) *pgerror.Error {
 
 // scramAuth runs SCRAM-SHA-256 over AuthenticationSASL, SASLContinue and
 // SASLFinal (docs §55.3.1).
-func (c *conn) scramAuth(user string, v scramVerifier, mock bool) error {
+func (c *conn) scramAuth(user string, v password.SCRAM, mock bool) error {
 	srv, err := newSCRAMServer(v, mock)
 	if err != nil {
 		return err
@@ -129,7 +130,7 @@ func (c *conn) scramAuth(user string, v scramVerifier, mock bool) error {
 func (c *conn) md5Auth(user, verifier string) error {
 	var salt [4]byte
 	if _, err := rand.Read(salt[:]); err != nil {
-		return fmt.Errorf("md5 salt: %w", err)
+		return fmt.Errorf("md5 Salt: %w", err)
 	}
 	c.send(&pgproto3.AuthenticationMD5Password{Salt: salt})
 	msg, err := c.authResponse(pgproto3.AuthTypeMD5Password)
@@ -140,8 +141,8 @@ func (c *conn) md5Auth(user, verifier string) error {
 	if !ok {
 		return protocolError(msg)
 	}
-	sum := md5.Sum(append([]byte(verifier[len(md5Prefix):]), salt[:]...))
-	want := md5Prefix + hex.EncodeToString(sum[:])
+	sum := md5.Sum(append([]byte(verifier[len(password.MD5Prefix):]), salt[:]...))
+	want := password.MD5Prefix + hex.EncodeToString(sum[:])
 	if subtle.ConstantTimeCompare([]byte(pw.Password), []byte(want)) != 1 {
 		c.log.Info("password authentication failed", "role", user, "method", "md5")
 		return authFailed(user)
@@ -181,11 +182,11 @@ var mockKey = sync.OnceValue(func() []byte {
 })
 
 // mockVerifier makes up a verifier for a role that cannot authenticate.
-func mockVerifier(user string) scramVerifier {
-	h := hmacSHA256(mockKey(), []byte("salt\x00"+user))
-	return scramVerifier{iterations: scramIterations, salt: h[:scramSaltLen],
-		storedKey: hmacSHA256(mockKey(), []byte("stored\x00"+user)),
-		serverKey: hmacSHA256(mockKey(), []byte("server\x00"+user))}
+func mockVerifier(user string) password.SCRAM {
+	h := password.HMACSHA256(mockKey(), []byte("salt\x00"+user))
+	return password.SCRAM{Iterations: password.SCRAMIterations, Salt: h[:password.SCRAMSaltLen],
+		StoredKey: password.HMACSHA256(mockKey(), []byte("stored\x00"+user)),
+		ServerKey: password.HMACSHA256(mockKey(), []byte("server\x00"+user))}
 }
 
 // isLocal reports whether addr is a local client: Server.IsLocal when set,

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/vecgres/vecgres/catalog/password"
 )
 
 // scramMechanism is the only SASL mechanism advertised (PostgreSQL docs
@@ -34,7 +36,7 @@ var errSCRAMProof = errors.New("SCRAM proof does not match")
 // message. The user name in the messages is ignored, as PostgreSQL does:
 // the role is the startup packet's.
 type scramServer struct {
-	v    scramVerifier
+	v    password.SCRAM
 	mock bool // no real verifier: run the exchange, then fail
 
 	serverNonce     string // the server's part, appended to the client's
@@ -46,7 +48,7 @@ type scramServer struct {
 
 // newSCRAMServer starts an exchange against v; mock exchanges (v made up
 // for a role without a usable verifier) always fail at the proof.
-func newSCRAMServer(v scramVerifier, mock bool) (*scramServer, error) {
+func newSCRAMServer(v password.SCRAM, mock bool) (*scramServer, error) {
 	raw := make([]byte, scramNonceLen)
 	if _, err := rand.Read(raw); err != nil {
 		return nil, fmt.Errorf("scram nonce: %w", err)
@@ -86,8 +88,8 @@ func (s *scramServer) serverFirst(clientFirst string) (string, error) {
 	}
 	s.clientFirstBare = bare
 	s.nonce = clientNonce + s.serverNonce
-	s.serverFirstMsg = "r=" + s.nonce + ",s=" + base64.StdEncoding.EncodeToString(s.v.salt) +
-		",i=" + strconv.Itoa(s.v.iterations)
+	s.serverFirstMsg = "r=" + s.nonce + ",s=" + base64.StdEncoding.EncodeToString(s.v.Salt) +
+		",i=" + strconv.Itoa(s.v.Iterations)
 	return s.serverFirstMsg, nil
 }
 
@@ -111,21 +113,21 @@ func (s *scramServer) serverFinal(clientFinal string) (string, error) {
 		return "", fmt.Errorf("%w: nonce does not match", errSCRAMMalformed)
 	}
 	proof, err := base64.StdEncoding.DecodeString(proofAttr)
-	if err != nil || len(proof) != scramKeyLen {
+	if err != nil || len(proof) != password.KeyLen {
 		return "", fmt.Errorf("%w: bad proof", errSCRAMMalformed)
 	}
 	authMessage := []byte(s.clientFirstBare + "," + s.serverFirstMsg + "," + withoutProof)
 	// ClientKey = ClientProof XOR HMAC(StoredKey, AuthMessage); the proof
 	// is right when H(ClientKey) = StoredKey (RFC 5802 §3).
-	clientKey := hmacSHA256(s.v.storedKey, authMessage)
+	clientKey := password.HMACSHA256(s.v.StoredKey, authMessage)
 	for i := range clientKey {
 		clientKey[i] ^= proof[i]
 	}
 	got := sha256.Sum256(clientKey)
-	if subtle.ConstantTimeCompare(got[:], s.v.storedKey) != 1 || s.mock {
+	if subtle.ConstantTimeCompare(got[:], s.v.StoredKey) != 1 || s.mock {
 		return "", errSCRAMProof
 	}
-	return "v=" + base64.StdEncoding.EncodeToString(hmacSHA256(s.v.serverKey, authMessage)), nil
+	return "v=" + base64.StdEncoding.EncodeToString(password.HMACSHA256(s.v.ServerKey, authMessage)), nil
 }
 
 // cutLast splits s around the last sep.

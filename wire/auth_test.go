@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/vecgres/vecgres/catalog/password"
 )
 
 // mapRoles is a RoleStore over a fixed map.
@@ -25,13 +27,13 @@ func (m mapRoles) RoleVerifier(name string) (string, bool, bool) {
 
 func testRoles(t testing.TB) mapRoles {
 	t.Helper()
-	scram, err := EncryptPassword("s3cret")
+	scram, err := password.Encrypt("s3cret")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return mapRoles{
 		"alice":   {scram, true},
-		"md5user": {MD5Verifier("md5user", "hunter2"), true},
+		"md5user": {password.MD5("md5user", "hunter2"), true},
 		"nopass":  {"", true},
 		"nologin": {scram, false},
 	}

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -35,7 +37,7 @@ type conn struct {
 
 	pid    uint32
 	secret [4]byte
-	sess   Session
+	sess   backend.Session
 
 	stmts          map[string]*statement
 	portals        map[string]*portal

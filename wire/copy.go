@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -16,7 +18,7 @@ var errTerminated = errors.New("client terminated during COPY")
 
 // copyFormats gives CopyInResponse/CopyOutResponse format fields: the
 // overall format and one code per column (all equal, docs §55.7).
-func copyFormats(info *CopyInfo) (byte, []uint16) {
+func copyFormats(info *backend.CopyInfo) (byte, []uint16) {
 	var f uint16
 	if info.Binary {
 		f = pgproto3.BinaryFormat
@@ -33,7 +35,7 @@ func copyFormats(info *CopyInfo) (byte, []uint16) {
 // (EOF) or CopyFail (57014). It returns the result, whose CommandComplete
 // the caller sends. Copy messages left after a failure are dropped by the
 // main loop.
-func (c *conn) copyIn(p Prepared, info *CopyInfo) (*Result, error) {
+func (c *conn) copyIn(p backend.Prepared, info *backend.CopyInfo) (*backend.Result, error) {
 	overall, cols := copyFormats(info)
 	c.send(&pgproto3.CopyInResponse{OverallFormat: overall, ColumnFormatCodes: cols})
 	c.flush()
@@ -41,7 +43,7 @@ func (c *conn) copyIn(p Prepared, info *CopyInfo) (*Result, error) {
 		return nil, c.writeErr
 	}
 	r := &copyReader{c: c}
-	var res *Result
+	var res *backend.Result
 	err := c.run(func(ctx context.Context) (err error) {
 		res, err = c.sess.CopyFrom(ctx, p, r)
 		return err
@@ -187,7 +189,7 @@ func frontendType(msg pgproto3.FrontendMessage) byte {
 
 // copyOut sends COPY TO STDOUT: CopyOutResponse, one CopyData per payload
 // of res.CopyData, CopyDone. The caller sends CommandComplete.
-func (c *conn) copyOut(res *Result) {
+func (c *conn) copyOut(res *backend.Result) {
 	overall, cols := copyFormats(res.CopyOut)
 	c.send(&pgproto3.CopyOutResponse{OverallFormat: overall, ColumnFormatCodes: cols})
 	for _, d := range res.CopyData {

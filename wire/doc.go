@@ -1,8 +1,8 @@
 // Package wire serves the PostgreSQL frontend/backend protocol version 3.0
 // (PostgreSQL docs, chapter 55 "Frontend/Backend Protocol") over TCP, on top
 // of pgx's pgproto3 message codec. It knows nothing of SQL: statements go to
-// an Engine (the planner) through the Session and Prepared interfaces in
-// backend.go, and values are encoded by package sql/types.
+// an Engine (the planner) through the Session and Prepared interfaces of
+// package wire/backend, and values are encoded by package sql/types.
 //
 // Layers, outermost first:
 //
@@ -50,8 +50,8 @@
 // instead when it failed), as PostgreSQL's exec_simple_query; an Execute
 // completes before the commit at Sync, as in PostgreSQL. SQL cursors (DECLARE) live in the Session, but share the portal
 // name space as in PostgreSQL: Describe of a portal wire does not know asks
-// a Session implementing CursorDescriber. Bind asks a Session implementing
-// Revalidator to re-check the statement first (a schema change since
+// Session.DescribeCursor. Bind asks Session.Revalidate to re-check the
+// statement first (a schema change since
 // Parse). A panic inside a Session call becomes an XX000 error and the
 // connection stays usable. A connection drop closes the Session.
 //

@@ -3,6 +3,8 @@ package wire
 import (
 	"github.com/jackc/pgx/v5/pgproto3"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -36,7 +38,7 @@ func errorResponse(e *pgerror.Error) *pgproto3.ErrorResponse {
 }
 
 // noticeResponse maps a Notice (default severity NOTICE, code 00000).
-func noticeResponse(n Notice) *pgproto3.NoticeResponse {
+func noticeResponse(n backend.Notice) *pgproto3.NoticeResponse {
 	sev := n.Severity
 	if sev == "" {
 		sev = "NOTICE"

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -14,20 +16,20 @@ import (
 // statement is a prepared statement created by Parse ("" = unnamed).
 type statement struct {
 	name string
-	p    Prepared // nil for an empty query
+	p    backend.Prepared // nil for an empty query
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). Its result is
 // materialized by the first Execute; later Executes continue from pos.
 type portal struct {
 	name    string
-	p       Prepared // nil for an empty query
+	p       backend.Prepared // nil for an empty query
 	params  []any
-	cols    []Column // from Prepared.Columns at Bind
-	formats []int16  // one per column of cols
-	res     *Result  // nil until executed
-	pos     int      // rows of res already sent
-	done    bool     // CommandComplete was sent
+	cols    []backend.Column // from Prepared.Columns at Bind
+	formats []int16          // one per column of cols
+	res     *backend.Result  // nil until executed
+	pos     int              // rows of res already sent
+	done    bool             // CommandComplete was sent
 }
 
 // parse handles Parse (docs §55.2.3): Session.Prepare, then ParseComplete.
@@ -37,7 +39,7 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 		return pgerror.Errorf(pgerror.DuplicatePreparedStatement, "prepared statement \"%s\" already exists", m.Name)
 	}
 	oids := append([]uint32(nil), m.ParameterOIDs...)
-	var p Prepared
+	var p backend.Prepared
 	err := c.protect(func() (err error) { p, err = c.sess.Prepare(m.Query, oids); return err })
 	if err != nil {
 		return err
@@ -67,10 +69,8 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		if st.p == nil {
 			return nil
 		}
-		if rv, ok := c.sess.(Revalidator); ok {
-			if err := rv.Revalidate(st.p); err != nil {
-				return err
-			}
+		if err := c.sess.Revalidate(st.p); err != nil {
+			return err
 		}
 		ptypes, pt.cols = st.p.ParamTypes(), st.p.Columns()
 		return nil
@@ -171,11 +171,9 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 	if m.ObjectType == 'P' {
 		pt, ok := c.portals[m.Name]
 		if !ok {
-			if cd, isCD := c.sess.(CursorDescriber); isCD {
-				if cols, found := cd.DescribeCursor(m.Name); found {
-					c.sendRowDescription(cols, nil)
-					return nil
-				}
+			if cols, found := c.sess.DescribeCursor(m.Name); found {
+				c.sendRowDescription(cols, nil)
+				return nil
 			}
 			return errNoPortal(m.Name)
 		}
@@ -194,7 +192,7 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 		return errNoStatement(m.Name)
 	}
 	var ptypes []types.Type
-	var cols []Column
+	var cols []backend.Column
 	err := c.protect(func() error {
 		if st.p != nil {
 			ptypes, cols = st.p.ParamTypes(), st.p.Columns()
@@ -213,7 +211,7 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 	return nil
 }
 
-func (c *conn) sendRowDescription(cols []Column, formats []int16) {
+func (c *conn) sendRowDescription(cols []backend.Column, formats []int16) {
 	if cols == nil {
 		c.send(&pgproto3.NoData{})
 		return

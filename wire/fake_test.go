@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -31,7 +33,7 @@ type fakeEngine struct {
 	failSync atomic.Bool  // Sync fails as a commit whose WAL write failed (58030)
 }
 
-func (e *fakeEngine) NewSession(params map[string]string) Session {
+func (e *fakeEngine) NewSession(params map[string]string) backend.Session {
 	e.opened.Add(1)
 	e.lastApp.Store(params["application_name"])
 	return &fakeSession{eng: e, tx: 'I', app: params["application_name"]}
@@ -53,23 +55,23 @@ type fakeSession struct {
 type fakeStmt struct {
 	sql    string
 	params []types.Type
-	cols   []Column
+	cols   []backend.Column
 }
 
-func (p *fakeStmt) ParamTypes() []types.Type { return p.params }
-func (p *fakeStmt) Columns() []Column        { return p.cols }
-func (p *fakeStmt) Tag() string              { return strings.ToUpper(strings.Fields(p.sql + " X")[0]) }
+func (p *fakeStmt) ParamTypes() []types.Type  { return p.params }
+func (p *fakeStmt) Columns() []backend.Column { return p.cols }
+func (p *fakeStmt) Tag() string               { return strings.ToUpper(strings.Fields(p.sql + " X")[0]) }
 
-var tableCols = []Column{
+var tableCols = []backend.Column{
 	{Name: "n", Type: types.Int8, TableOID: 16400, AttNum: 1},
 	{Name: "s", Type: types.Text, TableOID: 16400, AttNum: 2},
 }
 
-func (s *fakeSession) Split(query string) ([]Prepared, error) {
+func (s *fakeSession) Split(query string) ([]backend.Prepared, error) {
 	if strings.Contains(query, "SPLITERROR") {
 		return nil, pgerror.New(pgerror.SyntaxError, `syntax error at or near "SPLITERROR"`).WithPosition(1)
 	}
-	var out []Prepared
+	var out []backend.Prepared
 	for _, part := range strings.Split(query, ";") {
 		if part = strings.TrimSpace(part); part != "" {
 			out = append(out, &fakeStmt{sql: part})
@@ -78,7 +80,7 @@ func (s *fakeSession) Split(query string) ([]Prepared, error) {
 	return out, nil
 }
 
-func (s *fakeSession) Prepare(query string, paramOIDs []uint32) (Prepared, error) {
+func (s *fakeSession) Prepare(query string, paramOIDs []uint32) (backend.Prepared, error) {
 	stmts, _ := s.Split(query)
 	switch len(stmts) {
 	case 0:
@@ -103,13 +105,13 @@ func (s *fakeSession) Prepare(query string, paramOIDs []uint32) (Prepared, error
 }
 
 // columns is what Prepare reports for p.
-func (s *fakeSession) columns(p *fakeStmt) []Column {
+func (s *fakeSession) columns(p *fakeStmt) []backend.Column {
 	lower := strings.ToLower(p.sql)
 	switch {
 	case strings.HasPrefix(lower, "select $"):
-		cols := make([]Column, len(p.params))
+		cols := make([]backend.Column, len(p.params))
 		for i, t := range p.params {
-			cols[i] = Column{Name: "?column?", Type: t}
+			cols[i] = backend.Column{Name: "?column?", Type: t}
 		}
 		return cols
 	case strings.HasPrefix(lower, "select"):
@@ -118,13 +120,13 @@ func (s *fakeSession) columns(p *fakeStmt) []Column {
 	return nil
 }
 
-func (s *fakeSession) Execute(ctx context.Context, p Prepared, params []any) (*Result, error) {
+func (s *fakeSession) Execute(ctx context.Context, p backend.Prepared, params []any) (*backend.Result, error) {
 	s.eng.executes.Add(1)
 	return s.run(ctx, p.(*fakeStmt), params)
 }
 
 // run executes one statement of the fake dialect.
-func (s *fakeSession) run(ctx context.Context, p *fakeStmt, params []any) (*Result, error) {
+func (s *fakeSession) run(ctx context.Context, p *fakeStmt, params []any) (*backend.Result, error) {
 	q := p.sql
 	lower := strings.ToLower(q)
 	if s.tx == 'E' && lower != "rollback" {
@@ -133,58 +135,58 @@ func (s *fakeSession) run(ctx context.Context, p *fakeStmt, params []any) (*Resu
 	}
 	switch {
 	case strings.HasPrefix(lower, "select $"):
-		cols := make([]Column, len(params))
+		cols := make([]backend.Column, len(params))
 		for i := range params {
-			cols[i] = Column{Name: "?column?", Type: p.params[i]}
+			cols[i] = backend.Column{Name: "?column?", Type: p.params[i]}
 		}
-		return &Result{Columns: cols, Rows: [][]any{params}, Tag: "SELECT 1"}, nil
+		return &backend.Result{Columns: cols, Rows: [][]any{params}, Tag: "SELECT 1"}, nil
 	case strings.HasPrefix(lower, "select ") && strings.Contains(lower, "from"):
 		rows := s.eng.rows()
-		return &Result{Columns: tableCols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
+		return &backend.Result{Columns: tableCols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
 	case strings.HasPrefix(q, "SELECT "):
 		n, err := strconv.Atoi(strings.TrimSpace(q[len("SELECT "):]))
 		if err != nil {
 			return nil, pgerror.Errorf(pgerror.SyntaxError, "bad SELECT %q", q)
 		}
-		return &Result{Columns: tableCols, Rows: numberRows(n), Tag: fmt.Sprintf("SELECT %d", n)}, nil
+		return &backend.Result{Columns: tableCols, Rows: numberRows(n), Tag: fmt.Sprintf("SELECT %d", n)}, nil
 	case q == "ERROR":
 		return nil, pgerror.New(pgerror.DivisionByZero, "division by zero").
 			WithDetail("the detail").WithHint("the hint").WithPosition(3).WithContext("the context")
 	case q == "PANIC":
 		panic("session exploded")
 	case q == "BADROW":
-		return &Result{Columns: tableCols, Rows: [][]any{{int64(1)}}, Tag: "SELECT 1"}, nil
+		return &backend.Result{Columns: tableCols, Rows: [][]any{{int64(1)}}, Tag: "SELECT 1"}, nil
 	case q == "SLEEP":
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-time.After(10 * time.Second):
-			return &Result{Tag: "SLEEP"}, nil
+			return &backend.Result{Tag: "SLEEP"}, nil
 		}
 	case q == "NOTICE":
-		return &Result{Tag: "DO", Notices: []Notice{{Severity: "NOTICE", Code: "00000", Message: "hello notice"}}}, nil
+		return &backend.Result{Tag: "DO", Notices: []backend.Notice{{Severity: "NOTICE", Code: "00000", Message: "hello notice"}}}, nil
 	case strings.HasPrefix(q, "SET application_name = "):
 		v := strings.Trim(strings.TrimPrefix(q, "SET application_name = "), "'")
-		return &Result{Tag: "SET", ParamStatus: map[string]string{"application_name": v}}, nil
+		return &backend.Result{Tag: "SET", ParamStatus: map[string]string{"application_name": v}}, nil
 	case q == "BEGIN":
 		s.tx = 'T'
-		return &Result{Tag: "BEGIN"}, nil
+		return &backend.Result{Tag: "BEGIN"}, nil
 	case q == "COMMIT" || lower == "rollback":
 		s.tx = 'I'
-		return &Result{Tag: strings.ToUpper(q)}, nil
+		return &backend.Result{Tag: strings.ToUpper(q)}, nil
 	case q == "INSERT":
 		s.eng.mu.Lock()
 		s.eng.table = append(s.eng.table, []any{int64(len(s.eng.table) + 1), "inserted"})
 		s.eng.mu.Unlock()
-		return &Result{Tag: "INSERT 0 1"}, nil
+		return &backend.Result{Tag: "INSERT 0 1"}, nil
 	case strings.Contains(lower, "from stdin"):
-		return &Result{Tag: "COPY", CopyIn: &CopyInfo{Binary: strings.Contains(lower, "binary"), Columns: 2}}, nil
+		return &backend.Result{Tag: "COPY", CopyIn: &backend.CopyInfo{Binary: strings.Contains(lower, "binary"), Columns: 2}}, nil
 	case strings.Contains(lower, "to stdout"):
 		var data [][]byte
 		for _, r := range s.eng.rows() {
 			data = append(data, fmt.Appendf(nil, "%d\t%v\n", r[0], r[1]))
 		}
-		return &Result{Tag: fmt.Sprintf("COPY %d", len(data)), CopyOut: &CopyInfo{Columns: 2}, CopyData: data}, nil
+		return &backend.Result{Tag: fmt.Sprintf("COPY %d", len(data)), CopyOut: &backend.CopyInfo{Columns: 2}, CopyData: data}, nil
 	}
 	return nil, pgerror.Errorf(pgerror.SyntaxError, "fake engine does not know %q", q)
 }
@@ -202,7 +204,7 @@ func numberRows(n int) [][]any {
 	return rows
 }
 
-func (s *fakeSession) CopyFrom(ctx context.Context, p Prepared, data io.Reader) (*Result, error) {
+func (s *fakeSession) CopyFrom(ctx context.Context, p backend.Prepared, data io.Reader) (*backend.Result, error) {
 	var rows [][]any
 	var err error
 	if strings.Contains(strings.ToLower(p.(*fakeStmt).sql), "binary") {
@@ -216,7 +218,7 @@ func (s *fakeSession) CopyFrom(ctx context.Context, p Prepared, data io.Reader) 
 	s.eng.mu.Lock()
 	s.eng.table = append(s.eng.table, rows...)
 	s.eng.mu.Unlock()
-	return &Result{Tag: fmt.Sprintf("COPY %d", len(rows))}, nil
+	return &backend.Result{Tag: fmt.Sprintf("COPY %d", len(rows))}, nil
 }
 
 // readTextCopy reads "n\ts" lines; a line "bad" is 22P02.
@@ -279,6 +281,11 @@ func readBinaryCopy(r io.Reader) ([][]any, error) {
 
 func (s *fakeSession) TxStatus() byte { return s.tx }
 func (s *fakeSession) Close()         { s.eng.closed.Add(1) }
+
+// DescribeCursor knows no cursors and Revalidate accepts every statement:
+// the fake keeps no SQL cursors and has no schema.
+func (s *fakeSession) DescribeCursor(string) ([]backend.Column, bool) { return nil, false }
+func (s *fakeSession) Revalidate(backend.Prepared) error              { return nil }
 
 // BeginImplicit, Sync and Fail log their calls in the engine's txnLog
 // ("begin", "begin multi", "sync", "fail").

@@ -9,13 +9,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgproto3"
 )
 
 // startServer serves eng on 127.0.0.1:0 until the test ends; Serve must
 // then return nil.
-func startServer(t testing.TB, eng Engine, configure ...func(*Server)) *Server {
+func startServer(t testing.TB, eng backend.Engine, configure ...func(*Server)) *Server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -3,6 +3,8 @@ package wire
 import (
 	"fmt"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -49,7 +51,7 @@ func typmod(t types.Type) int32 {
 
 // rowDescription describes cols; formats (one per column, nil = text) are
 // the codes the DataRows will use.
-func rowDescription(cols []Column, formats []int16) *pgproto3.RowDescription {
+func rowDescription(cols []backend.Column, formats []int16) *pgproto3.RowDescription {
 	fields := make([]pgproto3.FieldDescription, len(cols))
 	for i, col := range cols {
 		fields[i] = pgproto3.FieldDescription{
@@ -75,7 +77,7 @@ func formatOf(formats []int16, i int) int16 {
 // sendRows buffers one DataRow per row (values in the per-column formats),
 // flushing every flushThreshold bytes. A row whose width differs from cols
 // or a value the encoder rejects (panic) is XX000.
-func (c *conn) sendRows(cols []Column, formats []int16, rows [][]any) error {
+func (c *conn) sendRows(cols []backend.Column, formats []int16, rows [][]any) error {
 	var msg pgproto3.DataRow
 	for _, row := range rows {
 		if err := c.encodeRow(&msg, cols, formats, row); err != nil {
@@ -91,7 +93,7 @@ func (c *conn) sendRows(cols []Column, formats []int16, rows [][]any) error {
 }
 
 // encodeRow fills msg with row's values, encoded into c.rowBuf.
-func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []Column, formats []int16, row []any) (err error) {
+func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []backend.Column, formats []int16, row []any) (err error) {
 	if len(row) != len(cols) {
 		return pgerror.Errorf(pgerror.InternalError, "row has %d values for %d columns", len(row), len(cols))
 	}
@@ -131,13 +133,13 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []Column, formats []int16, 
 
 // sendComplete buffers what follows a statement's rows: its notices,
 // CommandComplete with tag, and its ParameterStatus changes.
-func (c *conn) sendComplete(res *Result, tag string) {
+func (c *conn) sendComplete(res *backend.Result, tag string) {
 	c.sendNotices(res)
 	c.sendCompletion(res, tag)
 }
 
 // sendNotices buffers res's NoticeResponses.
-func (c *conn) sendNotices(res *Result) {
+func (c *conn) sendNotices(res *backend.Result) {
 	for _, n := range res.Notices {
 		c.send(noticeResponse(n))
 	}
@@ -145,7 +147,7 @@ func (c *conn) sendNotices(res *Result) {
 
 // sendCompletion buffers CommandComplete with tag and res's
 // ParameterStatus changes.
-func (c *conn) sendCompletion(res *Result, tag string) {
+func (c *conn) sendCompletion(res *backend.Result, tag string) {
 	c.send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
 	for name, value := range res.ParamStatus {
 		c.send(&pgproto3.ParameterStatus{Name: name, Value: value})
@@ -154,7 +156,7 @@ func (c *conn) sendCompletion(res *Result, tag string) {
 
 // sendRowsOf sends the rows of a result of the simple protocol:
 // RowDescription (text) and DataRows, or the COPY TO STDOUT stream.
-func (c *conn) sendRowsOf(res *Result) error {
+func (c *conn) sendRowsOf(res *backend.Result) error {
 	if res.CopyOut != nil {
 		c.copyOut(res)
 	} else if res.Columns != nil {

@@ -8,6 +8,8 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Defaults for the zero values of Server's fields.
@@ -30,7 +32,7 @@ const (
 // statements on Engine. Set the fields before calling Serve; a Server
 // serves one listener once.
 type Server struct {
-	Engine Engine
+	Engine backend.Engine
 	Logger *slog.Logger // nil: discard
 
 	// ServerVersion is the server_version ParameterStatus sent at startup,

@@ -3,6 +3,8 @@ package wire
 import (
 	"context"
 
+	"github.com/vecgres/vecgres/wire/backend"
+
 	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -45,8 +47,8 @@ func (c *conn) simpleQuery(q string) bool {
 // runQuery runs the statements of q and returns the result of the last
 // one, whose CommandComplete the caller sends after the commit (its
 // notices are sent already); nil after an error or for an empty query.
-func (c *conn) runQuery(q string) (*Result, error) {
-	var stmts []Prepared
+func (c *conn) runQuery(q string) (*backend.Result, error) {
+	var stmts []backend.Prepared
 	err := c.protect(func() (err error) { stmts, err = c.sess.Split(q); return err })
 	if err != nil {
 		return nil, err
@@ -118,8 +120,8 @@ func (c *conn) reportFailed(err error) bool {
 
 // executeStmt runs Session.Execute under a cancellable context; a nil
 // Result is an internal error.
-func (c *conn) executeStmt(p Prepared, params []any) (*Result, error) {
-	var res *Result
+func (c *conn) executeStmt(p backend.Prepared, params []any) (*backend.Result, error) {
+	var res *backend.Result
 	err := c.run(func(ctx context.Context) (err error) {
 		res, err = c.sess.Execute(ctx, p, params)
 		return err

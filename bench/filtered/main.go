@@ -23,7 +23,7 @@ import (
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex/fmnist"
 	"github.com/vecgres/vecgres/wal"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // filter is one WHERE clause with a parameter ($2) chosen per query.
@@ -98,7 +98,7 @@ func main() {
 	log.Printf("wrote %s", *out)
 }
 
-func open() (wire.Session, error) {
+func open() (backend.Session, error) {
 	c, err := catalog.Open("data", catalog.Options{WAL: wal.Options{FS: wal.NewMemFS(), SegmentSize: 1 << 26, NoSync: true}})
 	if err != nil {
 		return nil, err
@@ -107,11 +107,11 @@ func open() (wire.Session, error) {
 	return planner.NewEngine(c).NewSession(map[string]string{"user": "postgres"}), nil
 }
 
-func run(s wire.Session, q string, params ...any) *wire.Result {
-	var p wire.Prepared
+func run(s backend.Session, q string, params ...any) *backend.Result {
+	var p backend.Prepared
 	var err error
 	if len(params) == 0 {
-		var ps []wire.Prepared
+		var ps []backend.Prepared
 		if ps, err = s.Split(q); err == nil {
 			p = ps[0]
 		}
@@ -128,7 +128,7 @@ func run(s wire.Session, q string, params ...any) *wire.Result {
 	return res
 }
 
-func load(s wire.Session, ds *fmnist.Dataset) {
+func load(s backend.Session, ds *fmnist.Dataset) {
 	run(s, "CREATE TABLE items (id int PRIMARY KEY, embedding vector(784), category text, r int)")
 	run(s, "BEGIN")
 	ins, err := s.Prepare("INSERT INTO items VALUES ($1, $2, $3, $4)", nil)
@@ -178,7 +178,7 @@ func groundTruth(ds *fmnist.Dataset, f filter) [][]int64 {
 	return out
 }
 
-func measure(s wire.Session, ds *fmnist.Dataset, f filter, plan string, truth [][]int64) result {
+func measure(s backend.Session, ds *fmnist.Dataset, f filter, plan string, truth [][]int64) result {
 	run(s, "SET vecgres.filter_plan = "+plan)
 	q := "SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10"
 	if f.where != "" {
@@ -229,7 +229,7 @@ func measure(s wire.Session, ds *fmnist.Dataset, f filter, plan string, truth []
 }
 
 // autoPlan returns the plan EXPLAIN reports for the first query.
-func autoPlan(s wire.Session, f filter, ds *fmnist.Dataset) string {
+func autoPlan(s backend.Session, f filter, ds *fmnist.Dataset) string {
 	if f.where == "" {
 		return "filtered traversal (no filter)"
 	}

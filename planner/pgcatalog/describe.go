@@ -2,7 +2,7 @@ package pgcatalog
 
 import (
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // The queries of \d table after the first, each with the table's OID as a
@@ -25,7 +25,7 @@ func tableInfo(env Env, c consts) [][]any {
 	}}
 }
 
-var tableInfoCols = []wire.Column{
+var tableInfoCols = []backend.Column{
 	int2Col("relchecks"), textCol("relkind"), boolCol("relhasindex"), boolCol("relhasrules"),
 	boolCol("relhastriggers"), boolCol("relrowsecurity"), boolCol("relforcerowsecurity"),
 	boolCol("relhasoids"), boolCol("relispartition"), textCol("reloptions"), oidCol("reltablespace"),
@@ -66,11 +66,11 @@ func columnRows(env Env, c consts, verbose bool) [][]any {
 }
 
 var (
-	tableColumnCols = []wire.Column{
+	tableColumnCols = []backend.Column{
 		textCol("attname"), textCol("format_type"), textCol("pg_get_expr"), boolCol("attnotnull"),
 		textCol("attcollation"), textCol("attidentity"), textCol("attgenerated"),
 	}
-	tableColumnVerboseCols = append(append([]wire.Column(nil), tableColumnCols...),
+	tableColumnVerboseCols = append(append([]backend.Column(nil), tableColumnCols...),
 		textCol("attstorage"), textCol("attcompression"), int2Col("attstattarget"), textCol("col_description"))
 )
 
@@ -114,7 +114,7 @@ func sortedIndexes(cat *catalog.Catalog, t *catalog.Table) []*catalog.Index {
 	return append(out, rest...)
 }
 
-var tableIndexCols = []wire.Column{
+var tableIndexCols = []backend.Column{
 	textCol("relname"), boolCol("indisprimary"), boolCol("indisunique"), boolCol("indisclustered"),
 	boolCol("indisvalid"), textCol("pg_get_indexdef"), textCol("pg_get_constraintdef"), textCol("contype"),
 	boolCol("condeferrable"), boolCol("condeferred"), boolCol("indisreplident"), oidCol("reltablespace"),

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // caseLabels is the number of constants in psql's CASE c.relkind WHEN 'r'
@@ -96,4 +96,4 @@ func describeRelations(env Env, c consts) [][]any {
 	return rows
 }
 
-var describeRelationCols = []wire.Column{oidCol("oid"), textCol("nspname"), textCol("relname")}
+var describeRelationCols = []backend.Column{oidCol("oid"), textCol("nspname"), textCol("relname")}

@@ -1,6 +1,6 @@
 package pgcatalog
 
-import "github.com/vecgres/vecgres/wire"
+import "github.com/vecgres/vecgres/wire/backend"
 
 // The verbose relation lists of psql 15 (\dt+, \di+, \d+, \ds+, \dv+,
 // \dm+; describe.c listTables with verbose set) add Persistence, Access
@@ -15,8 +15,8 @@ const sequenceBytes = 8192
 
 // verboseCols returns the columns of a verbose list: plain, then the
 // verbose ones (Access method when withAM).
-func verboseCols(plain []wire.Column, withAM bool) []wire.Column {
-	out := append([]wire.Column{}, plain...)
+func verboseCols(plain []backend.Column, withAM bool) []backend.Column {
+	out := append([]backend.Column{}, plain...)
 	out = append(out, textCol("Persistence"))
 	if withAM {
 		out = append(out, textCol("Access method"))

@@ -9,7 +9,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Env is what a catalog query is answered from. The caller holds the
@@ -24,7 +24,7 @@ type Env struct {
 // its rows from the catalog and the query's string constants.
 type shape struct {
 	name string // the psql command that sends it, for tests and errors
-	cols []wire.Column
+	cols []backend.Column
 	rows func(env Env, c consts) [][]any
 }
 
@@ -68,12 +68,12 @@ func Match(query string) (*Query, bool) {
 func (q *Query) Name() string { return q.sh.name }
 
 // Columns describes the result rows (RowDescription).
-func (q *Query) Columns() []wire.Column { return q.sh.cols }
+func (q *Query) Columns() []backend.Column { return q.sh.cols }
 
 // Run computes the result; the caller holds env.Cat's lock shared.
-func (q *Query) Run(env Env) (*wire.Result, error) {
+func (q *Query) Run(env Env) (*backend.Result, error) {
 	rows := q.sh.rows(env, q.c)
-	return &wire.Result{Columns: q.sh.cols, Rows: rows, Tag: "SELECT " + strconv.Itoa(len(rows))}, nil
+	return &backend.Result{Columns: q.sh.cols, Rows: rows, Tag: "SELECT " + strconv.Itoa(len(rows))}, nil
 }
 
 // consts are the string constants of a query in text order, unquoted.
@@ -138,14 +138,14 @@ func (c consts) relkinds(from int) string {
 }
 
 // column builders for shapes.
-func textCol(name string) wire.Column { return wire.Column{Name: name, Type: types.Text} }
-func boolCol(name string) wire.Column { return wire.Column{Name: name, Type: types.Bool} }
-func oidCol(name string) wire.Column  { return wire.Column{Name: name, Type: types.OIDType} }
-func int2Col(name string) wire.Column { return wire.Column{Name: name, Type: types.Int2} }
-func int4Col(name string) wire.Column { return wire.Column{Name: name, Type: types.Int4} }
+func textCol(name string) backend.Column { return backend.Column{Name: name, Type: types.Text} }
+func boolCol(name string) backend.Column { return backend.Column{Name: name, Type: types.Bool} }
+func oidCol(name string) backend.Column  { return backend.Column{Name: name, Type: types.OIDType} }
+func int2Col(name string) backend.Column { return backend.Column{Name: name, Type: types.Int2} }
+func int4Col(name string) backend.Column { return backend.Column{Name: name, Type: types.Int4} }
 
-func textCols(names ...string) []wire.Column {
-	out := make([]wire.Column, len(names))
+func textCols(names ...string) []backend.Column {
+	out := make([]backend.Column, len(names))
 	for i, n := range names {
 		out[i] = textCol(n)
 	}

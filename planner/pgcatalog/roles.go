@@ -2,7 +2,7 @@ package pgcatalog
 
 import (
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/wire"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // listRoles answers \du and \du+ (with or without a name pattern): one
@@ -39,8 +39,8 @@ var (
 	roleVerboseCols = roleColumns(true)
 )
 
-func roleColumns(verbose bool) []wire.Column {
-	cols := []wire.Column{textCol("rolname"), boolCol("rolsuper"), boolCol("rolinherit"),
+func roleColumns(verbose bool) []backend.Column {
+	cols := []backend.Column{textCol("rolname"), boolCol("rolsuper"), boolCol("rolinherit"),
 		boolCol("rolcreaterole"), boolCol("rolcreatedb"), boolCol("rolcanlogin"),
 		int4Col("rolconnlimit"), {Name: "rolvaliduntil", Type: types.Timestamptz}, textCol("memberof")}
 	if verbose {

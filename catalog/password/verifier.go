@@ -1,4 +1,9 @@
-package wire
+// Package password holds PostgreSQL's password verifier formats, as
+// roles store them (pg_authid.rolpassword) and authentication checks them:
+// SCRAM-SHA-256 (RFC 5802, RFC 7677) and md5. It is a leaf: catalog keeps
+// the verifiers, planner makes them for CREATE/ALTER ROLE, wire checks a
+// client's proof against them.
+package password
 
 import (
 	"crypto/hmac"
@@ -22,58 +27,58 @@ import (
 //	md5<32 lowercase hex digits of md5(password || role name)>
 const (
 	scramPrefix     = "SCRAM-SHA-256$"
-	md5Prefix       = "md5"
+	MD5Prefix       = "md5"
 	md5VerifierLen  = 35 // "md5" + 32 hex digits
-	scramIterations = 4096
-	scramSaltLen    = 16 // bytes, PostgreSQL's SCRAM_DEFAULT_SALT_LEN
-	scramKeyLen     = sha256.Size
+	SCRAMIterations = 4096
+	SCRAMSaltLen    = 16 // bytes, PostgreSQL's SCRAM_DEFAULT_SALT_LEN
+	KeyLen          = sha256.Size
 )
 
-// scramVerifier is a parsed SCRAM-SHA-256 verifier (RFC 5802 §3): the
+// SCRAM is a parsed SCRAM-SHA-256 verifier (RFC 5802 §3): the
 // server keeps StoredKey = H(ClientKey) and ServerKey, never the password.
-type scramVerifier struct {
-	iterations int
-	salt       []byte
-	storedKey  []byte // 32 bytes
-	serverKey  []byte // 32 bytes
+type SCRAM struct {
+	Iterations int
+	Salt       []byte
+	StoredKey  []byte // 32 bytes
+	ServerKey  []byte // 32 bytes
 }
 
-// EncryptPassword returns the verifier to store for a password given to
+// Encrypt returns the verifier to store for a password given to
 // CREATE/ALTER ROLE ... PASSWORD, as PostgreSQL does: a string that already
 // is a SCRAM-SHA-256 or md5 verifier is kept as given; anything else
 // becomes a SCRAM-SHA-256 verifier with a random 16-byte salt and 4096
 // iterations. Errors come from crypto/rand or PBKDF2 only.
-func EncryptPassword(password string) (string, error) {
-	if isMD5Verifier(password) {
+func Encrypt(password string) (string, error) {
+	if IsMD5(password) {
 		return password, nil
 	}
-	if _, ok := parseSCRAMVerifier(password); ok {
+	if _, ok := ParseSCRAM(password); ok {
 		return password, nil
 	}
-	salt := make([]byte, scramSaltLen)
+	salt := make([]byte, SCRAMSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password salt: %w", err)
 	}
-	v, err := newSCRAMVerifier(password, salt, scramIterations)
+	v, err := NewSCRAM(password, salt, SCRAMIterations)
 	if err != nil {
 		return "", err
 	}
 	return v.String(), nil
 }
 
-// MD5Verifier returns PostgreSQL's md5 verifier of password for role:
+// MD5 returns PostgreSQL's md5 verifier of password for role:
 // "md5" + hex(md5(password || role)).
-func MD5Verifier(role, password string) string {
+func MD5(role, password string) string {
 	sum := md5.Sum([]byte(password + role))
-	return md5Prefix + hex.EncodeToString(sum[:])
+	return MD5Prefix + hex.EncodeToString(sum[:])
 }
 
-// isMD5Verifier reports whether s has the md5 verifier format.
-func isMD5Verifier(s string) bool {
-	if len(s) != md5VerifierLen || !strings.HasPrefix(s, md5Prefix) {
+// IsMD5 reports whether s has the md5 verifier format.
+func IsMD5(s string) bool {
+	if len(s) != md5VerifierLen || !strings.HasPrefix(s, MD5Prefix) {
 		return false
 	}
-	for _, ch := range s[len(md5Prefix):] {
+	for _, ch := range s[len(MD5Prefix):] {
 		if !('0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'f') {
 			return false
 		}
@@ -81,30 +86,30 @@ func isMD5Verifier(s string) bool {
 	return true
 }
 
-// newSCRAMVerifier derives the keys of password (RFC 5802 §3):
+// NewSCRAM derives the keys of password (RFC 5802 §3):
 // SaltedPassword = PBKDF2-HMAC-SHA-256(Normalize(password), salt, i),
 // StoredKey = SHA-256(HMAC(SaltedPassword, "Client Key")),
 // ServerKey = HMAC(SaltedPassword, "Server Key").
-func newSCRAMVerifier(password string, salt []byte, iterations int) (scramVerifier, error) {
-	salted, err := pbkdf2.Key(sha256.New, normalizePassword(password), salt, iterations, scramKeyLen)
+func NewSCRAM(password string, salt []byte, iterations int) (SCRAM, error) {
+	salted, err := pbkdf2.Key(sha256.New, normalizePassword(password), salt, iterations, KeyLen)
 	if err != nil {
-		return scramVerifier{}, fmt.Errorf("pbkdf2: %w", err)
+		return SCRAM{}, fmt.Errorf("pbkdf2: %w", err)
 	}
-	clientKey := hmacSHA256(salted, []byte("Client Key"))
+	clientKey := HMACSHA256(salted, []byte("Client Key"))
 	stored := sha256.Sum256(clientKey)
-	return scramVerifier{iterations: iterations, salt: salt, storedKey: stored[:],
-		serverKey: hmacSHA256(salted, []byte("Server Key"))}, nil
+	return SCRAM{Iterations: iterations, Salt: salt, StoredKey: stored[:],
+		ServerKey: HMACSHA256(salted, []byte("Server Key"))}, nil
 }
 
 // String formats v as PostgreSQL stores it.
-func (v scramVerifier) String() string {
+func (v SCRAM) String() string {
 	b64 := base64.StdEncoding.EncodeToString
-	return fmt.Sprintf("%s%d:%s$%s:%s", scramPrefix, v.iterations, b64(v.salt), b64(v.storedKey), b64(v.serverKey))
+	return fmt.Sprintf("%s%d:%s$%s:%s", scramPrefix, v.Iterations, b64(v.Salt), b64(v.StoredKey), b64(v.ServerKey))
 }
 
-// parseSCRAMVerifier parses the SCRAM-SHA-256 verifier format; ok is false
+// ParseSCRAM parses the SCRAM-SHA-256 verifier format; ok is false
 // for anything else (PostgreSQL's parse_scram_secret).
-func parseSCRAMVerifier(s string) (v scramVerifier, ok bool) {
+func ParseSCRAM(s string) (v SCRAM, ok bool) {
 	rest, found := strings.CutPrefix(s, scramPrefix)
 	if !found {
 		return v, false
@@ -122,15 +127,15 @@ func parseSCRAMVerifier(s string) (v scramVerifier, ok bool) {
 	if err != nil || n <= 0 {
 		return v, false
 	}
-	v.iterations = n
+	v.Iterations = n
 	dec := base64.StdEncoding.DecodeString
 	var e1, e2, e3 error
-	v.salt, e1 = dec(salt)
-	v.storedKey, e2 = dec(stored)
-	v.serverKey, e3 = dec(server)
-	if e1 != nil || e2 != nil || e3 != nil || len(v.salt) == 0 ||
-		len(v.storedKey) != scramKeyLen || len(v.serverKey) != scramKeyLen {
-		return scramVerifier{}, false
+	v.Salt, e1 = dec(salt)
+	v.StoredKey, e2 = dec(stored)
+	v.ServerKey, e3 = dec(server)
+	if e1 != nil || e2 != nil || e3 != nil || len(v.Salt) == 0 ||
+		len(v.StoredKey) != KeyLen || len(v.ServerKey) != KeyLen {
+		return SCRAM{}, false
 	}
 	return v, true
 }
@@ -158,7 +163,7 @@ func normalizePassword(p string) string {
 	return n
 }
 
-func hmacSHA256(key, msg []byte) []byte {
+func HMACSHA256(key, msg []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(msg)
 	return m.Sum(nil)

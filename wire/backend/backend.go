@@ -1,4 +1,10 @@
-package wire
+// Package backend is the contract between the protocol server (package
+// wire) and the SQL engine (package planner): an Engine opens one Session
+// per connection; a Session splits, prepares and executes statements and
+// returns each statement's Result (column descriptions, rows, command tag,
+// COPY sub-protocol, notices). It imports nothing of ours but sql/types, so
+// the engine never depends on the protocol's codec, TLS or authentication.
+package backend
 
 import (
 	"context"
@@ -75,27 +81,22 @@ type Session interface {
 	// connection with FATAL.
 	ApplyStartup() (map[string]string, error)
 
+	// DescribeCursor returns the columns of the open SQL cursor (DECLARE)
+	// name. In PostgreSQL cursors and protocol portals share one name
+	// space, and clients describe a DECLAREd cursor with Describe Portal
+	// (psycopg 3's named cursors do): wire asks DescribeCursor for a portal
+	// name it does not know, and sends the columns with text formats.
+	DescribeCursor(name string) (cols []Column, ok bool)
+
+	// Revalidate checks p against the schema at every Bind, before wire
+	// reads its ParamTypes and Columns, as PostgreSQL revalidates a cached
+	// plan at Bind (plancache.c). The error (the statement's table was
+	// dropped, its result columns changed: 0A000 "cached plan must not
+	// change result type") fails the Bind.
+	Revalidate(p Prepared) error
+
 	// Close ends the session; an open transaction is rolled back.
 	Close()
-}
-
-// CursorDescriber is implemented by a Session that keeps SQL cursors
-// (DECLARE). In PostgreSQL cursors and protocol portals share one name
-// space, and clients describe a DECLAREd cursor with Describe Portal
-// (psycopg 3's named cursors do): wire asks DescribeCursor for a portal
-// name it does not know, and sends the columns with text formats.
-type CursorDescriber interface {
-	DescribeCursor(name string) (cols []Column, ok bool)
-}
-
-// Revalidator is implemented by a Session whose prepared statements
-// depend on the schema: wire calls Revalidate with the statement at every
-// Bind, before reading its ParamTypes and Columns, as PostgreSQL
-// revalidates a cached plan at Bind (plancache.c). The error (the
-// statement's table was dropped, its result columns changed: 0A000
-// "cached plan must not change result type") fails the Bind.
-type Revalidator interface {
-	Revalidate(p Prepared) error
 }
 
 // Prepared is a parsed, planned statement.
@@ -125,6 +126,12 @@ type CopyInfo struct {
 	Binary  bool // overall format: binary (1) or text/csv (0)
 	Columns int  // number of columns (for the per-column format codes)
 }
+
+// Format codes of a result column or parameter (docs §55.7, Bind).
+const (
+	TextFormat   int16 = 0
+	BinaryFormat int16 = 1
+)
 
 // Result is what one statement produced.
 type Result struct {
