@@ -1,0 +1,67 @@
+#!/bin/sh
+# Compares two vecgres commits through the wire on Fashion-MNIST: each is
+# built into its own binary, and the two servers are run alternately
+# ROUNDS times each, every run on a fresh data directory with the default
+# --synchronous-commit on, measured by bench/ann (binary COPY load, CREATE
+# INDEX hnsw m 16 ef_construction 64, then QPS and recall@10 per ef_search
+# and connection count; best of RUNS runs). Alternating gives both builds
+# the same spread of a shared machine's load; compare the rounds side by
+# side, as ratios.
+#
+# Usage: sh bench/ab/run.sh OLD NEW   (commits or branches; NEW may be "."
+# for the working tree). Env: ROUNDS (2), RUNS (3), EFS (14,20,40,80),
+# CONNS (8,1), QUERIES (1000), PORT (5499), DATA (/usr/share/datasets/fashion-mnist).
+# Results: bench/results/ann-ab-{old,new}-r<N>-<date>.json.
+set -eu
+cd "$(dirname "$0")/../.."
+OLD=$1
+NEW=$2
+ROUNDS=${ROUNDS:-2}
+RUNS=${RUNS:-3}
+EFS=${EFS:-14,20,40,80}
+CONNS=${CONNS:-8,1}
+QUERIES=${QUERIES:-1000}
+PORT=${PORT:-5499}
+DATA=${DATA:-/usr/share/datasets/fashion-mnist}
+DATE=$(date -u +%Y-%m-%d)
+WORK=$(mktemp -d /tmp/vecgres-ab.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+# build REV LABEL: the server of commit REV as $WORK/vecgres-LABEL.
+build() {
+	if [ "$1" = . ]; then
+		go build -o "$WORK/vecgres-$2" ./cmd/vecgres
+		return
+	fi
+	mkdir "$WORK/src-$2"
+	git archive "$1" | tar -x -C "$WORK/src-$2"
+	(cd "$WORK/src-$2" && go build -o "$WORK/vecgres-$2" ./cmd/vecgres)
+}
+
+# run LABEL ROUND: one benchmark of $WORK/vecgres-LABEL on a fresh data directory.
+run() {
+	rm -rf "$WORK/data"
+	"$WORK/vecgres-$1" --listen "127.0.0.1:$PORT" --data-dir "$WORK/data" >"$WORK/server-$1.log" 2>&1 &
+	pid=$!
+	i=0
+	until psql -qtA -h 127.0.0.1 -p "$PORT" -U postgres -d postgres -c 'SELECT 1' >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ "$i" -lt 300 ] || { echo "server $1 did not start" >&2; exit 1; }
+		sleep 0.2
+	done
+	go run ./bench/ann --dsn "postgres://postgres@127.0.0.1:$PORT/postgres" --data-dir "$DATA" \
+		--queries "$QUERIES" --runs "$RUNS" --ef-search "$EFS" --conns "$CONNS" \
+		--target "vecgres-ab-$1" --out "bench/results/ann-ab-$1-r$2-$DATE.json" || true
+	kill -INT "$pid"
+	wait "$pid" || true
+}
+
+build "$OLD" old
+build "$NEW" new
+go build -o /dev/null ./bench/ann # compile once, outside the timed runs
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	run old "$r"
+	run new "$r"
+	r=$((r + 1))
+done
