@@ -2,13 +2,15 @@ package sql
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// deepShape builds a statement whose parse tree is about n levels deep.
+// deepShape builds a statement whose parse tree is about n levels deep,
+// or, when flat, a statement n terms long whose tree stays shallow.
 type deepShape struct {
 	name  string
 	build func(n int) string
@@ -34,7 +36,6 @@ var deepShapes = []deepShape{
 	{"cast chain", func(n int) string { return "SELECT 1" + rep("::int", n) }},
 	{"IS NULL chain", func(n int) string { return "SELECT 1" + rep(" IS NULL", n) }},
 	{"COLLATE chain", func(n int) string { return "SELECT 'a'" + rep(` COLLATE "C"`, n) }},
-	{"OR chain", func(n int) string { return "SELECT 1 WHERE " + rep("a OR ", n) + "a" }},
 	{"comparison chain in parens", func(n int) string { return "SELECT " + rep("(", n) + "1" + rep(") = 1", n) }},
 	{"UNION chain", func(n int) string { return "SELECT 1" + rep(" UNION SELECT 1", n) }},
 	{"JOIN chain", func(n int) string { return "SELECT 1 FROM a" + rep(" JOIN a ON true", n) }},
@@ -58,7 +59,32 @@ var deepShapes = []deepShape{
 	{"unary minus in parens", func(n int) string { return "SELECT " + rep("-(", n) + "1" + rep(")", n) }},
 	{"NOT chain", func(n int) string { return "SELECT " + rep("NOT ", n) + "true" }},
 	{"subscript chain", func(n int) string { return "SELECT a" + rep("[1]", n) + " FROM t" }},
+	{"JOIN chain with AND", func(n int) string { return "SELECT 1 FROM a" + rep(" JOIN a ON a AND b", n) }},
+	{"UNION chain with OR", func(n int) string { return "SELECT 1 WHERE a OR b" + rep(" UNION SELECT 1 WHERE a OR b", n) }},
+	{"nested CASE with AND", func(n int) string {
+		return "SELECT " + rep("CASE WHEN a AND b THEN ", n) + "1" + rep(" END", n)
+	}},
+	{"nested CASE in parentheses", func(n int) string { return "SELECT " + rep("(CASE WHEN a THEN ", n) + "1" + rep(" END)", n) }},
+	{"operator chain in AND", func(n int) string { return "SELECT 1 WHERE a AND 1" + rep("+1", n) + " = 2 AND b" }},
+	{"AND inside an operator chain", func(n int) string { return "SELECT 1" + rep(" + (a AND b)::int", n) }},
+	{"CASE chain", func(n int) string { return "SELECT 1" + rep(" + CASE WHEN a THEN 1 END", n) }},
+}
+
+// flatShapes are long statements whose tree PostgreSQL keeps flat (lists),
+// accepted at any length.
+var flatShapes = []deepShape{
 	{"IN list", func(n int) string { return "SELECT 1 IN (1" + rep(", 1", n) + ")" }},
+	{"OR chain", func(n int) string { return "SELECT 1 WHERE " + rep("a OR ", n) + "a" }},
+	{"AND chain", func(n int) string { return "SELECT 1 WHERE " + rep("a = 1 AND ", n) + "b" }},
+	{"OR of ANDs", func(n int) string { return "SELECT 1 WHERE " + rep("a AND NOT b OR ", n) + "c" }},
+	{"BETWEEN in an AND chain", func(n int) string { return "SELECT 1 WHERE " + rep("a BETWEEN 1 AND 2 AND ", n) + "b" }},
+	{"flat CASE", func(n int) string {
+		return "SELECT CASE" + rep(" WHEN id = 1 THEN 'x'", n) + " ELSE 'y' END FROM t"
+	}},
+	{"flat simple CASE", func(n int) string { return "SELECT CASE id" + rep(" WHEN 1 THEN 2", n) + " END FROM t" }},
+	{"UPDATE with a flat CASE", func(n int) string {
+		return "UPDATE t SET a = CASE" + rep(" WHEN (id = 1) THEN 'x'", n) + " ELSE a END WHERE id IN (1" + rep(", 1", n) + ")"
+	}},
 }
 
 // refused reports whether err is how a too-deep statement must fail:
@@ -78,9 +104,11 @@ func refused(err error) bool {
 // TestDeepShapes: every deep shape parses or is refused, at every length,
 // without killing the process; shallow ones are never refused, and the
 // long chains of issue 11 (30,000 parenthesised terms crashed the C
-// parser with SIGSEGV) are. Lists (IN) are not deep at any length.
+// parser with SIGSEGV) are. Lists (IN), chains of AND and OR, and the
+// WHENs of one CASE are not deep at any length, as in PostgreSQL.
 func TestDeepShapes(t *testing.T) {
-	for _, sh := range deepShapes {
+	for i, sh := range append(slices.Clone(deepShapes), flatShapes...) {
+		flat := i >= len(deepShapes)
 		t.Run(sh.name, func(t *testing.T) {
 			for _, n := range []int{50, 1000, 3000, 4900, 5100, 9000, 12000, 30000} {
 				_, err := Parse(sh.build(n))
@@ -89,7 +117,7 @@ func TestDeepShapes(t *testing.T) {
 					t.Fatalf("n=%d: %T %v is not a *pgerror.Error", n, err, err)
 				}
 				switch {
-				case sh.name == "IN list":
+				case flat:
 					if err != nil {
 						t.Errorf("n=%d: %v", n, err)
 					}
@@ -166,6 +194,8 @@ func FuzzDeepShapes(f *testing.F) {
 		{"SELECT ", "CASE WHEN true THEN ", "1"}, {"SELECT ", "ARRAY[", "1"}, {"SELECT ", "(SELECT ", "1"},
 		{"SELECT 1 IN (", "1, ", "1)"}, {"SELECT ", "- ", "1"}, {`SELECT '{}'::jsonb`, "->'a'", ""},
 		{"SELECT 1", " UNION SELECT 1", ""}, {"SELECT 1", "::int", ""}, {"SELECT 'a\\', 1", "+1", ", 'x'"},
+		{"SELECT 1 FROM a", " JOIN a ON a AND b", ""}, {"SELECT 1 WHERE a", " OR (a AND b", ")"},
+		{"SELECT CASE", " WHEN a OR b THEN CASE", " END"}, {"SELECT 1", " + CASE WHEN a THEN 1 END", ""},
 	} {
 		f.Add(s[0], s[1], s[2], uint16(30000))
 	}

@@ -23,14 +23,52 @@ type queryShape struct {
 // fails with 42601 `memory exhausted` before a tree exists.
 const bisonMaxDepth = 10000
 
-// shapeFrame is one open bracket (or the statement level) of the scan.
-// run counts the tokens of the current list element at this level, child
-// is the deepest bracket closed within it, best the deepest finished
-// element.
-type shapeFrame struct{ run, child, best int }
+// shapeFrame is one open bracket or CASE (or the statement level) of the
+// scan. run counts the tokens of the current list element at this level,
+// child is the deepest group closed within it, best the deepest finished
+// element. A boolean segment (boolSegment) of the element started at
+// segRun tokens; segMax is the deepest of its pieces before the current
+// one, pieceChild the deepest group of the current piece.
+type shapeFrame struct {
+	run, child, best int
+
+	segRun, segMax, pieceChild int
+	boolean                    bool // an AND or OR split the current segment
+	isCase                     bool // opened by CASE, closed by END
+	unframedCases              int  // CASEs opened past bisonMaxDepth, counted as tokens
+}
+
+// boolBonus bounds the levels a flat boolean segment adds above its
+// deepest piece: OR over AND (makeOrExpr and makeAndExpr flatten chains of
+// one operator, gram.y) and BETWEEN's A_Expr with its bound list.
+const boolBonus = 4
+
+// caseBonus is the levels a CASE adds above its deepest WHEN, THEN or ELSE
+// part: CaseExpr, its list of CaseWhen, the CaseWhen.
+const caseBonus = 3
+
+// endSegment folds the current boolean segment into run: its pieces are
+// siblings, so it is as deep as its deepest piece plus boolBonus.
+func (f *shapeFrame) endSegment() {
+	if f.boolean {
+		piece := max(f.segMax, f.run-f.segRun+f.pieceChild)
+		f.run = f.segRun + piece + boolBonus
+		f.boolean, f.segMax = false, 0
+	}
+	f.segRun, f.pieceChild = f.run, 0
+}
+
+// splitPiece ends the current piece of a boolean segment at an AND or OR.
+func (f *shapeFrame) splitPiece() {
+	f.segMax = max(f.segMax, f.run-f.segRun+f.pieceChild)
+	f.run, f.pieceChild, f.boolean = f.segRun, 0, true
+}
 
 // finish is the depth of the frame's deepest element so far.
-func (f *shapeFrame) finish() int { return max(f.best, f.run+f.child) }
+func (f *shapeFrame) finish() int {
+	f.endSegment()
+	return max(f.best, f.run+f.child)
+}
 
 // shapeScanner computes a queryShape. The depth bound: a parse tree node
 // within one list element (between commas, at one bracket level) takes at
@@ -41,6 +79,14 @@ func (f *shapeFrame) finish() int { return max(f.best, f.run+f.child) }
 // the tree is that deep while the grammar's stack stays shallow. Each
 // operator character counts as a token (PostgreSQL splits +- into two),
 // so the bound only errs upward.
+//
+// Two flat constructs are measured by their widest part instead of their
+// length, as PostgreSQL's tree keeps them flat: a chain of ANDs and ORs
+// (a boolean segment: between clause keywords, at one level, the
+// operands are siblings, since no operator binds looser than AND and OR
+// but the set operations, which are clause keywords here) and the WHEN,
+// THEN and ELSE parts of a CASE (a group from CASE to END whose parts are
+// separated like list elements).
 type shapeScanner struct {
 	q     string
 	stack []shapeFrame
@@ -91,7 +137,7 @@ func (s *shapeScanner) step(i int) int {
 		s.open()
 		return i + 1
 	case c == ')' || c == ']':
-		s.close()
+		s.closeBracket()
 		return i + 1
 	case c == ',' || c == ';':
 		s.shape.tokens++
@@ -128,8 +174,12 @@ func (s *shapeScanner) token() {
 const subqueryWeight = 5
 
 // word counts an identifier, keyword or number; a subquery's first word
-// counts subqueryWeight more.
+// counts subqueryWeight more. AND and OR split a boolean segment, clause
+// keywords end one, and CASE ... END is a group.
 func (s *shapeScanner) word(w string) {
+	if s.skip == 0 && s.keyword(w) {
+		return
+	}
 	s.token()
 	f := &s.stack[len(s.stack)-1]
 	if s.skip > 0 || len(s.stack) == 1 || f.run != 1 || f.child != 0 {
@@ -142,13 +192,82 @@ func (s *shapeScanner) word(w string) {
 	}
 }
 
+// segmentEnds are the keywords that end a boolean segment: those that
+// start a clause, join a FROM item or a set operation, or part a CASE.
+// Ending a segment early only makes the bound larger.
+var segmentEnds = map[string]bool{
+	"select": true, "from": true, "where": true, "join": true, "on": true, "using": true,
+	"union": true, "intersect": true, "except": true, "group": true, "having": true,
+	"order": true, "limit": true, "offset": true, "fetch": true, "window": true,
+	"returning": true, "values": true, "into": true, "as": true, "with": true,
+	"lateral": true, "cross": true, "natural": true, "inner": true, "left": true,
+	"right": true, "full": true, "outer": true, "by": true, "set": true, "do": true,
+	"conflict": true, "when": true, "then": true, "else": true, "end": true, "case": true,
+}
+
+// keyword handles the words that shape the tree without being one of its
+// levels (AND, OR, CASE, WHEN, THEN, ELSE, END of a CASE): it reports
+// whether w was one; other clause keywords only end the boolean segment.
+func (s *shapeScanner) keyword(w string) bool {
+	if len(w) > 9 {
+		return false
+	}
+	var buf [9]byte
+	lw := buf[:len(w)]
+	for i := range len(w) {
+		lw[i] = w[i] | 0x20 // ASCII letters only matter here
+	}
+	f := &s.stack[len(s.stack)-1]
+	switch string(lw) {
+	case "and", "or":
+		s.shape.tokens++
+		f.splitPiece()
+		return true
+	case "case":
+		s.openCase()
+		return true
+	case "when", "then", "else":
+		if f.isCase && f.unframedCases == 0 {
+			s.shape.tokens++
+			s.separate()
+			return true
+		}
+	case "end":
+		if f.unframedCases > 0 {
+			f.unframedCases--
+		} else if f.isCase {
+			s.close()
+			return true
+		}
+	}
+	if segmentEnds[string(lw)] {
+		f.endSegment()
+	}
+	return false
+}
+
+// openCase starts a CASE group; past bisonMaxDepth groups the CASE and
+// its parts count as plain tokens.
+func (s *shapeScanner) openCase() {
+	f := &s.stack[len(s.stack)-1]
+	if len(s.stack) > bisonMaxDepth {
+		f.endSegment()
+		f.unframedCases++
+		s.token()
+		return
+	}
+	s.shape.tokens++
+	s.stack = append(s.stack, shapeFrame{isCase: true})
+}
+
 // separate ends the current list element (a comma or semicolon).
 func (s *shapeScanner) separate() {
 	if s.skip > 0 {
 		return
 	}
 	f := &s.stack[len(s.stack)-1]
-	f.best, f.run, f.child = f.finish(), 0, 0
+	f.best = f.finish()
+	f.run, f.child, f.segRun, f.pieceChild = 0, 0, 0, 0
 }
 
 // open starts a bracketed group.
@@ -160,6 +279,15 @@ func (s *shapeScanner) open() {
 		return
 	}
 	s.stack = append(s.stack, shapeFrame{})
+}
+
+// closeBracket ends the innermost bracketed group, and first any CASE
+// left open inside it (a syntax error, which the grammar reports).
+func (s *shapeScanner) closeBracket() {
+	for s.skip == 0 && len(s.stack) > 1 && s.stack[len(s.stack)-1].isCase {
+		s.close()
+	}
+	s.close()
 }
 
 // close ends the innermost group, which becomes one token of the element
@@ -174,12 +302,17 @@ func (s *shapeScanner) close() {
 		s.stack[0].run++
 		return
 	}
-	d := s.stack[len(s.stack)-1].finish()
+	inner := &s.stack[len(s.stack)-1]
+	d := inner.finish()
+	if inner.isCase {
+		d += caseBonus
+	}
 	s.shape.depth = max(s.shape.depth, d)
 	s.stack = s.stack[:len(s.stack)-1]
 	f := &s.stack[len(s.stack)-1]
 	f.run++
 	f.child = max(f.child, d)
+	f.pieceChild = max(f.pieceChild, d)
 }
 
 // isIdentChar reports whether c continues a word: identifier or keyword
