@@ -1,12 +1,11 @@
 package planner
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/vecgres/vecgres/planner/guc"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
@@ -201,70 +200,21 @@ func errSerializable() error {
 		WithHint("Use REPEATABLE READ (one snapshot per transaction) or READ COMMITTED.")
 }
 
-// msUnits are the units of a setting in milliseconds, largest first
-// (PostgreSQL's memory/time unit table for GUC_UNIT_MS).
-var msUnits = []struct {
-	name string
-	ms   float64
-}{{"d", 86400000}, {"h", 3600000}, {"min", 60000}, {"s", 1000}, {"ms", 1}, {"us", 0.001}}
-
-// msCheck reads a time setting in milliseconds as PostgreSQL does: a
-// number (rounded to whole milliseconds) with an optional unit us, ms, s,
-// min, h or d (case-sensitive), in 0 .. 2147483647 ms; it returns the
-// value as SHOW prints it: the largest unit that is exact ("1s", "1500ms",
+// msCheck reads a time setting in milliseconds as PostgreSQL does
+// (guc.ParseInt with guc.Time, 0 .. 2147483647 ms) and returns the value
+// as SHOW prints it: the largest unit that is exact ("1s", "1500ms",
 // "1min"), "0" for zero.
 func msCheck(name, v string) (string, error) {
 	ms, err := parseMS(name, v)
 	if err != nil {
 		return "", err
 	}
-	return formatMS(ms), nil
+	return guc.Format(ms, guc.Time), nil
 }
 
+// parseMS reads a time setting in milliseconds (msCheck).
 func parseMS(name, v string) (int64, error) {
-	bad := pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, v)
-	t := strings.TrimSpace(v)
-	i := strings.IndexFunc(t, func(r rune) bool {
-		return !unicode.IsDigit(r) && r != '.' && r != '-' && r != '+' && r != 'e' && r != 'E'
-	})
-	num, unit := t, ""
-	if i >= 0 {
-		num, unit = t[:i], strings.TrimSpace(t[i:])
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsNaN(f) {
-		return 0, bad
-	}
-	scale := 1.0
-	if unit != "" {
-		scale = 0
-		for _, u := range msUnits {
-			if u.name == unit {
-				scale = u.ms
-			}
-		}
-		if scale == 0 {
-			return 0, bad.WithHint(`Valid units for this parameter are "us", "ms", "s", "min", "h", and "d".`)
-		}
-	}
-	f = math.RoundToEven(f * scale)
-	if f < 0 || f > math.MaxInt32 {
-		return 0, pgerror.Errorf(pgerror.InvalidParameterValue,
-			"%.0f ms is outside the valid range for parameter %q (0 .. 2147483647)", f, name)
-	}
-	return int64(f), nil
-}
-
-func formatMS(ms int64) string {
-	if ms == 0 {
-		return "0"
-	}
-	for _, u := range msUnits[:5] {
-		if n := int64(u.ms); ms%n == 0 {
-			return fmt.Sprintf("%d%s", ms/n, u.name)
-		}
-	}
-	return fmt.Sprintf("%dms", ms)
+	return guc.ParseInt(name, v, guc.Time, 0, math.MaxInt32)
 }
 
 // pgEncodings are PostgreSQL's encoding names by their cleaned form

@@ -23,7 +23,8 @@ var leafImports = map[string][]string{
 	"sql/pgerror":       {},
 	"sql/types":         {"sql/pgerror"},
 	"vecindex":          {"vecindex/distance"},
-	"planner/memacct":   {"sql/types", "sql/pgerror"},
+	"planner/memacct":   {"sql/types", "sql/pgerror", "planner/guc"},
+	"planner/guc":       {"sql/pgerror"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/vecgres/vecgres/planner/guc"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -62,7 +63,7 @@ func TestAccountLimit(t *testing.T) {
 	if pe.Code != "53200" || pe.Message != "out of memory" {
 		t.Fatalf("got %s %q, want 53200 out of memory", pe.Code, pe.Message)
 	}
-	const detail = "Failed on request of size 1: the statement's rows held in memory passed vecgres.work_mem_limit (0kB)."
+	const detail = "Failed on request of size 1: the statement's rows held in memory passed vecgres.work_mem_limit (0)." // 1000 bytes: 0 kB, spelt as SHOW spells zero
 	if pe.Detail != detail {
 		t.Fatalf("detail %q, want %q", pe.Detail, detail)
 	}
@@ -132,8 +133,8 @@ func TestParseKB(t *testing.T) {
 	bad := []struct{ in, msg, hint string }{
 		{"abc", `invalid value for parameter "x": "abc"`, ""},
 		{"", `invalid value for parameter "x": ""`, ""},
-		{"10XB", `invalid value for parameter "x": "10XB"`, unitsHint},
-		{"10mb", `invalid value for parameter "x": "10mb"`, unitsHint},
+		{"10XB", `invalid value for parameter "x": "10XB"`, guc.Memory.Hint},
+		{"10mb", `invalid value for parameter "x": "10mb"`, guc.Memory.Hint},
 		{"10", `10 kB is outside the valid range for parameter "x" (64 .. 2147483647)`, ""},
 		{"-1", `-1 kB is outside the valid range for parameter "x" (64 .. 2147483647)`, ""},
 		{"2TB", `invalid value for parameter "x": "2TB"`, "Value exceeds integer range."},
