@@ -2,6 +2,7 @@ package types
 
 import (
 	"math"
+	"strings"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -18,7 +19,8 @@ func vectorSyntaxError(lit string) *pgerror.Error {
 // (NoTypmod for any size). Errors: 22P02 invalid input syntax (DETAIL for a
 // missing "[" and for junk after "]"), 22000 for no elements, NaN, infinity
 // and a dimension mismatch, 22003 for an element beyond float4, 54000 for
-// more than 16000 elements.
+// more than 16000 elements. One pass over s, elements read as strtof
+// reads them (parseElement).
 func ParseVector(s string, dims int32) (Vector, error) {
 	p := skipCSpace(s, 0)
 	if p >= len(s) || s[p] != '[' {
@@ -28,25 +30,17 @@ func ParseVector(s string, dims int32) (Vector, error) {
 	if p < len(s) && s[p] == ']' {
 		return nil, errNoDimensions()
 	}
-	var v Vector
+	v := make(Vector, 0, min(strings.Count(s[p:], ",")+1, VectorMaxDim))
 	for {
 		if len(v) == VectorMaxDim {
 			return nil, errTooManyDimensions()
 		}
 		p = skipCSpace(s, p)
-		n := scanFloat(s[p:])
-		if n == 0 {
-			return nil, vectorSyntaxError(s)
-		}
-		tok := s[p : p+n]
-		f, res := convertFloat(tok, 32)
-		if res == convOverflow {
-			return nil, pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type vector", tok)
-		}
-		if err := checkElement(float32(f)); err != nil {
+		f, n, err := parseElement(s, p)
+		if err != nil {
 			return nil, err
 		}
-		v = append(v, float32(f))
+		v = append(v, f)
 		p = skipCSpace(s, p+n)
 		if p < len(s) && s[p] == ',' {
 			p++
@@ -65,6 +59,39 @@ func ParseVector(s string, dims int32) (Vector, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// parseElement reads the element of the vector literal s at p as strtof
+// does, returning its value and length: a plain decimal by
+// scanPlainDecimal, anything else (hexadecimal, inf, nan) by scanFloat.
+// Errors: 22P02 when no number starts at p, 22003 beyond float4, 22000
+// for NaN and infinity.
+func parseElement(s string, p int) (float32, int, error) {
+	if d := scanPlainDecimal(s[p:]); d.n > 0 {
+		tok := s[p : p+d.n]
+		f, overflow := d.float32(tok)
+		if overflow {
+			return 0, 0, errVectorRange(tok)
+		}
+		return f, d.n, nil
+	}
+	n := scanFloat(s[p:])
+	if n == 0 {
+		return 0, 0, vectorSyntaxError(s)
+	}
+	tok := s[p : p+n]
+	f, res := convertFloat(tok, 32)
+	if res == convOverflow {
+		return 0, 0, errVectorRange(tok)
+	}
+	if err := checkElement(float32(f)); err != nil {
+		return 0, 0, err
+	}
+	return float32(f), n, nil
+}
+
+func errVectorRange(tok string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type vector", tok)
 }
 
 func skipCSpace(s string, p int) int {
