@@ -1,17 +1,20 @@
 #!/bin/sh
-# Compares two vecgres commits through the wire on Fashion-MNIST: each is
-# built into its own binary, and the two servers are run alternately
-# ROUNDS times each, every run on a fresh data directory with the default
-# --synchronous-commit on, measured by bench/ann (binary COPY load, CREATE
-# INDEX hnsw m 16 ef_construction 64, then QPS and recall@10 per ef_search
-# and connection count; best of RUNS runs). Alternating gives both builds
-# the same spread of a shared machine's load; compare the rounds side by
-# side, as ratios.
+# Compares two vecgres commits on Fashion-MNIST, alternating them ROUNDS
+# times so that both see the same spread of a shared machine's load
+# (compare the rounds side by side, as ratios):
+#  - through the wire: each commit's server on a fresh data directory
+#    with the default --synchronous-commit on, measured by bench/ann
+#    (binary COPY load, CREATE INDEX hnsw m 16 ef_construction 64, then
+#    QPS and recall@10 per ef_search and connection count; best of RUNS);
+#  - in process: planner's BenchmarkEngineKNN (prepared INSERTs, CREATE
+#    INDEX, the prepared k-NN query per ef_search: QPS and recall@10),
+#    copied from NEW into OLD's tree, so both run the same benchmark.
 #
 # Usage: sh bench/ab/run.sh OLD NEW   (commits or branches; NEW may be "."
 # for the working tree). Env: ROUNDS (2), RUNS (3), EFS (14,20,40,80),
 # CONNS (8,1), QUERIES (1000), PORT (5499), DATA (/usr/share/datasets/fashion-mnist).
-# Results: bench/results/ann-ab-{old,new}-r<N>-<date>.json.
+# Results: bench/results/ann-ab-{old,new}-r<N>-<date>.json and
+# engine-ab-{old,new}-r<N>-<date>.txt.
 set -eu
 cd "$(dirname "$0")/../.."
 OLD=$1
@@ -27,15 +30,25 @@ DATE=$(date -u +%Y-%m-%d)
 WORK=$(mktemp -d /tmp/vecgres-ab.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-# build REV LABEL: the server of commit REV as $WORK/vecgres-LABEL.
+# build REV LABEL: the source of commit REV (the working tree for ".") in
+# $WORK/src-LABEL, with NEW's engine benchmark, and its server as
+# $WORK/vecgres-LABEL.
 build() {
 	if [ "$1" = . ]; then
-		go build -o "$WORK/vecgres-$2" ./cmd/vecgres
-		return
+		ln -s "$PWD" "$WORK/src-$2"
+	else
+		mkdir "$WORK/src-$2"
+		git archive "$1" | tar -x -C "$WORK/src-$2"
 	fi
-	mkdir "$WORK/src-$2"
-	git archive "$1" | tar -x -C "$WORK/src-$2"
+	bench=planner/engine_bench_test.go
+	[ -e "$WORK/src-$2/$bench" ] || git show "$NEWREV:$bench" >"$WORK/src-$2/$bench"
 	(cd "$WORK/src-$2" && go build -o "$WORK/vecgres-$2" ./cmd/vecgres)
+}
+
+# engine LABEL ROUND: the in-process benchmark in $WORK/src-LABEL.
+engine() {
+	(cd "$WORK/src-$1" && go test -run XXX -bench BenchmarkEngineKNN -benchtime 2000x ./planner/) \
+		>"bench/results/engine-ab-$1-r$2-$DATE.txt" 2>&1 || true
 }
 
 # run LABEL ROUND: one benchmark of $WORK/vecgres-LABEL on a fresh data directory.
@@ -56,6 +69,8 @@ run() {
 	wait "$pid" || true
 }
 
+NEWREV=$NEW
+[ "$NEW" != . ] || NEWREV=HEAD
 build "$OLD" old
 build "$NEW" new
 go build -o /dev/null ./bench/ann # compile once, outside the timed runs
@@ -63,5 +78,7 @@ r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	run old "$r"
 	run new "$r"
+	engine old "$r"
+	engine new "$r"
 	r=$((r + 1))
 done
