@@ -204,9 +204,14 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 		return nil, false, err
 	}
 	q := qv.(types.Vector)
-	dims := int(p.table.Columns[s.ix.Column].Type.Typmod)
-	if err := checkSameDims(make(types.Vector, dims), q); err != nil {
-		return nil, true, err
+	if dims := int(p.table.Columns[s.ix.Column].Type.Typmod); len(q) != dims {
+		// A vector of another size cannot walk the graph. The exact scan
+		// compares it with each matching row and fails at the first with
+		// pgvector's "different vector dimensions", as a sequential scan
+		// does; on an empty table nothing is compared and nothing fails.
+		r := &knnRun{s: s, p: p, x: x, e: e, q: q, tr: tr}
+		cands, err := r.exact(ctx, nil, k)
+		return candidateRows(cands), true, err
 	}
 	ch, err := s.chooseFilterPlan(p, x, e, k)
 	if err != nil {
@@ -242,9 +247,14 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil {
 		return nil, true, err
 	}
+	return candidateRows(cands), true, nil
+}
+
+// candidateRows returns the rows of cands, in order.
+func candidateRows(cands []candidate) []keyedRow {
 	rows := make([]keyedRow, len(cands))
 	for i, c := range cands {
 		rows[i].row = c.row
 	}
-	return rows, true, nil
+	return rows
 }
