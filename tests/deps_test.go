@@ -24,6 +24,7 @@ var leafImports = map[string][]string{
 	"sql/types":         {"sql/pgerror"},
 	"vecindex":          {"vecindex/distance"},
 	"planner/memacct":   {"sql/types", "sql/pgerror"},
+	"planner/plan":      {"sql/types"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
 }
