@@ -31,6 +31,13 @@
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
 //     statement snapshot, inside the session's transaction.
 //
+// EXPLAIN lowers the bound plan into the logical plan IR of package
+// planner/plan (lower*.go: scans, Filter, Sort, TopK, Limit, Aggregate,
+// Append, SetOp, Modify, with the estimates and the k-NN strategy the
+// cost model chose for this execution) and prints that tree
+// (explain.go); EXPLAIN ANALYZE runs the statement first and adds what
+// the run saw to the tree.
+//
 // Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),
 // GROUP BY and HAVING (groupby.go), aggregates over DISTINCT values
