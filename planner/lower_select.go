@@ -11,7 +11,8 @@ import (
 // (sequential, function, derived table, B-tree or HNSW index), then
 // Aggregate, Sort and Limit above it as the query has them, under a
 // Project of the output columns. The nodes EXPLAIN has always shown are
-// the nodes built; DISTINCT and HAVING are not lowered yet.
+// the nodes built; DISTINCT and HAVING are not lowered yet (EXPLAIN has
+// never shown them).
 
 // lower returns p's plan tree; tr, when not nil, holds what its run under
 // EXPLAIN ANALYZE saw. The scalar subqueries p uses hang under the top
@@ -32,7 +33,11 @@ func (p *selectPlan) lower(x *execCtx, tr *planTrace) (ir.Node, error) {
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: n}}, nil
 }
 
-// lowerRows is p's tree below the Project.
+// lowerRows is p's tree below the Project: the logical tree of the query
+// as bound — a scan of the FROM item, a Filter of WHERE, then TopK for a
+// k-NN query an HNSW index can serve, else Aggregate, Sort and Limit as
+// the query has them — with its scan chosen by the access-path rules of
+// lower_rules.go (knnRule, scanRule).
 func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := p.bounds(e)
@@ -40,13 +45,64 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return nil, err
 	}
 	if p.table == nil {
-		return p.withLimit(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}, 1, limit, offset), nil
+		return p.withLimit(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}, limit, offset), nil
 	}
+	from := p.logicalScan()
 	if p.scan != nil && limit >= 0 {
 		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
-			return p.lowerKNN(x, e, tr, limit, offset)
+			top := &ir.TopK{Unary: ir.Unary{Input: from}, Keys: p.sortKeys(), K: int64(scanBudget(limit, offset))}
+			n, err := p.knnRule(x, e, tr, top)
+			if err != nil {
+				return nil, err
+			}
+			return p.withLimit(n, limit, offset), nil
 		}
 	}
+	p.estimateScan(x, e, from)
+	node, err := p.scanRule(x, e, from)
+	if err != nil {
+		return nil, err
+	}
+	rows := node.Base().Est
+	if p.aggs == nil {
+		if len(p.order) > 0 {
+			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
+		}
+		return p.withLimit(node, limit, offset), nil
+	}
+	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
+		node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
+	}
+	node = p.aggregateNode(rows.Rows, node) // groupby.go
+	if p.group != nil && len(p.order) > 0 { // groups are sorted after grouping
+		node = &ir.Sort{Info: ir.Info{Est: node.Base().Est}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
+	}
+	return p.withLimit(node, limit, offset), nil
+}
+
+// logicalScan is the scan of the FROM item (a table, generate_series or
+// a derived table) under a Filter of WHERE when p has one, without
+// estimates.
+func (p *selectPlan) logicalScan() ir.Node {
+	info := ir.Info{Out: tableColumns(p.table)}
+	si := ir.ScanInfo{Relation: p.table.Name}
+	var scan ir.Node = &ir.SeqScan{Info: info, ScanInfo: si}
+	switch {
+	case p.derived != nil: // its subplan is not described yet
+		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
+	case p.series != nil:
+		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: "generate_series"}
+	}
+	if p.where == nil {
+		return scan
+	}
+	return &ir.Filter{Unary: ir.Unary{Input: scan}, Cond: formatBound(p.where)}
+}
+
+// estimateScan sets the estimates of logicalScan's nodes: the table's
+// rows (from its statistics, gathered now when stale) on the scan, and
+// those passing WHERE by the estimator's selectivity on the Filter.
+func (p *selectPlan) estimateScan(x *execCtx, e *env, from ir.Node) {
 	stats := autoAnalyze(x, p.table)
 	n := float64(p.table.Slots())
 	if stats != nil {
@@ -55,66 +111,24 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	if p.series != nil {
 		n = p.series.estimate()
 	}
-	rows := n
-	if p.where != nil {
-		rows = n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where))
+	f, ok := from.(*ir.Filter)
+	if !ok {
+		from.Base().Est = ir.Rows(n)
+		return
 	}
-	ps, err := p.chooseBTree(x, e)
-	if err != nil {
-		return nil, err
-	}
-	var node ir.Node = p.scanNode(ps, rows)
-	if p.aggs == nil {
-		if len(p.order) > 0 {
-			node = &ir.Sort{Info: ir.Info{Est: ir.Rows(rows)}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
-		}
-		return p.withLimit(node, rows, limit, offset), nil
-	}
-	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
-		node = &ir.Sort{Info: ir.Info{Est: ir.Rows(rows)}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
-	}
-	agg := p.aggregateNode(rows, node) // groupby.go
-	node = agg
-	if p.group != nil && len(p.order) > 0 { // groups are sorted after grouping
-		node = &ir.Sort{Info: ir.Info{Est: agg.Est}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
-	}
-	return p.withLimit(node, agg.Est.Rows, limit, offset), nil
+	f.Input.Base().Est = ir.Rows(n)
+	f.Est = ir.Rows(n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where)))
 }
 
-// withLimit puts a Limit over n, whose estimate is rows, when p has LIMIT
-// or OFFSET (limit < 0: none).
-func (p *selectPlan) withLimit(n ir.Node, rows float64, limit, offset int64) ir.Node {
+// withLimit puts a Limit over n when p has LIMIT or OFFSET (limit < 0:
+// none), estimated from n's estimate.
+func (p *selectPlan) withLimit(n ir.Node, limit, offset int64) ir.Node {
 	if p.limit == nil && p.offset == nil {
 		return n
 	}
-	r := max(rows-float64(offset), 0)
-	if limit >= 0 {
-		r = min(r, float64(limit))
-	}
-	return &ir.Limit{Info: ir.Info{Est: ir.Rows(r)}, Unary: ir.Unary{Input: n}}
-}
-
-// scanNode is the B-tree index scan of ps, or, when nil, the scan of the
-// FROM item: a table, generate_series, or a derived table.
-func (p *selectPlan) scanNode(ps *pathScan, rows float64) ir.Scanner {
-	info := ir.Info{Out: tableColumns(p.table), Est: ir.Rows(rows)}
-	si := ir.ScanInfo{Relation: p.table.Name}
-	if ps == nil {
-		if p.where != nil {
-			si.Filter = formatBound(p.where)
-		}
-		switch {
-		case p.derived != nil: // its subplan is not described yet
-			return &ir.SubqueryScan{Info: info, ScanInfo: si}
-		case p.series != nil:
-			return &ir.FunctionScan{Info: info, ScanInfo: si, Func: "generate_series"}
-		}
-		return &ir.SeqScan{Info: info, ScanInfo: si}
-	}
-	if p.where != ps.cond {
-		si.Filter = formatBound(p.where)
-	}
-	return &ir.IndexScan{Info: info, ScanInfo: si, Kind: ir.BTree, Indexes: ps.indexes(), Cond: formatBound(ps.cond)}
+	l := &ir.Limit{Unary: ir.Unary{Input: n}, Count: limit, Offset: offset}
+	l.Est = l.Estimate(n.Base().Est.Rows)
+	return l
 }
 
 // sortKeys are p's ORDER BY keys as EXPLAIN prints them.

@@ -145,3 +145,50 @@ func TestLowerSetOpAndWrites(t *testing.T) {
 		t.Fatalf("tree %#v, want a Delete without columns", tree)
 	}
 }
+
+// TestLowerAccessRules checks what the access-path rules make of the
+// logical scan: the k-NN strategies the filter_plan setting forces, and
+// a B-tree scan with the rest of WHERE as its filter.
+func TestLowerAccessRules(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE ar (id int PRIMARY KEY, c text, n int, e vector(2))")
+	exec(t, s, "INSERT INTO ar SELECT i, CASE WHEN i % 10 = 0 THEN 'rare' ELSE 'common' END, i % 3, ('[' || i || ',1]')::vector FROM generate_series(1, 200) i")
+	exec(t, s, "CREATE INDEX ar_e ON ar USING hnsw (e vector_l2_ops)")
+	exec(t, s, "CREATE INDEX ar_c ON ar (c)")
+	const knn = "SELECT id FROM ar WHERE c = 'rare' ORDER BY e <-> '[1,1]' LIMIT 4 OFFSET 1"
+	for _, c := range []struct {
+		setting string
+		want    ir.Strategy
+	}{{"traversal", ir.Traversal}, {"postfilter", ir.PostFilter}, {"ef_postfilter", ir.EfPostFilter}} {
+		exec(t, s, "SET vecgres.filter_plan = "+c.setting)
+		tree := lowered(t, s, knn)
+		lim, ok := ir.Top(tree).(*ir.Limit)
+		if !ok || lim.Count != 4 || lim.Offset != 1 {
+			t.Fatalf("%s: top %#v, want Limit 4 Offset 1", c.setting, ir.Top(tree))
+		}
+		is, ok := lim.Input.(*ir.IndexScan)
+		if !ok || is.Kind != ir.HNSW || is.Filter != "(c = 'rare')" || is.KNN.Strategy != c.want || is.Est.Rows != 5 {
+			t.Errorf("%s: scan %#v, want an HNSW scan, filtered, %v, 5 rows", c.setting, lim.Input, c.want)
+		}
+	}
+	exec(t, s, "SET vecgres.filter_plan = prefilter")
+	tree := lowered(t, s, knn)
+	if got, want := chain(tree), []string{"Project", "Limit", "TopK", "IndexScan"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("prefilter: nodes %v, want %v", got, want)
+	}
+	is := ir.Top(tree).Children()[0].Children()[0].(*ir.IndexScan)
+	if is.Kind != ir.BTree || is.Indexes[0] != "ar_c" || is.Cond != "(c = 'rare')" || is.Filter != "" {
+		t.Errorf("prefilter: scan %#v, want the B-tree on c, no filter", is)
+	}
+	exec(t, s, "RESET vecgres.filter_plan")
+
+	tree = lowered(t, s, "SELECT id FROM ar WHERE c = 'rare' AND n = 1")
+	is, ok := ir.Top(tree).(*ir.IndexScan)
+	if !ok || is.Kind != ir.BTree || is.Cond != "(c = 'rare')" || is.Filter != "((c = 'rare') AND (n = 1))" {
+		t.Errorf("B-tree: %#v, want ar_c with the whole WHERE as filter", ir.Top(tree))
+	}
+	tree = lowered(t, s, "SELECT id FROM ar WHERE n = 1")
+	if sc, ok := ir.Top(tree).(*ir.SeqScan); !ok || sc.Filter != "(n = 1)" {
+		t.Errorf("no index: %#v, want a Seq Scan filtered by n = 1", ir.Top(tree))
+	}
+}

@@ -95,6 +95,9 @@ func (u Unary) Children() []Node {
 	return []Node{u.Input}
 }
 
+// SetInput makes n the input; rules that replace a subtree use it.
+func (u *Unary) SetInput(n Node) { u.Input = n }
+
 // inputColumns is the columns of a node that passes its input's rows on.
 func (u Unary) inputColumns() []Column {
 	if u.Input == nil {

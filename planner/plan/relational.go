@@ -83,12 +83,24 @@ func (n *TopK) Props() []string {
 	return out
 }
 
-// Limit skips OFFSET input rows and returns at most LIMIT of the rest.
-// The bounds are expressions evaluated per execution, so EXPLAIN shows
-// only the estimate.
+// Limit skips Offset input rows and returns at most Count of the rest
+// (Count -1: all), the bounds' values for this execution; both are left
+// zero, with the estimate unknown, where the planner does not evaluate
+// them (a set operation's LIMIT). EXPLAIN shows only the estimate, as
+// PostgreSQL does.
 type Limit struct {
 	Info
 	Unary
+	Count, Offset int64
+}
+
+// Estimate is the rows the limit returns of in estimated input rows.
+func (n *Limit) Estimate(in float64) Estimate {
+	r := max(in-float64(n.Offset), 0)
+	if n.Count >= 0 {
+		r = min(r, float64(n.Count))
+	}
+	return Rows(r)
 }
 
 func (n *Limit) Columns() []Column { return n.inputColumns() }
