@@ -35,17 +35,8 @@ var filterPlanNames = map[string]filterPlan{
 	"postfilter": planPostFilter, "ef_postfilter": planEfPostFilter,
 }
 
-func (f filterPlan) String() string {
-	switch f {
-	case planPreFilter:
-		return "pre-filter"
-	case planTraversal:
-		return "filtered traversal"
-	case planPostFilter:
-		return "post-filter"
-	}
-	return "ef_search post-filter"
-}
+// String is the plan's name in EXPLAIN, the IR strategy's (lower_rules.go).
+func (f filterPlan) String() string { return strategies[f].String() }
 
 // Cost units are roughly nanoseconds on one core; only their ratios
 // matter.

@@ -31,6 +31,16 @@
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
 //     statement snapshot, inside the session's transaction.
 //
+// EXPLAIN lowers the bound plan into the logical plan IR of package
+// planner/plan (lower*.go: scans, Filter, Sort, TopK, Limit, Aggregate,
+// Append, SetOp, Modify) and prints that tree (explain.go). A SELECT is
+// lowered into its logical tree (a scan of the FROM item under a Filter
+// of WHERE, a TopK for a k-NN query), then the access-path rules of
+// lower_rules.go replace the scan by what the cost model picks for this
+// execution: the k-NN strategy (pre-filter TopK, or an HNSW IndexScan)
+// and B-tree index scans. EXPLAIN ANALYZE runs the statement first and
+// adds what the run saw to the tree (lower_analyze.go).
+//
 // Beyond single-table SELECT and DML: INSERT ... SELECT (dml_query.go),
 // INSERT ... ON CONFLICT with the primary key as arbiter (dml_conflict.go),
 // GROUP BY and HAVING (groupby.go), aggregates over DISTINCT values

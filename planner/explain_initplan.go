@@ -1,35 +1,6 @@
 package planner
 
-import (
-	"fmt"
-	"sort"
-)
-
-// describeWithInitPlans is describe plus the plans of the statement's
-// scalar subqueries, printed under the top node as PostgreSQL 15 prints
-// InitPlans: "InitPlan 1 (returns $0)" and the subquery's plan below it.
-func (p *selectPlan) describeWithInitPlans(x *execCtx, tr *planTrace) ([]planNode, error) {
-	nodes, err := p.describe(x, tr)
-	if err != nil || len(nodes) == 0 {
-		return nodes, err
-	}
-	for _, s := range p.subqueries() {
-		sub, err := explainLines(s.plan, x, nil) // setop_explain.go
-		if err != nil {
-			return nil, err
-		}
-		top := &nodes[0]
-		top.details = append(top.details, fmt.Sprintf("InitPlan %d (returns $%d)", s.id+1, s.id))
-		for i, l := range sub {
-			if i == 0 {
-				top.details = append(top.details, "  ->  "+l)
-			} else {
-				top.details = append(top.details, "      "+l)
-			}
-		}
-	}
-	return nodes, nil
-}
+import "sort"
 
 // subqueries returns the scalar subqueries p's expressions use directly
 // (not those nested in them), in the order they were bound.

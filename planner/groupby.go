@@ -2,8 +2,8 @@ package planner
 
 import (
 	"strconv"
-	"strings"
 
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -286,16 +286,22 @@ func (p *selectPlan) groupKey(e *env, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// aggregateNode is EXPLAIN's node for the aggregation over rows input
-// rows: Aggregate (one row), or HashAggregate with its keys, estimated
-// at one row per input row.
-func (p *selectPlan) aggregateNode(rows float64) planNode {
-	if p.group == nil {
-		return planNode{title: "Aggregate", est: 1}
+// aggregateNode is the plan IR's node for the aggregation over in, whose
+// estimate is rows: Aggregate (one row), or HashAggregate with its keys,
+// estimated at one row per input row. Its columns are the group keys,
+// then one per aggregate call, named by the function.
+func (p *selectPlan) aggregateNode(rows float64, in ir.Node) *ir.Aggregate {
+	n := &ir.Aggregate{Info: ir.Info{Est: ir.Rows(1)}, Unary: ir.Unary{Input: in}}
+	if p.group != nil {
+		n.Est = ir.Rows(max(rows, 1))
+		n.GroupKeys = make([]string, len(p.group))
 	}
-	keys := make([]string, len(p.group))
 	for i, k := range p.group {
-		keys[i] = formatBound(k)
+		n.GroupKeys[i] = formatBound(k)
+		n.Out = append(n.Out, ir.Column{Name: n.GroupKeys[i], Type: k.Type()})
 	}
-	return planNode{title: "HashAggregate", est: max(rows, 1), details: []string{"Group Key: " + strings.Join(keys, ", ")}}
+	for _, c := range p.aggs.calls {
+		n.Out = append(n.Out, ir.Column{Name: c.name, Type: c.t})
+	}
+	return n
 }

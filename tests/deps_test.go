@@ -25,6 +25,7 @@ var leafImports = map[string][]string{
 	"vecindex":          {"vecindex/distance"},
 	"planner/memacct":   {"sql/types", "sql/pgerror", "planner/guc"},
 	"planner/guc":       {"sql/pgerror"},
+	"planner/plan":      {"sql/types"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
 }
