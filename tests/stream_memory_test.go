@@ -190,3 +190,110 @@ func TestStreamingHoldsNoResult(t *testing.T) {
 		})
 	}
 }
+
+// answer reads one Query's answer to ReadyForQuery, returning the names
+// of its messages with consecutive repeats counted ("CopyData×99999"), the
+// last row or payload and the error.
+func answer(t *testing.T, r *pausedReader) (string, string, *pgproto3.ErrorResponse) {
+	t.Helper()
+	var kinds []string
+	counts := map[int]int{}
+	for {
+		msg, err := r.pc.ReceiveMessage(r.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := fmt.Sprintf("%T", msg)[len("*pgproto3."):]
+		switch m := msg.(type) {
+		case *pgproto3.DataRow:
+			r.last = append(r.last[:0], m.Values[0]...)
+		case *pgproto3.CopyData:
+			r.last = append(r.last[:0], m.Data...)
+		case *pgproto3.ErrorResponse:
+			r.err = m
+			kind += " " + m.Code
+		}
+		if n := len(kinds); n > 0 && kinds[n-1] == kind {
+			counts[n-1]++
+		} else {
+			kinds = append(kinds, kind)
+			counts[len(kinds)-1] = 1
+		}
+		if _, ok := msg.(*pgproto3.ReadyForQuery); ok {
+			break
+		}
+	}
+	for i, k := range kinds {
+		if counts[i] > 1 {
+			kinds[i] = fmt.Sprintf("%s×%d", k, counts[i])
+		}
+	}
+	return fmt.Sprint(kinds), string(r.last), r.err
+}
+
+// TestStreamingErrorAfterRows: a query that fails at its last row sends
+// the rows before it, then the ErrorResponse, as PostgreSQL does; before,
+// the result was materialised and the client got the ErrorResponse
+// alone. For COPY (SELECT ...) TO STDOUT this shows the first CopyData
+// leaves before the query has produced all its rows. The session goes on.
+func TestStreamingErrorAfterRows(t *testing.T) {
+	s := startServer(t, "")
+	conn := s.connect(t)
+	ctx := testCtx(t, time.Minute)
+	pc := conn.PgConn()
+	const n = 100_000
+	for _, c := range []struct{ q, want, last string }{
+		{fmt.Sprintf("COPY (SELECT g FROM generate_series(1, %d) g WHERE 1 / (%d - g) IS NOT NULL) TO STDOUT", n, n),
+			"[CopyOutResponse CopyData×99999 ErrorResponse 22012 ReadyForQuery]", "99999\n"},
+		{fmt.Sprintf("SELECT g FROM generate_series(1, %d) g WHERE 1 / (%d - g) IS NOT NULL", n, n),
+			"[RowDescription DataRow×99999 ErrorResponse 22012 ReadyForQuery]", "99999"},
+		{fmt.Sprintf("SELECT 1 / (%d - g) FROM generate_series(1, %d) g OFFSET 99990", n, n),
+			"[RowDescription DataRow×9 ErrorResponse 22012 ReadyForQuery]", "1"},
+	} {
+		fe := pc.Frontend()
+		fe.Send(&pgproto3.Query{String: c.q})
+		if err := fe.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		got, last, _ := answer(t, &pausedReader{t: t, pc: pc, ctx: ctx})
+		if got != c.want || last != c.last {
+			t.Errorf("%s:\n got %s, last %q\nwant %s, last %q", c.q, got, last, c.want, c.last)
+		}
+		answersOne(t, conn)
+	}
+}
+
+// TestStreamingCancel: CancelRequest stops COPY (SELECT ...) TO STDOUT
+// while it streams to a client that stopped reading after the first
+// CopyData: once the client reads on, the rows sent end with 57014
+// before the last of them. Before, the whole output was built before the
+// first CopyData left, so a cancel arriving then found nothing running
+// and every row came.
+func TestStreamingCancel(t *testing.T) {
+	s := startServer(t, "")
+	conn := s.connect(t)
+	ctx := testCtx(t, 2*time.Minute)
+	pc := conn.PgConn()
+	// 16 MB of output: more than the socket buffers hold, so the server
+	// is still producing rows when the client pauses.
+	const n = 2_000_000
+	fe := pc.Frontend()
+	fe.Send(&pgproto3.Query{String: fmt.Sprintf("COPY (SELECT g FROM generate_series(1, %d) g) TO STDOUT", n)})
+	if err := fe.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := &pausedReader{t: t, pc: pc, ctx: ctx}
+	if !r.readRows(1) {
+		t.Fatalf("the answer ended before the first CopyData")
+	}
+	if err := pc.CancelRequest(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for r.readRows(n) {
+	}
+	if r.err == nil || r.err.Code != "57014" || r.rows >= n {
+		t.Fatalf("read %d of %d rows, error %+v; want fewer rows and 57014", r.rows, n, r.err)
+	}
+	t.Logf("cancelled after %d of %d rows", r.rows, n)
+	answersOne(t, conn)
+}
