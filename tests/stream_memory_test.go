@@ -136,8 +136,9 @@ func (r *pausedReader) readRows(n int) bool {
 // 12). Now rows stream: while a client that stopped reading after the
 // first rows holds the statement, the server's live heap stays within
 // streamHeapSlack of what it held before, for SELECT through the simple
-// and the extended protocol, COPY t TO STDOUT and COPY (SELECT ...) TO
-// STDOUT; read to the end, each answers every row.
+// and the extended protocol, UNION ALL (converting its left side's
+// values), COPY t TO STDOUT and COPY (SELECT ...) TO STDOUT; read to the
+// end, each answers every row.
 func TestStreamingHoldsNoResult(t *testing.T) {
 	s := startServer(t, "", "--debug-listen", "127.0.0.1:0")
 	addr := debugAddr(t, s)
@@ -157,6 +158,8 @@ func TestStreamingHoldsNoResult(t *testing.T) {
 			&pgproto3.Parse{Query: "SELECT id FROM t WHERE id > $1"},
 			&pgproto3.Bind{Parameters: [][]byte{[]byte("0")}},
 			&pgproto3.Execute{}, &pgproto3.Sync{}}, "SELECT", ""},
+		{"UNION ALL", []pgproto3.FrontendMessage{&pgproto3.Query{String: fmt.Sprintf(
+			"SELECT id FROM t WHERE id <= %d UNION ALL SELECT id::int8 FROM t WHERE id > %[1]d", streamRows/2)}}, "SELECT", ""},
 		{"COPY t TO STDOUT", []pgproto3.FrontendMessage{&pgproto3.Query{String: "COPY t TO STDOUT"}}, "COPY", "\n"},
 		{"COPY (SELECT) TO STDOUT", []pgproto3.FrontendMessage{
 			&pgproto3.Query{String: "COPY (SELECT id FROM t WHERE id > 0) TO STDOUT (FORMAT csv)"}}, "COPY", "\n"},
