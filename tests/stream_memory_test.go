@@ -300,3 +300,50 @@ func TestStreamingCancel(t *testing.T) {
 	t.Logf("cancelled after %d of %d rows", r.rows, n)
 	answersOne(t, conn)
 }
+
+// TestStreamingTimeoutAndDisconnect: statement_timeout stops a COPY that
+// streams to a paused client with 57014 before its last row (the client
+// pauses for longer than the timeout, so the statement is past it whatever
+// the machine's speed); a client that closes its connection in the middle
+// of a streamed SELECT ends its statement, and the server goes on
+// answering others.
+func TestStreamingTimeoutAndDisconnect(t *testing.T) {
+	s := startServer(t, "")
+	conn := s.connect(t)
+	ctx := testCtx(t, 2*time.Minute)
+	pc := conn.PgConn()
+	const n = 2_000_000
+	mustExec(t, conn, "SET statement_timeout = '50ms'")
+	fe := pc.Frontend()
+	fe.Send(&pgproto3.Query{String: fmt.Sprintf("COPY (SELECT g FROM generate_series(1, %d) g) TO STDOUT", n)})
+	if err := fe.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := &pausedReader{t: t, pc: pc, ctx: ctx}
+	if !r.readRows(1) {
+		t.Fatalf("the answer ended before the first CopyData")
+	}
+	time.Sleep(200 * time.Millisecond) // past statement_timeout, not a speed claim
+	for r.readRows(n) {
+	}
+	if r.err == nil || r.err.Code != "57014" || r.err.Message != "canceling statement due to statement timeout" || r.rows >= n {
+		t.Fatalf("read %d of %d rows, error %+v; want fewer rows and 57014 statement timeout", r.rows, n, r.err)
+	}
+	mustExec(t, conn, "RESET statement_timeout")
+	answersOne(t, conn)
+
+	gone := s.connect(t)
+	gfe := gone.PgConn().Frontend()
+	gfe.Send(&pgproto3.Query{String: fmt.Sprintf("SELECT g, repeat('x', 100) FROM generate_series(1, %d) g", n)})
+	if err := gfe.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	gr := &pausedReader{t: t, pc: gone.PgConn(), ctx: ctx}
+	if !gr.readRows(1) {
+		t.Fatalf("the answer ended before the first DataRow")
+	}
+	gone.PgConn().Conn().Close() // drop the connection mid-result
+	answersOne(t, conn)
+	other := s.connect(t)
+	answersOne(t, other)
+}
