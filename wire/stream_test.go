@@ -94,7 +94,8 @@ func TestStreamedSimpleQuery(t *testing.T) {
 
 // TestStreamedPortal: Execute without a row limit streams with Bind's
 // result formats and completes the portal; an error after rows follows
-// them; Execute with a row limit materialises through Session.Execute.
+// them; COPY TO streams its CopyData; Execute with a row limit
+// materialises through Session.Execute.
 func TestStreamedPortal(t *testing.T) {
 	eng := &streamEngine{}
 	rc := dialRaw(t, startServer(t, eng))
@@ -117,6 +118,14 @@ func TestStreamedPortal(t *testing.T) {
 		"ParseComplete", "BindComplete", "DataRow 1|row 1", "DataRow 2|row 2",
 		"ErrorResponse ERROR 22012 division by zero", "ReadyForQuery I")
 	checkMessages(t, rc.roundTrip(
+		&pgproto3.Parse{Query: "COPYOUT 1"},
+		&pgproto3.Bind{},
+		&pgproto3.Execute{},
+		&pgproto3.Sync{},
+	),
+		"ParseComplete", "BindComplete", "CopyOutResponse 0 [0 0]", `CopyData "1\trow 1\n"`, "CopyDone",
+		"CommandComplete COPY 1", "ReadyForQuery I")
+	checkMessages(t, rc.roundTrip(
 		&pgproto3.Bind{PreparedStatement: "two"},
 		&pgproto3.Execute{MaxRows: 1},
 		&pgproto3.Execute{},
@@ -124,7 +133,7 @@ func TestStreamedPortal(t *testing.T) {
 	),
 		"BindComplete", "DataRow 1|row 1", "PortalSuspended", "DataRow 2|row 2", "CommandComplete SELECT 2",
 		"ReadyForQuery I")
-	if got := eng.streamed.Load(); got != 2 {
-		t.Fatalf("%d Executes streamed, want 2 (a row limit materialises)", got)
+	if got := eng.streamed.Load(); got != 3 {
+		t.Fatalf("%d Executes streamed, want 3 (a row limit materialises)", got)
 	}
 }
