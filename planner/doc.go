@@ -29,7 +29,16 @@
 //     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
 //     EXCLUSIVE, and no schema latch, plus the table's writer lock for DML;
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
-//     statement snapshot, inside the session's transaction.
+//     statement snapshot, inside the session's transaction. Through
+//     Session.ExecuteTo (backend.Streamer) the top-level plan writes its
+//     rows to wire as it produces them (select_write.go): a SELECT over a
+//     table scan, a B-tree scan or generate_series with WHERE,
+//     projection and LIMIT/OFFSET, UNION ALL without ORDER BY
+//     (setop_write.go), and COPY TO STDOUT of a table or a query
+//     (copy_write.go) hold no rows; ORDER BY, aggregates, DISTINCT, the
+//     other set operations and HNSW scans hold what their semantics need
+//     and then write their result. Execute, nested plans and cursors
+//     materialise.
 //
 // EXPLAIN lowers the bound plan into the logical plan IR of package
 // planner/plan (lower*.go: scans, Filter, Sort, TopK, Limit, Aggregate,

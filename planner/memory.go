@@ -12,7 +12,8 @@ import "github.com/vecgres/vecgres/planner/memacct"
 // result and RETURNING rows (the whole row, once), the rows INSERT ...
 // SELECT converts, the rows UPDATE and DELETE will change (a record
 // each), and COPY TO's output. A cursor's rows are its query's, charged
-// at DECLARE.
+// at DECLARE. Rows streamed to the client as they are produced
+// (select_write.go) are not held, so not charged.
 // Past the limit the statement fails with 53200 `out of memory`; its rows
 // are garbage once the error returns, and the session carries on.
 

@@ -149,8 +149,15 @@ func (s *Session) stale(p *prepared) bool {
 	return !p.fixed && (!p.bound || p.version != s.cat.Version() || p.settings != s.settings.version)
 }
 
-// Execute implements backend.Session.
-func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any) (res *backend.Result, err error) {
+// Execute implements backend.Session: the result is materialised.
+func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any) (*backend.Result, error) {
+	return s.ExecuteTo(ctx, wp, params, nil)
+}
+
+// ExecuteTo implements backend.Streamer: a plan that streams
+// (select_write.go) writes its rows or COPY payloads to w as it produces
+// them; nil w materialises the result, as Execute.
+func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
 	p := wp.(*prepared)
 	if t, ok := p.stmt.(*sql.Txn); ok {
 		return s.execTxn(t)
@@ -181,7 +188,7 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 		return res, s.failed(err)
 	}
 	txn, own := s.txnFor(writes(p.stmt))
-	res, err = s.runLocked(ctx, p, txn, params)
+	res, err = s.runLocked(ctx, p, txn, params, w)
 	return res, s.finish(txn, own, timedOut(ctx, charPosition(p.query, err)))
 }
 
@@ -192,7 +199,7 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 // exclusively, after its relation locks (catalog.LockTables); CREATE
 // INDEX only binds under the latch and takes its locks itself. The
 // statement's snapshot is taken once the locks are held.
-func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any) (res *backend.Result, err error) {
+func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
 	mode := lockModeOf(p.stmt)
 	unlock, err := s.lockStatement(ctx, mode, p.stmt, txn)
 	if err != nil {
@@ -230,7 +237,8 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
-	return p.plan.run(ctx, &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())})
+	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
+	return runPlan(ctx, p.plan, x, w) // select_write.go
 }
 
 func (s *Session) lock(m lockMode) func() {

@@ -46,7 +46,7 @@ func resetPeakRSS(t *testing.T, pid int) {
 
 // TestWorkMemLimitServerLives: statements whose rows would not fit in
 // memory (an ORDER BY over a 300,000-row table, a 100 GB result of
-// repeat('x', 1000000) over generate_series(1, 100000)) grew the server
+// repeat('x', 1000000) over generate_series(1, 100000), sorted) grew the server
 // until the kernel killed it (issue 11). Under --work-mem-limit 64 each
 // fails with 53200 `out of memory`, its DETAIL naming
 // vecgres.work_mem_limit, while a second session's SELECT 1 answers; the
@@ -74,7 +74,9 @@ func TestWorkMemLimitServerLives(t *testing.T) {
 
 	for _, q := range []string{
 		"SELECT id, t FROM wide ORDER BY t DESC",
-		"SELECT repeat('x', 1000000) FROM generate_series(1, 100000)",
+		// Sorted, so held: without ORDER BY the rows stream to the
+		// client as produced and hold nothing (stream_memory_test.go).
+		"SELECT repeat('x', 1000000) FROM generate_series(1, 100000) ORDER BY 1",
 	} {
 		errc := make(chan error, 1)
 		go func() {

@@ -32,6 +32,20 @@
 //	                        and per-statement contexts
 //	errors.go               *pgerror.Error -> ErrorResponse/NoticeResponse fields
 //	results.go              RowDescription and DataRow in text or binary format
+//	stream.go               the backend.ResultWriter a statement streams its
+//	                        rows or COPY TO payloads into (Session.ExecuteTo):
+//	                        DataRow and CopyData buffered, flushed every
+//	                        flushThreshold bytes, so a slow client slows the
+//	                        statement (TCP backpressure) instead of the server
+//	                        holding the result
+//
+// The simple protocol and Execute without a row limit stream: rows
+// reach the client as the engine produces them, RowDescription before the
+// first, and a statement failing midway sends its rows then the
+// ErrorResponse, as PostgreSQL does. The first Execute of a portal with a
+// row limit (MaxRows > 0) runs Session.Execute and keeps the whole result
+// in the portal for the Executes that follow; SQL cursors (DECLARE) keep
+// their rows in the Session.
 //
 // Protocol behaviour follows PostgreSQL: after an error in an extended-query
 // message every message but Sync and Terminate is discarded until Sync; a

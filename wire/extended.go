@@ -19,8 +19,11 @@ type statement struct {
 	p    backend.Prepared // nil for an empty query
 }
 
-// portal is a bound statement created by Bind ("" = unnamed). Its result is
-// materialized by the first Execute; later Executes continue from pos.
+// portal is a bound statement created by Bind ("" = unnamed). An Execute
+// without a row limit, the common case, streams the rows as the session
+// produces them (stream.go); the first Execute with a row limit (MaxRows
+// > 0) materialises the result instead, and later Executes continue
+// from pos.
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
@@ -219,9 +222,10 @@ func (c *conn) sendRowDescription(cols []backend.Column, formats []int16) {
 	c.send(rowDescription(cols, formats))
 }
 
-// execute handles Execute: the first one runs the portal's statement and
-// keeps its rows; with MaxRows > 0 at most that many DataRows are sent and
-// PortalSuspended ends the batch, else the rest and CommandComplete. An
+// execute handles Execute: the first one runs the portal's statement,
+// streaming its rows when MaxRows is 0 and else keeping them; with MaxRows
+// > 0 at most that many DataRows are sent and PortalSuspended ends the
+// batch, else the rest and CommandComplete. An
 // empty query gives EmptyQueryResponse; COPY runs its sub-protocol.
 func (c *conn) execute(m *pgproto3.Execute) error {
 	pt, ok := c.portals[m.Portal]
@@ -238,7 +242,11 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	}
 	if pt.res == nil {
 		c.beginImplicit(false)
-		res, err := c.executeStmt(pt.p, pt.params)
+		var w *streamWriter // Execute with a row limit keeps the rows in the portal
+		if m.MaxRows == 0 {
+			w = c.newStreamWriter(false, pt.formats)
+		}
+		res, err := c.executeStmt(pt.p, pt.params, w)
 		if err != nil {
 			delete(c.portals, pt.name)
 			return err
@@ -253,8 +261,16 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 			return nil
 		}
 		pt.res = res
+		if w != nil && w.streamed() {
+			if err := w.finish(res); err != nil { // stream.go
+				delete(c.portals, pt.name)
+				return err
+			}
+		}
 		if res.CopyOut != nil {
-			c.copyOut(res)
+			if w == nil || !w.streamed() {
+				c.copyOut(res)
+			}
 			c.sendComplete(res, res.Tag)
 			pt.done = true
 			return nil

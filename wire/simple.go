@@ -59,14 +59,15 @@ func (c *conn) runQuery(q string) (*backend.Result, error) {
 	}
 	c.beginImplicit(len(stmts) > 1)
 	for i, p := range stmts {
-		res, err := c.executeStmt(p, nil)
+		w := c.newStreamWriter(true, nil)
+		res, err := c.executeStmt(p, nil, w)
 		if err != nil {
 			return nil, err
 		}
 		if res.CopyIn != nil {
 			res, err = c.copyIn(p, res.CopyIn)
 		} else {
-			err = c.sendRowsOf(res)
+			err = w.finish(res) // stream.go
 		}
 		if err != nil {
 			return nil, err
@@ -118,12 +119,17 @@ func (c *conn) reportFailed(err error) bool {
 	return true
 }
 
-// executeStmt runs Session.Execute under a cancellable context; a nil
-// Result is an internal error.
-func (c *conn) executeStmt(p backend.Prepared, params []any) (*backend.Result, error) {
+// executeStmt runs Session.Execute under a cancellable context, or, when
+// w is not nil and the session is a backend.Streamer, ExecuteTo writing
+// to w; a nil Result is an internal error.
+func (c *conn) executeStmt(p backend.Prepared, params []any, w *streamWriter) (*backend.Result, error) {
 	var res *backend.Result
 	err := c.run(func(ctx context.Context) (err error) {
-		res, err = c.sess.Execute(ctx, p, params)
+		if st, ok := c.sess.(backend.Streamer); ok && w != nil {
+			res, err = st.ExecuteTo(ctx, p, params, w)
+		} else {
+			res, err = c.sess.Execute(ctx, p, params)
+		}
 		return err
 	})
 	if err == nil && res == nil {

@@ -2,7 +2,8 @@
 // wire) and the SQL engine (package planner): an Engine opens one Session
 // per connection; a Session splits, prepares and executes statements and
 // returns each statement's Result (column descriptions, rows, command tag,
-// COPY sub-protocol, notices). It imports nothing of ours but sql/types, so
+// COPY sub-protocol, notices); a Session that is a Streamer writes the
+// rows to a ResultWriter as they are produced instead (writer.go). It imports nothing of ours but sql/types, so
 // the engine never depends on the protocol's codec, TLS or authentication.
 package backend
 
@@ -136,7 +137,7 @@ const (
 // Result is what one statement produced.
 type Result struct {
 	Columns []Column // nil if the statement returns no rows
-	Rows    [][]any  // Datums, nil = NULL
+	Rows    [][]any  // Datums, nil = NULL; none when written to a ResultWriter (writer.go)
 	Tag     string   // CommandComplete tag: "SELECT 2", "INSERT 0 3", "CREATE TABLE"
 	// Formats are the result format codes through the simple protocol
 	// (nil: all text); FETCH from a BINARY cursor sets them to binary.
@@ -146,7 +147,8 @@ type Result struct {
 	// CopyIn is set by Execute for COPY ... FROM STDIN.
 	CopyIn *CopyInfo
 	// CopyOut is set for COPY ... TO STDOUT; CopyData holds the encoded
-	// payload of each CopyData message to send.
+	// payload of each CopyData message to send, unless they were written
+	// to a ResultWriter.
 	CopyOut  *CopyInfo
 	CopyData [][]byte
 
