@@ -25,7 +25,7 @@
 //     hnsw.max_scan_tuples (cost.go, iterativeEf); otherwise, or when it
 //     comes back short, the exact scan answers.
 //  3. run (select.go, dml*.go, copy.go): with the locks its lock mode
-//     names (prepared.go, session_latch.go: for queries and DML the
+//     names (stmt_traits.go, session_latch.go: for queries and DML the
 //     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
 //     EXCLUSIVE, and no schema latch, plus the table's writer lock for DML;
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
@@ -43,6 +43,13 @@
 // expr_case.go), and table aliases in INSERT, UPDATE and DELETE
 // (bind_alias.go). Long row loops, CREATE INDEX and REINDEX stop with
 // 57014 when the statement's context ends (dml_cancel.go, alter.go).
+//
+// What the session must know of each kind of statement before binding it
+// (command tag, lock mode, snapshot, transaction-block and read-only
+// rules, whether it writes, whether its plan is revalidated, the tables
+// it waits on) is one row per statement type in stmt_traits.go; a test
+// fails when a statement type of package sql has no row, and a statement
+// without one is refused with XX000 rather than run without locks.
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).

@@ -149,7 +149,7 @@ func (s *Session) finish(txn *catalog.Txn, own bool, err error) error {
 // registered until the transaction ends). Statements that take no
 // snapshot in PostgreSQL (SET, SHOW, FETCH...) leave the modes open.
 func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()) {
-	if !takesSnapshot(st) {
+	if !traitsOf(st).snapshot {
 		return func() {}
 	}
 	s.mode.ran = true
@@ -167,15 +167,6 @@ func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()
 	}
 	txn.StartStatement()
 	return txn.EndStatement
-}
-
-func takesSnapshot(st sql.Statement) bool {
-	switch st.(type) {
-	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Prepare, *sql.Deallocate, *sql.Discard,
-		*sql.Fetch, *sql.CloseCursor:
-		return false
-	}
-	return true
 }
 
 // applyModes sets the open transaction's modes (BEGIN modes, SET
@@ -252,40 +243,10 @@ func (s *Session) checkStatementTxn(st sql.Statement, pipelined bool) error {
 	if !s.mode.readOnly {
 		return nil
 	}
-	if tag, ok := writingCommand(st); ok {
-		return pgerror.Errorf(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", tag)
+	if name := traitsOf(st).readOnly; name != "" {
+		return pgerror.Errorf(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", name)
 	}
 	return nil
-}
-
-// writingCommand returns the command name PostgreSQL's read-only error
-// gives for a statement that changes data or schema.
-func writingCommand(st sql.Statement) (string, bool) {
-	switch x := st.(type) {
-	case *sql.Select, *sql.Show, *sql.Set, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Analyze, *sql.Vacuum,
-		*sql.Prepare, *sql.Execute, *sql.Deallocate, *sql.Discard, *sql.DeclareCursor, *sql.Fetch, *sql.CloseCursor:
-		return "", false
-	case *sql.Explain:
-		if x.Analyze {
-			return writingCommand(x.Stmt)
-		}
-		return "", false
-	case *sql.Copy:
-		if x.From {
-			return "COPY FROM", true
-		}
-		return "", false
-	case *sql.CreateRole:
-		return "CREATE ROLE", true
-	case *sql.AlterRole:
-		return "ALTER ROLE", true
-	case *sql.DropRole:
-		return "DROP ROLE", true
-	}
-	if tag := commandTag(st); tag != "" {
-		return tag, true
-	}
-	return "this statement", true
 }
 
 // ddlTxn returns the catalog transaction DDL records its undo in
