@@ -52,7 +52,11 @@ const (
 	// lockSelf: bound under the latch shared, then run without it; the
 	// statement takes its own locks as it runs: CREATE INDEX and REINDEX
 	// (catalog.BuildIndexFor, catalog.ReindexFor), COPY FROM (ROW
-	// EXCLUSIVE and the writer lock per batch, copy.go).
+	// EXCLUSIVE and the writer lock per batch, copy.go), VACUUM and
+	// ANALYZE (SHARE UPDATE EXCLUSIVE, maintenanceTables), CHECKPOINT,
+	// role statements and CREATE/DROP EXTENSION (the catalog's own locks),
+	// PREPARE and EXECUTE (those of the statement they bind or run,
+	// prepared_sql.go).
 	lockSelf
 )
 
@@ -134,16 +138,16 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.DropIndex]():       {tag: "DROP INDEX", lock: lockExclusive, snapshot: true, readOnly: "DROP INDEX", tables: dropIndexTables, vary: dropIndexVaries},
 		of[*sql.Reindex]():         {tag: "REINDEX", lock: lockSelf, snapshot: true, readOnly: "REINDEX", vary: reindexVaries},
 		of[*sql.Grant]():           {tag: "GRANT", lock: lockExclusive, snapshot: true, readOnly: "GRANT", vary: grantVaries},
-		of[*sql.CreateExtension](): {tag: "CREATE EXTENSION", lock: lockNone, snapshot: true, readOnly: "CREATE EXTENSION"},
-		of[*sql.DropExtension]():   {tag: "DROP EXTENSION", lock: lockNone, snapshot: true, readOnly: "DROP EXTENSION"},
-		of[*sql.CreateRole]():      {lock: lockNone, snapshot: true, readOnly: "CREATE ROLE"},
-		of[*sql.AlterRole]():       {lock: lockNone, snapshot: true, readOnly: "ALTER ROLE"},
-		of[*sql.DropRole]():        {lock: lockNone, snapshot: true, readOnly: "DROP ROLE"},
+		of[*sql.CreateExtension](): {tag: "CREATE EXTENSION", lock: lockSelf, snapshot: true, readOnly: "CREATE EXTENSION"},
+		of[*sql.DropExtension]():   {tag: "DROP EXTENSION", lock: lockSelf, snapshot: true, readOnly: "DROP EXTENSION"},
+		of[*sql.CreateRole]():      {lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"},
+		of[*sql.AlterRole]():       {lock: lockSelf, snapshot: true, readOnly: "ALTER ROLE"},
+		of[*sql.DropRole]():        {lock: lockSelf, snapshot: true, readOnly: "DROP ROLE"},
 
 		// Maintenance.
-		of[*sql.Analyze]():    {lock: lockNone, snapshot: true},
-		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockNone, snapshot: true, blockOnly: "VACUUM"},
-		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockNone, snapshot: true, readOnly: "CHECKPOINT"},
+		of[*sql.Analyze]():    {lock: lockSelf, snapshot: true},
+		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"},
+		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf, snapshot: true, readOnly: "CHECKPOINT"},
 
 		// Session and transaction statements.
 		of[*sql.Set]():            {tag: "SET", lock: lockNone},
@@ -151,8 +155,8 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Reset]():          {tag: "RESET", lock: lockNone},
 		of[*sql.SetTransaction](): {lock: lockNone},
 		of[*sql.Txn]():            {lock: lockNone},
-		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockNone},
-		of[*sql.Execute]():        {lock: lockNone, snapshot: true},
+		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf},
+		of[*sql.Execute]():        {lock: lockSelf, snapshot: true},
 		of[*sql.Deallocate]():     {lock: lockNone},
 		of[*sql.Discard]():        {lock: lockNone},
 	}
