@@ -71,9 +71,10 @@ type stmtTraits struct {
 	// lock is the catalog locks it holds (lockMode).
 	lock lockMode
 	// snapshot: it takes a statement snapshot (startStatement), which also
-	// fixes the transaction's modes; statements that only touch session
-	// state take none, as PostgreSQL's PlannedStmtRequiresSnapshot
-	// (tcop/pquery.c) exempts SET, SHOW, transaction statements and FETCH.
+	// fixes the transaction's modes (25001 for SET TRANSACTION after it).
+	// PostgreSQL 15's PlannedStmtRequiresSnapshot (tcop/pquery.c) exempts
+	// transaction statements, SET (RESET, SET TRANSACTION), SHOW, FETCH
+	// (MOVE) and CHECKPOINT; every other statement takes one.
 	snapshot bool
 	// planned: a query PostgreSQL's plan cache keeps with dependencies on
 	// tables (SELECT and DML), bound again at Bind after a schema change
@@ -85,7 +86,9 @@ type stmtTraits struct {
 	// readOnly is the command name of 25006 "cannot execute %s in a
 	// read-only transaction" for a statement a read-only transaction
 	// refuses (PostgreSQL's PreventCommandIfReadOnly and
-	// ExecCheckXactReadOnly); "" when it is allowed.
+	// ExecCheckXactReadOnly); "" when it is allowed, as PostgreSQL 15's
+	// ClassifyUtilityCommandAsReadOnly allows VACUUM, ANALYZE, REINDEX,
+	// CHECKPOINT and the session, cursor and prepared-statement commands.
 	readOnly string
 	// blockOnly names a statement that runs only outside a transaction
 	// block and first in a pipeline (PostgreSQL's PreventInTransactionBlock
@@ -126,7 +129,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Explain]():       {tag: "EXPLAIN", lock: lockShared, snapshot: true, tables: explainTables, vary: explainVaries},
 		of[*sql.DeclareCursor](): {tag: "DECLARE CURSOR", lock: lockShared, snapshot: true, tables: cursorTables},
 		of[*sql.Fetch]():         {tag: "FETCH", lock: lockNone, vary: fetchVaries},
-		of[*sql.CloseCursor]():   {tag: "CLOSE CURSOR", lock: lockNone},
+		of[*sql.CloseCursor]():   {tag: "CLOSE CURSOR", lock: lockNone, snapshot: true},
 
 		// DDL.
 		of[*sql.CreateTable]():     {tag: "CREATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE"},
@@ -136,7 +139,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Truncate]():        {tag: "TRUNCATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "TRUNCATE TABLE", tables: truncateTables},
 		of[*sql.CreateIndex]():     {tag: "CREATE INDEX", lock: lockSelf, snapshot: true, readOnly: "CREATE INDEX", vary: createIndexVaries},
 		of[*sql.DropIndex]():       {tag: "DROP INDEX", lock: lockExclusive, snapshot: true, readOnly: "DROP INDEX", tables: dropIndexTables, vary: dropIndexVaries},
-		of[*sql.Reindex]():         {tag: "REINDEX", lock: lockSelf, snapshot: true, readOnly: "REINDEX", vary: reindexVaries},
+		of[*sql.Reindex]():         {tag: "REINDEX", lock: lockSelf, snapshot: true, vary: reindexVaries},
 		of[*sql.Grant]():           {tag: "GRANT", lock: lockExclusive, snapshot: true, readOnly: "GRANT", vary: grantVaries},
 		of[*sql.CreateExtension](): {tag: "CREATE EXTENSION", lock: lockSelf, snapshot: true, readOnly: "CREATE EXTENSION"},
 		of[*sql.DropExtension]():   {tag: "DROP EXTENSION", lock: lockSelf, snapshot: true, readOnly: "DROP EXTENSION"},
@@ -147,7 +150,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		// Maintenance.
 		of[*sql.Analyze]():    {lock: lockSelf, snapshot: true},
 		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"},
-		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf, snapshot: true, readOnly: "CHECKPOINT"},
+		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf},
 
 		// Session and transaction statements.
 		of[*sql.Set]():            {tag: "SET", lock: lockNone},
@@ -155,10 +158,10 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Reset]():          {tag: "RESET", lock: lockNone},
 		of[*sql.SetTransaction](): {lock: lockNone},
 		of[*sql.Txn]():            {lock: lockNone},
-		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf},
+		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf}, // no snapshot: Session.Execute runs it outside the statement path (PostgreSQL takes one)
 		of[*sql.Execute]():        {lock: lockSelf, snapshot: true},
-		of[*sql.Deallocate]():     {lock: lockNone},
-		of[*sql.Discard]():        {lock: lockNone},
+		of[*sql.Deallocate]():     {lock: lockNone, snapshot: true},
+		of[*sql.Discard]():        {lock: lockNone, snapshot: true},
 	}
 }
 
