@@ -161,7 +161,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf}, // no snapshot: Session.Execute runs it outside the statement path (PostgreSQL takes one)
 		of[*sql.Execute]():        {lock: lockSelf, snapshot: true},
 		of[*sql.Deallocate]():     {lock: lockNone, snapshot: true},
-		of[*sql.Discard]():        {lock: lockNone, snapshot: true},
+		of[*sql.Discard]():        {lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"},
 	}
 }
 

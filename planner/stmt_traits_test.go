@@ -148,6 +148,7 @@ func TestStmtTraitsRows(t *testing.T) {
 		{"REINDEX TABLE t", traitsRow{tag: "REINDEX", lock: lockSelf, snapshot: true}},
 		{"CHECKPOINT", traitsRow{tag: "CHECKPOINT", lock: lockSelf}},
 		{"CLOSE ALL", traitsRow{tag: "CLOSE CURSOR", lock: lockNone, snapshot: true}},
+		{"DISCARD ALL", traitsRow{lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"}},
 		{"SET work_mem = '1MB'", traitsRow{tag: "SET", lock: lockNone}},
 		{"SET TRANSACTION READ ONLY", traitsRow{lock: lockNone}},
 		{"BEGIN", traitsRow{lock: lockNone}},
