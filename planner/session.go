@@ -163,6 +163,9 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 	switch x := p.stmt.(type) {
 	case *sql.Prepare:
 		res, err = s.execPrepare(x, p.query) // prepared_sql.go
+		if err == nil && s.open {
+			s.snapshotOnly(x) // session_txn.go
+		}
 		return res, s.failed(err)
 	case *sql.Execute:
 		if p, params, err = s.resolveExecute(ctx, x, p, params); err != nil {

@@ -169,6 +169,19 @@ func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()
 	return txn.EndStatement
 }
 
+// snapshotOnly takes st's statement snapshot in the open transaction and
+// ends it, for a statement run outside runLocked (PREPARE in a
+// transaction): as any statement with the snapshot trait, it fixes the
+// transaction's modes, and under REPEATABLE READ its snapshot becomes the
+// transaction's.
+func (s *Session) snapshotOnly(st sql.Statement) {
+	txn, own := s.txnFor(false)
+	s.startStatement(st, txn)()
+	if own {
+		txn.Rollback()
+	}
+}
+
 // applyModes sets the open transaction's modes (BEGIN modes, SET
 // TRANSACTION, SET transaction_isolation...), with PostgreSQL's 25001
 // errors for changes after its first query.

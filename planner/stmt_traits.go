@@ -158,7 +158,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Reset]():          {tag: "RESET", lock: lockNone},
 		of[*sql.SetTransaction](): {lock: lockNone},
 		of[*sql.Txn]():            {lock: lockNone},
-		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf}, // no snapshot: Session.Execute runs it outside the statement path (PostgreSQL takes one)
+		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf, snapshot: true},
 		of[*sql.Execute]():        {lock: lockSelf, snapshot: true},
 		of[*sql.Deallocate]():     {lock: lockNone, snapshot: true},
 		of[*sql.Discard]():        {lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"},

@@ -200,3 +200,24 @@ func TestUnlistedStatementRefused(t *testing.T) {
 		t.Fatalf("SELECT 7 after the refusal: %v", got)
 	}
 }
+
+// TestPrepareSnapshotInRepeatableRead: PREPARE in a REPEATABLE READ block
+// takes the transaction's snapshot, as in PostgreSQL 15 (checked against
+// 15.20): a row another session commits after it is not seen by the
+// block, and is once the block ends.
+func TestPrepareSnapshotInRepeatableRead(t *testing.T) {
+	s := testSession(t)
+	other := NewEngine(s.cat).NewSession(map[string]string{"user": "postgres"}).(*Session)
+	t.Cleanup(other.Close)
+	exec(t, s, "CREATE TABLE snap (id int)")
+	exec(t, s, "BEGIN ISOLATION LEVEL REPEATABLE READ")
+	exec(t, s, "PREPARE q AS SELECT count(*) FROM snap")
+	exec(t, other, "INSERT INTO snap VALUES (1)")
+	if got := ids(exec(t, s, "EXECUTE q")); !slices.Equal(got, []int64{0}) {
+		t.Fatalf("count in the block after another session's insert: %v, want [0]", got)
+	}
+	exec(t, s, "COMMIT")
+	if got := ids(exec(t, s, "EXECUTE q")); !slices.Equal(got, []int64{1}) {
+		t.Fatalf("count after the block: %v, want [1]", got)
+	}
+}
