@@ -82,8 +82,9 @@
 // Transaction modes: READ ONLY (25006 for writes), READ COMMITTED (a
 // snapshot per statement), REPEATABLE READ (the first statement's
 // snapshot for the whole transaction); SERIALIZABLE is refused (0A000).
-// VACUUM and CREATE/DROP INDEX and REINDEX CONCURRENTLY refuse to run in
-// a block or after another statement of a pipeline (25001, txn_block.go). SET is undone by ROLLBACK and SET LOCAL
+// VACUUM, DISCARD ALL and CREATE/DROP INDEX and REINDEX CONCURRENTLY
+// refuse to run in a block or after another statement of a pipeline
+// (25001, txn_block.go). SET is undone by ROLLBACK and SET LOCAL
 // at the end of the transaction (session_settings.go); unknown dotted
 // names are placeholders except under pgvector's reserved hnsw. and
 // ivfflat. prefixes (settings_custom.go); statement_timeout bounds each

@@ -9,12 +9,14 @@ import (
 )
 
 // The statement traits table: one row per statement type of package sql
-// (the types with its statement() marker method), saying what the session
-// must know about a statement before it binds it. Every rule that depends
-// on the kind of statement (its tag, its locks, its snapshot, whether it
-// may run in a transaction block or a read-only transaction, whether it
-// writes, whether its plan is revalidated) is a column here, not a type
-// switch elsewhere. TestStmtTraitsComplete fails when a statement type of
+// (every type with the statement() marker method), saying what the
+// session must know about a statement before it binds it. Every rule that
+// depends on the kind of statement (its tag, its locks and the tables it
+// waits on, its snapshot, whether it may run in a transaction block or a
+// read-only transaction, whether it writes, whether its plan is
+// revalidated) is a column here, not a type switch elsewhere. The rules
+// follow PostgreSQL 15; golden statement_rules, which TestGoldenPG15 also
+// runs against PostgreSQL, checks them statement by statement. TestStmtTraitsComplete fails when a statement type of
 // package sql has no row; a statement without a row gets lockUndeclared,
 // which every lock taker refuses with XX000 (errNoTraits), so it never
 // runs silently without locks.
