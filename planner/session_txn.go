@@ -183,26 +183,45 @@ func (s *Session) snapshotOnly(st sql.Statement) {
 }
 
 // applyModes sets the open transaction's modes (BEGIN modes, SET
-// TRANSACTION, SET transaction_isolation...), with PostgreSQL's 25001
-// errors for changes after its first query.
+// TRANSACTION, SET transaction_isolation...) with the 25001 errors of
+// PostgreSQL 15's check_XactIsoLevel, check_transaction_read_only and
+// check_XactDeferrable (commands/variable.c): no other isolation level
+// once a statement took a snapshot (mode.ran) or in a subtransaction
+// (after SAVEPOINT); no READ WRITE in a read-only transaction's
+// subtransaction or after its first snapshot; DEFERRABLE, either way, only
+// before the first snapshot and not in a subtransaction.
 func (s *Session) applyModes(m sql.TxnModes) error {
+	sub := len(s.savepoints) > 0
 	if m.Isolation != "" {
 		if m.Isolation == "serializable" {
 			return errSerializable()
 		}
-		if s.mode.ran && m.Isolation != s.mode.isolation {
-			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must be called before any query")
+		if m.Isolation != s.mode.isolation {
+			switch {
+			case s.mode.ran:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must be called before any query")
+			case sub:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must not be called in a subtransaction")
+			}
 		}
 		s.mode.isolation = m.Isolation
 	}
 	if m.ReadOnly != nil {
-		if s.mode.ran && s.mode.readOnly && !*m.ReadOnly {
-			return pgerror.New(pgerror.ActiveSQLTransaction, "transaction read-write mode must be set before any query")
+		if s.mode.readOnly && !*m.ReadOnly {
+			switch {
+			case sub:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "cannot set transaction read-write mode inside a read-only transaction")
+			case s.mode.ran:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "transaction read-write mode must be set before any query")
+			}
 		}
 		s.mode.readOnly = *m.ReadOnly
 	}
 	if m.Deferrable != nil {
-		if s.mode.ran && s.mode.deferrable != *m.Deferrable {
+		switch {
+		case sub:
+			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION [NOT] DEFERRABLE cannot be called within a subtransaction")
+		case s.mode.ran:
 			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION [NOT] DEFERRABLE must be called before any query")
 		}
 		s.mode.deferrable = *m.Deferrable
