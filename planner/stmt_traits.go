@@ -66,9 +66,10 @@ const (
 // field is the common case: no tag, no snapshot, allowed in a block and in
 // a read-only transaction, writes no rows, not a planned query.
 type stmtTraits struct {
-	// tag is the first word(s) of the CommandComplete tag (PostgreSQL's
-	// CreateCommandTag, tcop/utility.c); "" when the result names it
-	// (BEGIN/COMMIT..., EXECUTE's statement's, DISCARD ALL...).
+	// tag is the CommandComplete tag without its row count (PostgreSQL's
+	// CreateCommandTag, tcop/utility.c); "" when only running the
+	// statement tells it: transaction statements (COMMIT of a failed block
+	// is ROLLBACK) and EXECUTE (its statement's).
 	tag string
 	// lock is the catalog locks it holds (lockMode).
 	lock lockMode
@@ -145,12 +146,12 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Grant]():           {tag: "GRANT", lock: lockExclusive, snapshot: true, readOnly: "GRANT", vary: grantVaries},
 		of[*sql.CreateExtension](): {tag: "CREATE EXTENSION", lock: lockSelf, snapshot: true, readOnly: "CREATE EXTENSION"},
 		of[*sql.DropExtension]():   {tag: "DROP EXTENSION", lock: lockSelf, snapshot: true, readOnly: "DROP EXTENSION"},
-		of[*sql.CreateRole]():      {lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"},
-		of[*sql.AlterRole]():       {lock: lockSelf, snapshot: true, readOnly: "ALTER ROLE"},
-		of[*sql.DropRole]():        {lock: lockSelf, snapshot: true, readOnly: "DROP ROLE"},
+		of[*sql.CreateRole]():      {tag: "CREATE ROLE", lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"},
+		of[*sql.AlterRole]():       {tag: "ALTER ROLE", lock: lockSelf, snapshot: true, readOnly: "ALTER ROLE"},
+		of[*sql.DropRole]():        {tag: "DROP ROLE", lock: lockSelf, snapshot: true, readOnly: "DROP ROLE"},
 
 		// Maintenance.
-		of[*sql.Analyze]():    {lock: lockSelf, snapshot: true},
+		of[*sql.Analyze]():    {tag: "ANALYZE", lock: lockSelf, snapshot: true},
 		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"},
 		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf},
 
@@ -158,12 +159,12 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Set]():            {tag: "SET", lock: lockNone},
 		of[*sql.Show]():           {tag: "SHOW", lock: lockNone},
 		of[*sql.Reset]():          {tag: "RESET", lock: lockNone},
-		of[*sql.SetTransaction](): {lock: lockNone},
+		of[*sql.SetTransaction](): {tag: "SET", lock: lockNone},
 		of[*sql.Txn]():            {lock: lockNone},
 		of[*sql.Prepare]():        {tag: "PREPARE", lock: lockSelf, snapshot: true},
 		of[*sql.Execute]():        {lock: lockSelf, snapshot: true},
-		of[*sql.Deallocate]():     {lock: lockNone, snapshot: true},
-		of[*sql.Discard]():        {lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"},
+		of[*sql.Deallocate]():     {tag: "DEALLOCATE", lock: lockNone, snapshot: true, vary: deallocateVaries},
+		of[*sql.Discard]():        {tag: "DISCARD ALL", lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"},
 	}
 }
 
@@ -260,6 +261,12 @@ func explainVaries(st sql.Statement, t *stmtTraits) {
 	}
 	inner := traitsOf(x.Stmt)
 	t.lock, t.writes, t.readOnly = inner.lock, inner.writes, inner.readOnly
+}
+
+func deallocateVaries(st sql.Statement, t *stmtTraits) {
+	if st.(*sql.Deallocate).All {
+		t.tag = "DEALLOCATE ALL"
+	}
 }
 
 func fetchVaries(st sql.Statement, t *stmtTraits) {

@@ -143,14 +143,14 @@ func TestStmtTraitsRows(t *testing.T) {
 			traitsRow{tag: "DROP INDEX", lock: lockExclusive, snapshot: true, readOnly: "DROP INDEX", blockOnly: "DROP INDEX CONCURRENTLY", tables: []string{"i"}}},
 		{"REVOKE SELECT ON t FROM PUBLIC",
 			traitsRow{tag: "REVOKE", lock: lockExclusive, snapshot: true, readOnly: "REVOKE"}},
-		{"CREATE ROLE r", traitsRow{lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"}},
+		{"CREATE ROLE r", traitsRow{tag: "CREATE ROLE", lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"}},
 		{"VACUUM", traitsRow{tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"}},
 		{"REINDEX TABLE t", traitsRow{tag: "REINDEX", lock: lockSelf, snapshot: true}},
 		{"CHECKPOINT", traitsRow{tag: "CHECKPOINT", lock: lockSelf}},
 		{"CLOSE ALL", traitsRow{tag: "CLOSE CURSOR", lock: lockNone, snapshot: true}},
-		{"DISCARD ALL", traitsRow{lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"}},
+		{"DISCARD ALL", traitsRow{tag: "DISCARD ALL", lock: lockNone, snapshot: true, blockOnly: "DISCARD ALL"}},
 		{"SET work_mem = '1MB'", traitsRow{tag: "SET", lock: lockNone}},
-		{"SET TRANSACTION READ ONLY", traitsRow{lock: lockNone}},
+		{"SET TRANSACTION READ ONLY", traitsRow{tag: "SET", lock: lockNone}},
 		{"BEGIN", traitsRow{lock: lockNone}},
 	}
 	for _, tc := range tests {
@@ -163,6 +163,75 @@ func TestStmtTraitsRows(t *testing.T) {
 			readOnly: tr.readOnly, blockOnly: tr.blockOnly, tables: tablesOf(stmts[0])}
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s:\n got  %+v\n want %+v", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestStmtTraitsTagMatchesResult runs a statement of every type whose row
+// has a tag and checks that the tag is its result's CommandComplete tag
+// (without the row count), so the column cannot drift from what the
+// statements answer.
+func TestStmtTraitsTagMatchesResult(t *testing.T) {
+	s := testSession(t)
+	seen := map[reflect.Type]bool{}
+	for _, q := range []string{
+		"CREATE EXTENSION vector",
+		"CREATE TABLE t (id int PRIMARY KEY, v int)",
+		"INSERT INTO t VALUES (1, 1)",
+		"UPDATE t SET v = 2",
+		"SELECT id FROM t",
+		"COPY t TO STDOUT",
+		"EXPLAIN SELECT id FROM t",
+		"CREATE INDEX t_v ON t (v)",
+		"REINDEX INDEX t_v",
+		"ANALYZE t",
+		"VACUUM t",
+		"CHECKPOINT",
+		"GRANT SELECT ON t TO PUBLIC",
+		"REVOKE SELECT ON t FROM PUBLIC",
+		"CREATE ROLE r",
+		"ALTER ROLE r LOGIN",
+		"DROP ROLE r",
+		"SET work_mem = '2MB'",
+		"SHOW work_mem",
+		"RESET work_mem",
+		"SET TRANSACTION READ ONLY",
+		"BEGIN",
+		"DECLARE c CURSOR FOR SELECT id FROM t",
+		"FETCH 1 FROM c",
+		"MOVE 1 IN c",
+		"CLOSE c",
+		"COMMIT",
+		"PREPARE p AS SELECT 1",
+		"DEALLOCATE p",
+		"DEALLOCATE ALL",
+		"ALTER TABLE t ADD COLUMN w int",
+		"ALTER TABLE t RENAME TO u",
+		"TRUNCATE u",
+		"DELETE FROM u",
+		"DROP INDEX t_v",
+		"DISCARD ALL",
+		"DROP TABLE u",
+		"DROP EXTENSION vector",
+	} {
+		ps, err := s.Split(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		st := ps[0].(*prepared).stmt
+		seen[reflect.TypeOf(st)] = true
+		res := exec(t, s, q)
+		tag := traitsOf(st).tag
+		if tag == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(res.Tag, tag); !ok || strings.Trim(rest, " 0123456789") != "" {
+			t.Errorf("%s: result tag %q, traits tag %q", q, res.Tag, tag)
+		}
+	}
+	for typ, row := range stmtTable {
+		if row.tag != "" && !seen[typ] {
+			t.Errorf("no statement of %v (tag %q) is run here: add one", typ, row.tag)
 		}
 	}
 }
