@@ -82,6 +82,8 @@ type stmtTraits struct {
 	// planned: a query PostgreSQL's plan cache keeps with dependencies on
 	// tables (SELECT and DML), bound again at Bind after a schema change
 	// (Revalidate) and whose result columns must not change (checkResult).
+	// PostgreSQL 15 revalidates EXPLAIN and DECLARE CURSOR at Bind too
+	// (analyze_requires_snapshot); vecgres binds them again at Execute.
 	planned bool
 	// writes: it changes rows, so it needs a real transaction rather than
 	// a read snapshot (Session.txnFor).
