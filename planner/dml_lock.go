@@ -52,6 +52,7 @@ func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), erro
 // first takes ACCESS EXCLUSIVE on the relations the statement changes for
 // the DDL's transaction, waiting for their other holders
 // (catalog.LockTables: 40P01, 55P03, 57014), then the latch exclusively.
+// lockNone takes nothing; lockUndeclared is refused (errNoTraits, XX000).
 func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.Statement, txn *catalog.Txn) (func(), error) {
 	switch mode {
 	case lockShared, lockWrite, lockSelf:
@@ -59,28 +60,28 @@ func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.State
 	case lockExclusive:
 		// The DDL's transaction holds its ACCESS EXCLUSIVE locks until it
 		// ends; txn is a read-only stand-in outside a block.
-		if err := s.cat.LockTables(s.ddlTxn(), s.lockWait(ctx), ddlRelations(st)); err != nil {
+		if err := s.cat.LockTables(s.ddlTxn(), s.lockWait(ctx), tablesOf(st)); err != nil {
 			return nil, err
 		}
 		s.latched++
 		return s.xunlatch, nil
+	case lockNone:
+		return func() {}, nil
 	}
-	return s.lock(mode), nil
+	return nil, errNoTraits(st)
 }
 
 // tableWait returns how a statement run under mode (not lockExclusive)
-// waits for other transactions' DDL, and on which tables: writers for any
-// DDL (catalog.WaitTableDDL), readers for DDL that PostgreSQL runs under
-// ACCESS EXCLUSIVE (catalog.WaitTableRead). No names: no wait.
+// waits for other transactions' DDL, and on which tables (tablesOf):
+// writers (lockWrite, and lockSelf's COPY FROM) for any DDL
+// (catalog.WaitTableDDL), readers (lockShared) for DDL that PostgreSQL
+// runs under ACCESS EXCLUSIVE (catalog.WaitTableRead). No names: no wait.
 func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn, catalog.Wait, []string) error, []string) {
-	if mode != lockShared && mode != lockWrite && mode != lockSelf {
-		return nil, nil
-	}
-	if names := writtenTables(st); len(names) > 0 {
-		return s.cat.WaitTableDDL, names
-	}
-	if mode == lockShared {
-		return s.cat.WaitTableRead, readTables(st)
+	switch mode {
+	case lockShared:
+		return s.cat.WaitTableRead, tablesOf(st)
+	case lockWrite, lockSelf:
+		return s.cat.WaitTableDDL, tablesOf(st)
 	}
 	return nil, nil
 }
@@ -91,9 +92,14 @@ func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn,
 // passes (55P03): PostgreSQL's parse analysis and plan revalidation take
 // the statement's table locks, so a Parse or Bind meets another session's
 // open ALTER TABLE there too, and binds against the table as that
-// transaction leaves it.
+// transaction leaves it. A statement without a row in the traits table
+// is refused (errNoTraits, XX000).
 func (s *Session) prepareLock(ctx context.Context, st sql.Statement) (func(), error) {
-	return s.waitShared(ctx, lockModeOf(st), st, s.txn)
+	mode := traitsOf(st).lock
+	if mode == lockUndeclared {
+		return nil, errNoTraits(st)
+	}
+	return s.waitShared(ctx, mode, st, s.txn)
 }
 
 // waitShared waits for other transactions' DDL as a statement run under
@@ -110,67 +116,4 @@ func (s *Session) waitShared(ctx context.Context, mode lockMode, st sql.Statemen
 	}
 	s.latched++ // the wait returned holding the latch shared
 	return s.runlatch, nil
-}
-
-// writtenTables returns the table a data-changing statement writes
-// (INSERT, UPDATE, DELETE, COPY FROM), or nil.
-func writtenTables(st sql.Statement) []string {
-	switch x := st.(type) {
-	case *sql.Insert:
-		return []string{x.Table}
-	case *sql.Update:
-		return []string{x.Table}
-	case *sql.Delete:
-		return []string{x.Table}
-	case *sql.Copy:
-		if x.From {
-			return []string{x.Table}
-		}
-	}
-	return nil
-}
-
-// readTables returns the FROM table of a reading statement (SELECT,
-// DECLARE CURSOR, COPY TO, EXPLAIN) and of its subqueries in FROM, or
-// nil. Tables that only scalar subqueries read are not included.
-func readTables(st sql.Statement) []string {
-	var q *sql.Select
-	switch x := st.(type) {
-	case *sql.Select:
-		q = x
-	case *sql.DeclareCursor:
-		q = x.Query
-	case *sql.Explain:
-		return readTables(x.Stmt)
-	case *sql.Copy:
-		if x.From {
-			return nil
-		}
-		if x.Query == nil {
-			return []string{x.Table}
-		}
-		q = x.Query
-	}
-	if q == nil {
-		return nil
-	}
-	return q.ReadTables() // every SELECT of a UNION or subquery in FROM reads its table
-}
-
-// ddlRelations returns the tables and indexes a DDL statement changes
-// (statements run under lockExclusive; see lockModeOf).
-func ddlRelations(st sql.Statement) []string {
-	switch x := st.(type) {
-	case *sql.DropTable:
-		return x.Names
-	case *sql.DropIndex:
-		return x.Names
-	case *sql.AlterTable:
-		return []string{x.Table}
-	case *sql.Rename:
-		return []string{x.Table}
-	case *sql.Truncate:
-		return x.Tables
-	}
-	return nil
 }

@@ -25,7 +25,7 @@
 //     hnsw.max_scan_tuples (cost.go, iterativeEf); otherwise, or when it
 //     comes back short, the exact scan answers.
 //  3. run (select.go, dml*.go, copy.go): with the locks its lock mode
-//     names (prepared.go, session_latch.go: for queries and DML the
+//     names (stmt_traits.go, session_latch.go: for queries and DML the
 //     relation locks PostgreSQL takes on each table, ACCESS SHARE or ROW
 //     EXCLUSIVE, and no schema latch, plus the table's writer lock for DML;
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
@@ -63,6 +63,13 @@
 // (bind_alias.go). Long row loops, CREATE INDEX and REINDEX stop with
 // 57014 when the statement's context ends (dml_cancel.go, alter.go).
 //
+// What the session must know of each kind of statement before binding it
+// (command tag, lock mode, snapshot, transaction-block and read-only
+// rules, whether it writes, whether its plan is revalidated, the tables
+// it waits on) is one row per statement type in stmt_traits.go; a test
+// fails when a statement type of package sql has no row, and a statement
+// without one is refused with XX000 rather than run without locks.
+//
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).
 //
@@ -94,8 +101,9 @@
 // Transaction modes: READ ONLY (25006 for writes), READ COMMITTED (a
 // snapshot per statement), REPEATABLE READ (the first statement's
 // snapshot for the whole transaction); SERIALIZABLE is refused (0A000).
-// VACUUM and CREATE/DROP INDEX and REINDEX CONCURRENTLY refuse to run in
-// a block or after another statement of a pipeline (25001, txn_block.go). SET is undone by ROLLBACK and SET LOCAL
+// VACUUM, DISCARD ALL and CREATE/DROP INDEX and REINDEX CONCURRENTLY
+// refuse to run in a block or after another statement of a pipeline
+// (25001, txn_block.go). SET is undone by ROLLBACK and SET LOCAL
 // at the end of the transaction (session_settings.go); unknown dotted
 // names are placeholders except under pgvector's reserved hnsw. and
 // ivfflat. prefixes (settings_custom.go); statement_timeout bounds each

@@ -13,8 +13,9 @@ import (
 
 // plan is a bound statement ready to run.
 type plan interface {
-	// run executes the plan; the caller holds the locks lockModeOf(stmt)
-	// says (session.go, runLocked) and supplies the transaction.
+	// run executes the plan; the caller holds the locks of its
+	// statement's lock mode (stmt_traits.go; session.go, runLocked) and
+	// supplies the transaction.
 	run(ctx context.Context, x *execCtx) (*backend.Result, error)
 	columns() []backend.Column
 }
@@ -64,7 +65,7 @@ func (p *prepared) Columns() []backend.Column {
 	return p.plan.columns()
 }
 
-func (p *prepared) Tag() string { return commandTag(p.stmt) }
+func (p *prepared) Tag() string { return traitsOf(p.stmt).tag }
 
 // errResultChanged is PostgreSQL's error when a prepared statement, bound
 // again after a schema change, would return other columns
@@ -75,7 +76,7 @@ var errResultChanged = pgerror.New(pgerror.FeatureNotSupported, "cached plan mus
 // its columns; a later one of a statement with a fixed result (Parse)
 // must return the same number of columns with the same names, type OIDs
 // and typmods (PostgreSQL's equalTupleDescs), else 0A000
-// errResultChanged; only queries are checked (plannedQuery). Table OIDs
+// errResultChanged; only planned queries are checked (stmtTraits.planned). Table OIDs
 // and attribute numbers may change, as in PostgreSQL, whose result
 // descriptor does not hold them.
 func (p *prepared) checkResult(pl plan) error {
@@ -84,21 +85,10 @@ func (p *prepared) checkResult(pl plan) error {
 		p.described = cols
 		return nil
 	}
-	if !p.fixedResult || !plannedQuery(p.stmt) || sameResult(p.described, cols) {
+	if !p.fixedResult || !traitsOf(p.stmt).planned || sameResult(p.described, cols) {
 		return nil
 	}
 	return errResultChanged
-}
-
-// plannedQuery reports whether PostgreSQL keeps st in its plan cache with
-// dependencies on tables (SELECT and DML with RETURNING); utility
-// statements such as FETCH or SHOW are never revalidated there.
-func plannedQuery(st sql.Statement) bool {
-	switch st.(type) {
-	case *sql.Select, *sql.Insert, *sql.Update, *sql.Delete:
-		return true
-	}
-	return false
 }
 
 // paramOIDs are the parameter types to bind p with: those the client
@@ -130,9 +120,9 @@ func sameResult(a, b []backend.Column) bool {
 	return true
 }
 
-// Revalidate implements backend.Revalidator: at Bind, a query (plannedQuery)
-// bound before a schema change, a role or grant change or a SET is bound
-// again, as PostgreSQL's exec_bind_message revalidates its cached plan.
+// Revalidate implements backend.Revalidator: at Bind, a planned query
+// (stmtTraits.planned) bound before a schema change, a role or grant
+// change or a SET is bound again, as PostgreSQL's exec_bind_message revalidates its cached plan.
 // Before binding it waits, as the statement's Execute would (prepareLock),
 // for another open transaction's DDL on its tables: PostgreSQL's
 // revalidation takes the tables' locks first, so the statement is checked
@@ -145,7 +135,7 @@ func sameResult(a, b []backend.Column) bool {
 // executed.
 func (s *Session) Revalidate(wp backend.Prepared) error {
 	p, ok := wp.(*prepared)
-	if !ok || s.state == txFailed || !plannedQuery(p.stmt) {
+	if !ok || s.state == txFailed || !traitsOf(p.stmt).planned {
 		return nil
 	}
 	ctx, stop := s.statementTimeout(context.Background())
@@ -174,117 +164,4 @@ func (s *Session) revalidateLock(ctx context.Context, p *prepared) (func(), erro
 	}
 	s.runlatch()
 	return s.prepareLock(ctx, p.stmt) // dml_lock.go
-}
-
-// commandTag is the first word of the CommandComplete tag.
-func commandTag(st sql.Statement) string {
-	switch x := st.(type) {
-	case *sql.Select:
-		return "SELECT"
-	case *sql.Insert:
-		return "INSERT"
-	case *sql.Update:
-		return "UPDATE"
-	case *sql.Delete:
-		return "DELETE"
-	case *sql.Copy:
-		return "COPY"
-	case *sql.CreateTable:
-		return "CREATE TABLE"
-	case *sql.DropTable:
-		return "DROP TABLE"
-	case *sql.CreateIndex:
-		return "CREATE INDEX"
-	case *sql.DropIndex:
-		return "DROP INDEX"
-	case *sql.Grant:
-		if x.Revoke {
-			return "REVOKE"
-		}
-		return "GRANT"
-	case *sql.CreateExtension:
-		return "CREATE EXTENSION"
-	case *sql.DropExtension:
-		return "DROP EXTENSION"
-	case *sql.Prepare:
-		return "PREPARE"
-	case *sql.Set:
-		return "SET"
-	case *sql.Show:
-		return "SHOW"
-	case *sql.Reset:
-		return "RESET"
-	case *sql.Explain:
-		return "EXPLAIN"
-	case *sql.DeclareCursor:
-		return "DECLARE CURSOR"
-	case *sql.Fetch:
-		if x.Move {
-			return "MOVE"
-		}
-		return "FETCH"
-	case *sql.CloseCursor:
-		return "CLOSE CURSOR"
-	case *sql.AlterTable, *sql.Rename:
-		return "ALTER TABLE"
-	case *sql.Truncate:
-		return "TRUNCATE TABLE"
-	case *sql.Reindex:
-		return "REINDEX"
-	case *sql.Checkpoint:
-		return "CHECKPOINT"
-	case *sql.Vacuum:
-		return "VACUUM"
-	}
-	return ""
-}
-
-// lockMode says which catalog locks a statement holds (session.go,
-// runLocked; catalog package doc, Concurrency).
-type lockMode uint8
-
-const (
-	lockNone      lockMode = iota
-	lockShared             // relation locks (ACCESS SHARE), latch only to bind: queries
-	lockWrite              // the same, ROW EXCLUSIVE on the target + its writer lock: DML
-	lockExclusive          // ACCESS EXCLUSIVE on its tables + the latch exclusively: DDL
-	lockSelf               // bound under the shared lock, run unlocked: CREATE INDEX (catalog.BuildIndex)
-)
-
-func lockModeOf(st sql.Statement) lockMode {
-	switch x := st.(type) {
-	case *sql.Select, *sql.DeclareCursor:
-		return lockShared
-	case *sql.Explain:
-		if x.Analyze {
-			return lockModeOf(x.Stmt)
-		}
-		return lockShared
-	case *sql.Copy:
-		// COPY FROM inserts its batches under their own locks (copy.go).
-		return lockShared
-	case *sql.Insert, *sql.Update, *sql.Delete:
-		return lockWrite
-	case *sql.CreateIndex, *sql.Reindex:
-		return lockSelf // catalog.BuildIndexFor, catalog.ReindexFor
-	case *sql.CreateTable, *sql.DropTable, *sql.DropIndex, *sql.Grant:
-		return lockExclusive
-	case *sql.AlterTable, *sql.Rename, *sql.Truncate:
-		return lockExclusive // alter.go
-	}
-	return lockNone
-}
-
-// writes reports whether the statement changes rows (needs a real
-// transaction rather than a read snapshot).
-func writes(st sql.Statement) bool {
-	switch x := st.(type) {
-	case *sql.Insert, *sql.Update, *sql.Delete:
-		return true
-	case *sql.Copy:
-		return x.From
-	case *sql.Explain:
-		return x.Analyze && writes(x.Stmt)
-	}
-	return false
 }

@@ -17,7 +17,8 @@ import (
 // settings changed since, and closes the cursors declared since; it keeps
 // the savepoint, forgets the later ones, and takes a failed block back to
 // a normal one. RELEASE forgets the savepoint and the later ones, keeping
-// their changes.
+// their changes. Both end the subtransaction's READ ONLY mode (applyModes,
+// session_txn.go, has the transaction modes' rules in subtransactions).
 
 // savepoint is one entry of the session's savepoint stack.
 type savepoint struct {
@@ -26,6 +27,10 @@ type savepoint struct {
 	settings settingsMark
 	cursors  map[string]*cursor // the cursors open when it was taken
 	ext      *bool              // the transaction's CREATE/DROP EXTENSION then (extension.go)
+	// readOnly is the transaction's read-only mode then: a subtransaction's
+	// SET TRANSACTION READ ONLY lasts until it ends, by RELEASE or ROLLBACK
+	// TO (PostgreSQL's prevXactReadOnly, access/transam/xact.c).
+	readOnly bool
 }
 
 func errNoSavepoint(name string) error {
@@ -56,13 +61,14 @@ func (s *Session) execSavepoint(t *sql.Txn) (*backend.Result, error) {
 	if t.Kind == sql.TxnSavepoint {
 		txn := s.ddlTxn()
 		s.savepoints = append(s.savepoints, savepoint{name: t.Savepoint, mark: txn.Savepoint(),
-			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending})
+			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending, readOnly: s.mode.readOnly})
 		return &backend.Result{Tag: "SAVEPOINT"}, nil
 	}
 	i := s.findSavepoint(t.Savepoint)
 	if i < 0 {
 		return nil, s.failed(errNoSavepoint(t.Savepoint))
 	}
+	s.mode.readOnly = s.savepoints[i].readOnly
 	s.savepoints = s.savepoints[:i]
 	return &backend.Result{Tag: "RELEASE"}, nil
 }
@@ -87,6 +93,7 @@ func (s *Session) rollbackToSavepoint(name string) (*backend.Result, error) {
 		}
 	}
 	s.extPending = sp.ext
+	s.mode.readOnly = sp.readOnly
 	s.state = txBlock
 	return &backend.Result{Tag: "ROLLBACK", ParamStatus: s.settings.rollbackTo(sp.settings)}, nil
 }

@@ -170,6 +170,9 @@ func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []a
 	switch x := p.stmt.(type) {
 	case *sql.Prepare:
 		res, err = s.execPrepare(x, p.query) // prepared_sql.go
+		if err == nil && s.open {
+			s.snapshotOnly(x) // session_txn.go
+		}
 		return res, s.failed(err)
 	case *sql.Execute:
 		if p, params, err = s.resolveExecute(ctx, x, p, params); err != nil {
@@ -187,20 +190,20 @@ func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []a
 		res, err = s.startCopyIn(p)
 		return res, s.failed(err)
 	}
-	txn, own := s.txnFor(writes(p.stmt))
+	txn, own := s.txnFor(traitsOf(p.stmt).writes)
 	res, err = s.runLocked(ctx, p, txn, params, w)
 	return res, s.finish(txn, own, timedOut(ctx, charPosition(p.query, err)))
 }
 
 // runLocked binds p if needed and runs it under the locks its statement
-// needs (lockModeOf; session_latch.go): queries and DML take their
+// needs (its lock mode, stmt_traits.go; session_latch.go): queries and DML take their
 // relation locks (lockRelations) under the schema latch and run without
 // it, DML holding the target table's writer lock; DDL holds the latch
 // exclusively, after its relation locks (catalog.LockTables); CREATE
 // INDEX only binds under the latch and takes its locks itself. The
 // statement's snapshot is taken once the locks are held.
 func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
-	mode := lockModeOf(p.stmt)
+	mode := traitsOf(p.stmt).lock
 	unlock, err := s.lockStatement(ctx, mode, p.stmt, txn)
 	if err != nil {
 		return nil, err
@@ -239,19 +242,6 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer func() { s.stmtCtx = nil }()
 	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
 	return runPlan(ctx, p.plan, x, w) // select_write.go
-}
-
-func (s *Session) lock(m lockMode) func() {
-	switch m {
-	case lockShared, lockWrite, lockSelf:
-		s.rlatch()
-		return s.runlatch
-	case lockExclusive:
-		s.cat.Lock()
-		s.latched++
-		return s.xunlatch
-	}
-	return func() {}
 }
 
 // writeTarget returns the table a DML plan changes (nil for others).

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -29,16 +28,14 @@ func (b *binder) planDeallocate(x *sql.Deallocate) plan {
 	}}
 }
 
-// planDiscard plans DISCARD ALL: refused in a transaction block (25001, as
-// PostgreSQL's PreventInTransactionBlock); otherwise RESET ALL, with a
-// ParameterStatus for each reported setting it changes back, and every
-// prepared statement and portal dropped by wire; every SQL cursor closed.
+// planDiscard plans DISCARD ALL (refused in a transaction block or a
+// pipeline before it runs, 25001: its blockOnly trait, stmt_traits.go):
+// RESET ALL, with a ParameterStatus for each reported setting it changes
+// back, and every prepared statement and portal dropped by wire; every
+// SQL cursor closed.
 func (b *binder) planDiscard(*sql.Discard) plan {
 	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*backend.Result, error) {
 		s := x.s
-		if s.state != txIdle {
-			return nil, pgerror.New(pgerror.ActiveSQLTransaction, "DISCARD ALL cannot run inside a transaction block")
-		}
 		status := map[string]string{}
 		for name := range s.settings.values {
 			if def, ok := knownSettings[name]; ok && def.report {

@@ -149,7 +149,7 @@ func (s *Session) finish(txn *catalog.Txn, own bool, err error) error {
 // registered until the transaction ends). Statements that take no
 // snapshot in PostgreSQL (SET, SHOW, FETCH...) leave the modes open.
 func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()) {
-	if !takesSnapshot(st) {
+	if !traitsOf(st).snapshot {
 		return func() {}
 	}
 	s.mode.ran = true
@@ -169,36 +169,59 @@ func (s *Session) startStatement(st sql.Statement, txn *catalog.Txn) (end func()
 	return txn.EndStatement
 }
 
-func takesSnapshot(st sql.Statement) bool {
-	switch st.(type) {
-	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Prepare, *sql.Deallocate, *sql.Discard,
-		*sql.Fetch, *sql.CloseCursor:
-		return false
+// snapshotOnly takes st's statement snapshot in the open transaction and
+// ends it, for a statement run outside runLocked (PREPARE in a
+// transaction): as any statement with the snapshot trait, it fixes the
+// transaction's modes, and under REPEATABLE READ its snapshot becomes the
+// transaction's.
+func (s *Session) snapshotOnly(st sql.Statement) {
+	txn, own := s.txnFor(false)
+	s.startStatement(st, txn)()
+	if own {
+		txn.Rollback()
 	}
-	return true
 }
 
 // applyModes sets the open transaction's modes (BEGIN modes, SET
-// TRANSACTION, SET transaction_isolation...), with PostgreSQL's 25001
-// errors for changes after its first query.
+// TRANSACTION, SET transaction_isolation...) with the 25001 errors of
+// PostgreSQL 15's check_XactIsoLevel, check_transaction_read_only and
+// check_XactDeferrable (commands/variable.c): no other isolation level
+// once a statement took a snapshot (mode.ran) or in a subtransaction
+// (after SAVEPOINT); no READ WRITE in a read-only transaction's
+// subtransaction or after its first snapshot; DEFERRABLE, either way, only
+// before the first snapshot and not in a subtransaction.
 func (s *Session) applyModes(m sql.TxnModes) error {
+	sub := len(s.savepoints) > 0
 	if m.Isolation != "" {
 		if m.Isolation == "serializable" {
 			return errSerializable()
 		}
-		if s.mode.ran && m.Isolation != s.mode.isolation {
-			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must be called before any query")
+		if m.Isolation != s.mode.isolation {
+			switch {
+			case s.mode.ran:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must be called before any query")
+			case sub:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION ISOLATION LEVEL must not be called in a subtransaction")
+			}
 		}
 		s.mode.isolation = m.Isolation
 	}
 	if m.ReadOnly != nil {
-		if s.mode.ran && s.mode.readOnly && !*m.ReadOnly {
-			return pgerror.New(pgerror.ActiveSQLTransaction, "transaction read-write mode must be set before any query")
+		if s.mode.readOnly && !*m.ReadOnly {
+			switch {
+			case sub:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "cannot set transaction read-write mode inside a read-only transaction")
+			case s.mode.ran:
+				return pgerror.New(pgerror.ActiveSQLTransaction, "transaction read-write mode must be set before any query")
+			}
 		}
 		s.mode.readOnly = *m.ReadOnly
 	}
 	if m.Deferrable != nil {
-		if s.mode.ran && s.mode.deferrable != *m.Deferrable {
+		switch {
+		case sub:
+			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION [NOT] DEFERRABLE cannot be called within a subtransaction")
+		case s.mode.ran:
 			return pgerror.New(pgerror.ActiveSQLTransaction, "SET TRANSACTION [NOT] DEFERRABLE must be called before any query")
 		}
 		s.mode.deferrable = *m.Deferrable
@@ -252,40 +275,10 @@ func (s *Session) checkStatementTxn(st sql.Statement, pipelined bool) error {
 	if !s.mode.readOnly {
 		return nil
 	}
-	if tag, ok := writingCommand(st); ok {
-		return pgerror.Errorf(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", tag)
+	if name := traitsOf(st).readOnly; name != "" {
+		return pgerror.Errorf(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", name)
 	}
 	return nil
-}
-
-// writingCommand returns the command name PostgreSQL's read-only error
-// gives for a statement that changes data or schema.
-func writingCommand(st sql.Statement) (string, bool) {
-	switch x := st.(type) {
-	case *sql.Select, *sql.Show, *sql.Set, *sql.Reset, *sql.SetTransaction, *sql.Txn, *sql.Analyze, *sql.Vacuum,
-		*sql.Prepare, *sql.Execute, *sql.Deallocate, *sql.Discard, *sql.DeclareCursor, *sql.Fetch, *sql.CloseCursor:
-		return "", false
-	case *sql.Explain:
-		if x.Analyze {
-			return writingCommand(x.Stmt)
-		}
-		return "", false
-	case *sql.Copy:
-		if x.From {
-			return "COPY FROM", true
-		}
-		return "", false
-	case *sql.CreateRole:
-		return "CREATE ROLE", true
-	case *sql.AlterRole:
-		return "ALTER ROLE", true
-	case *sql.DropRole:
-		return "DROP ROLE", true
-	}
-	if tag := commandTag(st); tag != "" {
-		return tag, true
-	}
-	return "this statement", true
 }
 
 // ddlTxn returns the catalog transaction DDL records its undo in

@@ -5,30 +5,8 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// blockOnlyCommand names a statement PostgreSQL runs only outside a
-// transaction block (its PreventInTransactionBlock callers vecgres
-// serves), or "" for any other statement.
-func blockOnlyCommand(st sql.Statement) string {
-	switch x := st.(type) {
-	case *sql.Vacuum:
-		return "VACUUM"
-	case *sql.CreateIndex:
-		if x.Concurrently {
-			return "CREATE INDEX CONCURRENTLY"
-		}
-	case *sql.DropIndex:
-		if x.Concurrently {
-			return "DROP INDEX CONCURRENTLY"
-		}
-	case *sql.Reindex:
-		if x.Concurrently {
-			return "REINDEX CONCURRENTLY"
-		}
-	}
-	return ""
-}
-
-// checkTxnBlock refuses the statements of blockOnlyCommand, before any
+// checkTxnBlock refuses the statements with a blockOnly trait
+// (stmt_traits.go: VACUUM and the CONCURRENTLY forms), before any
 // name is looked up, as PostgreSQL 15's PreventInTransactionBlock does:
 // inside a transaction block (inBlock: explicit or the implicit one of a
 // multi-statement Query) 25001 "CREATE INDEX CONCURRENTLY cannot run
@@ -38,7 +16,7 @@ func blockOnlyCommand(st sql.Statement) string {
 // later). Then DROP INDEX CONCURRENTLY of several indexes is 0A000, as
 // PostgreSQL's RemoveRelations.
 func checkTxnBlock(st sql.Statement, inBlock, pipelined bool) error {
-	if name := blockOnlyCommand(st); name != "" {
+	if name := traitsOf(st).blockOnly; name != "" {
 		switch {
 		case inBlock:
 			return pgerror.New(pgerror.ActiveSQLTransaction, name+" cannot run inside a transaction block")

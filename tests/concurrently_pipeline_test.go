@@ -10,8 +10,8 @@ import (
 
 // TestBlockOnlyInPipeline checks PostgreSQL 15's PreventInTransactionBlock
 // for extended-protocol pipelines (checked against PostgreSQL 15.20): the
-// first statement of a pipeline may be CREATE INDEX CONCURRENTLY or
-// VACUUM; after another statement not yet ended by Sync it is 25001
+// first statement of a pipeline may be CREATE INDEX CONCURRENTLY, VACUUM
+// or DISCARD ALL; after another statement not yet ended by Sync it is 25001
 // "... cannot be executed within a pipeline".
 func TestBlockOnlyInPipeline(t *testing.T) {
 	srv := startServer(t, "")
@@ -37,6 +37,8 @@ func TestBlockOnlyInPipeline(t *testing.T) {
 		{[]string{"SELECT 1", "VACUUM pp"}, []string{"SELECT 1"}, "VACUUM cannot be executed within a pipeline"},
 		{[]string{"SELECT 1", "DROP INDEX CONCURRENTLY pp_a"}, []string{"SELECT 1"}, "DROP INDEX CONCURRENTLY cannot be executed within a pipeline"},
 		{[]string{"SELECT 1", "REINDEX INDEX CONCURRENTLY pp_a"}, []string{"SELECT 1"}, "REINDEX CONCURRENTLY cannot be executed within a pipeline"},
+		{[]string{"DISCARD ALL", "SELECT 1"}, []string{"DISCARD ALL", "SELECT 1"}, ""},
+		{[]string{"SELECT 1", "DISCARD ALL"}, []string{"SELECT 1"}, "DISCARD ALL cannot be executed within a pipeline"},
 		{[]string{"BEGIN", "VACUUM pp"}, []string{"BEGIN"}, "VACUUM cannot run inside a transaction block"},
 		{[]string{"ROLLBACK"}, []string{"ROLLBACK"}, ""}, // the failed block outlives Sync
 		{[]string{"BEGIN", "COMMIT", "VACUUM pp"}, []string{"BEGIN", "COMMIT", "VACUUM"}, ""},
