@@ -65,17 +65,6 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}}, nil
 }
 
-func init() {
-	funcs["to_regclass"] = funcDef{args: []types.Type{types.Text}, ret: types.Text, strict: true,
-		fn: func(e *env, a []any) (any, error) {
-			defer e.sess.catalogRead()() // session_latch.go
-			if _, ok := relationOID(e.sess.cat, a[0].(string)); ok {
-				return a[0], nil
-			}
-			return nil, nil
-		}}
-}
-
 // relationOID returns the OID of the table or index named name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if t, ok := cat.Table(name); ok {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
@@ -205,7 +206,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	}
 	q := qv.(types.Vector)
 	dims := int(p.table.Columns[s.ix.Column].Type.Typmod)
-	if err := checkSameDims(make(types.Vector, dims), q); err != nil {
+	if err := sem.CheckSameDims(make(types.Vector, dims), q); err != nil {
 		return nil, true, err
 	}
 	ch, err := s.chooseFilterPlan(p, x, e, k)

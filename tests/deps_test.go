@@ -26,6 +26,7 @@ var leafImports = map[string][]string{
 	"planner/memacct":   {"sql/types", "sql/pgerror"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
+	"planner/sem":       {"sql/types", "sql/pgerror", "vecindex/distance"},
 }
 
 // wireImporters may import wire (and so the protocol, TLS and auth).

@@ -1,0 +1,117 @@
+package sem
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+func kind(k types.Kind) types.Type { return types.Type{Kind: k, Typmod: types.NoTypmod} }
+
+// TestResolve: the signature Resolve picks, named by its parameter
+// types ("" when none fits), for PostgreSQL 15's answers on the same
+// calls: exact matches first, then the first signature reached by
+// implicit casts; untyped arguments (KindUnknown) fit any parameter but
+// anyarray.
+func TestResolve(t *testing.T) {
+	u := types.Unknown
+	i2, i4, i8 := kind(types.KindInt2), kind(types.KindInt4), kind(types.KindInt8)
+	f4, f8, num := kind(types.KindFloat4), kind(types.KindFloat8), kind(types.KindNumeric)
+	text, vc, bp := kind(types.KindText), kind(types.KindVarchar), kind(types.KindBpchar)
+	oid, bytea := kind(types.KindOID), kind(types.KindBytea)
+	cases := []struct {
+		name string
+		args []types.Type
+		want string // parameter types of the signature, comma-separated; "" for none
+	}{
+		{"round", []types.Type{num}, "numeric"},
+		{"round", []types.Type{f8}, "double precision"},
+		{"round", []types.Type{f4}, "double precision"},
+		{"round", []types.Type{i4}, "double precision"},
+		{"round", []types.Type{u}, "double precision"},
+		{"round", []types.Type{num, i4}, "numeric, integer"},
+		{"round", []types.Type{i4, i2}, "numeric, integer"},
+		{"round", []types.Type{f8, i4}, ""},
+		{"round", []types.Type{i8, i8}, ""},
+		{"round", []types.Type{text}, ""},
+		{"ceil", []types.Type{num, i4}, ""},
+		{"abs", []types.Type{i2}, "smallint"},
+		{"abs", []types.Type{f4}, "real"},
+		{"abs", []types.Type{u}, "double precision"},
+		{"octet_length", []types.Type{bp}, "bpchar"},
+		{"octet_length", []types.Type{vc}, "text"},
+		{"octet_length", []types.Type{i4}, ""},
+		{"bit_length", []types.Type{bp}, "text"},
+		{"has_table_privilege", []types.Type{u, u}, "text, text"},
+		{"has_table_privilege", []types.Type{oid, u}, "oid, text"},
+		{"has_table_privilege", []types.Type{i4, text}, "oid, text"},
+		{"has_table_privilege", []types.Type{u, oid, u}, "text, oid, text"},
+		{"current_setting", []types.Type{u, u}, "text, boolean"},
+		{"subvector", []types.Type{Vector, i4}, ""},
+		{"subvector", []types.Type{kind(types.KindInt4Array), i4, i4}, ""},
+		{"l2_distance", []types.Type{u, Vector}, "vector, vector"},
+		{"repeat", []types.Type{text, i8}, ""},
+		{"pg_size_pretty", []types.Type{i4}, "bigint"},
+		{"pg_sleep", []types.Type{i4}, "double precision"},
+		{"array_length", []types.Type{kind(types.KindTextArray), i2}, "anyarray, integer"},
+		{"array_length", []types.Type{u, i4}, ""},
+		{"cardinality", []types.Type{bytea}, ""},
+		{"pg_typeof", []types.Type{u}, `"any"`},
+		{"pg_typeof", nil, ""},
+		{"concat", []types.Type{i4, u, Vector}, `"any"`},
+		{"concat", nil, ""},
+		{"nosuch", []types.Type{i4}, ""},
+	}
+	for _, tc := range cases {
+		got := ""
+		if f, ok := Builtins.Resolve(tc.name, tc.args); ok {
+			names := make([]string, len(f.Args))
+			for i, a := range f.Args {
+				names[i] = TypeName(a)
+			}
+			got = strings.Join(names, ", ")
+		}
+		if got != tc.want {
+			t.Errorf("%s%v: resolved (%s), want (%s)", tc.name, tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestNoFunction: PostgreSQL 15's 42883 text and hint.
+func TestNoFunction(t *testing.T) {
+	e := NoFunction("subvector", []types.Type{types.Unknown, types.Int4})
+	if e.Code != pgerror.UndefinedFunction || e.Message != "function subvector(unknown, integer) does not exist" ||
+		e.Hint != "No function matches the given name and argument types. You might need to add explicit type casts." {
+		t.Errorf("got %s %q hint %q", e.Code, e.Message, e.Hint)
+	}
+	if e := NoFunction("now", nil); e.Message != "function now() does not exist" {
+		t.Errorf("got %q", e.Message)
+	}
+}
+
+// TestRegistryRefusesDuplicates: a signature listed twice is a
+// programming error caught when the registry is built.
+func TestRegistryRefusesDuplicates(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for a signature listed twice")
+		}
+	}()
+	f := Func{Name: "f", Args: []types.Type{types.Text}, Ret: types.Text, Fn: null}
+	NewRegistry([]Func{f, f})
+}
+
+// TestBuiltinsComplete: every entry has an implementation, and every set-returning name is set-returning in all its
+// signatures (the binder checks the first).
+func TestBuiltinsComplete(t *testing.T) {
+	for _, f := range Builtins.All() {
+		if f.Fn == nil && f.Specialize == nil && !f.SetReturning {
+			t.Errorf("%s: no implementation", f.Name)
+		}
+		if f.SetReturning != Builtins.Lookup(f.Name)[0].SetReturning {
+			t.Errorf("%s: set-returning in some signatures only", f.Name)
+		}
+	}
+}
