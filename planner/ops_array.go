@@ -74,7 +74,7 @@ func arrayElemOperand(x expr, at types.Type) expr {
 	switch {
 	case k == et.Kind || k == types.KindUnknown:
 		return x
-	case sem.ImplicitCast(k, et.Kind), et.Kind == types.KindText && classOf(x.Type()) == classString:
+	case classOf(et) == classNumeric && sem.ImplicitCast(k, et.Kind), et.Kind == types.KindText && classOf(x.Type()) == classString:
 		return &castExpr{x: x, t: noTypmod(et)}
 	}
 	return nil

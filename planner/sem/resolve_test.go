@@ -54,6 +54,7 @@ func TestResolve(t *testing.T) {
 		{"l2_distance", []types.Type{u, Vector}, "vector, vector"},
 		{"repeat", []types.Type{text, i8}, ""},
 		{"pg_size_pretty", []types.Type{i4}, "bigint"},
+		{"pg_size_pretty", []types.Type{oid}, ""},
 		{"pg_sleep", []types.Type{i4}, "double precision"},
 		{"array_length", []types.Type{kind(types.KindTextArray), i2}, "anyarray, integer"},
 		{"array_length", []types.Type{u, i4}, ""},
