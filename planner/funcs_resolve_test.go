@@ -10,7 +10,8 @@ import (
 // (pg_cast 'i'), whichever number of signatures it has. The answers are
 // PostgreSQL 15's: an integer is an oid (has_table_privilege(int, text)),
 // a bigint is no integer (repeat, array_length: 42883, where vecgres
-// converted any number to any number for a function of one signature).
+// converted any number to any number for a function of one signature;
+// sum(oid) is no sum either, where vecgres summed it as double precision).
 func TestFunctionArgumentsTakeImplicitCastsOnly(t *testing.T) {
 	s := testSession(t)
 	exec(t, s, "CREATE TABLE t (a int)")
@@ -28,6 +29,7 @@ func TestFunctionArgumentsTakeImplicitCastsOnly(t *testing.T) {
 	for q, msg := range map[string]string{
 		"SELECT repeat('ab', 2::bigint)":              "function repeat(unknown, bigint) does not exist",
 		"SELECT array_length(ARRAY[1, 2], 1::bigint)": "function array_length(integer[], bigint) does not exist",
+		"SELECT sum(x) FROM (SELECT 1::oid AS x) s":   "function sum(oid) does not exist",
 		"SELECT vector_dims(3::bigint)":               "function vector_dims(bigint) does not exist",
 	} {
 		if e := execErr(t, s, q); e.Code != "42883" || e.Message != msg || e.Position != 8 {

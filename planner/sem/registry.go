@@ -35,7 +35,10 @@ type Func struct {
 	// SetReturning functions are refused outside FROM (0A000); FROM
 	// serves them itself (planner/series.go).
 	SetReturning bool
-	Fn           Impl
+	// Aggregate functions are accumulated by the planner
+	// (planner/aggregate.go); Fn is unused.
+	Aggregate bool
+	Fn        Impl
 	// Specialize, when set, gives the implementation for the bound
 	// argument types, for functions of Any that need them (pg_typeof,
 	// concat); Fn is then unused.
@@ -74,7 +77,7 @@ func NewRegistry(families ...[]Func) *Registry {
 }
 
 func (r *Registry) add(f *Func) {
-	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning {
+	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate {
 		panic(fmt.Sprintf("sem: incomplete entry %q", f.Name))
 	}
 	for _, g := range r.byName[f.Name] {

@@ -22,8 +22,10 @@ const (
 	kindAnyArray types.Kind = 254
 )
 
-// IsPseudo reports whether t is Any or AnyArray.
-func IsPseudo(t types.Type) bool { return t.Kind == kindAny || t.Kind == kindAnyArray }
+// IsPseudo reports whether t is Any, AnyArray or AnyElement.
+func IsPseudo(t types.Type) bool {
+	return t.Kind == kindAny || t.Kind == kindAnyArray || t.Kind == kindAnyElement
+}
 
 // TypeName is t's name as pg_proc shows it: "any" and anyarray for the
 // pseudo-types, else format_type's.
@@ -33,6 +35,8 @@ func TypeName(t types.Type) string {
 		return `"any"`
 	case kindAnyArray:
 		return "anyarray"
+	case kindAnyElement:
+		return "anyelement"
 	}
 	return t.Name()
 }
@@ -86,7 +90,7 @@ func fits(param, arg types.Type, exact bool) bool {
 	switch {
 	case param.Kind == kindAnyArray:
 		return types.IsArray(arg.Kind)
-	case param.Kind == kindAny, arg.Kind == types.KindUnknown, arg.Kind == param.Kind:
+	case param.Kind == kindAny, param.Kind == kindAnyElement, arg.Kind == types.KindUnknown, arg.Kind == param.Kind:
 		return true
 	}
 	return !exact && ImplicitCast(arg.Kind, param.Kind)

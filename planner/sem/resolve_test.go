@@ -64,6 +64,12 @@ func TestResolve(t *testing.T) {
 		{"concat", []types.Type{i4, u, Vector}, `"any"`},
 		{"concat", nil, ""},
 		{"nosuch", []types.Type{i4}, ""},
+		{"sum", []types.Type{i2}, "smallint"},
+		{"sum", []types.Type{kind(types.KindFloat4)}, "real"},
+		{"sum", []types.Type{oid}, ""},
+		{"avg", []types.Type{Vector}, "vector"},
+		{"max", []types.Type{bytea}, "anyelement"},
+		{"count", []types.Type{u}, `"any"`},
 	}
 	for _, tc := range cases {
 		got := ""
@@ -104,15 +110,17 @@ func TestRegistryRefusesDuplicates(t *testing.T) {
 	NewRegistry([]Func{f, f})
 }
 
-// TestBuiltinsComplete: every entry has an implementation, and every set-returning name is set-returning in all its
-// signatures (the binder checks the first).
+// TestBuiltinsComplete: every entry has an implementation or is an
+// aggregate or set-returning, and a name is aggregate or set-returning
+// in all its signatures or none (the binder looks at the first).
 func TestBuiltinsComplete(t *testing.T) {
 	for _, f := range Builtins.All() {
-		if f.Fn == nil && f.Specialize == nil && !f.SetReturning {
+		if f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate {
 			t.Errorf("%s: no implementation", f.Name)
 		}
-		if f.SetReturning != Builtins.Lookup(f.Name)[0].SetReturning {
-			t.Errorf("%s: set-returning in some signatures only", f.Name)
+		first := Builtins.Lookup(f.Name)[0]
+		if f.SetReturning != first.SetReturning || f.Aggregate != first.Aggregate {
+			t.Errorf("%s: set-returning or aggregate in some signatures only", f.Name)
 		}
 	}
 }
