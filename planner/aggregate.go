@@ -81,8 +81,8 @@ func typeAggregate(c *aggCall) error {
 	if at.Kind == types.KindUnknown && (c.name == "sum" || c.name == "avg") {
 		return noAggregate(c.name, at)
 	}
-	f, ok := sem.Builtins.Resolve(c.name, []types.Type{at})
-	if !ok {
+	f, err := sem.Builtins.Resolve(c.name, []types.Type{at})
+	if err != nil {
 		return noAggregate(c.name, at)
 	}
 	if c.t = f.Ret; f.Ret.Kind == sem.AnyElement.Kind {

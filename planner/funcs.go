@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"errors"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -29,7 +31,8 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 // types as hints when one signature takes that many arguments), untyped
 // ones ($n, '...', NULL) once the signature gives them a type; then each
 // argument is converted to its parameter's type. Errors: 42883
-// (noFunction) when no signature fits, 0A000 for a set-returning function
+// (noFunction) when no signature fits, 42725 when several fit equally
+// well, 0A000 for a set-returning function
 // (served in FROM only, series.go).
 func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	cands := sem.Builtins.Lookup(f.Name)
@@ -43,8 +46,11 @@ func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	fn, ok := sem.Builtins.Resolve(f.Name, argTypes)
-	if !ok {
+	fn, err := sem.Builtins.Resolve(f.Name, argTypes)
+	if errors.Is(err, sem.ErrAmbiguous) {
+		return nil, sem.NotUnique(f.Name, argTypes).WithPosition(f.P + 1)
+	}
+	if err != nil {
 		return nil, b.noFunction(f)
 	}
 	for i, a := range f.Args {

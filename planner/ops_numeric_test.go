@@ -34,9 +34,9 @@ func TestNumericResultTypes(t *testing.T) {
 		{"avg", types.Float4, types.Float8},
 	}
 	for _, tt := range aggs {
-		f, ok := sem.Builtins.Resolve(tt.name, []types.Type{tt.arg})
-		if !ok || f.Ret != tt.want {
-			t.Errorf("%s(%s): resolved %v (%v), want %s", tt.name, tt.arg.Name(), ok, f, tt.want.Name())
+		f, err := sem.Builtins.Resolve(tt.name, []types.Type{tt.arg})
+		if err != nil || f.Ret != tt.want {
+			t.Errorf("%s(%s): resolved %v (%v), want %s", tt.name, tt.arg.Name(), f, err, tt.want.Name())
 		}
 	}
 }

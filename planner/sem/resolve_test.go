@@ -73,7 +73,7 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tc := range cases {
 		got := ""
-		if f, ok := Builtins.Resolve(tc.name, tc.args); ok {
+		if f, err := Builtins.Resolve(tc.name, tc.args); err == nil {
 			names := make([]string, len(f.Args))
 			for i, a := range f.Args {
 				names[i] = TypeName(a)
@@ -122,5 +122,59 @@ func TestBuiltinsComplete(t *testing.T) {
 		if f.SetReturning != first.SetReturning || f.Aggregate != first.Aggregate {
 			t.Errorf("%s: set-returning or aggregate in some signatures only", f.Name)
 		}
+	}
+}
+
+// TestResolveHeuristics: PostgreSQL's steps past an exact match on a
+// registry of its own (docs §10.3): the most exact matches, then the
+// preferred type where an argument is converted (int4 + real is float8 +
+// real, as PostgreSQL's float84pl), then the category of an untyped
+// argument (string first; candidates of two other categories are
+// ambiguous, 42725), then the known arguments' type.
+func TestResolveHeuristics(t *testing.T) {
+	i4, f4, f8 := kind(types.KindInt4), kind(types.KindFloat4), kind(types.KindFloat8)
+	text, b := kind(types.KindText), kind(types.KindBool)
+	sig := func(name string, args ...types.Type) Func {
+		return Func{Name: name, Args: args, Ret: args[0], Fn: null}
+	}
+	r := NewRegistry([]Func{
+		sig("plus", f4, f4), sig("plus", f8, f4), sig("plus", f8, f8),
+		sig("f", i4), sig("f", b),
+		sig("g", i4), sig("g", text), sig("g", b),
+		sig("h", i4, i4), sig("h", text, text),
+	})
+	cases := []struct {
+		name string
+		args []types.Type
+		want string // signature, or the error
+	}{
+		{"plus", []types.Type{i4, f4}, "plus(double precision, real)"},
+		{"plus", []types.Type{f4, f4}, "plus(real, real)"},
+		{"plus", []types.Type{i4, i4}, "plus(double precision, double precision)"},
+		{"f", []types.Type{types.Unknown}, ErrAmbiguous.Error()},
+		{"f", []types.Type{text}, ErrNoMatch.Error()},
+		{"g", []types.Type{types.Unknown}, "g(text)"},
+		{"h", []types.Type{i4, types.Unknown}, "h(integer, integer)"},
+	}
+	for _, tc := range cases {
+		got := ""
+		f, err := r.Resolve(tc.name, tc.args)
+		if err != nil {
+			got = err.Error()
+		} else {
+			names := make([]string, len(f.Args))
+			for i, a := range f.Args {
+				names[i] = TypeName(a)
+			}
+			got = f.Name + "(" + strings.Join(names, ", ") + ")"
+		}
+		if got != tc.want {
+			t.Errorf("%s%v: %s, want %s", tc.name, tc.args, got, tc.want)
+		}
+	}
+	e := NotUnique("f", []types.Type{types.Unknown})
+	if e.Code != "42725" || e.Message != "function f(unknown) is not unique" ||
+		e.Hint != "Could not choose a best candidate function. You might need to add explicit type casts." {
+		t.Errorf("NotUnique: %s %q hint %q", e.Code, e.Message, e.Hint)
 	}
 }

@@ -11,9 +11,9 @@ import (
 // functions called here need no Context.
 func call(t *testing.T, name string, argTypes []types.Type, args ...any) any {
 	t.Helper()
-	f, ok := Builtins.Resolve(name, argTypes)
-	if !ok {
-		t.Fatalf("%s: no signature", name)
+	f, err := Builtins.Resolve(name, argTypes)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
 	v, err := f.Impl(argTypes)(nil, args)
 	if err != nil {
