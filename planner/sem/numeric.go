@@ -57,13 +57,7 @@ var absNumeric = numericFunc("abs", types.AbsNumeric)
 // absInt is abs of integer type t: the most negative value has no
 // absolute value in t, 22003 `integer out of range` (smallint, bigint).
 func absInt(t types.Type) Func {
-	lo, name := int64(math.MinInt64), "bigint"
-	switch t.Kind {
-	case types.KindInt2:
-		lo, name = math.MinInt16, "smallint"
-	case types.KindInt4:
-		lo, name = math.MinInt32, "integer"
-	}
+	lo, _, name := intRange(t.Kind)
 	return Func{Name: "abs", Args: []types.Type{t}, Ret: t, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) {
 			x := a[0].(int64)
