@@ -104,12 +104,18 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Fn}
 }
 
+// bindUnary binds prefix - or + on a number (sem.Operators). Errors:
+// 42883 for another type, 42725 for an untyped operand.
 func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 	inner, err := b.bind(x.X, hint)
 	if err != nil {
 		return nil, err
 	}
-	if classOf(inner.Type()) != classNumeric {
+	if inner.Type().Kind == types.KindUnknown { // PostgreSQL's - also takes interval and money
+		return nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: %s unknown", x.Op).WithPosition(x.P + 1).
+			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
+	}
+	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1)
 	}
 	if x.Op == "+" {

@@ -24,7 +24,7 @@ func (a *arithExpr) Eval(e *env) (any, error) {
 	return a.fn(e, []any{l, r})
 }
 
-// negExpr is unary minus.
+// negExpr is unary minus (sem.Negate).
 type negExpr struct{ x expr }
 
 func (n *negExpr) Type() types.Type { return n.x.Type() }
@@ -33,11 +33,5 @@ func (n *negExpr) Eval(e *env) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	switch x := v.(type) {
-	case int64:
-		return sem.IntArith("-", 0, x, n.x.Type())
-	case types.Decimal:
-		return types.NegNumeric(x), nil
-	}
-	return -v.(float64), nil
+	return sem.Negate(v, n.x.Type())
 }

@@ -114,6 +114,18 @@ func IntArith(op string, x, y int64, t types.Type) (any, error) {
 	return v, nil
 }
 
+// Negate is unary minus on a number of type t (22003 for the most
+// negative integer of t).
+func Negate(v any, t types.Type) (any, error) {
+	switch x := v.(type) {
+	case int64:
+		return IntArith("-", 0, x, t)
+	case types.Decimal:
+		return types.NegNumeric(x), nil
+	}
+	return -v.(float64), nil
+}
+
 // toFloat reads a number of any numeric kind as float64.
 func toFloat(v any) float64 {
 	switch x := v.(type) {

@@ -14,10 +14,11 @@ import "github.com/vecgres/vecgres/sql/types"
 // PostgreSQL's. Operand values are not converted before Fn (arith.go
 // reads any number).
 //
-// Comparisons, LIKE and the array, jsonb and ANY/ALL operators are
+// The prefix operators - and + take one operand of a numeric type (not
+// oid). Comparisons, LIKE and the array, jsonb and ANY/ALL operators are
 // bound by the planner (planner/ops_*.go): their expression nodes are
 // what index paths and selectivity estimates look for.
-var Operators = NewRegistry(numberOperators(), vectorOperators(), stringOperators)
+var Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators)
 
 var (
 	intKinds   = []types.Type{types.Int2, types.Int4, types.Int8}
@@ -46,6 +47,20 @@ func numberOperators() []Func {
 		}
 		ops = append(ops, Func{Name: op, Args: []types.Type{types.Numeric, types.Numeric}, Ret: types.Numeric, Strict: true,
 			Fn: func(_ Context, a []any) (any, error) { return NumericArith(op, a[0], a[1]) }})
+	}
+	return ops
+}
+
+// prefixOperators are unary - and + on each numeric type (int2um ...
+// numeric_uminus, and their unary plus).
+func prefixOperators() []Func {
+	var ops []Func
+	for _, t := range append(append([]types.Type{types.Numeric}, intKinds...), floatKinds...) {
+		ops = append(ops,
+			Func{Name: "-", Args: []types.Type{t}, Ret: t, Strict: true,
+				Fn: func(_ Context, a []any) (any, error) { return Negate(a[0], t) }},
+			Func{Name: "+", Args: []types.Type{t}, Ret: t, Strict: true,
+				Fn: func(_ Context, a []any) (any, error) { return a[0], nil }})
 	}
 	return ops
 }
