@@ -30,9 +30,10 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 // sem's resolver: typed arguments are bound first (with the parameter
 // types as hints when one signature takes that many arguments), untyped
 // ones ($n, '...', NULL) once the signature gives them a type; then each
-// argument is converted to its parameter's type. Errors: 42883
+// argument is converted to its parameter's type (sem.ValueType), and a
+// literal for a regclass parameter must name a relation. Errors: 42883
 // (noFunction) when no signature fits, 42725 when several fit equally
-// well, 0A000 for a set-returning function
+// well, 42P01 for a regclass literal naming no relation, 0A000 for a set-returning function
 // (served in FROM only, series.go).
 func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	cands := sem.Builtins.Lookup(f.Name)
@@ -54,13 +55,18 @@ func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 		return nil, b.noFunction(f)
 	}
 	for i, a := range f.Args {
-		want := fn.Param(i)
-		if args[i] == nil {
-			if args[i], err = b.bind(a, paramHint(want)); err != nil {
+		if fn.Param(i) == sem.Regclass {
+			if err := b.checkRelationArg(a); err != nil { // funcs_regclass.go
 				return nil, err
 			}
 		}
-		if !sem.IsPseudo(want) {
+		want := sem.ValueType(fn.Param(i))
+		if args[i] == nil {
+			if args[i], err = b.bind(a, want); err != nil {
+				return nil, err
+			}
+		}
+		if want.Kind != types.KindUnknown {
 			if args[i], err = coerce(args[i], want, a.Pos()); err != nil {
 				return nil, err
 			}
@@ -91,15 +97,6 @@ func (b *binder) bindTypedArgs(f *sql.FuncCall, hints []types.Type) ([]expr, []t
 		args[i], argTypes[i] = x, x.Type()
 	}
 	return args, argTypes, nil
-}
-
-// paramHint is the type an untyped argument takes for parameter type t:
-// t itself, or none for a pseudo-type.
-func paramHint(t types.Type) types.Type {
-	if sem.IsPseudo(t) {
-		return types.Unknown
-	}
-	return t
 }
 
 // callBuiltin is fn's implementation as a funcExpr calls it; a function

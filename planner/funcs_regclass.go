@@ -129,3 +129,17 @@ func (b *binder) bindRegclassCompare(x *sql.BinaryExpr, l, r expr) (expr, bool, 
 	e := b.makeBinary(x.Op, l, r)
 	return e, e != nil, nil
 }
+
+// checkRelationArg is 42P01 for a literal naming no relation, positioned
+// at the literal as PostgreSQL's regclass input reports it; other
+// arguments are checked when the function runs.
+func (b *binder) checkRelationArg(a sql.Expr) error {
+	k, ok := a.(*sql.Const)
+	if !ok || k.Kind != sql.ConstString {
+		return nil
+	}
+	if !b.s.cat.RelationExists(k.Text) {
+		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
+	}
+	return nil
+}

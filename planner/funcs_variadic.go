@@ -3,7 +3,6 @@ package planner
 import (
 	"strings"
 
-	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -33,26 +32,7 @@ func (b *binder) bindVariadicFunc(f *sql.FuncCall) (x expr, ok bool, err error) 
 		x, err = b.bindRegclass(f, false) // funcs_regclass.go
 		return x, true, err
 	}
-	if sem.IsRelationSize(f.Name) && len(f.Args) == 1 {
-		if err := b.checkRelationArg(f.Args[0]); err != nil {
-			return nil, true, err
-		}
-	}
 	return nil, false, nil
-}
-
-// checkRelationArg is 42P01 for a literal naming no relation, positioned
-// at the literal as PostgreSQL's regclass input reports it; other
-// arguments are checked when the function runs.
-func (b *binder) checkRelationArg(a sql.Expr) error {
-	k, ok := a.(*sql.Const)
-	if !ok || k.Kind != sql.ConstString {
-		return nil
-	}
-	if !b.s.cat.RelationExists(k.Text) {
-		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
-	}
-	return nil
 }
 
 // numericRank orders the numeric types as PostgreSQL's implicit casts

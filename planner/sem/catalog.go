@@ -95,17 +95,6 @@ func formatType(_ Context, a []any) (any, error) {
 // on disk; of a table its rows, its indexes or both; applied to an index,
 // each gives the index's size.
 func relationSize(name string, rows, indexes bool) Func {
-	return Func{Name: name, Args: []types.Type{types.Text}, Ret: types.Int8, Strict: true, Volatility: Volatile,
+	return Func{Name: name, Args: []types.Type{Regclass}, Ret: types.Int8, Strict: true, Volatility: Volatile,
 		Fn: func(c Context, a []any) (any, error) { return c.RelationSize(a[0].(string), rows, indexes) }}
-}
-
-// IsRelationSize reports whether name is one of the size functions,
-// whose literal argument the binder checks names a relation (42P01 at the
-// literal, as PostgreSQL's regclass input reports it).
-func IsRelationSize(name string) bool {
-	switch name {
-	case "pg_relation_size", "pg_table_size", "pg_indexes_size", "pg_total_relation_size":
-		return true
-	}
-	return false
 }

@@ -39,7 +39,7 @@ func categoryOf(t types.Type) (category, bool) {
 		return catDateTime, true
 	case types.KindUnknown:
 		return catUnknown, false
-	case kindAny, kindAnyArray, kindAnyElement:
+	case kindAny, kindAnyArray, kindAnyElement, kindRegclass:
 		return catPseudo, false
 	}
 	if types.IsArray(t.Kind) {

@@ -17,11 +17,31 @@ var (
 	AnyArray = types.Type{Kind: kindAnyArray, Typmod: types.NoTypmod}
 )
 
+// Regclass is a parameter of type regclass, which vecgres serves as the
+// relation's name (text): it takes a string argument, untyped or typed,
+// converted to text, and the binder checks that a literal names a
+// relation (42P01 at the literal, as PostgreSQL's regclassin reports it).
+var Regclass = types.Type{Kind: kindRegclass, Typmod: types.NoTypmod}
+
 // The pseudo-types' kinds lie past every kind of sql/types.
 const (
 	kindAny      types.Kind = 255
 	kindAnyArray types.Kind = 254
+	kindRegclass types.Kind = 252
 )
+
+// ValueType is the type an argument for parameter type t is converted
+// to: text for Regclass, t itself otherwise (KindUnknown for a
+// pseudo-type, whose arguments keep their own type).
+func ValueType(t types.Type) types.Type {
+	switch {
+	case t.Kind == kindRegclass:
+		return types.Text
+	case IsPseudo(t):
+		return types.Unknown
+	}
+	return t
+}
 
 // IsPseudo reports whether t is Any, AnyArray or AnyElement.
 func IsPseudo(t types.Type) bool {
@@ -38,6 +58,8 @@ func TypeName(t types.Type) string {
 		return "anyarray"
 	case kindAnyElement:
 		return "anyelement"
+	case kindRegclass:
+		return "regclass"
 	}
 	return t.Name()
 }
@@ -245,6 +267,9 @@ func fits(param, arg types.Type, exact bool) bool {
 	switch {
 	case param.Kind == kindAnyArray:
 		return types.IsArray(arg.Kind)
+	case param.Kind == kindRegclass:
+		c, _ := categoryOf(arg)
+		return c == catString || c == catUnknown
 	case param.Kind == kindAny, param.Kind == kindAnyElement, arg.Kind == types.KindUnknown, arg.Kind == param.Kind:
 		return true
 	}
@@ -254,8 +279,7 @@ func fits(param, arg types.Type, exact bool) bool {
 // Hints returns the types untyped and typed arguments are bound with
 // before resolution: the parameter types when exactly one signature of
 // name takes n arguments (so '...' is read as that type at once, and -$1
-// gets one), else nil (bind without a hint). Pseudo-types hint nothing
-// (KindUnknown).
+// gets one), else nil (bind without a hint); ValueType of each.
 func (r *Registry) Hints(name string, n int) []types.Type {
 	var only *Func
 	for _, c := range r.byName[name] {
@@ -271,9 +295,7 @@ func (r *Registry) Hints(name string, n int) []types.Type {
 	}
 	hints := make([]types.Type, n)
 	for i := range hints {
-		if hints[i] = only.Param(i); IsPseudo(hints[i]) {
-			hints[i] = types.Unknown
-		}
+		hints[i] = ValueType(only.Param(i))
 	}
 	return hints
 }
