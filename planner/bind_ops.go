@@ -77,8 +77,8 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 
 // makeBinary builds the operator over bound operands, or nil when no
 // operator takes these types: comparisons by comparerFor (ops_compare.go),
-// LIKE between strings (ops_like.go), the others resolved in
-// sem.Operators.
+// the others resolved in sem.Operators (LIKE into its own node,
+// ops_like.go).
 func (b *binder) makeBinary(op string, l, r expr) expr {
 	if isComparison(op) {
 		if cmp, ok := comparerFor(l.Type(), r.Type()); ok {
@@ -86,14 +86,12 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 		}
 		return nil
 	}
-	if classOf(l.Type()) == classString && classOf(r.Type()) == classString {
-		if negate, fold, ok := likeOp(op); ok {
-			return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
-		}
-	}
 	f, err := sem.Operators.Resolve(op, []types.Type{l.Type(), r.Type()})
 	if err != nil {
 		return nil
+	}
+	if negate, fold, ok := sem.LikeOp(op); ok {
+		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
 	}
 	if dist, ok := sem.Distances[op]; ok {
 		return &distExpr{op: op, l: l, r: r, fn: dist}

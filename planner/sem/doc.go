@@ -9,7 +9,7 @@
 // volatility, variadic-ness and the implementation. Builtins collects the
 // tables; adding a function is adding an entry. The binary operators on
 // numbers, text and vectors are entries of the same kind in Operators
-// (operators.go, arith.go), named by their symbol. Resolve follows
+// (operators.go, arith.go, like.go), named by their symbol. Resolve follows
 // PostgreSQL 15's function and operator resolution (docs §10.2, §10.3;
 // parse_func.c func_select_candidate): an exact match, else the
 // candidates the arguments reach by implicit casts (ImplicitCast,
@@ -29,6 +29,6 @@
 // NULLIF, GREATEST, LEAST, CASE, X::regclass) stays with the binder, as
 // do accumulating aggregates (planner/aggregate.go; the registry holds
 // their signatures) and the operators whose expression nodes index paths
-// and estimates look for: comparisons, LIKE, and the array, jsonb and
-// ANY/ALL operators (planner/ops_*.go). Explicit casts are sql/types'.
+// and estimates look for: comparisons and the array, jsonb and ANY/ALL
+// operators (planner/ops_*.go). Explicit casts are sql/types'.
 package sem

@@ -187,3 +187,42 @@ func TestResolveHeuristics(t *testing.T) {
 		t.Errorf("NotUnique: %s %q hint %q", e.Code, e.Message, e.Hint)
 	}
 }
+
+// TestResolveOperators: operator signatures sem.Operators picks, as
+// PostgreSQL 15's pg_operator and resolution give them.
+func TestResolveOperators(t *testing.T) {
+	i2, i4, i8 := kind(types.KindInt2), kind(types.KindInt4), kind(types.KindInt8)
+	f4, f8, num := kind(types.KindFloat4), kind(types.KindFloat8), kind(types.KindNumeric)
+	text, vc, bp, oid := kind(types.KindText), kind(types.KindVarchar), kind(types.KindBpchar), kind(types.KindOID)
+	cases := []struct {
+		op   string
+		args []types.Type
+		want string // result type; "" for no operator
+	}{
+		{"+", []types.Type{i2, i4}, "integer"},
+		{"%", []types.Type{i8, i2}, "bigint"},
+		{"*", []types.Type{f4, i2}, "double precision"},
+		{"/", []types.Type{num, f4}, "double precision"},
+		{"-", []types.Type{i4, num}, "numeric"},
+		{"%", []types.Type{f8, f8}, ""},
+		{"+", []types.Type{oid, i4}, ""},
+		{"-", []types.Type{f4}, "real"},
+		{"-", []types.Type{oid}, ""},
+		{"||", []types.Type{vc, bp}, "text"},
+		{"||", []types.Type{Vector, Vector}, "vector"},
+		{"<=>", []types.Type{Vector, Vector}, "double precision"},
+		{"<->", []types.Type{i4, i4}, ""},
+		{"~~", []types.Type{vc, text}, "boolean"},
+		{"!~~*", []types.Type{bp, types.Unknown}, "boolean"},
+		{"~~", []types.Type{i4, text}, ""},
+	}
+	for _, tc := range cases {
+		got := ""
+		if f, err := Operators.Resolve(tc.op, tc.args); err == nil {
+			got = TypeName(f.Ret)
+		}
+		if got != tc.want {
+			t.Errorf("%s%v: %q, want %q", tc.op, tc.args, got, tc.want)
+		}
+	}
+}
