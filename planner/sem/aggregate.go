@@ -2,13 +2,6 @@ package sem
 
 import "github.com/vecgres/vecgres/sql/types"
 
-// AnyElement is PostgreSQL's pseudo-type anyelement: as a parameter it
-// takes an argument of every type, untyped ones included; as a result
-// type it is the argument's type (min, max).
-var AnyElement = types.Type{Kind: kindAnyElement, Typmod: types.NoTypmod}
-
-const kindAnyElement types.Kind = 253
-
 // aggregateFuncs are the aggregates vecgres serves (PostgreSQL docs 9.21,
 // Table 9.58; pgvector's sum and avg of vectors): their signatures and
 // result types, as pg_aggregate lists them: sum(smallint/integer) bigint,

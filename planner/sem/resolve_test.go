@@ -226,3 +226,14 @@ func TestResolveOperators(t *testing.T) {
 		}
 	}
 }
+
+// TestPseudoKindsUnused: the pseudo-types' kinds are none of sql/types'
+// (which names an unknown kind "unknown"), so no value type is mistaken
+// for one.
+func TestPseudoKindsUnused(t *testing.T) {
+	for _, p := range []types.Type{Any, AnyArray, AnyElement, Regclass} {
+		if got := (types.Type{Kind: p.Kind, Typmod: types.NoTypmod}).Name(); got != "unknown" {
+			t.Errorf("kind %d is sql/types' %s", p.Kind, got)
+		}
+	}
+}
