@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/vecgres/vecgres/planner/memacct"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -33,13 +34,8 @@ type aggRef struct {
 func (a *aggRef) Type() types.Type         { return a.t }
 func (a *aggRef) Eval(e *env) (any, error) { return e.aggs[a.i], nil }
 
-func isAggregate(name string) bool {
-	switch name {
-	case "count", "sum", "avg", "min", "max":
-		return true
-	}
-	return false
-}
+// isAggregate reports whether name is an aggregate of sem.Builtins.
+func isAggregate(name string) bool { return sem.Builtins.IsAggregate(name) }
 
 func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	if b.aggs == nil {
@@ -75,27 +71,38 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	return &aggRef{i: len(b.aggs.calls) - 1, t: call.t}, nil
 }
 
+// typeAggregate resolves c's signature in sem.Builtins: its result type
+// (min and max: the argument's, modifier included) and, for min and max,
+// how values compare. An untyped argument of sum or avg does not resolve
+// (PostgreSQL: 42725, sum(unknown) is not unique). Errors: 42883
+// (noAggregate).
 func typeAggregate(c *aggCall) error {
 	at := c.arg.Type()
-	switch c.name {
-	case "count":
-		return nil
-	case "sum", "avg":
-		if at.Kind == types.KindVector {
-			c.t = noTypmod(at) // aggregate_vector.go
-			return nil
+	if at.Kind == types.KindUnknown && (c.name == "sum" || c.name == "avg") {
+		return noAggregate(c.name, at)
+	}
+	f, err := sem.Builtins.Resolve(c.name, []types.Type{at})
+	if err != nil {
+		return noAggregate(c.name, at)
+	}
+	if c.t = f.Ret; f.Ret.Kind == sem.AnyElement.Kind {
+		c.t = at
+	}
+	if want := f.Args[0]; !sem.IsPseudo(want) && want.Kind != at.Kind {
+		arg, err := coerce(c.arg, want, 0)
+		if err != nil {
+			return err
 		}
-		if classOf(at) != classNumeric {
-			return noAggregate(c.name, at)
-		}
-		c.t = aggNumberType(c.name, at)
+		c.arg = arg
+	}
+	if c.name != "min" && c.name != "max" {
 		return nil
 	}
 	cmp, ok := comparerFor(at, at)
 	if !ok {
 		return noAggregate(c.name, at)
 	}
-	c.cmp, c.t = cmp, at
+	c.cmp = cmp
 	return nil
 }
 
@@ -104,27 +111,6 @@ func typeAggregate(c *aggCall) error {
 func noAggregate(name string, t types.Type) error {
 	return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", name, t.Name()).
 		WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
-}
-
-// aggNumberType is the result type of sum or avg over t, as PostgreSQL's
-// catalog: sum(int2/int4) bigint, sum(int8) and sum(numeric) numeric,
-// avg of any integer or numeric numeric; sum(real) real; otherwise over
-// floats double precision.
-func aggNumberType(name string, t types.Type) types.Type {
-	switch t.Kind {
-	case types.KindInt2, types.KindInt4:
-		if name == "sum" {
-			return types.Int8
-		}
-		return types.Numeric
-	case types.KindInt8, types.KindNumeric:
-		return types.Numeric
-	case types.KindFloat4:
-		if name == "sum" {
-			return types.Float4
-		}
-	}
-	return types.Float8
 }
 
 // aggAcc accumulates one aggregate over the rows.

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -41,7 +42,7 @@ func (a *vectorAcc) add(name string, v types.Vector) error {
 		a.sum = append(types.Vector(nil), v...)
 		return nil
 	}
-	s, err := vectorArith("+", a.sum, v)
+	s, err := sem.VectorArith("+", a.sum, v)
 	a.sum = s
 	return err
 }

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -41,7 +42,7 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 		return b.bindJSONB(x)
 	}
 	fallback := types.Text
-	if _, ok := distanceOps[x.Op]; ok {
+	if _, ok := sem.Distances[x.Op]; ok {
 		fallback = types.VectorOf(types.NoTypmod)
 	}
 	var l, r expr
@@ -75,42 +76,44 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 }
 
 // makeBinary builds the operator over bound operands, or nil when no
-// operator takes these types.
+// operator takes these types: comparisons by comparerFor (ops_compare.go),
+// the others resolved in sem.Operators (LIKE into its own node,
+// ops_like.go).
 func (b *binder) makeBinary(op string, l, r expr) expr {
-	lc, rc := classOf(l.Type()), classOf(r.Type())
 	if isComparison(op) {
 		if cmp, ok := comparerFor(l.Type(), r.Type()); ok {
 			return &cmpExpr{op: op, l: l, r: r, cmp: cmp}
 		}
 		return nil
 	}
-	if fn, ok := distanceOps[op]; ok {
-		if lc == classVector && rc == classVector {
-			return &distExpr{op: op, l: l, r: r, fn: fn}
-		}
+	f, err := sem.Operators.Resolve(op, []types.Type{l.Type(), r.Type()})
+	if err != nil {
 		return nil
 	}
-	switch {
-	case lc == classVector && rc == classVector && (op == "+" || op == "-" || op == "*" || op == "||"):
-		return &arithExpr{op: op, l: l, r: r, t: types.VectorOf(types.NoTypmod)}
-	case lc == classNumeric && rc == classNumeric && (op == "+" || op == "-" || op == "*" || op == "/" || op == "%"):
-		return &arithExpr{op: op, l: l, r: r, t: arithResultType(l.Type(), r.Type())}
-	case lc == classString && rc == classString && op == "||":
-		return &arithExpr{op: op, l: bpcharAsText(l), r: bpcharAsText(r), t: types.Text} // ops_bpchar.go
-	case lc == classString && rc == classString:
-		if negate, fold, ok := likeOp(op); ok {
-			return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
-		}
+	if negate, fold, ok := sem.LikeOp(op); ok {
+		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
 	}
-	return nil
+	if dist, ok := sem.Distances[op]; ok {
+		return &distExpr{op: op, l: l, r: r, fn: dist}
+	}
+	if f.Ret.Kind == types.KindText {
+		l, r = bpcharAsText(l), bpcharAsText(r) // ops_bpchar.go
+	}
+	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Fn}
 }
 
+// bindUnary binds prefix - or + on a number (sem.Operators). Errors:
+// 42883 for another type, 42725 for an untyped operand.
 func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 	inner, err := b.bind(x.X, hint)
 	if err != nil {
 		return nil, err
 	}
-	if classOf(inner.Type()) != classNumeric {
+	if inner.Type().Kind == types.KindUnknown { // PostgreSQL's - also takes interval and money
+		return nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: %s unknown", x.Op).WithPosition(x.P + 1).
+			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
+	}
+	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1)
 	}
 	if x.Op == "+" {

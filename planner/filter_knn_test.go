@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -41,7 +42,7 @@ func checkIndexKeys(t *testing.T, rng *rand.Rand, dims int, m vecindex.Metric, b
 	op := map[vecindex.Metric]string{vecindex.L2: "<->", vecindex.InnerProduct: "<#>", vecindex.L1: "<+>"}[m]
 	for _, r := range g.Search(q, 50, 50, nil) {
 		got, exact := indexKey(m, r.Dist)
-		want := distanceOps[op](rows[r.Key], q)
+		want := sem.Distances[op](rows[r.Key], q)
 		if !exact || got != want {
 			t.Fatalf("%v dims %d bytes %v row %d: index key %v, operator %v", m, dims, bytes, r.Key, got, want)
 		}

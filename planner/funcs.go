@@ -1,103 +1,18 @@
 package planner
 
 import (
-	"os"
-	"strings"
+	"errors"
 
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// funcDef is a scalar function: argument types (the hints for untyped
-// arguments and the types arguments are coerced to) and result type.
-type funcDef struct {
-	args   []types.Type
-	ret    types.Type
-	strict bool
-	fn     func(e *env, args []any) (any, error)
-}
-
-var vectorType = types.VectorOf(types.NoTypmod)
-
-func vectorDistanceFunc(op string) funcDef {
-	dist := distanceOps[op]
-	if op == "<#>" {
-		dist = innerProduct // inner_product is positive; only <#> negates
-	}
-	return funcDef{args: []types.Type{vectorType, vectorType}, ret: types.Float8, strict: true,
-		fn: func(_ *env, a []any) (any, error) {
-			x, y := a[0].(types.Vector), a[1].(types.Vector)
-			if err := checkSameDims(x, y); err != nil {
-				return nil, err
-			}
-			return dist(x, y), nil
-		}}
-}
-
-// funcs lists the scalar functions vecgres serves: pgvector's and the
-// catalog functions drivers call.
-var funcs = map[string]funcDef{
-	"l2_distance":     vectorDistanceFunc("<->"),
-	"inner_product":   vectorDistanceFunc("<#>"),
-	"cosine_distance": vectorDistanceFunc("<=>"),
-	"l1_distance":     vectorDistanceFunc("<+>"),
-	"vector_dims": {args: []types.Type{vectorType}, ret: types.Int4, strict: true,
-		fn: func(_ *env, a []any) (any, error) { return int64(len(a[0].(types.Vector))), nil }},
-	"vector_norm": {args: []types.Type{vectorType}, ret: types.Float8, strict: true,
-		fn: func(_ *env, a []any) (any, error) { return vectorNorm(a[0].(types.Vector)), nil }},
-	"l2_normalize": {args: []types.Type{vectorType}, ret: vectorType, strict: true,
-		fn: func(_ *env, a []any) (any, error) { return l2Normalize(a[0].(types.Vector)), nil }},
-	"version": {ret: types.Text, fn: func(*env, []any) (any, error) { return VersionString, nil }},
-	"current_database": {ret: types.Text,
-		fn: func(e *env, _ []any) (any, error) { return e.sess.startup["database"], nil }},
-	"current_catalog": {ret: types.Text,
-		fn: func(e *env, _ []any) (any, error) { return e.sess.startup["database"], nil }},
-	"current_schema": {ret: types.Text, fn: func(*env, []any) (any, error) { return "public", nil }},
-	"current_role":   {ret: types.Text, fn: currentUser},
-	"current_user":   {ret: types.Text, fn: currentUser},
-	"session_user":   {ret: types.Text, fn: currentUser},
-	"user":           {ret: types.Text, fn: currentUser},
-	"pg_backend_pid": {ret: types.Int4, fn: func(*env, []any) (any, error) { return int64(os.Getpid()), nil }},
-	"to_regtype": {args: []types.Type{types.Text}, ret: types.Regtype, strict: true,
-		fn: func(_ *env, a []any) (any, error) { return toRegtype(a[0].(string)), nil }},
-	"format_type": {args: []types.Type{types.OIDType, types.Int4}, ret: types.Text, fn: formatType},
-}
-
-// VersionString is what version() returns: PostgreSQL's shape, so that
-// tools that parse it keep working, naming vecgres.
-const VersionString = "PostgreSQL 16.4 (vecgres 0.1.0) on x86_64-pc-linux-gnu, compiled by Go, 64-bit"
-
-func currentUser(e *env, _ []any) (any, error) { return e.sess.startup["user"], nil }
-
-// toRegtype returns the OID of the named type, or nil (NULL) when vecgres
-// does not serve it (halfvec and sparsevec for now).
-func toRegtype(name string) any {
-	name = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "pg_catalog.")
-	if name == "_vector" || name == "vector[]" {
-		return int64(types.OIDVectorArray)
-	}
-	t, err := types.LookupType(name, nil)
-	if err != nil {
-		return nil
-	}
-	return int64(t.OID())
-}
-
-func formatType(_ *env, a []any) (any, error) {
-	if a[0] == nil {
-		return nil, nil
-	}
-	t, ok := types.TypeByOID(uint32(a[0].(int64)))
-	if !ok {
-		return "???", nil
-	}
-	if a[1] != nil {
-		t.Typmod = int32(a[1].(int64))
-	}
-	return t.Name(), nil
-}
-
+// bindFunc binds a function call: an aggregate (aggregate.go), syntax
+// that PostgreSQL does not treat as a call either (COALESCE, NULLIF,
+// GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
+// sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
@@ -105,62 +20,111 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if f.Distinct {
 		return nil, b.distinctNotAggregate(f) // aggregate_distinct.go
 	}
-	if f.Name == "pg_typeof" {
-		return b.bindTypeof(f) // funcs_session.go
-	}
-	if f.Name == "generate_series" { // series.go serves it in FROM only
-		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
-	}
-	if e, ok, err := b.bindArrayFunc(f); ok {
-		return e, err
-	}
 	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go
 		return e, err
 	}
-	if e, ok, err := b.bindOverloaded(f); ok { // funcs_overload.go
-		return e, err
+	return b.bindBuiltin(f)
+}
+
+// bindBuiltin binds a call of a function of sem.Builtins, resolved by
+// sem's resolver: typed arguments are bound first (with the parameter
+// types as hints when one signature takes that many arguments), untyped
+// ones ($n, '...', NULL) once the signature gives them a type; then each
+// argument is converted to its parameter's type (sem.ValueType), and a
+// literal for a regclass parameter must name a relation. Errors: 42883
+// (noFunction) when no signature fits, 42725 when several fit equally
+// well, 42P01 for a regclass literal naming no relation, 0A000 for a set-returning function
+// (served in FROM only, series.go).
+func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
+	cands := sem.Builtins.Lookup(f.Name)
+	if len(cands) > 0 && cands[0].SetReturning {
+		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
 	}
-	def, ok := funcs[f.Name]
-	if !ok || len(def.args) != len(f.Args) || f.Star {
+	if len(cands) == 0 || f.Star {
 		return nil, b.noFunction(f)
 	}
+	args, argTypes, err := b.bindTypedArgs(f, sem.Builtins.Hints(f.Name, len(f.Args)))
+	if err != nil {
+		return nil, err
+	}
+	fn, err := sem.Builtins.Resolve(f.Name, argTypes)
+	if errors.Is(err, sem.ErrAmbiguous) {
+		return nil, sem.NotUnique(f.Name, argTypes).WithPosition(f.P + 1)
+	}
+	if err != nil {
+		return nil, b.noFunction(f)
+	}
+	for i, a := range f.Args {
+		if fn.Param(i) == sem.Regclass {
+			if err := b.checkRelationArg(a); err != nil { // funcs_regclass.go
+				return nil, err
+			}
+		}
+		want := sem.ValueType(fn.Param(i))
+		if args[i] == nil {
+			if args[i], err = b.bind(a, want); err != nil {
+				return nil, err
+			}
+		}
+		if want.Kind != types.KindUnknown {
+			if args[i], err = coerce(args[i], want, a.Pos()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &funcExpr{name: f.Name, args: args, t: fn.Ret, strict: fn.Strict, fn: callBuiltin(fn, args)}, nil
+}
+
+// bindTypedArgs binds f's arguments for resolution: with hints (one per
+// argument) all of them, else only the typed ones, leaving nil and
+// KindUnknown for the others.
+func (b *binder) bindTypedArgs(f *sql.FuncCall, hints []types.Type) ([]expr, []types.Type, error) {
 	args := make([]expr, len(f.Args))
+	argTypes := make([]types.Type, len(f.Args))
 	for i, a := range f.Args {
-		e, err := b.bind(a, def.args[i])
+		if hints == nil && b.untyped(a) {
+			argTypes[i] = types.Unknown
+			continue
+		}
+		hint := types.Unknown
+		if hints != nil {
+			hint = hints[i]
+		}
+		x, err := b.bind(a, hint)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if e, err = b.argCoerce(e, def.args[i], a.Pos()); err != nil {
-			return nil, b.noFunction(f)
-		}
-		args[i] = e
+		args[i], argTypes[i] = x, x.Type()
 	}
-	return &funcExpr{name: f.Name, args: args, t: def.ret, strict: def.strict, fn: def.fn}, nil
+	return args, argTypes, nil
 }
 
-// argCoerce accepts an argument of the parameter's class, converting
-// numbers; anything else does not match the function.
-func (b *binder) argCoerce(e expr, want types.Type, pos int) (expr, error) {
-	if e.Type().Kind == want.Kind || e.Type().Kind == types.KindUnknown {
-		return e, nil
+// callBuiltin is fn's implementation as a funcExpr calls it; a function
+// that needs its arguments' types (sem.Func.Specialize) gets them when
+// it runs, since a $n's type is final only once binding ends.
+func callBuiltin(fn *sem.Func, args []expr) func(e *env, a []any) (any, error) {
+	if fn.Specialize == nil {
+		impl := fn.Fn
+		return func(e *env, a []any) (any, error) { return impl(e, a) }
 	}
-	if classOf(e.Type()) == classOf(want) && classOf(want) != classOther {
-		return coerce(e, want, pos)
+	return func(e *env, a []any) (any, error) {
+		ts := make([]types.Type, len(args))
+		for i, x := range args {
+			ts[i] = x.Type()
+		}
+		return fn.Specialize(ts)(e, a)
 	}
-	return nil, errNoMatch
 }
 
-var errNoMatch = pgerror.New(pgerror.UndefinedFunction, "no match")
-
+// noFunction is 42883 for f, naming its arguments' types (unknown for an
+// untyped one) at f's position.
 func (b *binder) noFunction(f *sql.FuncCall) error {
-	names := make([]string, len(f.Args))
+	ts := make([]types.Type, len(f.Args))
 	for i, a := range f.Args {
-		names[i] = "unknown"
+		ts[i] = types.Unknown
 		if e, err := b.bind(a, types.Unknown); err == nil {
-			names[i] = e.Type().Name()
+			ts[i] = e.Type()
 		}
 	}
-	return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", f.Name, strings.Join(names, ", ")).
-		WithHint("No function matches the given name and argument types. You might need to add explicit type casts.").
-		WithPosition(f.P + 1)
+	return sem.NoFunction(f.Name, ts).WithPosition(f.P + 1)
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 )
 
 // has_table_privilege([user,] table, privilege), PostgreSQL 15's acl.c
@@ -17,15 +16,6 @@ import (
 // 22023 `unrecognized privilege type: "x"`. vecgres has no grant options:
 // "SELECT WITH GRANT OPTION" holds for the owner and superusers only.
 // pg_catalog views are readable by everyone and writable by superusers.
-
-func init() {
-	overloads["has_table_privilege"] = []funcDef{
-		{args: []types.Type{types.Text, types.Text}, ret: types.Bool, strict: true, fn: hasTablePrivilege},
-		{args: []types.Type{types.OIDType, types.Text}, ret: types.Bool, strict: true, fn: hasTablePrivilege},
-		{args: []types.Type{types.Text, types.Text, types.Text}, ret: types.Bool, strict: true, fn: hasTablePrivilege},
-		{args: []types.Type{types.Text, types.OIDType, types.Text}, ret: types.Bool, strict: true, fn: hasTablePrivilege},
-	}
-}
 
 // privilegeWords are the privilege names has_table_privilege takes, upper
 // case; RULE is accepted and never held, as in PostgreSQL 15.

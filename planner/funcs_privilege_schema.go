@@ -2,7 +2,6 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 )
 
 // has_schema_privilege([user,] schema, privilege) and
@@ -35,17 +34,6 @@ var (
 	databasePrivilegeWords = map[string]privBits{"CREATE": privCreate, "CONNECT": privConnect,
 		"TEMPORARY": privTemp, "TEMP": privTemp}
 )
-
-func init() {
-	for name, fn := range map[string]func(*env, []any) (any, error){
-		"has_schema_privilege": hasSchemaPrivilege, "has_database_privilege": hasDatabasePrivilege,
-	} {
-		overloads[name] = []funcDef{
-			{args: []types.Type{types.Text, types.Text}, ret: types.Bool, strict: true, fn: fn},
-			{args: []types.Type{types.Text, types.Text, types.Text}, ret: types.Bool, strict: true, fn: fn},
-		}
-	}
-}
 
 func hasSchemaPrivilege(e *env, a []any) (any, error) {
 	s := e.sess

@@ -65,17 +65,6 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}}, nil
 }
 
-func init() {
-	funcs["to_regclass"] = funcDef{args: []types.Type{types.Text}, ret: types.Text, strict: true,
-		fn: func(e *env, a []any) (any, error) {
-			defer e.sess.catalogRead()() // session_latch.go
-			if _, ok := relationOID(e.sess.cat, a[0].(string)); ok {
-				return a[0], nil
-			}
-			return nil, nil
-		}}
-}
-
 // relationOID returns the OID of the table or index named name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if t, ok := cat.Table(name); ok {
@@ -139,4 +128,18 @@ func (b *binder) bindRegclassCompare(x *sql.BinaryExpr, l, r expr) (expr, bool, 
 	}
 	e := b.makeBinary(x.Op, l, r)
 	return e, e != nil, nil
+}
+
+// checkRelationArg is 42P01 for a literal naming no relation, positioned
+// at the literal as PostgreSQL's regclass input reports it; other
+// arguments are checked when the function runs.
+func (b *binder) checkRelationArg(a sql.Expr) error {
+	k, ok := a.(*sql.Const)
+	if !ok || k.Kind != sql.ConstString {
+		return nil
+	}
+	if !b.s.cat.RelationExists(k.Text) {
+		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
+	}
+	return nil
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// COALESCE, NULLIF, GREATEST, LEAST and concat: functions of any number
-// of arguments, or of any type, which the fixed signatures of funcs
-// cannot describe.
+// COALESCE, NULLIF, GREATEST and LEAST: syntax of any number of
+// arguments of a common type, no function calls in PostgreSQL either
+// (its grammar has them as CoalesceExpr, NullIfExpr, MinMaxExpr); and
+// X::regclass (funcs_regclass.go).
 
 // bindVariadicFunc binds f when it is one of these; ok is false otherwise.
 func (b *binder) bindVariadicFunc(f *sql.FuncCall) (x expr, ok bool, err error) {
@@ -27,33 +28,11 @@ func (b *binder) bindVariadicFunc(f *sql.FuncCall) (x expr, ok bool, err error) 
 		}
 		x, err = b.bindNullif(f)
 		return x, true, err
-	case "concat":
-		x, err = b.bindConcat(f)
-		return x, true, err
 	case sql.RegclassFunc:
 		x, err = b.bindRegclass(f, false) // funcs_regclass.go
 		return x, true, err
 	}
-	if _, ok := relationSizes[f.Name]; ok && len(f.Args) == 1 {
-		if err := b.checkRelationArg(f.Args[0]); err != nil {
-			return nil, true, err
-		}
-	}
 	return nil, false, nil
-}
-
-// checkRelationArg is 42P01 for a literal naming no relation, positioned
-// at the literal as PostgreSQL's regclass input reports it; other
-// arguments are checked when the function runs.
-func (b *binder) checkRelationArg(a sql.Expr) error {
-	k, ok := a.(*sql.Const)
-	if !ok || k.Kind != sql.ConstString {
-		return nil
-	}
-	if !b.s.cat.RelationExists(k.Text) {
-		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
-	}
-	return nil
 }
 
 // numericRank orders the numeric types as PostgreSQL's implicit casts
@@ -199,31 +178,5 @@ func (b *binder) bindNullif(f *sql.FuncCall) (expr, error) {
 			return nil, nil
 		}
 		return a[0], nil
-	}}, nil
-}
-
-// bindConcat binds concat(any, ...): the text forms of the non-NULL
-// arguments, joined.
-func (b *binder) bindConcat(f *sql.FuncCall) (expr, error) {
-	if len(f.Args) == 0 {
-		return nil, pgerror.New(pgerror.UndefinedFunction, "function concat() does not exist").WithPosition(f.P + 1).
-			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
-	}
-	args, _, err := b.bindArgs(f)
-	if err != nil {
-		return nil, err
-	}
-	ts := make([]types.Type, len(args))
-	for i, a := range args {
-		ts[i] = a.Type()
-	}
-	return &funcExpr{name: f.Name, args: args, t: types.Text, fn: func(_ *env, a []any) (any, error) {
-		var sb []byte
-		for i, v := range a {
-			if v != nil {
-				sb = types.AppendText(sb, ts[i], v)
-			}
-		}
-		return string(sb), nil
 	}}, nil
 }

@@ -1,8 +1,7 @@
 package planner
 
 import (
-	"strings"
-
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -65,7 +64,7 @@ func (a *anyExpr) Eval(e *env) (any, error) {
 // right side is not an array, 42883 when no operator takes X and the
 // elements, 0A000 for operators other than comparisons and LIKE.
 func (b *binder) bindArrayCompare(x *sql.ArrayCompare) (expr, error) {
-	_, _, like := likeOp(x.Op)
+	_, _, like := sem.LikeOp(x.Op)
 	if !isComparison(x.Op) && !like {
 		return nil, pgerror.NotSupported("operator " + x.Op + " with ANY/ALL").WithPosition(x.P + 1)
 	}
@@ -89,17 +88,11 @@ func (b *binder) bindArrayCompare(x *sql.ArrayCompare) (expr, error) {
 // matcherFor returns op between values of types l and r, or nil when no
 // such operator exists.
 func matcherFor(op string, l, r types.Type) func(x, elem any) bool {
-	if negate, fold, ok := likeOp(op); ok {
+	if negate, fold, ok := sem.LikeOp(op); ok {
 		if classOf(l) != classString || classOf(r) != classString {
 			return nil
 		}
-		return func(x, elem any) bool {
-			s, p := x.(string), elem.(string)
-			if fold {
-				s, p = strings.ToLower(s), strings.ToLower(p)
-			}
-			return likeMatch([]rune(s), []rune(p)) != negate
-		}
+		return func(x, elem any) bool { return sem.Like(x.(string), elem.(string), fold) != negate }
 	}
 	cmp, ok := comparerFor(l, r)
 	if !ok {

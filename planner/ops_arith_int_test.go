@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -32,7 +33,7 @@ func TestIntArithRange(t *testing.T) {
 		{"+", math.MaxInt16, 1, types.Int2, pgerror.NumericValueOutOfRange},
 		{"-", math.MinInt64, 1, types.Int8, pgerror.NumericValueOutOfRange},
 	} {
-		got, err := intArith(tc.op, tc.x, tc.y, tc.t)
+		got, err := sem.IntArith(tc.op, tc.x, tc.y, tc.t)
 		if code, isErr := tc.want.(pgerror.Code); isErr {
 			if pe, ok := err.(*pgerror.Error); !ok || pe.Code != code {
 				t.Errorf("%d %s %d (%v): got %v, %v; want %s", tc.x, tc.op, tc.y, tc.t, got, err, code)

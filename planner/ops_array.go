@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -73,7 +74,7 @@ func arrayElemOperand(x expr, at types.Type) expr {
 	switch {
 	case k == et.Kind || k == types.KindUnknown:
 		return x
-	case implicitNumeric(k, et.Kind), et.Kind == types.KindText && classOf(x.Type()) == classString:
+	case classOf(et) == classNumeric && sem.ImplicitCast(k, et.Kind), et.Kind == types.KindText && classOf(x.Type()) == classString:
 		return &castExpr{x: x, t: noTypmod(et)}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -66,5 +67,9 @@ func textConcat(l, r expr) expr {
 	default:
 		return nil
 	}
-	return &arithExpr{op: "||", l: l, r: r, t: types.Text}
+	return &arithExpr{op: "||", l: l, r: r, t: types.Text, fn: textCat.Fn}
 }
+
+// textCat is sem.Operators' text || text, which textConcat applies once
+// both operands are text.
+var textCat, _ = sem.Operators.Resolve("||", []types.Type{types.Text, types.Text})

@@ -3,6 +3,7 @@ package planner
 import (
 	"testing"
 
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -18,8 +19,9 @@ func TestNumericResultTypes(t *testing.T) {
 		{types.Int4, types.Int8, types.Int8}, {types.Float4, types.Float4, types.Float4},
 	}
 	for _, tt := range arith {
-		if got := arithResultType(tt.a, tt.b); got != tt.want {
-			t.Errorf("%s op %s: %s, want %s", tt.a.Name(), tt.b.Name(), got.Name(), tt.want.Name())
+		f, err := sem.Operators.Resolve("+", []types.Type{tt.a, tt.b})
+		if err != nil || f.Ret != tt.want {
+			t.Errorf("%s + %s: %v (%v), want %s", tt.a.Name(), tt.b.Name(), f, err, tt.want.Name())
 		}
 	}
 	aggs := []struct {
@@ -33,8 +35,9 @@ func TestNumericResultTypes(t *testing.T) {
 		{"avg", types.Float4, types.Float8},
 	}
 	for _, tt := range aggs {
-		if got := aggNumberType(tt.name, tt.arg); got != tt.want {
-			t.Errorf("%s(%s): %s, want %s", tt.name, tt.arg.Name(), got.Name(), tt.want.Name())
+		f, err := sem.Builtins.Resolve(tt.name, []types.Type{tt.arg})
+		if err != nil || f.Ret != tt.want {
+			t.Errorf("%s(%s): resolved %v (%v), want %s", tt.name, tt.arg.Name(), f, err, tt.want.Name())
 		}
 	}
 }
@@ -60,7 +63,7 @@ func TestNumericArithExpr(t *testing.T) {
 		{"-", int64(9223372036854775807), num("-1"), "9223372036854775808"},
 	}
 	for _, tt := range tests {
-		v, err := numericArith(tt.op, tt.l, tt.r)
+		v, err := sem.NumericArith(tt.op, tt.l, tt.r)
 		if err != nil || v.(types.Decimal).String() != tt.want {
 			t.Errorf("%v %s %v = %v, %v; want %s", tt.l, tt.op, tt.r, v, err, tt.want)
 		}

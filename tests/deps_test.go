@@ -28,6 +28,7 @@ var leafImports = map[string][]string{
 	"planner/plan":      {"sql/types"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
+	"planner/sem":       {"sql/types", "sql/pgerror", "vecindex/distance"},
 }
 
 // wireImporters may import wire (and so the protocol, TLS and auth).

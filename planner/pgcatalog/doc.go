@@ -27,11 +27,11 @@
 //
 // Files: match.go (fingerprints and constants), relations.go (the
 // relations vecgres has), list.go (\d, \dt, \di, \ds, \dv, \dm, \dn),
-// list_verbose.go (\d+, \dt+, \di+, \ds+, \dv+, \dm+), size.go
-// (pg_size_pretty),
+// list_verbose.go (\d+, \dt+, \di+, \ds+, \dv+, \dm+; sizes by
+// planner/sem's pg_size_pretty),
 // describe.go (\d table), ruleutils.go (pg_get_indexdef, pg_get_expr and
 // quote_ident output), cluster.go (\l, \dx), roles.go (\du), functions.go
-// (\df, \dT), virtual.go (pg_catalog views),
+// (\df from planner/sem's registry, \dT), virtual.go (pg_catalog views),
 // shapes.go (the fingerprint table); testdata/psql15 holds the queries
 // psql 15.18 sends, captured with psql -E.
 package pgcatalog

@@ -1,36 +1,40 @@
 package pgcatalog
 
-// pgvectorFunc is one function of pgvector that vecgres serves, as
-// pg_get_function_result and pg_get_function_arguments show it; kind is
-// psql's "Type" column ("func", "agg").
-type pgvectorFunc struct{ name, result, args, kind string }
+import (
+	"cmp"
+	"slices"
+	"strings"
 
-// pgvectorFuncs are the functions \df lists, sorted by name and
-// arguments as psql's ORDER BY 1, 2, 4: pgvector's SQL-callable vector
-// functions and aggregates that vecgres implements (planner/funcs*.go,
-// planner/aggregate_vector.go). pgvector's overloads for halfvec and
-// sparsevec and its internal support functions (vector_in, hnswhandler...)
-// are not listed, since vecgres has no such objects.
-var pgvectorFuncs = []pgvectorFunc{
-	{"avg", "vector", "vector", "agg"},
-	{"cosine_distance", "double precision", "vector, vector", "func"},
-	{"inner_product", "double precision", "vector, vector", "func"},
-	{"l1_distance", "double precision", "vector, vector", "func"},
-	{"l2_distance", "double precision", "vector, vector", "func"},
-	{"l2_normalize", "vector", "vector", "func"},
-	{"subvector", "vector", "vector, integer, integer", "func"},
-	{"sum", "vector", "vector", "agg"},
-	{"vector_dims", "integer", "vector", "func"},
-	{"vector_norm", "double precision", "vector", "func"},
-}
+	"github.com/vecgres/vecgres/planner/sem"
+)
 
 // listFunctions answers \df: Schema, Name, Result data type, Argument
-// data types, Type of the functions outside pg_catalog.
+// data types, Type ("func", "agg") of the functions outside pg_catalog,
+// sorted by name and arguments as psql's ORDER BY 1, 2, 4: the entries of
+// planner/sem's registry in schema public, pgvector's SQL-callable
+// vector functions and aggregates that vecgres implements. pgvector's
+// overloads for halfvec and sparsevec and its internal support functions
+// (vector_in, hnswhandler...) are not listed, since vecgres has no such
+// objects.
 func listFunctions(Env, consts) [][]any {
-	rows := make([][]any, len(pgvectorFuncs))
-	for i, f := range pgvectorFuncs {
-		rows[i] = []any{"public", f.name, f.result, f.args, f.kind}
+	var rows [][]any
+	for _, f := range sem.Builtins.All() {
+		if f.Schema != "public" {
+			continue
+		}
+		args := make([]string, len(f.Args))
+		for i, a := range f.Args {
+			args[i] = sem.TypeName(a)
+		}
+		kind := "func"
+		if f.Aggregate {
+			kind = "agg"
+		}
+		rows = append(rows, []any{f.Schema, f.Name, sem.TypeName(f.Ret), strings.Join(args, ", "), kind})
 	}
+	slices.SortFunc(rows, func(a, b []any) int {
+		return cmp.Or(strings.Compare(a[1].(string), b[1].(string)), strings.Compare(a[3].(string), b[3].(string)))
+	})
 	return rows
 }
 

@@ -1,6 +1,9 @@
 package pgcatalog
 
-import "github.com/vecgres/vecgres/wire/backend"
+import (
+	"github.com/vecgres/vecgres/planner/sem"
+	"github.com/vecgres/vecgres/wire/backend"
+)
 
 // The verbose relation lists of psql 15 (\dt+, \di+, \d+, \ds+, \dv+,
 // \dm+; describe.c listTables with verbose set) add Persistence, Access
@@ -43,7 +46,7 @@ func listRelationsVerbose(withAM bool) func(Env, consts) [][]any {
 			if withAM {
 				row = append(row, accessMethod(r))
 			}
-			rows = append(rows, append(row, SizePretty(relationBytes(env, r)), nil))
+			rows = append(rows, append(row, sem.SizePretty(relationBytes(env, r)), nil))
 		}
 		return rows
 	}
@@ -55,7 +58,7 @@ func listIndexesVerbose(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matchingFrom(env, c, verboseLabels) {
 		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner, r.table.Name,
-			"permanent", accessMethod(r), SizePretty(relationBytes(env, r)), nil})
+			"permanent", accessMethod(r), sem.SizePretty(relationBytes(env, r)), nil})
 	}
 	return rows
 }

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/vecgres/vecgres/planner/sem"
 )
 
 // TestVerboseListsMatch checks that psql 15's \dt+, \di+, \d+, \dm+,
@@ -76,7 +78,7 @@ func TestSizePretty(t *testing.T) {
 		{16384, "16 kB"}, {10485760, "10 MB"}, {10484736, "10239 kB"}, {20970496, "20 MB"}, {1099511627776, "1024 GB"}, {-10240, "-10 kB"},
 	}
 	for _, tc := range tests {
-		if got := SizePretty(tc.in); got != tc.want {
+		if got := sem.SizePretty(tc.in); got != tc.want {
 			t.Errorf("SizePretty(%d) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

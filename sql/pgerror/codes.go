@@ -55,6 +55,7 @@ const (
 	PrivilegeNotRevoked          Code = "01006" // warning
 	UndefinedColumn              Code = "42703"
 	UndefinedFunction            Code = "42883"
+	AmbiguousFunction            Code = "42725"
 	UndefinedTable               Code = "42P01"
 	UndefinedParameter           Code = "42P02"
 	UndefinedObject              Code = "42704"

@@ -1,4 +1,4 @@
-package pgcatalog
+package sem
 
 import "strconv"
 

@@ -1,4 +1,4 @@
-package planner
+package sem
 
 import "testing"
 
@@ -13,8 +13,8 @@ func TestSizePretty(t *testing.T) {
 		{1000000000000, "931 GB"}, {9223372036854775807, "8192 PB"},
 	}
 	for _, tt := range tests {
-		if got := sizePretty(tt.in); got != tt.want {
-			t.Errorf("sizePretty(%d) = %q, want %q", tt.in, got, tt.want)
+		if got := SizePretty(tt.in); got != tt.want {
+			t.Errorf("SizePretty(%d) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -23,7 +23,7 @@ func TestSizePretty(t *testing.T) {
 func TestRandomUUID(t *testing.T) {
 	seen := map[[16]byte]bool{}
 	for range 1000 {
-		u := randomUUID()
+		u := RandomUUID()
 		if u[6]>>4 != 4 || u[8]>>6 != 2 {
 			t.Fatalf("%x: version %d, variant bits %b", u, u[6]>>4, u[8]>>6)
 		}

@@ -1,0 +1,43 @@
+package sem
+
+import "github.com/vecgres/vecgres/sql/types"
+
+// aggregateFuncs are the aggregates vecgres serves (PostgreSQL docs 9.21,
+// Table 9.58; pgvector's sum and avg of vectors): their signatures and
+// result types, as pg_aggregate lists them: sum(smallint/integer) bigint,
+// sum(bigint) and sum(numeric) numeric, sum(real) real, avg of any
+// integer or numeric numeric, avg of a float double precision. count(*)
+// is count's call without arguments (the binder's). min and max take any
+// type with an ordering (the binder checks). Accumulating is the planner's
+// (aggregate.go).
+var aggregateFuncs = []Func{
+	aggregate("count", Any, types.Int8),
+	aggregate("sum", types.Int2, types.Int8), aggregate("sum", types.Int4, types.Int8),
+	aggregate("sum", types.Int8, types.Numeric), aggregate("sum", types.Float4, types.Float4),
+	aggregate("sum", types.Float8, types.Float8), aggregate("sum", types.Numeric, types.Numeric),
+	vectorAggregate("sum"),
+	aggregate("avg", types.Int2, types.Numeric), aggregate("avg", types.Int4, types.Numeric),
+	aggregate("avg", types.Int8, types.Numeric), aggregate("avg", types.Float4, types.Float8),
+	aggregate("avg", types.Float8, types.Float8), aggregate("avg", types.Numeric, types.Numeric),
+	vectorAggregate("avg"),
+	aggregate("min", AnyElement, AnyElement),
+	aggregate("max", AnyElement, AnyElement),
+}
+
+func aggregate(name string, arg, ret types.Type) Func {
+	return Func{Name: name, Args: []types.Type{arg}, Ret: ret, Aggregate: true}
+}
+
+// vectorAggregate is pgvector's sum or avg of vectors (element-wise, in
+// float4 and float8).
+func vectorAggregate(name string) Func {
+	f := aggregate(name, Vector, Vector)
+	f.Schema = "public"
+	return f
+}
+
+// IsAggregate reports whether name is an aggregate.
+func (r *Registry) IsAggregate(name string) bool {
+	fs := r.byName[name]
+	return len(fs) > 0 && fs[0].Aggregate
+}

@@ -1,0 +1,38 @@
+package sem
+
+import "github.com/vecgres/vecgres/sql/types"
+
+// implicitCasts are the implicit casts (pg_cast castcontext 'i' in
+// PostgreSQL 15) between the kinds vecgres serves, checked against
+// pg_cast: integers widen and become numeric, float, oid or regtype;
+// numeric and real become double precision (numeric also real); oid and
+// regtype convert to each other (not to integers: that cast is
+// assignment only); text, varchar and character(n) convert to each other
+// (character(n) losing its trailing spaces); date and timestamp become
+// timestamp with time zone, date also timestamp.
+var implicitCasts = map[types.Kind][]types.Kind{
+	types.KindInt2: {types.KindInt4, types.KindInt8, types.KindNumeric, types.KindFloat4, types.KindFloat8,
+		types.KindOID, types.KindRegtype},
+	types.KindInt4:      {types.KindInt8, types.KindNumeric, types.KindFloat4, types.KindFloat8, types.KindOID, types.KindRegtype},
+	types.KindInt8:      {types.KindNumeric, types.KindFloat4, types.KindFloat8, types.KindOID, types.KindRegtype},
+	types.KindNumeric:   {types.KindFloat4, types.KindFloat8},
+	types.KindFloat4:    {types.KindFloat8},
+	types.KindOID:       {types.KindRegtype},
+	types.KindRegtype:   {types.KindOID},
+	types.KindText:      {types.KindVarchar, types.KindBpchar},
+	types.KindVarchar:   {types.KindText, types.KindBpchar},
+	types.KindBpchar:    {types.KindText, types.KindVarchar},
+	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
+	types.KindTimestamp: {types.KindTimestamptz},
+}
+
+// ImplicitCast reports whether PostgreSQL converts a value of kind from
+// to kind to implicitly, in a function or operator argument.
+func ImplicitCast(from, to types.Kind) bool {
+	for _, k := range implicitCasts[from] {
+		if k == to {
+			return true
+		}
+	}
+	return false
+}

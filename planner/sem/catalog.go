@@ -1,0 +1,100 @@
+package sem
+
+import (
+	"strings"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// catalogFuncs are the pg_catalog functions clients and tools call while
+// they inspect a database (docs 9.26), and the size functions (9.27.7).
+// Comments do not exist, so *_description is NULL. Each name has the one
+// signature drivers use.
+var catalogFuncs = []Func{
+	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
+	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
+	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: user},
+	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "shobj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "pg_encoding_to_char", Args: []types.Type{types.Int4}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: encodingName},
+	{Name: "pg_get_indexdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: indexDef},
+	{Name: "to_regtype", Args: []types.Type{types.Text}, Ret: types.Regtype, Strict: true, Volatility: Stable,
+		Fn: func(_ Context, a []any) (any, error) { return toRegtype(a[0].(string)), nil }},
+	{Name: "to_regclass", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: toRegclass},
+	{Name: "format_type", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: formatType},
+	{Name: "pg_size_pretty", Args: []types.Type{types.Int8}, Ret: types.Text, Strict: true,
+		Fn: func(_ Context, a []any) (any, error) { return SizePretty(a[0].(int64)), nil }},
+	relationSize("pg_relation_size", true, false),
+	relationSize("pg_table_size", true, false),
+	relationSize("pg_indexes_size", false, true),
+	relationSize("pg_total_relation_size", true, true),
+}
+
+func alwaysTrue(Context, []any) (any, error) { return true, nil }
+func null(Context, []any) (any, error)       { return nil, nil }
+
+// encodingName is pg_encoding_to_char: 6 is UTF8 (PostgreSQL's PG_UTF8),
+// the only encoding vecgres speaks; other numbers give "".
+func encodingName(_ Context, a []any) (any, error) {
+	if a[0].(int64) == 6 {
+		return "UTF8", nil
+	}
+	return "", nil
+}
+
+// indexDef is pg_get_indexdef(oid); NULL for an OID that is no index.
+func indexDef(c Context, a []any) (any, error) {
+	if def, ok := c.IndexDef(uint32(a[0].(int64))); ok {
+		return def, nil
+	}
+	return nil, nil
+}
+
+// toRegtype returns the OID of the named type, or nil (NULL) when vecgres
+// does not serve it (halfvec and sparsevec for now).
+func toRegtype(name string) any {
+	name = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "pg_catalog.")
+	if name == "_vector" || name == "vector[]" {
+		return int64(types.OIDVectorArray)
+	}
+	t, err := types.LookupType(name, nil)
+	if err != nil {
+		return nil
+	}
+	return int64(t.OID())
+}
+
+// toRegclass is to_regclass(name): the name when it is a table or index,
+// else NULL (vecgres has no regclass type: the value is its text).
+func toRegclass(c Context, a []any) (any, error) {
+	if _, ok := c.RelationOID(a[0].(string)); ok {
+		return a[0], nil
+	}
+	return nil, nil
+}
+
+// formatType is format_type(type_oid, typemod): "???" for an OID that is
+// no type vecgres knows.
+func formatType(_ Context, a []any) (any, error) {
+	if a[0] == nil {
+		return nil, nil
+	}
+	t, ok := types.TypeByOID(uint32(a[0].(int64)))
+	if !ok {
+		return "???", nil
+	}
+	if a[1] != nil {
+		t.Typmod = int32(a[1].(int64))
+	}
+	return t.Name(), nil
+}
+
+// relationSize is one of pg_relation_size and friends: vecgres's answer
+// is the bytes the relation holds in memory (Context.RelationSize), not
+// on disk; of a table its rows, its indexes or both; applied to an index,
+// each gives the index's size.
+func relationSize(name string, rows, indexes bool) Func {
+	return Func{Name: name, Args: []types.Type{Regclass}, Ret: types.Int8, Strict: true, Volatility: Volatile,
+		Fn: func(c Context, a []any) (any, error) { return c.RelationSize(a[0].(string), rows, indexes) }}
+}

@@ -1,0 +1,49 @@
+package sem
+
+import "github.com/vecgres/vecgres/sql/types"
+
+// category is PostgreSQL's pg_type.typcategory, which function and
+// operator resolution use to choose among candidates (docs §10.2, §10.3;
+// parse_func.c, func_select_candidate).
+type category byte
+
+const (
+	catNumeric  category = 'N'
+	catString   category = 'S'
+	catBool     category = 'B'
+	catDateTime category = 'D'
+	catArray    category = 'A'
+	catUser     category = 'U' // bytea, uuid, jsonb, vector
+	catPseudo   category = 'P'
+	catUnknown  category = 'X'
+)
+
+// categoryOf returns t's category and whether t is its category's
+// preferred type (pg_type.typispreferred: double precision and oid for
+// numbers, text for strings, boolean, timestamp with time zone).
+func categoryOf(t types.Type) (category, bool) {
+	switch t.Kind {
+	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype:
+		return catNumeric, false
+	case types.KindFloat8, types.KindOID:
+		return catNumeric, true
+	case types.KindText:
+		return catString, true
+	case types.KindVarchar, types.KindBpchar:
+		return catString, false
+	case types.KindBool:
+		return catBool, true
+	case types.KindDate, types.KindTimestamp:
+		return catDateTime, false
+	case types.KindTimestamptz:
+		return catDateTime, true
+	case types.KindUnknown:
+		return catUnknown, false
+	case kindAny, kindAnyArray, kindAnyElement, kindRegclass:
+		return catPseudo, false
+	}
+	if types.IsArray(t.Kind) {
+		return catArray, false
+	}
+	return catUser, false
+}

@@ -1,0 +1,53 @@
+package sem
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// Context is what a function's implementation may ask of the session
+// running it and of the catalog that session sees. planner's evaluation
+// environment implements it.
+type Context interface {
+	// User is the session's role (current_user, session_user).
+	User() string
+	// Database is the database the session connected to.
+	Database() string
+	// Setting returns a setting's value as SHOW prints it; for an unknown
+	// name nil when missingOK, else 42704 `unrecognized configuration
+	// parameter "x"`.
+	Setting(name string, missingOK bool) (any, error)
+	// SetSetting is SET name = value, or SET LOCAL when local; it returns
+	// the value now in force. Errors: SET's.
+	SetSetting(name, value string, local bool) (string, error)
+	// Rand is the session's random source (random()).
+	Rand() *rand.Rand
+	// Reseed makes the session's random source r (setseed()).
+	Reseed(r *rand.Rand)
+	// Sleep waits d, or until the statement is cancelled or times out
+	// (57014).
+	Sleep(d time.Duration) error
+	// RelationOID returns the OID of the table or index named name.
+	RelationOID(name string) (uint32, bool)
+	// RelationSize is the bytes a table's rows (rows), its indexes
+	// (indexes), or both hold; an index's own size when name is an index.
+	// Errors: 42P01 for an unknown name.
+	RelationSize(name string, rows, indexes bool) (int64, error)
+	// IndexDef is pg_get_indexdef of an index OID; false for another OID.
+	IndexDef(oid uint32) (string, bool)
+	// HasPrivilege answers has_<on>_privilege([role,] object, privileges)
+	// with args the call's arguments (object a name or, for tables, an
+	// OID): true, false, or nil for an OID that names no table. Errors:
+	// 42P01, 3F000, 3D000 for an unknown object, 42704 for an unknown
+	// role, 22023 for an unknown privilege name.
+	HasPrivilege(on Object, args []any) (any, error)
+}
+
+// Object is the kind of object a privilege function asks about.
+type Object uint8
+
+const (
+	OnTable Object = iota
+	OnSchema
+	OnDatabase
+)

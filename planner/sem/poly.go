@@ -1,0 +1,48 @@
+package sem
+
+import "github.com/vecgres/vecgres/sql/types"
+
+// polyFuncs take arguments of any type (PostgreSQL's "any" and anyarray,
+// docs 9.19 and 9.26): array_length(a, dim) is the element count for dim
+// 1 and NULL for any other dimension or an empty array (one-dimensional
+// arrays only); cardinality(a) is the element count (0 for an empty
+// array); pg_typeof(x) is the regtype of x's type without modifiers
+// (vector for a vector(3) column; unknown for an untyped literal or NULL;
+// not strict); concat(x, ...) joins the text forms of its non-NULL
+// arguments. generate_series is served in FROM only (planner/series.go).
+var polyFuncs = []Func{
+	{Name: "array_length", Args: []types.Type{AnyArray, types.Int4}, Ret: types.Int4, Strict: true,
+		Fn: func(_ Context, a []any) (any, error) {
+			n, ok := types.ArrayLength(a[0])
+			if d, _ := a[1].(int64); !ok || d != 1 {
+				return nil, nil
+			}
+			return int64(n), nil
+		}},
+	{Name: "cardinality", Args: []types.Type{AnyArray}, Ret: types.Int4, Strict: true,
+		Fn: func(_ Context, a []any) (any, error) {
+			n, _ := types.ArrayLength(a[0])
+			return int64(n), nil
+		}},
+	{Name: "pg_typeof", Args: []types.Type{Any}, Ret: types.Regtype, Volatility: Stable,
+		Specialize: func(ts []types.Type) Impl {
+			oid := int64(ts[0].OID())
+			return func(Context, []any) (any, error) { return oid, nil }
+		}},
+	{Name: "concat", Args: []types.Type{Any}, Variadic: true, Ret: types.Text, Volatility: Stable, Specialize: concat},
+	{Name: "generate_series", Args: []types.Type{types.Int8, types.Int8}, Ret: types.Int8, SetReturning: true},
+	{Name: "generate_series", Args: []types.Type{types.Int8, types.Int8, types.Int8}, Ret: types.Int8, SetReturning: true},
+}
+
+// concat is concat's implementation for arguments of types ts.
+func concat(ts []types.Type) Impl {
+	return func(_ Context, a []any) (any, error) {
+		var sb []byte
+		for i, v := range a {
+			if v != nil {
+				sb = types.AppendText(sb, ts[i], v)
+			}
+		}
+		return string(sb), nil
+	}
+}

@@ -1,0 +1,117 @@
+package sem
+
+import (
+	"fmt"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// Impl is a function's implementation: args are the argument values,
+// already converted to the parameter types (nil is NULL; a strict
+// function is not called with one).
+type Impl func(ctx Context, args []any) (any, error)
+
+// Volatility is PostgreSQL's provolatile: whether a call's result may be
+// computed once for equal arguments (Immutable), once per statement
+// (Stable), or every time (Volatile).
+type Volatility uint8
+
+const (
+	Immutable Volatility = iota
+	Stable
+	Volatile
+)
+
+// Func is one signature of a built-in function.
+type Func struct {
+	Name       string
+	Args       []types.Type // parameter types; Any and AnyArray are pseudo-types
+	Ret        types.Type
+	Strict     bool // NULL in any argument gives NULL without calling Fn
+	Volatility Volatility
+	// Variadic: the last parameter takes any number (at least one) of
+	// arguments, as PostgreSQL's VARIADIC "any" (concat).
+	Variadic bool
+	// SetReturning functions are refused outside FROM (0A000); FROM
+	// serves them itself (planner/series.go).
+	SetReturning bool
+	// Aggregate functions are accumulated by the planner
+	// (planner/aggregate.go); Fn is unused.
+	Aggregate bool
+	Fn        Impl
+	// Specialize, when set, gives the implementation for the bound
+	// argument types, for functions of Any that need them (pg_typeof,
+	// concat); Fn is then unused.
+	Specialize func(argTypes []types.Type) Impl
+	// Schema is where \df shows the function: "public" for pgvector's,
+	// "pg_catalog" (the default, "") for PostgreSQL's built-ins.
+	Schema string
+}
+
+// Impl returns f's implementation for arguments of types argTypes.
+func (f *Func) Impl(argTypes []types.Type) Impl {
+	if f.Specialize != nil {
+		return f.Specialize(argTypes)
+	}
+	return f.Fn
+}
+
+// Registry maps a function name to its signatures, in the order the
+// family tables list them (the order Resolve tries them in).
+type Registry struct {
+	byName map[string][]*Func
+	names  []string // first-seen order, for listings
+}
+
+// NewRegistry collects the family tables. It panics on an entry without
+// a name or implementation, or a signature listed twice: the tables are
+// code, so that is a programming error found at start-up and by tests.
+func NewRegistry(families ...[]Func) *Registry {
+	r := &Registry{byName: map[string][]*Func{}}
+	for _, fam := range families {
+		for i := range fam {
+			r.add(&fam[i])
+		}
+	}
+	return r
+}
+
+func (r *Registry) add(f *Func) {
+	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate {
+		panic(fmt.Sprintf("sem: incomplete entry %q", f.Name))
+	}
+	for _, g := range r.byName[f.Name] {
+		if sameArgs(g.Args, f.Args) {
+			panic(fmt.Sprintf("sem: %s listed twice with the same arguments", f.Name))
+		}
+	}
+	if _, ok := r.byName[f.Name]; !ok {
+		r.names = append(r.names, f.Name)
+	}
+	r.byName[f.Name] = append(r.byName[f.Name], f)
+}
+
+func sameArgs(a, b []types.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Kind != b[i].Kind {
+			return false
+		}
+	}
+	return true
+}
+
+// Lookup returns the signatures of name (nil when there are none).
+func (r *Registry) Lookup(name string) []*Func { return r.byName[name] }
+
+// All returns every entry, by name in first-listed order, then in
+// signature order.
+func (r *Registry) All() []*Func {
+	var out []*Func
+	for _, n := range r.names {
+		out = append(out, r.byName[n]...)
+	}
+	return out
+}

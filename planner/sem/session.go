@@ -1,0 +1,95 @@
+package sem
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// sessionFuncs are functions of the session's state (PostgreSQL docs
+// 9.3 "Random Functions", 9.26 "System Information Functions", 9.27.1
+// "Configuration Settings Functions", 9.27.4 "Recovery Control
+// Functions", 9.27.5 pg_sleep).
+var sessionFuncs = []Func{
+	{Name: "version", Ret: types.Text, Fn: func(Context, []any) (any, error) { return VersionString, nil }},
+	{Name: "current_database", Ret: types.Text, Volatility: Stable, Fn: database},
+	{Name: "current_catalog", Ret: types.Text, Volatility: Stable, Fn: database},
+	{Name: "current_schema", Ret: types.Text, Volatility: Stable, Fn: func(Context, []any) (any, error) { return "public", nil }},
+	{Name: "current_schemas", Args: []types.Type{types.Bool}, Ret: TextArray, Strict: true, Volatility: Stable, Fn: currentSchemas},
+	{Name: "current_role", Ret: types.Text, Volatility: Stable, Fn: user},
+	{Name: "current_user", Ret: types.Text, Volatility: Stable, Fn: user},
+	{Name: "session_user", Ret: types.Text, Volatility: Stable, Fn: user},
+	{Name: "user", Ret: types.Text, Volatility: Stable, Fn: user},
+	{Name: "pg_backend_pid", Ret: types.Int4, Volatility: Stable, Fn: func(Context, []any) (any, error) { return int64(os.Getpid()), nil }},
+	{Name: "pg_is_in_recovery", Ret: types.Bool, Volatility: Volatile, Fn: func(Context, []any) (any, error) { return false, nil }},
+	{Name: "current_setting", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return c.Setting(strings.ToLower(a[0].(string)), false) }},
+	{Name: "current_setting", Args: []types.Type{types.Text, types.Bool}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return c.Setting(strings.ToLower(a[0].(string)), a[1].(bool)) }},
+	{Name: "set_config", Args: []types.Type{types.Text, types.Text, types.Bool}, Ret: types.Text, Strict: true,
+		Volatility: Volatile, Fn: setConfig},
+	{Name: "random", Ret: types.Float8, Volatility: Volatile, Fn: func(c Context, _ []any) (any, error) { return c.Rand().Float64(), nil }},
+	{Name: "setseed", Args: []types.Type{types.Float8}, Ret: types.Void, Strict: true, Volatility: Volatile, Fn: setSeed},
+	{Name: "pg_sleep", Args: []types.Type{types.Float8}, Ret: types.Void, Strict: true, Volatility: Volatile, Fn: pgSleep},
+}
+
+// VersionString is what version() returns: PostgreSQL's shape, so that
+// tools that parse it keep working, naming vecgres.
+const VersionString = "PostgreSQL 16.4 (vecgres 0.1.0) on x86_64-pc-linux-gnu, compiled by Go, 64-bit"
+
+// TextArray is text[], the type current_schemas returns here (name[] in
+// PostgreSQL; both print the same).
+var TextArray = types.Type{Kind: types.KindTextArray, Typmod: types.NoTypmod}
+
+func user(c Context, _ []any) (any, error)     { return c.User(), nil }
+func database(c Context, _ []any) (any, error) { return c.Database(), nil }
+
+// currentSchemas is current_schemas(include_implicit): the search path
+// vecgres resolves names in, {public}, with pg_catalog first when
+// include_implicit is true.
+func currentSchemas(_ Context, a []any) (any, error) {
+	if a[0].(bool) {
+		return types.Array{"pg_catalog", "public"}, nil
+	}
+	return types.Array{"public"}, nil
+}
+
+// setConfig is set_config(name, value, is_local): SET, or SET LOCAL when
+// is_local is true (undone when the transaction ends, committed or not,
+// as PostgreSQL's). It returns the value set.
+func setConfig(c Context, a []any) (any, error) {
+	return c.SetSetting(strings.ToLower(a[0].(string)), a[1].(string), a[2].(bool))
+}
+
+// setSeed is setseed(seed): seed in [-1, 1] fixes the session's sequence
+// of random(); otherwise 22023 "setseed parameter 2 is out of allowed
+// range [-1,1]". The sequence is vecgres's own, not PostgreSQL's.
+func setSeed(c Context, a []any) (any, error) {
+	seed := a[0].(float64)
+	if math.IsNaN(seed) || seed < -1 || seed > 1 {
+		return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "setseed parameter %s is out of allowed range [-1,1]",
+			strconv.FormatFloat(seed, 'g', -1, 64))
+	}
+	bits := math.Float64bits(seed)
+	c.Reseed(rand.New(rand.NewPCG(bits, bits^0x9e3779b97f4a7c15)))
+	return "", nil
+}
+
+// pgSleep waits the given seconds, or until the statement is cancelled
+// (57014), as PostgreSQL's pg_sleep.
+func pgSleep(c Context, a []any) (any, error) {
+	d := time.Duration(a[0].(float64) * float64(time.Second))
+	if d <= 0 {
+		return "", nil
+	}
+	if err := c.Sleep(d); err != nil {
+		return nil, err
+	}
+	return "", nil
+}
