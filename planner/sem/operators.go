@@ -9,17 +9,18 @@ import "github.com/vecgres/vecgres/sql/types"
 // for every pair of integer types, of float types, and numeric; % for
 // each integer type and numeric, none for floats), || of text, and
 // pgvector's + - * || and distances <-> <#> <=> <+> of vectors, LIKE and
-// ILIKE (like.go). A mix of
+// ILIKE (like.go), and the comparisons = <> < <= > >= (compare.go). A mix of
 // kinds resolves through implicit casts and preferred types: integer +
 // numeric is numeric, integer or numeric + real is double precision, as
 // PostgreSQL's. Operand values are not converted before Fn (arith.go
 // reads any number).
 //
 // The prefix operators - and + take one operand of a numeric type (not
-// oid). Comparisons and the array, jsonb and ANY/ALL operators are
-// bound by the planner (planner/ops_*.go): their expression nodes are
-// what index paths and selectivity estimates look for.
-var Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators)
+// oid). The array, jsonb and ANY/ALL operators are bound by the planner
+// (planner/ops_*.go): their expression nodes are what index paths and
+// selectivity estimates look for.
+var Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
+	comparisonOperators())
 
 var (
 	intKinds   = []types.Type{types.Int2, types.Int4, types.Int8}

@@ -39,6 +39,11 @@ type Func struct {
 	// (planner/aggregate.go); Fn is unused.
 	Aggregate bool
 	Fn        Impl
+	// Cmp is a comparison operator's order of its two operands (as
+	// converted to Args; Comparer adds the conversions), which IN, CASE,
+	// GROUP BY, DISTINCT, ORDER BY, set operations and min/max use too;
+	// nil for other entries.
+	Cmp CompareFunc
 	// Specialize, when set, gives the implementation for the bound
 	// argument types, for functions of Any that need them (pg_typeof,
 	// concat); Fn is then unused.
