@@ -84,7 +84,8 @@ func noOperator(l types.Type, op string, r types.Type) *pgerror.Error {
 // operator takes these types: comparisons by their sem.Operators entries
 // (comparerForOp, ops_compare.go),
 // the others resolved in sem.Operators (LIKE into its own node,
-// ops_like.go).
+// ops_like.go; the jsonb and array containment operators too, bound by
+// bindJSONB and bindContainment).
 func (b *binder) makeBinary(op string, l, r expr) expr {
 	if isComparison(op) {
 		if cmp, ok := comparerForOp(op, l.Type(), r.Type()); ok {
@@ -92,7 +93,7 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 		}
 		return nil
 	}
-	f, err := sem.Operators.Resolve(op, []types.Type{l.Type(), r.Type()})
+	f, err := sem.ResolveOperator(op, l.Type(), r.Type())
 	if err != nil {
 		return nil
 	}
@@ -105,7 +106,7 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if f.Ret.Kind == types.KindText {
 		l, r = bpcharAsText(l), bpcharAsText(r) // ops_bpchar.go
 	}
-	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Fn}
+	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Converting([]types.Type{l.Type(), r.Type()})}
 }
 
 // bindUnary binds prefix - or + on a number (sem.Operators). Errors:

@@ -3,14 +3,13 @@ package planner
 import (
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Array operators (PostgreSQL docs 9.19, Table 9.53): || concatenates two
 // arrays of one type (array_cat) or adds an element at the end
-// (array_append) or the start (array_prepend); @> and <@ are containment,
-// NULL elements never matching (arraycontains).
+// (array_append) or the start (array_prepend); @>, <@ and && are
+// sem.Operators entries (planner/sem/array.go).
 
 // arrayConcat builds || over arrays, nil when the operand types are not
 // anyarray || anyarray of one type, anyarray || its element type or the
@@ -82,7 +81,7 @@ func arrayElemOperand(x expr, at types.Type) expr {
 
 // bindContainment binds @> and <@: over arrays when either operand is a
 // typed array (an untyped operand then reads as the same array type),
-// else over jsonb (ops_jsonb.go). Errors: 42883 for other operand types.
+// else over jsonb; both resolved in sem.Operators. Errors: 42883 for other operand types.
 func (b *binder) bindContainment(x *sql.BinaryExpr) (expr, error) {
 	var l, r expr
 	var err error
@@ -112,60 +111,8 @@ func (b *binder) bindContainment(x *sql.BinaryExpr) (expr, error) {
 			return nil, err
 		}
 	}
-	if e := arrayContains(x.Op, l, r); e != nil {
+	if e := b.makeBinary(x.Op, l, r); e != nil { // sem.Operators' array and jsonb entries
 		return e, nil
 	}
-	if e := jsonbOperator(x.Op, l, r); e != nil {
-		return e, nil
-	}
-	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", noTypmod(l.Type()).Name(), x.Op, noTypmod(r.Type()).Name()).
-		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").
-		WithPosition(x.P + 1)
-}
-
-// arrayContains builds a @> b (every element of b is in a) or
-// a <@ b, nil unless both are arrays of one kind.
-func arrayContains(op string, l, r expr) expr {
-	lt, rt := l.Type(), r.Type()
-	if !types.IsArray(lt.Kind) || lt.Kind != rt.Kind {
-		return nil
-	}
-	et, _ := types.ElemType(lt)
-	cmp, ok := comparerFor(et, et)
-	if !ok {
-		return nil
-	}
-	name := "arraycontains"
-	if op == "<@" {
-		name = "arraycontained"
-	}
-	return &funcExpr{name: name, args: []expr{l, r}, t: types.Bool, strict: true, fn: func(_ *env, a []any) (any, error) {
-		outer, _ := types.AsArray(a[0])
-		inner, _ := types.AsArray(a[1])
-		if op == "<@" {
-			outer, inner = inner, outer
-		}
-		return containsAll(outer, inner, cmp), nil
-	}}
-}
-
-// containsAll reports whether every element of inner equals one of outer;
-// a NULL element of inner matches nothing.
-func containsAll(outer, inner types.Array, cmp compareFunc) bool {
-	for _, v := range inner {
-		if v == nil {
-			return false
-		}
-		found := false
-		for _, w := range outer {
-			if w != nil && cmp(v, w) == 0 {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
+	return nil, noOperator(noTypmod(l.Type()), x.Op, noTypmod(r.Type())).WithPosition(x.P + 1)
 }

@@ -149,11 +149,11 @@ func Comparer(op string, l, r types.Type) (CompareFunc, *Func, error) {
 	if l.Kind == types.KindUnknown && r.Kind == types.KindUnknown {
 		l, r = types.Text, types.Text
 	}
-	f, err := Operators.Resolve(op, []types.Type{l, r})
+	f, err := ResolveOperator(op, l, r)
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.Cmp == nil || f.Args[0].Kind == kindAnyArray && l.Kind != r.Kind {
+	if f.Cmp == nil {
 		return nil, nil, ErrNoMatch
 	}
 	cl, cr := argConverter(l, f.Args[0]), argConverter(r, f.Args[1])

@@ -9,18 +9,29 @@ import "github.com/vecgres/vecgres/sql/types"
 // for every pair of integer types, of float types, and numeric; % for
 // each integer type and numeric, none for floats), || of text, and
 // pgvector's + - * || and distances <-> <#> <=> <+> of vectors, LIKE and
-// ILIKE (like.go), and the comparisons = <> < <= > >= (compare.go). A mix of
+// ILIKE (like.go), the comparisons = <> < <= > >= (compare.go), the
+// jsonb operators (jsonb.go) and array containment and overlap
+// (array.go). A mix of
 // kinds resolves through implicit casts and preferred types: integer +
 // numeric is numeric, integer or numeric + real is double precision, as
-// PostgreSQL's. Operand values are not converted before Fn (arith.go
-// reads any number).
+// PostgreSQL's. Operand values are converted to the parameter types
+// only where the implicit cast changes them (Func.Converting: character(n)
+// to text, date to timestamp); numbers are not (arith.go reads any
+// number).
 //
 // The prefix operators - and + take one operand of a numeric type (not
-// oid). The array, jsonb and ANY/ALL operators are bound by the planner
-// (planner/ops_*.go): their expression nodes are what index paths and
-// selectivity estimates look for.
-var Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
-	comparisonOperators())
+// oid). The array || operator (array_cat, array_append, array_prepend)
+// is still built by the planner (planner/ops_array.go), and X op
+// ANY/ALL (array) and IN take the comparison entries' order there.
+//
+// Operators is filled by init: the array entries' implementations
+// resolve their elements' = here.
+var Operators *Registry
+
+func init() {
+	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
+		comparisonOperators(), jsonbOperators, arrayOperators)
+}
 
 var (
 	intKinds   = []types.Type{types.Int2, types.Int4, types.Int8}
