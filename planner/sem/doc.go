@@ -4,8 +4,8 @@
 // every overload in one function binder.
 //
 // A function is one Func entry in one family table (vector.go,
-// numeric.go, text.go, session.go, catalog.go, privilege.go, misc.go,
-// poly.go, aggregate.go): name, argument types, result type, strictness,
+// numeric.go, math.go, text.go, strings.go, session.go, catalog.go,
+// privilege.go, misc.go, poly.go, aggregate.go): name, argument types, result type, strictness,
 // volatility, variadic-ness and the implementation. Builtins collects the
 // tables; adding a function is adding an entry. The binary operators on
 // numbers, text and vectors and the comparisons are entries of the same
