@@ -1,6 +1,9 @@
 package sem
 
-import "github.com/vecgres/vecgres/sql/types"
+import (
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // arrayOperators are the containment and overlap operators on two
 // arrays of one type (PostgreSQL docs 9.19, Table 9.53; arraycontains,
@@ -21,8 +24,8 @@ func arrayOp(op string, fn func(a, b types.Array, eq CompareFunc) bool) Func {
 			et, _ := types.ElemType(ts[0])
 			eq, _, err := Comparer("=", et, et)
 			return func(_ Context, a []any) (any, error) {
-				if err != nil {
-					return nil, err
+				if err != nil { // as PostgreSQL's, when the elements have no =
+					return nil, pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an equality operator for type %s", et.Name())
 				}
 				x, _ := types.AsArray(a[0])
 				y, _ := types.AsArray(a[1])
