@@ -60,9 +60,6 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 		return e, nil
 	}
 	if x.Op == "||" {
-		if e := arrayConcat(l, r); e != nil { // ops_array.go
-			return e, nil
-		}
 		if e := textConcat(l, r); e != nil { // ops_concat.go
 			return e, nil
 		}
@@ -96,6 +93,9 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	f, err := sem.ResolveOperator(op, l.Type(), r.Type())
 	if err != nil {
 		return nil
+	}
+	if f.Ret.Kind == sem.AnyArray.Kind {
+		return arrayConcatExpr(f, l, r) // ops_array.go
 	}
 	if negate, fold, ok := sem.LikeOp(op); ok {
 		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}

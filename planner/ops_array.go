@@ -8,75 +8,33 @@ import (
 
 // Array operators (PostgreSQL docs 9.19, Table 9.53): || concatenates two
 // arrays of one type (array_cat) or adds an element at the end
-// (array_append) or the start (array_prepend); @>, <@ and && are
-// sem.Operators entries (planner/sem/array.go).
+// (array_append) or the start (array_prepend); these and @>, <@ and &&
+// are sem.Operators entries (planner/sem/array.go, array_concat.go).
 
-// arrayConcat builds || over arrays, nil when the operand types are not
-// anyarray || anyarray of one type, anyarray || its element type or the
-// element type || anyarray. An element of a narrower number type is
-// widened, a varchar or char element joins text[] (implicit casts). A NULL operand is left out, as array_cat and
-// array_append do.
-func arrayConcat(l, r expr) expr {
-	lt, rt := l.Type(), r.Type()
-	la, ra := types.IsArray(lt.Kind), types.IsArray(rt.Kind)
-	var t types.Type
-	var appendElem, prependElem bool
+// arrayConcatExpr is the node of an array || entry f of sem.Operators
+// (array_cat, array_append, array_prepend) over bound operands: its type
+// is the array operand's (without modifier), and an element operand of
+// another type is converted to the element type (a narrower number
+// widened, a varchar or char element to text).
+func arrayConcatExpr(f *sem.Func, l, r expr) expr {
+	name, arr := "array_cat", l
 	switch {
-	case la && ra && lt.Kind == rt.Kind:
-		t = lt
-	case la && !ra:
-		t, appendElem = lt, true
-		if r = arrayElemOperand(r, lt); r == nil {
-			return nil
-		}
-	case ra && !la:
-		t, prependElem = rt, true
-		if l = arrayElemOperand(l, rt); l == nil {
-			return nil
-		}
-	default:
-		return nil
+	case f.Args[1].Kind == sem.AnyElement.Kind:
+		name, r = "array_append", elemOperand(r, l.Type())
+	case f.Args[0].Kind == sem.AnyElement.Kind:
+		name, arr, l = "array_prepend", r, elemOperand(l, r.Type())
 	}
-	t = noTypmod(t)
-	name := map[bool]string{true: "array_append", false: "array_cat"}[appendElem]
-	if prependElem {
-		name = "array_prepend"
-	}
-	return &funcExpr{name: name, args: []expr{l, r}, t: t, fn: func(_ *env, a []any) (any, error) {
-		var out types.Array
-		for i, v := range a {
-			if (i == 0 && prependElem) || (i == 1 && appendElem) {
-				out = append(out, v)
-				continue
-			}
-			if v == nil {
-				continue
-			}
-			arr, _ := types.AsArray(v)
-			out = append(out, arr...)
-		}
-		if out == nil && a[0] == nil && a[1] == nil {
-			return nil, nil
-		}
-		if out == nil {
-			out = types.Array{}
-		}
-		return out, nil
-	}}
+	return &funcExpr{name: name, args: []expr{l, r}, t: noTypmod(arr.Type()), fn: func(e *env, a []any) (any, error) { return f.Fn(e, a) }}
 }
 
-// arrayElemOperand returns x as an element of arrays of type at: as it is
-// when of the element kind, widened when a narrower number, nil otherwise.
-func arrayElemOperand(x expr, at types.Type) expr {
+// elemOperand returns x as an element of arrays of type at: as it is
+// when of the element kind or untyped, else converted to it.
+func elemOperand(x expr, at types.Type) expr {
 	et, _ := types.ElemType(at)
-	k := x.Type().Kind
-	switch {
-	case k == et.Kind || k == types.KindUnknown:
+	if k := x.Type().Kind; k == et.Kind || k == types.KindUnknown {
 		return x
-	case classOf(et) == classNumeric && sem.ImplicitCast(k, et.Kind), et.Kind == types.KindText && classOf(x.Type()) == classString:
-		return &castExpr{x: x, t: noTypmod(et)}
 	}
-	return nil
+	return &castExpr{x: x, t: noTypmod(et)}
 }
 
 // bindContainment binds @> and <@: over arrays when either operand is a

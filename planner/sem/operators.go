@@ -10,8 +10,8 @@ import "github.com/vecgres/vecgres/sql/types"
 // each integer type and numeric, none for floats), || of text, and
 // pgvector's + - * || and distances <-> <#> <=> <+> of vectors, LIKE and
 // ILIKE (like.go), the comparisons = <> < <= > >= (compare.go), the
-// jsonb operators (jsonb.go) and array containment and overlap
-// (array.go). A mix of
+// jsonb operators (jsonb.go), array containment and overlap (array.go)
+// and array || (array_concat.go). A mix of
 // kinds resolves through implicit casts and preferred types: integer +
 // numeric is numeric, integer or numeric + real is double precision, as
 // PostgreSQL's. Operand values are converted to the parameter types
@@ -20,9 +20,9 @@ import "github.com/vecgres/vecgres/sql/types"
 // number).
 //
 // The prefix operators - and + take one operand of a numeric type (not
-// oid). The array || operator (array_cat, array_append, array_prepend)
-// is still built by the planner (planner/ops_array.go), and X op
-// ANY/ALL (array) and IN take the comparison entries' order there.
+// oid). The array || entries (array_concat.go) return the array
+// operand's type, which the binder gives the node (planner/ops_array.go);
+// X op ANY/ALL (array) and IN take the comparison entries' order there.
 //
 // Operators is filled by init: the array entries' implementations
 // resolve their elements' = here.
@@ -30,7 +30,7 @@ var Operators *Registry
 
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
-		comparisonOperators(), jsonbOperators, arrayOperators, powerOperators)
+		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators)
 }
 
 var (

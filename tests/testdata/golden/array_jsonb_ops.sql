@@ -17,3 +17,8 @@ SELECT j ? 1 FROM aj;
 SELECT j @> '{"a": 1}' AS a, '{"a": 1}' <@ j AS b FROM aj WHERE id = 1;
 SELECT j @> ARRAY[1] FROM aj;
 SELECT '{"a": 1}'::jsonb ->> 'a' AS a, '[1, "x"]'::jsonb -> -1 AS b;
+SELECT ARRAY[1, 2] || ARRAY[3] AS a, ARRAY[1] || 2 AS b, 0 || ARRAY[1] AS c, ARRAY[1.5] || 1 AS d, ARRAY['a'] || 'b'::varchar AS e, NULL::int[] || ARRAY[1] AS f, ARRAY[1] || NULL::int AS g, ARRAY[1] || NULL AS h, pg_typeof(ARRAY[1::int2] || 2::int2) AS i;
+SELECT ARRAY['a'] || 1;
+SELECT NULL::int[] || NULL::int[] AS a, NULL::int[] || NULL::int AS b, ARRAY[]::int[] || ARRAY[]::int[] AS c;
+SELECT id, a || 9 AS a, t || 'w'::text AS t, t || t AS tt, t || 'w' AS u FROM aj WHERE id = 1;
+SELECT id, a || 9 AS a, t || 'w'::text AS t, t || t AS tt FROM aj ORDER BY id;
