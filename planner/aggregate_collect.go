@@ -7,7 +7,7 @@ import (
 )
 
 // The collecting and boolean aggregates (PostgreSQL docs 9.21, Table
-// 9.58): string_agg(text, text) joins its non-NULL values, each after the
+// 9.58): string_agg of text or bytea joins its non-NULL values, each after the
 // delimiter of its row but the first (a NULL delimiter adds nothing);
 // array_agg(anyelement) is the array of its inputs, NULLs included;
 // bool_and and every are true when every non-NULL input is, bool_or when
@@ -22,6 +22,16 @@ type collectAcc struct {
 	arr    types.Array
 	boolV  bool
 	inputs int64 // values collected
+	bytes  bool  // string_agg of bytea
+}
+
+// asString is a text or bytea value's bytes as a string ("" for NULL).
+func asString(v any) string {
+	if b, ok := v.([]byte); ok {
+		return string(b)
+	}
+	s, _ := v.(string)
+	return s
 }
 
 // keepsNulls reports whether c's aggregate takes NULL inputs.
@@ -33,12 +43,15 @@ func collects(c *aggCall) bool { return c.name == "array_agg" || c.name == "stri
 
 // collect folds v (NULL only for array_agg) into aggregate name.
 func (c *collectAcc) collect(name string, v any) {
+	if _, ok := v.([]byte); ok {
+		c.bytes = true
+	}
 	switch name {
 	case "string_agg":
-		if d, ok := c.sep.(string); ok && c.inputs > 0 {
-			c.text.WriteString(d)
+		if c.inputs > 0 {
+			c.text.WriteString(asString(c.sep))
 		}
-		c.text.WriteString(v.(string))
+		c.text.WriteString(asString(v))
 	case "array_agg":
 		c.arr = append(c.arr, v)
 	case "bool_and", "every":
@@ -56,6 +69,9 @@ func (c *collectAcc) collected(name string) any {
 	}
 	switch name {
 	case "string_agg":
+		if c.bytes {
+			return []byte(c.text.String())
+		}
 		return c.text.String()
 	case "array_agg":
 		return c.arr

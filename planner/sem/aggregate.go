@@ -8,7 +8,7 @@ import "github.com/vecgres/vecgres/sql/types"
 // sum(bigint) and sum(numeric) numeric, sum(real) real, avg of any
 // integer or numeric numeric, avg of a float double precision. count(*)
 // is count's call without arguments (the binder's). min and max take any
-// type with an ordering (the binder checks). string_agg(text, text) joins
+// type with an ordering (the binder checks). string_agg of text or bytea joins
 // the non-NULL values, each after its row's delimiter but the first;
 // array_agg(anyelement) is the array of the inputs' type, NULLs included;
 // bool_and (every) and bool_or fold booleans. Accumulating is the
@@ -26,6 +26,7 @@ var aggregateFuncs = []Func{
 	aggregate("min", AnyElement, AnyElement),
 	aggregate("max", AnyElement, AnyElement),
 	{Name: "string_agg", Args: []types.Type{types.Text, types.Text}, Ret: types.Text, Aggregate: true},
+	{Name: "string_agg", Args: []types.Type{types.Bytea, types.Bytea}, Ret: types.Bytea, Aggregate: true},
 	aggregate("array_agg", AnyElement, AnyArray),
 	aggregate("bool_and", types.Bool, types.Bool), aggregate("bool_or", types.Bool, types.Bool),
 	aggregate("every", types.Bool, types.Bool),

@@ -17,3 +17,8 @@ SELECT array_agg('a') FROM ac;
 SELECT sum('1') FROM ac;
 SELECT avg(NULL) FROM ac;
 SELECT sum(s) FROM ac;
+CREATE TABLE acb (id int PRIMARY KEY, x bytea);
+INSERT INTO acb VALUES (1, '\x01'), (2, '\x02'), (3, NULL);
+SELECT string_agg(x, '-'::bytea) AS a, string_agg(x, NULL) AS b, string_agg(x, '') AS c, pg_typeof(string_agg(x, '')) AS d FROM acb;
+SELECT pg_typeof(string_agg(NULL, NULL)) AS a, string_agg(NULL, NULL) AS b FROM ac;
+SELECT string_agg(s, '-'::bytea) FROM ac;
