@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"errors"
 	"math"
 
 	"github.com/vecgres/vecgres/planner/memacct"
@@ -13,12 +14,13 @@ import (
 // aggState collects the aggregate calls of a SELECT list.
 type aggState struct{ calls []*aggCall }
 
-// aggCall is one aggregate: count(*) has a nil arg. distinct is
-// name(DISTINCT arg), whose values eq sorts and compares
-// (aggregate_distinct.go).
+// aggCall is one aggregate: count(*) has a nil arg; sep is string_agg's
+// delimiter. distinct is name(DISTINCT arg), whose values eq sorts and
+// compares (aggregate_distinct.go).
 type aggCall struct {
 	name     string
 	arg      expr
+	sep      expr
 	t        types.Type
 	cmp      compareFunc // min and max
 	distinct bool
@@ -47,17 +49,17 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	}
 	call := &aggCall{name: f.Name, t: types.Int8}
 	if !f.Star {
-		if len(f.Args) != 1 {
+		if len(f.Args) != 1 && (len(f.Args) != 2 || f.Name != "string_agg") {
 			return nil, b.noFunction(f)
 		}
-		outer, denied := b.aggs, b.aggDenied
-		b.aggs, b.aggDenied = nil, "aggregate function calls cannot be nested"
-		arg, err := b.bind(f.Args[0], types.Unknown)
-		b.aggs, b.aggDenied = outer, denied
+		args, err := b.bindAggArgs(f.Args)
 		if err != nil {
 			return nil, err
 		}
-		call.arg = arg
+		call.arg = args[0]
+		if len(args) == 2 {
+			call.sep = args[1]
+		}
 		if err := typeAggregate(call); err != nil {
 			return nil, withPos(err, f.P)
 		}
@@ -71,29 +73,52 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	return &aggRef{i: len(b.aggs.calls) - 1, t: call.t}, nil
 }
 
+// bindAggArgs binds an aggregate's arguments, where aggregates are not
+// allowed.
+func (b *binder) bindAggArgs(xs []sql.Expr) ([]expr, error) {
+	outer, denied := b.aggs, b.aggDenied
+	b.aggs, b.aggDenied = nil, "aggregate function calls cannot be nested"
+	defer func() { b.aggs, b.aggDenied = outer, denied }()
+	args := make([]expr, len(xs))
+	for i, x := range xs {
+		a, err := b.bind(x, types.Unknown)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = a
+	}
+	return args, nil
+}
+
 // typeAggregate resolves c's signature in sem.Builtins: its result type
-// (min and max: the argument's, modifier included) and, for min and max,
-// how values compare. An untyped argument of sum or avg does not resolve
-// (PostgreSQL: 42725, sum(unknown) is not unique). Errors: 42883
-// (noAggregate).
+// (min and max: the argument's, modifier included; array_agg: the array
+// of it) and, for min and max, how values compare. Errors: 42883
+// (noAggregate), 42725 when several signatures take an untyped argument
+// equally (sum(unknown) is not unique, as PostgreSQL's), and
+// polymorphicType's.
 func typeAggregate(c *aggCall) error {
 	at := c.arg.Type()
-	if at.Kind == types.KindUnknown && (c.name == "sum" || c.name == "avg") {
-		return noAggregate(c.name, at)
+	args := []*expr{&c.arg}
+	argTypes := []types.Type{at}
+	if c.sep != nil {
+		args, argTypes = append(args, &c.sep), append(argTypes, c.sep.Type())
 	}
-	f, err := sem.Builtins.Resolve(c.name, []types.Type{at})
+	f, err := sem.Builtins.Resolve(c.name, argTypes)
+	if errors.Is(err, sem.ErrAmbiguous) {
+		return sem.NotUnique(c.name, argTypes)
+	}
 	if err != nil {
-		return noAggregate(c.name, at)
+		return sem.NoFunction(c.name, argTypes)
 	}
-	if c.t = f.Ret; f.Ret.Kind == sem.AnyElement.Kind {
-		c.t = at
+	if c.t, err = polymorphicType(c.name, f.Ret, at); err != nil {
+		return err
 	}
-	if want := f.Args[0]; !sem.IsPseudo(want) && want.Kind != at.Kind {
-		arg, err := coerce(c.arg, want, 0)
-		if err != nil {
-			return err
+	for i, x := range args {
+		if want := f.Args[i]; !sem.IsPseudo(want) && want.Kind != argTypes[i].Kind {
+			if *x, err = coerce(*x, want, 0); err != nil {
+				return err
+			}
 		}
-		c.arg = arg
 	}
 	if c.name != "min" && c.name != "max" {
 		return nil
@@ -104,6 +129,32 @@ func typeAggregate(c *aggCall) error {
 	}
 	c.cmp = cmp
 	return nil
+}
+
+// polymorphicType is an aggregate's result type for an argument of type
+// at: at for anyelement (min, max), the array of at for anyarray
+// (array_agg), ret otherwise. Errors: 42725 for an untyped argument of
+// array_agg, as PostgreSQL's; 0A000 for array_agg of an array (PostgreSQL
+// makes a two-dimensional array) or of a type without an array type.
+func polymorphicType(name string, ret, at types.Type) (types.Type, error) {
+	switch ret.Kind {
+	case sem.AnyElement.Kind:
+		return at, nil
+	case sem.AnyArray.Kind:
+	default:
+		return ret, nil
+	}
+	if at.Kind == types.KindUnknown { // PostgreSQL's array_agg(anynonarray) and array_agg(anyarray) both take it
+		return types.Type{}, sem.NotUnique(name, []types.Type{at})
+	}
+	if types.IsArray(at.Kind) {
+		return types.Type{}, pgerror.NotSupported(name + " of arrays")
+	}
+	arr, ok := types.ArrayOf(noTypmod(at))
+	if !ok {
+		return types.Type{}, pgerror.NotSupported(name + " of type " + at.Name())
+	}
+	return arr, nil
 }
 
 // noAggregate is 42883 for an aggregate without a variant for t, with
@@ -123,8 +174,11 @@ type aggAcc struct {
 	best  any
 	vec   vectorAcc // sum and avg of vectors (aggregate_vector.go)
 	// seen holds the non-NULL inputs of a DISTINCT aggregate until
-	// final (aggregate_distinct.go).
-	seen []any
+	// final (aggregate_distinct.go); distinctNull records a NULL input
+	// of one that keeps NULLs (array_agg).
+	seen         []any
+	distinctNull bool
+	collectAcc   // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
 }
 
 func (a *aggAcc) add(e *env) error {
@@ -133,8 +187,22 @@ func (a *aggAcc) add(e *env) error {
 		return nil
 	}
 	v, err := a.call.arg.Eval(e)
-	if err != nil || v == nil {
+	if err != nil || v == nil && !keepsNulls(a.call) {
 		return err
+	}
+	if a.call.sep != nil {
+		if a.sep, err = a.call.sep.Eval(e); err != nil {
+			return err
+		}
+	}
+	if v == nil && a.call.distinct {
+		a.distinctNull = true
+		return nil
+	}
+	if collects(a.call) {
+		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
+			return err
+		}
 	}
 	if a.call.distinct {
 		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
@@ -177,6 +245,8 @@ func (a *aggAcc) addValue(v any) error {
 		if a.best == nil || a.call.cmp(v, a.best) > 0 {
 			a.best = v
 		}
+	default:
+		a.collect(a.call.name, v)
 	}
 	return nil
 }
@@ -243,6 +313,8 @@ func (a *aggAcc) result() any {
 			return nil
 		}
 		return a.sumF / float64(a.count)
+	case "min", "max":
+		return a.best
 	}
-	return a.best
+	return a.collected(a.call.name)
 }

@@ -25,6 +25,9 @@ func distinctAggregate(call *aggCall, f *sql.FuncCall) error {
 	if !f.Distinct {
 		return nil
 	}
+	if _, ok := call.sep.(*constExpr); call.sep != nil && !ok {
+		return pgerror.NotSupported(call.name + "(DISTINCT ...) with a delimiter that is not a constant").WithPosition(f.P + 1)
+	}
 	t := call.arg.Type()
 	eq, ok := comparerFor(t, t)
 	if !ok {
@@ -58,7 +61,12 @@ func (a *aggAcc) final() (any, error) {
 	plain := *a.call
 	plain.distinct = false
 	out := aggAcc{call: &plain}
-	for _, v := range distinctValues(a.seen, a.call.eq) {
+	out.sep = a.sep // string_agg's delimiter: a constant (distinctAggregate)
+	vals := distinctValues(a.seen, a.call.eq)
+	if a.distinctNull {
+		vals = append(vals, nil) // array_agg: NULL sorts last
+	}
+	for _, v := range vals {
 		if err := out.addValue(v); err != nil {
 			return nil, err
 		}

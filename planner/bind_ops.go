@@ -60,9 +60,6 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 		return e, nil
 	}
 	if x.Op == "||" {
-		if e := arrayConcat(l, r); e != nil { // ops_array.go
-			return e, nil
-		}
 		if e := textConcat(l, r); e != nil { // ops_concat.go
 			return e, nil
 		}
@@ -70,25 +67,35 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if e, ok, err := b.bindRegclassCompare(x, l, r); ok { // funcs_regclass.go
 		return e, err
 	}
-	return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", noTypmod(lt).Name(), x.Op, noTypmod(rt).Name()).
-		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").
-		WithPosition(x.P + 1)
+	return nil, noOperator(noTypmod(lt), x.Op, noTypmod(rt)).WithPosition(x.P + 1)
+}
+
+// noOperator is PostgreSQL's 42883 for a binary operator no entry
+// takes; the caller adds the position.
+func noOperator(l types.Type, op string, r types.Type) *pgerror.Error {
+	return pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", l.Name(), op, r.Name()).
+		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.")
 }
 
 // makeBinary builds the operator over bound operands, or nil when no
-// operator takes these types: comparisons by comparerFor (ops_compare.go),
+// operator takes these types: comparisons by their sem.Operators entries
+// (comparerForOp, ops_compare.go),
 // the others resolved in sem.Operators (LIKE into its own node,
-// ops_like.go).
+// ops_like.go; the jsonb and array containment operators too, bound by
+// bindJSONB and bindContainment).
 func (b *binder) makeBinary(op string, l, r expr) expr {
 	if isComparison(op) {
-		if cmp, ok := comparerFor(l.Type(), r.Type()); ok {
+		if cmp, ok := comparerForOp(op, l.Type(), r.Type()); ok {
 			return &cmpExpr{op: op, l: l, r: r, cmp: cmp}
 		}
 		return nil
 	}
-	f, err := sem.Operators.Resolve(op, []types.Type{l.Type(), r.Type()})
+	f, err := sem.ResolveOperator(op, l.Type(), r.Type())
 	if err != nil {
 		return nil
+	}
+	if f.Ret.Kind == sem.AnyArray.Kind {
+		return arrayConcatExpr(f, l, r) // ops_array.go
 	}
 	if negate, fold, ok := sem.LikeOp(op); ok {
 		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
@@ -99,7 +106,7 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if f.Ret.Kind == types.KindText {
 		l, r = bpcharAsText(l), bpcharAsText(r) // ops_bpchar.go
 	}
-	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Fn}
+	return &arithExpr{op: op, l: l, r: r, t: f.Ret, fn: f.Converting([]types.Type{l.Type(), r.Type()})}
 }
 
 // bindUnary binds prefix - or + on a number (sem.Operators). Errors:
@@ -163,7 +170,7 @@ func (b *binder) bindIn(x *sql.InList) (expr, error) {
 			return nil, err
 		}
 		if _, ok := comparerFor(inner.Type(), e.Type()); !ok {
-			return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s = %s", inner.Type().Name(), e.Type().Name()).WithPosition(item.Pos() + 1)
+			return nil, noOperator(noTypmod(inner.Type()), "=", noTypmod(e.Type())).WithPosition(x.P + 1)
 		}
 		list[i] = e
 	}
@@ -187,17 +194,22 @@ func (b *binder) bindBetween(x *sql.Between) (expr, error) {
 
 // bindDistinctFrom binds X IS [NOT] DISTINCT FROM Y as the CASE it means:
 // two NULLs are not distinct, one NULL is distinct from any value, else
-// <> (=), so the result is never NULL (PostgreSQL docs 9.2).
+// NOT (X = Y) (X = Y), so the result is never NULL (PostgreSQL docs 9.2;
+// like PostgreSQL's, it takes the = operator of X and Y's types, and
+// names = in its 42883).
 func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
-	op, oneNull := "<>", "true"
+	oneNull := "true"
+	var values sql.Expr = &sql.BinaryExpr{Op: "=", L: x.X, R: x.Y, P: x.P}
 	if x.Not {
-		op, oneNull = "=", "false"
+		oneNull = "false"
+	} else {
+		values = &sql.BoolExpr{Op: sql.Not, Args: []sql.Expr{values}, P: x.P}
 	}
 	bothNull := &sql.IsNull{X: x.Y, Not: !x.Not, P: x.P}
 	e := &sql.CaseExpr{P: x.P, Whens: []sql.CaseWhen{
 		{Cond: &sql.IsNull{X: x.X, P: x.P}, Result: bothNull, P: x.P},
 		{Cond: &sql.IsNull{X: x.Y, P: x.P}, Result: &sql.Const{Kind: sql.ConstBool, Text: oneNull, P: x.P}, P: x.P},
-	}, Else: &sql.BinaryExpr{Op: op, L: x.X, R: x.Y, P: x.P}}
+	}, Else: values}
 	return b.bind(e, types.Bool)
 }
 

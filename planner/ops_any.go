@@ -94,7 +94,7 @@ func matcherFor(op string, l, r types.Type) func(x, elem any) bool {
 		}
 		return func(x, elem any) bool { return sem.Like(x.(string), elem.(string), fold) != negate }
 	}
-	cmp, ok := comparerFor(l, r)
+	cmp, ok := comparerForOp(op, l, r)
 	if !ok {
 		return nil
 	}

@@ -13,34 +13,6 @@ import (
 // length() and text comparison), and bpchar's own comparison operators
 // ignore them.
 
-// bpcharComparer orders two string values when either is bpchar, as
-// PostgreSQL's operator resolution picks the operator: bpchar against
-// bpchar, varchar or an untyped literal uses bpchar's operators (bpchareq,
-// bpcharlt ...: both sides without trailing spaces); against text it uses
-// text's (text is the preferred string type), so only the bpchar side
-// loses its trailing spaces: 'abc'::char(5) = 'abc'::text is true and
-// 'abc  '::text = 'abc'::char(5) false. ok is false when neither side is
-// bpchar.
-func bpcharComparer(a, b types.Type) (cmp compareFunc, ok bool) {
-	ab, bb := a.Kind == types.KindBpchar, b.Kind == types.KindBpchar
-	if !ab && !bb || classOf(a) != classString || classOf(b) != classString {
-		return nil, false
-	}
-	trimA := ab || a.Kind != types.KindText
-	trimB := bb || b.Kind != types.KindText
-	return func(x, y any) int {
-		xs, _ := x.(string)
-		ys, _ := y.(string)
-		if trimA {
-			xs = strings.TrimRight(xs, " ")
-		}
-		if trimB {
-			ys = strings.TrimRight(ys, " ")
-		}
-		return strings.Compare(xs, ys)
-	}, true
-}
-
 // bpcharAsText converts a bpchar operand to text (dropping its trailing
 // spaces, as the bpchar-to-text cast rtrims), for the text operators and
 // functions that take it: 'abc'::char(5) || '|' is 'abc|'. Other operands

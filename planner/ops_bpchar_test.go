@@ -38,7 +38,7 @@ func TestBpcharComparer(t *testing.T) {
 			t.Errorf("%s %q vs %s %q = %d, want %d", tt.a.Name(), tt.x, tt.b.Name(), tt.y, got, tt.want)
 		}
 	}
-	if _, ok := bpcharComparer(types.Text, vc); ok {
+	if cmp, ok := comparerFor(types.Text, vc); !ok || cmp("abc ", "abc") == 0 {
 		t.Error("text vs varchar took the bpchar comparison")
 	}
 }

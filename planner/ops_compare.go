@@ -1,6 +1,9 @@
 package planner
 
-import "github.com/vecgres/vecgres/sql/types"
+import (
+	"github.com/vecgres/vecgres/planner/sem"
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // compareFunc orders two non-NULL values: -1, 0, 1.
 type compareFunc func(a, b any) int
@@ -54,27 +57,22 @@ func isIntKind(k types.Kind) bool {
 	return false
 }
 
-// comparerFor returns how values of a and b compare (types.Compare, which
-// also orders integers against floats), or false when PostgreSQL has no
-// such comparison operator.
+// comparerFor returns how values of a and b compare by PostgreSQL's =
+// for these types (sem.Comparer: the registry entry's order, after the
+// operands' implicit conversions), or false when PostgreSQL has no such
+// operator. IN, CASE, GROUP BY, DISTINCT, ORDER BY, set operations and
+// min/max order by it.
 func comparerFor(a, b types.Type) (compareFunc, bool) {
-	ca, cb := classOf(a), classOf(b)
-	switch {
-	case ca == classDate && cb == classTimestamp:
-		return func(x, y any) int { return types.Compare(dateAsTimestamp(x), y) }, true
-	case ca == classTimestamp && cb == classDate:
-		return func(x, y any) int { return types.Compare(x, dateAsTimestamp(y)) }, true
-	}
-	if types.IsArray(a.Kind) && a.Kind == b.Kind {
-		return types.Compare, true // array_eq, array_lt ...: element-wise
-	}
-	if cmp, ok := bpcharComparer(a, b); ok { // ops_bpchar.go
-		return cmp, true
-	}
-	if ca != cb || ca == classOther {
+	return comparerForOp("=", a, b)
+}
+
+// comparerForOp is comparerFor for comparison operator op.
+func comparerForOp(op string, a, b types.Type) (compareFunc, bool) {
+	cmp, _, err := sem.Comparer(op, a, b)
+	if err != nil {
 		return nil, false
 	}
-	return types.Compare, true
+	return compareFunc(cmp), true
 }
 
 // toFloat widens an integer or float value.
@@ -117,38 +115,6 @@ func evalOperands(e *env, lx, rx expr) (l, r any, err error) {
 	return l, r, nil
 }
 
-func cmpResult(op string, c int) bool {
-	switch op {
-	case "=":
-		return c == 0
-	case "<>":
-		return c != 0
-	case "<":
-		return c < 0
-	case "<=":
-		return c <= 0
-	case ">":
-		return c > 0
-	}
-	return c >= 0 // ">="
-}
+func cmpResult(op string, c int) bool { return sem.CompareResult(op, c) }
 
-func isComparison(op string) bool {
-	switch op {
-	case "=", "<>", "<", "<=", ">", ">=":
-		return true
-	}
-	return false
-}
-
-// dateAsTimestamp widens a date to its midnight for date-timestamp
-// comparisons (PostgreSQL's date_cmp_timestamp: a date past the timestamp
-// range compares as infinity).
-func dateAsTimestamp(d any) any {
-	days, _ := d.(int64)
-	us, err := types.DateToTimestamp(days)
-	if err != nil {
-		return int64(types.TimestampInfinity)
-	}
-	return us
-}
+func isComparison(op string) bool { return sem.IsComparison(op) }

@@ -8,8 +8,11 @@ import "github.com/vecgres/vecgres/sql/types"
 // sum(bigint) and sum(numeric) numeric, sum(real) real, avg of any
 // integer or numeric numeric, avg of a float double precision. count(*)
 // is count's call without arguments (the binder's). min and max take any
-// type with an ordering (the binder checks). Accumulating is the planner's
-// (aggregate.go).
+// type with an ordering (the binder checks). string_agg of text or bytea joins
+// the non-NULL values, each after its row's delimiter but the first;
+// array_agg(anyelement) is the array of the inputs' type, NULLs included;
+// bool_and (every) and bool_or fold booleans. Accumulating is the
+// planner's (aggregate.go, aggregate_collect.go).
 var aggregateFuncs = []Func{
 	aggregate("count", Any, types.Int8),
 	aggregate("sum", types.Int2, types.Int8), aggregate("sum", types.Int4, types.Int8),
@@ -22,6 +25,11 @@ var aggregateFuncs = []Func{
 	vectorAggregate("avg"),
 	aggregate("min", AnyElement, AnyElement),
 	aggregate("max", AnyElement, AnyElement),
+	{Name: "string_agg", Args: []types.Type{types.Text, types.Text}, Ret: types.Text, Aggregate: true},
+	{Name: "string_agg", Args: []types.Type{types.Bytea, types.Bytea}, Ret: types.Bytea, Aggregate: true},
+	aggregate("array_agg", AnyElement, AnyArray),
+	aggregate("bool_and", types.Bool, types.Bool), aggregate("bool_or", types.Bool, types.Bool),
+	aggregate("every", types.Bool, types.Bool),
 }
 
 func aggregate(name string, arg, ret types.Type) Func {

@@ -4,12 +4,15 @@
 // every overload in one function binder.
 //
 // A function is one Func entry in one family table (vector.go,
-// numeric.go, text.go, session.go, catalog.go, privilege.go, misc.go,
-// poly.go, aggregate.go): name, argument types, result type, strictness,
+// numeric.go, math.go, text.go, strings.go, session.go, catalog.go,
+// privilege.go, misc.go, poly.go, aggregate.go): name, argument types, result type, strictness,
 // volatility, variadic-ness and the implementation. Builtins collects the
 // tables; adding a function is adding an entry. The binary operators on
-// numbers, text and vectors are entries of the same kind in Operators
-// (operators.go, arith.go, like.go), named by their symbol. Resolve follows
+// numbers, text and vectors and the comparisons are entries of the same
+// kind in Operators (operators.go, arith.go, like.go, compare.go), named
+// by their symbol; a comparison entry carries its order (Func.Cmp), which
+// Comparer returns with the operands' implicit conversions for IN, CASE,
+// GROUP BY, DISTINCT, ORDER BY, set operations and min/max. Resolve follows
 // PostgreSQL 15's function and operator resolution (docs §10.2, §10.3;
 // parse_func.c func_select_candidate): an exact match, else the
 // candidates the arguments reach by implicit casts (ImplicitCast,
@@ -28,7 +31,8 @@
 // Syntax that is no function call in PostgreSQL either (CAST, COALESCE,
 // NULLIF, GREATEST, LEAST, CASE, X::regclass) stays with the binder, as
 // do accumulating aggregates (planner/aggregate.go; the registry holds
-// their signatures) and the operators whose expression nodes index paths
-// and estimates look for: comparisons and the array, jsonb and ANY/ALL
-// operators (planner/ops_*.go). Explicit casts are sql/types'.
+// their signatures) and the binding of the operators whose expression
+// nodes index paths and estimates look for (planner/ops_*.go: a
+// comparison's node, with its entry's order; the array, jsonb and
+// ANY/ALL operators). Explicit casts are sql/types'.
 package sem

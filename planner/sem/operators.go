@@ -9,17 +9,29 @@ import "github.com/vecgres/vecgres/sql/types"
 // for every pair of integer types, of float types, and numeric; % for
 // each integer type and numeric, none for floats), || of text, and
 // pgvector's + - * || and distances <-> <#> <=> <+> of vectors, LIKE and
-// ILIKE (like.go). A mix of
+// ILIKE (like.go), the comparisons = <> < <= > >= (compare.go), the
+// jsonb operators (jsonb.go), array containment and overlap (array.go)
+// and array || (array_concat.go). A mix of
 // kinds resolves through implicit casts and preferred types: integer +
 // numeric is numeric, integer or numeric + real is double precision, as
-// PostgreSQL's. Operand values are not converted before Fn (arith.go
-// reads any number).
+// PostgreSQL's. Operand values are converted to the parameter types
+// only where the implicit cast changes them (Func.Converting: character(n)
+// to text, date to timestamp); numbers are not (arith.go reads any
+// number).
 //
 // The prefix operators - and + take one operand of a numeric type (not
-// oid). Comparisons and the array, jsonb and ANY/ALL operators are
-// bound by the planner (planner/ops_*.go): their expression nodes are
-// what index paths and selectivity estimates look for.
-var Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators)
+// oid). The array || entries (array_concat.go) return the array
+// operand's type, which the binder gives the node (planner/ops_array.go);
+// X op ANY/ALL (array) and IN take the comparison entries' order there.
+//
+// Operators is filled by init: the array entries' implementations
+// resolve their elements' = here.
+var Operators *Registry
+
+func init() {
+	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
+		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators)
+}
 
 var (
 	intKinds   = []types.Type{types.Int2, types.Int4, types.Int8}

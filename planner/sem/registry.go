@@ -39,6 +39,16 @@ type Func struct {
 	// (planner/aggregate.go); Fn is unused.
 	Aggregate bool
 	Fn        Impl
+	// Check, when set, is the polymorphic consistency the entry's
+	// pseudo-type parameters need of argument types (anyarray's element
+	// against anyelement): Resolve takes the entry as a candidate only
+	// when it holds, as PostgreSQL's check_generic_type_consistency.
+	Check func(args []types.Type) bool
+	// Cmp is a comparison operator's order of its two operands (as
+	// converted to Args; Comparer adds the conversions), which IN, CASE,
+	// GROUP BY, DISTINCT, ORDER BY, set operations and min/max use too;
+	// nil for other entries.
+	Cmp CompareFunc
 	// Specialize, when set, gives the implementation for the bound
 	// argument types, for functions of Any that need them (pg_typeof,
 	// concat); Fn is then unused.

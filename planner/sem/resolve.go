@@ -52,7 +52,7 @@ var (
 func (r *Registry) Resolve(name string, args []types.Type) (*Func, error) {
 	var cands []*Func
 	for _, c := range r.byName[name] {
-		if c.takes(len(args)) && c.fits(args, false) {
+		if c.takes(len(args)) && c.fits(args, false) && (c.Check == nil || c.Check(args)) {
 			cands = append(cands, c)
 		}
 	}

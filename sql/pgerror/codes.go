@@ -12,6 +12,8 @@ const (
 	FeatureNotSupported          Code = "0A000"
 	InvalidTransactionInitiation Code = "0B000"
 	DataException                Code = "22000"
+	InvalidArgumentForLogarithm  Code = "2201E"
+	InvalidArgumentForPower      Code = "2201F"
 	InvalidRowCountInLimit       Code = "2201W"
 	InvalidRowCountInOffset      Code = "2201X"
 	StringDataRightTruncation    Code = "22001"

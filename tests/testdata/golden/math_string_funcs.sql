@@ -1,0 +1,45 @@
+-- Mathematical and string functions as PostgreSQL 15 answers them (checked against PostgreSQL 15): the
+-- double precision form for integer and untyped arguments, the numeric form with PostgreSQL's result
+-- scale for numeric ones, and their errors
+SELECT exp(1) AS a, exp(1.0) AS b, exp(0.5::numeric) AS c, exp(-1000.0) = 0 AS d, exp(20.0) AS e;
+SELECT exp(1000);
+SELECT exp(-1000);
+SELECT ln(2) AS a, ln(2.0) AS b, ln(1.05) AS c, ln(1.0) AS d, ln(1e100) AS e, ln(0.001) AS f;
+SELECT ln(0);
+SELECT ln(-1.5);
+SELECT log(100) AS a, log(100.0) AS b, log(2, 8) AS c, log(2.0, 64.00) AS d, log(10, 0.5) AS e, log('1000') AS f;
+SELECT log(0.0);
+SELECT log(-2, 4);
+SELECT log(1, 4);
+SELECT sqrt(2) AS a, sqrt(2.0) AS b, sqrt(4.0) AS c, sqrt(0.5) AS d, sqrt(12345.678) AS e, sqrt(0.0) AS f, sqrt(1e-10) AS g;
+SELECT exp(2.5) AS a, exp(-5.0) AS b, ln(10.0) AS c, ln(0.95) AS d, ln(123456789.123) AS e, log(2.0, 1024) AS f, sqrt(1e20) AS g, sqrt(0.0001) AS h, sqrt(99999999.0) AS i, power(2.5, 1.5) AS j, power(7.0, -0.5) AS k, power(1.0001, 100000.5) AS l;
+SELECT sqrt(-1);
+SELECT sqrt(-1.0);
+SELECT cbrt(-8.0) AS a, cbrt(0) AS b;
+SELECT power(2, 10) AS a, power(2.0, 10) AS b, power(2.0, 0.5) AS c, power(-2.0, 3) AS d, 2 ^ 3 AS e, 2.0 ^ 3 AS f, power(10.0, -2) AS g, power(1.5, 2.5) AS h, power(0.0, 0) AS i;
+SELECT power(0, -1);
+SELECT power(0.0, -1);
+SELECT power(-2, 0.5);
+SELECT power(-2.0, 0.5);
+SELECT power(10, 400);
+SELECT sign(-2.5) AS a, sign(0) AS b, sign(3::int8) AS c, sign(-0.0) AS d, pi() AS e, degrees(pi()) AS f, radians(180) AS g, degrees(1) AS h;
+SELECT mod(10, 3) AS a, mod(-10, 3) AS b, mod(10.5, 3) AS c, mod(7::int2, 2::int2) AS d, mod(9::int8, 4) AS e, div(9, 4) AS f, div(-9.5, 2) AS g, div(10.0, 3.0) AS h;
+SELECT mod(1, 0);
+SELECT div(1.5, 0);
+SELECT pg_typeof(mod(7::int2, 2::int2)) AS a, pg_typeof(mod(9::int8, 4)) AS b, pg_typeof(sign(2)) AS c, pg_typeof(2 ^ 2) AS d, pg_typeof(div(9, 4)) AS e;
+SELECT left('abcde', 2) AS a, left('abcde', -2) AS b, right('abcde', 2) AS c, right('abcde', -2) AS d, left('ab', 5) AS e, right('ab', -5) AS f, left('héllo', 2) AS g;
+SELECT lpad('hi', 5) AS a, lpad('hi', 5, 'xy') AS b, rpad('hi', 5, 'xy') AS c, lpad('hello', 3) AS d, rpad('hi', 0) AS e, lpad('hi', 4, '') AS f, rpad('hi', -1, 'x') AS g;
+SELECT '|' || btrim('  a b  ') || '|' AS a, ltrim('xxaxx', 'x') AS b, rtrim('xxaxx', 'x') AS c, btrim('xyaxy', 'yx') AS d, '|' || rtrim('a  ') || '|' AS e, '|' || ltrim('  a') || '|' AS f;
+SELECT split_part('a,b,c', ',', 2) AS a, split_part('a,b,c', ',', -1) AS b, split_part('a,b,c', ',', 4) AS c, split_part('abc', '', 1) AS d, split_part('abc', '', 2) AS e, split_part('', ',', 1) AS f, split_part('a,,b', ',', 2) AS g;
+SELECT split_part('a,b', ',', 0);
+SELECT starts_with('alpha', 'al') AS a, starts_with('alpha', 'ph') AS b, strpos('héllo', 'l') AS c, strpos('abc', 'x') AS d, strpos('abc', '') AS e, reverse('héllo') AS f;
+SELECT md5('abc') AS a, md5('') AS b, md5('abc'::bytea) AS c, to_hex(255) AS d, to_hex(-1) AS e, to_hex(-1::int8) AS f, to_hex(4294967296) AS g;
+SELECT chr(65) AS a, chr(233) AS b, chr(128512) AS c, ascii('A') AS d, ascii('é') AS e, ascii('') AS f;
+SELECT chr(0);
+SELECT chr(-1);
+SELECT chr(1114112);
+SELECT chr(55296);
+SELECT initcap('hello wORLD foo_bar 3rd-place') AS a, initcap('') AS b;
+SELECT left('abc'::char(5), 4) || '|' AS a, length(rpad('x'::char(3), 3)) AS b, btrim('  x  '::char(6)) || '|' AS c;
+SELECT left(1, 1);
+SELECT lpad('a', 'x');
