@@ -2,8 +2,9 @@ package planner
 
 import (
 	"context"
-	"fmt"
 
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -75,16 +76,9 @@ func writeResult(w backend.RowWriter, res *backend.Result) (*backend.Result, err
 	return &out, nil
 }
 
-// runRows implements rowStreamer.
+// runRows implements rowStreamer: through planner/exec (runExec).
 func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	if !p.streamsAll() {
-		res, err := p.run(ctx, x)
-		if err != nil {
-			return nil, err
-		}
-		return writeResult(w, res)
-	}
-	return p.streamRows(ctx, x, w)
+	return runExec(ctx, p, x, w)
 }
 
 // streamsAll reports whether the query's rows can be written as its
@@ -95,61 +89,40 @@ func (p *selectPlan) streamsAll() bool {
 		p.derived == nil && p.scan == nil
 }
 
-// streamRows writes the projected rows of tableSource to w as they are
-// read, skipping OFFSET rows (not projected, as window skips them) and
-// stopping the scan after LIMIT rows. Nothing is charged to the memory
-// account: no row is held. Errors: the bounds', the scan's (57014 when
-// ctx ends), the projection's, w's.
-func (p *selectPlan) streamRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
+// execTree implements execTreer for the queries that streamsAll: the
+// scan that reads the FROM item's rows passing WHERE (physicalScan: the
+// B-tree scan chooseBTree picks, else the table's or generate_series's),
+// under a Limit when the query has LIMIT or OFFSET, under the Project of
+// the select list. OFFSET rows are skipped unprojected and the scan
+// stops after LIMIT rows; nothing is held.
+func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
+	if !p.streamsAll() {
+		return nil, false, nil
+	}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
-	src, err := p.tableSource(ctx, x, e, nil) // select_stream.go
-	if err != nil {
-		return nil, err
+	var ps *pathScan
+	if p.series == nil {
+		if ps, err = p.chooseBTree(x, e); err != nil { // filter_scan.go
+			return nil, true, err
+		}
 	}
-	if err := w.Begin(p.cols); err != nil {
-		return nil, err
-	}
-	var n, skipped int64
-	if limit != 0 {
-		err = src(func(vals []any) error {
-			if skipped < offset {
-				skipped++
-				return nil
-			}
-			row, err := p.projectRow(e, vals)
-			if err != nil {
-				return err
-			}
-			if err := w.WriteRow(row); err != nil {
-				return err
-			}
-			if n++; limit >= 0 && n >= limit {
-				return errEnough
-			}
-			return nil
-		})
-	}
-	if err != nil && err != errEnough {
-		return nil, err
-	}
-	return &backend.Result{Columns: p.cols, Tag: fmt.Sprintf("SELECT %d", n)}, nil
+	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
+	src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(scan, limit, offset)},
+		Exprs: boundExprs(p.items)}, true, nil
 }
 
-// projectRow evaluates the select list over one source row into a new
-// row (project's work for a single row, without charging it).
-func (p *selectPlan) projectRow(e *env, src []any) ([]any, error) {
-	e.row = src
-	vals := make([]any, len(p.items))
-	for j, it := range p.items {
-		v, err := it.Eval(e)
-		if err != nil {
-			return nil, err
-		}
-		vals[j] = v
+// scanEach pushes the FROM item's rows that pass WHERE to fn:
+// generate_series's, the B-tree scan ps's, or the table's in slot order.
+func (p *selectPlan) scanEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func([]any) error) error {
+	switch {
+	case p.series != nil:
+		return p.seriesEach(ctx, e, fn)
+	case ps != nil:
+		return p.btreeEach(ctx, x, e, ps, fn)
 	}
-	return vals, nil
+	return p.seqEach(ctx, x, e, fn)
 }

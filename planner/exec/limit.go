@@ -1,6 +1,10 @@
 package exec
 
-import "github.com/vecgres/vecgres/planner/plan"
+import (
+	"errors"
+
+	"github.com/vecgres/vecgres/planner/plan"
+)
 
 // stop is the sentinel one Limit returns to its input once it has all the
 // rows it needs; each Limit has its own, so an outer Limit's is not
@@ -37,7 +41,7 @@ func (env *Env) buildLimit(n *plan.Limit) (producer, error) {
 			}
 			return nil
 		})
-		if err == done {
+		if errors.Is(err, done) {
 			return nil
 		}
 		return err

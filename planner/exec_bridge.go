@@ -1,0 +1,112 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// The planner's side of planner/exec: the plan.Expr implementations that
+// IR nodes carry when they are built to run (boundExpr, colRef,
+// sortKeyExpr), the Evaluator that evaluates them with an env, and the
+// Sources that read a tree's leaves (leafSources).
+
+// boundExpr is a bound expression as an IR expression; its text is the
+// one EXPLAIN prints (formatBound, explain_expr.go), made only when asked.
+type boundExpr struct{ x expr }
+
+func (b boundExpr) String() string { return formatBound(b.x) }
+
+// boundExprs wraps each of xs.
+func boundExprs(xs []expr) []ir.Expr {
+	out := make([]ir.Expr, len(xs))
+	for i, x := range xs {
+		out[i] = boundExpr{x}
+	}
+	return out
+}
+
+// colRef is the input row's i-th value (a set operation's side column
+// that needs no conversion).
+type colRef int
+
+func (c colRef) String() string { return fmt.Sprintf("$col%d", int(c)) }
+
+// sortKeyExpr is an ORDER BY key, compared as the bound key orders.
+type sortKeyExpr struct{ k orderKey }
+
+func (s sortKeyExpr) String() string { return formatBound(s.k.x) }
+
+// evaluator is exec.Evaluator over an env: an expression is evaluated
+// with the env's row set to the input row.
+type evaluator struct{ e *env }
+
+// Eval implements exec.Evaluator.
+func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
+	switch x := x.(type) {
+	case boundExpr:
+		v.e.row = row
+		return x.x.Eval(v.e)
+	case sortKeyExpr:
+		v.e.row = row
+		return x.k.x.Eval(v.e)
+	case colRef:
+		return row[x], nil
+	}
+	return nil, fmt.Errorf("planner: %T is not an executable plan expression", x)
+}
+
+// Compare implements exec.Evaluator: compareKeys with the key's
+// direction, NULL placement and comparison.
+func (v evaluator) Compare(k ir.SortKey, a, b any) (int, error) {
+	sk, ok := k.Key.(sortKeyExpr)
+	if !ok {
+		return 0, fmt.Errorf("planner: sort key %q is not a bound ORDER BY key", k.Expr)
+	}
+	return compareKeys(sk.k, a, b), nil
+}
+
+// HashKey implements exec.Evaluator: types.AppendKey of each value,
+// equal for the values = calls equal, as DISTINCT and the set
+// operations key rows.
+func (v evaluator) HashKey(vals []any) (string, error) {
+	var b []byte
+	for _, x := range vals {
+		b = types.AppendKey(b, x)
+	}
+	return string(b), nil
+}
+
+// Accumulators implements exec.Evaluator; no lowered Aggregate runs
+// through exec yet.
+func (v evaluator) Accumulators(n *ir.Aggregate) ([]pexec.Accumulator, error) {
+	return nil, fmt.Errorf("planner: %s does not run through planner/exec yet", n.Label())
+}
+
+// leafSources is pexec.Sources: the function that reads each leaf of a
+// tree being built, registered by the code that built the leaf.
+type leafSources map[ir.Node]func(pexec.Emit) error
+
+// Scan implements pexec.Sources.
+func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
+	if f, ok := s[n]; ok {
+		return f, nil
+	}
+	return nil, fmt.Errorf("planner: no source for %s", n.Label())
+}
+
+// newExecEnv is the pexec.Env of a statement run: its context, the
+// evaluator over e, the leaves of src, and the statement's memory
+// account.
+func newExecEnv(ctx context.Context, x *execCtx, e *env, src leafSources) *pexec.Env {
+	return &pexec.Env{Ctx: ctx, Eval: evaluator{e}, Sources: src, Mem: x.mem,
+		Check: func() error {
+			if ctx.Err() != nil {
+				return errCanceled
+			}
+			return nil
+		}}
+}

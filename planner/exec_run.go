@@ -1,0 +1,69 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// execTreer is a query plan whose rows planner/exec produces from a plan
+// tree, for the shapes that run there so far.
+type execTreer interface {
+	plan
+	// execTree returns the tree of the plan's rows, evaluated in e, with
+	// the readers of its leaves registered in src; ok is false, with
+	// nothing evaluated, when the plan's shape does not run through exec
+	// yet. Errors: those of evaluating the plan's bounds and choosing
+	// its scans.
+	execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (n ir.Node, ok bool, err error)
+}
+
+// runExec runs the query plan pl writing its rows to w (w.Begin first):
+// through planner/exec when pl builds a tree, else from its materialised
+// result. The result has the columns and the tag, no rows.
+func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
+	e := &env{params: x.params, sess: x.s, exec: x}
+	src := leafSources{}
+	root, ok, err := pl.execTree(ctx, x, e, src)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		res, err := pl.run(ctx, x)
+		if err != nil {
+			return nil, err
+		}
+		return writeResult(w, res)
+	}
+	if err := w.Begin(pl.columns()); err != nil {
+		return nil, err
+	}
+	n, err := pexec.Run(newExecEnv(ctx, x, e, src), root, w)
+	if err != nil {
+		return nil, err
+	}
+	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n)}, nil
+}
+
+// planSource is the leaf reader of a query plan run as part of another
+// tree (a set operation's side): its rows pushed to emit as runRowsTo
+// writes them, the plan started only when the leaf is first read.
+func planSource(ctx context.Context, x *execCtx, pl plan) func(pexec.Emit) error {
+	return func(emit pexec.Emit) error {
+		_, err := runRowsTo(ctx, pl, x, emitWriter(emit))
+		return err
+	}
+}
+
+// emitWriter is the RowWriter that passes rows to an pexec.Emit; the
+// columns are the enclosing tree's.
+type emitWriter pexec.Emit
+
+// Begin implements backend.RowWriter.
+func (emitWriter) Begin([]backend.Column) error { return nil }
+
+// WriteRow implements backend.RowWriter.
+func (w emitWriter) WriteRow(row []any) error { return w(row) }
