@@ -81,22 +81,22 @@ func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 	return runExec(ctx, p, x, w)
 }
 
-// streamsAll reports whether the query's rows can be written as its
-// source reads them: no ORDER BY, aggregate or DISTINCT, over a table or
-// B-tree scan or generate_series.
-func (p *selectPlan) streamsAll() bool {
-	return len(p.order) == 0 && p.aggs == nil && !p.distinct && p.table != nil &&
-		p.derived == nil && p.scan == nil
+// runsInExec reports whether the query runs through planner/exec: no
+// aggregate or DISTINCT, over a table or B-tree scan or generate_series.
+func (p *selectPlan) runsInExec() bool {
+	return p.aggs == nil && !p.distinct && p.table != nil && p.derived == nil && p.scan == nil
 }
 
-// execTree implements execTreer for the queries that streamsAll: the
+// execTree implements execTreer for the queries runsInExec accepts: the
 // scan that reads the FROM item's rows passing WHERE (physicalScan: the
 // B-tree scan chooseBTree picks, else the table's or generate_series's),
-// under a Limit when the query has LIMIT or OFFSET, under the Project of
-// the select list. OFFSET rows are skipped unprojected and the scan
-// stops after LIMIT rows; nothing is held.
+// then for ORDER BY a TopK of the LIMIT + OFFSET first rows (PostgreSQL's
+// bounded sort) or, without LIMIT, a Sort, a Limit for LIMIT or OFFSET,
+// and the Project of the select list. Without ORDER BY nothing is held:
+// OFFSET rows are skipped unprojected and the scan stops after LIMIT
+// rows.
 func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
-	if !p.streamsAll() {
+	if !p.runsInExec() {
 		return nil, false, nil
 	}
 	limit, offset, err := p.bounds(e)
@@ -111,8 +111,24 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafS
 	}
 	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
 	src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
-	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(scan, limit, offset)},
+	var node ir.Node = scan
+	switch {
+	case len(p.order) > 0 && limit >= 0:
+		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(), K: int64(scanBudget(limit, offset))}
+	case len(p.order) > 0:
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys()}
+	}
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
 		Exprs: boundExprs(p.items)}, true, nil
+}
+
+// execSortKeys are p's ORDER BY keys with their executable keys.
+func (p *selectPlan) execSortKeys() []ir.SortKey {
+	keys := p.sortKeys()
+	for i, k := range p.order {
+		keys[i].Key = sortKeyExpr{k}
+	}
+	return keys
 }
 
 // scanEach pushes the FROM item's rows that pass WHERE to fn:

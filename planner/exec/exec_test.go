@@ -90,6 +90,19 @@ func TestNestedLimits(t *testing.T) {
 	if src.read["t"] != 4 {
 		t.Fatalf("read %d rows, want 4", src.read["t"])
 	}
+	// The outer Limit fills on the inner one's last row: the Append must
+	// not go on to its second input.
+	env, src = fakeEnv(map[string][][]any{"t": table(1, 2, 3), "u": table(9)})
+	inner = &plan.Limit{Count: 2, Unary: plan.Unary{Input: scan("t")}}
+	app := &plan.Append{Inputs: []plan.Node{inner, scan("u")}}
+	got, _, err = run(env, &plan.Limit{Count: 2, Unary: plan.Unary{Input: app}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowsEqual(t, "outer fills on the inner's last row", got, [][]any{{1, 1}, {2, 2}})
+	if src.read["u"] != 0 {
+		t.Fatalf("second input read %d rows", src.read["u"])
+	}
 }
 
 func TestSortStableNullsAndDesc(t *testing.T) {

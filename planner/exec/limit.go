@@ -8,8 +8,9 @@ import (
 
 // stop is the sentinel one Limit returns to its input once it has all the
 // rows it needs; each Limit has its own, so an outer Limit's is not
-// swallowed by an inner one.
-type stop struct{}
+// swallowed by an inner one. It is not zero-sized: pointers to distinct
+// zero-sized values may be equal.
+type stop struct{ _ byte }
 
 func (*stop) Error() string { return "exec: limit reached" }
 

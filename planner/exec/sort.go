@@ -57,8 +57,11 @@ func (s *sorter) keyed(row []any, seq int) (*sortRow, error) {
 	return &sortRow{row: row, keys: vals, seq: seq}, nil
 }
 
-// size is what holding r costs: the row and its key values.
-func (r *sortRow) size() int64 { return memacct.RowSize(r.row) + memacct.RowSize(r.keys) }
+// size is what holding r is charged: a row's overhead and its key
+// values (memacct.RowSize of the keys). The row's own values are not
+// charged: a scan's are the stored row's, shared with the table, as the
+// planner has always counted a held source row.
+func (r *sortRow) size() int64 { return memacct.RowSize(r.keys) }
 
 // buildSort holds every input row, then emits them ordered by Keys;
 // rows with equal keys keep their input order.
