@@ -79,11 +79,11 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 			return nil, err
 		}
 	} else if p.streamsFirst(limit) {
-		if rows, err = p.firstRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_stream.go
+		if rows, err = p.firstRows(ctx, x, e, limitBudget(limit, offset), tr); err != nil { // select_stream.go
 			return nil, err
 		}
 	} else if p.streamsTop(limit) {
-		if rows, err = p.topRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_top.go
+		if rows, err = p.topRows(ctx, x, e, limitBudget(limit, offset), tr); err != nil { // select_top.go
 			return nil, err
 		}
 	} else {
@@ -162,6 +162,15 @@ func scanBudget(limit, offset int64) int {
 		return math.MaxInt
 	}
 	return int(limit + offset)
+}
+
+// limitBudget is scanBudget, but 0 for LIMIT 0 whatever the OFFSET: a
+// Limit of no rows reads none (planner/exec's Limit, PostgreSQL's).
+func limitBudget(limit, offset int64) int {
+	if limit == 0 {
+		return 0
+	}
+	return scanBudget(limit, offset)
 }
 
 // source returns the rows of the FROM table that pass WHERE (or the one
