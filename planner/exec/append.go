@@ -28,19 +28,19 @@ func (env *Env) buildAppend(n *plan.Append) (producer, error) {
 	}, nil
 }
 
-// setOpCount is one distinct row of a SetOp and its copies per side.
+// setOpCount is one distinct row's copies on each side of a SetOp, and
+// how many of its left copies were emitted.
 type setOpCount struct {
-	row         []any
-	left, right int64
+	left, right, emitted int64
 }
 
 // buildSetOp computes INTERSECT or EXCEPT [ALL] over an Append of two
-// inputs: it counts each distinct row's copies on each side, then emits
-// the rows in the order they first appeared on the left, each as often
-// as the operation keeps it (SQL:2016 7.17: INTERSECT ALL min(l, r),
-// EXCEPT ALL max(l - r, 0); INTERSECT once when on both sides, EXCEPT
-// once when not on the right).
-// One row per distinct left row is held and charged.
+// inputs (PostgreSQL docs, 7.4; NULLs equal to each other): it holds the
+// left rows in order and counts each distinct row's copies on both
+// sides, then emits the first copies(l, r) left copies of each distinct
+// row in left order (INTERSECT ALL min(l, r), EXCEPT ALL max(l - r, 0),
+// INTERSECT once when on both sides, EXCEPT once when not on the
+// right). The left rows are charged; a right row only counts.
 func (env *Env) buildSetOp(n *plan.SetOp) (producer, error) {
 	app, ok := n.Input.(*plan.Append)
 	if !ok || len(app.Inputs) != 2 {
@@ -55,55 +55,54 @@ func (env *Env) buildSetOp(n *plan.SetOp) (producer, error) {
 		return nil, err
 	}
 	return func(emit Emit) error {
-		var order []*setOpCount
 		counts := map[string]*setOpCount{}
-		if err := left(env.counter(counts, &order, true)); err != nil {
+		var rows [][]any
+		var keys []string
+		err := left(func(row []any) error {
+			key, err := env.Eval.HashKey(row)
+			if err != nil {
+				return err
+			}
+			if err := env.Mem.Charge(memacct.RowSize(row) + int64(len(key))); err != nil {
+				return err
+			}
+			c := counts[key]
+			if c == nil {
+				c = &setOpCount{}
+				counts[key] = c
+			}
+			c.left++
+			rows, keys = append(rows, row), append(keys, key)
+			return nil
+		})
+		if err != nil {
 			return err
 		}
-		if err := right(env.counter(counts, &order, false)); err != nil {
+		err = right(func(row []any) error {
+			key, err := env.Eval.HashKey(row)
+			if c := counts[key]; err == nil && c != nil {
+				c.right++
+			}
+			return err
+		})
+		if err != nil {
 			return err
 		}
-		for _, c := range order {
-			for i := int64(0); i < setOpCopies(n, c); i++ {
-				if err := env.check(); err != nil {
-					return err
-				}
-				if err := emit(c.row); err != nil {
-					return err
-				}
+		for i, row := range rows {
+			c := counts[keys[i]]
+			if c.emitted >= setOpCopies(n, c) {
+				continue
+			}
+			c.emitted++
+			if err := env.check(); err != nil {
+				return err
+			}
+			if err := emit(row); err != nil {
+				return err
 			}
 		}
 		return nil
 	}, nil
-}
-
-// counter counts the rows of one side of a SetOp; a right row absent
-// from the left is not held.
-func (env *Env) counter(counts map[string]*setOpCount, order *[]*setOpCount, isLeft bool) Emit {
-	return func(row []any) error {
-		key, err := env.Eval.HashKey(row)
-		if err != nil {
-			return err
-		}
-		c := counts[key]
-		switch {
-		case c == nil && !isLeft:
-			return nil
-		case c == nil:
-			if err := env.Mem.Charge(memacct.RowSize(row) + int64(len(key))); err != nil {
-				return err
-			}
-			c = &setOpCount{row: row}
-			counts[key] = c
-			*order = append(*order, c)
-		}
-		if isLeft {
-			c.left++
-		} else {
-			c.right++
-		}
-		return nil
-	}
 }
 
 // setOpCopies is how many copies of c the operation returns.

@@ -224,21 +224,30 @@ func TestAppendUnderLimit(t *testing.T) {
 	}
 }
 
+// firstColumnKey is fakeEval keying rows by their first value only.
+type firstColumnKey struct{ fakeEval }
+
+func (firstColumnKey) HashKey(vals []any) (string, error) { return fmt.Sprintf("%#v", vals[0]), nil }
+
+// SetOp emits the first copies of each row in left order, as many as the
+// operation keeps.
 func TestSetOp(t *testing.T) {
-	l := [][]any{{1}, {2}, {2}, {2}, {3}, {nil}}
-	r := [][]any{{2}, {2}, {4}, {nil}, {3}, {3}}
+	// The second value tells copies apart: rows are equal on the first.
+	l := [][]any{{2, "a"}, {1, "b"}, {2, "c"}, {nil, "d"}, {2, "e"}, {3, "f"}}
+	r := [][]any{{2, "g"}, {2, "h"}, {4, "i"}, {nil, "j"}, {3, "k"}, {3, "l"}}
 	cases := []struct {
 		op   plan.SetOpKind
 		all  bool
 		want [][]any
 	}{
-		{plan.Intersect, false, [][]any{{2}, {3}, {nil}}},
-		{plan.Intersect, true, [][]any{{2}, {2}, {3}, {nil}}},
-		{plan.Except, false, [][]any{{1}}},
-		{plan.Except, true, [][]any{{1}, {2}}},
+		{plan.Intersect, false, [][]any{{2, "a"}, {nil, "d"}, {3, "f"}}},
+		{plan.Intersect, true, [][]any{{2, "a"}, {2, "c"}, {nil, "d"}, {3, "f"}}},
+		{plan.Except, false, [][]any{{1, "b"}}},
+		{plan.Except, true, [][]any{{2, "a"}, {1, "b"}}},
 	}
 	for _, c := range cases {
 		env, _ := fakeEnv(map[string][][]any{"l": l, "r": r})
+		env.Eval = firstColumnKey{}
 		n := &plan.SetOp{Op: c.op, All: c.all, Unary: plan.Unary{Input: &plan.Append{Inputs: []plan.Node{scan("l"), scan("r")}}}}
 		got, _, err := run(env, n)
 		if err != nil {
