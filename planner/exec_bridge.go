@@ -40,9 +40,23 @@ type sortKeyExpr struct{ k orderKey }
 
 func (s sortKeyExpr) String() string { return formatBound(s.k.x) }
 
+// colKeyExpr is a set operation's ORDER BY key: the output column col,
+// compared as k orders.
+type colKeyExpr struct {
+	col int
+	k   orderKey
+}
+
+func (c colKeyExpr) String() string { return fmt.Sprintf("$col%d", c.col) }
+
 // evaluator is exec.Evaluator over an env: an expression is evaluated
-// with the env's row set to the input row.
-type evaluator struct{ e *env }
+// with the env's row set to the input row. accs makes the accumulators of
+// each Aggregate that has aggregates; one without an entry (a UNION's
+// grouping) has none.
+type evaluator struct {
+	e    *env
+	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
+}
 
 // Eval implements exec.Evaluator.
 func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
@@ -55,6 +69,8 @@ func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
 		return x.k.x.Eval(v.e)
 	case colRef:
 		return row[x], nil
+	case colKeyExpr:
+		return row[x.col], nil
 	}
 	return nil, fmt.Errorf("planner: %T is not an executable plan expression", x)
 }
@@ -62,11 +78,13 @@ func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
 // Compare implements exec.Evaluator: compareKeys with the key's
 // direction, NULL placement and comparison.
 func (v evaluator) Compare(k ir.SortKey, a, b any) (int, error) {
-	sk, ok := k.Key.(sortKeyExpr)
-	if !ok {
-		return 0, fmt.Errorf("planner: sort key %q is not a bound ORDER BY key", k.Expr)
+	switch key := k.Key.(type) {
+	case sortKeyExpr:
+		return compareKeys(key.k, a, b), nil
+	case colKeyExpr:
+		return compareKeys(key.k, a, b), nil
 	}
-	return compareKeys(sk.k, a, b), nil
+	return 0, fmt.Errorf("planner: sort key %q is not a bound ORDER BY key", k.Expr)
 }
 
 // HashKey implements exec.Evaluator: types.AppendKey of each value,
@@ -80,10 +98,12 @@ func (v evaluator) HashKey(vals []any) (string, error) {
 	return string(b), nil
 }
 
-// Accumulators implements exec.Evaluator; no lowered Aggregate runs
-// through exec yet.
+// Accumulators implements exec.Evaluator.
 func (v evaluator) Accumulators(n *ir.Aggregate) ([]pexec.Accumulator, error) {
-	return nil, fmt.Errorf("planner: %s does not run through planner/exec yet", n.Label())
+	if f := v.accs[n]; f != nil {
+		return f()
+	}
+	return nil, nil
 }
 
 // leafSources is pexec.Sources: the function that reads each leaf of a
@@ -102,7 +122,7 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 // evaluator over e, the leaves of src, and the statement's memory
 // account.
 func newExecEnv(ctx context.Context, x *execCtx, e *env, src leafSources) *pexec.Env {
-	return &pexec.Env{Ctx: ctx, Eval: evaluator{e}, Sources: src, Mem: x.mem,
+	return &pexec.Env{Ctx: ctx, Eval: evaluator{e: e}, Sources: src, Mem: x.mem,
 		Check: func() error {
 			if ctx.Err() != nil {
 				return errCanceled

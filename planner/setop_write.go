@@ -4,39 +4,57 @@ import (
 	"context"
 
 	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// UNION ALL without ORDER BY runs through planner/exec (exec_run.go): an
-// Append of its two sides (a side that is a UNION ALL is an Append of
-// its own, run by the side's leaf), each side's rows converted to the
-// result types by a Project, under a Limit for LIMIT/OFFSET, as
-// PostgreSQL's Append under a Limit: a side starts only when the Append
-// reaches it, so a side the LIMIT does not need never runs. The other set
-// operations compare rows across the sides and run as before (run),
-// their result written out.
+// A set operation runs through planner/exec (exec_run.go): an Append of
+// its two sides (a side that is itself a set operation runs its own
+// tree, from the side's leaf), each side's rows converted to the result
+// types by a Project; then for UNION an Aggregate grouping whole rows,
+// for INTERSECT and EXCEPT [ALL] a SetOp (setop_run.go's semantics and
+// order: the first copy of each row, left side first); a Sort for ORDER
+// BY; a Limit for LIMIT/OFFSET. A side starts only when the Append
+// reaches it, so under a Limit a UNION ALL side the LIMIT does not need
+// never runs, as PostgreSQL's Append.
 
 // runRows implements rowStreamer.
 func (p *setOpPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
 	return runExec(ctx, p, x, w)
 }
 
-// execTree implements execTreer for UNION ALL without ORDER BY.
+// execTree implements execTreer.
 func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
-	if p.eq != nil || len(p.order) > 0 {
-		return nil, false, nil
-	}
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
 		return nil, true, err
 	}
-	app := &ir.Append{Info: ir.Info{Out: planColumns(p.cols)}}
+	cols := planColumns(p.cols)
+	app := &ir.Append{Info: ir.Info{Out: cols}}
 	p.appendSides(ctx, x, src, app)
-	var root ir.Node = app
-	if p.limit != nil || p.offset != nil {
-		root = &ir.Limit{Unary: ir.Unary{Input: app}, Count: limit, Offset: offset}
+	var node ir.Node = app
+	switch {
+	case p.eq == nil: // UNION ALL
+	case p.op == sql.SetUnion:
+		node = &ir.Aggregate{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, GroupKeys: []string{}}
+	default:
+		op := ir.Intersect
+		if p.op == sql.SetExcept {
+			op = ir.Except
+		}
+		node = &ir.SetOp{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, Op: op, All: p.all}
 	}
-	return root, true, nil
+	if len(p.order) > 0 {
+		keys := make([]ir.SortKey, len(p.order))
+		for i, k := range p.order {
+			keys[i] = ir.SortKey{Expr: p.cols[k.col].Name, Desc: k.desc, Key: colKeyExpr{col: k.col, k: k.orderKey}}
+		}
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: keys}
+	}
+	if p.limit != nil || p.offset != nil {
+		node = &ir.Limit{Unary: ir.Unary{Input: node}, Count: limit, Offset: offset}
+	}
+	return node, true, nil
 }
 
 // appendSides adds p's two sides to app, each read by planSource (a
