@@ -75,3 +75,37 @@ func TestExecSetOpsMatchMaterialised(t *testing.T) {
 		sameBothWays(t, s, q)
 	}
 }
+
+// TestExecSelectsMatchMaterialised: the SELECT shapes planner/exec runs
+// besides plain scans — no FROM, derived tables (the inner query run to
+// its end, as before: under LIMIT 5 its division by zero at row 40 is
+// still an error), k-NN scans through the HNSW index (with a NULL query vector
+// too), ORDER BY with and without LIMIT over each — answer as the
+// materialised path does, errors included.
+func TestExecSelectsMatchMaterialised(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE se (id int PRIMARY KEY, k int, v vector(2))")
+	exec(t, s, "INSERT INTO se SELECT g, g % 3, ('[' || g % 7 || ',' || g % 5 || ']')::vector FROM generate_series(1, 80) g")
+	exec(t, s, "CREATE INDEX se_v ON se USING hnsw (v vector_l2_ops)")
+	for _, q := range []string{
+		"SELECT 1 AS a, 'x' AS b WHERE 1 > 0",
+		"SELECT 1 WHERE false",
+		"SELECT 1 / 0",
+		"SELECT 2 ORDER BY 1 LIMIT 1 OFFSET 0",
+		"SELECT 2 LIMIT 1 OFFSET 1",
+		"SELECT d.id, d.k FROM (SELECT id, k FROM se WHERE id < 20) d WHERE d.k = 1 ORDER BY d.id DESC",
+		"SELECT d.id FROM (SELECT id FROM se ORDER BY id DESC LIMIT 10) d ORDER BY d.id LIMIT 3 OFFSET 2",
+		"SELECT d.x FROM (SELECT 10 / (id - 40) AS x FROM se) d LIMIT 5",
+		"SELECT d.x FROM (SELECT 10 / (id - 40) AS x FROM se) d",
+		"SELECT id, v <-> '[3,3]' FROM se ORDER BY v <-> '[3,3]', id LIMIT 5",
+		"SELECT id FROM se ORDER BY v <-> '[1,2]' LIMIT 4 OFFSET 3",
+		"SELECT id FROM se WHERE k = 2 ORDER BY v <-> '[6,4]' LIMIT 6",
+		"SELECT id FROM se ORDER BY v <-> NULL LIMIT 3",
+		"SELECT id FROM se ORDER BY v <-> '[0,0]' LIMIT 0",
+		"SELECT id FROM se ORDER BY v <-> '[0,0]' DESC LIMIT 3",
+		"SELECT id FROM se ORDER BY k DESC, id OFFSET 75",
+		"SELECT id FROM se ORDER BY 1 / (id - 50) LIMIT 2",
+	} {
+		sameBothWays(t, s, q)
+	}
+}

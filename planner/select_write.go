@@ -82,19 +82,17 @@ func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 }
 
 // runsInExec reports whether the query runs through planner/exec: no
-// aggregate or DISTINCT, over a table or B-tree scan or generate_series.
+// aggregate or DISTINCT.
 func (p *selectPlan) runsInExec() bool {
-	return p.aggs == nil && !p.distinct && p.table != nil && p.derived == nil && p.scan == nil
+	return p.aggs == nil && !p.distinct
 }
 
 // execTree implements execTreer for the queries runsInExec accepts: the
-// scan that reads the FROM item's rows passing WHERE (physicalScan: the
-// B-tree scan chooseBTree picks, else the table's or generate_series's),
-// then for ORDER BY a TopK of the LIMIT + OFFSET first rows (PostgreSQL's
-// bounded sort) or, without LIMIT, a Sort, a Limit for LIMIT or OFFSET,
-// and the Project of the select list. Without ORDER BY nothing is held:
-// OFFSET rows are skipped unprojected and the scan stops after LIMIT
-// rows.
+// rows of the FROM item that pass WHERE (execSource), then for ORDER BY
+// a TopK of the LIMIT + OFFSET first rows (PostgreSQL's bounded sort)
+// or, without LIMIT, a Sort, a Limit for LIMIT or OFFSET, and the
+// Project of the select list. Without ORDER BY nothing is held: OFFSET
+// rows are skipped unprojected and the source stops after LIMIT rows.
 func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
 	if !p.runsInExec() {
 		return nil, false, nil
@@ -103,15 +101,10 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafS
 	if err != nil {
 		return nil, true, err
 	}
-	var ps *pathScan
-	if p.series == nil {
-		if ps, err = p.chooseBTree(x, e); err != nil { // filter_scan.go
-			return nil, true, err
-		}
+	node, err := p.execSource(ctx, x, e, src, limit, offset)
+	if err != nil {
+		return nil, true, err
 	}
-	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
-	src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
-	var node ir.Node = scan
 	switch {
 	case len(p.order) > 0 && limit >= 0:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(), K: int64(scanBudget(limit, offset))}
@@ -120,6 +113,86 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafS
 	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
 		Exprs: boundExprs(p.items)}, true, nil
+}
+
+// execSource is the node of the rows of the FROM item that pass WHERE,
+// its reader registered in src:
+//   - no FROM: a Result's one row under a Filter of WHERE;
+//   - a derived table: the inner query's rows that pass WHERE, the inner
+//     query run to its end first (derivedRows, as the materialised path
+//     does, so that its errors and memory are the same);
+//   - a k-NN query with LIMIT an HNSW index serves: the rows knnRun
+//     returns (indexscan.go), or the scan below when the query vector is
+//     NULL;
+//   - else the scan physicalScan builds: the B-tree scan chooseBTree
+//     picks, else the table's or generate_series's, WHERE applied.
+func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, src leafSources, limit, offset int64) (ir.Node, error) {
+	switch {
+	case p.table == nil:
+		return p.execWhere(&ir.Result{}), nil
+	case p.derived != nil:
+		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
+		src[leaf] = func(emit pexec.Emit) error {
+			rows, err := p.derivedRows(ctx, x, e) // derived.go
+			if err != nil {
+				return err
+			}
+			return emitRows(rows, emit)
+		}
+		return leaf, nil
+	case p.scan != nil && limit >= 0:
+		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
+		src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, scanBudget(limit, offset), emit) }
+		return leaf, nil
+	}
+	var ps *pathScan
+	if p.series == nil {
+		var err error
+		if ps, err = p.chooseBTree(x, e); err != nil { // filter_scan.go
+			return nil, err
+		}
+	}
+	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
+	src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
+	return scan, nil
+}
+
+// execWhere is n under a Filter of WHERE, or n when the query has none.
+func (p *selectPlan) execWhere(n ir.Node) ir.Node {
+	if p.where == nil {
+		return n
+	}
+	return &ir.Filter{Unary: ir.Unary{Input: n}, Cond: formatBound(p.where), Pred: boundExpr{p.where}}
+}
+
+// knnEach pushes the k rows nearest the query vector that pass WHERE, in
+// distance order, to fn (indexScan.rows; the operator above charges
+// them); when the query vector is NULL, the rows the B-tree or
+// sequential scan reads.
+func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn func([]any) error) error {
+	rows, handled, err := p.scan.rows(ctx, p, x, e, k, nil)
+	if err != nil {
+		return err
+	}
+	if !handled {
+		ps, err := p.chooseBTree(x, e)
+		if err != nil {
+			return err
+		}
+		return p.scanEach(ctx, x, e, ps, fn)
+	}
+	return emitRows(rows, fn)
+}
+
+// emitRows pushes held rows to fn.
+func emitRows(rows []keyedRow, fn func([]any) error) error {
+	for _, r := range rows {
+		if err := fn(r.row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // execSortKeys are p's ORDER BY keys with their executable keys.
