@@ -35,8 +35,32 @@ type colRef int
 
 func (c colRef) String() string { return fmt.Sprintf("$col%d", int(c)) }
 
-// sortKeyExpr is an ORDER BY key, compared as the bound key orders.
-type sortKeyExpr struct{ k orderKey }
+// sortKeyExpr is an ORDER BY key, compared as the bound key orders;
+// over an Aggregate's output row when grouped is set.
+type sortKeyExpr struct {
+	k       orderKey
+	grouped *groupedExpr
+}
+
+// groupedExpr is a bound expression of an aggregate query evaluated over
+// the output row of its Aggregate (execAggregate): the keys group-key
+// values, then the group's first input row (one value), then the
+// aggregates' values, which aggRef reads from env.aggs.
+type groupedExpr struct {
+	x    expr
+	keys int
+}
+
+func (g groupedExpr) String() string { return formatBound(g.x) }
+
+// groupedExprs wraps each of xs over an Aggregate's output of keys keys.
+func groupedExprs(xs []expr, keys int) []ir.Expr {
+	out := make([]ir.Expr, len(xs))
+	for i, x := range xs {
+		out[i] = groupedExpr{x: x, keys: keys}
+	}
+	return out
+}
 
 func (s sortKeyExpr) String() string { return formatBound(s.k.x) }
 
@@ -64,8 +88,15 @@ func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
 	case boundExpr:
 		v.e.row = row
 		return x.x.Eval(v.e)
+	case groupedExpr:
+		v.setGrouped(row, x.keys)
+		return x.x.Eval(v.e)
 	case sortKeyExpr:
-		v.e.row = row
+		if x.grouped != nil {
+			v.setGrouped(row, x.grouped.keys)
+		} else {
+			v.e.row = row
+		}
 		return x.k.x.Eval(v.e)
 	case colRef:
 		return row[x], nil
@@ -73,6 +104,13 @@ func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
 		return row[x.col], nil
 	}
 	return nil, fmt.Errorf("planner: %T is not an executable plan expression", x)
+}
+
+// setGrouped sets the env's row and aggregate values from an
+// Aggregate's output row with keys key values (groupedExpr).
+func (v evaluator) setGrouped(row []any, keys int) {
+	v.e.row, _ = row[keys].([]any)
+	v.e.aggs = row[keys+1:]
 }
 
 // Compare implements exec.Evaluator: compareKeys with the key's
@@ -106,11 +144,11 @@ func (v evaluator) Accumulators(n *ir.Aggregate) ([]pexec.Accumulator, error) {
 	return nil, nil
 }
 
-// leafSources is pexec.Sources: the function that reads each leaf of a
+// leafSources is exec.Sources: the function that reads each leaf of a
 // tree being built, registered by the code that built the leaf.
 type leafSources map[ir.Node]func(pexec.Emit) error
 
-// Scan implements pexec.Sources.
+// Scan implements exec.Sources.
 func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 	if f, ok := s[n]; ok {
 		return f, nil
@@ -118,11 +156,11 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 	return nil, fmt.Errorf("planner: no source for %s", n.Label())
 }
 
-// newExecEnv is the pexec.Env of a statement run: its context, the
-// evaluator over e, the leaves of src, and the statement's memory
-// account.
-func newExecEnv(ctx context.Context, x *execCtx, e *env, src leafSources) *pexec.Env {
-	return &pexec.Env{Ctx: ctx, Eval: evaluator{e: e}, Sources: src, Mem: x.mem,
+// newExecEnv is the exec.Env of a statement run: its context, the
+// evaluator over e with b's accumulators, b's leaves, and the statement's
+// memory account.
+func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
+	return &pexec.Env{Ctx: ctx, Eval: evaluator{e: e, accs: b.accs}, Sources: b.src, Mem: x.mem,
 		Check: func() error {
 			if ctx.Err() != nil {
 				return errCanceled

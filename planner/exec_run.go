@@ -18,7 +18,15 @@ type execTreer interface {
 	// nothing evaluated, when the plan's shape does not run through exec
 	// yet. Errors: those of evaluating the plan's bounds and choosing
 	// its scans.
-	execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (n ir.Node, ok bool, err error)
+	execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (n ir.Node, ok bool, err error)
+}
+
+// execBuild is what building a tree registers for its run: the readers
+// of its leaves, and the accumulators of its Aggregates that have
+// aggregate calls.
+type execBuild struct {
+	src  leafSources
+	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
 }
 
 // runExec runs the query plan pl writing its rows to w (w.Begin first):
@@ -26,8 +34,8 @@ type execTreer interface {
 // result. The result has the columns and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
-	src := leafSources{}
-	root, ok, err := pl.execTree(ctx, x, e, src)
+	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}}
+	root, ok, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +49,7 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err := w.Begin(pl.columns()); err != nil {
 		return nil, err
 	}
-	n, err := pexec.Run(newExecEnv(ctx, x, e, src), root, w)
+	n, err := pexec.Run(newExecEnv(ctx, x, e, b), root, w)
 	if err != nil {
 		return nil, err
 	}

@@ -82,18 +82,19 @@ func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 }
 
 // runsInExec reports whether the query runs through planner/exec: no
-// aggregate or DISTINCT.
+// DISTINCT.
 func (p *selectPlan) runsInExec() bool {
-	return p.aggs == nil && !p.distinct
+	return !p.distinct
 }
 
 // execTree implements execTreer for the queries runsInExec accepts: the
-// rows of the FROM item that pass WHERE (execSource), then for ORDER BY
+// rows of the FROM item that pass WHERE (execSource), their Aggregate
+// and a Filter of HAVING for an aggregate query, then for ORDER BY
 // a TopK of the LIMIT + OFFSET first rows (PostgreSQL's bounded sort)
 // or, without LIMIT, a Sort, a Limit for LIMIT or OFFSET, and the
 // Project of the select list. Without ORDER BY nothing is held: OFFSET
 // rows are skipped unprojected and the source stops after LIMIT rows.
-func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
+func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, bool, error) {
 	if !p.runsInExec() {
 		return nil, false, nil
 	}
@@ -101,18 +102,27 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafS
 	if err != nil {
 		return nil, true, err
 	}
-	node, err := p.execSource(ctx, x, e, src, limit, offset)
+	node, err := p.execSource(ctx, x, e, b, limit, offset)
 	if err != nil {
 		return nil, true, err
 	}
+	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
+	if p.aggs != nil {
+		node = p.execAggregate(e, b, node) // exec_group.go
+		grouped = &groupedExpr{keys: len(p.group)}
+	}
 	switch {
 	case len(p.order) > 0 && limit >= 0:
-		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(), K: int64(scanBudget(limit, offset))}
+		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
 	case len(p.order) > 0:
-		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys()}
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
+	}
+	items := boundExprs(p.items)
+	if grouped != nil {
+		items = groupedExprs(p.items, grouped.keys)
 	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
-		Exprs: boundExprs(p.items)}, true, nil
+		Exprs: items}, true, nil
 }
 
 // execSource is the node of the rows of the FROM item that pass WHERE,
@@ -126,13 +136,13 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafS
 //     NULL;
 //   - else the scan physicalScan builds: the B-tree scan chooseBTree
 //     picks, else the table's or generate_series's, WHERE applied.
-func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, src leafSources, limit, offset int64) (ir.Node, error) {
+func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64) (ir.Node, error) {
 	switch {
 	case p.table == nil:
 		return p.execWhere(&ir.Result{}), nil
 	case p.derived != nil:
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
-		src[leaf] = func(emit pexec.Emit) error {
+		b.src[leaf] = func(emit pexec.Emit) error {
 			rows, err := p.derivedRows(ctx, x, e) // derived.go
 			if err != nil {
 				return err
@@ -143,7 +153,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, src lea
 	case p.scan != nil && limit >= 0:
 		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
-		src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, scanBudget(limit, offset), emit) }
+		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, scanBudget(limit, offset), emit) }
 		return leaf, nil
 	}
 	var ps *pathScan
@@ -154,7 +164,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, src lea
 		}
 	}
 	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
-	src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
+	b.src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
 	return scan, nil
 }
 
@@ -195,11 +205,12 @@ func emitRows(rows []keyedRow, fn func([]any) error) error {
 	return nil
 }
 
-// execSortKeys are p's ORDER BY keys with their executable keys.
-func (p *selectPlan) execSortKeys() []ir.SortKey {
+// execSortKeys are p's ORDER BY keys with their executable keys, over an
+// Aggregate's rows when grouped is not nil.
+func (p *selectPlan) execSortKeys(grouped *groupedExpr) []ir.SortKey {
 	keys := p.sortKeys()
 	for i, k := range p.order {
-		keys[i].Key = sortKeyExpr{k}
+		keys[i].Key = sortKeyExpr{k: k, grouped: grouped}
 	}
 	return keys
 }

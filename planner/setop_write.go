@@ -24,14 +24,14 @@ func (p *setOpPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter
 }
 
 // execTree implements execTreer.
-func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, src leafSources) (ir.Node, bool, error) {
+func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, bool, error) {
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
 		return nil, true, err
 	}
 	cols := planColumns(p.cols)
 	app := &ir.Append{Info: ir.Info{Out: cols}}
-	p.appendSides(ctx, x, src, app)
+	p.appendSides(ctx, x, b.src, app)
 	var node ir.Node = app
 	switch {
 	case p.eq == nil: // UNION ALL
