@@ -65,6 +65,9 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
+		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
+	}
 	srcLimit := limit
 	if p.distinct {
 		srcLimit = -1 // an index scan must not stop at LIMIT rows
@@ -79,11 +82,11 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 			return nil, err
 		}
 	} else if p.streamsFirst(limit) {
-		if rows, err = p.firstRows(ctx, x, e, limitBudget(limit, offset), tr); err != nil { // select_stream.go
+		if rows, err = p.firstRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_stream.go
 			return nil, err
 		}
 	} else if p.streamsTop(limit) {
-		if rows, err = p.topRows(ctx, x, e, limitBudget(limit, offset), tr); err != nil { // select_top.go
+		if rows, err = p.topRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_top.go
 			return nil, err
 		}
 	} else {
@@ -162,15 +165,6 @@ func scanBudget(limit, offset int64) int {
 		return math.MaxInt
 	}
 	return int(limit + offset)
-}
-
-// limitBudget is scanBudget, but 0 for LIMIT 0 whatever the OFFSET: a
-// Limit of no rows reads none (planner/exec's Limit, PostgreSQL's).
-func limitBudget(limit, offset int64) int {
-	if limit == 0 {
-		return 0
-	}
-	return scanBudget(limit, offset)
 }
 
 // source returns the rows of the FROM table that pass WHERE (or the one

@@ -10,14 +10,22 @@ import (
 // TestLimitZeroReadsNothing: under LIMIT 0 nothing below the Limit runs,
 // as PostgreSQL 15's Limit returns before pulling a row (checked against
 // PostgreSQL 15: `SELECT g FROM generate_series(0, 3) g ORDER BY 1 / g
-// LIMIT 0` is 0 rows, no division by zero), streamed or materialised.
-// Before planner/exec, both evaluated every row's ORDER BY key.
+// LIMIT 0` is 0 rows, no division by zero), streamed or materialised,
+// for every shape: ORDER BY, DISTINCT, aggregates, derived tables, set
+// operations, no FROM. Before planner/exec, both paths evaluated every
+// row's ORDER BY key, and the materialised path ran the others.
 func TestLimitZeroReadsNothing(t *testing.T) {
 	s := testSession(t)
 	for _, q := range []string{
 		"SELECT g FROM generate_series(0, 3) g ORDER BY 1 / g LIMIT 0",
 		"SELECT g FROM generate_series(0, 3) g ORDER BY 1 / g LIMIT 0 OFFSET 1",
 		"SELECT 1 / g FROM generate_series(0, 3) g LIMIT 0",
+		"SELECT DISTINCT 1 / g FROM generate_series(0, 3) g LIMIT 0",
+		"SELECT sum(1 / g) FROM generate_series(0, 3) g LIMIT 0",
+		"SELECT d.x FROM (SELECT 1 / g AS x FROM generate_series(0, 3) g) d LIMIT 0",
+		"SELECT 1 / g FROM generate_series(0, 3) g UNION SELECT 1 LIMIT 0",
+		"SELECT 1 / g FROM generate_series(0, 3) g UNION ALL SELECT 1 LIMIT 0 OFFSET 2",
+		"SELECT 1 WHERE 1 / 0 = 1 LIMIT 0",
 	} {
 		mat, str, w, matErr, strErr := runBoth(t, s, q)
 		if matErr != nil || strErr != nil {
@@ -140,6 +148,35 @@ func TestExecAggregatesMatchMaterialised(t *testing.T) {
 		"SELECT d.k, count(*) FROM (SELECT k FROM ag WHERE id > 20) d GROUP BY d.k ORDER BY 1",
 		"SELECT g % 3, count(*) FROM generate_series(1, 100) g GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 2",
 		"SELECT count(*) FROM ag LIMIT 0",
+	} {
+		sameBothWays(t, s, q)
+	}
+}
+
+// TestExecDistinctMatchesMaterialised: SELECT DISTINCT and DISTINCT ON
+// through planner/exec, with ORDER BY, LIMIT and OFFSET, over aggregates,
+// k-NN queries and values = calls equal, and with an error in a row past
+// the LIMIT (every row is projected first, as before), answer as the
+// materialised path does.
+func TestExecDistinctMatchesMaterialised(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE di (id int PRIMARY KEY, k int, n numeric, v vector(2))")
+	exec(t, s, "INSERT INTO di SELECT g, g % 4, (g % 3) * 1.0, ('[' || g % 6 || ',1]')::vector FROM generate_series(1, 30) g")
+	exec(t, s, "UPDATE di SET n = 1.00 WHERE id = 4")
+	exec(t, s, "CREATE INDEX di_v ON di USING hnsw (v vector_l2_ops)")
+	for _, q := range []string{
+		"SELECT DISTINCT k FROM di",
+		"SELECT DISTINCT n FROM di ORDER BY n DESC",
+		"SELECT DISTINCT k, n FROM di ORDER BY k, n LIMIT 4 OFFSET 2",
+		"SELECT DISTINCT ON (k) k, id FROM di ORDER BY k, id DESC",
+		"SELECT DISTINCT ON (n) id FROM di ORDER BY n, id LIMIT 2",
+		"SELECT DISTINCT ON (k % 2) k FROM di",
+		"SELECT DISTINCT count(*) FROM di GROUP BY k",
+		"SELECT DISTINCT k FROM di ORDER BY k LIMIT 2 OFFSET 1",
+		"SELECT DISTINCT 10 / (id - 25) FROM di LIMIT 1",
+		"SELECT DISTINCT k FROM di ORDER BY k LIMIT 0",
+		"SELECT DISTINCT id % 3 FROM di ORDER BY id % 3 DESC",
+		"SELECT DISTINCT 1",
 	} {
 		sameBothWays(t, s, q)
 	}

@@ -81,28 +81,23 @@ func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 	return runExec(ctx, p, x, w)
 }
 
-// runsInExec reports whether the query runs through planner/exec: no
-// DISTINCT.
-func (p *selectPlan) runsInExec() bool {
-	return !p.distinct
-}
-
-// execTree implements execTreer for the queries runsInExec accepts: the
-// rows of the FROM item that pass WHERE (execSource), their Aggregate
-// and a Filter of HAVING for an aggregate query, then for ORDER BY
-// a TopK of the LIMIT + OFFSET first rows (PostgreSQL's bounded sort)
-// or, without LIMIT, a Sort, a Limit for LIMIT or OFFSET, and the
-// Project of the select list. Without ORDER BY nothing is held: OFFSET
+// execTree implements execTreer for SELECT: the rows of the FROM item
+// that pass WHERE (execSource), their Aggregate and a Filter of HAVING
+// for an aggregate query, then for ORDER BY a TopK of the LIMIT + OFFSET
+// first rows (PostgreSQL's bounded sort) or, without LIMIT or with
+// DISTINCT, a Sort, then DISTINCT (execDistinct), a Limit for LIMIT or
+// OFFSET, and the Project of the select list. Without ORDER BY nothing is held: OFFSET
 // rows are skipped unprojected and the source stops after LIMIT rows.
 func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, bool, error) {
-	if !p.runsInExec() {
-		return nil, false, nil
-	}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
 		return nil, true, err
 	}
-	node, err := p.execSource(ctx, x, e, b, limit, offset)
+	srcLimit := limit
+	if p.distinct {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows
+	}
+	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
 	if err != nil {
 		return nil, true, err
 	}
@@ -112,7 +107,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		grouped = &groupedExpr{keys: len(p.group)}
 	}
 	switch {
-	case len(p.order) > 0 && limit >= 0:
+	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
 	case len(p.order) > 0:
 		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
@@ -121,8 +116,45 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if grouped != nil {
 		items = groupedExprs(p.items, grouped.keys)
 	}
+	if p.distinct {
+		return p.execDistinct(node, grouped, limit, offset), true, nil
+	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
 		Exprs: items}, true, nil
+}
+
+// execDistinct is SELECT DISTINCT [ON] over the sorted rows in: a
+// Project of the select list (and the DISTINCT ON keys after it), a
+// Distinct on the select list's values or the ON keys, the Limit, and a
+// Project dropping the ON keys. Under a LIMIT a Sort without keys holds
+// the projected rows first, so that every row is projected (and its
+// errors raised) before the Limit stops reading, as the materialised
+// path (distinctRows) projects all rows.
+func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offset int64) ir.Node {
+	wrap := func(xs []expr) []ir.Expr {
+		if grouped != nil {
+			return groupedExprs(xs, grouped.keys)
+		}
+		return boundExprs(xs)
+	}
+	exprs := append(wrap(p.items), wrap(p.distinctOn)...)
+	var node ir.Node = &ir.Project{Unary: ir.Unary{Input: in}, Exprs: exprs}
+	if limit >= 0 {
+		node = &ir.Sort{Unary: ir.Unary{Input: node}}
+	}
+	var on []ir.Expr
+	for i := range p.distinctOn {
+		on = append(on, colRef(len(p.items)+i))
+	}
+	node = p.withLimit(&ir.Distinct{Unary: ir.Unary{Input: node}, On: on}, limit, offset)
+	if on == nil {
+		return node
+	}
+	cols := make([]ir.Expr, len(p.items))
+	for i := range cols {
+		cols[i] = colRef(i)
+	}
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: cols}
 }
 
 // execSource is the node of the rows of the FROM item that pass WHERE,

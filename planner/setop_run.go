@@ -46,6 +46,12 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
+		if tr != nil {
+			tr.rows[p] = 0
+		}
+		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
+	}
 	left, err := p.sideRows(ctx, x, e, p.left, p.lconv, tr)
 	if err != nil {
 		return nil, err
