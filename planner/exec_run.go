@@ -10,15 +10,13 @@ import (
 )
 
 // execTreer is a query plan whose rows planner/exec produces from a plan
-// tree, for the shapes that run there so far.
+// tree: a SELECT (select_exec.go) or a set operation (setop_write.go).
 type execTreer interface {
 	plan
 	// execTree returns the tree of the plan's rows, evaluated in e, with
-	// the readers of its leaves registered in src; ok is false, with
-	// nothing evaluated, when the plan's shape does not run through exec
-	// yet. Errors: those of evaluating the plan's bounds and choosing
-	// its scans.
-	execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (n ir.Node, ok bool, err error)
+	// what its run needs registered in b. Errors: those of evaluating
+	// the plan's LIMIT and OFFSET and choosing its scans.
+	execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error)
 }
 
 // execBuild is what building a tree registers for its run: the readers
@@ -29,22 +27,15 @@ type execBuild struct {
 	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
 }
 
-// runExec runs the query plan pl writing its rows to w (w.Begin first):
-// through planner/exec when pl builds a tree, else from its materialised
-// result. The result has the columns and the tag, no rows.
+// runExec runs the query plan pl through planner/exec writing its rows to
+// w (w.Begin first, once the tree is built). The result has the columns
+// and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}}
-	root, ok, err := pl.execTree(ctx, x, e, b)
+	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		res, err := pl.run(ctx, x)
-		if err != nil {
-			return nil, err
-		}
-		return writeResult(w, res)
 	}
 	if err := w.Begin(pl.columns()); err != nil {
 		return nil, err

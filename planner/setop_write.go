@@ -24,10 +24,10 @@ func (p *setOpPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter
 }
 
 // execTree implements execTreer.
-func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, bool, error) {
+func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	cols := planColumns(p.cols)
 	app := &ir.Append{Info: ir.Info{Out: cols}}
@@ -54,7 +54,7 @@ func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBui
 	if p.limit != nil || p.offset != nil {
 		node = &ir.Limit{Unary: ir.Unary{Input: node}, Count: limit, Offset: offset}
 	}
-	return node, true, nil
+	return node, nil
 }
 
 // appendSides adds p's two sides to app, each read by planSource (a
