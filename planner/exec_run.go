@@ -66,3 +66,29 @@ func (emitWriter) Begin([]backend.Column) error { return nil }
 
 // WriteRow implements backend.RowWriter.
 func (w emitWriter) WriteRow(row []any) error { return w(row) }
+
+// runQuery runs a nested query plan (a derived table's inner query, a
+// materialised set operation's side, COPY's query) and returns its rows:
+// through planner/exec into a collector charging each row to the
+// statement's account, or through plan.run for a plan exec does not run.
+func runQuery(ctx context.Context, pl plan, x *execCtx) (*backend.Result, error) {
+	et, ok := pl.(execTreer)
+	if !ok {
+		return pl.run(ctx, x)
+	}
+	c := &rowCollector{Collector: pexec.Collector{Mem: x.mem, Rows: [][]any{}}}
+	res, err := runExec(ctx, et, x, c)
+	if err != nil {
+		return nil, err
+	}
+	res.Rows = c.Rows
+	return res, nil
+}
+
+// rowCollector is exec.Collector as a backend.RowWriter.
+type rowCollector struct {
+	pexec.Collector
+}
+
+// Begin implements backend.RowWriter.
+func (*rowCollector) Begin([]backend.Column) error { return nil }

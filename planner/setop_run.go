@@ -128,7 +128,7 @@ func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan,
 // runSide runs one side, traced when tr is not nil.
 func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*backend.Result, error) {
 	if tr == nil {
-		return side.run(ctx, x)
+		return runQuery(ctx, side, x) // exec_run.go
 	}
 	var res *backend.Result
 	var err error
