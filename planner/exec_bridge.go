@@ -160,7 +160,7 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 // evaluator over e with b's accumulators, b's leaves, and the statement's
 // memory account.
 func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
-	return &pexec.Env{Ctx: ctx, Eval: evaluator{e: e, accs: b.accs}, Sources: b.src, Mem: x.mem,
+	return &pexec.Env{Eval: evaluator{e: e, accs: b.accs}, Sources: b.src, Mem: x.mem,
 		Check: func() error {
 			if ctx.Err() != nil {
 				return errCanceled

@@ -1,8 +1,6 @@
 package exec
 
 import (
-	"context"
-
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/planner/plan"
 )
@@ -49,9 +47,10 @@ type Sources interface {
 	Scan(n plan.Node) (func(Emit) error, error)
 }
 
-// Env is what a run needs besides the tree.
+// Env is what a run needs besides the tree. The statement's end
+// (cancellation, statement_timeout) is seen through Check and the
+// sources' own checks.
 type Env struct {
-	Ctx     context.Context
 	Eval    Evaluator
 	Sources Sources
 	// Mem is the statement's account; operators that hold rows charge

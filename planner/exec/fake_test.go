@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -135,7 +134,7 @@ func scan(name string) *plan.SeqScan {
 // fakeEnv is an Env over rel's relations with the fake evaluator.
 func fakeEnv(rel map[string][][]any) (*Env, *fakeSources) {
 	src := &fakeSources{rows: rel, read: map[string]int{}, failAt: map[string]int{}}
-	return &Env{Ctx: context.Background(), Eval: fakeEval{}, Sources: src}, src
+	return &Env{Eval: fakeEval{}, Sources: src}, src
 }
 
 // run runs root in env and returns the rows its sink got.
