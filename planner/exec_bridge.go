@@ -156,13 +156,15 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 	return nil, fmt.Errorf("planner: no source for %s", n.Label())
 }
 
-// newExecEnv is the exec.Env of a statement run: its context, the
-// evaluator over e with b's accumulators, b's leaves, and the statement's
-// memory account.
+// newExecEnv is the exec.Env of a statement run: the evaluator over e
+// with b's accumulators, b's leaves, the statement's memory account, and
+// a Check that polls ctx every cancelCheckRows rows (57014 once it has
+// ended), as the scans do.
 func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
+	n := 0
 	return &pexec.Env{Eval: evaluator{e: e, accs: b.accs}, Sources: b.src, Mem: x.mem,
 		Check: func() error {
-			if ctx.Err() != nil {
+			if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
 				return errCanceled
 			}
 			return nil
