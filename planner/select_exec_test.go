@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -179,5 +180,40 @@ func TestExecDistinctMatchesMaterialised(t *testing.T) {
 		"SELECT DISTINCT 1",
 	} {
 		sameBothWays(t, s, q)
+	}
+}
+
+// TestExecHoldsOnlyWhatSemanticsNeed: under vecgres.work_mem_limit =
+// '1MB', ExecuteTo of DISTINCT and UNION over a 30,000-row table holds
+// the distinct rows only (Distinct's keys, the Aggregate's groups), the
+// rows streaming from the scan and the sides; the materialised path
+// before planner/exec held every projected row or side row and failed
+// with 53200.
+func TestExecHoldsOnlyWhatSemanticsNeed(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE hb (id int PRIMARY KEY, t text)")
+	exec(t, s, "INSERT INTO hb SELECT g, 'x' || (g % 2) FROM generate_series(1, 30000) g")
+	exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
+	for _, c := range []struct {
+		q    string
+		want string
+	}{
+		{"SELECT DISTINCT t FROM hb", "[[x1] [x0]]"},
+		{"SELECT DISTINCT ON (t) t, id FROM hb", "[[x1 1] [x0 2]]"},
+		{"SELECT t FROM hb UNION SELECT 'y'", "[[x1] [x0] [y]]"},
+		{"SELECT t FROM hb UNION SELECT t FROM hb ORDER BY 1 DESC", "[[x1] [x0]]"},
+	} {
+		ps, err := s.Split(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &collectWriter{}
+		_, err = s.ExecuteTo(context.Background(), ps[0], nil, w)
+		if err != nil || fmt.Sprint(w.rows) != c.want {
+			t.Errorf("%s: ExecuteTo %v, %v; want %s", c.q, w.rows, err, c.want)
+		}
+		if err := s.Sync(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
