@@ -8,10 +8,13 @@
 // operator that needs only some of its input (Limit) stops it with a
 // sentinel error of its own that it swallows, as PostgreSQL's Limit stops
 // pulling from its scan. Only the operators whose semantics need rows
-// hold them — Sort and TopK (the rows they order), Distinct and Aggregate
-// (a key per group), SetOp (a count per distinct row) — and they charge
-// what they hold to the statement's memacct.Account (53200 past
-// vecgres.work_mem_limit).
+// hold them — Sort and TopK (the rows they order, K rows for TopK),
+// Distinct (a key per distinct row), Aggregate (a group's keys and
+// accumulators), SetOp (the left rows and a count per distinct row) —
+// and they charge what they hold to the statement's memacct.Account
+// (53200 past vecgres.work_mem_limit). Sort and TopK charge a row's
+// overhead and its key values, not the row's own values, which a scan
+// shares with the stored table (as the planner has always counted).
 //
 // The planner supplies what this package cannot know without importing
 // it (tests/deps_test.go forbids that): an Evaluator evaluates a node's
