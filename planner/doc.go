@@ -41,10 +41,10 @@
 //     UNION ALL hold none, and COPY TO STDOUT of a table or a query
 //     (copy_write.go) streams its CopyData. A derived table's inner
 //     query, a materialised set operation's sides and COPY's query run
-//     through exec into a collector (runQuery). Execute of a top-level
-//     SELECT, EXPLAIN ANALYZE (runTraced), cursors, scalar subqueries and
-//     INSERT ... SELECT still materialise through plan.run (select.go,
-//     setop_run.go).
+//     through exec into a collector (runQuery), as do a cursor's query,
+//     INSERT ... SELECT's source and scalar subqueries. Execute of a
+//     top-level SELECT and EXPLAIN ANALYZE (runTraced) still materialise
+//     through plan.run (select.go, setop_run.go).
 //
 // EXPLAIN lowers the bound plan into the logical plan IR of package
 // planner/plan (lower*.go: scans, Filter, Sort, TopK, Limit, Aggregate,

@@ -68,7 +68,8 @@ func (emitWriter) Begin([]backend.Column) error { return nil }
 func (w emitWriter) WriteRow(row []any) error { return w(row) }
 
 // runQuery runs a nested query plan (a derived table's inner query, a
-// materialised set operation's side, COPY's query) and returns its rows:
+// materialised set operation's side, COPY's query, a cursor's query,
+// INSERT ... SELECT's source, a scalar subquery) and returns its rows:
 // through planner/exec into a collector charging each row to the
 // statement's account, or through plan.run for a plan exec does not run.
 func runQuery(ctx context.Context, pl plan, x *execCtx) (*backend.Result, error) {

@@ -14,10 +14,11 @@ import (
 // the writer and hold rows only for a sort, an aggregate, DISTINCT or a
 // set operation's counts; COPY TO STDOUT of a table or a query streams
 // its CopyData (copy_write.go). Other plans run as before and their
-// materialised result is written out (writeResult). Nested plans
+// materialised result is written out (writeResult). Nested queries
 // (subqueries, derived tables, cursors, the source of INSERT ... SELECT)
-// and Execute without a writer still materialise through plan.run
-// (select.go, setop_run.go).
+// run through exec into a collector (runQuery); Execute without a writer
+// and EXPLAIN ANALYZE still materialise through plan.run (select.go,
+// setop_run.go).
 
 // rowStreamer is a plan that can write its rows to a RowWriter.
 type rowStreamer interface {
