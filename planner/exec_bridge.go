@@ -10,9 +10,9 @@ import (
 )
 
 // The planner's side of planner/exec: the plan.Expr implementations that
-// IR nodes carry when they are built to run (boundExpr, colRef,
-// sortKeyExpr), the Evaluator that evaluates them with an env, and the
-// Sources that read a tree's leaves (leafSources).
+// IR nodes carry when they are built to run (boundExpr, groupedExpr,
+// colRef, sortKeyExpr, colKeyExpr), the Evaluator that evaluates them
+// with an env, and the Sources that read a tree's leaves (leafSources).
 
 // boundExpr is a bound expression as an IR expression; its text is the
 // one EXPLAIN prints (formatBound, explain_expr.go), made only when asked.
