@@ -35,7 +35,7 @@ func (b *binder) planCopyQuery(x *sql.Copy) (plan, error) {
 }
 
 func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	rows, err := p.query.run(ctx, x)
+	rows, err := runQuery(ctx, p.query, x) // exec_run.go
 	if err != nil {
 		return nil, err
 	}

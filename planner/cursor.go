@@ -82,7 +82,7 @@ func (b *binder) planDeclareCursor(x *sql.DeclareCursor) (plan, error) {
 		if _, ok := s.cursors[x.Name]; ok {
 			return nil, pgerror.Errorf(pgerror.DuplicateCursor, "cursor \"%s\" already exists", x.Name)
 		}
-		res, err := inner.run(ctx, ex)
+		res, err := runQuery(ctx, inner, ex) // exec_run.go
 		if err != nil {
 			return nil, err
 		}

@@ -64,7 +64,7 @@ func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 
 // derivedRows runs the inner query and returns its rows that pass WHERE.
 func (p *selectPlan) derivedRows(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
-	res, err := p.derived.plan.run(ctx, x)
+	res, err := runQuery(ctx, p.derived.plan, x) // exec_run.go
 	if err != nil {
 		return nil, err
 	}

@@ -99,7 +99,7 @@ func itemPos(q *sql.Select, i int) int {
 
 // rows runs the SELECT and converts its rows into table rows.
 func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.Table) ([][]any, error) {
-	res, err := q.plan.run(ctx, x)
+	res, err := runQuery(ctx, q.plan, x) // exec_run.go
 	if err != nil {
 		return nil, err
 	}

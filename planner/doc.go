@@ -31,14 +31,20 @@
 //     for DDL ACCESS EXCLUSIVE on its tables and the latch exclusively), a
 //     statement snapshot, inside the session's transaction. Through
 //     Session.ExecuteTo (backend.Streamer) the top-level plan writes its
-//     rows to wire as it produces them (select_write.go): a SELECT over a
-//     table scan, a B-tree scan or generate_series with WHERE,
-//     projection and LIMIT/OFFSET, UNION ALL without ORDER BY
-//     (setop_write.go), and COPY TO STDOUT of a table or a query
-//     (copy_write.go) hold no rows; ORDER BY, aggregates, DISTINCT, the
-//     other set operations and HNSW scans hold what their semantics need
-//     and then write their result. Execute, nested plans and cursors
-//     materialise.
+//     rows to wire as it produces them (select_write.go): every SELECT
+//     and set operation is built into a plan tree (select_exec.go,
+//     exec_group.go, setop_write.go) with executable expressions
+//     (exec_bridge.go) and run by package planner/exec's push-based
+//     operators (exec_run.go), which hold rows only where their
+//     semantics need them (Sort, TopK, Aggregate, Distinct's keys,
+//     SetOp's left rows); a scan, WHERE, projection, LIMIT/OFFSET and
+//     UNION ALL hold none, and COPY TO STDOUT of a table or a query
+//     (copy_write.go) streams its CopyData. A derived table's inner
+//     query, a materialised set operation's sides and COPY's query run
+//     through exec into a collector (runQuery), as do a cursor's query,
+//     INSERT ... SELECT's source and scalar subqueries. Execute of a
+//     top-level SELECT and EXPLAIN ANALYZE (runTraced) still materialise
+//     through plan.run (select.go, setop_run.go).
 //
 // EXPLAIN lowers the bound plan into the logical plan IR of package
 // planner/plan (lower*.go: scans, Filter, Sort, TopK, Limit, Aggregate,

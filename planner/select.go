@@ -65,6 +65,9 @@ func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
+		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
+	}
 	srcLimit := limit
 	if p.distinct {
 		srcLimit = -1 // an index scan must not stop at LIMIT rows

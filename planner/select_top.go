@@ -59,10 +59,12 @@ func (p *selectPlan) streamsTop(limit int64) bool {
 // sorts them (sortRows) and applies OFFSET and LIMIT. Every row's keys
 // are evaluated, as a full sort would, so the same errors surface. The
 // statement's account holds the kept rows only: a dropped row's charge is
-// released. tr, when not nil, gets the number of rows read.
+// released. With k 0 (LIMIT 0) no row is read, as PostgreSQL's Limit
+// pulls none and planner/exec's Limit runs nothing below it. tr, when not
+// nil, gets the number of rows read.
 func (p *selectPlan) topRows(ctx context.Context, x *execCtx, e *env, k int, tr *planTrace) ([]keyedRow, error) {
 	src, err := p.tableSource(ctx, x, e, tr)
-	if err != nil {
+	if err != nil || k <= 0 {
 		return nil, err
 	}
 	h := &topHeap{p: p}
@@ -79,7 +81,7 @@ func (p *selectPlan) topRows(ctx context.Context, x *execCtx, e *env, k int, tr 
 			scratch[j] = v
 		}
 		cand := topEntry{row: row, keys: scratch, seq: seq}
-		if k <= 0 || (h.Len() >= k && !h.after(&h.entries[0], &cand)) {
+		if h.Len() >= k && !h.after(&h.entries[0], &cand) {
 			return nil
 		}
 		cand.keys = slices.Clone(scratch)

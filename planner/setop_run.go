@@ -46,6 +46,12 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
+		if tr != nil {
+			tr.rows[p] = 0
+		}
+		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
+	}
 	left, err := p.sideRows(ctx, x, e, p.left, p.lconv, tr)
 	if err != nil {
 		return nil, err
@@ -122,7 +128,7 @@ func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan,
 // runSide runs one side, traced when tr is not nil.
 func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*backend.Result, error) {
 	if tr == nil {
-		return side.run(ctx, x)
+		return runQuery(ctx, side, x) // exec_run.go
 	}
 	var res *backend.Result
 	var err error

@@ -2,115 +2,89 @@ package planner
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// UNION ALL without ORDER BY streamed (select_write.go): the left side's
-// rows, then the right side's, each converted to the result types and
-// written as the side produces it, OFFSET rows skipped and the run
-// stopped at LIMIT, as PostgreSQL's Append under a Limit. The other set
-// operations compare rows across the sides and run as before (run), their
-// result written out.
-
-// errUnionFull stops a side once the UNION ALL's LIMIT is reached.
-var errUnionFull = errors.New("union all: limit reached")
+// A set operation runs through planner/exec (exec_run.go): an Append of
+// its two sides (a side that is itself a set operation runs its own
+// tree, from the side's leaf), each side's rows converted to the result
+// types by a Project; then for UNION an Aggregate grouping whole rows,
+// for INTERSECT and EXCEPT [ALL] a SetOp (setop_run.go's semantics and
+// order: the first copy of each row, left side first); a Sort for ORDER
+// BY; a Limit for LIMIT/OFFSET. A side starts only when the Append
+// reaches it, so under a Limit a UNION ALL side the LIMIT does not need
+// never runs, as PostgreSQL's Append.
 
 // runRows implements rowStreamer.
 func (p *setOpPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	if p.eq != nil || len(p.order) > 0 {
-		res, err := p.run(ctx, x)
-		if err != nil {
-			return nil, err
-		}
-		return writeResult(w, res)
-	}
-	e := &env{params: x.params, sess: x.s, exec: x}
+	return runExec(ctx, p, x, w)
+}
+
+// execTree implements execTreer.
+func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
 		return nil, err
 	}
-	if err := w.Begin(p.cols); err != nil {
-		return nil, err
+	cols := planColumns(p.cols)
+	app := &ir.Append{Info: ir.Info{Out: cols}}
+	p.appendSides(ctx, x, b.src, app)
+	var node ir.Node = app
+	switch {
+	case p.eq == nil: // UNION ALL
+	case p.op == sql.SetUnion:
+		node = &ir.Aggregate{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, GroupKeys: []string{}}
+	default:
+		op := ir.Intersect
+		if p.op == sql.SetExcept {
+			op = ir.Except
+		}
+		node = &ir.SetOp{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, Op: op, All: p.all}
 	}
-	uw := &unionWriter{w: w, e: e, limit: limit, offset: offset}
+	if len(p.order) > 0 {
+		keys := make([]ir.SortKey, len(p.order))
+		for i, k := range p.order {
+			keys[i] = ir.SortKey{Expr: p.cols[k.col].Name, Desc: k.desc, Key: colKeyExpr{col: k.col, k: k.orderKey}}
+		}
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: keys}
+	}
+	if p.limit != nil || p.offset != nil {
+		node = &ir.Limit{Unary: ir.Unary{Input: node}, Count: limit, Offset: offset}
+	}
+	return node, nil
+}
+
+// appendSides adds p's two sides to app, each read by planSource (a
+// side that is itself a UNION ALL streams through its own tree) and
+// converted to the result types.
+func (p *setOpPlan) appendSides(ctx context.Context, x *execCtx, src leafSources, app *ir.Append) {
 	sides := [2]struct {
 		pl   plan
 		conv []expr
 	}{{p.left, p.lconv}, {p.right, p.rconv}}
-	for i, side := range sides {
-		if i > 0 && limit >= 0 && uw.n >= limit {
-			break // the right side is never run, as run's leftSuffices
-		}
-		uw.conv = side.conv
-		if _, err := runRowsTo(ctx, side.pl, x, uw); err == errUnionFull {
-			break
-		} else if err != nil {
-			return nil, err
-		}
+	for _, side := range sides {
+		leaf := &ir.SubqueryScan{Info: ir.Info{Out: planColumns(side.pl.columns())}}
+		src[leaf] = planSource(ctx, x, side.pl)
+		app.Inputs = append(app.Inputs, converted(leaf, side.conv))
 	}
-	return &backend.Result{Columns: p.cols, Tag: fmt.Sprintf("SELECT %d", uw.n)}, nil
 }
 
-// unionWriter is the RowWriter of one UNION ALL side: it skips OFFSET
-// rows, converts the others to the result types and writes them to w
-// until LIMIT rows were written (errUnionFull).
-type unionWriter struct {
-	w             backend.RowWriter
-	e             *env
-	conv          []expr // the side's conversions (setOpPlan.lconv, rconv)
-	limit, offset int64
-	n, skipped    int64 // rows written, rows skipped
-}
-
-// Begin implements backend.RowWriter: the columns are the set
-// operation's, announced by runRows.
-func (u *unionWriter) Begin([]backend.Column) error { return nil }
-
-// WriteRow implements backend.RowWriter.
-func (u *unionWriter) WriteRow(row []any) error {
-	if u.limit >= 0 && u.n >= u.limit {
-		return errUnionFull
-	}
-	if u.skipped < u.offset {
-		u.skipped++
-		return nil
-	}
-	out, err := u.convert(row)
-	if err != nil {
-		return err
-	}
-	if err := u.w.WriteRow(out); err != nil {
-		return err
-	}
-	if u.n++; u.limit >= 0 && u.n >= u.limit {
-		return errUnionFull
-	}
-	return nil
-}
-
-// convert returns row in the result types (sideRows' conversion).
-func (u *unionWriter) convert(row []any) ([]any, error) {
+// converted is n's rows in the result types: a Project of conv over n
+// (colRef for a column that needs none), or n itself when none does.
+func converted(n ir.Node, conv []expr) ir.Node {
+	exprs := make([]ir.Expr, len(conv))
 	needs := false
-	for _, c := range u.conv {
-		needs = needs || c != nil
+	for j, c := range conv {
+		exprs[j] = colRef(j)
+		if c != nil {
+			exprs[j], needs = boundExpr{c}, true
+		}
 	}
 	if !needs {
-		return row, nil
+		return n
 	}
-	u.e.row = row
-	out := make([]any, len(row))
-	for j, v := range row {
-		if u.conv[j] == nil {
-			out[j] = v
-			continue
-		}
-		var err error
-		if out[j], err = u.conv[j].Eval(u.e); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return &ir.Project{Unary: ir.Unary{Input: n}, Exprs: exprs}
 }

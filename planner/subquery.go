@@ -113,7 +113,7 @@ func (s *subqueryExpr) Eval(e *env) (any, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	res, err := s.plan.run(ctx, x)
+	res, err := runQuery(ctx, s.plan, x) // exec_run.go
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,7 @@ var leafImports = map[string][]string{
 	"planner/memacct":   {"sql/types", "sql/pgerror", "planner/guc"},
 	"planner/guc":       {"sql/pgerror"},
 	"planner/plan":      {"sql/types"},
+	"planner/exec":      {"planner/plan", "planner/memacct", "sql/types", "sql/pgerror", "planner/guc"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
 	"planner/sem":       {"sql/types", "sql/pgerror", "vecindex/distance"},

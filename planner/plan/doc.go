@@ -29,6 +29,13 @@
 // list, not a plan node) and a Filter folds into its input as that
 // node's "Filter:" line, as PostgreSQL prints a qual.
 //
+// Nodes built to run (package planner/exec) also carry executable
+// expressions, as Expr (expr.go): Filter.Pred, Project.Exprs,
+// SortKey.Key, Aggregate.Groups, Distinct.On. Expr is only a String for
+// this package; the planner implements it and evaluates it through
+// exec's Evaluator, so the IR does not depend on the planner's
+// expression types.
+//
 // The package imports only sql/types (tests/deps_test.go, TestLayering):
 // the planner lowers its bound plans into this tree (planner/lower*.go),
 // never the other way round.

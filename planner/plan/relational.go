@@ -11,6 +11,7 @@ type Filter struct {
 	Info
 	Unary
 	Cond string
+	Pred Expr // executable Cond; nil in trees built only for EXPLAIN
 }
 
 func (n *Filter) Columns() []Column { return n.inputColumns() }
@@ -22,6 +23,9 @@ func (n *Filter) Props() []string   { return filterLine(n.Cond) }
 type Project struct {
 	Info
 	Unary
+	// Exprs compute the output columns, one per Out column, over an
+	// input row; nil in trees built only for EXPLAIN.
+	Exprs []Expr
 }
 
 func (n *Project) Columns() []Column { return n.Out }
@@ -33,6 +37,10 @@ func (n *Project) Props() []string   { return nil }
 type SortKey struct {
 	Expr string
 	Desc bool
+	// Key is the executable key (its ordering of NULLs included, which
+	// the Evaluator's Compare applies); nil in trees built only for
+	// EXPLAIN.
+	Key Expr
 }
 
 func (k SortKey) String() string {
@@ -113,6 +121,9 @@ type Aggregate struct {
 	Info
 	Unary
 	GroupKeys []string
+	// Groups are the executable GroupKeys; an output row is the group's
+	// key values then its aggregates' results (planner/exec).
+	Groups []Expr
 }
 
 func (n *Aggregate) Columns() []Column { return n.Out }
@@ -135,6 +146,8 @@ type Distinct struct {
 	Info
 	Unary
 	Keys []string
+	// On are the executable DISTINCT ON keys; nil compares whole rows.
+	On []Expr
 }
 
 func (n *Distinct) Columns() []Column { return n.inputColumns() }

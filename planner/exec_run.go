@@ -1,0 +1,95 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// execTreer is a query plan whose rows planner/exec produces from a plan
+// tree: a SELECT (select_exec.go) or a set operation (setop_write.go).
+type execTreer interface {
+	plan
+	// execTree returns the tree of the plan's rows, evaluated in e, with
+	// what its run needs registered in b. Errors: those of evaluating
+	// the plan's LIMIT and OFFSET and choosing its scans.
+	execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error)
+}
+
+// execBuild is what building a tree registers for its run: the readers
+// of its leaves, and the accumulators of its Aggregates that have
+// aggregate calls.
+type execBuild struct {
+	src  leafSources
+	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
+}
+
+// runExec runs the query plan pl through planner/exec writing its rows to
+// w (w.Begin first, once the tree is built). The result has the columns
+// and the tag, no rows.
+func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
+	e := &env{params: x.params, sess: x.s, exec: x}
+	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}}
+	root, err := pl.execTree(ctx, x, e, b)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Begin(pl.columns()); err != nil {
+		return nil, err
+	}
+	n, err := pexec.Run(newExecEnv(ctx, x, e, b), root, w)
+	if err != nil {
+		return nil, err
+	}
+	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n)}, nil
+}
+
+// planSource is the leaf reader of a query plan run as part of another
+// tree (a set operation's side): its rows pushed to emit as runRowsTo
+// writes them, the plan started only when the leaf is first read.
+func planSource(ctx context.Context, x *execCtx, pl plan) func(pexec.Emit) error {
+	return func(emit pexec.Emit) error {
+		_, err := runRowsTo(ctx, pl, x, emitWriter(emit))
+		return err
+	}
+}
+
+// emitWriter is the RowWriter that passes rows to an pexec.Emit; the
+// columns are the enclosing tree's.
+type emitWriter pexec.Emit
+
+// Begin implements backend.RowWriter.
+func (emitWriter) Begin([]backend.Column) error { return nil }
+
+// WriteRow implements backend.RowWriter.
+func (w emitWriter) WriteRow(row []any) error { return w(row) }
+
+// runQuery runs a nested query plan (a derived table's inner query, a
+// materialised set operation's side, COPY's query, a cursor's query,
+// INSERT ... SELECT's source, a scalar subquery) and returns its rows:
+// through planner/exec into a collector charging each row to the
+// statement's account, or through plan.run for a plan exec does not run.
+func runQuery(ctx context.Context, pl plan, x *execCtx) (*backend.Result, error) {
+	et, ok := pl.(execTreer)
+	if !ok {
+		return pl.run(ctx, x)
+	}
+	c := &rowCollector{Collector: pexec.Collector{Mem: x.mem, Rows: [][]any{}}}
+	res, err := runExec(ctx, et, x, c)
+	if err != nil {
+		return nil, err
+	}
+	res.Rows = c.Rows
+	return res, nil
+}
+
+// rowCollector is exec.Collector as a backend.RowWriter.
+type rowCollector struct {
+	pexec.Collector
+}
+
+// Begin implements backend.RowWriter.
+func (*rowCollector) Begin([]backend.Column) error { return nil }

@@ -1,0 +1,199 @@
+package planner
+
+import (
+	"context"
+
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// A SELECT as a planner/exec tree. The tree is built per execution from
+// the bound plan with the lowering's pieces (logicalScan, physicalScan,
+// withLimit, sortKeys: lower_select.go, lower_rules.go) and carries
+// executable expressions (exec_bridge.go); the access path is the one the
+// materialised path takes (chooseBTree, knnRun), so both answer alike.
+
+// runRows implements rowStreamer: through planner/exec (runExec).
+func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
+	return runExec(ctx, p, x, w)
+}
+
+// execTree implements execTreer for SELECT: the rows of the FROM item
+// that pass WHERE (execSource), their Aggregate and a Filter of HAVING
+// for an aggregate query, then for ORDER BY a TopK of the LIMIT + OFFSET
+// first rows (PostgreSQL's bounded sort) or, without LIMIT or with
+// DISTINCT, a Sort, then DISTINCT (execDistinct), a Limit for LIMIT or
+// OFFSET, and the Project of the select list. Without ORDER BY,
+// aggregate or DISTINCT nothing is held: OFFSET rows are skipped
+// unprojected and the source stops after LIMIT rows.
+func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
+	limit, offset, err := p.bounds(e)
+	if err != nil {
+		return nil, err
+	}
+	srcLimit := limit
+	if p.distinct {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows
+	}
+	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
+	if err != nil {
+		return nil, err
+	}
+	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
+	if p.aggs != nil {
+		node = p.execAggregate(e, b, node) // exec_group.go
+		grouped = &groupedExpr{keys: len(p.group)}
+	}
+	switch {
+	case len(p.order) > 0 && limit >= 0 && !p.distinct:
+		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
+	case len(p.order) > 0:
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
+	}
+	items := boundExprs(p.items)
+	if grouped != nil {
+		items = groupedExprs(p.items, grouped.keys)
+	}
+	if p.distinct {
+		return p.execDistinct(node, grouped, limit, offset), nil
+	}
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
+		Exprs: items}, nil
+}
+
+// execDistinct is SELECT DISTINCT [ON] over the sorted rows in: a
+// Project of the select list (and the DISTINCT ON keys after it), a
+// Distinct on the select list's values or the ON keys, the Limit, and a
+// Project dropping the ON keys. Under a LIMIT a Sort without keys holds
+// the projected rows first, so that every row is projected (and its
+// errors raised) before the Limit stops reading, as the materialised
+// path (distinctRows) projects all rows.
+func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offset int64) ir.Node {
+	wrap := func(xs []expr) []ir.Expr {
+		if grouped != nil {
+			return groupedExprs(xs, grouped.keys)
+		}
+		return boundExprs(xs)
+	}
+	exprs := append(wrap(p.items), wrap(p.distinctOn)...)
+	var node ir.Node = &ir.Project{Unary: ir.Unary{Input: in}, Exprs: exprs}
+	if limit >= 0 {
+		node = &ir.Sort{Unary: ir.Unary{Input: node}}
+	}
+	var on []ir.Expr
+	for i := range p.distinctOn {
+		on = append(on, colRef(len(p.items)+i))
+	}
+	node = p.withLimit(&ir.Distinct{Unary: ir.Unary{Input: node}, On: on}, limit, offset)
+	if on == nil {
+		return node
+	}
+	cols := make([]ir.Expr, len(p.items))
+	for i := range cols {
+		cols[i] = colRef(i)
+	}
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: cols}
+}
+
+// execSource is the node of the rows of the FROM item that pass WHERE,
+// its reader registered in src:
+//   - no FROM: a Result's one row under a Filter of WHERE;
+//   - a derived table: the inner query's rows that pass WHERE, the inner
+//     query run to its end first (derivedRows, as the materialised path
+//     does, so that its errors and memory are the same);
+//   - a k-NN query with LIMIT an HNSW index serves: the rows knnRun
+//     returns (indexscan.go), or the scan below when the query vector is
+//     NULL;
+//   - else the scan physicalScan builds: the B-tree scan chooseBTree
+//     picks, else the table's or generate_series's, WHERE applied.
+func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64) (ir.Node, error) {
+	switch {
+	case p.table == nil:
+		return p.execWhere(&ir.Result{}), nil
+	case p.derived != nil:
+		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
+		b.src[leaf] = func(emit pexec.Emit) error {
+			rows, err := p.derivedRows(ctx, x, e) // derived.go
+			if err != nil {
+				return err
+			}
+			return emitRows(rows, emit)
+		}
+		return leaf, nil
+	case p.scan != nil && limit >= 0:
+		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
+		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, scanBudget(limit, offset), emit) }
+		return leaf, nil
+	}
+	var ps *pathScan
+	if p.series == nil {
+		var err error
+		if ps, err = p.chooseBTree(x, e); err != nil { // filter_scan.go
+			return nil, err
+		}
+	}
+	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
+	b.src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
+	return scan, nil
+}
+
+// execWhere is n under a Filter of WHERE, or n when the query has none.
+func (p *selectPlan) execWhere(n ir.Node) ir.Node {
+	if p.where == nil {
+		return n
+	}
+	return &ir.Filter{Unary: ir.Unary{Input: n}, Cond: formatBound(p.where), Pred: boundExpr{p.where}}
+}
+
+// knnEach pushes the k rows nearest the query vector that pass WHERE, in
+// distance order, to fn (indexScan.rows; the operator above charges
+// them); when the query vector is NULL, the rows the B-tree or
+// sequential scan reads.
+func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn func([]any) error) error {
+	rows, handled, err := p.scan.rows(ctx, p, x, e, k, nil)
+	if err != nil {
+		return err
+	}
+	if !handled {
+		ps, err := p.chooseBTree(x, e)
+		if err != nil {
+			return err
+		}
+		return p.scanEach(ctx, x, e, ps, fn)
+	}
+	return emitRows(rows, fn)
+}
+
+// emitRows pushes held rows to fn.
+func emitRows(rows []keyedRow, fn func([]any) error) error {
+	for _, r := range rows {
+		if err := fn(r.row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// execSortKeys are p's ORDER BY keys with their executable keys, over an
+// Aggregate's rows when grouped is not nil.
+func (p *selectPlan) execSortKeys(grouped *groupedExpr) []ir.SortKey {
+	keys := p.sortKeys()
+	for i, k := range p.order {
+		keys[i].Key = sortKeyExpr{k: k, grouped: grouped}
+	}
+	return keys
+}
+
+// scanEach pushes the FROM item's rows that pass WHERE to fn:
+// generate_series's, the B-tree scan ps's, or the table's in slot order.
+func (p *selectPlan) scanEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func([]any) error) error {
+	switch {
+	case p.series != nil:
+		return p.seriesEach(ctx, e, fn)
+	case ps != nil:
+		return p.btreeEach(ctx, x, e, ps, fn)
+	}
+	return p.seqEach(ctx, x, e, fn)
+}
