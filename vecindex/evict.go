@@ -53,14 +53,19 @@ const evictAlpha = 1.1
 // replaceOne adds to (at distance d from from) to from's full list b,
 // whose ids are cur, keeping it full: of the list and to it leaves out
 // the evictee and writes the rest sorted, with their verdicts (nothing
-// changes if the evictee is to). It reports false, changing nothing, if a
-// member is tombstoned or, in a list without cached verdicts, a copy of
-// from (dup.go): addEdgeLocked then runs the heuristic over the whole
-// list instead. Caller holds from's lock. Uses s.tmp and s.verdict.
+// changes if the evictee is to). It reports false, changing nothing, if a member is tombstoned
+// or, in a list without cached verdicts, a copy of from (dup.go):
+// addEdgeLocked then runs the heuristic over the whole list instead.
+// Members are checked for tombstones only while the index has any (a
+// Delete racing with this is ordered after it, as when it tombstones a
+// member just after the check). Caller holds from's lock. Uses s.tmp and
+// s.verdict.
 func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) bool {
-	for _, o := range cur {
-		if h.isDead(o) {
-			return false
+	if h.dead.Load() != 0 {
+		for _, o := range cur {
+			if h.isDead(o) {
+				return false
+			}
 		}
 	}
 	if !h.noVerdictCache && len(cur) == len(b) && cachedList(b) {
@@ -83,7 +88,7 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 	v := resetVerdicts(&s.verdict, len(c))
 	f := h.coverFactor()
 	for i := range c {
-		h.judge(c, v, i, f)
+		h.judge(s, c, v, i, f)
 	}
 	h.writeEvicting(b, c, v)
 	return true
@@ -160,14 +165,14 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 	// Slots 0 and 1 (before p), then to: from scratch.
 	h.fillDist(c, 0, from)
 	h.fillDist(c, 1, from)
-	h.judge(c, v, 1, f)
-	h.judge(c, v, p, f)
+	h.judge(s, c, v, 1, f)
+	h.judge(s, c, v, p, f)
 	if v[p]&vKept == 0 {
 		return c, v, true
 	}
 	for i := p + 1; i <= n; i++ {
 		h.fillDist(c, i, from)
-		e := h.nodeDist(c[i].id, to)
+		e := h.crossDist(s, c[i].id, to)
 		switch {
 		case v[i]&vKept != 0 && e < c[i].dist:
 			// to prunes a kept member: the verdicts from it on may all
@@ -177,7 +182,7 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 				h.fillDist(c, j, from)
 			}
 			for j := i; j <= n; j++ {
-				h.judge(c, v, j, f)
+				h.judge(s, c, v, j, f)
 			}
 			return c, v, true
 		case v[i]&(vKept|vCovered) == 0 && f > 0 && f*e < c[i].dist:
@@ -211,18 +216,19 @@ func resetVerdicts(v *[]uint8, n int) []uint8 {
 // judge sets v[i]: whether the heuristic over c (ascending) keeps c[i],
 // and if not whether a kept nearer one covers it (factor f > 0; see
 // coverFactor; 0: never covered). Verdicts of nearer candidates are
-// computed as needed.
-func (h *HNSW) judge(c []item, v []uint8, i int, f float32) {
+// computed as needed; distances to the node being inserted come from its
+// walk where recorded (crossDist).
+func (h *HNSW) judge(s *scratch, c []item, v []uint8, i int, f float32) {
 	if v[i]&vKnown != 0 {
 		return
 	}
 	v[i] = vKnown | vKept
 	for r := range i {
-		h.judge(c, v, r, f)
+		h.judge(s, c, v, r, f)
 		if v[r]&vKept == 0 {
 			continue
 		}
-		e := h.nodeDist(c[i].id, c[r].id)
+		e := h.crossDist(s, c[i].id, c[r].id)
 		if e < c[i].dist {
 			v[i] &^= vKept
 		}

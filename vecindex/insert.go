@@ -292,6 +292,7 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 			}
 		}
 		if lc == 0 {
+			s.walk.begin(id, h.walkModeFor(id, qc))
 			h.searchLayer0(s, q, qc, h.cfg.EfConstruction, nil)
 		} else {
 			h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
@@ -306,6 +307,7 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 		}
 		h.connect(s, q, id, lc, copied)
 	}
+	s.walk.end()
 }
 
 // connect picks id's neighbours (id holds q) on layer from s.sorted with

@@ -36,6 +36,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	}
 	sqIP := sq != nil && sq.ip
 	dupEps := h.dupEps
+	rec := s.walk.mode // an insert's walk records its distances (walkdist.go)
 	batch := s.batch[:0]
 	for len(s.cand) > 0 {
 		c := s.cand.pop()
@@ -82,14 +83,21 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 					d = float32(distance.L2SquaredUint8(qc, c))
 					if sq != nil {
 						d *= sq.step2
+					} else if rec == walkCodes {
+						s.walk.record(nb, d)
 					}
 				}
 			} else if sg.vecs == nil {
 				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[vo:vo+dims:vo+dims]))
-			} else if l2 {
-				d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
 			} else {
-				d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
+				if l2 {
+					d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
+				} else {
+					d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
+				}
+				if rec == walkFloats {
+					s.walk.record(nb, d)
+				}
 			}
 			x := item{dist: d, id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {
