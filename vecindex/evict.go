@@ -69,10 +69,9 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 		}
 	}
 	if !h.noVerdictCache && len(cur) == len(b) && cachedList(b) {
-		if c, v, ok := h.insertCached(s, from, to, d, b, cur); ok {
-			h.writeEvicting(b, c, v)
-			return true
-		}
+		c, v := h.insertCached(s, from, to, d, b, cur)
+		h.writeEvicting(b, c, v)
+		return true
 	}
 	c := s.tmp[:0]
 	for _, o := range cur {
@@ -111,13 +110,16 @@ func cachedList(b []uint32) bool {
 // insertCached builds in s.tmp the candidates of the cached list b (ids
 // cur) plus to, ascending, with their verdicts in s.verdict, computing
 // only the distances the verdicts need: a binary search for to's place
-// p, to's verdict against the kept members before p and, if to is kept,
-// each later member's against to; if to prunes a kept member, the
-// verdicts from that member on are computed afresh. It reports false when
-// to's place is before slot 1's member (whose verdict is not cached), and
-// the caller recomputes all.
+// p, the verdict of slot 1's member against slot 0's (slots 0 and 1
+// carry node state, not verdicts), to's verdict against the kept members
+// before p and, if to is kept, each later member's against to; if to
+// prunes a kept member, the verdicts from that member on are computed
+// afresh. The verdicts before p stand, and a later member's can only
+// change through to until a kept one is pruned (the heuristic's kept set
+// before it grows by to alone), so the result is the heuristic's over
+// the list plus to, wherever to's place is.
 // Candidates whose distance to from was not needed keep NaN.
-func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) ([]item, []uint8, bool) {
+func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) ([]item, []uint8) {
 	n := len(cur)
 	nan := float32(math.NaN())
 	dm := s.tmp[:0]
@@ -139,36 +141,39 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 		}
 	}
 	p := lo
-	if p < 2 {
-		// to displaces slot 1's member, whose verdict may change and
-		// with it the cached ones after it.
-		return nil, nil, false
-	}
+	// The verdicts of the old list's slots 0 and 1, not cached in their
+	// slots: the nearest member is kept, the second judged against it.
+	f := h.coverFactor()
+	v := resetVerdicts(&s.verdict, n+1)
+	v[0] = vKnown | vKept
+	h.fillDist(dm, 1, from)
+	h.judge(s, dm, v, 1, f)
+	v0, v1 := v[0], v[1]
 	c := append(dm, item{})
 	copy(c[p+1:], c[p:n])
 	c[p] = item{dist: d, id: to}
 	s.tmp = c
-	v := resetVerdicts(&s.verdict, n+1)
 	for i := range n + 1 {
 		j := i // index in cur
 		if i == p {
+			v[i] = 0
 			continue
 		} else if i > p {
 			j--
 		}
-		if j >= 2 {
+		switch j {
+		case 0:
+			v[i] = v0
+		case 1:
+			v[i] = v1
+		default:
 			w := atomic.LoadUint32(&b[j])
 			v[i] = vKnown | flagIf(w&slotKept != 0, vKept) | flagIf(w&slotCovered != 0, vCovered)
 		}
 	}
-	f := h.coverFactor()
-	// Slots 0 and 1 (before p), then to: from scratch.
-	h.fillDist(c, 0, from)
-	h.fillDist(c, 1, from)
-	h.judge(s, c, v, 1, f)
 	h.judge(s, c, v, p, f)
 	if v[p]&vKept == 0 {
-		return c, v, true
+		return c, v
 	}
 	for i := p + 1; i <= n; i++ {
 		h.fillDist(c, i, from)
@@ -184,12 +189,12 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 			for j := i; j <= n; j++ {
 				h.judge(s, c, v, j, f)
 			}
-			return c, v, true
+			return c, v
 		case v[i]&(vKept|vCovered) == 0 && f > 0 && f*e < c[i].dist:
 			v[i] |= vCovered
 		}
 	}
-	return c, v, true
+	return c, v
 }
 
 // fillDist computes c[i].dist (distance to from) if it is still NaN.
