@@ -80,6 +80,14 @@ func main() {
 	sq := flag.Bool("sq", false, "build with vecindex.QuantSQ8 (scalar-quantized walk, float re-ranking); indexes saved as ...-sq.idx, target vecgres-inproc-sq8")
 	flag.Parse()
 	log.SetFlags(0)
+	if *gloveN > 0 {
+		path := *out
+		if path == "" {
+			path = filepath.Join("bench", "results", "inproc-glove-"+time.Now().Format("2006-01-02")+".json")
+		}
+		runGloVe(*m, ints(*efcs)[0], ints(*efs), *cacheDir, path)
+		return
+	}
 
 	d, err := fmnist.Load(*dir)
 	if err != nil {
@@ -250,7 +258,12 @@ func ints(s string) []int {
 	return out
 }
 
+// gitCommit is the measured commit: $INPROC_COMMIT if set (ab.sh runs
+// builds of other commits from this tree), else this tree's HEAD.
 func gitCommit() string {
+	if c := os.Getenv("INPROC_COMMIT"); c != "" {
+		return c
+	}
 	b, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
 	if err != nil {
 		return "unknown"
