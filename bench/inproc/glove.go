@@ -33,6 +33,7 @@ var (
 type gloveRun struct {
 	Workers      int          `json:"workers"`
 	BuildSeconds float64      `json:"build_seconds"`
+	BuildCPU     float64      `json:"build_cpu_seconds"`
 	Sweep        []glovePoint `json:"sweep"`
 }
 
@@ -89,7 +90,7 @@ func runGloVe(m, efc int, efs []int, cacheDir, out string) {
 	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
 		cfg := vecindex.Config{Dims: glove.Dims, M: m, EfConstruction: efc, Metric: metric, Seed: 1}
 		h, secs := build(cfg, keys, base, workers)
-		r := gloveRun{Workers: workers, BuildSeconds: secs}
+		r := gloveRun{Workers: workers, BuildSeconds: secs, BuildCPU: lastBuildCPU}
 		for _, ef := range efs {
 			r.Sweep = append(r.Sweep, glovePoint{EfSearch: ef, Recall: gloveRecall(h, qs, gt, ef)})
 		}
