@@ -14,6 +14,9 @@ import (
 // (784 dims); see bench/hnswlib/README.md.
 var prefetchVecLines = 4
 
+// noSkipCovered: experiments: insert walks expand covered members too.
+var noSkipCovered = false
+
 // searchLayer0 is searchLayer on layer 0 without an accept filter, the
 // path every unfiltered query and every insert spends its time in. Per
 // expanded candidate it reads the neighbour block in place (atomically),
@@ -37,6 +40,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	sqIP := sq != nil && sq.ip
 	dupEps := h.dupEps
 	rec := s.walk.mode // an insert's walk records its distances (walkdist.go)
+	skipCovered := s.inserting && !noSkipCovered
 	batch := s.batch[:0]
 	for len(s.cand) > 0 {
 		c := s.cand.pop()
@@ -51,9 +55,13 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		blk := sg.links0[o : o+stride : o+stride]
 		batch = batch[:0]
 		for j := range blk {
-			nb := atomic.LoadUint32(&blk[j]) & idMask
+			w := atomic.LoadUint32(&blk[j])
+			nb := w & idMask
 			if nb == noNode {
 				break
+			}
+			if skipCovered && j >= 2 && w&(slotCached|slotCovered) == slotCached|slotCovered {
+				continue // covered: a nearer kept member leads there (evict.go)
 			}
 			if s.visited.visit(nb) {
 				continue
