@@ -113,6 +113,7 @@ func (h *HNSW) CompactContext(ctx context.Context) (int, error) {
 	for _, id := range ids {
 		h.setFlag(id, flagFree)
 	}
+	h.dropListDists() // the slots will be reused (listdist.go)
 	h.synchronize()
 	h.mu.Lock()
 	for h.writing > 0 { // a checkpoint being written may still link them

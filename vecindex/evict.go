@@ -50,17 +50,19 @@ const (
 // ef_search (see evictee).
 const evictAlpha = 1.1
 
-// replaceOne adds to (at distance d from from) to from's full list b,
-// whose ids are cur, keeping it full: of the list and to it leaves out
-// the evictee and writes the rest sorted, with their verdicts (nothing
-// changes if the evictee is to). It reports false, changing nothing, if a member is tombstoned
+// replaceOne adds to (at distance d from from) to from's full list b on
+// layer, whose ids are cur, keeping it full: of the list and to it leaves
+// out the evictee and writes the rest sorted, with their verdicts
+// (nothing changes if the evictee is to). During a bulk build the
+// members' distances from from are cached beside a layer-0 list
+// (listdist.go). It reports false, changing nothing, if a member is tombstoned
 // or, in a list without cached verdicts, a copy of from (dup.go):
 // addEdgeLocked then runs the heuristic over the whole list instead.
 // Members are checked for tombstones only while the index has any (a
 // Delete racing with this is ordered after it, as when it tombstones a
 // member just after the check). Caller holds from's lock. Uses s.tmp and
 // s.verdict.
-func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) bool {
+func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32, layer int) bool {
 	if h.dead.Load() != 0 {
 		for _, o := range cur {
 			if h.isDead(o) {
@@ -68,14 +70,21 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 			}
 		}
 	}
+	var ds []distEntry
+	if layer == 0 {
+		ds = h.bulkDists(from)
+	}
 	if !h.noVerdictCache && len(cur) == len(b) && cachedList(b) {
-		c, v := h.insertCached(s, from, to, d, b, cur)
-		h.writeEvicting(b, c, v)
+		c, v := h.insertCached(s, from, to, d, b, cur, ds)
+		h.writeEvicting(b, c, v, ds, to)
 		return true
 	}
 	c := s.tmp[:0]
-	for _, o := range cur {
-		x := item{dist: h.nodeDist(from, o), id: o}
+	for i, o := range cur {
+		x := item{dist: cachedDist(ds, i, o), id: o}
+		if x.dist != x.dist {
+			x.dist = h.nodeDist(from, o)
+		}
 		if x.dist <= h.dupEps {
 			return false
 		}
@@ -89,8 +98,17 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 	for i := range c {
 		h.judge(s, c, v, i, f)
 	}
-	h.writeEvicting(b, c, v)
+	h.writeEvicting(b, c, v, ds, to)
 	return true
+}
+
+// cachedDist is slot i's cached distance if ds (nil: none) holds one for
+// member o, else NaN.
+func cachedDist(ds []distEntry, i int, o uint32) float32 {
+	if ds != nil && ds[i].id == o+1 {
+		return ds[i].d
+	}
+	return float32(math.NaN())
 }
 
 // cachedList reports whether every slot >= 2 of the full list b carries
@@ -118,13 +136,13 @@ func cachedList(b []uint32) bool {
 // change through to until a kept one is pruned (the heuristic's kept set
 // before it grows by to alone), so the result is the heuristic's over
 // the list plus to, wherever to's place is.
-// Candidates whose distance to from was not needed keep NaN.
-func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) ([]item, []uint8) {
+// Members' distances come from ds where cached (listdist.go; nil: none);
+// candidates whose distance to from was not needed keep NaN.
+func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32, ds []distEntry) ([]item, []uint8) {
 	n := len(cur)
-	nan := float32(math.NaN())
 	dm := s.tmp[:0]
-	for _, o := range cur {
-		dm = append(dm, item{dist: nan, id: o})
+	for i, o := range cur {
+		dm = append(dm, item{dist: cachedDist(ds, i, o), id: o})
 	}
 	dist := func(i int) float32 {
 		if dm[i].dist != dm[i].dist {
@@ -275,9 +293,25 @@ func evictee(v []uint8) int {
 
 // writeEvicting writes c without its evictee into the full list b, in
 // order, with the verdicts of slots >= 2 (the evictee is pruned or the
-// farthest, so no other verdict depended on it).
-func (h *HNSW) writeEvicting(b []uint32, c []item, v []uint8) {
+// farthest, so no other verdict depended on it). With ds (nil: no
+// cache) it first records the members' distances that are known, except
+// to's, which came from the caller (a walk's distance, not always
+// nodeDist's bit for bit).
+func (h *HNSW) writeEvicting(b []uint32, c []item, v []uint8, ds []distEntry, to uint32) {
 	x := evictee(v)
+	if ds != nil {
+		j := 0
+		for i, it := range c {
+			if i == x {
+				continue
+			}
+			ds[j] = distEntry{}
+			if it.id != to && it.dist == it.dist {
+				ds[j] = distEntry{id: it.id + 1, d: it.dist}
+			}
+			j++
+		}
+	}
 	j := 0
 	for i, it := range c {
 		if i == x {

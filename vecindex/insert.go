@@ -119,6 +119,8 @@ func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]f
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(keys))
+	h.beginBulk()
+	defer h.endBulk()
 	done := ctx.Done() // nil for a context that never ends
 	var next, inserted atomic.Int64
 	var mu sync.Mutex
@@ -427,7 +429,7 @@ func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) 
 		storeSlot(b, n, to)
 		return
 	}
-	if !copyOf && h.replaceOne(s, from, to, d, b, cur) {
+	if !copyOf && h.replaceOne(s, from, to, d, b, cur, layer) {
 		return
 	}
 	c := s.tmp[:0]

@@ -7,7 +7,9 @@ import (
 
 // TestWalkDistSameGraph: judging reverse edges with the distances the
 // insert's layer-0 walk recorded (walkdist.go) builds the same graph,
-// list for list, as recomputing them (verdicts cached in both builds):
+// list for list, as recomputing them (verdicts cached in both builds),
+// and so does a serial InsertBatch, which also caches members' distances
+// beside the lists (listdist.go; TestListDistsSameGraph):
 // on byte-valued L2 data the walk is on byte codes (codes.go), on
 // Gaussian data on floats, for every metric. A recorded distance that
 // differed from nodeDist in one bit could change a verdict.
