@@ -34,7 +34,9 @@
 //     the covered members of such lists (a nearer kept member leads
 //     there; searches expand every member), and the distances it computes
 //     from the new node serve the judging of its reverse edges
-//     (walkdist.go);
+//     (walkdist.go); during an InsertBatch a shrunk list also keeps its
+//     members' distances beside its slots (listdist.go), dropped when
+//     the batch ends;
 //   - Search (Algorithm 5) descends greedily to layer 1 and runs
 //     SEARCH-LAYER on layer 0 with max(ef_search, k). See Search for how
 //     filters and tombstones widen the walk until k results are found,
