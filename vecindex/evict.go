@@ -76,7 +76,7 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 	}
 	if !h.noVerdictCache && len(cur) == len(b) && cachedList(b) {
 		c, v := h.insertCached(s, from, to, d, b, cur, ds)
-		h.writeEvicting(b, c, v, ds, to)
+		h.writeEvicting(s, from, b, c, v, ds, to)
 		return true
 	}
 	c := s.tmp[:0]
@@ -98,7 +98,7 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 	for i := range c {
 		h.judge(s, c, v, i, f)
 	}
-	h.writeEvicting(b, c, v, ds, to)
+	h.writeEvicting(s, from, b, c, v, ds, to)
 	return true
 }
 
@@ -294,20 +294,28 @@ func evictee(v []uint8) int {
 // writeEvicting writes c without its evictee into the full list b, in
 // order, with the verdicts of slots >= 2 (the evictee is pruned or the
 // farthest, so no other verdict depended on it). With ds (nil: no
-// cache) it first records the members' distances that are known, except
-// to's, which came from the caller (a walk's distance, not always
-// nodeDist's bit for bit).
-func (h *HNSW) writeEvicting(b []uint32, c []item, v []uint8, ds []distEntry, to uint32) {
+// cache) it first records the members' distances that are known: to's
+// only if the walk of to's insert found it (s.walk; the caller's is a
+// walk's distance, not always nodeDist's bit for bit).
+func (h *HNSW) writeEvicting(s *scratch, from uint32, b []uint32, c []item, v []uint8, ds []distEntry, to uint32) {
 	x := evictee(v)
 	if ds != nil {
+		toD, toOK := float32(0), false
+		if s.walk.owner == to {
+			toD, toOK = s.walk.lookup(from)
+		}
 		j := 0
 		for i, it := range c {
 			if i == x {
 				continue
 			}
-			ds[j] = distEntry{}
-			if it.id != to && it.dist == it.dist {
+			switch {
+			case it.id == to && toOK:
+				ds[j] = distEntry{id: to + 1, d: toD}
+			case it.id != to && it.dist == it.dist:
 				ds[j] = distEntry{id: it.id + 1, d: it.dist}
+			default:
+				ds[j] = distEntry{}
 			}
 			j++
 		}

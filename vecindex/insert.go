@@ -360,6 +360,9 @@ func (h *HNSW) connect(s *scratch, q []float32, id uint32, layer int, copied boo
 		}
 	}
 	setNeighbours(b, keep)
+	if layer == 0 {
+		h.noteWalkDists(s, id, keep)
+	}
 	for _, o := range succ {
 		h.addEdgeLocked(s, id, o, 0, layer)
 	}

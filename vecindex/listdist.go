@@ -54,6 +54,25 @@ func (h *HNSW) bulkDists(id uint32) []distEntry {
 	return (*p)[o : o+h.m0 : o+h.m0]
 }
 
+// noteWalkDists records, during a bulk build, the distances the walk of
+// node id's insert (s.walk) found to the members of its new layer-0 list
+// (ids in order of its slots). Caller holds id's lock.
+func (h *HNSW) noteWalkDists(s *scratch, id uint32, list []item) {
+	if s.walk.owner != id {
+		return
+	}
+	ds := h.bulkDists(id)
+	if ds == nil {
+		return
+	}
+	for j, x := range list {
+		ds[j] = distEntry{}
+		if d, ok := s.walk.lookup(x.id); ok {
+			ds[j] = distEntry{id: x.id + 1, d: d}
+		}
+	}
+}
+
 // dropListDists drops every segment's cached distances.
 func (h *HNSW) dropListDists() {
 	for _, s := range *h.segs.Load() {
