@@ -301,7 +301,7 @@ func (h *HNSW) writeEvicting(s *scratch, from uint32, b []uint32, c []item, v []
 	x := evictee(v)
 	if ds != nil {
 		toD, toOK := float32(0), false
-		if s.walk.owner == to {
+		if s.walk.owner == to && h.walkCurrent(s) {
 			toD, toOK = s.walk.lookup(from)
 		}
 		j := 0

@@ -11,7 +11,8 @@ import "sync/atomic"
 // between two nodes does not change while neither slot is reused and the
 // distance kind stays, so every writer of lists may ignore the entries.
 // The arrays are dropped (dropListDists) when the last InsertBatch ends,
-// before Compact makes slots reusable, and when byte codes are dropped
+// when Compact makes slots reusable (after every operation that may
+// still have written entries for them has ended), and when byte codes are dropped
 // (codes.go): each of those ends the entries' validity, and an operation
 // still holding a dropped array writes only into it. With QuantSQ8 (whose
 // training changes the distance kind mid-build) nothing is cached.
@@ -58,7 +59,7 @@ func (h *HNSW) bulkDists(id uint32) []distEntry {
 // node id's insert (s.walk) found to the members of its new layer-0 list
 // (ids in order of its slots). Caller holds id's lock.
 func (h *HNSW) noteWalkDists(s *scratch, id uint32, list []item) {
-	if s.walk.owner != id {
+	if s.walk.owner != id || !h.walkCurrent(s) {
 		return
 	}
 	ds := h.bulkDists(id)

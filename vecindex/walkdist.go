@@ -97,9 +97,27 @@ func (h *HNSW) walkModeFor(id uint32, qc []uint8) walkMode {
 	return walkOff
 }
 
+// walkCurrent reports whether the distances in s.walk are still of the
+// kind nodeDist computes (byte codes are dropped when a non-byte vector
+// arrives, codes.go); a switch during the check itself is not excluded,
+// as for the verdicts cached in lists (evict.go).
+func (h *HNSW) walkCurrent(s *scratch) bool {
+	switch s.walk.mode {
+	case walkCodes:
+		return h.codesOn.Load()
+	case walkFloats:
+		return !h.codesOn.Load()
+	}
+	return false
+}
+
 // crossDist is nodeDist(a, b), looked up in the walk of the insert in
-// progress (s.walk) when b is its node.
+// progress (s.walk) when a or b is its node and the walk's distances are
+// still current.
 func (h *HNSW) crossDist(s *scratch, a, b uint32) float32 {
+	if (a != s.walk.owner && b != s.walk.owner) || !h.walkCurrent(s) {
+		return h.nodeDist(a, b)
+	}
 	if b == s.walk.owner {
 		if d, ok := s.walk.lookup(a); ok {
 			return d
