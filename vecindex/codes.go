@@ -76,6 +76,7 @@ func (h *HNSW) dropByteCodes() {
 	}
 	h.segs.Store(&out)
 	h.codesOn.Store(false)
+	h.dropListDists() // their distances were on codes
 }
 
 // maxCodeDims keeps uint32 sums of 255² terms from wrapping.

@@ -118,6 +118,10 @@ func (h *HNSW) CompactContext(ctx context.Context) (int, error) {
 	for h.writing > 0 { // a checkpoint being written may still link them
 		h.written.Wait()
 	}
+	// The slots will be reused: drop the cached distances, which an
+	// insert that entered before synchronize may have written for them
+	// (listdist.go).
+	h.dropListDists()
 	for _, id := range ids {
 		h.clearFlag(id, flagDead) // free and not dead: reusable
 	}

@@ -30,7 +30,13 @@
 //     (evict.go; the heuristic's verdicts are cached in the list's slots,
 //     so a shrink costs about one distance per member): short lists
 //     (hnswlib's choice) put recall at equal ef_search below pgvector's
-//     on every data set tried;
+//     on every data set tried. An insert's layer-0 walk does not expand
+//     the covered members of such lists (a nearer kept member leads
+//     there; searches expand every member), and the distances it computes
+//     from the new node serve the judging of its reverse edges
+//     (walkdist.go); during an InsertBatch a shrunk list also keeps its
+//     members' distances beside its slots (listdist.go), dropped when
+//     the batch ends;
 //   - Search (Algorithm 5) descends greedily to layer 1 and runs
 //     SEARCH-LAYER on layer 0 with max(ef_search, k). See Search for how
 //     filters and tombstones widen the walk until k results are found,

@@ -50,28 +50,41 @@ const (
 // ef_search (see evictee).
 const evictAlpha = 1.1
 
-// replaceOne adds to (at distance d from from) to from's full list b,
-// whose ids are cur, keeping it full: of the list and to it leaves out
-// the evictee and writes the rest sorted, with their verdicts (nothing
-// changes if the evictee is to). It reports false, changing nothing, if a
-// member is tombstoned or, in a list without cached verdicts, a copy of
-// from (dup.go): addEdgeLocked then runs the heuristic over the whole
-// list instead. Caller holds from's lock. Uses s.tmp and s.verdict.
-func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) bool {
-	for _, o := range cur {
-		if h.isDead(o) {
-			return false
+// replaceOne adds to (at distance d from from) to from's full list b on
+// layer, whose ids are cur, keeping it full: of the list and to it leaves
+// out the evictee and writes the rest sorted, with their verdicts
+// (nothing changes if the evictee is to). During a bulk build the
+// members' distances from from are cached beside a layer-0 list
+// (listdist.go). It reports false, changing nothing, if a member is tombstoned
+// or, in a list without cached verdicts, a copy of from (dup.go):
+// addEdgeLocked then runs the heuristic over the whole list instead.
+// Members are checked for tombstones only while the index has any (a
+// Delete racing with this is ordered after it, as when it tombstones a
+// member just after the check). Caller holds from's lock. Uses s.tmp and
+// s.verdict.
+func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32, layer int) bool {
+	if h.dead.Load() != 0 {
+		for _, o := range cur {
+			if h.isDead(o) {
+				return false
+			}
 		}
+	}
+	var ds []distEntry
+	if layer == 0 {
+		ds = h.bulkDists(from)
 	}
 	if !h.noVerdictCache && len(cur) == len(b) && cachedList(b) {
-		if c, v, ok := h.insertCached(s, from, to, d, b, cur); ok {
-			h.writeEvicting(b, c, v)
-			return true
-		}
+		c, v := h.insertCached(s, from, to, d, b, cur, ds)
+		h.writeEvicting(s, from, b, c, v, ds, to)
+		return true
 	}
 	c := s.tmp[:0]
-	for _, o := range cur {
-		x := item{dist: h.nodeDist(from, o), id: o}
+	for i, o := range cur {
+		x := item{dist: cachedDist(ds, i, o), id: o}
+		if x.dist != x.dist {
+			x.dist = h.nodeDist(from, o)
+		}
 		if x.dist <= h.dupEps {
 			return false
 		}
@@ -83,10 +96,19 @@ func (h *HNSW) replaceOne(s *scratch, from, to uint32, d float32, b []uint32, cu
 	v := resetVerdicts(&s.verdict, len(c))
 	f := h.coverFactor()
 	for i := range c {
-		h.judge(c, v, i, f)
+		h.judge(s, c, v, i, f)
 	}
-	h.writeEvicting(b, c, v)
+	h.writeEvicting(s, from, b, c, v, ds, to)
 	return true
+}
+
+// cachedDist is slot i's cached distance if ds (nil: none) holds one for
+// member o, else NaN.
+func cachedDist(ds []distEntry, i int, o uint32) float32 {
+	if ds != nil && ds[i].id == o+1 {
+		return ds[i].d
+	}
+	return float32(math.NaN())
 }
 
 // cachedList reports whether every slot >= 2 of the full list b carries
@@ -106,18 +128,21 @@ func cachedList(b []uint32) bool {
 // insertCached builds in s.tmp the candidates of the cached list b (ids
 // cur) plus to, ascending, with their verdicts in s.verdict, computing
 // only the distances the verdicts need: a binary search for to's place
-// p, to's verdict against the kept members before p and, if to is kept,
-// each later member's against to; if to prunes a kept member, the
-// verdicts from that member on are computed afresh. It reports false when
-// to's place is before slot 1's member (whose verdict is not cached), and
-// the caller recomputes all.
-// Candidates whose distance to from was not needed keep NaN.
-func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32) ([]item, []uint8, bool) {
+// p, the verdict of slot 1's member against slot 0's (slots 0 and 1
+// carry node state, not verdicts), to's verdict against the kept members
+// before p and, if to is kept, each later member's against to; if to
+// prunes a kept member, the verdicts from that member on are computed
+// afresh. The verdicts before p stand, and a later member's can only
+// change through to until a kept one is pruned (the heuristic's kept set
+// before it grows by to alone), so the result is the heuristic's over
+// the list plus to, wherever to's place is.
+// Members' distances come from ds where cached (listdist.go; nil: none);
+// candidates whose distance to from was not needed keep NaN.
+func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, cur []uint32, ds []distEntry) ([]item, []uint8) {
 	n := len(cur)
-	nan := float32(math.NaN())
 	dm := s.tmp[:0]
-	for _, o := range cur {
-		dm = append(dm, item{dist: nan, id: o})
+	for i, o := range cur {
+		dm = append(dm, item{dist: cachedDist(ds, i, o), id: o})
 	}
 	dist := func(i int) float32 {
 		if dm[i].dist != dm[i].dist {
@@ -134,40 +159,43 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 		}
 	}
 	p := lo
-	if p < 2 {
-		// to displaces slot 1's member, whose verdict may change and
-		// with it the cached ones after it.
-		return nil, nil, false
-	}
+	// The verdicts of the old list's slots 0 and 1, not cached in their
+	// slots: the nearest member is kept, the second judged against it.
+	f := h.coverFactor()
+	v := resetVerdicts(&s.verdict, n+1)
+	v[0] = vKnown | vKept
+	h.fillDist(dm, 1, from)
+	h.judge(s, dm, v, 1, f)
+	v0, v1 := v[0], v[1]
 	c := append(dm, item{})
 	copy(c[p+1:], c[p:n])
 	c[p] = item{dist: d, id: to}
 	s.tmp = c
-	v := resetVerdicts(&s.verdict, n+1)
 	for i := range n + 1 {
 		j := i // index in cur
 		if i == p {
+			v[i] = 0
 			continue
 		} else if i > p {
 			j--
 		}
-		if j >= 2 {
+		switch j {
+		case 0:
+			v[i] = v0
+		case 1:
+			v[i] = v1
+		default:
 			w := atomic.LoadUint32(&b[j])
 			v[i] = vKnown | flagIf(w&slotKept != 0, vKept) | flagIf(w&slotCovered != 0, vCovered)
 		}
 	}
-	f := h.coverFactor()
-	// Slots 0 and 1 (before p), then to: from scratch.
-	h.fillDist(c, 0, from)
-	h.fillDist(c, 1, from)
-	h.judge(c, v, 1, f)
-	h.judge(c, v, p, f)
+	h.judge(s, c, v, p, f)
 	if v[p]&vKept == 0 {
-		return c, v, true
+		return c, v
 	}
 	for i := p + 1; i <= n; i++ {
 		h.fillDist(c, i, from)
-		e := h.nodeDist(c[i].id, to)
+		e := h.crossDist(s, c[i].id, to)
 		switch {
 		case v[i]&vKept != 0 && e < c[i].dist:
 			// to prunes a kept member: the verdicts from it on may all
@@ -177,14 +205,14 @@ func (h *HNSW) insertCached(s *scratch, from, to uint32, d float32, b []uint32, 
 				h.fillDist(c, j, from)
 			}
 			for j := i; j <= n; j++ {
-				h.judge(c, v, j, f)
+				h.judge(s, c, v, j, f)
 			}
-			return c, v, true
+			return c, v
 		case v[i]&(vKept|vCovered) == 0 && f > 0 && f*e < c[i].dist:
 			v[i] |= vCovered
 		}
 	}
-	return c, v, true
+	return c, v
 }
 
 // fillDist computes c[i].dist (distance to from) if it is still NaN.
@@ -211,18 +239,19 @@ func resetVerdicts(v *[]uint8, n int) []uint8 {
 // judge sets v[i]: whether the heuristic over c (ascending) keeps c[i],
 // and if not whether a kept nearer one covers it (factor f > 0; see
 // coverFactor; 0: never covered). Verdicts of nearer candidates are
-// computed as needed.
-func (h *HNSW) judge(c []item, v []uint8, i int, f float32) {
+// computed as needed; distances to the node being inserted come from its
+// walk where recorded (crossDist).
+func (h *HNSW) judge(s *scratch, c []item, v []uint8, i int, f float32) {
 	if v[i]&vKnown != 0 {
 		return
 	}
 	v[i] = vKnown | vKept
 	for r := range i {
-		h.judge(c, v, r, f)
+		h.judge(s, c, v, r, f)
 		if v[r]&vKept == 0 {
 			continue
 		}
-		e := h.nodeDist(c[i].id, c[r].id)
+		e := h.crossDist(s, c[i].id, c[r].id)
 		if e < c[i].dist {
 			v[i] &^= vKept
 		}
@@ -264,9 +293,33 @@ func evictee(v []uint8) int {
 
 // writeEvicting writes c without its evictee into the full list b, in
 // order, with the verdicts of slots >= 2 (the evictee is pruned or the
-// farthest, so no other verdict depended on it).
-func (h *HNSW) writeEvicting(b []uint32, c []item, v []uint8) {
+// farthest, so no other verdict depended on it). With ds (nil: no
+// cache) it first records the members' distances that are known: to's
+// only if the walk of to's insert found it (s.walk; the caller's is a
+// walk's distance, not always nodeDist's bit for bit).
+func (h *HNSW) writeEvicting(s *scratch, from uint32, b []uint32, c []item, v []uint8, ds []distEntry, to uint32) {
 	x := evictee(v)
+	if ds != nil {
+		toD, toOK := float32(0), false
+		if s.walk.owner == to && h.walkCurrent(s) {
+			toD, toOK = s.walk.lookup(from)
+		}
+		j := 0
+		for i, it := range c {
+			if i == x {
+				continue
+			}
+			switch {
+			case it.id == to && toOK:
+				ds[j] = distEntry{id: to + 1, d: toD}
+			case it.id != to && it.dist == it.dist:
+				ds[j] = distEntry{id: it.id + 1, d: it.dist}
+			default:
+				ds[j] = distEntry{}
+			}
+			j++
+		}
+	}
 	j := 0
 	for i, it := range c {
 		if i == x {

@@ -74,6 +74,12 @@ type HNSW struct {
 	// lists and shrinks from scratch (evict.go).
 	noVerdictCache bool
 
+	// bulk counts the InsertBatch calls running (listdist.go).
+	bulk atomic.Int32
+	// noDistCache: tests: replaceOne takes no distance from an insert's
+	// walk (walkdist.go); verdicts are still cached.
+	noDistCache bool
+
 	scratch sync.Pool // *scratch
 }
 

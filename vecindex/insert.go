@@ -119,6 +119,8 @@ func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]f
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(keys))
+	h.beginBulk()
+	defer h.endBulk()
 	done := ctx.Done() // nil for a context that never ends
 	var next, inserted atomic.Int64
 	var mu sync.Mutex
@@ -292,6 +294,7 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 			}
 		}
 		if lc == 0 {
+			s.walk.begin(id, h.walkModeFor(id, qc))
 			h.searchLayer0(s, q, qc, h.cfg.EfConstruction, nil)
 		} else {
 			h.searchLayer(s, q, h.cfg.EfConstruction, lc, nil)
@@ -306,6 +309,7 @@ func (h *HNSW) link(s *scratch, id uint32, level int, ep uint32, top int) {
 		}
 		h.connect(s, q, id, lc, copied)
 	}
+	s.walk.end()
 }
 
 // connect picks id's neighbours (id holds q) on layer from s.sorted with
@@ -356,6 +360,9 @@ func (h *HNSW) connect(s *scratch, q []float32, id uint32, layer int, copied boo
 		}
 	}
 	setNeighbours(b, keep)
+	if layer == 0 {
+		h.noteWalkDists(s, id, keep)
+	}
 	for _, o := range succ {
 		h.addEdgeLocked(s, id, o, 0, layer)
 	}
@@ -425,7 +432,7 @@ func (h *HNSW) addEdgeLocked(s *scratch, from, to uint32, d float32, layer int) 
 		storeSlot(b, n, to)
 		return
 	}
-	if !copyOf && h.replaceOne(s, from, to, d, b, cur) {
+	if !copyOf && h.replaceOne(s, from, to, d, b, cur, layer) {
 		return
 	}
 	c := s.tmp[:0]

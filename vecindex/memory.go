@@ -14,7 +14,8 @@ import (
 // them beside the floats, plus 4 bytes per slot for IP and Cosine, sq.go).
 //
 // graph is everything else: per slot the layer-0 list (2·m·4 bytes, the
-// node's state in its spare bits, state.go); per node of level > 0 its
+// node's state in its spare bits, state.go) and, while an InsertBatch
+// runs, its cached member distances (2·m·8 bytes, listdist.go); per node of level > 0 its
 // upper lists (level·m·4 bytes) and upper-table entry (32 bytes), with the
 // tables' spare capacity; the segment structs, the shared hole segment
 // (segment.go: entries without nodes) and the directory. There is
@@ -31,7 +32,7 @@ func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 			continue
 		}
 		vectors += 4*int64(len(s.vecs)) + int64(len(s.codes)) + 4*int64(len(s.sqSum))
-		graph += 4*int64(len(s.links0)) + s.up.bytes()
+		graph += 4*int64(len(s.links0)) + s.up.bytes() + s.dists.bytes()
 		graph += int64(unsafe.Sizeof(*s)) + int64(unsafe.Sizeof(*s.up))
 	}
 	graph += int64(cap(dir)) * 8

@@ -14,6 +14,9 @@ import (
 // (784 dims); see bench/hnswlib/README.md.
 var prefetchVecLines = 4
 
+// noSkipCovered: experiments: insert walks expand covered members too.
+var noSkipCovered = false
+
 // searchLayer0 is searchLayer on layer 0 without an accept filter, the
 // path every unfiltered query and every insert spends its time in. Per
 // expanded candidate it reads the neighbour block in place (atomically),
@@ -36,6 +39,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	}
 	sqIP := sq != nil && sq.ip
 	dupEps := h.dupEps
+	rec := s.walk.mode // an insert's walk records its distances (walkdist.go)
+	skipCovered := s.inserting && !noSkipCovered
 	batch := s.batch[:0]
 	for len(s.cand) > 0 {
 		c := s.cand.pop()
@@ -50,9 +55,13 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 		blk := sg.links0[o : o+stride : o+stride]
 		batch = batch[:0]
 		for j := range blk {
-			nb := atomic.LoadUint32(&blk[j]) & idMask
+			w := atomic.LoadUint32(&blk[j])
+			nb := w & idMask
 			if nb == noNode {
 				break
+			}
+			if skipCovered && j >= 2 && w&(slotCached|slotCovered) == slotCached|slotCovered {
+				continue // covered: a nearer kept member leads there (evict.go)
 			}
 			if s.visited.visit(nb) {
 				continue
@@ -82,14 +91,21 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 					d = float32(distance.L2SquaredUint8(qc, c))
 					if sq != nil {
 						d *= sq.step2
+					} else if rec == walkCodes {
+						s.walk.record(nb, d)
 					}
 				}
 			} else if sg.vecs == nil {
 				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[vo:vo+dims:vo+dims]))
-			} else if l2 {
-				d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
 			} else {
-				d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
+				if l2 {
+					d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
+				} else {
+					d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
+				}
+				if rec == walkFloats {
+					s.walk.record(nb, d)
+				}
 			}
 			x := item{dist: d, id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {

@@ -31,6 +31,7 @@ type segment struct {
 	up     *upperPool // upper-layer lists of the nodes of level > 0 (upper.go)
 	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
 	sqSum  []float32  // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
+	dists  *listDists // layer-0 member distances during bulk builds (listdist.go); nil in the hole
 }
 
 // newSegment makes a segment for the current mode: code-only while
@@ -56,6 +57,7 @@ func (h *HNSW) newSegment() *segment {
 		vecs:   vecs,
 		links0: freeBlocks(segSize, h.m0),
 		up:     new(upperPool),
+		dists:  new(listDists),
 	}
 }
 

@@ -91,6 +91,8 @@ type scratch struct {
 	handoffs []handoff
 	// top: the k nearest by (distance, key) of a copy group (gatherCopies).
 	top keyedHeap
+	// walk: an insert's layer-0 walk distances from its node (walkdist.go).
+	walk walkDists
 }
 
 func (h *HNSW) getScratch() *scratch {
@@ -104,6 +106,7 @@ func (h *HNSW) getScratch() *scratch {
 	}
 	s.qc = s.qc[:h.cfg.Dims]
 	s.dupCap, s.inserting = math.MaxInt, false
+	s.walk.end()
 	return s
 }
 

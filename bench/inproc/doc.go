@@ -17,4 +17,10 @@
 // vecindex.QuantSQ8; bench/hnswlib/run_derived.sh uses both.
 //
 // Results go to bench/results/inproc-<date>.json.
+//
+// -glove N measures GloVe instead (glove.go): build time at 1 and
+// GOMAXPROCS workers and recall@10 per ef_search on the first N GloVe
+// 100-dim vectors, queried with the next -glove-queries words, under
+// -glove-metric cosine or ip. ab.sh runs both modes alternately for two
+// commits (before/after comparisons).
 package main

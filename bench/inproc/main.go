@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/vecgres/vecgres/vecindex"
@@ -40,6 +41,8 @@ type run struct {
 	EfConstruction int     `json:"ef_construction"`
 	BuildSerialS   float64 `json:"build_seconds_1_worker,omitempty"`
 	BuildParallelS float64 `json:"build_seconds_all_workers"`
+	BuildSerialCPU float64 `json:"build_cpu_seconds_1_worker,omitempty"`
+	BuildParCPU    float64 `json:"build_cpu_seconds_all_workers"`
 	Workers        int     `json:"workers"`
 	RecallSerial   float64 `json:"recall_at_10_ef40_serial_build,omitempty"`
 	RecallParallel float64 `json:"recall_at_10_ef40_parallel_build"`
@@ -80,6 +83,14 @@ func main() {
 	sq := flag.Bool("sq", false, "build with vecindex.QuantSQ8 (scalar-quantized walk, float re-ranking); indexes saved as ...-sq.idx, target vecgres-inproc-sq8")
 	flag.Parse()
 	log.SetFlags(0)
+	if *gloveN > 0 {
+		path := *out
+		if path == "" {
+			path = filepath.Join("bench", "results", "inproc-glove-"+time.Now().Format("2006-01-02")+".json")
+		}
+		runGloVe(*m, ints(*efcs)[0], ints(*efs), *cacheDir, path)
+		return
+	}
 
 	d, err := fmnist.Load(*dir)
 	if err != nil {
@@ -157,13 +168,13 @@ func bench(d *fmnist.Dataset, gt *truth, m, efc int, efs []int, serial, big bool
 	}
 	if serial {
 		h, secs := build(cfg, keys, d.Train, 1)
-		r.BuildSerialS = secs
+		r.BuildSerialS, r.BuildSerialCPU = secs, lastBuildCPU
 		r.RecallSerial = recallAt(h, d.Test[:1000], gt, 40)
 		log.Printf("m=%d efc=%d build 1 worker: %.2fs recall@10(ef 40) %.4f", m, efc, secs, r.RecallSerial)
 		runtime.GC()
 	}
 	h, secs := build(cfg, keys, d.Train, 0)
-	r.BuildParallelS = secs
+	r.BuildParallelS, r.BuildParCPU = secs, lastBuildCPU
 	r.RecallParallel = recallAt(h, d.Test[:1000], gt, 40)
 	r.VectorBytes, r.GraphBytes = h.MemoryBytes()
 	if saveDir != "" {
@@ -195,11 +206,29 @@ func build(cfg vecindex.Config, keys []uint64, vecs [][]float32, workers int) (*
 	if err != nil {
 		log.Fatal(err)
 	}
+	c0 := cpuSeconds()
 	t0 := time.Now()
 	if err := h.InsertBatch(keys, vecs, workers); err != nil {
 		log.Fatal(err)
 	}
-	return h, time.Since(t0).Seconds()
+	secs := time.Since(t0).Seconds()
+	lastBuildCPU = cpuSeconds() - c0
+	return h, secs
+}
+
+// lastBuildCPU is the process CPU time (user + system seconds, all
+// threads) of the last build: on a loaded machine it varies less than the
+// wall time, which includes waiting for a core.
+var lastBuildCPU float64
+
+// cpuSeconds is the process's user + system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(ru.Utime) + tv(ru.Stime)
 }
 
 // qps runs all queries on threads goroutines, best of runs.
@@ -250,7 +279,12 @@ func ints(s string) []int {
 	return out
 }
 
+// gitCommit is the measured commit: $INPROC_COMMIT if set (ab.sh runs
+// builds of other commits from this tree), else this tree's HEAD.
 func gitCommit() string {
+	if c := os.Getenv("INPROC_COMMIT"); c != "" {
+		return c
+	}
 	b, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
 	if err != nil {
 		return "unknown"
