@@ -77,6 +77,10 @@ func runQuery(ctx context.Context, pl plan, x *execCtx) (*backend.Result, error)
 	if !ok {
 		return pl.run(ctx, x)
 	}
+	return runQueryExec(ctx, et, x)
+}
+
+func runQueryExec(ctx context.Context, et execTreer, x *execCtx) (*backend.Result, error) {
 	c := &rowCollector{Collector: pexec.Collector{Mem: x.mem, Rows: [][]any{}}}
 	res, err := runExec(ctx, et, x, c)
 	if err != nil {

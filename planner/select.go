@@ -54,7 +54,7 @@ type keyedRow struct {
 }
 
 func (p *selectPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	return p.runTraced(ctx, x, nil)
+	return runQueryExec(ctx, p, x)
 }
 
 // runTraced runs the plan; tr, when not nil, collects what EXPLAIN

@@ -20,7 +20,7 @@ import (
 // otherwise; then OFFSET and LIMIT apply.
 
 func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	return p.runTraced(ctx, x, nil)
+	return runQueryExec(ctx, p, x)
 }
 
 // setOpTrace is what EXPLAIN ANALYZE reports of a set operation's run
