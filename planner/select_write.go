@@ -6,7 +6,7 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// Streaming execution (backend.Streamer): the statement that wire runs
+// Streaming execution (Session.ExecuteTo): the statement that wire runs
 // with a writer writes its rows as they are produced, so that neither the
 // planner nor wire holds the result. Every SELECT and set operation runs
 // as a plan tree through planner/exec (exec_run.go; the trees are built

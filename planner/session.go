@@ -154,7 +154,7 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 	return s.ExecuteTo(ctx, wp, params, nil)
 }
 
-// ExecuteTo implements backend.Streamer: a plan that streams
+// ExecuteTo implements backend.Session.ExecuteTo: a plan that streams
 // (select_write.go) writes its rows or COPY payloads to w as it produces
 // them; nil w materialises the result, as Execute.
 func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []any, w backend.ResultWriter) (res *backend.Result, err error) {

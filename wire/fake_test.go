@@ -282,6 +282,12 @@ func readBinaryCopy(r io.Reader) ([][]any, error) {
 func (s *fakeSession) TxStatus() byte { return s.tx }
 func (s *fakeSession) Close()         { s.eng.closed.Add(1) }
 
+// ExecuteTo writes nothing: the fake answers with Execute's whole result,
+// as the contract allows (streamSession in stream_test.go streams).
+func (s *fakeSession) ExecuteTo(ctx context.Context, p backend.Prepared, params []any, _ backend.ResultWriter) (*backend.Result, error) {
+	return s.Execute(ctx, p, params)
+}
+
 // DescribeCursor knows no cursors and Revalidate accepts every statement:
 // the fake keeps no SQL cursors and has no schema.
 func (s *fakeSession) DescribeCursor(string) ([]backend.Column, bool) { return nil, false }

@@ -120,13 +120,13 @@ func (c *conn) reportFailed(err error) bool {
 }
 
 // executeStmt runs Session.Execute under a cancellable context, or, when
-// w is not nil and the session is a backend.Streamer, ExecuteTo writing
-// to w; a nil Result is an internal error.
+// w is not nil, ExecuteTo writing to w; a nil Result is an internal
+// error.
 func (c *conn) executeStmt(p backend.Prepared, params []any, w *streamWriter) (*backend.Result, error) {
 	var res *backend.Result
 	err := c.run(func(ctx context.Context) (err error) {
-		if st, ok := c.sess.(backend.Streamer); ok && w != nil {
-			res, err = st.ExecuteTo(ctx, p, params, w)
+		if w != nil {
+			res, err = c.sess.ExecuteTo(ctx, p, params, w)
 		} else {
 			res, err = c.sess.Execute(ctx, p, params)
 		}

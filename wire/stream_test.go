@@ -14,7 +14,7 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// streamEngine is fakeEngine whose sessions are backend.Streamers: "SELECT
+// streamEngine is fakeEngine whose sessions stream (ExecuteTo): "SELECT
 // n" writes numberRows(n) one by one, "FAILAFTER n" writes n of them and
 // fails with 22012, "COPYOUT n" writes n COPY payloads; the rest runs as
 // fakeSession.Execute, writing nothing.
@@ -64,7 +64,7 @@ func (s *streamSession) ExecuteTo(ctx context.Context, p backend.Prepared, param
 	return &backend.Result{Columns: tableCols, Tag: fmt.Sprintf("SELECT %d", n)}, nil
 }
 
-// TestStreamedSimpleQuery: rows a Streamer writes go out as DataRows after
+// TestStreamedSimpleQuery: rows a session streams go out as DataRows after
 // one RowDescription (sent also for no rows); an error after rows follows
 // them, as PostgreSQL sends it, and an error before any row comes alone;
 // COPY payloads go out between CopyOutResponse and CopyDone; the last

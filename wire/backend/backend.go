@@ -2,9 +2,10 @@
 // wire) and the SQL engine (package planner): an Engine opens one Session
 // per connection; a Session splits, prepares and executes statements and
 // returns each statement's Result (column descriptions, rows, command tag,
-// COPY sub-protocol, notices); a Session that is a Streamer writes the
-// rows to a ResultWriter as they are produced instead (writer.go). It imports nothing of ours but sql/types, so
-// the engine never depends on the protocol's codec, TLS or authentication.
+// COPY sub-protocol, notices), or writes the rows to a ResultWriter as
+// they are produced (ExecuteTo, writer.go). It imports nothing of ours but
+// sql/types and sql/pgerror, so the engine never depends on the
+// protocol's codec, TLS or authentication.
 package backend
 
 import (
@@ -44,6 +45,15 @@ type Session interface {
 	// CopyIn set and does nothing else; wire then runs the copy sub-protocol
 	// and calls CopyFrom.
 	Execute(ctx context.Context, p Prepared, params []any) (*Result, error)
+
+	// ExecuteTo is Execute writing the statement's rows or COPY payloads
+	// to w as they are produced (writer.go). When it called w.Begin, the
+	// Result it returns has Columns and Tag but no Rows; when it called
+	// w.BeginCopy, CopyOut and Tag but no CopyData; otherwise the Result
+	// is Execute's, rows included (a session may always answer so). After
+	// an error, what was written stays sent: the client gets the rows,
+	// then the ErrorResponse, as from PostgreSQL.
+	ExecuteTo(ctx context.Context, p Prepared, params []any, w ResultWriter) (*Result, error)
 
 	// CopyFrom reads the COPY data stream (the concatenated CopyData
 	// payloads) for the COPY statement p and stores the rows.

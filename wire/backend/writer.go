@@ -1,10 +1,7 @@
 package backend
 
-import "context"
-
-// Streaming results. A Session that implements Streamer writes a
-// statement's rows, or its COPY TO STDOUT payloads, to a ResultWriter as
-// they are produced, instead of returning them whole in Result.Rows or
+// Streaming results. Session.ExecuteTo writes a statement's rows, or its
+// COPY TO STDOUT payloads, to a ResultWriter as they are produced, instead of returning them whole in Result.Rows or
 // Result.CopyData; wire's writer sends each as a DataRow or CopyData
 // message into a buffer flushed at a threshold, so a client that reads
 // slowly slows the statement down (TCP backpressure) and the server holds
@@ -39,15 +36,4 @@ type CopyWriter interface {
 type ResultWriter interface {
 	RowWriter
 	CopyWriter
-}
-
-// Streamer is implemented by a Session that streams results.
-type Streamer interface {
-	// ExecuteTo is Session.Execute writing the statement's rows or COPY
-	// payloads to w. When it called w.Begin, the Result it returns has
-	// Columns and Tag but no Rows; when it called w.BeginCopy, CopyOut and
-	// Tag but no CopyData; otherwise the Result is Execute's, rows
-	// included. After an error, what was written stays sent: the client
-	// gets the rows, then the ErrorResponse, as from PostgreSQL.
-	ExecuteTo(ctx context.Context, p Prepared, params []any, w ResultWriter) (*Result, error)
 }
