@@ -157,16 +157,21 @@ func (b *binder) bindIn(x *sql.InList) (expr, error) {
 		return nil, err
 	}
 	hint := noTypmod(inner.Type())
+	var bound []expr // the items bound by inListType, when X is untyped
 	if hint.Kind == types.KindUnknown {
-		hint = types.Text
+		if bound, hint, err = b.inListType(x); err != nil {
+			return nil, err
+		}
 		if inner, err = b.bind(x.X, hint); err != nil {
 			return nil, err
 		}
 	}
 	list := make([]expr, len(x.List))
 	for i, item := range x.List {
-		e, err := b.bind(item, hint)
-		if err != nil {
+		var e expr
+		if bound != nil && bound[i].Type().Kind != types.KindUnknown {
+			e = bound[i]
+		} else if e, err = b.bind(item, hint); err != nil {
 			return nil, err
 		}
 		if _, ok := comparerFor(inner.Type(), e.Type()); !ok {
@@ -179,6 +184,41 @@ func (b *binder) bindIn(x *sql.InList) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s = %s", inner.Type().Name(), inner.Type().Name())
 	}
 	return &inExpr{x: inner, list: list, cmp: cmp, not: x.Not}, nil
+}
+
+// inListType binds the list of X IN (list) for an untyped X and returns
+// the items and the type X takes: the items' common type (text when all
+// are untyped), as PostgreSQL's transformAExprIn takes select_common_type
+// of X and the list, so $1 IN (1, 2) has an integer $1; when the items
+// have no common type, the first typed item's type (PostgreSQL then
+// compares X with each item, so 'a' IN (1, 'b'::text) reads 'a' as an
+// integer). The untyped items are bound again with that type.
+func (b *binder) inListType(x *sql.InList) ([]expr, types.Type, error) {
+	items := make([]expr, len(x.List))
+	pos := make([]int, len(x.List))
+	for i, item := range x.List {
+		e, err := b.bind(item, types.Unknown)
+		if err != nil {
+			return nil, types.Type{}, err
+		}
+		items[i], pos[i] = e, leftmost(item)
+	}
+	t, err := commonType("IN", items, pos) // funcs_variadic.go
+	if err != nil {
+		t, _ = commonType("IN", items[:firstTyped(items)+1], pos)
+	}
+	return items, t, nil
+}
+
+// firstTyped is the index of the first expression of xs whose type is
+// known (len(xs)-1 when none is).
+func firstTyped(xs []expr) int {
+	for i, x := range xs {
+		if x.Type().Kind != types.KindUnknown {
+			return i
+		}
+	}
+	return len(xs) - 1
 }
 
 // bindBetween rewrites X BETWEEN lo AND hi as X >= lo AND X <= hi.
