@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"errors"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -49,6 +51,8 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	var err error
 	if x.Op == "||" {
 		l, r, err = b.bindConcatOperands(x) // ops_concat.go
+	} else if b.untyped(x.L) && b.untyped(x.R) && !isComparison(x.Op) && fallback.Kind == types.KindText {
+		l, r, err = b.bindUntypedOperands(x, fallback)
 	} else {
 		l, r, err = b.bindPair(x.L, x.R, fallback)
 	}
@@ -68,6 +72,36 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 		return e, err
 	}
 	return nil, noOperator(noTypmod(lt), x.Op, noTypmod(rt)).WithPosition(x.P + 1)
+}
+
+// ambiguousArith are the operators that PostgreSQL 15 also defines on
+// types vecgres lacks (dates, intervals, money, inet, ...), so that two
+// untyped operands fit several categories: 42725.
+var ambiguousArith = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true}
+
+// bindUntypedOperands binds the two untyped operands of a binary
+// operator other than a comparison, a distance or ||: with the parameter types of
+// the one sem.Operators entry that PostgreSQL's oper_select_candidate
+// picks for (unknown, unknown) (^: double precision), else as fallback.
+// Errors: 42725 "operator is not unique: unknown + unknown" for + - * /
+// % and when several entries fit equally.
+func (b *binder) bindUntypedOperands(x *sql.BinaryExpr, fallback types.Type) (expr, expr, error) {
+	unknown := []types.Type{types.Unknown, types.Unknown}
+	f, err := sem.Operators.Resolve(x.Op, unknown)
+	if ambiguousArith[x.Op] || errors.Is(err, sem.ErrAmbiguous) {
+		return nil, nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: unknown %s unknown", x.Op).WithPosition(x.P + 1).
+			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
+	}
+	lt, rt := fallback, fallback
+	if err == nil && !sem.IsPseudo(f.Args[0]) && !sem.IsPseudo(f.Args[1]) {
+		lt, rt = sem.ValueType(f.Args[0]), sem.ValueType(f.Args[1])
+	}
+	l, err := b.bind(x.L, lt)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := b.bind(x.R, rt)
+	return l, r, err
 }
 
 // noOperator is PostgreSQL's 42883 for a binary operator no entry
@@ -121,7 +155,8 @@ func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
 	}
 	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
-		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1)
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1).
+			WithHint("No operator matches the given name and argument type. You might need to add an explicit type cast.")
 	}
 	if x.Op == "+" {
 		return inner, nil
