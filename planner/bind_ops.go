@@ -51,8 +51,12 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	var err error
 	if x.Op == "||" {
 		l, r, err = b.bindConcatOperands(x) // ops_concat.go
-	} else if b.untyped(x.L) && b.untyped(x.R) && !isComparison(x.Op) && fallback.Kind == types.KindText {
-		l, r, err = b.bindUntypedOperands(x, fallback)
+	} else if !isComparison(x.Op) && fallback.Kind == types.KindText && (b.untyped(x.L) || b.untyped(x.R)) {
+		if b.untyped(x.L) && b.untyped(x.R) {
+			l, r, err = b.bindUntypedOperands(x, fallback)
+		} else {
+			l, r, err = b.bindOneUntyped(x)
+		}
 	} else {
 		l, r, err = b.bindPair(x.L, x.R, fallback)
 	}
@@ -102,6 +106,46 @@ func (b *binder) bindUntypedOperands(x *sql.BinaryExpr, fallback types.Type) (ex
 	}
 	r, err := b.bind(x.R, rt)
 	return l, r, err
+}
+
+// bindOneUntyped binds the operands of a binary operator other than a
+// comparison, a distance or || when one is untyped, as PostgreSQL's
+// oper_select_candidate: the untyped one takes the other's type when an
+// entry takes that type on both sides (binary_oper_exact), else the
+// parameter type of the entry the resolver picks for it as unknown
+// (2 ^ '0.5' is double precision), else the other's type if an entry
+// takes two of it with conversions or polymorphically (int[] && '{1}'),
+// else it stays unknown for the 42883 ("integer ~~ unknown").
+func (b *binder) bindOneUntyped(x *sql.BinaryExpr) (expr, expr, error) {
+	typed, untyped, ui := x.L, x.R, 1
+	if b.untyped(x.L) {
+		typed, untyped, ui = x.R, x.L, 0
+	}
+	t, err := b.bind(typed, types.Unknown)
+	if err != nil {
+		return nil, nil, err
+	}
+	known := noTypmod(t.Type())
+	args := []types.Type{known, known}
+	both, errBoth := sem.Operators.Resolve(x.Op, args)
+	args[ui] = types.Unknown
+	hint := types.Unknown
+	switch f, err := sem.Operators.Resolve(x.Op, args); {
+	case errBoth == nil && both.Args[0].Kind == known.Kind && both.Args[1].Kind == known.Kind:
+		hint = known // binary_oper_exact
+	case err != nil && errBoth == nil, err == nil && sem.IsPseudo(f.Args[ui]):
+		hint = known // an entry on anyarray, which no unknown reaches
+	case err == nil:
+		hint = sem.ValueType(f.Args[ui])
+	}
+	u, err := b.bind(untyped, hint)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ui == 0 {
+		return u, t, nil
+	}
+	return t, u, nil
 }
 
 // noOperator is PostgreSQL's 42883 for a binary operator no entry

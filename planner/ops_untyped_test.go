@@ -44,3 +44,28 @@ func TestOperatorOfUntypedOperands(t *testing.T) {
 		t.Errorf("-'a'::text: %s %q (hint %q)", e.Code, e.Message, e.Hint)
 	}
 }
+
+// TestOperatorOfOneUntypedOperand: an untyped operand takes the other
+// operand's type only when the operator has an entry on two of that type
+// (PostgreSQL's binary_oper_exact); else the resolver picks the entry
+// with the untyped operand unknown: 2 ^ '0.5' and $1 ^ 2 are double
+// precision (vecgres read them as integers: '0.5' was 22P02 and $1 an
+// integer parameter), and 1 LIKE '1' is 42883 naming "integer ~~
+// unknown", as PostgreSQL's.
+func TestOperatorOfOneUntypedOperand(t *testing.T) {
+	s := testSession(t)
+	if got := fmt.Sprint(exec(t, s, "SELECT 2 ^ '0.5', '9' ^ 0.5, 7 - '2', 2.5 * '2'").Rows); got != "[[1.4142135623730951 3.0000000000000000 5 5.0]]" {
+		t.Errorf("got %s", got)
+	}
+	p, err := s.Prepare("SELECT $1 ^ 2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pts := p.ParamTypes(); len(pts) != 1 || pts[0].Kind != types.KindFloat8 {
+		t.Errorf("$1 ^ 2: parameter types %v, want double precision", pts)
+	}
+	e := execErr(t, s, "SELECT 1 LIKE '1'")
+	if e.Code != "42883" || e.Message != "operator does not exist: integer ~~ unknown" || e.Position != 10 {
+		t.Errorf("1 LIKE '1': %s %q at %d", e.Code, e.Message, e.Position)
+	}
+}
