@@ -333,7 +333,9 @@ func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
 }
 
 // bindCast binds X::type. An untyped X is read directly as the target type
-// (so a bad literal's error points at it); others convert at run time.
+// (so a bad literal's error points at it); others convert at run time or
+// as constants folded here, whose errors have no position (PostgreSQL
+// folds them in the planner: 32768::int2 is 22003 with none).
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
 		return e, err
@@ -352,7 +354,7 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.castOf(inner, x.Type, x.P)
+	return b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
 }
 
 // castOf applies an explicit cast, folding constants.
