@@ -25,9 +25,6 @@ func arrayConcatExpr(f *sem.Func, l, r expr) expr {
 		name = "array_prepend"
 	}
 	et, _ := sem.ConcatElemType(concatElem(l), concatElem(r))
-	if name == "array_prepend" {
-		et, _ = sem.ConcatElemType(concatElem(r), concatElem(l))
-	}
 	at, _ := types.ArrayOf(et)
 	l, r = concatOperand(l, et, at), concatOperand(r, et, at)
 	return &funcExpr{name: name, args: []expr{l, r}, t: at, fn: func(e *env, a []any) (any, error) { return f.Fn(e, a) }}

@@ -35,11 +35,11 @@ func ElemFits(arr, t types.Type) bool {
 }
 
 // ConcatElemType is the common element type of the operands of an array
-// || whose element types are a and b (an untyped element takes a's), as
-// PostgreSQL's select_common_type for anycompatible: the same type; of
-// two numbers the one the other converts to implicitly; of two strings
-// text unless both are the same. ok is false when there is none or its
-// arrays do not exist.
+// || whose element types are a and b in operand order (an untyped one
+// takes the other's), as PostgreSQL's select_common_type for
+// anycompatible: the same type; of two numbers the one the other
+// converts to implicitly; of two strings the first (varchar[] || text is
+// varchar[]). ok is false when there is none or its arrays do not exist.
 func ConcatElemType(a, b types.Type) (t types.Type, ok bool) {
 	ac, _ := categoryOf(a)
 	bc, _ := categoryOf(b)
@@ -53,7 +53,7 @@ func ConcatElemType(a, b types.Type) (t types.Type, ok bool) {
 	case ac == catNumeric && bc == catNumeric && ImplicitCast(a.Kind, b.Kind):
 		t = b
 	case ac == catString && bc == catString:
-		t = types.Text
+		t = a // they convert implicitly both ways: the first stays
 	default:
 		return types.Type{}, false
 	}

@@ -18,3 +18,8 @@ SELECT power(10::numeric, 131072::numeric);
 SELECT 32768::int2;
 SELECT 3000000000::int;
 SELECT 'abc'::int;
+-- array || takes anycompatiblearray and anycompatible; ARRAY[...] keeps its elements' type
+SELECT ARRAY[1] || 2::bigint AS a, 2::bigint || ARRAY[1] AS b, ARRAY[1::int2] || 1 AS c, '{1}'::int[] || 2.5 AS d, ARRAY[1] || ARRAY[2.5] AS e;
+SELECT pg_typeof(ARRAY[1] || 2::bigint) AS a, pg_typeof(ARRAY['a'::varchar] || 'b'::text) AS b, pg_typeof('b'::text || ARRAY['a'::varchar]) AS d, pg_typeof(ARRAY[1] || ARRAY[2::bigint]) AS c;
+SELECT ARRAY[1] || 'a'::text;
+SELECT ARRAY[1] = ARRAY[2::bigint];
