@@ -52,7 +52,7 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 		if len(f.Args) != 1 && (len(f.Args) != 2 || f.Name != "string_agg") {
 			return nil, b.noFunction(f)
 		}
-		args, err := b.bindAggArgs(f.Args)
+		args, err := b.bindAggArgs(f.Args, sem.Builtins.Hints(f.Name, len(f.Args)))
 		if err != nil {
 			return nil, err
 		}
@@ -74,14 +74,20 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 }
 
 // bindAggArgs binds an aggregate's arguments, where aggregates are not
-// allowed.
-func (b *binder) bindAggArgs(xs []sql.Expr) ([]expr, error) {
+// allowed, each with its hint (nil, or one per argument: the parameter
+// types of the aggregate's only signature, sem.Registry.Hints, so the $1
+// of bool_and($1) is boolean as PostgreSQL infers it).
+func (b *binder) bindAggArgs(xs []sql.Expr, hints []types.Type) ([]expr, error) {
 	outer, denied := b.aggs, b.aggDenied
 	b.aggs, b.aggDenied = nil, "aggregate function calls cannot be nested"
 	defer func() { b.aggs, b.aggDenied = outer, denied }()
 	args := make([]expr, len(xs))
 	for i, x := range xs {
-		a, err := b.bind(x, types.Unknown)
+		hint := types.Unknown
+		if hints != nil {
+			hint = hints[i]
+		}
+		a, err := b.bind(x, hint)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -30,7 +31,7 @@ func (b *binder) bindArrayCast(a *sql.ArrayExpr, c *sql.Cast) (expr, error) {
 	if types.IsArray(c.Type.Kind) {
 		hint = c.Type
 	}
-	inner, err := b.bindArray(a, hint)
+	inner, err := b.bindArrayAs(a, hint, true)
 	if err != nil {
 		return nil, err
 	}
@@ -43,9 +44,17 @@ func (b *binder) bindArrayCast(a *sql.ArrayExpr, c *sql.Cast) (expr, error) {
 }
 
 // bindArray binds ARRAY[...]; hint, when an array type, sets the element
-// type. A constructor of constants is folded into a constant.
+// type if every typed element converts to it implicitly (bindElems). A
+// constructor of constants is folded into a constant.
 func (b *binder) bindArray(a *sql.ArrayExpr, hint types.Type) (expr, error) {
-	elems, elemT, err := b.bindElems(a, hint)
+	return b.bindArrayAs(a, hint, false)
+}
+
+// bindArrayAs is bindArray; cast says hint is the type of an explicit
+// cast of the constructor, which every element takes (PostgreSQL's
+// transformArrayExpr coerces each element to a cast's element type).
+func (b *binder) bindArrayAs(a *sql.ArrayExpr, hint types.Type, cast bool) (expr, error) {
+	elems, elemT, err := b.bindElems(a, hint, cast)
 	if err != nil {
 		return nil, err
 	}
@@ -70,37 +79,60 @@ func (b *binder) bindArray(a *sql.ArrayExpr, hint types.Type) (expr, error) {
 	return &constExpr{t: at, v: v}, nil
 }
 
-// bindElems binds the elements and chooses their common type.
-func (b *binder) bindElems(a *sql.ArrayExpr, hint types.Type) ([]expr, types.Type, error) {
+// bindElems binds the elements and chooses their common type: the
+// hint's element type for a cast, or when every typed element converts
+// to it implicitly (sem.ImplicitCast: ARRAY[1] where a bigint[] is wanted);
+// else their own common type, as PostgreSQL's ARRAY[2.5] is numeric[]
+// whatever the other operand (vecgres took the other operand's type and
+// cast 2.5 to integer 3 in ARRAY[1] || ARRAY[2.5]).
+func (b *binder) bindElems(a *sql.ArrayExpr, hint types.Type, cast bool) ([]expr, types.Type, error) {
 	elemT := types.Unknown
 	if et, ok := types.ElemType(hint); ok {
 		elemT = et
 	}
+	bindHint := types.Unknown
+	if cast {
+		bindHint = noTypmod(elemT)
+	}
 	elems := make([]expr, len(a.Elems))
 	for i, e := range a.Elems {
-		if elemT.Kind == types.KindUnknown && b.untyped(e) {
-			continue // typed from the others below
+		if (elemT.Kind == types.KindUnknown || !cast) && b.untyped(e) {
+			continue // typed from the others or the hint below
 		}
-		x, err := b.bind(e, noTypmod(elemT))
+		x, err := b.bind(e, bindHint)
 		if err != nil {
 			return nil, types.Type{}, err
 		}
 		elems[i] = x
 	}
+	if !cast && !elemsConvert(elems, elemT) {
+		elemT = types.Unknown
+	}
+	var err error
 	if elemT.Kind == types.KindUnknown {
-		var err error
 		if elemT, err = commonElemType(a, elems); err != nil {
 			return nil, types.Type{}, err
 		}
-		for i, e := range a.Elems {
-			if elems[i] == nil {
-				if elems[i], err = b.bind(e, elemT); err != nil {
-					return nil, types.Type{}, err
-				}
+	}
+	for i, e := range a.Elems {
+		if elems[i] == nil {
+			if elems[i], err = b.bind(e, noTypmod(elemT)); err != nil {
+				return nil, types.Type{}, err
 			}
 		}
 	}
 	return elems, elemT, nil
+}
+
+// elemsConvert reports whether every bound element of elems (nil for an
+// untyped one) is of type t or converts to it implicitly.
+func elemsConvert(elems []expr, t types.Type) bool {
+	for _, e := range elems {
+		if e != nil && e.Type().Kind != t.Kind && !sem.ImplicitCast(e.Type().Kind, t.Kind) {
+			return false
+		}
+	}
+	return true
 }
 
 // commonElemType is the element type of an array whose context gives

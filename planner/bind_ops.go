@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"errors"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -49,6 +51,12 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	var err error
 	if x.Op == "||" {
 		l, r, err = b.bindConcatOperands(x) // ops_concat.go
+	} else if !isComparison(x.Op) && fallback.Kind == types.KindText && (b.untyped(x.L) || b.untyped(x.R)) {
+		if b.untyped(x.L) && b.untyped(x.R) {
+			l, r, err = b.bindUntypedOperands(x, fallback)
+		} else {
+			l, r, err = b.bindOneUntyped(x)
+		}
 	} else {
 		l, r, err = b.bindPair(x.L, x.R, fallback)
 	}
@@ -68,6 +76,76 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 		return e, err
 	}
 	return nil, noOperator(noTypmod(lt), x.Op, noTypmod(rt)).WithPosition(x.P + 1)
+}
+
+// ambiguousArith are the operators that PostgreSQL 15 also defines on
+// types vecgres lacks (dates, intervals, money, inet, ...), so that two
+// untyped operands fit several categories: 42725.
+var ambiguousArith = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true}
+
+// bindUntypedOperands binds the two untyped operands of a binary
+// operator other than a comparison, a distance or ||: with the parameter types of
+// the one sem.Operators entry that PostgreSQL's oper_select_candidate
+// picks for (unknown, unknown) (^: double precision), else as fallback.
+// Errors: 42725 "operator is not unique: unknown + unknown" for + - * /
+// % and when several entries fit equally.
+func (b *binder) bindUntypedOperands(x *sql.BinaryExpr, fallback types.Type) (expr, expr, error) {
+	unknown := []types.Type{types.Unknown, types.Unknown}
+	f, err := sem.Operators.Resolve(x.Op, unknown)
+	if ambiguousArith[x.Op] || errors.Is(err, sem.ErrAmbiguous) {
+		return nil, nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: unknown %s unknown", x.Op).WithPosition(x.P + 1).
+			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
+	}
+	lt, rt := fallback, fallback
+	if err == nil && !sem.IsPseudo(f.Args[0]) && !sem.IsPseudo(f.Args[1]) {
+		lt, rt = sem.ValueType(f.Args[0]), sem.ValueType(f.Args[1])
+	}
+	l, err := b.bind(x.L, lt)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := b.bind(x.R, rt)
+	return l, r, err
+}
+
+// bindOneUntyped binds the operands of a binary operator other than a
+// comparison, a distance or || when one is untyped, as PostgreSQL's
+// oper_select_candidate: the untyped one takes the other's type when an
+// entry takes that type on both sides (binary_oper_exact), else the
+// parameter type of the entry the resolver picks for it as unknown
+// (2 ^ '0.5' is double precision), else the other's type if an entry
+// takes two of it with conversions or polymorphically (int[] && '{1}'),
+// else it stays unknown for the 42883 ("integer ~~ unknown").
+func (b *binder) bindOneUntyped(x *sql.BinaryExpr) (expr, expr, error) {
+	typed, untyped, ui := x.L, x.R, 1
+	if b.untyped(x.L) {
+		typed, untyped, ui = x.R, x.L, 0
+	}
+	t, err := b.bind(typed, types.Unknown)
+	if err != nil {
+		return nil, nil, err
+	}
+	known := noTypmod(t.Type())
+	args := []types.Type{known, known}
+	both, errBoth := sem.Operators.Resolve(x.Op, args)
+	args[ui] = types.Unknown
+	hint := types.Unknown
+	switch f, err := sem.Operators.Resolve(x.Op, args); {
+	case errBoth == nil && both.Args[0].Kind == known.Kind && both.Args[1].Kind == known.Kind:
+		hint = known // binary_oper_exact
+	case err != nil && errBoth == nil, err == nil && sem.IsPseudo(f.Args[ui]):
+		hint = known // an entry on anyarray, which no unknown reaches
+	case err == nil:
+		hint = sem.ValueType(f.Args[ui])
+	}
+	u, err := b.bind(untyped, hint)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ui == 0 {
+		return u, t, nil
+	}
+	return t, u, nil
 }
 
 // noOperator is PostgreSQL's 42883 for a binary operator no entry
@@ -121,7 +199,8 @@ func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
 	}
 	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
-		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1)
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1).
+			WithHint("No operator matches the given name and argument type. You might need to add an explicit type cast.")
 	}
 	if x.Op == "+" {
 		return inner, nil
@@ -157,16 +236,21 @@ func (b *binder) bindIn(x *sql.InList) (expr, error) {
 		return nil, err
 	}
 	hint := noTypmod(inner.Type())
+	var bound []expr // the items bound by inListType, when X is untyped
 	if hint.Kind == types.KindUnknown {
-		hint = types.Text
+		if bound, hint, err = b.inListType(x); err != nil {
+			return nil, err
+		}
 		if inner, err = b.bind(x.X, hint); err != nil {
 			return nil, err
 		}
 	}
 	list := make([]expr, len(x.List))
 	for i, item := range x.List {
-		e, err := b.bind(item, hint)
-		if err != nil {
+		var e expr
+		if bound != nil && bound[i].Type().Kind != types.KindUnknown {
+			e = bound[i]
+		} else if e, err = b.bind(item, hint); err != nil {
 			return nil, err
 		}
 		if _, ok := comparerFor(inner.Type(), e.Type()); !ok {
@@ -179,6 +263,41 @@ func (b *binder) bindIn(x *sql.InList) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s = %s", inner.Type().Name(), inner.Type().Name())
 	}
 	return &inExpr{x: inner, list: list, cmp: cmp, not: x.Not}, nil
+}
+
+// inListType binds the list of X IN (list) for an untyped X and returns
+// the items and the type X takes: the items' common type (text when all
+// are untyped), as PostgreSQL's transformAExprIn takes select_common_type
+// of X and the list, so $1 IN (1, 2) has an integer $1; when the items
+// have no common type, the first typed item's type (PostgreSQL then
+// compares X with each item, so 'a' IN (1, 'b'::text) reads 'a' as an
+// integer). The untyped items are bound again with that type.
+func (b *binder) inListType(x *sql.InList) ([]expr, types.Type, error) {
+	items := make([]expr, len(x.List))
+	pos := make([]int, len(x.List))
+	for i, item := range x.List {
+		e, err := b.bind(item, types.Unknown)
+		if err != nil {
+			return nil, types.Type{}, err
+		}
+		items[i], pos[i] = e, leftmost(item)
+	}
+	t, err := commonType("IN", items, pos) // funcs_variadic.go
+	if err != nil {
+		t, _ = commonType("IN", items[:firstTyped(items)+1], pos)
+	}
+	return items, t, nil
+}
+
+// firstTyped is the index of the first expression of xs whose type is
+// known (len(xs)-1 when none is).
+func firstTyped(xs []expr) int {
+	for i, x := range xs {
+		if x.Type().Kind != types.KindUnknown {
+			return i
+		}
+	}
+	return len(xs) - 1
 }
 
 // bindBetween rewrites X BETWEEN lo AND hi as X >= lo AND X <= hi.
@@ -214,7 +333,9 @@ func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
 }
 
 // bindCast binds X::type. An untyped X is read directly as the target type
-// (so a bad literal's error points at it); others convert at run time.
+// (so a bad literal's error points at it); others convert at run time or
+// as constants folded here, whose errors have no position (PostgreSQL
+// folds them in the planner: 32768::int2 is 22003 with none).
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
 		return e, err
@@ -233,7 +354,7 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.castOf(inner, x.Type, x.P)
+	return b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
 }
 
 // castOf applies an explicit cast, folding constants.

@@ -13,28 +13,44 @@ import (
 
 // arrayConcatExpr is the node of an array || entry f of sem.Operators
 // (array_cat, array_append, array_prepend) over bound operands: its type
-// is the array operand's (without modifier), and an element operand of
-// another type is converted to the element type (a narrower number
-// widened, a varchar or char element to text).
+// is the array of the operands' common element type
+// (sem.ConcatElemType), to which each operand is converted (integer[] ||
+// bigint is bigint[]).
 func arrayConcatExpr(f *sem.Func, l, r expr) expr {
-	name, arr := "array_cat", l
+	name := "array_cat"
 	switch {
 	case f.Args[1].Kind == sem.AnyElement.Kind:
-		name, r = "array_append", elemOperand(r, l.Type())
+		name = "array_append"
 	case f.Args[0].Kind == sem.AnyElement.Kind:
-		name, arr, l = "array_prepend", r, elemOperand(l, r.Type())
+		name = "array_prepend"
 	}
-	return &funcExpr{name: name, args: []expr{l, r}, t: noTypmod(arr.Type()), fn: func(e *env, a []any) (any, error) { return f.Fn(e, a) }}
+	et, _ := sem.ConcatElemType(concatElem(l), concatElem(r))
+	at, _ := types.ArrayOf(et)
+	l, r = concatOperand(l, et, at), concatOperand(r, et, at)
+	return &funcExpr{name: name, args: []expr{l, r}, t: at, fn: func(e *env, a []any) (any, error) { return f.Fn(e, a) }}
 }
 
-// elemOperand returns x as an element of arrays of type at: as it is
-// when of the element kind or untyped, else converted to it.
-func elemOperand(x expr, at types.Type) expr {
-	et, _ := types.ElemType(at)
-	if k := x.Type().Kind; k == et.Kind || k == types.KindUnknown {
+// concatElem is the element type x brings to an array ||: its element
+// type for an array, else its type.
+func concatElem(x expr) types.Type {
+	if et, ok := types.ElemType(x.Type()); ok {
+		return et
+	}
+	return x.Type()
+}
+
+// concatOperand returns x converted to the array type at (an array) or
+// its element type et (an element); as it is when of that kind already
+// or untyped.
+func concatOperand(x expr, et, at types.Type) expr {
+	to := et
+	if types.IsArray(x.Type().Kind) {
+		to = at
+	}
+	if k := x.Type().Kind; k == to.Kind || k == types.KindUnknown {
 		return x
 	}
-	return &castExpr{x: x, t: noTypmod(et)}
+	return &castExpr{x: x, t: to}
 }
 
 // bindContainment binds @> and <@: over arrays when either operand is a

@@ -3,17 +3,20 @@ package sem
 import "github.com/vecgres/vecgres/sql/types"
 
 // arrayConcatOperators are || on arrays (PostgreSQL docs 9.19, Table
-// 9.53): array_cat of two arrays of one type, array_append of an array
-// and an element, array_prepend of an element and an array. PostgreSQL's
-// take anycompatiblearray and anycompatible; vecgres's take an element of
-// the array's element type, an untyped one, a number that converts to
-// the element type implicitly (a narrower one), or any string for text[]
-// (ElemFits); the binder converts the element (planner/ops_array.go).
-// They are not strict: a NULL array is left out (NULL when both are),
-// a NULL element is added.
+// 9.53): array_cat of two arrays, array_append of an array and an
+// element, array_prepend of an element and an array. As PostgreSQL 15's
+// anycompatiblearray and anycompatible parameters, the operands take
+// their common type (ConcatElemType: integer[] || bigint is bigint[]);
+// the binder converts them (planner/ops_array.go). They are not strict:
+// a NULL array is left out (NULL when both are), a NULL element is added.
 var arrayConcatOperators = []Func{
 	{Name: "||", Args: []types.Type{AnyArray, AnyArray}, Ret: AnyArray, Fn: arrayConcat(false, false),
-		Check: func(a []types.Type) bool { return a[0].Kind == a[1].Kind }},
+		Check: func(a []types.Type) bool {
+			e0, ok0 := types.ElemType(a[0])
+			e1, ok1 := types.ElemType(a[1])
+			_, ok := ConcatElemType(e0, e1)
+			return ok0 && ok1 && ok
+		}},
 	{Name: "||", Args: []types.Type{AnyArray, AnyElement}, Ret: AnyArray, Fn: arrayConcat(false, true),
 		Check: func(a []types.Type) bool { return ElemFits(a[0], a[1]) }},
 	{Name: "||", Args: []types.Type{AnyElement, AnyArray}, Ret: AnyArray, Fn: arrayConcat(true, false),
@@ -21,21 +24,41 @@ var arrayConcatOperators = []Func{
 }
 
 // ElemFits reports whether a value of type t joins arrays of type arr as
-// an element (t is not itself an array).
+// an element (t is not itself an array; the two have a common type).
 func ElemFits(arr, t types.Type) bool {
 	et, ok := types.ElemType(arr)
 	if !ok || types.IsArray(t.Kind) {
 		return false
 	}
-	ec, _ := categoryOf(et)
-	tc, _ := categoryOf(t)
+	_, ok = ConcatElemType(et, t)
+	return ok
+}
+
+// ConcatElemType is the common element type of the operands of an array
+// || whose element types are a and b in operand order (an untyped one
+// takes the other's), as PostgreSQL's select_common_type for
+// anycompatible: the same type; of two numbers the one the other
+// converts to implicitly; of two strings the first (varchar[] || text is
+// varchar[]). ok is false when there is none or its arrays do not exist.
+func ConcatElemType(a, b types.Type) (t types.Type, ok bool) {
+	ac, _ := categoryOf(a)
+	bc, _ := categoryOf(b)
 	switch {
-	case t.Kind == et.Kind || t.Kind == types.KindUnknown:
-		return true
-	case ec == catNumeric && ImplicitCast(t.Kind, et.Kind):
-		return true
+	case b.Kind == a.Kind || b.Kind == types.KindUnknown:
+		t = a
+	case a.Kind == types.KindUnknown:
+		t = b
+	case ac == catNumeric && bc == catNumeric && ImplicitCast(b.Kind, a.Kind):
+		t = a
+	case ac == catNumeric && bc == catNumeric && ImplicitCast(a.Kind, b.Kind):
+		t = b
+	case ac == catString && bc == catString:
+		t = a // they convert implicitly both ways: the first stays
+	default:
+		return types.Type{}, false
 	}
-	return et.Kind == types.KindText && tc == catString
+	_, ok = types.ArrayOf(types.Type{Kind: t.Kind, Typmod: types.NoTypmod})
+	return types.Type{Kind: t.Kind, Typmod: types.NoTypmod}, ok
 }
 
 // arrayConcat is array_cat (neither operand an element), array_append

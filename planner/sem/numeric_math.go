@@ -23,6 +23,10 @@ const (
 	minSigDigits    = 16   // NUMERIC_MIN_SIG_DIGITS
 	maxDisplayScale = 1000 // NUMERIC_MAX_DISPLAY_SCALE
 	maxResultWeight = 131072
+	// maxLn is exp_var's and power_var's bound on the natural logarithm
+	// of a result (NUMERIC_MAX_RESULT_SCALE * 3): past it the result
+	// overflows, or is zero below -maxLn.
+	maxLn = 6000
 )
 
 var errNumericOverflow = pgerror.New(pgerror.NumericValueOutOfRange, "value overflows numeric format")
@@ -82,7 +86,7 @@ func compute(rscale, w int, fn func(ctx *apd.Context, out *apd.Decimal) error) (
 	ctx := apd.BaseContext.WithPrecision(uint32(max(w+1, 0) + rscale + 10))
 	var out apd.Decimal
 	if err := fn(ctx, &out); err != nil {
-		return types.Decimal{}, err
+		return apdFailure(err, rscale)
 	}
 	q := apd.BaseContext.WithPrecision(uint32(max(w+1, 1) + rscale + 12))
 	q.Rounding = apd.RoundHalfUp
@@ -90,6 +94,25 @@ func compute(rscale, w int, fn func(ctx *apd.Context, out *apd.Decimal) error) (
 		return types.Decimal{}, errNumericOverflow
 	}
 	return types.ParseNumeric(out.Text('f'))
+}
+
+// apdFailure maps an error of apd's computation, whose exponents are
+// bounded at ±100000 (narrower than numeric's), to the answer: zero at
+// rscale for an underflow (a result below 1e-100000 rounds to zero at
+// any scale up to 1000), else 22003.
+func apdFailure(err error, rscale int) (types.Decimal, error) {
+	if msg := err.Error(); strings.Contains(msg, "underflow") || strings.Contains(msg, "subnormal") {
+		return zeroAt(rscale)
+	}
+	return types.Decimal{}, errNumericOverflow
+}
+
+// zeroAt is 0 with rscale digits after the point.
+func zeroAt(rscale int) (types.Decimal, error) {
+	if rscale == 0 {
+		return special("0")
+	}
+	return types.ParseNumeric("0." + strings.Repeat("0", rscale))
 }
 
 // ExpNumeric is numeric_exp: scale 16 - the result's estimated decimal
@@ -102,8 +125,16 @@ func ExpNumeric(n types.Decimal) (types.Decimal, error) {
 	case "-Infinity":
 		return special("0")
 	}
-	val := min(max(x.float()*0.434294481903252, -2000), 2000)
-	return compute(clampScale(minSigDigits-int(val), x), int(val)+1, func(ctx *apd.Context, out *apd.Decimal) error {
+	f := x.float()
+	val := min(max(f*0.434294481903252, -2000), 2000) // the scale's estimate, bounded as numeric_exp's
+	rscale := clampScale(minSigDigits-int(val), x)
+	switch {
+	case f >= maxLn:
+		return types.Decimal{}, errNumericOverflow
+	case f <= -maxLn:
+		return zeroAt(rscale)
+	}
+	return compute(rscale, int(f*0.434294481903252)+1, func(ctx *apd.Context, out *apd.Decimal) error {
 		_, err := ctx.Exp(out, &x.d)
 		return err
 	})
@@ -259,12 +290,24 @@ func PowerNumeric(xn, yn types.Decimal) (types.Decimal, error) {
 		if math.IsInf(f, 0) || f == 0 {
 			lf = float64(x.weight())
 		}
-		est := min(max(y.float()*lf, -2000), float64(3*maxResultWeight))
+		est := 0.0 // |x| = 1: 1 whatever y, also an infinite float y
+		if lf != 0 {
+			est = min(max(y.float()*lf, -1e9), 1e9)
+		}
 		w = int(est)
 	}
-	rscale := clampScale(minSigDigits-min(w, 2000), x, y)
-	if frac.IsZero() && y.d.Cmp(apd.New(math.MaxInt32, 0)) <= 0 && y.d.Cmp(apd.New(math.MinInt32, 0)) >= 0 {
+	rscale := clampScale(minSigDigits-min(max(w, -2000), 2000), x, y)
+	isInt := frac.IsZero() && y.d.Cmp(apd.New(math.MaxInt32, 0)) <= 0 && y.d.Cmp(apd.New(math.MinInt32, 0)) >= 0
+	switch {
+	case isInt:
 		rscale = clampScale(minSigDigits, x) // power_var_int's scale
+		if w+1 < -rscale {
+			return zeroAt(rscale) // power_var_int's underflow
+		}
+	case float64(w) > maxLn*0.434294481903252:
+		return types.Decimal{}, errNumericOverflow // power_var's bounds
+	case float64(w) < -maxLn*0.434294481903252:
+		return zeroAt(maxDisplayScale)
 	}
 	return compute(rscale, w+1, func(ctx *apd.Context, out *apd.Decimal) error {
 		if x.d.IsZero() {

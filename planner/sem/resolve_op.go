@@ -5,14 +5,15 @@ import "github.com/vecgres/vecgres/sql/types"
 // ResolveOperator resolves binary operator op of Operators for operands
 // of types l and r (Resolve), and checks what Resolve leaves to the
 // caller for polymorphic entries: two anyarray parameters take arrays of
-// one type only (PostgreSQL: integer[] = bigint[] does not exist).
+// one type only (PostgreSQL: integer[] = bigint[] does not exist), but
+// for || (anycompatiblearray).
 // Errors: ErrNoMatch, ErrAmbiguous.
 func ResolveOperator(op string, l, r types.Type) (*Func, error) {
 	f, err := Operators.Resolve(op, []types.Type{l, r})
 	if err != nil {
 		return nil, err
 	}
-	if f.Args[0].Kind == kindAnyArray && f.Args[1].Kind == kindAnyArray && l.Kind != r.Kind {
+	if f.Args[0].Kind == kindAnyArray && f.Args[1].Kind == kindAnyArray && l.Kind != r.Kind && op != "||" {
 		return nil, ErrNoMatch
 	}
 	return f, nil
