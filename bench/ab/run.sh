@@ -12,7 +12,8 @@
 #
 # Usage: sh bench/ab/run.sh OLD NEW   (commits or branches; NEW may be "."
 # for the working tree). Env: ROUNDS (2), RUNS (3), EFS (14,20,40,80),
-# CONNS (8,1), QUERIES (1000), PORT (5499), DATA (/usr/share/datasets/fashion-mnist).
+# CONNS (8,1), QUERIES (1000), PORT (5499), DATA (/usr/share/datasets/fashion-mnist),
+# FIRST (1: the number of the first round, to add rounds to a day's files).
 # Results: bench/results/ann-ab-{old,new}-r<N>-<date>.json and
 # engine-ab-{old,new}-r<N>-<date>.txt.
 set -eu
@@ -74,8 +75,8 @@ NEWREV=$NEW
 build "$OLD" old
 build "$NEW" new
 go build -o /dev/null ./bench/ann # compile once, outside the timed runs
-r=1
-while [ "$r" -le "$ROUNDS" ]; do
+r=${FIRST:-1}
+while [ "$r" -lt "$((${FIRST:-1} + ROUNDS))" ]; do
 	run old "$r"
 	run new "$r"
 	engine old "$r"
