@@ -53,7 +53,13 @@ type keyedRow struct {
 	aggs []any // the row's group's aggregate values (GROUP BY); nil otherwise
 }
 
+// run runs the plan through planner/exec; a session whose
+// tracedReference is set (tests only) takes runTraced, the materialised
+// path EXPLAIN ANALYZE still uses, so that tests can compare the two.
 func (p *selectPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
+	if x.s.tracedReference {
+		return p.runTraced(ctx, x, nil)
+	}
 	return runQueryExec(ctx, p, x)
 }
 

@@ -68,7 +68,9 @@ func runBoth(t *testing.T, s *Session, query string) (mat, str *backend.Result, 
 			t.Fatalf("%s: %v", query, err)
 		}
 		if i == 0 {
+			s.tracedReference = true // the reference: runTraced, not planner/exec
 			mat, matErr = s.Execute(context.Background(), ps[0], nil)
+			s.tracedReference = false
 		} else {
 			str, strErr = s.ExecuteTo(context.Background(), ps[0], nil, w)
 		}

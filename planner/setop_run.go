@@ -19,7 +19,12 @@ import (
 // order of their first copy (left side first) unless ORDER BY says
 // otherwise; then OFFSET and LIMIT apply.
 
+// run runs the set operation through planner/exec, or through runTraced
+// for a session whose tracedReference is set (selectPlan.run).
 func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
+	if x.s.tracedReference {
+		return p.runTraced(ctx, x, nil)
+	}
 	return runQueryExec(ctx, p, x)
 }
 
