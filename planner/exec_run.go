@@ -40,7 +40,12 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err := w.Begin(pl.columns()); err != nil {
 		return nil, err
 	}
-	n, err := pexec.Run(newExecEnv(ctx, x, e, b), root, w)
+	env := newExecEnv(ctx, x, e, b)
+	if x.analyze != nil {
+		env.Actual = x.analyze.actual
+	}
+	n, err := pexec.Run(env, root, w)
+	x.analyze.ranPlan(pl, n) // a side a Limit stopped ran too
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +57,13 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 // writes them, the plan started only when the leaf is first read.
 func planSource(ctx context.Context, x *execCtx, pl plan) func(pexec.Emit) error {
 	return func(emit pexec.Emit) error {
-		_, err := runRowsTo(ctx, pl, x, emitWriter(emit))
+		if _, ok := pl.(execTreer); ok || x.analyze == nil {
+			_, err := runRowsTo(ctx, pl, x, emitWriter(emit))
+			return err
+		}
+		var n int64 // a plan exec does not run: counted here for EXPLAIN ANALYZE
+		_, err := runRowsTo(ctx, pl, x, emitWriter(func(row []any) error { n++; return emit(row) }))
+		x.analyze.ranPlan(pl, n)
 		return err
 	}
 }

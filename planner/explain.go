@@ -15,8 +15,8 @@ import (
 // explainPlan prints the plan of a statement, one line per row of the
 // QUERY PLAN column, in PostgreSQL's shape: the statement's plan is
 // lowered into the plan IR (lower*.go) and printed by ir.Explain; with
-// ANALYZE it also runs it and adds the actual rows and the execution
-// time.
+// ANALYZE it first runs it through planner/exec (analyzeRun) and adds the
+// actual rows of the run and the execution time.
 type explainPlan struct {
 	inner   plan
 	analyze bool
@@ -61,7 +61,7 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, err
 	var elapsed time.Duration
 	if p.analyze {
 		var err error
-		if tr, elapsed, err = p.runTraced(ctx, x); err != nil {
+		if tr, elapsed, err = p.analyzeRun(ctx, x); err != nil {
 			return nil, err
 		}
 	}
@@ -80,24 +80,18 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, err
 	return res, nil
 }
 
-// runTraced runs the statement for EXPLAIN ANALYZE and returns what the
-// run saw, in a setOpTrace for a set operation's sides and a SELECT
-// alike, and how long it took.
-func (p *explainPlan) runTraced(ctx context.Context, x *execCtx) (*setOpTrace, time.Duration, error) {
+// analyzeRun runs the statement for EXPLAIN ANALYZE once through
+// planner/exec, its rows discarded, and returns what the run saw
+// (explain_analyze.go) and how long it took.
+func (p *explainPlan) analyzeRun(ctx context.Context, x *execCtx) (*setOpTrace, time.Duration, error) {
 	tr := newSetOpTrace()
+	x.analyze = tr
+	defer func() { x.analyze = nil }()
 	start := time.Now()
-	switch q := p.inner.(type) {
-	case *setOpPlan:
-		if _, err := q.runTraced(ctx, x, tr); err != nil {
-			return nil, 0, err
-		}
-	case *selectPlan:
-		st := &planTrace{}
-		res, err := q.runTraced(ctx, x, st)
-		if err != nil {
-			return nil, 0, err
-		}
-		tr.traces[q], tr.rows[q] = st, len(res.Rows)
+	if _, err := runRowsTo(ctx, p.inner, x, discardRows{}); err != nil { // select_write.go
+		return nil, 0, err
 	}
-	return tr, time.Since(start), nil
+	elapsed := time.Since(start)
+	tr.finish()
+	return tr, elapsed, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -437,4 +438,8 @@ type planTrace struct {
 	exact    bool // the walk could not vouch for k rows: the exact plan answered
 	rows     int  // rows the scan returned
 	pending  int  // the index's pending rows (not yet in the graph) scanned exactly
+	// node is the exec node whose emitted rows are the scan's (rows);
+	// ran is false when it never ran.
+	node ir.Node
+	ran  bool
 }

@@ -10,10 +10,11 @@ import (
 // by every column for UNION, a SetOp for INTERSECT and EXCEPT [ALL];
 // then an Append whose children are the sides' own plans (nested UNION
 // ALLs flattened into one Append, as PostgreSQL's planner does). The
-// nodes carry no row estimates. Under EXPLAIN ANALYZE every node gets its
-// actual rows: the sides as a SELECT's EXPLAIN ANALYZE does, Append the
-// rows of all sides, the combining node and Sort the rows after
-// combining, Limit the rows returned.
+// nodes carry no row estimates. Under EXPLAIN ANALYZE every node gets the
+// rows its exec node emitted in the run (explain_analyze.go): the sides
+// as a SELECT's EXPLAIN ANALYZE does, Append the rows it passed on, the
+// combining node, Sort and Limit theirs (a Sort under a Limit the rows
+// the Limit took, as PostgreSQL's).
 
 // lower returns p's plan tree; tr, when not nil, holds what its run under
 // EXPLAIN ANALYZE saw.
@@ -27,20 +28,20 @@ func (p *setOpPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
 		}
 		app.Inputs = append(app.Inputs, n)
 	}
-	actual := func(rows int) *ir.Actual {
+	nodes := &setOpNodes{}
+	if tr != nil && tr.setOps[p] != nil {
+		nodes = tr.setOps[p]
+	}
+	actual := func(n ir.Node) *ir.Actual {
 		if tr == nil {
 			return nil
 		}
-		return &ir.Actual{Rows: rows}
+		return tr.actualOf(n)
 	}
-	var combined int
-	if tr != nil {
-		app.Actual = actual(tr.appended[p])
-		combined = tr.combined[p]
-	}
+	app.Actual = actual(nodes.app)
 	var node ir.Node = app
 	if c := p.combineNode(app); c != nil {
-		c.Base().Actual = actual(combined)
+		c.Base().Actual = actual(nodes.combine)
 		node = c
 	}
 	if len(p.order) > 0 {
@@ -48,13 +49,10 @@ func (p *setOpPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
 		for i, k := range p.order {
 			keys[i] = ir.SortKey{Expr: p.cols[k.col].Name, Desc: k.desc}
 		}
-		node = &ir.Sort{Info: ir.Info{Actual: actual(combined)}, Unary: ir.Unary{Input: node}, Keys: keys}
+		node = &ir.Sort{Info: ir.Info{Actual: actual(nodes.sort)}, Unary: ir.Unary{Input: node}, Keys: keys}
 	}
 	if p.limit != nil || p.offset != nil {
-		node = &ir.Limit{Info: ir.Info{Actual: actual(combined)}, Unary: ir.Unary{Input: node}}
-	}
-	if tr != nil && node != ir.Node(app) {
-		node.Base().Actual = actual(tr.rows[p])
+		node = &ir.Limit{Info: ir.Info{Actual: actual(nodes.limit)}, Unary: ir.Unary{Input: node}}
 	}
 	return node, nil
 }

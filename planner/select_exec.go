@@ -40,6 +40,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if err != nil {
 		return nil, err
 	}
+	x.analyze.traceSelect(p, node) // explain_analyze.go
+
 	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
 		node = p.execAggregate(e, b, node) // exec_group.go
@@ -152,7 +154,11 @@ func (p *selectPlan) execWhere(n ir.Node) ir.Node {
 // them); when the query vector is NULL, the rows the B-tree or
 // sequential scan reads.
 func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn func([]any) error) error {
-	rows, handled, err := p.scan.rows(ctx, p, x, e, k, nil)
+	var tr *planTrace // what EXPLAIN ANALYZE reports of the k-NN scan
+	if x.analyze != nil {
+		tr = x.analyze.traces[p]
+	}
+	rows, handled, err := p.scan.rows(ctx, p, x, e, k, tr)
 	if err != nil {
 		return err
 	}

@@ -23,47 +23,28 @@ import (
 // for a session whose tracedReference is set (selectPlan.run).
 func (p *setOpPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	if x.s.tracedReference {
-		return p.runTraced(ctx, x, nil)
+		return p.runTraced(ctx, x)
 	}
 	return runQueryExec(ctx, p, x)
 }
 
-// setOpTrace is what EXPLAIN ANALYZE reports of a set operation's run
-// (setop_explain.go): the rows each plan returned, the trace of each
-// SELECT, and per set operation the rows appended from both sides and
-// the rows left after combining them.
-type setOpTrace struct {
-	rows               map[plan]int
-	traces             map[*selectPlan]*planTrace
-	appended, combined map[*setOpPlan]int
-}
-
-func newSetOpTrace() *setOpTrace {
-	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		appended: map[*setOpPlan]int{}, combined: map[*setOpPlan]int{}}
-}
-
-// runTraced runs p; tr, when not nil, collects what EXPLAIN ANALYZE
-// reports.
-func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (*backend.Result, error) {
+// runTraced runs p materialised (the reference tests compare exec with).
+func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
 		return nil, err
 	}
 	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
-		if tr != nil {
-			tr.rows[p] = 0
-		}
 		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
 	}
-	left, err := p.sideRows(ctx, x, e, p.left, p.lconv, tr)
+	left, err := p.sideRows(ctx, x, e, p.left, p.lconv)
 	if err != nil {
 		return nil, err
 	}
 	var right [][]any
 	if !p.leftSuffices(len(left), limit, offset) {
-		if right, err = p.sideRows(ctx, x, e, p.right, p.rconv, tr); err != nil {
+		if right, err = p.sideRows(ctx, x, e, p.right, p.rconv); err != nil {
 			return nil, err
 		}
 	}
@@ -72,13 +53,7 @@ func (p *setOpPlan) runTraced(ctx context.Context, x *execCtx, tr *setOpTrace) (
 	}
 	rows := p.combine(left, right)
 	p.sortResult(rows)
-	if tr != nil {
-		tr.appended[p], tr.combined[p] = len(left)+len(right), len(rows)
-	}
 	rows = window(rows, limit, offset)
-	if tr != nil {
-		tr.rows[p] = len(rows)
-	}
 	return &backend.Result{Columns: p.cols, Rows: rows, Tag: fmt.Sprintf("SELECT %d", len(rows))}, nil
 }
 
@@ -97,8 +72,8 @@ func evalLimitOffset(e *env, limit, offset expr) (int64, int64, error) {
 }
 
 // sideRows runs one side and converts its rows to the result types.
-func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan, conv []expr, tr *setOpTrace) ([][]any, error) {
-	res, err := runSide(ctx, x, side, tr)
+func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan, conv []expr) ([][]any, error) {
+	res, err := runQuery(ctx, side, x) // exec_run.go
 	if err != nil {
 		return nil, err
 	}
@@ -128,29 +103,6 @@ func (p *setOpPlan) sideRows(ctx context.Context, x *execCtx, e *env, side plan,
 		out[i] = row
 	}
 	return out, nil
-}
-
-// runSide runs one side, traced when tr is not nil.
-func runSide(ctx context.Context, x *execCtx, side plan, tr *setOpTrace) (*backend.Result, error) {
-	if tr == nil {
-		return runQuery(ctx, side, x) // exec_run.go
-	}
-	var res *backend.Result
-	var err error
-	switch s := side.(type) {
-	case *selectPlan:
-		st := &planTrace{}
-		res, err = s.runTraced(ctx, x, st)
-		tr.traces[s] = st
-	case *setOpPlan:
-		res, err = s.runTraced(ctx, x, tr)
-	default:
-		res, err = side.run(ctx, x)
-	}
-	if err == nil {
-		tr.rows[side] = len(res.Rows)
-	}
-	return res, err
 }
 
 // combine applies the operator to the converted rows of both sides.

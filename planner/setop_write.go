@@ -32,17 +32,20 @@ func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBui
 	cols := planColumns(p.cols)
 	app := &ir.Append{Info: ir.Info{Out: cols}}
 	p.appendSides(ctx, x, b.src, app)
+	nodes := &setOpNodes{app: app}
 	var node ir.Node = app
 	switch {
 	case p.eq == nil: // UNION ALL
 	case p.op == sql.SetUnion:
 		node = &ir.Aggregate{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, GroupKeys: []string{}}
+		nodes.combine = node
 	default:
 		op := ir.Intersect
 		if p.op == sql.SetExcept {
 			op = ir.Except
 		}
 		node = &ir.SetOp{Info: ir.Info{Out: cols}, Unary: ir.Unary{Input: app}, Op: op, All: p.all}
+		nodes.combine = node
 	}
 	if len(p.order) > 0 {
 		keys := make([]ir.SortKey, len(p.order))
@@ -50,9 +53,14 @@ func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBui
 			keys[i] = ir.SortKey{Expr: p.cols[k.col].Name, Desc: k.desc, Key: colKeyExpr{col: k.col, k: k.orderKey}}
 		}
 		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: keys}
+		nodes.sort = node
 	}
 	if p.limit != nil || p.offset != nil {
 		node = &ir.Limit{Unary: ir.Unary{Input: node}, Count: limit, Offset: offset}
+		nodes.limit = node
+	}
+	if x.analyze != nil {
+		x.analyze.setOps[p] = nodes // explain_analyze.go
 	}
 	return node, nil
 }

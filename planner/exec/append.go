@@ -46,11 +46,11 @@ func (env *Env) buildSetOp(n *plan.SetOp) (producer, error) {
 	if !ok || len(app.Inputs) != 2 {
 		return nil, fmt.Errorf("exec: %s needs an Append of two inputs", n.Label())
 	}
-	left, err := env.build(app.Inputs[0])
+	left, err := env.buildThrough(app.Inputs[0], app)
 	if err != nil {
 		return nil, err
 	}
-	right, err := env.build(app.Inputs[1])
+	right, err := env.buildThrough(app.Inputs[1], app)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,23 @@ func (env *Env) build(n plan.Node) (producer, error) {
 	}, nil
 }
 
+// buildThrough builds n, an input of via that an operator reads directly
+// (a SetOp reads the two inputs of its Append); under EXPLAIN ANALYZE
+// each row n emits counts for via too, as via would have passed it on.
+func (env *Env) buildThrough(n, via plan.Node) (producer, error) {
+	p, err := env.build(n)
+	if err != nil || env.Actual == nil {
+		return p, err
+	}
+	return func(emit Emit) error {
+		env.Actual[via] += 0 // ran
+		return p(func(row []any) error {
+			env.Actual[via]++
+			return emit(row)
+		})
+	}, nil
+}
+
 // buildNode is build without the counting.
 func (env *Env) buildNode(n plan.Node) (producer, error) {
 	switch n := n.(type) {

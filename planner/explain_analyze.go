@@ -1,0 +1,92 @@
+package planner
+
+import (
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// EXPLAIN ANALYZE runs its statement once through planner/exec, as
+// Execute does, with the rows discarded and every operator counting the
+// rows it emits (exec.Env.Actual, one map for the statement and every
+// query it runs: a set operation's sides, a derived table's query). The
+// runs record here which plan built which nodes; the lowering
+// (lower*.go) then reads the counts of the nodes it prints.
+
+// setOpTrace is what EXPLAIN ANALYZE saw of a statement's run: the rows
+// each plan that ran returned (a plan absent never ran), the trace of
+// each SELECT's scan, the exec nodes of each set operation, and the rows
+// each exec node emitted.
+type setOpTrace struct {
+	rows   map[plan]int
+	traces map[*selectPlan]*planTrace
+	setOps map[*setOpPlan]*setOpNodes
+	actual map[ir.Node]int
+}
+
+// setOpNodes are the exec nodes of a set operation's run: its Append,
+// the Aggregate or SetOp combining the sides (nil for UNION ALL), the
+// Sort of ORDER BY and the Limit (nil when absent).
+type setOpNodes struct {
+	app, combine, sort, limit ir.Node
+}
+
+func newSetOpTrace() *setOpTrace {
+	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
+		setOps: map[*setOpPlan]*setOpNodes{}, actual: map[ir.Node]int{}}
+}
+
+// count returns the rows node n emitted, and false when it never ran (or
+// n is nil).
+func (tr *setOpTrace) count(n ir.Node) (int, bool) {
+	if n == nil {
+		return 0, false
+	}
+	c, ok := tr.actual[n]
+	return c, ok
+}
+
+// actualOf is n's count as the IR's Actual: never executed when it did
+// not run.
+func (tr *setOpTrace) actualOf(n ir.Node) *ir.Actual {
+	c, ok := tr.count(n)
+	if !ok {
+		return &ir.Actual{NeverExecuted: true}
+	}
+	return &ir.Actual{Rows: c}
+}
+
+// ranPlan records that pl returned n rows (an EXPLAIN ANALYZE run only:
+// tr nil records nothing).
+func (tr *setOpTrace) ranPlan(pl plan, n int64) {
+	if tr != nil {
+		tr.rows[pl] = int(n)
+	}
+}
+
+// traceSelect starts the trace of one run of p whose rows come from the
+// exec node src (execSource); nil when not analyzing.
+func (tr *setOpTrace) traceSelect(p *selectPlan, src ir.Node) *planTrace {
+	if tr == nil {
+		return nil
+	}
+	st := &planTrace{node: src}
+	tr.traces[p] = st
+	return st
+}
+
+// finish fills each SELECT's trace with the rows its source emitted.
+func (tr *setOpTrace) finish() {
+	for _, st := range tr.traces {
+		st.rows, st.ran = tr.count(st.node)
+	}
+}
+
+// discardRows is the RowWriter of an EXPLAIN ANALYZE run: it drops the
+// rows, as PostgreSQL's EXPLAIN ANALYZE does.
+type discardRows struct{}
+
+// Begin implements backend.RowWriter.
+func (discardRows) Begin([]backend.Column) error { return nil }
+
+// WriteRow implements backend.RowWriter.
+func (discardRows) WriteRow([]any) error { return nil }
