@@ -79,8 +79,9 @@
 //
 // Still to move (issue 12's next steps): binding produces planner's own
 // plan structs (selectPlan, setOpPlan), lowered per execution, rather than
-// the IR itself; EXPLAIN ANALYZE takes its counts from a separate
-// materialised run (runTraced); DML is not yet in the IR's Modify nodes.
+// the IR itself; DML is not yet in the IR's Modify nodes. EXPLAIN
+// ANALYZE runs its statement once through planner/exec and prints the
+// rows each operator emitted (explain_analyze.go).
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).

@@ -10,7 +10,7 @@ import (
 // even over no rows), and emits per group, in the order of the groups'
 // first rows, the key values, the group's first row (firstRow: the
 // expressions above read group keys and the columns functionally
-// dependent on them from it, as groupRows's representative row) and each
+// dependent on them from it, the group's representative row) and each
 // aggregate's final value; HAVING is a Filter over those rows. The
 // expressions above are groupedExprs, which set the env's row and
 // aggregate values from such a row.
@@ -23,7 +23,7 @@ func (p *selectPlan) execAggregate(e *env, b *execBuild, in ir.Node) ir.Node {
 		n.GroupKeys = make([]string, len(p.group)) // printed only by EXPLAIN
 		n.Groups = boundExprs(p.group)
 	}
-	keepFirst := len(p.group) > 0 // without keys groupRows keeps no row
+	keepFirst := len(p.group) > 0 // without keys no row is kept
 	b.accs[n] = func() ([]pexec.Accumulator, error) {
 		out := make([]pexec.Accumulator, 0, len(p.aggs.calls)+1)
 		out = append(out, &firstRow{keep: keepFirst})

@@ -432,8 +432,7 @@ func (r *knnRun) efPostFilter(k int) ([]candidate, error) {
 // planTrace collects what EXPLAIN ANALYZE reports about a run.
 type planTrace struct {
 	choice   *filterChoice
-	path     *pathScan // plain WHERE served by a B-tree
-	examined int       // rows read before the final cut
+	examined int // rows read before the final cut
 	stages   int
 	exact    bool // the walk could not vouch for k rows: the exact plan answered
 	rows     int  // rows the scan returned

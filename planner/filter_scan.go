@@ -23,13 +23,8 @@ func (p *selectPlan) chooseBTree(x *execCtx, e *env) (*pathScan, error) {
 	return nil, nil
 }
 
-// btreeScan reads the rows ps points at, in slot order (the order a
-// sequential scan returns them in), that are visible and pass WHERE.
-func (p *selectPlan) btreeScan(ctx context.Context, x *execCtx, e *env, ps *pathScan) ([]keyedRow, error) {
-	return collectRows(e, func(fn func([]any) error) error { return p.btreeEach(ctx, x, e, ps, fn) })
-}
-
-// btreeEach passes the rows btreeScan returns to fn, one at a time; fn's
+// btreeEach passes the rows ps points at that are visible and pass
+// WHERE to fn, in slot order (a sequential scan's), one at a time; fn's
 // error stops it and is returned, as is 57014 when ctx ends.
 func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
 	for i, slot := range ps.slots() {

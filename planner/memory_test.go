@@ -319,3 +319,15 @@ func TestTopNMatchesFullSort(t *testing.T) {
 		t.Fatalf("the full sort under 256kB: %s %s, want 53200", pe.Code, pe.Message)
 	}
 }
+
+// window applies OFFSET and LIMIT (-1 = none) to rows.
+func window[R any](rows []R, limit, offset int64) []R {
+	if offset >= int64(len(rows)) {
+		return nil
+	}
+	rows = rows[offset:]
+	if limit >= 0 && limit < int64(len(rows)) {
+		rows = rows[:limit]
+	}
+	return rows
+}

@@ -2,9 +2,7 @@ package planner
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"sort"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -46,76 +44,16 @@ type selectPlan struct {
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }
 
-// keyedRow is a source row with its ORDER BY key values.
+// keyedRow is a source row held by a scan that returns its rows at once
+// (a k-NN scan, a derived table).
 type keyedRow struct {
-	row  []any
-	keys []any
-	aggs []any // the row's group's aggregate values (GROUP BY); nil otherwise
+	row []any
 }
 
-// run runs the plan through planner/exec; a session whose
-// tracedReference is set (tests only) takes runTraced, the materialised
-// path EXPLAIN ANALYZE still uses, so that tests can compare the two.
+// run runs the plan through planner/exec (exec_run.go), its rows
+// collected.
 func (p *selectPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	if x.s.tracedReference {
-		return p.runTraced(ctx, x, nil)
-	}
 	return runQueryExec(ctx, p, x)
-}
-
-// runTraced runs the plan; tr, when not nil, collects what EXPLAIN
-// ANALYZE reports.
-func (p *selectPlan) runTraced(ctx context.Context, x *execCtx, tr *planTrace) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	limit, offset, err := p.bounds(e)
-	if err != nil {
-		return nil, err
-	}
-	if limit == 0 { // a Limit of no rows runs nothing below it (planner/exec's, PostgreSQL's)
-		return &backend.Result{Columns: p.cols, Tag: "SELECT 0"}, nil
-	}
-	srcLimit := limit
-	if p.distinct {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows
-	}
-	var rows []keyedRow
-	if p.aggs != nil {
-		src, err := p.aggSource(ctx, x, e, srcLimit, offset, tr) // select_stream.go
-		if err != nil {
-			return nil, err
-		}
-		if rows, err = p.aggregate(e, src); err != nil {
-			return nil, err
-		}
-	} else if p.streamsFirst(limit) {
-		if rows, err = p.firstRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_stream.go
-			return nil, err
-		}
-	} else if p.streamsTop(limit) {
-		if rows, err = p.topRows(ctx, x, e, scanBudget(limit, offset), tr); err != nil { // select_top.go
-			return nil, err
-		}
-	} else {
-		if rows, err = p.source(ctx, x, e, srcLimit, offset, tr); err != nil {
-			return nil, err
-		}
-		if tr != nil {
-			tr.rows = len(rows)
-		}
-	}
-	if err := p.sortRows(e, rows); err != nil {
-		return nil, err
-	}
-	var out [][]any
-	if p.distinct {
-		out, err = p.distinctRows(e, rows, limit, offset) // select_distinct.go
-	} else {
-		out, err = p.project(e, window(rows, limit, offset))
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &backend.Result{Columns: p.cols, Rows: out, Tag: fmt.Sprintf("SELECT %d", len(out))}, nil
 }
 
 // bounds evaluates LIMIT and OFFSET; -1 means no limit. A NULL bound
@@ -173,41 +111,6 @@ func scanBudget(limit, offset int64) int {
 	return int(limit + offset)
 }
 
-// source returns the rows of the FROM table that pass WHERE (or the one
-// row of a SELECT without FROM).
-func (p *selectPlan) source(ctx context.Context, x *execCtx, e *env, limit, offset int64, tr *planTrace) ([]keyedRow, error) {
-	if p.table == nil {
-		ok, err := p.passes(e, nil)
-		if err != nil || !ok {
-			return nil, err
-		}
-		return []keyedRow{{}}, nil
-	}
-	if p.series != nil {
-		return p.seriesRows(ctx, e)
-	}
-	if p.derived != nil {
-		return p.derivedRows(ctx, x, e) // derived.go
-	}
-	if p.scan != nil && limit >= 0 {
-		rows, handled, err := p.scan.rows(ctx, p, x, e, scanBudget(limit, offset), tr)
-		if handled || err != nil {
-			return rows, chargeRecords(e, rows, err)
-		}
-	}
-	ps, err := p.chooseBTree(x, e)
-	if err != nil {
-		return nil, err
-	}
-	if ps != nil {
-		if tr != nil {
-			tr.path = ps
-		}
-		return p.btreeScan(ctx, x, e, ps)
-	}
-	return p.seqScan(ctx, x, e)
-}
-
 func (p *selectPlan) passes(e *env, row []any) (bool, error) {
 	if p.where == nil {
 		return true, nil
@@ -222,11 +125,6 @@ func (p *selectPlan) passes(e *env, row []any) (bool, error) {
 const cancelCheckRows = 4096
 
 var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
-
-// seqScan returns the rows of the table that pass WHERE, in slot order.
-func (p *selectPlan) seqScan(ctx context.Context, x *execCtx, e *env) ([]keyedRow, error) {
-	return collectRows(e, func(fn func([]any) error) error { return p.seqEach(ctx, x, e, fn) })
-}
 
 // seqEach passes each row of the table that passes WHERE, in slot order,
 // to fn; fn's error stops the scan and is returned, as is 57014 when ctx
@@ -251,75 +149,6 @@ func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(va
 	return err
 }
 
-// aggregate folds the rows into the single row of an aggregate query.
-func (p *selectPlan) aggregate(e *env, src rowSource) ([]keyedRow, error) {
-	if p.group != nil || p.having != nil {
-		return p.groupRows(e, src)
-	}
-	accs := make([]aggAcc, len(p.aggs.calls))
-	for i, c := range p.aggs.calls {
-		accs[i].call = c
-	}
-	err := src(func(row []any) error {
-		e.row = row
-		for i := range accs {
-			if err := accs[i].add(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	e.aggs = make([]any, len(accs))
-	for i := range accs {
-		v, err := accs[i].final() // aggregate_distinct.go
-		if err != nil {
-			return nil, err
-		}
-		e.aggs[i] = v
-	}
-	return []keyedRow{{}}, nil
-}
-
-// sortRows orders rows by the ORDER BY keys (stable, NULLs placed as the
-// key says).
-func (p *selectPlan) sortRows(e *env, rows []keyedRow) error {
-	if len(p.order) == 0 {
-		return nil
-	}
-	for i := range rows {
-		e.row = rows[i].row
-		if rows[i].aggs != nil {
-			e.aggs = rows[i].aggs
-		}
-		rows[i].keys = make([]any, len(p.order))
-		for j, k := range p.order {
-			v, err := k.x.Eval(e)
-			if err != nil {
-				return err
-			}
-			rows[i].keys[j] = v
-		}
-		if err := e.charge(keysBytes(rows[i].keys)); err != nil {
-			return err
-		}
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return p.less(rows[i].keys, rows[j].keys) })
-	return nil
-}
-
-func (p *selectPlan) less(a, b []any) bool {
-	for i, k := range p.order {
-		c := compareKeys(k, a[i], b[i])
-		if c != 0 {
-			return c < 0
-		}
-	}
-	return false
-}
-
 func compareKeys(k orderKey, a, b any) int {
 	switch {
 	case a == nil && b == nil:
@@ -340,39 +169,4 @@ func compareKeys(k orderKey, a, b any) int {
 		return -c
 	}
 	return c
-}
-
-// window applies OFFSET and LIMIT (-1 = none) to rows.
-func window[R any](rows []R, limit, offset int64) []R {
-	if offset >= int64(len(rows)) {
-		return nil
-	}
-	rows = rows[offset:]
-	if limit >= 0 && limit < int64(len(rows)) {
-		rows = rows[:limit]
-	}
-	return rows
-}
-
-func (p *selectPlan) project(e *env, rows []keyedRow) ([][]any, error) {
-	out := make([][]any, len(rows))
-	for i, r := range rows {
-		e.row = r.row
-		if r.aggs != nil {
-			e.aggs = r.aggs
-		}
-		vals := make([]any, len(p.items))
-		for j, it := range p.items {
-			v, err := it.Eval(e)
-			if err != nil {
-				return nil, err
-			}
-			vals[j] = v
-		}
-		if err := e.chargeRow(vals); err != nil {
-			return nil, err
-		}
-		out[i] = vals
-	}
-	return out, nil
 }

@@ -3,7 +3,6 @@ package planner
 import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 )
 
 // SELECT DISTINCT and DISTINCT ON (...): rows are sorted, projected, and
@@ -69,56 +68,3 @@ func inSelectList(p *selectPlan, x *sql.Select, k expr, e sql.Expr) bool {
 	}
 	return false
 }
-
-// distinctRows projects the sorted rows, keeps the first of each distinct
-// key and applies OFFSET and LIMIT.
-func (p *selectPlan) distinctRows(e *env, rows []keyedRow, limit, offset int64) ([][]any, error) {
-	all, err := p.project(e, rows)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	out := all[:0]
-	var key []byte
-	for i, vals := range all {
-		key = key[:0]
-		if p.distinctOn == nil {
-			for j, v := range vals {
-				key = appendKey(key, p.items[j].Type(), v)
-			}
-		} else {
-			e.row = rows[i].row
-			if rows[i].aggs != nil {
-				e.aggs = rows[i].aggs
-			}
-			for _, k := range p.distinctOn {
-				v, err := k.Eval(e)
-				if err != nil {
-					return nil, err
-				}
-				key = appendKey(key, k.Type(), v)
-			}
-		}
-		if seen[string(key)] {
-			continue
-		}
-		if err := e.charge(hashEntryBytes + int64(len(key))); err != nil {
-			return nil, err
-		}
-		seen[string(key)] = true
-		out = append(out, vals)
-	}
-	if offset >= int64(len(out)) {
-		return nil, nil
-	}
-	out = out[offset:]
-	if limit >= 0 && limit < int64(len(out)) {
-		out = out[:limit]
-	}
-	return out, nil
-}
-
-// appendKey appends one value to a distinct key: types.AppendKey, equal
-// exactly for values the = operator calls equal (1.5 and 1.50, -0 and 0,
-// jsonb 1.0 and 1), as PostgreSQL's hash and sort DISTINCT.
-func appendKey(b []byte, _ types.Type, v any) []byte { return types.AppendKey(b, v) }

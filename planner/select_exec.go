@@ -11,8 +11,8 @@ import (
 // A SELECT as a planner/exec tree. The tree is built per execution from
 // the bound plan with the lowering's pieces (logicalScan, physicalScan,
 // withLimit, sortKeys: lower_select.go, lower_rules.go) and carries
-// executable expressions (exec_bridge.go); the access path is the one the
-// materialised path takes (chooseBTree, knnRun), so both answer alike.
+// executable expressions (exec_bridge.go); the access path is the one
+// EXPLAIN shows (chooseBTree, knnRun).
 
 // runRows implements rowStreamer: through planner/exec (runExec).
 func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
@@ -69,8 +69,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 // Distinct on the select list's values or the ON keys, the Limit, and a
 // Project dropping the ON keys. Under a LIMIT a Sort without keys holds
 // the projected rows first, so that every row is projected (and its
-// errors raised) before the Limit stops reading, as the materialised
-// path (distinctRows) projects all rows.
+// errors raised) before the Limit stops reading, as vecgres always
+// has.
 func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offset int64) ir.Node {
 	wrap := func(xs []expr) []ir.Expr {
 		if grouped != nil {
@@ -102,8 +102,8 @@ func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offse
 // its reader registered in src:
 //   - no FROM: a Result's one row under a Filter of WHERE;
 //   - a derived table: the inner query's rows that pass WHERE, the inner
-//     query run to its end first (derivedRows, as the materialised path
-//     does, so that its errors and memory are the same);
+//     query run to its end first (derivedRows, so that its errors are
+//     raised whatever the LIMIT above);
 //   - a k-NN query with LIMIT an HNSW index serves: the rows knnRun
 //     returns (indexscan.go), or the scan below when the query vector is
 //     NULL;

@@ -27,7 +27,7 @@ type seriesSource struct {
 }
 
 // bindFromFunction binds FROM f(args) [AS alias]: the planner sees a
-// one-column table named by the alias whose rows seriesRows makes.
+// one-column table named by the alias whose rows seriesEach makes.
 func (b *binder) bindFromFunction(p *selectPlan, x *sql.Select) error {
 	f := x.FromFunc.Call
 	if f.Name != "generate_series" || f.Star || len(f.Args) < 2 || len(f.Args) > 3 {
@@ -54,19 +54,6 @@ func (b *binder) bindFromFunction(p *selectPlan, x *sql.Select) error {
 	p.table = catalog.NewVirtualTable(0, x.From, []catalog.Column{col}, nil)
 	b.table, b.alias = p.table, ""
 	return nil
-}
-
-// seriesRows makes the series' rows that pass WHERE.
-func (p *selectPlan) seriesRows(ctx context.Context, e *env) ([]keyedRow, error) {
-	var rows []keyedRow
-	err := p.seriesEach(ctx, e, func(row []any) error {
-		if err := e.chargeRow(row); err != nil { // memory.go
-			return err
-		}
-		rows = append(rows, keyedRow{row: row})
-		return nil
-	})
-	return rows, err
 }
 
 // seriesEach passes the series' rows that pass WHERE to fn, one at a

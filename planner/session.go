@@ -26,11 +26,6 @@ const (
 // Session is one client's state: settings and the open transaction. It
 // implements backend.Session.
 type Session struct {
-	// tracedReference makes Execute run SELECTs and set operations by
-	// the materialised runTraced instead of planner/exec; tests set it
-	// to compare the two (select_write_test.go, runBoth).
-	tracedReference bool
-
 	en       *Engine
 	cat      *catalog.Catalog
 	startup  map[string]string
