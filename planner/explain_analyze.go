@@ -74,6 +74,29 @@ func (tr *setOpTrace) traceSelect(p *selectPlan, src ir.Node) *planTrace {
 	return st
 }
 
+// setAgg, setSort and setLimit record the exec nodes of a SELECT's run
+// that its EXPLAIN tree's Aggregate, Sort and Limit stand for; nil st
+// (not analyzing) records nothing. Under DISTINCT the Limit is not
+// recorded (it is above the Distinct, which the lowered tree does not
+// show; the top node's count is the Limit's anyway).
+func (st *planTrace) setAgg(n ir.Node) {
+	if st != nil {
+		st.agg = n
+	}
+}
+
+func (st *planTrace) setSort(n ir.Node) {
+	if st != nil {
+		st.sort = n
+	}
+}
+
+func (st *planTrace) setLimit(n ir.Node) {
+	if _, ok := n.(*ir.Limit); ok && st != nil {
+		st.limit = n
+	}
+}
+
 // finish fills each SELECT's trace with the rows its source emitted.
 func (tr *setOpTrace) finish() {
 	for _, st := range tr.traces {

@@ -10,8 +10,9 @@ import (
 // prints them for the same shapes (checked against PostgreSQL 15 with
 // COSTS OFF): a scan under LIMIT 0 never runs, a UNION ALL's Append
 // stops once its Limit has LIMIT + OFFSET rows (its left side reading
-// only those, its right side never run), and a bounded Sort returns the
-// rows its Limit took.
+// only those, its right side never run), a bounded Sort returns the
+// rows its Limit took (OFFSET's included), and a HashAggregate the groups
+// its HAVING kept.
 func TestExplainAnalyzeCountsFromExec(t *testing.T) {
 	s := testSession(t)
 	exec(t, s, "CREATE TABLE ea (id int PRIMARY KEY, n int)")
@@ -34,6 +35,18 @@ func TestExplainAnalyzeCountsFromExec(t *testing.T) {
 			"        ->  Seq Scan on ea  (rows=9) (actual rows=9)",
 			"        ->  Seq Scan on ea  (rows=9) (actual rows=3)",
 			"        ->  Seq Scan on ea  (rows=9) (never executed)"}},
+		{"SELECT n FROM ea ORDER BY n LIMIT 2 OFFSET 1", []string{
+			"Limit  (rows=2) (actual rows=2)",
+			"  ->  Sort  (rows=9) (actual rows=3)",
+			"        Sort Key: n",
+			"        ->  Seq Scan on ea  (rows=9) (actual rows=9)"}},
+		{"SELECT n, count(*) FROM ea GROUP BY n HAVING count(*) > 2 ORDER BY n DESC LIMIT 1", []string{
+			"Limit  (rows=1) (actual rows=1)",
+			"  ->  Sort  (rows=9) (actual rows=1)",
+			"        Sort Key: n DESC",
+			"        ->  HashAggregate  (rows=9) (actual rows=3)",
+			"              Group Key: n",
+			"              ->  Seq Scan on ea  (rows=9) (actual rows=9)"}},
 		{"SELECT n FROM ea INTERSECT SELECT id FROM ea ORDER BY 1 LIMIT 1", []string{
 			"Limit (actual rows=1)",
 			"  ->  Sort (actual rows=1)",

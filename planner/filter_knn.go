@@ -441,4 +441,9 @@ type planTrace struct {
 	// ran is false when it never ran.
 	node ir.Node
 	ran  bool
+	// agg (the Aggregate, under a Filter of HAVING when the query has
+	// one), sort (Sort or TopK) and limit are the exec nodes that
+	// EXPLAIN's Aggregate, Sort and Limit stand for (explain_analyze.go);
+	// nil when the run had none (or under DISTINCT, the Limit).
+	agg, sort, limit ir.Node
 }

@@ -24,7 +24,7 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 		}
 		n, err := p.lower(x, st)
 		if err == nil && st != nil {
-			annotateActual(n, tr.rows[pl], st) // lower_knn.go
+			annotateActual(n, tr.rows[pl], st, tr) // lower_knn.go
 		}
 		return n, err
 	case *setOpPlan:

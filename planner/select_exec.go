@@ -40,18 +40,20 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if err != nil {
 		return nil, err
 	}
-	x.analyze.traceSelect(p, node) // explain_analyze.go
-
-	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
+	st := x.analyze.traceSelect(p, node) // explain_analyze.go
+	var grouped *groupedExpr             // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
 		node = p.execAggregate(e, b, node) // exec_group.go
 		grouped = &groupedExpr{keys: len(p.group)}
+		st.setAgg(node)
 	}
 	switch {
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
+		st.setSort(node)
 	case len(p.order) > 0:
 		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
+		st.setSort(node)
 	}
 	items := boundExprs(p.items)
 	if grouped != nil {
@@ -60,8 +62,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if p.distinct {
 		return p.execDistinct(node, grouped, limit, offset), nil
 	}
-	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: p.withLimit(node, limit, offset)},
-		Exprs: items}, nil
+	node = p.withLimit(node, limit, offset)
+	st.setLimit(node)
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, nil
 }
 
 // execDistinct is SELECT DISTINCT [ON] over the sorted rows in: a
