@@ -70,3 +70,43 @@ func TestExplainAnalyzeCountsFromExec(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainAnalyzeKNNFromExec checks that the k-NN scan of an EXPLAIN
+// ANALYZE run through planner/exec reports what the scan saw: the rows it
+// examined and its stages for an HNSW index scan, the rows a pre-filter
+// read, and the rows the bounded Sort above it returned.
+func TestExplainAnalyzeKNNFromExec(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE se (id int PRIMARY KEY, k int, v vector(2))")
+	exec(t, s, "INSERT INTO se SELECT g, g % 3, ('[' || g % 7 || ',' || g % 5 || ']')::vector FROM generate_series(1, 80) g")
+	exec(t, s, "CREATE INDEX se_v ON se USING hnsw (v vector_l2_ops)")
+	exec(t, s, "CREATE INDEX se_k ON se (k)")
+	plan := func(q string) []string {
+		var lines []string
+		for _, r := range exec(t, s, "EXPLAIN ANALYZE "+q).Rows {
+			lines = append(lines, r[0].(string))
+		}
+		return lines
+	}
+	want := []string{
+		"Limit  (rows=6) (actual rows=6)",
+		"  ->  Sort  (rows=27) (actual rows=6)",
+		"        Sort Key: (v <-> '[6,4]')",
+		"        Filtered Plan: pre-filter (selectivity 0.3375, 27 of 80 rows match)",
+		"        ->  Index Scan using se_k on se  (rows=27) (actual rows=6)",
+		"              Index Cond: (k = 2)",
+		"              Rows Examined: 27",
+	}
+	q := "SELECT id FROM se WHERE k = 2 ORDER BY v <-> '[6,4]' LIMIT 6"
+	if got := plan(q); len(got) != len(want)+1 || strings.Join(got[:len(want)], "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s: plan:\n%s\nwant:\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	q = "SELECT id FROM se ORDER BY v <-> '[1,2]' LIMIT 4 OFFSET 3"
+	got := plan(q)
+	if len(got) != 6 || got[0] != "Limit  (rows=4) (actual rows=4)" ||
+		got[1] != "  ->  Index Scan using se_v on se  (rows=7) (actual rows=7)" ||
+		!strings.HasPrefix(got[3], "        Rows Examined: ") || !strings.HasSuffix(got[3], " in 1 stage(s)") ||
+		!strings.HasPrefix(got[4], "        Exhaustive Search: ") {
+		t.Errorf("%s: plan:\n%s", q, strings.Join(got, "\n"))
+	}
+}
