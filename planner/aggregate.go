@@ -239,9 +239,9 @@ func (a *aggAcc) addValue(v any) error {
 		} else if a.call.t.Kind == types.KindNumeric {
 			return a.addNumeric(v)
 		} else if a.call.t.Kind == types.KindFloat4 {
-			return a.addFloat4(toFloat(v))
+			return a.addFloat4(sem.ToFloat(v))
 		} else {
-			a.sumF += toFloat(v)
+			a.sumF += sem.ToFloat(v)
 		}
 	case "min":
 		if a.best == nil || a.call.cmp(v, a.best) < 0 {

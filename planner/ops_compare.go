@@ -75,17 +75,6 @@ func comparerForOp(op string, a, b types.Type) (compareFunc, bool) {
 	return compareFunc(cmp), true
 }
 
-// toFloat widens an integer or float value.
-func toFloat(v any) float64 {
-	switch x := v.(type) {
-	case int64:
-		return float64(x)
-	case types.Decimal:
-		return types.NumericToFloat64(x)
-	}
-	return v.(float64)
-}
-
 // cmpExpr is a comparison operator.
 type cmpExpr struct {
 	op   string

@@ -126,8 +126,9 @@ func Negate(v any, t types.Type) (any, error) {
 	return -v.(float64), nil
 }
 
-// toFloat reads a number of any numeric kind as float64.
-func toFloat(v any) float64 {
+// ToFloat reads a number of any numeric kind (int64, types.Decimal,
+// float64) as float64.
+func ToFloat(v any) float64 {
 	switch x := v.(type) {
 	case int64:
 		return float64(x)

@@ -46,11 +46,11 @@ var powerOperators = []Func{
 
 func floatMath(name string, fn func(float64) (float64, error)) Func {
 	return Func{Name: name, Args: []types.Type{types.Float8}, Ret: types.Float8, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return fn(toFloat(a[0])) }}
+		Fn: func(_ Context, a []any) (any, error) { return fn(ToFloat(a[0])) }}
 }
 
 func float2(fn func(x, y float64) (float64, error)) Impl {
-	return func(_ Context, a []any) (any, error) { return fn(toFloat(a[0]), toFloat(a[1])) }
+	return func(_ Context, a []any) (any, error) { return fn(ToFloat(a[0]), ToFloat(a[1])) }
 }
 
 func numericMath(name string, fn func(types.Decimal) (types.Decimal, error)) Func {

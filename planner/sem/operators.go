@@ -103,7 +103,7 @@ func floatOperator(op string, l, r types.Type) Func {
 		ret = types.Float4
 	}
 	return Func{Name: op, Args: []types.Type{l, r}, Ret: ret, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return FloatArith(op, toFloat(a[0]), toFloat(a[1]), ret) }}
+		Fn: func(_ Context, a []any) (any, error) { return FloatArith(op, ToFloat(a[0]), ToFloat(a[1]), ret) }}
 }
 
 // vectorOperators are pgvector's operators on two vectors: + - * (22000
