@@ -190,11 +190,22 @@ func frontendType(msg pgproto3.FrontendMessage) byte {
 // copyOut sends COPY TO STDOUT: CopyOutResponse, one CopyData per payload
 // of res.CopyData, CopyDone. The caller sends CommandComplete.
 func (c *conn) copyOut(res *backend.Result) {
-	overall, cols := copyFormats(res.CopyOut)
-	c.send(&pgproto3.CopyOutResponse{OverallFormat: overall, ColumnFormatCodes: cols})
+	c.sendCopyOutResponse(res.CopyOut)
 	for _, d := range res.CopyData {
-		c.send(&pgproto3.CopyData{Data: d})
-		c.flushIfBig(len(d) + 5)
+		c.sendCopyData(d)
 	}
 	c.send(&pgproto3.CopyDone{})
+}
+
+// sendCopyOutResponse buffers the CopyOutResponse that starts COPY TO
+// STDOUT's sub-protocol.
+func (c *conn) sendCopyOutResponse(info *backend.CopyInfo) {
+	overall, cols := copyFormats(info)
+	c.send(&pgproto3.CopyOutResponse{OverallFormat: overall, ColumnFormatCodes: cols})
+}
+
+// sendCopyData buffers one CopyData, flushing every flushThreshold bytes.
+func (c *conn) sendCopyData(data []byte) {
+	c.send(&pgproto3.CopyData{Data: data})
+	c.flushIfBig(len(data) + 5)
 }

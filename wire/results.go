@@ -80,16 +80,23 @@ func formatOf(formats []int16, i int) int16 {
 func (c *conn) sendRows(cols []backend.Column, formats []int16, rows [][]any) error {
 	var msg pgproto3.DataRow
 	for _, row := range rows {
-		if err := c.encodeRow(&msg, cols, formats, row); err != nil {
+		if err := c.sendRow(&msg, cols, formats, row); err != nil {
 			return err
-		}
-		c.send(&msg)
-		c.flushIfBig(len(c.rowBuf) + 4*len(row) + 7)
-		if c.writeErr != nil {
-			return c.writeErr
 		}
 	}
 	return nil
+}
+
+// sendRow buffers row as the DataRow msg (values in the per-column
+// formats), flushing every flushThreshold bytes; it returns encodeRow's
+// error or the connection's write error.
+func (c *conn) sendRow(msg *pgproto3.DataRow, cols []backend.Column, formats []int16, row []any) error {
+	if err := c.encodeRow(msg, cols, formats, row); err != nil {
+		return err
+	}
+	c.send(msg)
+	c.flushIfBig(len(c.rowBuf) + 4*len(row) + 7)
+	return c.writeErr
 }
 
 // encodeRow fills msg with row's values, encoded into c.rowBuf.

@@ -47,18 +47,12 @@ func (w *streamWriter) WriteRow(row []any) error {
 		w.c.send(rowDescription(w.cols, w.formats))
 		w.described = true
 	}
-	if err := w.c.encodeRow(&w.msg, w.cols, w.formats, row); err != nil {
-		return err
-	}
-	w.c.send(&w.msg)
-	w.c.flushIfBig(len(w.c.rowBuf) + 4*len(row) + 7)
-	return w.c.writeErr
+	return w.c.sendRow(&w.msg, w.cols, w.formats, row)
 }
 
 // BeginCopy implements backend.CopyWriter: CopyOutResponse.
 func (w *streamWriter) BeginCopy(info backend.CopyInfo) error {
-	overall, cols := copyFormats(&info)
-	w.c.send(&pgproto3.CopyOutResponse{OverallFormat: overall, ColumnFormatCodes: cols})
+	w.c.sendCopyOutResponse(&info)
 	w.copying = true
 	return w.c.writeErr
 }
@@ -66,8 +60,7 @@ func (w *streamWriter) BeginCopy(info backend.CopyInfo) error {
 // WriteCopy implements backend.CopyWriter: one CopyData, encoded into the
 // send buffer at once, so data is not kept.
 func (w *streamWriter) WriteCopy(data []byte) error {
-	w.c.send(&pgproto3.CopyData{Data: data})
-	w.c.flushIfBig(len(data) + 5)
+	w.c.sendCopyData(data)
 	return w.c.writeErr
 }
 
