@@ -55,14 +55,13 @@ func scanPlainDecimal(s string) (d plainDecimal) {
 	if digits == 0 {
 		return plainDecimal{}
 	}
-	if i < len(s) && s[i]|0x20 == 'e' {
-		e, en, small := scanExponent10(s[i+1:])
-		if en == 0 {
-			return plainDecimal{} // "1e" with no digits: strtof stops before the e
-		}
+	// An e without exponent digits ("1e") is not part of the number, as
+	// strtof reads it; the check below then declines the e after it.
+	if en := scanExponent(s[i:], 'e'); en > 0 {
+		e, small := exponentValue(s[i+1 : i+en])
 		d.exp += e
 		big = big || !small
-		i += 1 + en
+		i += en
 	}
 	if i < len(s) && !isCSpace(s[i]) && s[i] != ',' && s[i] != ']' {
 		return plainDecimal{}
@@ -96,25 +95,22 @@ func (d plainDecimal) float32(tok string) (f float32, overflow bool) {
 	return f, false
 }
 
-// scanExponent10 reads [+-]digits at the start of s: the value when it
-// has at most four digits (small), and the length; n is 0 when there are
-// no digits.
-func scanExponent10(s string) (e, n int, small bool) {
-	i, sign := 0, 1
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		if s[i] == '-' {
+// exponentValue is the value of an exponent's sign and digits, as
+// scanExponent found them after the e; small is false past four digits,
+// whose value it does not compute.
+func exponentValue(s string) (e int, small bool) {
+	sign := 1
+	if s[0] == '-' || s[0] == '+' {
+		if s[0] == '-' {
 			sign = -1
 		}
-		i++
+		s = s[1:]
 	}
-	start := i
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		if i-start < 4 {
-			e = e*10 + int(s[i]-'0')
-		}
+	if len(s) > 4 {
+		return 0, false
 	}
-	if i == start {
-		return 0, 0, false
+	for i := range len(s) {
+		e = e*10 + int(s[i]-'0')
 	}
-	return sign * e, i, i-start <= 4
+	return sign * e, true
 }
