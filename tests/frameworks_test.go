@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -75,12 +76,18 @@ var frameworkStatusFile = filepath.Join("testdata", "frameworks", "status.txt")
 // frameworkFlowTimeout bounds one flow's run.
 const frameworkFlowTimeout = 180 * time.Second
 
-// flowResult is what a flow printed: its status line and the statements
-// the server refused.
+// flowResult is what a flow printed: its status line, the statement its
+// failure came from ("" when it passed or failed on no statement) and the
+// statements the server refused.
 type flowResult struct {
-	status  string
-	refused []string
+	status    string
+	statement string
+	refused   []string
 }
+
+// statementPrefix starts the line of the status file under a flow's
+// status that holds the statement the failure came from.
+const statementPrefix = "  statement: "
 
 // TestFrameworks runs each installed framework flow against the pgvector
 // reference (PGlite with pgvector, one server shared by the flows, whose
@@ -199,6 +206,9 @@ func runFlow(t *testing.T, f frameworkFlow, dsn string) flowResult {
 		if s, ok := strings.CutPrefix(l, "# refused: "); ok {
 			r.refused = append(r.refused, s)
 		}
+		if s, ok := strings.CutPrefix(l, "# failing statement: "); ok {
+			r.statement = s
+		}
 	}
 	r.status = lines[len(lines)-1]
 	if err != nil || !statusLine.MatchString(r.status) {
@@ -213,12 +223,12 @@ func checkFlowStatuses(t *testing.T, got map[string]flowResult) {
 	t.Helper()
 	want, header := readFlowStatuses(t)
 	if *rewrite {
-		merged := map[string]string{}
+		merged := map[string]flowResult{}
 		for k, v := range want {
 			merged[k] = v
 		}
 		for k, r := range got {
-			merged[k] = r.status
+			merged[k] = r
 		}
 		writeFlowStatuses(t, header, merged)
 		return
@@ -234,18 +244,21 @@ func checkFlowStatuses(t *testing.T, got map[string]flowResult) {
 		switch {
 		case !ok:
 			t.Errorf("%s: %q is not recorded in %s (run with -rewrite)", name, r.status, frameworkStatusFile)
-		case w != r.status:
-			t.Errorf("%s against vecgres:\n got: %s\nwant: %s\n(a regression, or an improvement to record with -rewrite)\nrefused:\n%s",
-				name, r.status, w, strings.Join(r.refused, "\n"))
+		case w.status != r.status || w.statement != r.statement:
+			t.Errorf("%s against vecgres:\n got: %s\n      statement %q\nwant: %s\n      statement %q\n(a regression, or an improvement to record with -rewrite)\nrefused:\n%s",
+				name, r.status, r.statement, w.status, w.statement, strings.Join(r.refused, "\n"))
 		}
 	}
 }
 
-// readFlowStatuses reads "name status" lines; lines starting with # are
-// the header, kept by a rewrite.
-func readFlowStatuses(t *testing.T) (map[string]string, []string) {
+// readFlowStatuses reads "name status" lines, each followed by the
+// statement its failure came from, if any, on a line of its own (quoted,
+// after statementPrefix); lines starting with # are the header, kept by a
+// rewrite.
+func readFlowStatuses(t *testing.T) (map[string]flowResult, []string) {
 	t.Helper()
-	want := map[string]string{}
+	want := map[string]flowResult{}
+	last := ""
 	var header []string
 	data, err := os.ReadFile(frameworkStatusFile)
 	if os.IsNotExist(err) {
@@ -261,26 +274,40 @@ func readFlowStatuses(t *testing.T) (map[string]string, []string) {
 			header = append(header, line)
 			continue
 		}
+		if q, ok := strings.CutPrefix(line, statementPrefix); ok && last != "" {
+			stmt, err := strconv.Unquote(q)
+			if err != nil {
+				t.Fatalf("%s: malformed statement line %q: %v", frameworkStatusFile, line, err)
+			}
+			r := want[last]
+			r.statement = stmt
+			want[last] = r
+			continue
+		}
 		name, status, ok := strings.Cut(line, " ")
 		if !ok {
 			t.Fatalf("%s: malformed line %q", frameworkStatusFile, line)
 		}
-		want[name] = status
+		want[name] = flowResult{status: status}
+		last = name
 	}
 	return want, header
 }
 
 // writeFlowStatuses writes the header and one line per flow, in
 // frameworkFlows order.
-func writeFlowStatuses(t *testing.T, header []string, statuses map[string]string) {
+func writeFlowStatuses(t *testing.T, header []string, statuses map[string]flowResult) {
 	t.Helper()
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h + "\n")
 	}
 	for _, f := range frameworkFlows {
-		if s, ok := statuses[f.name]; ok {
-			fmt.Fprintf(&b, "%s %s\n", f.name, s)
+		if r, ok := statuses[f.name]; ok {
+			fmt.Fprintf(&b, "%s %s\n", f.name, r.status)
+			if r.statement != "" {
+				fmt.Fprintf(&b, "%s%s\n", statementPrefix, strconv.Quote(r.statement))
+			}
 		}
 	}
 	if err := os.MkdirAll(filepath.Dir(frameworkStatusFile), 0o755); err != nil {

@@ -229,14 +229,19 @@ function sqlError(err, depth = 0) {
   return null;
 }
 
+/** STATEMENT_CHARS is how much of the failing statement the flow prints. */
+const STATEMENT_CHARS = 600;
+
 /**
  * runSteps runs steps ([name, async fn] pairs) in order and prints the
- * status line; on the first failure it prints the refused statements and
- * stops. The process exits 0 either way (a crash of the flow itself exits
+ * status line; on the first failure it stops, and prints the refused
+ * statements and the one the failure came from ("# failing statement:").
+ * The process exits 0 either way (a crash of the flow itself exits
  * non-zero).
  */
 async function runSteps(steps, cleanup) {
   let status = 'pass';
+  let statement = '';
   for (const [name, fn] of steps) {
     stepFailures = [];
     try {
@@ -245,11 +250,13 @@ async function runSteps(steps, cleanup) {
       const se = refusal(sqlError(err));
       const msg = se ? `${se.code} ${firstLine(se.message)}` : firstLine(err && err.message ? err.message : String(err));
       status = `fail at ${name}: ${msg}`;
+      if (se && se.sql) statement = se.sql;
       if (process.env.FW_TRACE) process.stderr.write(`${err && err.stack}\n`);
       break;
     }
   }
   for (const f of failures) console.log(`# refused: ${f.code} ${firstLine(f.message)}: ${f.sql.slice(0, 400)}`);
+  if (statement) console.log(`# failing statement: ${statement.slice(0, STATEMENT_CHARS)}`);
   console.log(status);
   if (cleanup) {
     try { await cleanup(); } catch (_) { /* the status is already printed */ }

@@ -9,7 +9,9 @@ const { PgVector } = require('@mastra/pg');
 const DIM = 7;
 const INDEX = 'ma_documents';
 const { docs, queries } = c.dataset(707, DIM, 'cosine');
-const store = new PgVector({ id: 'fw-mastra', connectionString: c.dsn(), pgPoolOptions: { max: 2 } });
+// Mastra's pool gives up connecting after 2 s by default; a loaded CI
+// machine can take longer, so the flow allows 30 s.
+const store = new PgVector({ id: 'fw-mastra', connectionString: c.dsn(), pgPoolOptions: { max: 2, connectionTimeoutMillis: 30000 } });
 
 async function search(q, filter) {
   const found = await store.query({ indexName: INDEX, queryVector: q, topK: c.K, filter, ef: 100 });

@@ -24,6 +24,7 @@ import psycopg2.extensions
 N_DOCS = 200
 K = 5
 CATEGORIES = ["news", "blog", "paper"]
+STATEMENT_CHARS = 600  # how much of the failing statement run_steps prints
 
 failures = []  # (sql, pgcode, message) of every refused statement
 _step_failures = []
@@ -162,9 +163,10 @@ def _sql_error(err, depth=0):
 
 
 def run_steps(steps):
-    """Run (name, fn) pairs in order; print the refused statements and the
-    status line. Exits 0 whether the flow passed or failed."""
-    status = "pass"
+    """Run (name, fn) pairs in order, stopping at the first failure; print
+    the refused statements, the one the failure came from ("# failing
+    statement:") and the status line."""
+    status, statement = "pass", ""
     for name, fn in steps:
         del _step_failures[:]
         try:
@@ -174,6 +176,7 @@ def run_steps(steps):
             if se is None and _step_failures:
                 se = _step_failures[-1][1:]
             if se:
+                statement = next((f[0] for f in reversed(_step_failures) if f[1] == se[0]), "")
                 status = "fail at %s: %s %s" % (name, se[0], se[1])
             else:
                 status = "fail at %s: %s" % (name, str(err).split("\n")[0])
@@ -183,5 +186,7 @@ def run_steps(steps):
             break
     for sql, code, msg in failures:
         print("# refused: %s %s: %s" % (code, msg, sql[:400]))
+    if statement:
+        print("# failing statement: %s" % statement[:STATEMENT_CHARS])
     print(status)
     sys.stdout.flush()
