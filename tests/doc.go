@@ -8,6 +8,13 @@
 // `go test ./tests -run Golden -rewrite` to regenerate the .out files after
 // an intended change, and review the diff.
 //
+// Framework flows (frameworks_test.go) run the programs in frameworks/node
+// and frameworks/python — LangChain.js, LlamaIndex TS, Mastra, knex,
+// drizzle, TypeORM, Sequelize, Prisma, SQLAlchemy and Django, each used as
+// its documentation shows for pgvector and checked against brute force —
+// against PGlite with pgvector (all must pass) and against vecgres, whose
+// outcomes are recorded in testdata/frameworks/status.txt (-rewrite too).
+//
 // Environment: VECGRES_BIN uses an already-built server binary instead of
 // building cmd/vecgres; VECGRES_CRASH_LOOPS sets how many SIGKILL/restart
 // rounds the crash test runs (default 3).
