@@ -7,20 +7,20 @@ import (
 // PostgreSQL's frame option bits (nodes/parsenodes.h, FRAMEOPTION_*), as
 // pg_query's WindowDef.FrameOptions carries them.
 const (
-	frameNonDefault             = 0x00001
-	frameRows                   = 0x00004
-	frameGroups                 = 0x00008
-	frameStartUnboundedPreced   = 0x00020
-	frameEndUnboundedFollowing  = 0x00100
-	frameStartCurrentRow        = 0x00200
-	frameEndCurrentRow          = 0x00400
-	frameStartOffsetPreceding   = 0x00800
-	frameEndOffsetPreceding     = 0x01000
-	frameStartOffsetFollowing   = 0x02000
-	frameEndOffsetFollowing     = 0x04000
-	frameExcludeCurrentRow      = 0x08000
-	frameExcludeGroup           = 0x10000
-	frameExcludeTies            = 0x20000
+	frameNonDefault            = 0x00001
+	frameRows                  = 0x00004
+	frameGroups                = 0x00008
+	frameStartUnboundedPreced  = 0x00020
+	frameEndUnboundedFollowing = 0x00100
+	frameStartCurrentRow       = 0x00200
+	frameEndCurrentRow         = 0x00400
+	frameStartOffsetPreceding  = 0x00800
+	frameEndOffsetPreceding    = 0x01000
+	frameStartOffsetFollowing  = 0x02000
+	frameEndOffsetFollowing    = 0x04000
+	frameExcludeCurrentRow     = 0x08000
+	frameExcludeGroup          = 0x10000
+	frameExcludeTies           = 0x20000
 )
 
 // windowClause converts SELECT's WINDOW clause.
