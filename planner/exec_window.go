@@ -1,0 +1,199 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/planner/sem"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// Window functions through planner/exec: after the source rows (and the
+// Aggregate and HAVING of a grouped query), one Window node per distinct
+// window, each over a Sort by its partition keys then its ORDER BY keys
+// unless the rows already come in an order that serves it. Each Window
+// appends its calls' values to the row, so after the last one a row
+// ends with every call's value in slot order; the expressions above
+// (ORDER BY, DISTINCT, the select list) are windowedExprs, which read
+// them into env.wins for winRef.
+
+// windowedExpr is an expression over a row that ends with n window
+// values.
+type windowedExpr struct {
+	inner ir.Expr
+	n     int
+}
+
+func (w windowedExpr) String() string { return w.inner.String() }
+
+// windowed wraps xs when p has window calls.
+func (p *selectPlan) windowed(xs []ir.Expr) []ir.Expr {
+	if p.wins == nil {
+		return xs
+	}
+	n := len(p.wins.calls)
+	for i, x := range xs {
+		xs[i] = windowedExpr{inner: x, n: n}
+	}
+	return xs
+}
+
+// windowedKeys wraps sort keys' executable keys as windowed does.
+func (p *selectPlan) windowedKeys(keys []ir.SortKey) []ir.SortKey {
+	if p.wins != nil {
+		for i := range keys {
+			keys[i].Key = windowedExpr{inner: keys[i].Key, n: len(p.wins.calls)}
+		}
+	}
+	return keys
+}
+
+// execWindows puts p's Window nodes over in (rows of a grouped query
+// when grouped is set), their aggregates' accumulators registered in b.
+func (p *selectPlan) execWindows(e *env, b *execBuild, in ir.Node, grouped *groupedExpr) ir.Node {
+	if p.wins == nil {
+		return in
+	}
+	wrap := func(x expr) ir.Expr {
+		if grouped != nil {
+			return groupedExpr{x: x, keys: grouped.keys}
+		}
+		return boundExpr{x}
+	}
+	key := func(k orderKey) ir.SortKey {
+		return ir.SortKey{Expr: formatBound(k.x), Desc: k.desc, Key: sortKeyExpr{k: k, grouped: grouped}}
+	}
+	var sorted []orderKey
+	for _, s := range p.wins.specs {
+		keys := append(append([]orderKey(nil), s.part...), s.order...)
+		if !servedBy(sorted, keys) {
+			sk := make([]ir.SortKey, len(keys))
+			for i, k := range keys {
+				sk[i] = key(k)
+			}
+			in = &ir.Sort{Unary: ir.Unary{Input: in}, Keys: sk}
+			sorted = keys
+		}
+		w := &ir.Window{Unary: ir.Unary{Input: in}, Frame: s.frame.plan(wrap)}
+		for _, k := range s.part {
+			w.PartKeys = append(w.PartKeys, key(k))
+		}
+		for _, k := range s.order {
+			w.OrderKeys = append(w.OrderKeys, key(k))
+		}
+		calls := p.wins.callsOf(s)
+		for _, c := range calls {
+			f := ir.WindowFunc{Name: c.name, Agg: c.agg != nil}
+			for _, a := range c.args {
+				f.Args = append(f.Args, wrap(a))
+			}
+			w.Funcs = append(w.Funcs, f)
+		}
+		b.winAccs[w] = func(i int) (pexec.Accumulator, error) {
+			return &winAccumulator{acc: aggAcc{call: calls[i].agg}, e: e, grouped: grouped}, nil
+		}
+		in = w
+	}
+	return in
+}
+
+// servedBy reports whether rows sorted by have the order keys needs:
+// keys is a prefix of have (the same expressions, directions and NULL
+// placement).
+func servedBy(have, keys []orderKey) bool {
+	if len(keys) > len(have) {
+		return false
+	}
+	for i, k := range keys {
+		h := have[i]
+		if h.desc != k.desc || h.nullsFirst != k.nullsFirst || h.x != k.x && (formatBound(h.x) != formatBound(k.x) || formatBound(k.x) == "?") {
+			return false
+		}
+	}
+	return true
+}
+
+// plan is f in the plan IR, its offsets wrapped by wrap.
+func (f winFrame) plan(wrap func(expr) ir.Expr) ir.Frame {
+	bound := func(b winBound) ir.FrameBound {
+		out := ir.FrameBound{Kind: b.kind}
+		if b.off != nil {
+			out.Offset = wrap(b.off)
+		}
+		return out
+	}
+	return ir.Frame{Mode: f.mode, Start: bound(f.start), End: bound(f.end), Exclude: f.exclude}
+}
+
+// winAccumulator is an aggregate over a window frame: a row is added
+// with the env set to it (a grouped query's Aggregate row as
+// groupedExpr reads it).
+type winAccumulator struct {
+	acc     aggAcc
+	e       *env
+	grouped *groupedExpr
+}
+
+// Add implements exec.Accumulator.
+func (a *winAccumulator) Add(row []any) error {
+	if a.grouped != nil {
+		a.e.row, _ = row[a.grouped.keys].([]any)
+		a.e.aggs = row[a.grouped.keys+1:]
+	} else {
+		a.e.row = row
+	}
+	return a.acc.add(a.e)
+}
+
+// Result implements exec.Accumulator.
+func (a *winAccumulator) Result() (any, error) { return a.acc.final() }
+
+// rangeBound is v moved by off (RANGE frames, exec.Evaluator.RangeBound)
+// for an ORDER BY key of type t: down when down is set. Integer bounds
+// saturate instead of overflowing (a bound past the type's range lies
+// past every value, as PostgreSQL's in_range functions decide). Errors:
+// 22013 for a negative or NaN offset.
+func rangeBound(t types.Type, v, off any, down bool) (any, error) {
+	bad := pgerror.New(pgerror.InvalidPrecedingFollowing, "invalid preceding or following size in window function")
+	switch t.Kind {
+	case types.KindInt2, types.KindInt4, types.KindInt8:
+		x, d := v.(int64), off.(int64)
+		if d < 0 {
+			return nil, bad
+		}
+		if down {
+			if x < math.MinInt64+d {
+				return int64(math.MinInt64), nil
+			}
+			return x - d, nil
+		}
+		if x > math.MaxInt64-d {
+			return int64(math.MaxInt64), nil
+		}
+		return x + d, nil
+	case types.KindFloat4, types.KindFloat8:
+		x, d := sem.ToFloat(v), sem.ToFloat(off)
+		if d < 0 || math.IsNaN(d) {
+			return nil, bad
+		}
+		if down {
+			return x - d, nil
+		}
+		return x + d, nil
+	case types.KindNumeric:
+		x, _ := types.AsNumeric(v)
+		d, _ := types.AsNumeric(off)
+		if d.Sign() < 0 || d.IsNaN() {
+			return nil, bad
+		}
+		op := "+"
+		if down {
+			op = "-"
+		}
+		return types.NumericArith(op, x, d)
+	}
+	return nil, fmt.Errorf("planner: no RANGE offset arithmetic for %s", t.Name())
+}
