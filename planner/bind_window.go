@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"sort"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -19,6 +21,11 @@ import (
 
 // aggNested is bindAggArgs's aggDenied: inside an aggregate's arguments.
 const aggNested = "aggregate function calls cannot be nested"
+
+// orderedSetNames are the window functions that PostgreSQL also has as
+// hypothetical-set aggregates (rank(x) WITHIN GROUP (ORDER BY ...)),
+// which a call with arguments names.
+var orderedSetNames = map[string]bool{"rank": true, "dense_rank": true, "percent_rank": true, "cume_dist": true}
 
 // winState is the window calls of one SELECT.
 type winState struct {
@@ -54,10 +61,11 @@ func (b *binder) openWindows(p *selectPlan, x *sql.Select) error {
 		if _, dup := ws.named[w.Name]; dup {
 			return pgerror.Errorf(pgerror.WindowingError, "window %q is already defined", w.Name).WithPosition(w.P + 1)
 		}
-		if _, err := ws.resolve(w); err != nil {
+		r, err := ws.resolve(w)
+		if err != nil {
 			return err
 		}
-		ws.named[w.Name] = w
+		ws.named[w.Name] = r
 	}
 	p.wins = ws
 	return nil
@@ -70,6 +78,8 @@ func (b *binder) bindWindowCall(f *sql.FuncCall) (expr, error) {
 	switch {
 	case f.Over == nil:
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "window function %s requires an OVER clause", f.Name).WithPosition(f.P + 1)
+	case orderedSetNames[f.Name] && (len(f.Args) > 0 || f.Star):
+		return nil, pgerror.Errorf(pgerror.WrongObjectType, "WITHIN GROUP is required for ordered-set aggregate %s", f.Name).WithPosition(f.P + 1)
 	case b.wins == nil || b.aggDenied == aggNested:
 		return nil, b.windowDenied(f)
 	case !isWin && !isAggregate(f.Name):
@@ -259,7 +269,9 @@ func (b *binder) bindWindowArgsOne(x sql.Expr, t types.Type) (expr, error) {
 // closeWindows ends binding p's window calls: in a grouped query their
 // arguments and windows may read only group keys and aggregates (42803);
 // each call gets its slot, the calls of one window together in the
-// order of the windows (the Window nodes' order). p.wins is nil when
+// order of the windows (the Window nodes' order): those with more sort
+// keys first, as PostgreSQL's select_active_windows, so that a window
+// sorted by a prefix of the keys of the one before needs no Sort. p.wins is nil when
 // the query has no window call.
 func (b *binder) closeWindows(p *selectPlan) error {
 	ws := p.wins
@@ -274,6 +286,7 @@ func (b *binder) closeWindows(p *selectPlan) error {
 			}
 		}
 	}
+	sort.SliceStable(ws.specs, func(i, j int) bool { return ws.specs[i].keys() > ws.specs[j].keys() })
 	slot := 0
 	for _, s := range ws.specs {
 		for _, c := range ws.calls {
@@ -285,6 +298,9 @@ func (b *binder) closeWindows(p *selectPlan) error {
 	}
 	return nil
 }
+
+// keys is the number of keys s's rows are sorted by.
+func (s *winSpec) keys() int { return len(s.part) + len(s.order) }
 
 // exprs are the expressions of ws's calls and windows.
 func (ws *winState) exprs() []expr {

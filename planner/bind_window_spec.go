@@ -223,7 +223,7 @@ func rangeOffset(off expr, t types.Type, pos int) (expr, error) {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "RANGE with offset PRECEDING/FOLLOWING is not supported for column type "+t.Name()).WithPosition(pos + 1)
 	}
 	if !fits {
-		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s and offset type %s", t.Name(), off.Type().Name()).
+		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s and offset type %s", t.Name(), off.Type().Name()).
 			WithHint("Cast the offset value to an appropriate type.").WithPosition(pos + 1)
 	}
 	return coerce(off, to, pos)

@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	pexec "github.com/vecgres/vecgres/planner/exec"
 	ir "github.com/vecgres/vecgres/planner/plan"
@@ -100,6 +101,35 @@ func (p *selectPlan) execWindows(e *env, b *execBuild, in ir.Node, grouped *grou
 	return in
 }
 
+// windowsSorted reports whether the rows the Window nodes emit are
+// already in ORDER BY's order: the last Sort below them is by keys that
+// ORDER BY's are a prefix of (the Window nodes keep their input's order).
+func (p *selectPlan) windowsSorted() bool {
+	if p.wins == nil || len(p.order) == 0 {
+		return false
+	}
+	var sorted []orderKey
+	for _, s := range p.wins.specs {
+		if keys := append(append([]orderKey(nil), s.part...), s.order...); !servedBy(sorted, keys) {
+			sorted = keys
+		}
+	}
+	return servedBy(sorted, p.order)
+}
+
+// lowerWindows is execWindows for EXPLAIN: the nodes estimated at in's
+// rows.
+func (p *selectPlan) lowerWindows(in ir.Node) ir.Node {
+	if p.wins == nil {
+		return in
+	}
+	n := p.execWindows(nil, &execBuild{winAccs: map[*ir.Window]func(int) (pexec.Accumulator, error){}}, in, nil)
+	for m := n; m != in; m = m.Children()[0] {
+		m.Base().Est = in.Base().Est
+	}
+	return n
+}
+
 // servedBy reports whether rows sorted by have the order keys needs:
 // keys is a prefix of have (the same expressions, directions and NULL
 // placement).
@@ -109,7 +139,7 @@ func servedBy(have, keys []orderKey) bool {
 	}
 	for i, k := range keys {
 		h := have[i]
-		if h.desc != k.desc || h.nullsFirst != k.nullsFirst || h.x != k.x && (formatBound(h.x) != formatBound(k.x) || formatBound(k.x) == "?") {
+		if h.desc != k.desc || h.nullsFirst != k.nullsFirst || h.x != k.x && (formatBound(h.x) != formatBound(k.x) || strings.Contains(formatBound(k.x), "?")) {
 			return false
 		}
 	}

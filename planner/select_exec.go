@@ -49,6 +49,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	}
 	node = p.execWindows(e, b, node, grouped) // exec_window.go
 	switch {
+	case p.windowsSorted(): // exec_window.go
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
 		st.setSort(node)
