@@ -85,5 +85,16 @@ SELECT lag(x, 1.5) OVER (ORDER BY id) FROM w;
 SELECT lag(x, 1, s) OVER (ORDER BY id) FROM w;
 SELECT rank(x) OVER () FROM w;
 SELECT ntile() OVER () FROM w;
+SELECT x, count(*) FROM w GROUP BY row_number() OVER ();
+-- windows in a derived table, set operation sides, scalar subqueries, INSERT ... SELECT and a prepared offset
+SELECT * FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS r FROM w) s WHERE r > 5 ORDER BY id;
+SELECT id, row_number() OVER (ORDER BY id) FROM w WHERE id < 3 UNION ALL SELECT 0, count(*) OVER () FROM w ORDER BY 1, 2;
+SELECT id, (SELECT count(*) OVER () FROM w LIMIT 1) AS c, (SELECT row_number() OVER ()) AS r FROM w WHERE id < 3 ORDER BY id;
+CREATE TABLE w2 (id int PRIMARY KEY, r bigint);
+INSERT INTO w2 SELECT id, rank() OVER (ORDER BY x DESC) FROM w;
+SELECT * FROM w2 ORDER BY id;
+PREPARE wp(int) AS SELECT id, sum(x) OVER (ORDER BY id ROWS BETWEEN $1 PRECEDING AND CURRENT ROW) FROM w ORDER BY id;
+EXECUTE wp(1);
+EXECUTE wp(-1);
 -- the session stays usable
 SELECT count(*) OVER () FROM w LIMIT 1;
