@@ -270,8 +270,9 @@ func (b *binder) bindWindowArgsOne(x sql.Expr, t types.Type) (expr, error) {
 // arguments and windows may read only group keys and aggregates (42803);
 // each call gets its slot, the calls of one window together in the
 // order of the windows (the Window nodes' order): those with more sort
-// keys first, as PostgreSQL's select_active_windows, so that a window
-// sorted by a prefix of the keys of the one before needs no Sort. p.wins is nil when
+// keys first, so that a window sorted by a prefix of the keys of the one
+// before needs no Sort, and those whose sort serves ORDER BY last, as
+// PostgreSQL's select_active_windows orders them. p.wins is nil when
 // the query has no window call.
 func (b *binder) closeWindows(p *selectPlan) error {
 	ws := p.wins
@@ -287,6 +288,7 @@ func (b *binder) closeWindows(p *selectPlan) error {
 		}
 	}
 	sort.SliceStable(ws.specs, func(i, j int) bool { return ws.specs[i].keys() > ws.specs[j].keys() })
+	sort.SliceStable(ws.specs, func(i, j int) bool { return !ws.specs[i].serves(p.order) && ws.specs[j].serves(p.order) })
 	slot := 0
 	for _, s := range ws.specs {
 		for _, c := range ws.calls {
@@ -297,6 +299,11 @@ func (b *binder) closeWindows(p *selectPlan) error {
 		}
 	}
 	return nil
+}
+
+// serves reports whether rows sorted for s are in ORDER BY's order.
+func (s *winSpec) serves(order []orderKey) bool {
+	return len(order) > 0 && servedBy(append(append([]orderKey(nil), s.part...), s.order...), order) // exec_window.go
 }
 
 // keys is the number of keys s's rows are sorted by.

@@ -130,6 +130,40 @@ func (p *selectPlan) lowerWindows(in ir.Node) ir.Node {
 	return n
 }
 
+// annotateWindows gives the WindowAgg nodes of an analysed tree, and
+// the Sorts between them, the actual rows of the node below them: each
+// emits every row it reads (under a LIMIT PostgreSQL's would show the
+// rows the Limit took; vecgres's hold the partition anyway).
+func annotateWindows(n ir.Node) {
+	var stack []ir.Node
+	for m := ir.Top(n); m != nil; m = firstChild(m) {
+		switch m.(type) {
+		case *ir.Window:
+			stack = append(stack, m)
+			continue
+		case *ir.Sort:
+			if len(stack) > 0 {
+				stack = append(stack, m)
+				continue
+			}
+		}
+		if len(stack) > 0 {
+			for _, w := range stack {
+				w.Base().Actual = m.Base().Actual
+			}
+			return
+		}
+	}
+}
+
+// firstChild is n's first input; nil for a leaf.
+func firstChild(n ir.Node) ir.Node {
+	if c := n.Children(); len(c) > 0 {
+		return c[0]
+	}
+	return nil
+}
+
 // servedBy reports whether rows sorted by have the order keys needs:
 // keys is a prefix of have (the same expressions, directions and NULL
 // placement).
