@@ -194,11 +194,14 @@ func (f winFrame) plan(wrap func(expr) ir.Expr) ir.Frame {
 
 // winAccumulator is an aggregate over a window frame: a row is added
 // with the env set to it (a grouped query's Aggregate row as
-// groupedExpr reads it).
+// groupedExpr reads it). charged is what its adds charged to the
+// statement (the values array_agg and string_agg hold), given back by
+// Release when the Window drops it for the next frame.
 type winAccumulator struct {
 	acc     aggAcc
 	e       *env
 	grouped *groupedExpr
+	charged int64
 }
 
 // Add implements exec.Accumulator.
@@ -209,7 +212,26 @@ func (a *winAccumulator) Add(row []any) error {
 	} else {
 		a.e.row = row
 	}
-	return a.acc.add(a.e)
+	before := a.used()
+	err := a.acc.add(a.e)
+	a.charged += a.used() - before
+	return err
+}
+
+// used is the statement's charged bytes.
+func (a *winAccumulator) used() int64 {
+	if a.e.exec == nil {
+		return 0
+	}
+	return a.e.exec.mem.Used()
+}
+
+// Release implements exec.Releaser.
+func (a *winAccumulator) Release() {
+	if a.e.exec != nil {
+		a.e.exec.mem.Release(a.charged)
+	}
+	a.charged = 0
 }
 
 // Result implements exec.Accumulator.

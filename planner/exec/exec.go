@@ -50,6 +50,12 @@ type Accumulator interface {
 	Result() (any, error)
 }
 
+// Releaser is an Accumulator that holds charged memory until Release;
+// the Window operator releases the accumulators it drops.
+type Releaser interface {
+	Release()
+}
+
 // Sources reads the leaves of a tree.
 type Sources interface {
 	// Scan returns the function that pushes the rows of leaf n (a scan

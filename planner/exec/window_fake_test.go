@@ -13,8 +13,14 @@ import (
 // bounds of ints.
 
 func (fakeEval) WindowAccumulator(n *plan.Window, i int) (Accumulator, error) {
+	fakeWinAccs.made++
 	return &fakeWinAcc{name: n.Funcs[i].Name, arg: n.Funcs[i].Args[0]}, nil
 }
+
+// fakeWinAccs counts the fake window accumulators made and released.
+var fakeWinAccs struct{ made, released int }
+
+func (a *fakeWinAcc) Release() { fakeWinAccs.released++ }
 
 func (fakeEval) RangeBound(k plan.SortKey, v, off any, back bool) (any, error) {
 	d := int(off.(int64))

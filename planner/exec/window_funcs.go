@@ -232,6 +232,7 @@ func (env *Env) windowAggregate(n *plan.Window, fi int, p *partition, fr *framer
 				continue
 			}
 		}
+		release(acc)
 		if acc, err = env.Eval.WindowAccumulator(n, fi); err != nil {
 			return nil, err
 		}
@@ -250,7 +251,15 @@ func (env *Env) windowAggregate(n *plan.Window, fi int, p *partition, fr *framer
 		}
 		out[i], lastOK = last, true
 	}
+	release(acc)
 	return out, nil
+}
+
+// release gives back what acc holds when it is a Releaser.
+func release(acc Accumulator) {
+	if r, ok := acc.(Releaser); ok {
+		r.Release()
+	}
 }
 
 // addRows adds p's rows [from, to) to acc.

@@ -240,6 +240,22 @@ func TestWindowRanking(t *testing.T) {
 	rowsEqual(t, "ranking", got, want)
 }
 
+// Every accumulator a Window makes is released: those it drops for a
+// new frame and the last of each partition.
+func TestWindowReleasesAccumulators(t *testing.T) {
+	fakeWinAccs.made, fakeWinAccs.released = 0, 0
+	rows := windowRows(rand.New(rand.NewSource(1)), 30)
+	f := plan.Frame{Mode: plan.RowsFrame, Start: plan.FrameBound{Kind: plan.OffsetPreceding, Offset: konst(int64(1))},
+		End: plan.FrameBound{Kind: plan.CurrentRow}}
+	env, _ := fakeEnv(map[string][][]any{"t": rows})
+	if _, _, err := run(env, windowOver("t", false, f, plan.WindowFunc{Name: "list", Agg: true, Args: []plan.Expr{col(0)}})); err != nil {
+		t.Fatal(err)
+	}
+	if fakeWinAccs.made < 20 || fakeWinAccs.released != fakeWinAccs.made {
+		t.Fatalf("made %d accumulators, released %d", fakeWinAccs.made, fakeWinAccs.released)
+	}
+}
+
 // A Window over no rows emits none; the held partition is charged to the
 // account and released once emitted.
 func TestWindowEmptyAndMemory(t *testing.T) {
