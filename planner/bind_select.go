@@ -116,7 +116,9 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 	if e == nil {
 		return nil, nil
 	}
+	b.winDenied = "window functions are not allowed in " + clause
 	x, err := b.bind(e, types.Int8)
+	b.winDenied = ""
 	if err != nil {
 		return nil, err
 	}
