@@ -207,6 +207,9 @@ func (env *Env) windowAggregate(n *plan.Window, fi int, p *partition, fr *framer
 	var last any
 	lastOK := false
 	for i := range p.rows {
+		if err := env.check(); err != nil { // a frame per row may be long work
+			return nil, err
+		}
 		spans, err := fr.spans(i)
 		if err != nil {
 			return nil, err

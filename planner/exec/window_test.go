@@ -279,3 +279,26 @@ func TestWindowEmptyAndMemory(t *testing.T) {
 		t.Fatalf("a partition over the limit: %v", err)
 	}
 }
+
+// The statement's end (Check's error) stops a Window while it computes a
+// partition's frames, before it emits a row.
+func TestWindowChecksWhileComputing(t *testing.T) {
+	rows := make([][]any, 50)
+	for i := range rows {
+		rows[i] = []any{i + 1, 1, i, i}
+	}
+	env, _ := fakeEnv(map[string][][]any{"t": rows})
+	calls := 0
+	env.Check = func() error {
+		if calls++; calls > 10 {
+			return errBoom
+		}
+		return nil
+	}
+	f := plan.Frame{Mode: plan.RowsFrame, Start: plan.FrameBound{Kind: plan.OffsetPreceding, Offset: konst(int64(3))},
+		End: plan.FrameBound{Kind: plan.CurrentRow}}
+	got, _, err := run(env, windowOver("t", false, f, plan.WindowFunc{Name: "sum", Agg: true, Args: []plan.Expr{col(3)}}))
+	if err != errBoom || len(got) != 0 {
+		t.Fatalf("got %d rows, error %v; want none and the Check's error", len(got), err)
+	}
+}
