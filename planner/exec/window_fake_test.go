@@ -18,7 +18,7 @@ func (fakeEval) WindowAccumulator(n *plan.Window, i int) (Accumulator, error) {
 }
 
 // fakeWinAccs counts the fake window accumulators made and released.
-var fakeWinAccs struct{ made, released int }
+var fakeWinAccs struct{ made, released, adds int }
 
 func (a *fakeWinAcc) Release() { fakeWinAccs.released++ }
 
@@ -40,6 +40,7 @@ type fakeWinAcc struct {
 }
 
 func (a *fakeWinAcc) Add(row []any) error {
+	fakeWinAccs.adds++
 	v, err := fakeEval{}.Eval(a.arg, row)
 	if err != nil {
 		return err

@@ -302,3 +302,32 @@ func TestWindowChecksWhileComputing(t *testing.T) {
 		t.Fatalf("got %d rows, error %v; want none and the Check's error", len(got), err)
 	}
 }
+
+// Frames whose head stays (the default frame, ROWS UNBOUNDED PRECEDING)
+// add each row to the running aggregate once; a sliding ROWS frame adds
+// each frame's rows afresh.
+func TestWindowRunningAggregateAddsOnce(t *testing.T) {
+	rows := make([][]any, 100)
+	for i := range rows {
+		rows[i] = []any{i + 1, i % 2, i % 7, i}
+	}
+	unbounded := plan.Frame{Mode: plan.RowsFrame, Start: plan.FrameBound{Kind: plan.UnboundedPreceding}, End: plan.FrameBound{Kind: plan.CurrentRow}}
+	sliding := plan.Frame{Mode: plan.RowsFrame, Start: plan.FrameBound{Kind: plan.OffsetPreceding, Offset: konst(int64(2))},
+		End: plan.FrameBound{Kind: plan.CurrentRow}}
+	for _, c := range []struct {
+		name  string
+		frame plan.Frame
+		adds  int
+	}{{"default", plan.DefaultFrame, 100}, {"rows unbounded", unbounded, 100},
+		// per partition of 50 rows: the first 3 extend one frame, the other 47 add 3 rows each
+		{"rows 2 preceding", sliding, 2 * (3 + 47*3)}} {
+		fakeWinAccs.adds = 0
+		env, _ := fakeEnv(map[string][][]any{"t": rows})
+		if _, _, err := run(env, windowOver("t", false, c.frame, plan.WindowFunc{Name: "sum", Agg: true, Args: []plan.Expr{col(3)}})); err != nil {
+			t.Fatal(err)
+		}
+		if fakeWinAccs.adds != c.adds {
+			t.Errorf("%s: %d adds, want %d", c.name, fakeWinAccs.adds, c.adds)
+		}
+	}
+}
