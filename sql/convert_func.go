@@ -3,6 +3,8 @@ package sql
 import (
 	"strings"
 
+	"github.com/vecgres/vecgres/sql/pgerror"
+
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
@@ -12,6 +14,10 @@ import (
 func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	loc := f.GetLocation()
 	switch {
+	case f.GetOver() != nil && len(f.GetAggOrder()) > 0: // PostgreSQL's own refusal
+		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "aggregate ORDER BY is not implemented for window functions"), loc)
+	case f.GetOver() != nil && f.GetAggFilter() != nil: // the planner's window aggregates take no FILTER yet
+		return nil, c.unsupported("FILTER in window function calls", loc)
 	case len(f.GetAggOrder()) > 0:
 		return nil, c.unsupported("ORDER BY in aggregates", loc)
 	case f.GetAggFilter() != nil:

@@ -2,6 +2,8 @@ package sql
 
 import (
 	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // TestConvertWindow: OVER clauses and the WINDOW clause convert into
@@ -31,5 +33,21 @@ func TestConvertWindow(t *testing.T) {
 	}
 	if len(s.Windows) != 1 || s.Windows[0].Name != "w" || len(s.Windows[0].Partition) != 1 || s.Windows[0].Frame != nil {
 		t.Errorf("WINDOW clause: %+v", s.Windows)
+	}
+}
+
+// Aggregate decorations the window path does not take are refused with
+// 0A000: ORDER BY inside the call (PostgreSQL's own refusal) and FILTER
+// (not yet served over a window).
+func TestConvertWindowRefused(t *testing.T) {
+	for q, msg := range map[string]string{
+		"SELECT array_agg(x ORDER BY y) OVER () FROM t":     "aggregate ORDER BY is not implemented for window functions",
+		"SELECT sum(x) FILTER (WHERE x > 1) OVER () FROM t": "FILTER in window function calls is not supported by vecgres",
+	} {
+		_, err := Parse(q)
+		pe, ok := err.(*pgerror.Error)
+		if !ok || pe.Code != pgerror.FeatureNotSupported || pe.Message != msg || pe.Position != 8 {
+			t.Errorf("%s: %v, want 0A000 %q at 8", q, err, msg)
+		}
 	}
 }

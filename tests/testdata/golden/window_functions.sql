@@ -85,6 +85,7 @@ SELECT lag(x, 1.5) OVER (ORDER BY id) FROM w;
 SELECT lag(x, 1, s) OVER (ORDER BY id) FROM w;
 SELECT rank(x) OVER () FROM w;
 SELECT ntile() OVER () FROM w;
+SELECT array_agg(x ORDER BY id) OVER () FROM w;
 SELECT x, count(*) FROM w GROUP BY row_number() OVER ();
 -- windows in a derived table, set operation sides, scalar subqueries, INSERT ... SELECT and a prepared offset
 SELECT * FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS r FROM w) s WHERE r > 5 ORDER BY id;
