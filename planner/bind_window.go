@@ -78,7 +78,7 @@ func (b *binder) bindWindowCall(f *sql.FuncCall) (expr, error) {
 	switch {
 	case f.Over == nil:
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "window function %s requires an OVER clause", f.Name).WithPosition(f.P + 1)
-	case orderedSetNames[f.Name] && (len(f.Args) > 0 || f.Star):
+	case orderedSetNames[f.Name] && len(f.Args) > 0:
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "WITHIN GROUP is required for ordered-set aggregate %s", f.Name).WithPosition(f.P + 1)
 	case b.wins == nil || b.aggDenied == aggNested:
 		return nil, b.windowDenied(f)
@@ -195,7 +195,8 @@ func (b *binder) bindWindowFunc(c *winCall, f *sql.FuncCall) error {
 	case "nth_value":
 		lo, hi, intArg = 2, 2, 1
 	}
-	if f.Star || len(f.Args) < lo || len(f.Args) > hi {
+	if f.Star && lo > 0 || len(f.Args) < lo || len(f.Args) > hi { // rank(*) is rank(), as PostgreSQL's
+
 		return b.noFunction(f)
 	}
 	hints := make([]types.Type, len(f.Args))

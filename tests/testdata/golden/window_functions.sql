@@ -40,6 +40,7 @@ SELECT id, row_number() OVER (ORDER BY id DESC) AS r FROM w ORDER BY r LIMIT 3 O
 SELECT DISTINCT g, count(*) OVER (PARTITION BY g) AS c FROM w ORDER BY g;
 SELECT id, count(*) OVER () AS c FROM w WHERE x > 10 ORDER BY id;
 SELECT row_number() OVER () AS a, count(*) OVER () AS b;
+SELECT id, row_number(*) OVER (ORDER BY id) AS a, rank(*) OVER (ORDER BY x) AS b FROM w ORDER BY id;
 -- empty input
 SELECT id, row_number() OVER (ORDER BY id), sum(x) OVER (), lag(x) OVER () FROM w WHERE id < 0;
 -- windows over GROUP BY and aggregates: computed after grouping and HAVING
@@ -85,6 +86,8 @@ SELECT lag(x, 1.5) OVER (ORDER BY id) FROM w;
 SELECT lag(x, 1, s) OVER (ORDER BY id) FROM w;
 SELECT rank(x) OVER () FROM w;
 SELECT ntile() OVER () FROM w;
+SELECT ntile(*) OVER () FROM w;
+SELECT lag(*) OVER () FROM w;
 SELECT array_agg(x ORDER BY id) OVER () FROM w;
 SELECT x, count(*) FROM w GROUP BY row_number() OVER ();
 -- windows in a derived table, set operation sides, scalar subqueries, INSERT ... SELECT and a prepared offset
