@@ -196,7 +196,6 @@ func (b *binder) bindWindowFunc(c *winCall, f *sql.FuncCall) error {
 		lo, hi, intArg = 2, 2, 1
 	}
 	if f.Star && lo > 0 || len(f.Args) < lo || len(f.Args) > hi { // rank(*) is rank(), as PostgreSQL's
-
 		return b.noFunction(f)
 	}
 	hints := make([]types.Type, len(f.Args))
