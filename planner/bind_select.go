@@ -61,7 +61,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if err := b.checkGrouped(p, p.order); err != nil {
 		return nil, err
 	}
-	if err := b.closeWindows(p); err != nil { // bind_window.go
+	if err := b.closeWindows(p, x); err != nil { // bind_window.go
 		return nil, err
 	}
 	if err := b.bindDistinct(p, x); err != nil { // select_distinct.go

@@ -266,7 +266,8 @@ func (b *binder) bindWindowArgsOne(x sql.Expr, t types.Type) (expr, error) {
 	return args[0], nil
 }
 
-// closeWindows ends binding p's window calls: in a grouped query their
+// closeWindows ends binding p's window calls, once the WINDOW clause's
+// entries are bound for their errors: in a grouped query their
 // arguments and windows may read only group keys and aggregates (42803);
 // each call gets its slot, the calls of one window together in the
 // order of the windows (the Window nodes' order): those with more sort
@@ -274,8 +275,16 @@ func (b *binder) bindWindowArgsOne(x sql.Expr, t types.Type) (expr, error) {
 // before needs no Sort, and those whose sort serves ORDER BY last, as
 // PostgreSQL's select_active_windows orders them. p.wins is nil when
 // the query has no window call.
-func (b *binder) closeWindows(p *selectPlan) error {
+func (b *binder) closeWindows(p *selectPlan, x *sql.Select) error {
 	ws := p.wins
+	if ws != nil && len(x.Windows) > 0 {
+		b.aggs = p.aggs
+		err := b.checkNamedWindows(x, ws) // bind_window_spec.go
+		b.aggs = nil
+		if err != nil {
+			return err
+		}
+	}
 	if ws == nil || len(ws.calls) == 0 {
 		p.wins = nil
 		return nil

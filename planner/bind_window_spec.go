@@ -82,6 +82,33 @@ func (b *binder) windowSpec(ws *winState, over *sql.WindowSpec) (*winSpec, error
 	if err != nil {
 		return nil, err
 	}
+	s, err := b.bindSpec(w)
+	if err != nil {
+		return nil, err
+	}
+	for _, old := range ws.specs {
+		if s.key != "" && old.key == s.key {
+			return old, nil
+		}
+	}
+	ws.specs = append(ws.specs, s)
+	return s, nil
+}
+
+// checkNamedWindows binds the WINDOW clause's entries, used or not, for
+// their errors (PostgreSQL binds them all).
+func (b *binder) checkNamedWindows(x *sql.Select, ws *winState) error {
+	for _, w := range x.Windows {
+		if _, err := b.bindSpec(ws.named[w.Name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bindSpec binds the resolved window w.
+func (b *binder) bindSpec(w *sql.WindowSpec) (*winSpec, error) {
+	var err error
 	outer, denied := b.wins, b.winDenied
 	b.wins, b.winDenied = nil, "window functions are not allowed in window definitions"
 	defer func() { b.wins, b.winDenied = outer, denied }()
@@ -104,12 +131,6 @@ func (b *binder) windowSpec(ws *winState, over *sql.WindowSpec) (*winSpec, error
 		return nil, err
 	}
 	s.key = s.identity()
-	for _, old := range ws.specs {
-		if s.key != "" && old.key == s.key {
-			return old, nil
-		}
-	}
-	ws.specs = append(ws.specs, s)
 	return s, nil
 }
 

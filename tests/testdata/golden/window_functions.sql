@@ -33,6 +33,9 @@ SELECT id, x, count(*) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND CURRENT ROW
 -- named windows: OVER w, OVER (w ORDER BY ...), a WINDOW entry copying another
 SELECT id, sum(x) OVER w1 AS a, sum(x) OVER (w1 ORDER BY id) AS b, rank() OVER w2 AS c, count(*) OVER w3 AS d FROM w WINDOW w1 AS (PARTITION BY g), w2 AS (w1 ORDER BY x, id), w3 AS (w2 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) ORDER BY id;
 SELECT id FROM w WINDOW unused AS (ORDER BY id) ORDER BY id LIMIT 2;
+SELECT id FROM w WINDOW unused AS (ORDER BY nosuch);
+SELECT nosuch2 FROM w WINDOW unused AS (ORDER BY nosuch);
+SELECT id FROM w WINDOW unused AS (ORDER BY id RANGE 1.5 PRECEDING);
 -- window calls in expressions, ORDER BY, DISTINCT and under LIMIT
 SELECT id, row_number() OVER (ORDER BY id) * 2 AS a, (rank() OVER (ORDER BY x) + dense_rank() OVER (ORDER BY g))::text || '!' AS b FROM w ORDER BY id;
 SELECT id, x FROM w ORDER BY rank() OVER (ORDER BY x DESC), id;
