@@ -53,11 +53,18 @@ func (p *selectPlan) windowedKeys(keys []ir.SortKey) []ir.SortKey {
 }
 
 // execWindows puts p's Window nodes over in (rows of a grouped query
-// when grouped is set), their aggregates' accumulators registered in b.
-func (p *selectPlan) execWindows(e *env, b *execBuild, in ir.Node, grouped *groupedExpr) ir.Node {
+// when grouped is set), their aggregates' accumulators registered in b;
+// st, when not nil, records them for EXPLAIN ANALYZE.
+func (p *selectPlan) execWindows(e *env, b *execBuild, in ir.Node, grouped *groupedExpr, st *planTrace) ir.Node {
 	if p.wins == nil {
 		return in
 	}
+	below := in
+	defer func() {
+		if st != nil {
+			st.wins = windowStack(in, below)
+		}
+	}()
 	wrap := func(x expr) ir.Expr {
 		if grouped != nil {
 			return groupedExpr{x: x, keys: grouped.keys}
@@ -123,18 +130,27 @@ func (p *selectPlan) lowerWindows(in ir.Node) ir.Node {
 	if p.wins == nil {
 		return in
 	}
-	n := p.execWindows(nil, &execBuild{winAccs: map[*ir.Window]func(int) (pexec.Accumulator, error){}}, in, nil)
+	n := p.execWindows(nil, &execBuild{winAccs: map[*ir.Window]func(int) (pexec.Accumulator, error){}}, in, nil, nil)
 	for m := n; m != in; m = m.Children()[0] {
 		m.Base().Est = in.Base().Est
 	}
 	return n
 }
 
+// windowStack is the nodes from top down to below, not included.
+func windowStack(top, below ir.Node) []ir.Node {
+	var out []ir.Node
+	for m := top; m != nil && m != below; m = firstChild(m) {
+		out = append(out, m)
+	}
+	return out
+}
+
 // annotateWindows gives the WindowAgg nodes of an analysed tree, and
-// the Sorts between them, the actual rows of the node below them: each
-// emits every row it reads (under a LIMIT PostgreSQL's would show the
-// rows the Limit took; vecgres's hold the partition anyway).
-func annotateWindows(n ir.Node) {
+// the Sorts between them, the rows their exec nodes (tr.wins, the same
+// shape) emitted; without those, the rows of the node below them, as
+// each emits every row it reads.
+func annotateWindows(n ir.Node, tr *planTrace, run *setOpTrace) {
 	var stack []ir.Node
 	for m := ir.Top(n); m != nil; m = firstChild(m) {
 		switch m.(type) {
@@ -148,8 +164,11 @@ func annotateWindows(n ir.Node) {
 			}
 		}
 		if len(stack) > 0 {
-			for _, w := range stack {
+			for i, w := range stack {
 				w.Base().Actual = m.Base().Actual
+				if tr != nil && len(tr.wins) == len(stack) {
+					w.Base().Actual = run.actualOf(tr.wins[i])
+				}
 			}
 			return
 		}

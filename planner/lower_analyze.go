@@ -13,7 +13,7 @@ import (
 func annotateActual(n ir.Node, returned int, tr *planTrace, run *setOpTrace) {
 	ir.Top(n).Base().Actual = &ir.Actual{Rows: returned}
 	annotateMiddle(n, tr, run)
-	defer annotateWindows(n) // exec_window.go
+	defer annotateWindows(n, tr, run) // exec_window.go
 	last := n
 	for len(last.Children()) > 0 {
 		last = last.Children()[0]

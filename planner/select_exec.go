@@ -47,7 +47,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		grouped = &groupedExpr{keys: len(p.group)}
 		st.setAgg(node)
 	}
-	node = p.execWindows(e, b, node, grouped) // exec_window.go
+	node = p.execWindows(e, b, node, grouped, st) // exec_window.go
 	switch {
 	case p.windowsSorted(): // exec_window.go
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:

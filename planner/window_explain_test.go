@@ -41,6 +41,22 @@ func TestExplainWindows(t *testing.T) {
 	if strings.Count(text, "(actual rows=7)") != 4 || !strings.Contains(text, "WindowAgg  (rows=") {
 		t.Errorf("EXPLAIN ANALYZE: want Sort, WindowAgg, Sort and the scan at 7 actual rows:\n%s", text)
 	}
+	// Under a LIMIT the WindowAgg emitted the rows the Limit took, as
+	// PostgreSQL's; its Sort held all of them.
+	got := planLines(exec(t, s, "EXPLAIN ANALYZE SELECT id, rank() OVER (ORDER BY x) FROM t ORDER BY x LIMIT 2").Rows)
+	if len(got) < 3 || !strings.HasSuffix(got[1], "(actual rows=2)") || !strings.Contains(got[1], "WindowAgg") ||
+		!strings.HasSuffix(got[2], "(actual rows=10)") {
+		t.Errorf("EXPLAIN ANALYZE under LIMIT 2:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// planLines are EXPLAIN's lines.
+func planLines(rows [][]any) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r[0].(string))
+	}
+	return out
 }
 
 // planShape is EXPLAIN's lines without estimates, trimmed and joined by |.
