@@ -14,6 +14,9 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
+	if f.Over != nil || sem.Builtins.IsWindow(f.Name) {
+		return b.bindWindowCall(f) // bind_window.go
+	}
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
