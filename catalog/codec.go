@@ -26,6 +26,9 @@ const (
 	// (types.AppendNumericBinary), exact with its scale. Numeric values
 	// written before it are tagFloat; types.AsNumeric reads those.
 	tagNumeric byte = 9
+	// tagHalfvec is halfvec: uvarint count, then 2 bytes per half
+	// (little-endian binary16 bits; halfvec.go).
+	tagHalfvec byte = 10
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -66,6 +69,8 @@ func appendDatum(b []byte, d any) []byte {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
 		return b
+	case types.HalfVec:
+		return appendHalfvec(b, v)
 	case []byte:
 		b = appendUvarint(append(b, tagBytes), uint64(len(v)))
 		return append(b, v...)
@@ -180,6 +185,8 @@ func (d *decoder) datum() any {
 		return v
 	case tagArray:
 		return d.array()
+	case tagHalfvec:
+		return d.halfvec()
 	case tagNumeric:
 		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
 		if err != nil {

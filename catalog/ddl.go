@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -202,7 +201,7 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	for _, s := range slots {
 		if v := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
-			vecs = append(vecs, v.(types.Vector))
+			vecs = append(vecs, graphVector(v))
 		}
 	}
 	// The graph's dims equal the column's and values were checked on
