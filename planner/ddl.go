@@ -222,7 +222,7 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
 	}
 	if ct.Kind != oc.kind {
-		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, ct.Name())
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, noTypmod(ct).Name())
 	}
 	def.Opclass, def.Metric = opclass, oc.metric
 	def.M, def.EfConstruction = hnswDefaultM, hnswDefaultEfC

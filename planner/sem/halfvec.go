@@ -274,3 +274,11 @@ func halfOrRound(v any) types.HalfVec {
 	}
 	return out
 }
+
+// halfvecAggregate is pgvector's sum or avg of halfvecs (accumulated by
+// the planner, planner/aggregate_vector.go).
+func halfvecAggregate(name string) Func {
+	f := aggregate(name, Halfvec, Halfvec)
+	f.Schema = "public"
+	return f
+}
