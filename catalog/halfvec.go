@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/vecgres/vecgres/sql/types"
+	"github.com/vecgres/vecgres/vecindex"
 )
 
 // graphVector is the vector an HNSW graph indexes for a non-NULL column
@@ -40,4 +41,15 @@ func (d *decoder) halfvec() any {
 		v[i] = binary.LittleEndian.Uint16(raw[2*i:])
 	}
 	return v
+}
+
+// graphQuantization is how the HNSW graph of a column of type ct keeps
+// its vectors: a halfvec column's as halves, 2 bytes per dimension
+// (vecindex.QuantHalf); a vector column's as its quantization reloption
+// says.
+func graphQuantization(ct types.Type, reloptions []string) vecindex.Quantization {
+	if ct.Kind == types.KindHalfvec {
+		return vecindex.QuantHalf
+	}
+	return quantizationOf(reloptions)
 }
