@@ -75,3 +75,13 @@ CREATE TABLE hv_nodim (v halfvec);
 CREATE INDEX ON hv_nodim USING hnsw (v halfvec_l2_ops);
 CREATE TABLE vv (v vector(3));
 CREATE INDEX ON vv USING hnsw (v halfvec_l2_ops);
+-- B-tree (halfvec_ops): equality, order, DISTINCT, GROUP BY, UNION
+CREATE TABLE hb (id int PRIMARY KEY, v halfvec(2));
+INSERT INTO hb VALUES (1,'[1,2]'),(2,'[0.5,1]'),(3,'[1,2]'),(4,'[3,0]');
+CREATE INDEX hb_v ON hb USING btree (v halfvec_ops);
+SELECT id FROM hb WHERE v = '[1,2]' ORDER BY id;
+SELECT id FROM hb WHERE v < '[1,2]' ORDER BY id;
+SELECT id, v FROM hb ORDER BY v DESC, id;
+SELECT DISTINCT v FROM hb ORDER BY v;
+SELECT v, count(*) FROM hb GROUP BY v ORDER BY v;
+SELECT v FROM hb UNION SELECT '[9,9]'::halfvec ORDER BY 1;
