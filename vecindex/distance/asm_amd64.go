@@ -89,3 +89,26 @@ func dotFloatHalfAVX2(a []float32, b []uint16) float32
 
 //go:noescape
 func l1FloatHalfAVX2(a []float32, b []uint16) float32
+
+// Half kernels (half_avx512_amd64.s): AVX512F+BW+VL.
+
+//go:noescape
+func l2SquaredHalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func dotHalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func l1HalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func cosinePartsHalfAVX512(a, b []uint16) (dot, na, nb float32)
+
+//go:noescape
+func l2SquaredFloatHalfAVX512(a []float32, b []uint16) float32
+
+//go:noescape
+func dotFloatHalfAVX512(a []float32, b []uint16) float32
+
+//go:noescape
+func l1FloatHalfAVX512(a []float32, b []uint16) float32

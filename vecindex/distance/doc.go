@@ -34,7 +34,8 @@
 //	          (L2SquaredFloatUint8 included)
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
-//	half:     "avx2" (AVX2+FMA3+F16C: VCVTPH2PS, then FMA in float32)  else "go"
+//	half:     "avx512" (AVX512F+BW+VL)  else "avx2" (AVX2+FMA3+F16C): both widen
+//	          with VCVTPH2PS and then run FMA in float32, else "go"
 //
 // Implementation, QuantizedImplementation, HammingImplementation and
 // HalfImplementation report the choice. Callers always call the variables, never an implementation.

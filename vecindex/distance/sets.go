@@ -112,5 +112,5 @@ func installFastestHalf(hs []halfSet) {
 }
 
 // HalfImplementation names the instruction set behind the half kernels:
-// "avx2" (AVX2+FMA+F16C) or "go".
+// "avx512" (AVX512F+BW+VL), "avx2" (AVX2+FMA+F16C) or "go".
 func HalfImplementation() string { return chosenHalf }
