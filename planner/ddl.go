@@ -235,6 +235,10 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
 		case catalog.QuantizationOption:
 			err = quantizationOption(o, def.Metric)
+			if err == nil && oc.kind == types.KindHalfvec && !strings.EqualFold(o.Value, "auto") {
+				// a halfvec graph keeps its halves (catalog.graphQuantization)
+				err = pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
+			}
 		default:
 			err = pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", o.Name)
 		}

@@ -85,3 +85,5 @@ SELECT id, v FROM hb ORDER BY v DESC, id;
 SELECT DISTINCT v FROM hb ORDER BY v;
 SELECT v, count(*) FROM hb GROUP BY v ORDER BY v;
 SELECT v FROM hb UNION SELECT '[9,9]'::halfvec ORDER BY 1;
+-- vecgres's quantization option: a halfvec graph already keeps 2 bytes per dimension
+CREATE INDEX ON hv USING hnsw (v halfvec_l2_ops) WITH (quantization = sq8);
