@@ -87,3 +87,8 @@ SELECT v, count(*) FROM hb GROUP BY v ORDER BY v;
 SELECT v FROM hb UNION SELECT '[9,9]'::halfvec ORDER BY 1;
 -- vecgres's quantization option: a halfvec graph already keeps 2 bytes per dimension
 CREATE INDEX ON hv USING hnsw (v halfvec_l2_ops) WITH (quantization = sq8);
+-- vector and halfvec meet at halfvec (UNION, CASE, COALESCE, IN), as pgvector's implicit cast makes them
+SELECT pg_typeof(x), x FROM (SELECT '[1,2]'::halfvec AS x UNION ALL SELECT '[3,0.1]'::vector) s;
+SELECT CASE WHEN false THEN '[1,2]'::halfvec ELSE '[1,0.1]'::vector END;
+SELECT COALESCE(NULL::halfvec, '[1,0.1]'::vector), pg_typeof(COALESCE(NULL::halfvec, '[1,2]'::vector));
+SELECT '[1,2]'::halfvec IN ('[1,2]'::vector, '[3,4]'::halfvec);
