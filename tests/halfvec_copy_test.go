@@ -48,3 +48,23 @@ func TestHalfvecCopy(t *testing.T) {
 		t.Fatalf("COPY error %q, context %q", pe.Message, pe.Where)
 	}
 }
+
+// TestHalfvecDescribe: the extended protocol describes a halfvec column
+// and a parameter compared with one by the halfvec OID (16389), so that
+// drivers that registered it by to_regtype('halfvec') encode and decode
+// it themselves.
+func TestHalfvecDescribe(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "")
+	conn := vectorConn(t, s)
+	defer conn.Close(context.Background())
+	ctx := testCtx(t, 30*time.Second)
+	mustExec(t, conn, "CREATE TABLE hd (id int, v halfvec(3))")
+	sd, err := conn.Prepare(ctx, "knn", "SELECT v, v <-> $1 AS d FROM hd ORDER BY v <-> $1 LIMIT 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sd.ParamOIDs, []uint32{16389}) || sd.Fields[0].DataTypeOID != 16389 || sd.Fields[1].DataTypeOID != 701 {
+		t.Fatalf("params %v, fields %d %d; want [16389], 16389 701", sd.ParamOIDs, sd.Fields[0].DataTypeOID, sd.Fields[1].DataTypeOID)
+	}
+}
