@@ -44,7 +44,8 @@ func appendString(b []byte, s string) []byte {
 
 // appendDatum encodes one value self-describingly: a tag byte, then the
 // value (varint for ints, 8 bytes for floats, length-prefixed bytes for
-// strings and bytea, length-prefixed little-endian float32s for vectors,
+// strings and bytea, length-prefixed little-endian float32s for vectors
+// and binary16 halves for halfvec (halfvec.go),
 // 16 bytes for a uuid, length-prefixed canonical text for jsonb,
 // length-prefixed numeric_send bytes for numeric).
 func appendDatum(b []byte, d any) []byte {
