@@ -26,6 +26,9 @@ const (
 	// (types.AppendNumericBinary), exact with its scale. Numeric values
 	// written before it are tagFloat; types.AsNumeric reads those.
 	tagNumeric byte = 9
+	// tagHalfvec is halfvec: uvarint count, then 2 bytes per half
+	// (little-endian binary16 bits; halfvec.go).
+	tagHalfvec byte = 10
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -41,7 +44,8 @@ func appendString(b []byte, s string) []byte {
 
 // appendDatum encodes one value self-describingly: a tag byte, then the
 // value (varint for ints, 8 bytes for floats, length-prefixed bytes for
-// strings and bytea, length-prefixed little-endian float32s for vectors,
+// strings and bytea, length-prefixed little-endian float32s for vectors
+// and binary16 halves for halfvec (halfvec.go),
 // 16 bytes for a uuid, length-prefixed canonical text for jsonb,
 // length-prefixed numeric_send bytes for numeric).
 func appendDatum(b []byte, d any) []byte {
@@ -66,6 +70,8 @@ func appendDatum(b []byte, d any) []byte {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
 		return b
+	case types.HalfVec:
+		return appendHalfvec(b, v)
 	case []byte:
 		b = appendUvarint(append(b, tagBytes), uint64(len(v)))
 		return append(b, v...)
@@ -180,6 +186,8 @@ func (d *decoder) datum() any {
 		return v
 	case tagArray:
 		return d.array()
+	case tagHalfvec:
+		return d.halfvec()
 	case tagNumeric:
 		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
 		if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -134,7 +133,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	}
 	g, err := vecindex.New(vecindex.Config{Dims: int(t.Columns[col].Type.Typmod), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
-		Quantization: quantizationOf(def.Reloptions)})
+		Quantization: graphQuantization(t.Columns[col].Type, def.Reloptions)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}
@@ -202,7 +201,7 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	for _, s := range slots {
 		if v := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
-			vecs = append(vecs, v.(types.Vector))
+			vecs = append(vecs, graphVector(v))
 		}
 	}
 	// The graph's dims equal the column's and values were checked on

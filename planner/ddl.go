@@ -144,6 +144,16 @@ const (
 	hnswMaxDims                            = 2000
 )
 
+// hnswMaxDimsOf is the most dimensions an HNSW index takes of a column
+// of kind k: 2000 for vector, twice that for halfvec (pgvector's
+// HNSW_MAX_DIM * 2: the same page space at 2 bytes per dimension).
+func hnswMaxDimsOf(k types.Kind) int {
+	if k == types.KindHalfvec {
+		return 2 * hnswMaxDims
+	}
+	return hnswMaxDims
+}
+
 func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	t, ok := b.s.cat.Table(x.Table)
 	if !ok {
@@ -211,8 +221,8 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
 	}
-	if ct.Kind != types.KindVector {
-		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, ct.Name())
+	if ct.Kind != oc.kind {
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, noTypmod(ct).Name())
 	}
 	def.Opclass, def.Metric = opclass, oc.metric
 	def.M, def.EfConstruction = hnswDefaultM, hnswDefaultEfC
@@ -225,6 +235,10 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
 		case catalog.QuantizationOption:
 			err = quantizationOption(o, def.Metric)
+			if err == nil && oc.kind == types.KindHalfvec && !strings.EqualFold(o.Value, "auto") {
+				// a halfvec graph keeps its halves (catalog.graphQuantization)
+				err = pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
+			}
 		default:
 			err = pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", o.Name)
 		}
@@ -239,8 +253,8 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if ct.Typmod < 1 {
 		return pgerror.New(pgerror.InvalidParameterValue, "column does not have dimensions")
 	}
-	if ct.Typmod > hnswMaxDims {
-		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", hnswMaxDims)
+	if maxDims := hnswMaxDimsOf(ct.Kind); ct.Typmod > int32(maxDims) {
+		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", maxDims)
 	}
 	return nil
 }

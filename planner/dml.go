@@ -203,7 +203,7 @@ func castable(from, to types.Type) bool {
 		if te, ok := types.ElemType(to); ok {
 			return fe.Kind == te.Kind || castable(fe, te)
 		}
-		return to.Kind == types.KindVector && classOf(fe) == classNumeric
+		return (to.Kind == types.KindVector || to.Kind == types.KindHalfvec) && classOf(fe) == classNumeric
 	}
 	return false
 }

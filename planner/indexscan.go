@@ -16,11 +16,16 @@ import (
 var opclasses = map[string]struct {
 	metric vecindex.Metric
 	op     string
+	kind   types.Kind // the type the class indexes
 }{
-	"vector_l2_ops":     {vecindex.L2, "<->"},
-	"vector_ip_ops":     {vecindex.InnerProduct, "<#>"},
-	"vector_cosine_ops": {vecindex.Cosine, "<=>"},
-	"vector_l1_ops":     {vecindex.L1, "<+>"},
+	"vector_l2_ops":      {vecindex.L2, "<->", types.KindVector},
+	"vector_ip_ops":      {vecindex.InnerProduct, "<#>", types.KindVector},
+	"vector_cosine_ops":  {vecindex.Cosine, "<=>", types.KindVector},
+	"vector_l1_ops":      {vecindex.L1, "<+>", types.KindVector},
+	"halfvec_l2_ops":     {vecindex.L2, "<->", types.KindHalfvec},
+	"halfvec_ip_ops":     {vecindex.InnerProduct, "<#>", types.KindHalfvec},
+	"halfvec_cosine_ops": {vecindex.Cosine, "<=>", types.KindHalfvec},
+	"halfvec_l1_ops":     {vecindex.L1, "<+>", types.KindHalfvec},
 }
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
@@ -73,7 +78,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op {
+		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s
@@ -129,6 +134,10 @@ func sameOperand(a, b expr) bool {
 		y, ok := b.(*constExpr)
 		if !ok || x.v == nil || y.v == nil {
 			return false
+		}
+		if xv, ok := x.v.(types.HalfVec); ok {
+			yv, ok := y.v.(types.HalfVec)
+			return ok && slices.Equal(xv, yv)
 		}
 		xv, okx := x.v.(types.Vector)
 		yv, oky := y.v.(types.Vector)
@@ -203,7 +212,10 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil || qv == nil {
 		return nil, false, err
 	}
-	q := qv.(types.Vector)
+	q, err := graphQuery(qv, s.ix)
+	if err != nil {
+		return nil, true, err
+	}
 	if dims := int(p.table.Columns[s.ix.Column].Type.Typmod); len(q) != dims {
 		// A vector of another size cannot walk the graph. The exact scan
 		// compares it with each matching row and fails at the first with

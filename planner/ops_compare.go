@@ -33,7 +33,7 @@ func classOf(t types.Type) typeClass {
 		return classString
 	case types.KindBool:
 		return classBool
-	case types.KindVector:
+	case types.KindVector, types.KindHalfvec:
 		return classVector
 	case types.KindBytea:
 		return classBytea

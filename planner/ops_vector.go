@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -9,11 +10,16 @@ import (
 // are sem's (planner/sem/vector.go), the functions l2_distance ... use, so
 // SQL operators and functions, index scans and exact scans agree exactly.
 
-// distExpr is a distance operator between two vectors.
+// distExpr is a distance operator between two vectors or two halfvecs
+// (kind: the operator's operand kind, which an HNSW index's operator
+// class must have; a vector operand of a halfvec operator is rounded to
+// halves as the implicit cast does).
 type distExpr struct {
 	op   string
 	l, r expr
-	fn   func(a, b types.Vector) float64
+	kind types.Kind
+	fn   func(a, b types.Vector) float64  // vector operators
+	half func(a, b types.HalfVec) float64 // halfvec operators
 }
 
 func (*distExpr) Type() types.Type { return types.Float8 }
@@ -22,9 +28,39 @@ func (d *distExpr) Eval(e *env) (any, error) {
 	if err != nil || l == nil {
 		return nil, err
 	}
+	if d.kind == types.KindHalfvec {
+		return sem.HalfDistance(d.half, l, r)
+	}
 	a, b := l.(types.Vector), r.(types.Vector)
 	if err := sem.CheckSameDims(a, b); err != nil {
 		return nil, err
 	}
 	return d.fn(a, b), nil
+}
+
+// newDistExpr is the distance operator op resolved as f.
+func newDistExpr(op string, f *sem.Func, l, r expr) *distExpr {
+	if f.Args[0].Kind == types.KindHalfvec {
+		return &distExpr{op: op, l: l, r: r, kind: types.KindHalfvec, half: sem.HalfDistances[op]}
+	}
+	return &distExpr{op: op, l: l, r: r, kind: types.KindVector, fn: sem.Distances[op]}
+}
+
+// graphQuery is the float32 query an HNSW search of ix takes for the
+// ORDER BY operand qv: a vector as is; for a halfvec index, the halves
+// widened exactly (a vector operand first rounded to halves, as the
+// halfvec operator's implicit cast does, with its 22003).
+func graphQuery(qv any, ix *catalog.Index) (types.Vector, error) {
+	if ix.Table.Columns[ix.Column].Type.Kind != types.KindHalfvec {
+		return qv.(types.Vector), nil
+	}
+	h, ok := qv.(types.HalfVec)
+	if !ok {
+		x, err := types.Cast(qv, sem.Vector, sem.Halfvec, false)
+		if err != nil {
+			return nil, err
+		}
+		h = x.(types.HalfVec)
+	}
+	return types.HalfvecFloats(h), nil
 }

@@ -21,7 +21,7 @@ var leafImports = map[string][]string{
 	"vecindex/fmnist":   {},
 	"wal":               {},
 	"sql/pgerror":       {},
-	"sql/types":         {"sql/pgerror"},
+	"sql/types":         {"sql/pgerror", "vecindex/distance"},
 	"vecindex":          {"vecindex/distance"},
 	"planner/memacct":   {"sql/types", "sql/pgerror", "planner/guc"},
 	"planner/guc":       {"sql/pgerror"},

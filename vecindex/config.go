@@ -89,7 +89,7 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
 	case c.Metric > L1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
-	case c.Quantization > QuantSQ8:
+	case c.Quantization > QuantHalf:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
 	}
 	return nil

@@ -3,6 +3,8 @@ package vecindex
 import (
 	"fmt"
 	"slices"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
 )
 
 // revive settles Insert(id, v) when id's slot was busy (allocate): it
@@ -52,5 +54,10 @@ func (h *HNSW) revive(id uint32, v []float32) (done bool, err error) {
 func (h *HNSW) holds(id uint32, v []float32) bool {
 	want := make([]float32, h.cfg.Dims)
 	h.prepare(want, v)
+	if hv := h.halves(id); hv != nil { // stored rounded to halves (half.go)
+		for i, x := range want {
+			want[i] = distance.HalfToFloat32(distance.Float32ToHalf(x))
+		}
+	}
 	return slices.Equal(h.floatVec(nil, id), want)
 }

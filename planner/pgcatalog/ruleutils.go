@@ -135,7 +135,7 @@ func signed(text string, t types.Type) string {
 // (character varying), with them otherwise (vector has none on literals).
 func castName(t types.Type) string {
 	switch t.Kind {
-	case types.KindVarchar, types.KindVector:
+	case types.KindVarchar, types.KindVector, types.KindHalfvec:
 		return types.Type{Kind: t.Kind, Typmod: types.NoTypmod}.Name()
 	}
 	return t.Name()
@@ -148,7 +148,7 @@ func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''
 // pgvector 0.6.0), 'x' (extended) for other variable-size types.
 func storage(t types.Type) string {
 	switch {
-	case t.Kind == types.KindVector:
+	case t.Kind == types.KindVector, t.Kind == types.KindHalfvec:
 		return "e"
 	case t.Size() > 0:
 		return "p"

@@ -98,6 +98,7 @@ var pgTypes = []pgType{
 	{types.OIDUUID, "uuid", 16, "U", 0, 2951},
 	{types.OIDJSONB, "jsonb", -1, "U", 0, 3807},
 	{types.OIDVector, "vector", -1, "U", 0, types.OIDVectorArray},
+	{types.OIDHalfvec, "halfvec", -1, "U", 0, types.OIDHalfvecArray},
 }
 
 var typeCols = cols("oid", tOID, "typname", tText, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,
@@ -110,7 +111,7 @@ func typeRows(Env) [][]any {
 	var rows [][]any
 	for _, t := range pgTypes {
 		ns := int64(oidPgCatalog)
-		if t.oid == types.OIDVector {
+		if t.oid == types.OIDVector || t.oid == types.OIDHalfvec {
 			ns = oidPublic
 		}
 		byval := t.len > 0 && t.len <= 8

@@ -24,6 +24,7 @@ var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindBpchar:    {types.KindText, types.KindVarchar},
 	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
 	types.KindTimestamp: {types.KindTimestamptz},
+	types.KindVector:    {types.KindHalfvec}, // pgvector: CREATE CAST (vector AS halfvec) AS IMPLICIT
 }
 
 // ImplicitCast reports whether PostgreSQL converts a value of kind from

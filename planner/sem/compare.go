@@ -48,6 +48,7 @@ func comparisonOperators() []Func {
 		same(t, types.Compare)
 	}
 	same(types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}, compareBpchar)
+	same(Halfvec, compareHalfvecs) // halfvec.go
 	dt := []types.Type{types.Date, types.Timestamp, types.Timestamptz}
 	for _, l := range dt {
 		for _, r := range dt {
@@ -66,7 +67,7 @@ func comparisonOperators() []Func {
 // comparison is the entry of op on l and r ordered by cmp.
 func comparison(op string, l, r types.Type, cmp CompareFunc) Func {
 	f := Func{Name: op, Args: []types.Type{l, r}, Ret: types.Bool, Strict: true, Cmp: cmp}
-	if l.Kind == types.KindVector {
+	if l.Kind == types.KindVector || l.Kind == types.KindHalfvec {
 		f.Schema = "public"
 	}
 	f.Fn = func(_ Context, a []any) (any, error) { return CompareResult(op, cmp(a[0], a[1])), nil }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
 )
 
 // Key tags: the first byte of every value's key, so values of different
@@ -29,6 +31,7 @@ const (
 	keyJSONTrue
 	keyJSONArray
 	keyJSONObject
+	keyHalfvec
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -67,6 +70,12 @@ func AppendKey(b []byte, v any) []byte {
 		b = appendLen(append(b, keyVector), len(x))
 		for _, f := range x {
 			b = appendFloatKey(b, float64(f))
+		}
+		return b
+	case HalfVec:
+		b = appendLen(append(b, keyHalfvec), len(x))
+		for _, h := range x {
+			b = appendFloatKey(b, float64(distance.HalfToFloat32(h)))
 		}
 		return b
 	case JSONB:

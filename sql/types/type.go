@@ -46,6 +46,8 @@ const (
 	KindUUIDArray
 	KindJSONBArray
 	KindVectorArray
+	KindHalfvec      // HalfVec: pgvector halfvec(n)
+	KindHalfvecArray // halfvec[]
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -87,3 +89,10 @@ func VectorOf(dims int32) Type { return Type{KindVector, dims} }
 
 // Vector is the value of a vector: its float4 elements.
 type Vector []float32
+
+// HalfvecOf returns halfvec(dims); dims NoTypmod means any size.
+func HalfvecOf(dims int32) Type { return Type{KindHalfvec, dims} }
+
+// HalfVec is the value of a halfvec: its elements as IEEE binary16 bits
+// (vecindex/distance.HalfToFloat32 reads one), 2 bytes per dimension.
+type HalfVec []uint16

@@ -11,6 +11,13 @@
 // L2SquaredUint8 (uint32 results); integer sums wrap modulo 2³² exactly as
 // Go arithmetic does, so every implementation returns the same value.
 // Bit vectors: HammingUint64, 64 bits per word.
+// Half vectors (pgvector halfvec, IEEE binary16 bits in uint16; half.go
+// converts, rounding to nearest even): L2SquaredHalf, DotHalf, L1Half,
+// CosinePartsHalf on two half vectors, and L2SquaredFloatHalf,
+// DotFloatHalf, L1FloatHalf from a float32 query to a half vector (HNSW
+// graphs that store halves). Each widens the halves exactly and sums in
+// float32; the pure-Go ones equal the float32 kernels' pure-Go sums on the
+// widened values bit for bit.
 //
 // All kernels take two slices; they read len(a) elements of each and panic
 // (in Go, before any assembly runs) when len(b) < len(a).
@@ -27,9 +34,11 @@
 //	          (L2SquaredFloatUint8 included)
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
+//	half:     "avx512" (AVX512F+BW+VL)  else "avx2" (AVX2+FMA3+F16C): both widen
+//	          with VCVTPH2PS and then run FMA in float32, else "go"
 //
-// Implementation, QuantizedImplementation and HammingImplementation report
-// the choice. Callers always call the variables, never an implementation.
+// Implementation, QuantizedImplementation, HammingImplementation and
+// HalfImplementation report the choice. Callers always call the variables, never an implementation.
 // Build with -tags noasm (kernels_noasm.go) to keep pure Go everywhere.
 //
 // # Assembly
