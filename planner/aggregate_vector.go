@@ -6,7 +6,7 @@ import (
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // sum(vector) and avg(vector) with pgvector's semantics (vector.c):
@@ -108,7 +108,7 @@ func (a *vectorAcc) result(name string) any {
 	if a.isH { // the mean of halves is within the halves' range
 		out := make(types.HalfVec, len(a.sumD))
 		for i, s := range a.sumD {
-			out[i] = distance.Float32ToHalf(float32(s / float64(a.n)))
+			out[i] = fp16.FromFloat32(float32(s / float64(a.n)))
 		}
 		return out
 	}

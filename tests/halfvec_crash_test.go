@@ -9,7 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pgvector/pgvector-go"
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // halfRound is v with each element rounded to the nearest half, as the
@@ -17,7 +17,7 @@ import (
 func halfRound(v []float32) []float32 {
 	out := make([]float32, len(v))
 	for i, x := range v {
-		out[i] = distance.HalfToFloat32(distance.Float32ToHalf(x))
+		out[i] = fp16.ToFloat32(fp16.FromFloat32(x))
 	}
 	return out
 }

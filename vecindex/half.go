@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Half storage (Config.Quantization = QuantHalf), for pgvector's halfvec
@@ -59,7 +60,7 @@ func (h *HNSW) storeHalves(dst []uint16, v []float32, prepared bool) {
 		v = buf
 	}
 	for i, x := range v[:len(dst)] {
-		dst[i] = distance.Float32ToHalf(x)
+		dst[i] = fp16.FromFloat32(x)
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/vecgres/vecgres/vecindex/distance"
 	"github.com/vecgres/vecgres/vecindex/fmnist"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // halfData is gaussian data rounded to halves, as a halfvec column holds.
@@ -17,7 +17,7 @@ func halfData(n, dims int, seed uint64) [][]float32 {
 	data := gaussian(n, dims, seed)
 	for _, v := range data {
 		for i, x := range v {
-			v[i] = distance.HalfToFloat32(distance.Float32ToHalf(x))
+			v[i] = fp16.ToFloat32(fp16.FromFloat32(x))
 		}
 	}
 	return data

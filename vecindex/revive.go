@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // revive settles Insert(id, v) when id's slot was busy (allocate): it
@@ -56,7 +56,7 @@ func (h *HNSW) holds(id uint32, v []float32) bool {
 	h.prepare(want, v)
 	if hv := h.halves(id); hv != nil { // stored rounded to halves (half.go)
 		for i, x := range want {
-			want[i] = distance.HalfToFloat32(distance.Float32ToHalf(x))
+			want[i] = fp16.ToFloat32(fp16.FromFloat32(x))
 		}
 	}
 	return slices.Equal(h.floatVec(nil, id), want)

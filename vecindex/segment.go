@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Node storage is split into segments of segSize nodes. A segment is
@@ -190,7 +191,7 @@ func (h *HNSW) floatVec(buf []float32, id uint32) []float32 {
 	}
 	buf = buf[:d]
 	if s.halves != nil {
-		distance.HalvesToFloat32(buf, s.halves[o:o+d:o+d])
+		fp16.ToFloat32s(buf, s.halves[o:o+d:o+d])
 		return buf
 	}
 	for i, c := range s.codes[o : o+d : o+d] {

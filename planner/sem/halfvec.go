@@ -6,6 +6,7 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Halfvec is pgvector's halfvec without dimensions, the type its
@@ -159,7 +160,7 @@ func HalfL1Distance(a, b types.HalfVec) float64 { return float64(distance.L1Half
 func HalfNorm(a types.HalfVec) float64 {
 	var s float64
 	for _, h := range a {
-		x := float64(distance.HalfToFloat32(h))
+		x := float64(fp16.ToFloat32(h))
 		s += x * x
 	}
 	return math.Sqrt(s)
@@ -173,8 +174,8 @@ func HalfNormalize(a types.HalfVec) (types.HalfVec, error) {
 	out := make(types.HalfVec, len(a))
 	if n > 0 {
 		for i, h := range a {
-			out[i] = distance.Float32ToHalf(float32(float64(distance.HalfToFloat32(h)) / n))
-			if distance.HalfIsInf(out[i]) {
+			out[i] = fp16.FromFloat32(float32(float64(fp16.ToFloat32(h)) / n))
+			if fp16.IsInf(out[i]) {
 				return nil, errOverflow()
 			}
 		}
@@ -196,7 +197,7 @@ func HalfArith(op string, a, b types.HalfVec) (types.HalfVec, error) {
 	}
 	out := make(types.HalfVec, len(a))
 	for i := range a {
-		x, y := distance.HalfToFloat32(a[i]), distance.HalfToFloat32(b[i])
+		x, y := fp16.ToFloat32(a[i]), fp16.ToFloat32(b[i])
 		var r float32
 		switch op {
 		case "+":
@@ -206,8 +207,8 @@ func HalfArith(op string, a, b types.HalfVec) (types.HalfVec, error) {
 		default:
 			r = x * y
 		}
-		out[i] = distance.Float32ToHalf(r)
-		if distance.HalfIsInf(out[i]) {
+		out[i] = fp16.FromFloat32(r)
+		if fp16.IsInf(out[i]) {
 			return nil, errOverflow()
 		}
 		if op == "*" && out[i]&0x7fff == 0 && x != 0 && y != 0 {
@@ -270,7 +271,7 @@ func halfOrRound(v any) types.HalfVec {
 	f := v.(types.Vector)
 	out := make(types.HalfVec, len(f))
 	for i, x := range f {
-		out[i] = distance.Float32ToHalf(x)
+		out[i] = fp16.FromFloat32(x)
 	}
 	return out
 }

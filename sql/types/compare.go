@@ -6,13 +6,13 @@ import (
 	"math"
 	"strings"
 
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // compareHalf orders two halves by their float values (halfvec_cmp; a
 // halfvec holds no NaN).
 func compareHalf(p, q uint16) int {
-	return compareFloat(float64(distance.HalfToFloat32(p)), float64(distance.HalfToFloat32(q)))
+	return compareFloat(float64(fp16.ToFloat32(p)), float64(fp16.ToFloat32(q)))
 }
 
 // Compare orders two non-nil values of the same kind: -1, 0 or 1. Integers

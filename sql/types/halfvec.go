@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // halfvec (pgvector halfvec.c): the vector grammar with IEEE binary16
@@ -21,8 +21,8 @@ const halfvecName = "halfvec"
 // for any size), with vector_in's errors naming halfvec (ParseVector).
 func ParseHalfvec(s string, dims int32) (HalfVec, error) {
 	v, err := parseVecText(s, halfvecName, dims, func(f float32, tok string) (uint16, error) {
-		h := distance.Float32ToHalf(f)
-		if distance.HalfIsInf(h) { // f is finite: parseElement refused infinities
+		h := fp16.FromFloat32(f)
+		if fp16.IsInf(h) { // f is finite: parseElement refused infinities
 			return 0, errRange(halfvecName, tok)
 		}
 		return h, nil
@@ -37,7 +37,7 @@ func AppendHalfvec(buf []byte, v HalfVec) []byte {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = AppendFloat4(buf, distance.HalfToFloat32(h))
+		buf = AppendFloat4(buf, fp16.ToFloat32(h))
 	}
 	return append(buf, ']')
 }
@@ -50,8 +50,8 @@ func AppendHalfvec(buf []byte, v HalfVec) []byte {
 func HalfvecFromFloats(v []float32) (HalfVec, error) {
 	out := make(HalfVec, len(v))
 	for i, f := range v {
-		h := distance.Float32ToHalf(f)
-		if distance.HalfIsInf(h) && f == f && !isInf32(f) {
+		h := fp16.FromFloat32(f)
+		if fp16.IsInf(h) && f == f && !isInf32(f) {
 			return nil, errRange(halfvecName, string(AppendFloat4(nil, f)))
 		}
 		out[i] = h
@@ -73,8 +73,8 @@ func CheckHalfvec(v HalfVec) error {
 }
 
 func checkHalf(h uint16) error {
-	if distance.HalfIsNaN(h) || distance.HalfIsInf(h) {
-		return checkElementOf(halfvecName, distance.HalfToFloat32(h))
+	if fp16.IsNaN(h) || fp16.IsInf(h) {
+		return checkElementOf(halfvecName, fp16.ToFloat32(h))
 	}
 	return nil
 }
@@ -82,7 +82,7 @@ func checkHalf(h uint16) error {
 // HalfvecFloats widens v to float4s, exactly (halfvec_to_vector).
 func HalfvecFloats(v HalfVec) Vector {
 	out := make(Vector, len(v))
-	distance.HalvesToFloat32(out, v)
+	fp16.ToFloat32s(out, v)
 	return out
 }
 
@@ -136,7 +136,7 @@ func AppendHalfvecBinary(buf []byte, v HalfVec) []byte {
 func halfvecElems(v HalfVec) Array {
 	out := make(Array, len(v))
 	for i, h := range v {
-		out[i] = float64(distance.HalfToFloat32(h))
+		out[i] = float64(fp16.ToFloat32(h))
 	}
 	return out
 }

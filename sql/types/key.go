@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Key tags: the first byte of every value's key, so values of different
@@ -75,7 +75,7 @@ func AppendKey(b []byte, v any) []byte {
 	case HalfVec:
 		b = appendLen(append(b, keyHalfvec), len(x))
 		for _, h := range x {
-			b = appendFloatKey(b, float64(distance.HalfToFloat32(h)))
+			b = appendFloatKey(b, float64(fp16.ToFloat32(h)))
 		}
 		return b
 	case JSONB:

@@ -94,5 +94,5 @@ type Vector []float32
 func HalfvecOf(dims int32) Type { return Type{KindHalfvec, dims} }
 
 // HalfVec is the value of a halfvec: its elements as IEEE binary16 bits
-// (vecindex/distance.HalfToFloat32 reads one), 2 bytes per dimension.
+// (vecindex/fp16.ToFloat32 reads one), 2 bytes per dimension.
 type HalfVec []uint16

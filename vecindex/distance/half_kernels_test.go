@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // halfSets lists every half-kernel implementation in this build: pure Go
@@ -16,14 +18,14 @@ const halfNaN = 0x7e00
 func toHalves(v []float32) []uint16 {
 	out := make([]uint16, len(v))
 	for i, x := range v {
-		out[i] = Float32ToHalf(x)
+		out[i] = fp16.FromFloat32(x)
 	}
 	return out
 }
 
 func widen(h []uint16) []float32 {
 	out := make([]float32, len(h))
-	HalvesToFloat32(out, h)
+	fp16.ToFloat32s(out, h)
 	return out
 }
 
@@ -107,7 +109,7 @@ func compareHalf(t testing.TB, s halfSet, n int, a, b []uint16, fa []float32, a0
 	check("L1FloatHalf", s.l1Float(fa, b), l1FloatHalfGo(widen(a0), b0), l1Abs)
 }
 
-func nanF() float64 { return float64(HalfToFloat32(halfNaN)) }
+func nanF() float64 { return float64(fp16.ToFloat32(halfNaN)) }
 
 // FuzzHalfKernels decodes its input as two half vectors (finite halves
 // only: NaN and Inf bit patterns are cleared to zero) and compares every

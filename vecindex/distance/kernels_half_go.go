@@ -1,6 +1,10 @@
 package distance
 
-import "math"
+import (
+	"math"
+
+	"github.com/vecgres/vecgres/vecindex/fp16"
+)
 
 // Pure-Go fp16 kernels: each half is widened to float32 (exactly) and the
 // sums run in float32 with the four accumulators and final order of the
@@ -13,12 +17,12 @@ func l2SquaredHalfGo(a, b []uint16) float32 {
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
 		for j := range 4 {
-			d := HalfToFloat32(a[i+j]) - HalfToFloat32(b[i+j])
+			d := fp16.ToFloat32(a[i+j]) - fp16.ToFloat32(b[i+j])
 			s[j] += d * d
 		}
 	}
 	for ; i < len(a); i++ {
-		d := HalfToFloat32(a[i]) - HalfToFloat32(b[i])
+		d := fp16.ToFloat32(a[i]) - fp16.ToFloat32(b[i])
 		s[0] += d * d
 	}
 	return (s[0] + s[1]) + (s[2] + s[3])
@@ -30,11 +34,11 @@ func dotHalfGo(a, b []uint16) float32 {
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
 		for j := range 4 {
-			s[j] += HalfToFloat32(a[i+j]) * HalfToFloat32(b[i+j])
+			s[j] += fp16.ToFloat32(a[i+j]) * fp16.ToFloat32(b[i+j])
 		}
 	}
 	for ; i < len(a); i++ {
-		s[0] += HalfToFloat32(a[i]) * HalfToFloat32(b[i])
+		s[0] += fp16.ToFloat32(a[i]) * fp16.ToFloat32(b[i])
 	}
 	return (s[0] + s[1]) + (s[2] + s[3])
 }
@@ -43,7 +47,7 @@ func l1HalfGo(a, b []uint16) float32 {
 	b = b[:len(a)]
 	var s float32
 	for i := range a {
-		s += abs32(HalfToFloat32(a[i]) - HalfToFloat32(b[i]))
+		s += abs32(fp16.ToFloat32(a[i]) - fp16.ToFloat32(b[i]))
 	}
 	return s
 }
@@ -51,7 +55,7 @@ func l1HalfGo(a, b []uint16) float32 {
 func cosinePartsHalfGo(a, b []uint16) (dot, na, nb float32) {
 	b = b[:len(a)]
 	for i := range a {
-		x, y := HalfToFloat32(a[i]), HalfToFloat32(b[i])
+		x, y := fp16.ToFloat32(a[i]), fp16.ToFloat32(b[i])
 		dot += x * y
 		na += x * x
 		nb += y * y
@@ -67,12 +71,12 @@ func l2SquaredFloatHalfGo(a []float32, b []uint16) float32 {
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
 		for j := range 4 {
-			d := a[i+j] - HalfToFloat32(b[i+j])
+			d := a[i+j] - fp16.ToFloat32(b[i+j])
 			s[j] += d * d
 		}
 	}
 	for ; i < len(a); i++ {
-		d := a[i] - HalfToFloat32(b[i])
+		d := a[i] - fp16.ToFloat32(b[i])
 		s[0] += d * d
 	}
 	return (s[0] + s[1]) + (s[2] + s[3])
@@ -85,11 +89,11 @@ func dotFloatHalfGo(a []float32, b []uint16) float32 {
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
 		for j := range 4 {
-			s[j] += a[i+j] * HalfToFloat32(b[i+j])
+			s[j] += a[i+j] * fp16.ToFloat32(b[i+j])
 		}
 	}
 	for ; i < len(a); i++ {
-		s[0] += a[i] * HalfToFloat32(b[i])
+		s[0] += a[i] * fp16.ToFloat32(b[i])
 	}
 	return (s[0] + s[1]) + (s[2] + s[3])
 }
@@ -99,7 +103,7 @@ func l1FloatHalfGo(a []float32, b []uint16) float32 {
 	b = b[:len(a)]
 	var s float32
 	for i := range a {
-		s += abs32(a[i] - HalfToFloat32(b[i]))
+		s += abs32(a[i] - fp16.ToFloat32(b[i]))
 	}
 	return s
 }

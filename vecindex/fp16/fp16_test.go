@@ -1,4 +1,4 @@
-package distance
+package fp16
 
 import (
 	"math"
@@ -11,10 +11,10 @@ import (
 // the halves are.
 func TestHalfRoundTrip(t *testing.T) {
 	for h := range 1 << 16 {
-		f := HalfToFloat32(uint16(h))
-		back := Float32ToHalf(f)
-		if HalfIsNaN(uint16(h)) {
-			if f == f || !HalfIsNaN(back) {
+		f := ToFloat32(uint16(h))
+		back := FromFloat32(f)
+		if IsNaN(uint16(h)) {
+			if f == f || !IsNaN(back) {
 				t.Fatalf("NaN %#04x -> %v -> %#04x", h, f, back)
 			}
 			continue
@@ -26,8 +26,8 @@ func TestHalfRoundTrip(t *testing.T) {
 	pins := map[uint16]float32{0x3c00: 1, 0xc000: -2, 0x7bff: 65504, 0x0001: 1.0 / (1 << 24), 0x0400: 1.0 / (1 << 14),
 		0x3555: 0.33325195, 0x7c00: float32(math.Inf(1)), 0x8000: float32(math.Copysign(0, -1))}
 	for h, want := range pins {
-		if got := HalfToFloat32(h); got != want || math.Signbit(float64(got)) != math.Signbit(float64(want)) {
-			t.Errorf("HalfToFloat32(%#04x) = %v, want %v", h, got, want)
+		if got := ToFloat32(h); got != want || math.Signbit(float64(got)) != math.Signbit(float64(want)) {
+			t.Errorf("ToFloat32(%#04x) = %v, want %v", h, got, want)
 		}
 	}
 }
@@ -38,7 +38,7 @@ func TestHalfRoundTrip(t *testing.T) {
 func nearestHalf(f float32) uint16 {
 	x := float64(f)
 	if math.Abs(x) >= 65520 {
-		return Float32ToHalf(float32(math.Copysign(math.Inf(1), x)))
+		return FromFloat32(float32(math.Copysign(math.Inf(1), x)))
 	}
 	best, bestD := uint16(0), math.Inf(1)
 	for h := range 0x7c00 {
@@ -46,7 +46,7 @@ func nearestHalf(f float32) uint16 {
 		if x < 0 {
 			hv |= 0x8000
 		}
-		d := math.Abs(float64(HalfToFloat32(hv)) - x)
+		d := math.Abs(float64(ToFloat32(hv)) - x)
 		if d < bestD || (d == bestD && hv&1 == 0) {
 			best, bestD = hv, d
 		}
@@ -65,14 +65,14 @@ func TestFloat32ToHalfNearestEven(t *testing.T) {
 		cases = append(cases, float32(r.NormFloat64()*math.Pow(2, float64(r.IntN(44)-26))))
 	}
 	for _, f := range cases {
-		if got, want := Float32ToHalf(f), nearestHalf(f); got != want {
-			t.Fatalf("Float32ToHalf(%v) = %#04x (%v), want %#04x (%v)", f, got, HalfToFloat32(got), want, HalfToFloat32(want))
+		if got, want := FromFloat32(f), nearestHalf(f); got != want {
+			t.Fatalf("FromFloat32(%v) = %#04x (%v), want %#04x (%v)", f, got, ToFloat32(got), want, ToFloat32(want))
 		}
 	}
-	if got := Float32ToHalf(0.1); HalfToFloat32(got) != 0.099975586 {
-		t.Errorf("0.1 as half = %v, want 0.099975586 (pgvector prints this)", HalfToFloat32(got))
+	if got := FromFloat32(0.1); ToFloat32(got) != 0.099975586 {
+		t.Errorf("0.1 as half = %v, want 0.099975586 (pgvector prints this)", ToFloat32(got))
 	}
-	if !HalfIsInf(Float32ToHalf(65520)) || HalfIsInf(Float32ToHalf(65519)) {
+	if !IsInf(FromFloat32(65520)) || IsInf(FromFloat32(65519)) {
 		t.Error("65520 must round to Inf and 65519 to 65504")
 	}
 }

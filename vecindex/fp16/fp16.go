@@ -1,4 +1,8 @@
-package distance
+// Package fp16 converts IEEE 754 binary16 values ("halves", pgvector's
+// halfvec elements) to and from float32 in pure Go. It is a leaf: sql/types
+// (halfvec values) and vecindex (half-precision storage and kernels) both
+// read halves through it, without sql/types depending on the kernels.
+package fp16
 
 import "math"
 
@@ -10,15 +14,15 @@ const (
 	halfSignMask = 0x8000
 	halfExpMask  = 0x7c00
 	halfFracMask = 0x03ff
-	// HalfInfBits is the bits of +Inf; -Inf is HalfInfBits|0x8000.
-	HalfInfBits = halfExpMask
-	// HalfMax is the largest finite half, 65504.
-	HalfMax = 65504
+	// InfBits is the bits of +Inf; -Inf is InfBits|0x8000.
+	InfBits = halfExpMask
+	// Max is the largest finite half, 65504.
+	Max = 65504
 )
 
-// HalfToFloat32 widens the half with bits h to float32. Every half is a
+// ToFloat32 widens the half with bits h to float32. Every half is a
 // float32 exactly (subnormals become normal floats); NaN stays NaN.
-func HalfToFloat32(h uint16) float32 {
+func ToFloat32(h uint16) float32 {
 	sign := uint32(h&halfSignMask) << 16
 	exp := uint32(h&halfExpMask) >> 10
 	frac := uint32(h & halfFracMask)
@@ -35,12 +39,12 @@ func HalfToFloat32(h uint16) float32 {
 	return math.Float32frombits(sign | (exp-15+127)<<23 | frac<<13)
 }
 
-// Float32ToHalf rounds f to the nearest half, ties to even (IEEE 754
+// FromFloat32 rounds f to the nearest half, ties to even (IEEE 754
 // roundTiesToEven, what VCVTPS2PH does with rounding control 0 and what
 // pgvector's Float4ToHalfUnchecked does). Values whose rounding exceeds
 // 65504 (from 65520 on) become ±Inf; values below half the smallest
 // subnormal (2⁻²⁵) become ±0; a NaN stays a (quiet) NaN.
-func Float32ToHalf(f float32) uint16 {
+func FromFloat32(f float32) uint16 {
 	bits := math.Float32bits(f)
 	sign := uint16(bits>>16) & halfSignMask
 	exp := int(bits>>23) & 0xff
@@ -82,16 +86,16 @@ func roundShift(m uint32, s uint) uint32 {
 	return r
 }
 
-// HalfIsInf reports whether the half h is ±Inf.
-func HalfIsInf(h uint16) bool { return h&^halfSignMask == halfExpMask }
+// IsInf reports whether the half h is ±Inf.
+func IsInf(h uint16) bool { return h&^halfSignMask == halfExpMask }
 
-// HalfIsNaN reports whether the half h is a NaN.
-func HalfIsNaN(h uint16) bool { return h&halfExpMask == halfExpMask && h&halfFracMask != 0 }
+// IsNaN reports whether the half h is a NaN.
+func IsNaN(h uint16) bool { return h&halfExpMask == halfExpMask && h&halfFracMask != 0 }
 
-// HalvesToFloat32 widens src into dst (len(dst) >= len(src)), exactly.
-func HalvesToFloat32(dst []float32, src []uint16) {
+// ToFloat32s widens src into dst (len(dst) >= len(src)), exactly.
+func ToFloat32s(dst []float32, src []uint16) {
 	dst = dst[:len(src)]
 	for i, h := range src {
-		dst[i] = HalfToFloat32(h)
+		dst[i] = ToFloat32(h)
 	}
 }
