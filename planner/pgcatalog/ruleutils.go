@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -114,11 +115,22 @@ func DefaultExpr(t *catalog.Table, col int) string {
 		}
 		return "false"
 	case types.KindInt2, types.KindInt4, types.KindInt8:
-		return signed(text, c.Type)
+		v, _ := c.Default.(int64)
+		return signed(text, literalIntType(v))
 	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
 		return signed(text, types.Numeric)
 	}
 	return quoteLiteral(text) + "::" + castName(c.Type)
+}
+
+// literalIntType is the type PostgreSQL gives an integer literal: integer
+// when it fits, else bigint; a column's default keeps the literal's type
+// under an implicit cast, which pg_get_expr does not print.
+func literalIntType(v int64) types.Type {
+	if v >= math.MinInt32 && v <= math.MaxInt32 {
+		return types.Int4
+	}
+	return types.Int8
 }
 
 // signed prints a numeric constant: bare when positive, quoted and cast
