@@ -18,7 +18,12 @@
 // pg_namespace, pg_class, pg_attribute, pg_index, pg_am, pg_extension,
 // pg_database), as drivers send them, go through the normal
 // planner instead: VirtualTable materialises such a view as a read-only
-// catalog.Table that a sequential scan reads.
+// catalog.Table that a sequential scan reads. information_schema's views
+// (schemata, tables, columns, views, table_constraints, key_column_usage,
+// referential_constraints, constraint_column_usage, check_constraints) are
+// served the same way under their qualified names; lookupView is the one
+// place that resolves a schema-qualified view name. The constraint views
+// all read one list, constraints (constraints.go).
 //
 // Objects vecgres does not keep as PostgreSQL does get stable synthetic
 // OIDs: the primary-key index and the sequence of a serial column (see
@@ -32,6 +37,8 @@
 // describe.go (\d table), ruleutils.go (pg_get_indexdef, pg_get_expr and
 // quote_ident output), cluster.go (\l, \dx), roles.go (\du), functions.go
 // (\df from planner/sem's registry, \dT), virtual.go (pg_catalog views),
-// shapes.go (the fingerprint table); testdata/psql15 holds the queries
+// shapes.go (the fingerprint table), resolve.go (view names by schema),
+// constraints.go (the table constraints), infoschema.go and
+// infoschema_columns.go (information_schema); testdata/psql15 holds the queries
 // psql 15.18 sends, captured with psql -E.
 package pgcatalog

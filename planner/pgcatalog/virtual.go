@@ -2,7 +2,6 @@ package pgcatalog
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
@@ -33,13 +32,12 @@ var views = map[string]view{
 	"pg_stat_progress_create_index": {oidProgressCreateIndex, progressCreateIndexCols, progressCreateIndexRows},
 }
 
-// VirtualTable returns the pg_catalog view named name ("pg_type" or
-// "pg_catalog.pg_type") as a read-only table holding its rows now; false
+// VirtualTable returns the view named name ("pg_type",
+// "pg_catalog.pg_type" or "information_schema.tables"; see lookupView) as a read-only table holding its rows now; false
 // for other names. The caller holds env.Cat's lock shared. Tables the
 // user created take precedence over unqualified view names.
 func VirtualTable(env Env, name string) (*catalog.Table, bool) {
-	base, qualified := strings.CutPrefix(name, "pg_catalog.")
-	v, ok := views[base]
+	v, base, qualified, ok := lookupView(name)
 	if !ok {
 		return nil, false
 	}
