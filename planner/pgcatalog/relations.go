@@ -86,6 +86,15 @@ func indexOID(ix *catalog.Index) uint32 {
 	return SyntheticOID(ix.Table.OID, 0)
 }
 
+// indexKey is the positions of ix's key columns: the primary key's
+// columns for a primary-key index, else its one column.
+func indexKey(ix *catalog.Index) []int {
+	if isPrimary(ix) && len(ix.Table.PrimaryKey) > 0 {
+		return ix.Table.PrimaryKey
+	}
+	return []int{ix.Column}
+}
+
 // isPrimary reports whether ix is its table's primary-key index.
 func isPrimary(ix *catalog.Index) bool { return ix.Name == ix.Table.PKeyName }
 

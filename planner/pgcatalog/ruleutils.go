@@ -33,7 +33,13 @@ func IndexDef(ix *catalog.Index) string {
 		b.WriteString("UNIQUE ")
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (" + QuoteIdent(ix.Table.Columns[ix.Column].Name))
+	b.WriteString(" USING " + string(ix.Method) + " (")
+	for i, c := range indexKey(ix) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(QuoteIdent(ix.Table.Columns[c].Name))
+	}
 	if ix.Opclass != "" {
 		b.WriteString(" " + ix.Opclass)
 	}

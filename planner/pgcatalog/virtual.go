@@ -1,8 +1,6 @@
 package pgcatalog
 
 import (
-	"strconv"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -24,6 +22,7 @@ var views = map[string]view{
 	"pg_attribute": {1249, attributeCols, attributeRows},
 	"pg_index":     {2610, indexCols, indexRowsView},
 	"pg_am":        {2601, amCols, amRows},
+	"pg_opclass":   {2616, opclassCols, opclassRows},
 	"pg_extension": {3079, extensionCols, extensionRows},
 	"pg_database":  {1262, databaseCols, databaseRows},
 	"pg_tables":    {12033, tablesCols, tablesRows},
@@ -182,27 +181,14 @@ func attributeRows(env Env) [][]any {
 	return rows
 }
 
-var indexCols = cols("indexrelid", tOID, "indrelid", tOID, "indnatts", tInt2, "indnkeyatts", tInt2,
-	"indisunique", tBool, "indisprimary", tBool, "indisvalid", tBool, "indisready", tBool, "indkey", tText)
+var amCols = cols("oid", tOID, "amname", tText, "amhandler", tText, "amtype", tText)
 
-// indexRowsView lists every index; indkey (int2vector) is its text form.
-func indexRowsView(env Env) [][]any {
-	var rows [][]any
-	for _, t := range env.Cat.Tables() {
-		for _, ix := range tableIndexes(env.Cat, t) {
-			pk := isPrimary(ix)
-			rows = append(rows, []any{int64(indexOID(ix)), int64(t.OID), int64(1), int64(1), pk, pk, true, true,
-				strconv.Itoa(ix.Column + 1)})
-		}
-	}
-	return rows
-}
-
-var amCols = cols("oid", tOID, "amname", tText, "amtype", tText)
-
+// amRows lists the access methods: PostgreSQL's heap and btree, and
+// pgvector's ivfflat and hnsw (amhandler is a regproc, its name).
 func amRows(Env) [][]any {
-	return [][]any{{int64(oidHeapAM), "heap", "t"}, {int64(oidBtreeAM), "btree", "i"},
-		{int64(oidIvfflatAM), "ivfflat", "i"}, {int64(oidHNSWAM), "hnsw", "i"}}
+	return [][]any{{int64(oidHeapAM), "heap", "heap_tableam_handler", "t"},
+		{int64(oidBtreeAM), "btree", "bthandler", "i"},
+		{int64(oidIvfflatAM), "ivfflat", "ivfflathandler", "i"}, {int64(oidHNSWAM), "hnsw", "hnswhandler", "i"}}
 }
 
 var extensionCols = cols("oid", tOID, "extname", tText, "extowner", tOID, "extnamespace", tOID,

@@ -79,8 +79,8 @@ func TestVirtualTableRows(t *testing.T) {
 	if s[5] != int64(9) || s[6] != true || s[7] != true { // varchar(5): typmod 5+4
 		t.Errorf("pg_attribute varchar row %v", s)
 	}
-	pk := find("pg_index", func(r []any) bool { return r[5] == true })
-	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[8] != "1" {
+	pk := find("pg_index", func(r []any) bool { return r[6] == true }) // indisprimary
+	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[15] != "1" {
 		t.Errorf("pg_index primary key row %v", pk)
 	}
 	hnsw := find("pg_class", func(r []any) bool { return r[1] == "items_embedding_idx" })
