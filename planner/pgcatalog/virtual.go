@@ -23,6 +23,7 @@ var views = map[string]view{
 	"pg_index":     {2610, indexCols, indexRowsView},
 	"pg_am":        {2601, amCols, amRows},
 	"pg_opclass":   {2616, opclassCols, opclassRows},
+	"pg_settings":  {12104, settingsCols, settingsRows},
 	"pg_extension": {3079, extensionCols, extensionRows},
 	"pg_database":  {1262, databaseCols, databaseRows},
 	"pg_tables":    {12033, tablesCols, tablesRows},
