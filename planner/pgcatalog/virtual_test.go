@@ -21,7 +21,9 @@ func TestVirtualTables(t *testing.T) {
 	c := itemsCatalog(t)
 	c.RLock()
 	defer c.RUnlock()
-	env := Env{Cat: c, User: "alice", Database: "db"}
+	env := Env{Cat: c, User: "alice", Database: "db", Settings: func() []Setting {
+		return []Setting{{Name: "work_mem", Value: "8MB", Reset: "4MB", Boot: "4MB", Source: "session"}}
+	}}
 	for name, v := range views {
 		for _, full := range []string{name, "pg_catalog." + name} {
 			tb, ok := VirtualTable(env, full)
