@@ -24,6 +24,8 @@ const (
 	oidProcBase     = 1 << 30
 	oidOperatorBase = 1<<30 + 1<<20
 	oidCastBase     = 1<<30 + 2<<20
+	oidRoleBase     = 1<<30 + 3<<20
+	oidAttrdefBase  = 1 << 29
 )
 
 // Procedural languages (pg_language.dat): internal for PostgreSQL's own

@@ -17,6 +17,10 @@ func scan(c *catalog.Catalog, t *catalog.Table) [][]any {
 	return rows
 }
 
+// emptyByDesign are the views with no rows in vecgres: no CREATE INDEX
+// reports progress, no object has a comment, no view exists yet.
+var emptyByDesign = map[string]bool{"pg_stat_progress_create_index": true, "pg_description": true, "pg_views": true}
+
 func TestVirtualTables(t *testing.T) {
 	c := itemsCatalog(t)
 	c.RLock()
@@ -31,7 +35,7 @@ func TestVirtualTables(t *testing.T) {
 				t.Fatalf("%s: not found", full)
 			}
 			rows := scan(c, tb)
-			if len(rows) == 0 && name != "pg_stat_progress_create_index" { // empty by design
+			if len(rows) == 0 && !emptyByDesign[name] {
 				t.Errorf("%s: no rows", full)
 			}
 			for _, r := range rows {
