@@ -26,13 +26,17 @@ const (
 // (values quoted), as CREATE INDEX spelt them (Index.Reloptions); for an
 // index logged before those were kept, WITH lists the values that differ
 // from pgvector's defaults.
-func IndexDef(ix *catalog.Index) string {
+func IndexDef(ix *catalog.Index) string { return indexDef(ix, "public.") }
+
+// indexDef is IndexDef with the table's schema prefix given: "public."
+// or, for pretty output of a table on the search path, "".
+func indexDef(ix *catalog.Index, schema string) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
 	if isPrimary(ix) {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
 	b.WriteString(" USING " + string(ix.Method) + " (")
 	for i, c := range indexKey(ix) {
 		if i > 0 {
@@ -178,11 +182,30 @@ func storage(t types.Type) string {
 // the OID (synthetic for primary keys); false when there is none. The
 // caller holds cat's lock shared.
 func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
+	return IndexDefColumn(cat, oid, 0, false)
+}
+
+// IndexDefColumn is pg_get_indexdef(oid, col, pretty): the whole
+// definition for col 0 (pretty leaves out the schema of a table on the
+// search path, as PostgreSQL's PRETTYFLAG_SCHEMA), else the name of key
+// column col (from 1), "" past the last; false when no index has the OID.
+// The caller holds cat's lock shared.
+func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (string, bool) {
 	for _, t := range cat.Tables() {
 		for _, ix := range tableIndexes(cat, t) {
-			if indexOID(ix) == oid {
-				return IndexDef(ix), true
+			if indexOID(ix) != oid {
+				continue
 			}
+			key := indexKey(ix)
+			switch {
+			case col == 0 && pretty:
+				return indexDef(ix, ""), true
+			case col == 0:
+				return IndexDef(ix), true
+			case col < 0 || col > len(key):
+				return "", true
+			}
+			return QuoteIdent(t.Columns[key[col-1]].Name), true
 		}
 	}
 	return "", false

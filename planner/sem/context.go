@@ -41,6 +41,9 @@ type Context interface {
 	// 42P01, 3F000, 3D000 for an unknown object, 42704 for an unknown
 	// role, 22023 for an unknown privilege name.
 	HasPrivilege(on Object, args []any) (any, error)
+	// CatalogContext is what pg_get_indexdef's and
+	// pg_get_serial_sequence's other forms read (catalog_defs.go).
+	CatalogContext
 }
 
 // Object is the kind of object a privilege function asks about.

@@ -1,0 +1,16 @@
+package planner
+
+import "github.com/vecgres/vecgres/planner/pgcatalog"
+
+// sem.CatalogContext: pg_get_indexdef(oid, col, pretty) and
+// pg_get_serial_sequence, read under the catalog latch.
+
+func (e *env) IndexDefinition(oid uint32, col int, pretty bool) (string, bool) {
+	defer e.sess.catalogRead()()
+	return pgcatalog.IndexDefColumn(e.sess.cat, oid, col, pretty)
+}
+
+func (e *env) SerialSequence(table, column string) (any, error) {
+	defer e.sess.catalogRead()()
+	return pgcatalog.SerialSequence(e.sess.cat, table, column)
+}

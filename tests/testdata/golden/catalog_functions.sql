@@ -1,0 +1,28 @@
+-- The catalog functions ORMs call, and pg_sequence(s), pg_roles, pg_user,
+-- pg_attrdef, pg_description (also run against PostgreSQL 15).
+CREATE TABLE t1 (id serial PRIMARY KEY, b bool DEFAULT true, i integer DEFAULT 42, tx text DEFAULT 'hi', bs bigserial);
+CREATE TABLE t2 (a text, b int8, PRIMARY KEY (a, b));
+CREATE INDEX t1_i ON t1 (i);
+SELECT pg_get_indexdef(indexrelid, 0, true) AS pretty, pg_get_indexdef(indexrelid, 0, false) AS plain,
+  pg_get_indexdef(indexrelid, 1, true) AS col1, pg_get_indexdef(indexrelid, 2, false) AS col2
+FROM pg_index WHERE indrelid::regclass::text IN ('t1', 't2') ORDER BY 2;
+SELECT pg_get_indexdef(0, 0, true) IS NULL AS no_index, pg_get_indexdef(NULL, 0, true) IS NULL AS null_oid;
+SELECT pg_get_serial_sequence('t1', 'id') AS id, pg_get_serial_sequence('public.T1', 'bs') AS bs,
+  pg_get_serial_sequence('"t1"', 'i') AS i;
+SELECT pg_get_serial_sequence('t1', 'nosuch');
+SELECT pg_get_serial_sequence('nosuch', 'id');
+SELECT pg_get_serial_sequence('t1', 'ID');
+SELECT adnum, pg_get_expr(adbin, adrelid) AS def, pg_get_expr(adbin, adrelid, true) AS pretty FROM pg_attrdef
+WHERE adrelid = 't1'::regclass ORDER BY adnum;
+SELECT obj_description('t1'::regclass, 'pg_class') AS obj, obj_description('t1'::regclass) AS obj1,
+  col_description('t1'::regclass, 1) AS col;
+SELECT count(*) FROM pg_description WHERE objoid = 't1'::regclass;
+SELECT seqtypid, seqstart, seqincrement, seqmax, seqmin, seqcache, seqcycle FROM pg_sequence
+WHERE seqrelid::regclass::text IN ('t1_id_seq', 't1_bs_seq') ORDER BY seqtypid;
+SELECT * FROM pg_sequences ORDER BY sequencename;
+INSERT INTO t1 DEFAULT VALUES;
+SELECT sequencename, last_value FROM pg_sequences ORDER BY sequencename;
+SELECT rolname, rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin, rolreplication, rolconnlimit,
+  rolpassword, rolvaliduntil, rolbypassrls, rolconfig, oid FROM pg_roles WHERE rolname = current_user;
+SELECT * FROM pg_user WHERE usename = current_user;
+SELECT count(*) FROM pg_views WHERE schemaname = 'public';
