@@ -27,10 +27,10 @@ const (
 )
 
 var (
-	tSQLID   = tText         // sql_identifier
-	tYesNo   = types.Varchar // yes_or_no
-	tCharDat = types.Varchar // character_data
-	tCard    = tInt4         // cardinal_number
+	tSQLID   = tText                                          // sql_identifier
+	tYesNo   = types.Type{Kind: types.KindVarchar, Typmod: 3} // yes_or_no: varchar(3)
+	tCharDat = types.Varchar                                  // character_data
+	tCard    = tInt4                                          // cardinal_number
 )
 
 // infoViews are information_schema's views, by name.

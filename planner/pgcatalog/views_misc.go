@@ -91,9 +91,12 @@ var rolesCols = cols("rolname", tText, "rolsuper", tBool, "rolinherit", tBool, "
 	"rolvaliduntil", types.Timestamptz, "rolbypassrls", tBool, "rolconfig", tTextList, "oid", tOID)
 
 // rolesRows lists the roles as \du does (roles.go): a superuser also has
-// replication and bypass RLS; the password is masked.
+// replication and bypass RLS; the password is masked. PostgreSQL's
+// predefined role pg_database_owner, which owns schema public, comes
+// first.
 func rolesRows(env Env) [][]any {
-	var rows [][]any
+	rows := [][]any{{"pg_database_owner", false, true, false, false, false, false, int64(-1), "********", nil, false,
+		nil, int64(oidDatabaseOwner)}}
 	for _, r := range env.Cat.Roles() {
 		su := r.Superuser
 		rows = append(rows, []any{r.Name, su, true, r.CreateRole, r.CreateDB, r.Login, su, int64(-1), "********",

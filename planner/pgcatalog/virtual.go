@@ -135,8 +135,11 @@ func typeRow(oid int64, name string, ns, length int64, byval bool, category stri
 
 var namespaceCols = cols("oid", tOID, "nspname", tText, "nspowner", tOID)
 
+// namespaceRows lists PostgreSQL 15's schemas, as information_schema's
+// schemata does; public is owned by pg_database_owner.
 func namespaceRows(Env) [][]any {
-	return [][]any{{int64(oidPgCatalog), "pg_catalog", int64(10)}, {int64(oidPublic), "public", int64(10)}}
+	return [][]any{{int64(oidPgCatalog), schemaPgCatalog, int64(10)}, {int64(oidPgToast), "pg_toast", int64(10)},
+		{int64(oidPublic), "public", int64(oidDatabaseOwner)}, {int64(oidInfoSchema), schemaInfo, int64(10)}}
 }
 
 var classCols = cols("oid", tOID, "relname", tText, "relnamespace", tOID, "reltype", tOID, "relowner", tOID,
@@ -158,7 +161,7 @@ func classRows(env Env) [][]any {
 		case kindSequence:
 			natts = 3
 		}
-		rows = append(rows, []any{int64(r.oid), r.name, int64(oidPublic), int64(0), int64(10), am, int64(0),
+		rows = append(rows, []any{int64(r.oid), r.name, int64(oidPublic), int64(0), int64(roleOID(r.table.Owner)), am, int64(0),
 			hasIndex, "p", string(r.kind), natts, int64(0), false, false, false, false})
 	}
 	return rows

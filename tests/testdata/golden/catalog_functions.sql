@@ -26,3 +26,7 @@ SELECT rolname, rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin, r
   rolpassword, rolvaliduntil, rolbypassrls, rolconfig, oid FROM pg_roles WHERE rolname = current_user;
 SELECT * FROM pg_user WHERE usename = current_user;
 SELECT count(*) FROM pg_views WHERE schemaname = 'public';
+-- the schemas pg_namespace lists are information_schema.schemata's
+SELECT oid, nspname, nspowner FROM pg_namespace WHERE nspname <> 'information_schema' ORDER BY oid;
+SELECT nspname FROM pg_namespace ORDER BY 1;
+SELECT rolname, rolcanlogin, oid FROM pg_roles WHERE oid = 6171;
