@@ -167,11 +167,14 @@ func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''
 
 // storage is pg_attribute.attstorage as the type's default: 'p' (plain)
 // for fixed-size types, 'e' (external) for pgvector's vector (since
-// pgvector 0.6.0), 'x' (extended) for other variable-size types.
+// pgvector 0.6.0), 'm' (main) for numeric, 'x' (extended) for other
+// variable-size types.
 func storage(t types.Type) string {
 	switch {
 	case t.Kind == types.KindVector:
 		return "e"
+	case t.Kind == types.KindNumeric:
+		return "m" // numeric's typstorage is main
 	case t.Size() > 0:
 		return "p"
 	}

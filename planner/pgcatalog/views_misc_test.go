@@ -22,7 +22,7 @@ func TestSequenceViews(t *testing.T) {
 	tb, _ = VirtualTable(env, "pg_class")
 	found := false
 	for _, r := range scan(c, tb) {
-		found = found || r[0] == seqOID && r[1] == "items_id_seq" && r[9] == "S"
+		found = found || r[0] == seqOID && r[1] == "items_id_seq" && r[16] == "S"
 	}
 	if !found {
 		t.Error("pg_class has no items_id_seq with pg_sequence's OID")
