@@ -44,6 +44,7 @@ var infoViews = map[string]view{
 	"referential_constraints": {oidInfoRefCons, refConsCols, refConsRows},
 	"constraint_column_usage": {oidInfoConsColumnUse, consColumnUsageCols, consColumnUsageRows},
 	"check_constraints":       {oidInfoCheckCons, checkConsCols, checkConsRows},
+	"sequences":               {oidInfoSequences, infoSequencesCols, infoSequencesRows},
 }
 
 var schemataCols = cols("catalog_name", tSQLID, "schema_name", tSQLID, "schema_owner", tSQLID,

@@ -52,3 +52,6 @@ SELECT count(*) FROM information_schema.referential_constraints WHERE constraint
 SELECT count(*) FROM information_schema.views WHERE table_schema = 'public';
 -- information_schema is not on the search path
 SELECT count(*) FROM columns;
+SELECT sequence_catalog = current_database() AS same_db, sequence_schema, sequence_name, data_type, numeric_precision,
+  numeric_precision_radix, numeric_scale, start_value, minimum_value, maximum_value, increment, cycle_option
+FROM information_schema.sequences ORDER BY sequence_name;
