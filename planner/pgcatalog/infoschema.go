@@ -68,7 +68,7 @@ var infoTablesCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, "tabl
 func infoTablesRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
-		if r.kind == kindTable {
+		if r.kind == kindTable && canSee(env, r.table, anyTablePriv) {
 			rows = append(rows, []any{env.Database, "public", r.name, "BASE TABLE", nil, nil, nil, nil, nil,
 				"YES", "NO", nil})
 		}
@@ -89,6 +89,9 @@ var tableConsCols = cols("constraint_catalog", tSQLID, "constraint_schema", tSQL
 func tableConsRows(env Env) [][]any {
 	var rows [][]any
 	for _, k := range constraints(env.Cat) {
+		if !canSee(env, k.table, constraintPriv) {
+			continue
+		}
 		var nullsDistinct any
 		if k.kind == conUnique {
 			nullsDistinct = "YES"
@@ -108,7 +111,7 @@ var keyColumnUsageCols = cols("constraint_catalog", tSQLID, "constraint_schema",
 func keyColumnUsageRows(env Env) [][]any {
 	var rows [][]any
 	for _, k := range constraints(env.Cat) {
-		if k.kind != conPrimary && k.kind != conUnique && k.kind != conForeign {
+		if k.kind != conPrimary && k.kind != conUnique && k.kind != conForeign || !canSee(env, k.table, keyColumnPriv) {
 			continue
 		}
 		for i, c := range k.cols {
@@ -134,7 +137,7 @@ var consColumnUsageCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, 
 func consColumnUsageRows(env Env) [][]any {
 	var rows [][]any
 	for _, k := range constraints(env.Cat) {
-		if k.kind == notNullKind {
+		if k.kind == notNullKind || !owns(env, k.table) {
 			continue
 		}
 		for _, c := range k.cols {
@@ -152,7 +155,7 @@ var checkConsCols = cols("constraint_catalog", tSQLID, "constraint_schema", tSQL
 func checkConsRows(env Env) [][]any {
 	var rows [][]any
 	for _, k := range constraints(env.Cat) {
-		if k.kind == conCheck || k.kind == notNullKind {
+		if (k.kind == conCheck || k.kind == notNullKind) && owns(env, k.table) {
 			rows = append(rows, []any{env.Database, "public", k.name, k.check})
 		}
 	}

@@ -15,6 +15,9 @@ var infoSequencesCols = cols("sequence_catalog", tSQLID, "sequence_schema", tSQL
 func infoSequencesRows(env Env) [][]any {
 	var rows [][]any
 	for _, s := range serialSeqs(env) {
+		if !canSee(env, s.rel.table, anyTablePriv) {
+			continue // PostgreSQL: USAGE, SELECT or UPDATE on the sequence, which the table's owner has
+		}
 		ti := describeType(s.typ)
 		rows = append(rows, []any{env.Database, "public", s.rel.name, ti.dataType, ti.numPrec, ti.numRadix,
 			ti.numScale, "1", "1", strconv.FormatInt(s.max, 10), "1", "NO"})

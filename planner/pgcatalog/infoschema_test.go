@@ -2,6 +2,8 @@ package pgcatalog
 
 import (
 	"testing"
+
+	"github.com/vecgres/vecgres/catalog"
 )
 
 // TestInfoSchemaViews checks every information_schema view resolves only
@@ -39,12 +41,44 @@ func TestInfoSchemaViews(t *testing.T) {
 	notNull := 0
 	for _, tb := range c.Tables() {
 		for _, col := range tb.Columns {
-			if col.NotNull {
+			if col.NotNull && tb.Owner == env.User {
 				notNull++
 			}
 		}
 	}
 	if got := len(scan(c, tb)); got != notNull || notNull == 0 {
-		t.Errorf("check_constraints has %d rows, want %d (one per NOT NULL column)", got, notNull)
+		t.Errorf("check_constraints has %d rows, want %d (one per NOT NULL column of alice's tables)", got, notNull)
+	}
+}
+
+// TestInfoSchemaPrivileges checks that information_schema shows a role
+// only the tables it holds privileges on: alice owns items but has no
+// privilege on Other, which the bootstrap superuser sees.
+func TestInfoSchemaPrivileges(t *testing.T) {
+	c := itemsCatalog(t)
+	c.RLock()
+	defer c.RUnlock()
+	names := func(user, view string, col int) map[any]bool {
+		tb, _ := VirtualTable(Env{Cat: c, User: user, Database: "db"}, "information_schema."+view)
+		out := map[any]bool{}
+		for _, r := range scan(c, tb) {
+			out[r[col]] = true
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		view string
+		col  int
+	}{{"tables", 2}, {"columns", 2}, {"table_constraints", 5}, {"check_constraints", 2}} {
+		alice, su := names("alice", tc.view, tc.col), names(catalog.BootstrapSuperuser, tc.view, tc.col)
+		if tc.view == "check_constraints" {
+			if len(alice) != 1 || len(su) != 2 {
+				t.Errorf("check_constraints: alice sees %v, the superuser %v", alice, su)
+			}
+			continue
+		}
+		if !alice["items"] || alice["Other"] || !su["items"] || !su["Other"] {
+			t.Errorf("%s: alice sees %v, the superuser %v", tc.view, alice, su)
+		}
 	}
 }
