@@ -45,6 +45,7 @@ var infoViews = map[string]view{
 	"constraint_column_usage": {oidInfoConsColumnUse, consColumnUsageCols, consColumnUsageRows},
 	"check_constraints":       {oidInfoCheckCons, checkConsCols, checkConsRows},
 	"sequences":               {oidInfoSequences, infoSequencesCols, infoSequencesRows},
+	"routines":                {oidInfoRoutines, routinesCols, routinesRows},
 }
 
 var schemataCols = cols("catalog_name", tSQLID, "schema_name", tSQLID, "schema_owner", tSQLID,

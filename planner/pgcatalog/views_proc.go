@@ -62,9 +62,9 @@ func procRows(Env) [][]any {
 		if f.Schema == "public" {
 			ns, lang, bin = oidPublic, oidLangC, "$libdir/vector"
 		}
-		kind, rowsEst := "f", 0.0
+		kind, rowsEst, src := "f", 0.0, f.Name
 		if f.Aggregate {
-			kind = "a"
+			kind, src = "a", "aggregate_dummy" // PostgreSQL's prosrc of every aggregate
 		}
 		if f.SetReturning {
 			rowsEst = 1000
@@ -78,7 +78,7 @@ func procRows(Env) [][]any {
 		}
 		rows = append(rows, []any{int64(oidProcBase + i), f.Name, ns, int64(10), lang, float64(1), rowsEst, variadic,
 			"-", kind, false, false, f.Strict || len(f.Args) == 0, f.SetReturning, volatility(f.Volatility), "s", int64(len(f.Args)),
-			int64(0), int64(sem.TypeOID(f.Ret)), oidVector(f.Args), allArgs, modes, nil, nil, nil, f.Name, bin,
+			int64(0), int64(sem.TypeOID(f.Ret)), oidVector(f.Args), allArgs, modes, nil, nil, nil, src, bin,
 			nil, nil, nil})
 	}
 	return rows

@@ -55,3 +55,16 @@ SELECT count(*) FROM columns;
 SELECT sequence_catalog = current_database() AS same_db, sequence_schema, sequence_name, data_type, numeric_precision,
   numeric_precision_radix, numeric_scale, start_value, minimum_value, maximum_value, increment, cycle_option
 FROM information_schema.sequences ORDER BY sequence_name;
+SELECT specific_schema, routine_schema, routine_name, routine_type, module_catalog, module_schema, module_name,
+  udt_catalog, udt_schema, udt_name, data_type, character_maximum_length, character_octet_length,
+  character_set_catalog, character_set_schema, character_set_name, collation_catalog, collation_schema,
+  collation_name, numeric_precision, numeric_precision_radix, numeric_scale, datetime_precision, interval_type,
+  interval_precision, type_udt_schema, type_udt_name, scope_catalog, scope_schema, scope_name, maximum_cardinality,
+  dtd_identifier, routine_body, external_name, external_language, parameter_style, is_deterministic,
+  sql_data_access, is_null_call, sql_path, schema_level_routine, max_dynamic_result_sets, is_user_defined_cast,
+  is_implicitly_invocable, security_type, to_sql_specific_catalog, to_sql_specific_schema, to_sql_specific_name,
+  as_locator, created, last_altered, new_savepoint_level, is_udt_dependent, result_cast_from_data_type,
+  result_cast_as_locator, result_cast_char_max_length, result_cast_type_udt_name, result_cast_dtd_identifier
+FROM information_schema.routines WHERE routine_name IN ('abs', 'sqrt', 'now', 'string_agg', 'array_length')
+ORDER BY routine_name, data_type;
+SELECT routine_definition FROM information_schema.routines WHERE routine_name = 'string_agg';
