@@ -83,7 +83,7 @@ const (
 // _pg_char_max_length, _pg_numeric_precision and friends).
 func describeType(t types.Type) typeInfo {
 	ti := typeInfo{dataType: infoDataType(t), udtSchema: schemaPgCatalog, udtName: typname(t)}
-	if t.Kind == types.KindVector || t.Kind == types.KindVectorArray {
+	if p, ok := typeOf(t.OID()); ok && p.ext {
 		ti.udtSchema = "public"
 	}
 	switch t.Kind {
@@ -120,13 +120,13 @@ func describeType(t types.Type) typeInfo {
 
 // infoDataType is data_type: the SQL name without modifiers
 // (format_type(oid, NULL)), ARRAY for
-// arrays, USER-DEFINED for pgvector's vector.
+// arrays, USER-DEFINED for pgvector's types.
 func infoDataType(t types.Type) string {
-	switch {
-	case t.Kind == types.KindVector:
-		return "USER-DEFINED"
+	switch p, _ := typeOf(t.OID()); {
 	case types.IsArray(t.Kind):
 		return "ARRAY"
+	case p.ext:
+		return "USER-DEFINED"
 	case t.Kind == types.KindBpchar:
 		return "character" // format_type's bpchar without a length
 	}
@@ -135,14 +135,12 @@ func infoDataType(t types.Type) string {
 
 // typname is the pg_type name of t's type: int4, _text, vector.
 func typname(t types.Type) string {
-	oid := t.OID()
-	for _, p := range pgTypes {
-		switch oid {
-		case p.oid:
-			return p.name
-		case p.array:
-			return "_" + p.name
-		}
+	p, ok := typeOf(t.OID())
+	switch {
+	case !ok:
+		return ""
+	case p.array == t.OID():
+		return "_" + p.name
 	}
-	return ""
+	return p.name
 }

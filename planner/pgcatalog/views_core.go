@@ -30,29 +30,30 @@ type pgType struct {
 	io        string // prefix of the I/O functions: int4 for int4in, date_ for date_in
 	typmod    bool   // has typmodin and typmodout (<name>typmodin)
 	coll      uint32 // typcollation
+	ext       bool   // pgvector's type, in schema public (information_schema's USER-DEFINED)
 }
 
 var pgTypes = []pgType{
-	{types.OIDBool, "bool", 1, "B", types.OIDBoolArray, true, "c", "p", "bool", false, 0},
-	{types.OIDBytea, "bytea", -1, "U", 1001, false, "i", "x", "bytea", false, 0},
-	{types.OIDName, "name", 64, "S", 1003, false, "c", "p", "name", false, 950},
-	{types.OIDInt8, "int8", 8, "N", types.OIDInt8Array, false, "d", "p", "int8", false, 0},
-	{types.OIDInt2, "int2", 2, "N", types.OIDInt2Array, false, "s", "p", "int2", false, 0},
-	{types.OIDInt4, "int4", 4, "N", types.OIDInt4Array, false, "i", "p", "int4", false, 0},
-	{types.OIDText, "text", -1, "S", types.OIDTextArray, true, "i", "x", "text", false, oidDefaultCollation},
-	{types.OIDOid, "oid", 4, "N", 1028, true, "i", "p", "oid", false, 0},
-	{types.OIDFloat4, "float4", 4, "N", types.OIDFloat4Arr, false, "i", "p", "float4", false, 0},
-	{types.OIDFloat8, "float8", 8, "N", types.OIDFloat8Arr, true, "d", "p", "float8", false, 0},
-	{types.OIDBpchar, "bpchar", -1, "S", 1014, false, "i", "x", "bpchar", true, oidDefaultCollation},
-	{types.OIDVarchar, "varchar", -1, "S", 1015, false, "i", "x", "varchar", true, oidDefaultCollation},
-	{types.OIDNumeric, "numeric", -1, "N", 1231, false, "i", "m", "numeric_", true, 0},
-	{types.OIDRegtype, "regtype", 4, "N", 2211, false, "i", "p", "regtype", false, 0},
-	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0},
-	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0},
-	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0},
-	{types.OIDUUID, "uuid", 16, "U", 2951, false, "c", "p", "uuid_", false, 0},
-	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0},
-	{types.OIDVector, "vector", -1, "U", types.OIDVectorArray, false, "i", "e", "vector_", true, 0},
+	{types.OIDBool, "bool", 1, "B", types.OIDBoolArray, true, "c", "p", "bool", false, 0, false},
+	{types.OIDBytea, "bytea", -1, "U", 1001, false, "i", "x", "bytea", false, 0, false},
+	{types.OIDName, "name", 64, "S", 1003, false, "c", "p", "name", false, 950, false},
+	{types.OIDInt8, "int8", 8, "N", types.OIDInt8Array, false, "d", "p", "int8", false, 0, false},
+	{types.OIDInt2, "int2", 2, "N", types.OIDInt2Array, false, "s", "p", "int2", false, 0, false},
+	{types.OIDInt4, "int4", 4, "N", types.OIDInt4Array, false, "i", "p", "int4", false, 0, false},
+	{types.OIDText, "text", -1, "S", types.OIDTextArray, true, "i", "x", "text", false, oidDefaultCollation, false},
+	{types.OIDOid, "oid", 4, "N", 1028, true, "i", "p", "oid", false, 0, false},
+	{types.OIDFloat4, "float4", 4, "N", types.OIDFloat4Arr, false, "i", "p", "float4", false, 0, false},
+	{types.OIDFloat8, "float8", 8, "N", types.OIDFloat8Arr, true, "d", "p", "float8", false, 0, false},
+	{types.OIDBpchar, "bpchar", -1, "S", 1014, false, "i", "x", "bpchar", true, oidDefaultCollation, false},
+	{types.OIDVarchar, "varchar", -1, "S", 1015, false, "i", "x", "varchar", true, oidDefaultCollation, false},
+	{types.OIDNumeric, "numeric", -1, "N", 1231, false, "i", "m", "numeric_", true, 0, false},
+	{types.OIDRegtype, "regtype", 4, "N", 2211, false, "i", "p", "regtype", false, 0, false},
+	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
+	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
+	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
+	{types.OIDUUID, "uuid", 16, "U", 2951, false, "c", "p", "uuid_", false, 0, false},
+	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0, false},
+	{types.OIDVector, "vector", -1, "U", types.OIDVectorArray, false, "i", "e", "vector_", true, 0, true},
 }
 
 var typeCols = cols("oid", tOID, "typname", tText, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,
@@ -72,11 +73,16 @@ func typeRows(Env) [][]any {
 	return rows
 }
 
-func baseTypeRow(t pgType) []any {
-	ns := int64(oidPgCatalog)
-	if t.oid == types.OIDVector {
-		ns = oidPublic
+// typeNamespace is the schema of t's pg_type rows.
+func typeNamespace(t pgType) int64 {
+	if t.ext {
+		return oidPublic
 	}
+	return oidPgCatalog
+}
+
+func baseTypeRow(t pgType) []any {
+	ns := typeNamespace(t)
 	sep := ""
 	if t.io[len(t.io)-1] == '_' {
 		sep = "_"
@@ -116,10 +122,7 @@ func typmodFuncs(t pgType) (string, string) {
 // arrayTypeRow is the row of t's array type: array I/O, t's typmod
 // functions, double alignment when t has it.
 func arrayTypeRow(t pgType) []any {
-	ns := int64(oidPgCatalog)
-	if t.oid == types.OIDVector {
-		ns = oidPublic
-	}
+	ns := typeNamespace(t)
 	modin, modout := typmodFuncs(t)
 	align := "i"
 	if t.align == "d" {
