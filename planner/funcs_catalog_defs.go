@@ -2,8 +2,9 @@ package planner
 
 import "github.com/vecgres/vecgres/planner/pgcatalog"
 
-// sem.CatalogContext: pg_get_indexdef(oid, col, pretty) and
-// pg_get_serial_sequence, read under the catalog latch.
+// sem.CatalogContext: pg_get_indexdef(oid, col, pretty),
+// pg_get_serial_sequence and pg_get_userbyid, read under the catalog
+// latch.
 
 func (e *env) IndexDefinition(oid uint32, col int, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
@@ -13,4 +14,9 @@ func (e *env) IndexDefinition(oid uint32, col int, pretty bool) (string, bool) {
 func (e *env) SerialSequence(table, column string) (any, error) {
 	defer e.sess.catalogRead()()
 	return pgcatalog.SerialSequence(e.sess.cat, table, column)
+}
+
+func (e *env) RoleName(oid uint32) string {
+	defer e.sess.catalogRead()()
+	return pgcatalog.RoleName(e.sess.cat, oid)
 }

@@ -3,6 +3,7 @@ package pgcatalog
 import (
 	"hash/fnv"
 	"math"
+	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
@@ -152,6 +153,20 @@ func roleOID(name string) uint32 {
 	h := fnv.New32a()
 	h.Write([]byte(name))
 	return oidRoleBase | h.Sum32()&0xfffff
+}
+
+// RoleName is pg_get_userbyid(oid): the name of the role with the OID
+// pg_roles gives it, "unknown (OID=n)" for another OID, as PostgreSQL's.
+func RoleName(cat *catalog.Catalog, oid uint32) string {
+	if oid == oidDatabaseOwner {
+		return "pg_database_owner"
+	}
+	for _, r := range cat.Roles() {
+		if roleOID(r.Name) == oid {
+			return r.Name
+		}
+	}
+	return "unknown (OID=" + strconv.FormatUint(uint64(oid), 10) + ")"
 }
 
 var viewsCols = cols("schemaname", tText, "viewname", tText, "viewowner", tText, "definition", tText)

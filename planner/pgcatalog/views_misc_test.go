@@ -2,6 +2,8 @@ package pgcatalog
 
 import (
 	"testing"
+
+	"github.com/vecgres/vecgres/catalog"
 )
 
 // TestSequenceViews checks pg_sequence and pg_sequences against the
@@ -34,5 +36,38 @@ func TestSequenceViews(t *testing.T) {
 	c.ReadTxn().NextSerial(items, 0)
 	if rows := seqs(); rows[0][10] != int64(1) {
 		t.Errorf("pg_sequences last_value after nextval = %v, want 1", rows[0][10])
+	}
+}
+
+// TestRoleOIDs checks that pg_class.relowner, pg_roles.oid and
+// pg_get_userbyid (RoleName) agree: items belongs to alice, Other to the
+// bootstrap superuser (OID 10).
+func TestRoleOIDs(t *testing.T) {
+	c := itemsCatalog(t)
+	if err := c.CreateRole(catalog.Role{Name: "alice", Login: true}); err != nil {
+		t.Fatal(err)
+	}
+	c.RLock()
+	defer c.RUnlock()
+	env := Env{Cat: c, User: "alice", Database: "db"}
+	owners := map[any]any{}
+	tb, _ := VirtualTable(env, "pg_class")
+	for _, r := range scan(c, tb) {
+		owners[r[1]] = r[5]
+	}
+	roles := map[any]any{}
+	tb, _ = VirtualTable(env, "pg_roles")
+	for _, r := range scan(c, tb) {
+		roles[r[12]] = r[0]
+	}
+	for rel, want := range map[string]string{"items": "alice", "Other": catalog.BootstrapSuperuser} {
+		oid, _ := owners[rel].(int64)
+		if roles[owners[rel]] != want || RoleName(c, uint32(oid)) != want {
+			t.Errorf("%s: relowner %v is %v in pg_roles and %q by RoleName, want %s", rel, owners[rel],
+				roles[owners[rel]], RoleName(c, uint32(oid)), want)
+		}
+	}
+	if got := RoleName(c, 12345); got != "unknown (OID=12345)" {
+		t.Errorf("RoleName(12345) = %q", got)
 	}
 }

@@ -12,6 +12,9 @@ type CatalogContext interface {
 	// sequence's qualified name, or nil for a column that is not serial.
 	// Errors: 42P01, 42703, 42602.
 	SerialSequence(table, column string) (any, error)
+	// RoleName is pg_get_userbyid(oid): the role's name, "unknown
+	// (OID=n)" for an OID that is no role's.
+	RoleName(oid uint32) string
 }
 
 // catalogDefFuncs are the other signatures of the functions ORMs call to

@@ -30,3 +30,5 @@ SELECT count(*) FROM pg_views WHERE schemaname = 'public';
 SELECT oid, nspname, nspowner FROM pg_namespace WHERE nspname <> 'information_schema' ORDER BY oid;
 SELECT nspname FROM pg_namespace ORDER BY 1;
 SELECT rolname, rolcanlogin, oid FROM pg_roles WHERE oid = 6171;
+SELECT pg_get_userbyid(10) AS boot, pg_get_userbyid(6171) AS dbowner, pg_get_userbyid(12345) AS unknown;
+SELECT relname, pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relname IN ('t1', 't1_pkey', 't1_id_seq') ORDER BY 1;
