@@ -68,3 +68,6 @@ SELECT specific_schema, routine_schema, routine_name, routine_type, module_catal
 FROM information_schema.routines WHERE routine_name IN ('abs', 'sqrt', 'now', 'string_agg', 'array_length')
 ORDER BY routine_name, data_type;
 SELECT routine_definition FROM information_schema.routines WHERE routine_name = 'string_agg';
+SELECT has_table_privilege('information_schema.tables', 'SELECT') AS tables_select,
+  has_table_privilege('information_schema.columns', 'SELECT') AS columns_select;
+SELECT has_table_privilege('information_schema.nosuch', 'SELECT');
