@@ -66,8 +66,8 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}}, nil
 }
 
-// relationOID returns the OID of the table, index or serial column
-// sequence named name.
+// relationOID returns the OID of the table, index, serial column
+// sequence or served catalog view named name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if t, ok := cat.Table(name); ok {
 		return t.OID, true
@@ -78,11 +78,14 @@ func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 		}
 		return ix.OID, true
 	}
-	return pgcatalog.SequenceOID(cat, name) // a serial column's sequence
+	if oid, ok := pgcatalog.SequenceOID(cat, name); ok { // a serial column's sequence
+		return oid, true
+	}
+	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
 }
 
-// relationName returns the name of the table, index or serial column
-// sequence with the OID.
+// relationName returns the name of the table, index, serial column
+// sequence or served catalog view with the OID.
 func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
 	for _, t := range cat.Tables() {
 		if int64(t.OID) == oid {
@@ -97,7 +100,10 @@ func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
 	if oid < 0 || oid > math.MaxUint32 {
 		return "", false
 	}
-	return pgcatalog.SequenceName(cat, uint32(oid))
+	if name, ok := pgcatalog.SequenceName(cat, uint32(oid)); ok {
+		return name, true
+	}
+	return pgcatalog.ViewName(uint32(oid))
 }
 
 // bindArg binds a function argument with the parameter type hint: an

@@ -33,3 +33,29 @@ func lookupView(name string) (v view, base string, qualified, ok bool) {
 	v, ok = in[base]
 	return v, base, qualified, ok
 }
+
+// ViewOID is the OID of the served view named name ("pg_class",
+// "pg_catalog.pg_class", "information_schema.tables"), as regclass reads
+// it; false for other names.
+func ViewOID(name string) (uint32, bool) {
+	v, _, _, ok := lookupView(name)
+	return v.oid, ok
+}
+
+// ViewName is regclass's output for a served view's OID: the bare name of
+// a pg_catalog view (pg_catalog is on the search path), the qualified
+// name of an information_schema one; false for other OIDs.
+func ViewName(oid uint32) (string, bool) {
+	for _, schema := range []string{schemaPgCatalog, schemaInfo} {
+		for name, v := range viewSchemas[schema] {
+			if v.oid != oid {
+				continue
+			}
+			if schema == schemaInfo {
+				return schema + "." + name, true
+			}
+			return name, true
+		}
+	}
+	return "", false
+}

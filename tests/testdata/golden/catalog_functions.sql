@@ -32,3 +32,9 @@ SELECT nspname FROM pg_namespace ORDER BY 1;
 SELECT rolname, rolcanlogin, oid FROM pg_roles WHERE oid = 6171;
 SELECT pg_get_userbyid(10) AS boot, pg_get_userbyid(6171) AS dbowner, pg_get_userbyid(12345) AS unknown;
 SELECT relname, pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relname IN ('t1', 't1_pkey', 't1_id_seq') ORDER BY 1;
+-- catalog views as regclass, as Django's sequence query compares pg_depend.classid with 'pg_class'::regclass
+SELECT 'pg_class'::regclass::text AS rel, 'pg_catalog.pg_class'::regclass::oid AS oid,
+  'information_schema.tables'::regclass::text AS info, 1259::regclass::text AS by_oid;
+SELECT objid::regclass::text AS seq, refobjsubid FROM pg_depend
+WHERE classid = 'pg_class'::regclass AND refclassid = 'pg_class'::regclass AND deptype = 'a'
+  AND refobjid = 't1'::regclass AND objid::regclass::text LIKE '%seq' ORDER BY 1;
