@@ -75,20 +75,44 @@ func toRegclass(c Context, a []any) (any, error) {
 	return nil, nil
 }
 
-// formatType is format_type(type_oid, typemod): "???" for an OID that is
-// no type vecgres knows.
+// formatType is format_type(type_oid, typemod), typemod as
+// pg_attribute.atttypmod holds it: "???" for an OID that is no type
+// vecgres knows.
 func formatType(_ Context, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
-	t, ok := types.TypeByOID(uint32(a[0].(int64)))
+	oid := types.OID(a[0].(int64))
+	if n, ok := formatTypeNames[oid]; ok {
+		return n, nil
+	}
+	t, ok := types.TypeByOID(oid)
 	if !ok {
 		return "???", nil
 	}
 	if a[1] != nil {
-		t.Typmod = int32(a[1].(int64))
+		t.Typmod = attTypmod(t.Kind, int32(a[1].(int64)))
 	}
 	return t.Name(), nil
+}
+
+// formatTypeNames are format_type's names of types vecgres has no kind
+// for (name reads as text otherwise).
+var formatTypeNames = map[types.OID]string{types.OIDName: "name", 18: `"char"`, 22: "int2vector", 30: "oidvector",
+	oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass"}
+
+// attTypmod converts an atttypmod as PostgreSQL stores it to vecgres's
+// typmod of kind k: character varying and character store the length
+// plus 4 (VARHDRSZ), and a typmod below 4 means no length.
+func attTypmod(k types.Kind, typmod int32) int32 {
+	switch k {
+	case types.KindVarchar, types.KindBpchar, types.KindVarcharArray, types.KindBpcharArray:
+		if typmod < 4 {
+			return types.NoTypmod
+		}
+		return typmod - 4
+	}
+	return typmod
 }
 
 // relationSize is one of pg_relation_size and friends: vecgres's answer

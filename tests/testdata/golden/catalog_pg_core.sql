@@ -32,3 +32,8 @@ CREATE ROLE alice;
 GRANT CREATE ON SCHEMA public TO alice;
 GRANT CREATE ON SCHEMA public TO PUBLIC;
 SELECT nspname, nspacl FROM pg_namespace WHERE nspname = 'public';
+-- format_type of pg_attribute's atttypid and atttypmod, as ORMs print column types
+SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 't1'::regclass AND attnum > 0
+ORDER BY attnum;
+SELECT format_type(19, NULL) AS name, format_type(2276, NULL) AS any, format_type(2283, NULL) AS anyelement,
+  format_type(18, NULL) AS char, format_type(1043, 2) AS short, format_type(1015, 24) AS arr, format_type(99999, NULL) AS none;
