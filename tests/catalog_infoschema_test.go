@@ -42,3 +42,34 @@ func TestInfoSchemaRowDescription(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoSchemaKnexHasTable runs knex's hasTable query as knex sends it
+// through node-postgres: extended protocol, the table name as a text
+// parameter of unspecified type. It got 42P01 before information_schema
+// was served.
+func TestInfoSchemaKnexHasTable(t *testing.T) {
+	srv := startServer(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgconn.Connect(ctx, srv.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "CREATE TABLE knex_migrations (id serial PRIMARY KEY, name varchar(255))").ReadAll(); err != nil {
+		t.Fatal(err)
+	}
+	const hasTable = "select * from information_schema.tables where table_name = $1 and table_schema = current_schema()"
+	for name, want := range map[string]int{"knex_migrations": 1, "nosuch": 0} {
+		res := conn.ExecParams(ctx, hasTable, [][]byte{[]byte(name)}, []uint32{0}, nil, nil).Read()
+		if res.Err != nil {
+			t.Fatalf("%s: %v", name, res.Err)
+		}
+		if len(res.Rows) != want {
+			t.Errorf("%s: %d rows, want %d", name, len(res.Rows), want)
+		}
+		if want == 1 && (string(res.Rows[0][2]) != "knex_migrations" || string(res.Rows[0][3]) != "BASE TABLE") {
+			t.Errorf("%s: row %q", name, res.Rows[0])
+		}
+	}
+}
