@@ -11,8 +11,8 @@ import (
 // Comments do not exist, so *_description is NULL. Each name has the one
 // signature drivers use.
 var catalogFuncs = []Func{
-	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
-	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
+	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
+	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
 	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return c.RoleName(uint32(a[0].(int64))), nil }},
 	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
@@ -32,8 +32,7 @@ var catalogFuncs = []Func{
 	relationSize("pg_total_relation_size", true, true),
 }
 
-func alwaysTrue(Context, []any) (any, error) { return true, nil }
-func null(Context, []any) (any, error)       { return nil, nil }
+func null(Context, []any) (any, error) { return nil, nil }
 
 // encodingName is pg_encoding_to_char: 6 is UTF8 (PostgreSQL's PG_UTF8),
 // the only encoding vecgres speaks; other numbers give "".

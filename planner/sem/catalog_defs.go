@@ -1,6 +1,10 @@
 package sem
 
-import "github.com/vecgres/vecgres/sql/types"
+import (
+	"strings"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // CatalogContext is the part of Context the catalog functions below read.
 type CatalogContext interface {
@@ -15,6 +19,9 @@ type CatalogContext interface {
 	// RoleName is pg_get_userbyid(oid): the role's name, "unknown
 	// (OID=n)" for an OID that is no role's.
 	RoleName(oid uint32) string
+	// RelationName is regclass's output for the relation with the OID
+	// (a table, index, sequence or served catalog view); false for none.
+	RelationName(oid uint32) (string, bool)
 }
 
 // catalogDefFuncs are the other signatures of the functions ORMs call to
@@ -45,3 +52,28 @@ func indexDefinition(c Context, a []any) (any, error) {
 
 // exprText is pg_get_expr(expr, relation[, pretty]): the expression's text.
 func exprText(_ Context, a []any) (any, error) { return a[0], nil }
+
+// tableVisible is pg_table_is_visible(oid): true for a relation in
+// public or pg_catalog (on the search path), false for one in
+// information_schema, NULL for an OID that is no relation, as
+// PostgreSQL's.
+func tableVisible(c Context, a []any) (any, error) {
+	name, ok := c.RelationName(uint32(a[0].(int64)))
+	if !ok {
+		return nil, nil
+	}
+	return !strings.HasPrefix(name, "information_schema."), nil
+}
+
+// typeVisible is pg_type_is_visible(oid): true for a type vecgres has
+// (in pg_catalog or public), NULL for another OID.
+func typeVisible(_ Context, a []any) (any, error) {
+	oid := types.OID(a[0].(int64))
+	if _, ok := formatTypeNames[oid]; ok {
+		return true, nil
+	}
+	if t, ok := types.TypeByOID(oid); ok && t.Kind != types.KindUnknown {
+		return true, nil
+	}
+	return nil, nil
+}

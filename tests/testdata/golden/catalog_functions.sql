@@ -38,3 +38,7 @@ SELECT 'pg_class'::regclass::text AS rel, 'pg_catalog.pg_class'::regclass::oid A
 SELECT objid::regclass::text AS seq, refobjsubid FROM pg_depend
 WHERE classid = 'pg_class'::regclass AND refclassid = 'pg_class'::regclass AND deptype = 'a'
   AND refobjid = 't1'::regclass AND objid::regclass::text LIKE '%seq' ORDER BY 1;
+SELECT pg_table_is_visible(99999) IS NULL AS no_rel, pg_table_is_visible(1259) AS pg_class,
+  pg_table_is_visible('t1'::regclass) AS t1, pg_table_is_visible('t1_pkey'::regclass) AS pkey,
+  pg_table_is_visible('information_schema.tables'::regclass) AS info, pg_type_is_visible(23) AS int4,
+  pg_type_is_visible(99999) IS NULL AS no_type;
