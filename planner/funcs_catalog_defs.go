@@ -1,6 +1,9 @@
 package planner
 
-import "github.com/vecgres/vecgres/planner/pgcatalog"
+import (
+	"github.com/vecgres/vecgres/planner/pgcatalog"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
 
 // sem.CatalogContext: pg_get_indexdef(oid, col, pretty),
 // pg_get_serial_sequence, pg_get_userbyid and pg_table_is_visible, read
@@ -11,9 +14,15 @@ func (e *env) IndexDefinition(oid uint32, col int, pretty bool) (string, bool) {
 	return pgcatalog.IndexDefColumn(e.sess.cat, oid, col, pretty)
 }
 
+// SerialSequence parses table as a SQL name (splitIdentifiers; 42602 for
+// a malformed one) and looks the column's sequence up.
 func (e *env) SerialSequence(table, column string) (any, error) {
+	parts, ok := splitIdentifiers(table)
+	if !ok {
+		return nil, pgerror.New(pgerror.InvalidName, "invalid name syntax")
+	}
 	defer e.sess.catalogRead()()
-	return pgcatalog.SerialSequence(e.sess.cat, table, column)
+	return pgcatalog.SerialSequence(e.sess.cat, e.sess.startup["database"], parts, column)
 }
 
 func (e *env) RoleName(oid uint32) string {

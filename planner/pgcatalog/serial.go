@@ -7,22 +7,17 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// SerialSequence is pg_get_serial_sequence(table, column): the
-// schema-qualified name of the sequence of a serial column
-// ("public.items_id_seq"), nil for a column without one. table is parsed
-// as SQL parses a name (quoted parts keep their case, others are
-// lower-cased; a schema may precede it), column is taken literally, as
-// PostgreSQL's. Errors: 42P01 for an unknown table, 42703 for an unknown
-// column, 42602 for a malformed name. The caller holds cat's lock shared.
-func SerialSequence(cat *catalog.Catalog, table, column string) (any, error) {
-	parts, ok := splitName(table)
-	if !ok {
-		return nil, pgerror.Errorf(pgerror.InvalidName, "invalid name syntax")
-	}
-	name := parts[len(parts)-1]
-	t, found := cat.Table(name)
-	if len(parts) > 2 || len(parts) == 2 && parts[0] != "public" || !found {
-		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", strings.Join(parts, "."))
+// SerialSequence is pg_get_serial_sequence(table, column) with table
+// already split into its name's parts (["public", "items"]; the caller
+// parses it as SQL parses a name): the schema-qualified name of the
+// sequence of a serial column ("public.items_id_seq"), nil for a column
+// without one. column is taken literally, as PostgreSQL's. Errors: 42P01
+// for an unknown table, 42703 for an unknown column. The caller holds
+// cat's lock shared.
+func SerialSequence(cat *catalog.Catalog, database string, table []string, column string) (any, error) {
+	t, err := tableByName(cat, database, table)
+	if err != nil {
+		return nil, err
 	}
 	for i, c := range t.Columns {
 		if c.Name != column {
@@ -36,52 +31,34 @@ func SerialSequence(cat *catalog.Catalog, table, column string) (any, error) {
 	return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", column, t.Name)
 }
 
-// splitName splits a possibly qualified SQL name at its dots: "Public.T"
-// is [public t], `"My"."T"` is [My T] (PostgreSQL's stringToQualifiedNameList);
-// false for an empty part or an unterminated quote.
-func splitName(s string) ([]string, bool) {
-	var parts []string
-	for {
-		s = strings.TrimLeft(s, " \t\n")
-		var part string
-		if strings.HasPrefix(s, `"`) {
-			var b strings.Builder
-			i := 1
-			for ; i < len(s); i++ {
-				if s[i] == '"' {
-					if i+1 < len(s) && s[i+1] == '"' {
-						b.WriteByte('"')
-						i++
-						continue
-					}
-					break
-				}
-				b.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, false
-			}
-			part, s = b.String(), s[i+1:]
-		} else {
-			end := strings.IndexByte(s, '.')
-			if end < 0 {
-				end = len(s)
-			}
-			part, s = strings.ToLower(strings.TrimRight(s[:end], " \t\n")), s[end:]
-		}
-		if part == "" {
-			return nil, false
-		}
-		parts = append(parts, part)
-		s = strings.TrimLeft(s, " \t\n")
-		if s == "" {
-			return parts, true
-		}
-		if s[0] != '.' {
-			return nil, false
-		}
-		s = s[1:]
+// tableByName finds the table a qualified name's parts name as
+// PostgreSQL's RangeVar lookup does: [db.][schema.]table, where db must
+// be the current database and schema public. Errors: 42P01 for no such
+// table (also in pg_catalog, information_schema or pg_toast), 3F000 for
+// another schema, 0A000 for another database, 42601 past three parts.
+func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalog.Table, error) {
+	full := strings.Join(parts, ".")
+	switch {
+	case len(parts) > 3:
+		return nil, pgerror.Errorf(pgerror.SyntaxError, "improper relation name (too many dotted names): %s", full)
+	case len(parts) == 3 && parts[0] != database:
+		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "cross-database references are not implemented: %q", full)
 	}
+	rel := parts[len(parts)-1]
+	if len(parts) > 1 {
+		switch schema := parts[len(parts)-2]; schema {
+		case "public":
+		case schemaPgCatalog, schemaInfo, "pg_toast":
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", schema+"."+rel)
+		default:
+			return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+		}
+	}
+	t, ok := cat.Table(rel)
+	if !ok {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", full)
+	}
+	return t, nil
 }
 
 // SequenceOID returns the OID pg_class gives the serial column sequence

@@ -12,22 +12,24 @@ func TestSerialSequence(t *testing.T) {
 	c.RLock()
 	defer c.RUnlock()
 	for _, tc := range []struct {
-		table, column string
-		want          any
-		code          pgerror.Code
+		table  []string
+		column string
+		want   any
+		code   pgerror.Code
 	}{
-		{"items", "id", "public.items_id_seq", ""},
-		{"Public.ITEMS", "id", "public.items_id_seq", ""},
-		{` "public" . "items" `, "id", "public.items_id_seq", ""},
-		{"items", "body", nil, ""},
-		{`"Other"`, "n", nil, ""},
-		{"Other", "n", nil, pgerror.UndefinedTable},
-		{"other.items", "id", nil, pgerror.UndefinedTable},
-		{"items", "ID", nil, pgerror.UndefinedColumn},
-		{`"items`, "id", nil, pgerror.InvalidName},
-		{"items.", "id", nil, pgerror.InvalidName},
+		{[]string{"items"}, "id", "public.items_id_seq", ""},
+		{[]string{"public", "items"}, "id", "public.items_id_seq", ""},
+		{[]string{"items"}, "body", nil, ""},
+		{[]string{"Other"}, "n", nil, ""},
+		{[]string{"other"}, "n", nil, pgerror.UndefinedTable},
+		{[]string{"db", "public", "items"}, "id", "public.items_id_seq", ""},
+		{[]string{"pg_catalog", "items"}, "id", nil, pgerror.UndefinedTable},
+		{[]string{"other", "items"}, "id", nil, pgerror.InvalidSchemaName},
+		{[]string{"x", "public", "items"}, "id", nil, pgerror.FeatureNotSupported},
+		{[]string{"a", "b", "c", "d"}, "id", nil, pgerror.SyntaxError},
+		{[]string{"items"}, "ID", nil, pgerror.UndefinedColumn},
 	} {
-		got, err := SerialSequence(c, tc.table, tc.column)
+		got, err := SerialSequence(c, "db", tc.table, tc.column)
 		var pe *pgerror.Error
 		if tc.code != "" {
 			if !errors.As(err, &pe) || pe.Code != tc.code {

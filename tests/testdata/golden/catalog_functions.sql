@@ -12,6 +12,12 @@ SELECT pg_get_serial_sequence('t1', 'id') AS id, pg_get_serial_sequence('public.
 SELECT pg_get_serial_sequence('t1', 'nosuch');
 SELECT pg_get_serial_sequence('nosuch', 'id');
 SELECT pg_get_serial_sequence('t1', 'ID');
+SELECT pg_get_serial_sequence('"t1', 'id');
+SELECT pg_get_serial_sequence('other.t1', 'id');
+SELECT pg_get_serial_sequence('pg_catalog.t1', 'id');
+SELECT pg_get_serial_sequence(current_database() || '.public.t1', 'id');
+SELECT pg_get_serial_sequence('x.public.t1', 'id');
+SELECT pg_get_serial_sequence('a.b.c.d', 'id');
 SELECT adnum, pg_get_expr(adbin, adrelid) AS def, pg_get_expr(adbin, adrelid, true) AS pretty FROM pg_attrdef
 WHERE adrelid = 't1'::regclass ORDER BY adnum;
 SELECT obj_description('t1'::regclass, 'pg_class') AS obj, obj_description('t1'::regclass) AS obj1,
