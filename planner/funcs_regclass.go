@@ -69,6 +69,15 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 // relationOID returns the OID of the table, index, serial column
 // sequence or served catalog view named name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
+	if oid, ok := publicRelationOID(cat, name); ok {
+		return oid, true
+	}
+	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
+}
+
+// publicRelationOID returns the OID of the table, index or serial column
+// sequence (schema public) named name.
+func publicRelationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if t, ok := cat.Table(name); ok {
 		return t.OID, true
 	}
@@ -78,10 +87,7 @@ func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 		}
 		return ix.OID, true
 	}
-	if oid, ok := pgcatalog.SequenceOID(cat, name); ok { // a serial column's sequence
-		return oid, true
-	}
-	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
+	return pgcatalog.SequenceOID(cat, name) // a serial column's sequence
 }
 
 // relationName returns the name of the table, index, serial column

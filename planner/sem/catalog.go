@@ -65,13 +65,15 @@ func toRegtype(name string) any {
 	return int64(t.OID())
 }
 
-// toRegclass is to_regclass(name): the name when it is a table or index,
-// else NULL (vecgres has no regclass type: the value is its text).
+// toRegclass is to_regclass(name): the relation's name as regclass
+// prints it (to_regclass('Public.Items') is items), NULL for no relation
+// (vecgres has no regclass type: the value is its text).
 func toRegclass(c Context, a []any) (any, error) {
-	if _, ok := c.RelationOID(a[0].(string)); ok {
-		return a[0], nil
+	name, ok, err := c.LookupRelation(a[0].(string))
+	if err != nil || !ok {
+		return nil, err
 	}
-	return nil, nil
+	return name, nil
 }
 
 // formatType is format_type(type_oid, typemod), typemod as

@@ -27,8 +27,6 @@ type Context interface {
 	// Sleep waits d, or until the statement is cancelled or times out
 	// (57014).
 	Sleep(d time.Duration) error
-	// RelationOID returns the OID of the table or index named name.
-	RelationOID(name string) (uint32, bool)
 	// RelationSize is the bytes a table's rows (rows), its indexes
 	// (indexes), or both hold; an index's own size when name is an index.
 	// Errors: 42P01 for an unknown name.

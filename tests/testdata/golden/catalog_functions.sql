@@ -48,3 +48,12 @@ SELECT pg_table_is_visible(99999) IS NULL AS no_rel, pg_table_is_visible(1259) A
   pg_table_is_visible('t1'::regclass) AS t1, pg_table_is_visible('t1_pkey'::regclass) AS pkey,
   pg_table_is_visible('information_schema.tables'::regclass) AS info, pg_type_is_visible(23) AS int4,
   pg_type_is_visible(99999) IS NULL AS no_type;
+CREATE TABLE "Mixed" (x int);
+SELECT to_regclass('T1') AS upper, to_regclass('public.t1') AS qualified, to_regclass('"t1"') AS quoted,
+  to_regclass('nosuch.t1') IS NULL AS no_schema, to_regclass('nosuch') IS NULL AS no_rel,
+  to_regclass('pg_catalog.pg_class') AS pg_class, to_regclass('pg_settings') AS settings,
+  to_regclass('information_schema.tables') AS info, to_regclass('t1_id_seq') AS seq, to_regclass('t1_pkey') AS pkey,
+  to_regclass('"Mixed"') AS mixed, to_regclass('public.pg_class') IS NULL AS not_public;
+SELECT to_regclass('"t1');
+SELECT to_regclass('a.b.c.d');
+SELECT to_regclass('x.public.t1');
