@@ -46,6 +46,8 @@ var infoViews = map[string]view{
 	"check_constraints":       {oidInfoCheckCons, checkConsCols, checkConsRows},
 	"sequences":               {oidInfoSequences, infoSequencesCols, infoSequencesRows},
 	"routines":                {oidInfoRoutines, routinesCols, routinesRows},
+	"table_privileges":        {oidInfoTablePrivileges, tablePrivilegesCols, tablePrivilegesRows(true)},
+	"role_table_grants":       {oidInfoRoleTableGrants, tablePrivilegesCols, tablePrivilegesRows(false)},
 }
 
 var schemataCols = cols("catalog_name", tSQLID, "schema_name", tSQLID, "schema_owner", tSQLID,

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -79,6 +80,49 @@ func TestInfoSchemaPrivileges(t *testing.T) {
 		}
 		if !alice["items"] || alice["Other"] || !su["items"] || !su["Other"] {
 			t.Errorf("%s: alice sees %v, the superuser %v", tc.view, alice, su)
+		}
+	}
+}
+
+// TestTablePrivilegesVisibility checks that a role sees the privileges
+// it grants or receives (and PUBLIC's, in table_privileges only), a
+// superuser all of them.
+func TestTablePrivilegesVisibility(t *testing.T) {
+	c := itemsCatalog(t)
+	c.Lock()
+	other, _ := c.Table("Other")
+	if err := c.CreateRole(catalog.Role{Name: "bob"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetTableGrant(other, catalog.PublicGrantee, catalog.PrivSelect); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetTableGrant(other, "bob", catalog.PrivInsert); err != nil {
+		t.Fatal(err)
+	}
+	c.Unlock()
+	c.RLock()
+	defer c.RUnlock()
+	count := func(user, view string) map[string]int {
+		tb, _ := VirtualTable(Env{Cat: c, User: user, Database: "db"}, "information_schema."+view)
+		out := map[string]int{}
+		for _, r := range scan(c, tb) {
+			out[r[4].(string)+"/"+r[1].(string)]++
+		}
+		return out
+	}
+	want := map[string]map[string]int{
+		"alice table_privileges":  {"items/alice": 7, "Other/PUBLIC": 1},
+		"alice role_table_grants": {"items/alice": 7},
+		"bob table_privileges":    {"Other/bob": 1, "Other/PUBLIC": 1},
+		"postgres role_table_grants": {"items/alice": 7, "Other/postgres": 7, "Other/PUBLIC": 1,
+			"Other/bob": 1},
+	}
+	for key, w := range want {
+		var user, view string
+		fmt.Sscan(key, &user, &view)
+		if got := count(user, view); fmt.Sprint(got) != fmt.Sprint(w) {
+			t.Errorf("%s: %v, want %v", key, got, w)
 		}
 	}
 }

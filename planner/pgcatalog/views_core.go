@@ -177,15 +177,16 @@ var classCols = cols("oid", tOID, "relname", tText, "relnamespace", tOID, "relty
 // classRows lists tables, indexes and sequences. A table is never
 // analyzed (reltuples -1, as PostgreSQL 15 before ANALYZE); relfilenode
 // is the OID; a table's row type has no pg_type row in vecgres (reltype
-// 0); an index's reloptions are its WITH options.
+// 0); an index's reloptions are its WITH options; a table's relacl is
+// relACL's.
 func classRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
 		am, natts, hasIndex, tuples, ident := int64(0), int64(0), false, 0.0, "n"
-		var opts any
+		var opts, acl any
 		switch r.kind {
 		case kindTable:
-			am, natts, tuples, ident = oidHeapAM, int64(len(r.table.Columns)), -1, "d"
+			am, natts, tuples, ident, acl = oidHeapAM, int64(len(r.table.Columns)), -1, "d", relACL(env, r.table)
 			hasIndex = len(tableIndexes(env.Cat, r.table)) > 0
 		case kindIndex:
 			am, natts = amOID(r.index), int64(len(indexKey(r.index)))
@@ -198,7 +199,7 @@ func classRows(env Env) [][]any {
 		rows = append(rows, []any{int64(r.oid), r.name, int64(oidPublic), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
 			hasIndex, false, "p", string(r.kind), natts, int64(0), false, false, false, false, false, true, ident,
-			false, int64(0), "0", "0", nil, opts, nil})
+			false, int64(0), "0", "0", acl, opts, nil})
 	}
 	return rows
 }
