@@ -28,8 +28,8 @@ SELECT oid, nspname, nspacl FROM pg_namespace WHERE nspname <> 'information_sche
 SELECT datname = current_database() AS same, datdba, encoding, datlocprovider, datistemplate, datallowconn,
   datconnlimit, dattablespace, datcollate, datctype, daticulocale, datcollversion, datacl
 FROM pg_database WHERE datname = current_database();
-CREATE ROLE alice;
-GRANT CREATE ON SCHEMA public TO alice;
+CREATE ROLE schema_creator;
+GRANT CREATE ON SCHEMA public TO schema_creator;
 GRANT CREATE ON SCHEMA public TO PUBLIC;
 SELECT nspname, nspacl FROM pg_namespace WHERE nspname = 'public';
 -- format_type of pg_attribute's atttypid and atttypmod, as ORMs print column types
