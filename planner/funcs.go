@@ -93,7 +93,7 @@ func (b *binder) bindTypedArgs(f *sql.FuncCall, hints []types.Type) ([]expr, []t
 		if hints != nil {
 			hint = hints[i]
 		}
-		x, err := b.bind(a, hint)
+		x, err := b.bindArg(a, hint)
 		if err != nil {
 			return nil, nil, err
 		}

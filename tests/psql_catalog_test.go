@@ -214,7 +214,7 @@ func TestCatalogViewsAndFunctions(t *testing.T) {
 		{"SELECT a.attname, a.atttypid, a.atttypmod, a.attnotnull FROM pg_attribute a WHERE a.attrelid = 16400 ORDER BY a.attnum",
 			"id|20|-1|t\nembedding|16385|3|f\n"},
 		{"SELECT amname FROM pg_am WHERE amtype = 'i' ORDER BY 1", "btree\nhnsw\nivfflat\n"},
-		{"SELECT nspname FROM pg_namespace ORDER BY 1", "pg_catalog\npublic\n"},
+		{"SELECT nspname FROM pg_namespace ORDER BY 1", "information_schema\npg_catalog\npg_toast\npublic\n"}, // as PostgreSQL 15
 		{"SELECT datname, pg_encoding_to_char(encoding) FROM pg_database", "postgres|UTF8\n"},
 		{"SELECT pg_get_indexdef(16401)", "CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_cosine_ops)\n"},
 		{"SELECT has_table_privilege('items', 'SELECT'), has_schema_privilege('public', 'USAGE'), " +

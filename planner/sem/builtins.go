@@ -11,6 +11,7 @@ var Builtins = NewRegistry(
 	stringFuncs,
 	sessionFuncs,
 	catalogFuncs,
+	catalogDefFuncs,
 	privilegeFuncs,
 	miscFuncs,
 	polyFuncs,
