@@ -89,6 +89,7 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if slices.Contains(t.PrimaryKey, col) {
 		nt.PrimaryKey, nt.PKeyName = nil, ""
 	}
+	nt.Constraints = dropColumnConstraints(nt.Constraints, col)
 	for i, k := range nt.PrimaryKey {
 		if k > col {
 			nt.PrimaryKey[i] = k - 1
@@ -131,6 +132,9 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 func (c *Catalog) proposal(t *Table) *Table {
 	nt := &Table{OID: t.OID, Name: t.Name, Columns: slices.Clone(t.Columns), PrimaryKey: slices.Clone(t.PrimaryKey),
 		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl}
+	for _, k := range t.Constraints {
+		nt.Constraints = append(nt.Constraints, k.clone())
+	}
 	nt.layout.Store(t.layout.Load())
 	return nt
 }
@@ -183,6 +187,8 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	t.seqs = seqs
 	t.seqMu.Unlock()
 	t.Columns, t.PrimaryKey, t.PKeyName = nt.Columns, nt.PrimaryKey, nt.PKeyName
+	old := t.Constraints
+	t.Constraints = nt.Constraints
 	// Stored even when it is the identity: versions stored before an
 	// ADD COLUMN are shorter than the new width.
 	t.layout.Store(nt.currentLayout())
@@ -194,6 +200,7 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	if ix, ok := c.indexes[t.PKeyName]; ok && t.PKeyName != "" && len(t.PrimaryKey) > 0 {
 		ix.Column = t.PrimaryKey[0]
 	}
+	c.linkConstraints(t, old)
 	t.stats.Store(nil)
 	c.version++
 }

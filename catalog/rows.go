@@ -77,7 +77,7 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
 	}
-	key, err := t.checkUnique(tb, vals)
+	key, err := t.checkKeys(tb, vals)
 	if err != nil {
 		return 0, err
 	}
@@ -85,6 +85,7 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if key != "" {
 		tb.pkey[key] = append(tb.pkey[key], slot)
 	}
+	tb.enterKeys(slot, vals)
 	tb.changes.Add(1)
 	// Recorded before indexing, so a failed index insert is still undone
 	// by rollback (the statement's error aborts the transaction).
@@ -228,7 +229,7 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	}
 	key := pkeyOf(tb, vals)
 	for {
-		x, taken := t.keyHolder(tb, key)
+		x, taken := t.holder(tb, tb.pkey[key])
 		if !taken {
 			return key, nil
 		}
@@ -244,13 +245,13 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	}
 }
 
-// keyHolder reports whether a possibly live version holds key and, if
-// its fate depends on another transaction in progress (its inserter, or
-// its deleter), that transaction's xid (invalidXID: the key is taken for
-// good).
-func (t *Txn) keyHolder(tb *Table, key string) (XID, bool) {
+// holder reports whether a possibly live version among slots (those
+// holding one key) holds it and, if its fate depends on another
+// transaction in progress (its inserter, or its deleter), that
+// transaction's xid (invalidXID: the key is taken for good).
+func (t *Txn) holder(tb *Table, slots []uint64) (XID, bool) {
 	var pending XID
-	for _, s := range tb.pkey[key] {
+	for _, s := range slots {
 		v := tb.version(s)
 		if !t.mayConflict(v) {
 			continue
@@ -276,15 +277,17 @@ func (t *Txn) keyHolder(tb *Table, key string) (XID, bool) {
 // the table has no primary key, a key value is NULL (NULLs never
 // conflict) or no visible version holds the key. Table writer lock held.
 func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool) {
-	if len(tb.PrimaryKey) == 0 {
+	return t.LookupKeyOf(tb, nil, vals)
+}
+
+// LookupKeyOf is LookupKey for the unique key k of tb, the primary key
+// when k is nil. Table writer lock held.
+func (t *Txn) LookupKeyOf(tb *Table, k *Constraint, vals []any) (slot uint64, row []any, ok bool) {
+	slots, ok := keySlots(tb, k, vals)
+	if !ok {
 		return 0, nil, false
 	}
-	for _, c := range tb.PrimaryKey {
-		if vals[c] == nil {
-			return 0, nil, false
-		}
-	}
-	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+	for _, s := range slots {
 		if v := tb.version(s); t.visible(v) {
 			return s, tb.logical(v.vals), true
 		}
@@ -299,10 +302,17 @@ func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool)
 // READ COMMITTED, "INSERT ... ON CONFLICT DO UPDATE"). In REPEATABLE READ
 // a version t's snapshot does not see is 40001. Table writer lock held.
 func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok bool, err error) {
-	if len(tb.PrimaryKey) == 0 {
+	return t.LookupKeyLatestOf(tb, nil, vals)
+}
+
+// LookupKeyLatestOf is LookupKeyLatest for the unique key k of tb, the
+// primary key when k is nil. Table writer lock held.
+func (t *Txn) LookupKeyLatestOf(tb *Table, k *Constraint, vals []any) (slot uint64, row []any, ok bool, err error) {
+	slots, ok := keySlots(tb, k, vals)
+	if !ok {
 		return 0, nil, false, nil
 	}
-	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+	for _, s := range slots {
 		v := tb.version(s)
 		xmin := v.getXmin()
 		if !t.mayConflict(v) || (xmin != t.xid && t.c.isActive(xmin)) {
@@ -314,6 +324,28 @@ func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok
 		return s, tb.logical(v.vals), true, nil
 	}
 	return 0, nil, false, nil
+}
+
+// keySlots returns the slots holding the key of vals in tb's unique key
+// k (the primary key when nil); false when there is no such key or the
+// row's key has a NULL that never conflicts.
+func keySlots(tb *Table, k *Constraint, vals []any) ([]uint64, bool) {
+	if k != nil {
+		key, ok := k.keyOf(vals)
+		if !ok || k.keys == nil {
+			return nil, false
+		}
+		return k.keys[key], true
+	}
+	if len(tb.PrimaryKey) == 0 {
+		return nil, false
+	}
+	for _, c := range tb.PrimaryKey {
+		if vals[c] == nil {
+			return nil, false
+		}
+	}
+	return tb.pkey[pkeyOf(tb, vals)], true
 }
 
 // pkeyOf is the primary-key map key of row vals: its key columns'
@@ -361,6 +393,7 @@ func (tb *Table) forgetSlot(slot uint64, vals []any) {
 			tb.pkey[key] = slots
 		}
 	}
+	tb.forgetKeys(slot, tb.logical(vals))
 	tb.tombstone(slot)
 }
 

@@ -46,7 +46,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := checkNotNull(tb, vals); err != nil {
 			return err
 		}
-		key, err := t.checkUnique(tb, vals)
+		key, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err
 		}
@@ -54,6 +54,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if key != "" {
 			tb.pkey[key] = append(tb.pkey[key], slot)
 		}
+		tb.enterKeys(slot, vals)
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {

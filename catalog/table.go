@@ -33,6 +33,11 @@ type Table struct {
 	Columns    []Column
 	PrimaryKey []int // column positions; empty when the table has none
 	PKeyName   string
+	// Constraints are the table's UNIQUE, CHECK and FOREIGN KEY
+	// constraints and unique indexes (constraint.go), in creation order.
+	// Replaced, never changed in place, under the schema lock held
+	// exclusively and the writer lock.
+	Constraints []*Constraint
 	// Owner is the role that created the table, and owns its indexes
 	// (owner.go). Set at creation, never changed.
 	Owner string
@@ -127,6 +132,10 @@ type Index struct {
 	// (alter_layout.go); Column shifts when an earlier column is dropped.
 	phys  int
 	BTree *BTree
+	// Key is the unique key a unique constraint's or CREATE UNIQUE
+	// INDEX's index stands for (constraint.go); such an index is in the
+	// catalog's name map only, not in Table.Indexes, as a primary key's.
+	Key *Constraint
 	// pending is the rows replay left for the background catch-up to
 	// insert into Graph (nil: none; catchup.go, PendingSlots).
 	pending atomic.Pointer[pendingSet]

@@ -214,6 +214,10 @@ func (c *Catalog) restoreLeftovers() error {
 // name and definition, from the table's rows.
 func (c *Catalog) DropIndexIn(txn *Txn, name string) error {
 	ix, ok := c.indexes[name]
+	if ok && ix.Key != nil {
+		c.RememberTable(txn, ix.Table) // rollback restores the definition with the key
+		return c.DropIndex(name)
+	}
 	var def IndexDef
 	if ok {
 		def = indexDefOf(ix)

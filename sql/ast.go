@@ -35,6 +35,11 @@ type CreateTable struct {
 	IfNotExists bool
 	Columns     []ColumnDef
 	PrimaryKey  []string // from a table constraint or a column's PRIMARY KEY
+	// PKeyName is CONSTRAINT name PRIMARY KEY's name ("" when not given).
+	PKeyName string
+	// Constraints are the UNIQUE, CHECK and FOREIGN KEY constraints, the
+	// columns' and the table's, in the order written.
+	Constraints []TableConstraint
 }
 
 // ColumnDef is one column of CREATE TABLE. Serial is set for serial and
@@ -46,6 +51,9 @@ type ColumnDef struct {
 	NotNull    bool
 	PrimaryKey bool
 	Default    Expr // nil when absent
+	// Constraints are the column's UNIQUE, CHECK and REFERENCES
+	// constraints (Columns set to the column, except for a CHECK).
+	Constraints []TableConstraint
 }
 
 // DropTable is DROP TABLE [IF EXISTS] names.
@@ -199,7 +207,10 @@ type CreateIndex struct {
 	Table        string
 	IfNotExists  bool
 	Concurrently bool
-	Method       string
+	// Unique is CREATE UNIQUE INDEX, NullsNotDistinct its NULLS NOT
+	// DISTINCT.
+	Unique, NullsNotDistinct bool
+	Method                   string
 	Columns      []IndexColumn
 	Options      []IndexOption // WITH (m = 16, ef_construction = 64), in order
 }

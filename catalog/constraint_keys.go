@@ -1,0 +1,180 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Unique keys' maps and their index entries in the catalog's name map.
+
+// linkConstraints gives t's unique keys their index entries in the name
+// map (as a primary key's) and a key map each, keeping the map of a key
+// that old (t's constraints before the change) already had; a new key's
+// map is filled from the versions that may be live. Entries of keys
+// gone are removed. Schema lock held exclusively (or start-up), and
+// t's writer lock or t not yet published.
+func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
+	for _, o := range old {
+		if ix, ok := c.indexes[o.Name]; ok && ix.Key == o {
+			delete(c.indexes, o.Name)
+		}
+	}
+	for _, k := range t.Constraints {
+		if k.Kind != ConUnique {
+			continue
+		}
+		for _, o := range old {
+			if o.sameKey(k) && o.keys != nil {
+				k.keys = o.keys
+			}
+		}
+		if k.keys == nil {
+			k.keys = map[string][]uint64{}
+			c.fillKeys(t, k)
+		}
+		col := 0
+		if len(k.Columns) > 0 {
+			col = k.Columns[0]
+		}
+		c.indexes[k.Name] = &Index{OID: k.IndexOID, Name: k.Name, Table: t, Method: MethodBTree, Column: col, Key: k}
+	}
+	c.version++
+}
+
+// unlinkConstraints removes t's unique keys' index entries (DROP TABLE).
+func (c *Catalog) unlinkConstraints(t *Table) {
+	for _, k := range t.Constraints {
+		if ix, ok := c.indexes[k.Name]; ok && ix.Key == k {
+			delete(c.indexes, k.Name)
+		}
+	}
+}
+
+// fillKeys enters every version of t that may be live into k's map.
+func (c *Catalog) fillKeys(t *Table, k *Constraint) {
+	for s := range t.Slots() {
+		v := t.version(s)
+		if !c.mayBeLive(v) {
+			continue
+		}
+		if key, ok := k.keyOf(t.logical(v.vals)); ok {
+			k.keys[key] = append(k.keys[key], s)
+		}
+	}
+}
+
+// duplicateKey returns 23505 "could not create unique index" when two
+// versions of t that are not deleted hold the same key of k (CREATE
+// UNIQUE INDEX, ADD UNIQUE on existing rows), with PostgreSQL's DETAIL
+// "Key (a)=(1) is duplicated.". DDL holds ACCESS EXCLUSIVE, so the only
+// open transaction that may have written t is the DDL's own.
+func (c *Catalog) duplicateKey(t *Table, k *Constraint) error {
+	seen := map[string]bool{}
+	for s := range t.Slots() {
+		v := t.version(s)
+		if v.getXmin() == invalidXID || v.getXmax() != invalidXID {
+			continue
+		}
+		vals := t.logical(v.vals)
+		key, ok := k.keyOf(vals)
+		if !ok {
+			continue
+		}
+		if seen[key] {
+			return pgerror.Errorf(pgerror.UniqueViolation, "could not create unique index %q", k.Name).
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) is duplicated.", k.ColumnNames(t), keyText(t, k.Columns, vals))).
+				WithObject(t.Name, "", k.Name)
+		}
+		seen[key] = true
+	}
+	return nil
+}
+
+// enterKeys adds slot, holding row vals, to the maps of t's unique keys.
+// Writer lock held.
+func (tb *Table) enterKeys(slot uint64, vals []any) {
+	for _, k := range tb.Constraints {
+		if k.keys == nil {
+			continue
+		}
+		if key, ok := k.keyOf(vals); ok {
+			k.keys[key] = append(k.keys[key], slot)
+		}
+	}
+}
+
+// forgetKeys removes an aborted version from the unique keys' maps.
+// Writer lock held.
+func (tb *Table) forgetKeys(slot uint64, vals []any) {
+	for _, k := range tb.Constraints {
+		if k.keys == nil {
+			continue
+		}
+		key, ok := k.keyOf(vals)
+		if !ok {
+			continue
+		}
+		k.keys[key] = removeSlot(k.keys[key], slot)
+		if len(k.keys[key]) == 0 {
+			delete(k.keys, key)
+		}
+	}
+}
+
+func removeSlot(slots []uint64, slot uint64) []uint64 {
+	for i, s := range slots {
+		if s == slot {
+			return append(slots[:i], slots[i+1:]...)
+		}
+	}
+	return slots
+}
+
+// checkKeys checks row vals against t's primary key and unique keys and
+// returns the primary-key map key ("" when there is none). A key a
+// possibly live version holds is 23505; when t waits (SetWait) and the
+// holder's fate depends on another open transaction, it waits for that
+// one and checks every key again (one may have been taken meanwhile).
+// Writer lock held.
+func (t *Txn) checkKeys(tb *Table, vals []any) (string, error) {
+	for {
+		pk, err := t.checkUnique(tb, vals)
+		if err != nil {
+			return "", err
+		}
+		waited, err := t.checkUniques(tb, vals)
+		if err != nil {
+			return "", err
+		}
+		if !waited {
+			return pk, nil
+		}
+	}
+}
+
+// checkUniques checks vals against each unique key of tb; waited is true
+// when it waited for a transaction (the caller checks again).
+func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
+	for _, k := range tb.Constraints {
+		if k.keys == nil {
+			continue
+		}
+		key, ok := k.keyOf(vals)
+		if !ok {
+			continue
+		}
+		x, taken := t.holder(tb, k.keys[key])
+		if !taken {
+			continue
+		}
+		if x == invalidXID || !t.waiting() {
+			return false, pgerror.Errorf(pgerror.UniqueViolation,
+				"duplicate key value violates unique constraint %q", k.Name).
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", k.ColumnNames(tb), keyText(tb, k.Columns, vals))).
+				WithObject(tb.Name, "", k.Name)
+		}
+		return true, t.waitRow(tb, x)
+	}
+	return false, nil
+}
