@@ -211,8 +211,8 @@ type CreateIndex struct {
 	// DISTINCT.
 	Unique, NullsNotDistinct bool
 	Method                   string
-	Columns      []IndexColumn
-	Options      []IndexOption // WITH (m = 16, ef_construction = 64), in order
+	Columns                  []IndexColumn
+	Options                  []IndexOption // WITH (m = 16, ef_construction = 64), in order
 }
 
 // IndexColumn is one indexed column and its operator class ("" if none).
