@@ -172,7 +172,9 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 			ix.Name = nt.PKeyName // renamed (undo_tables.go): same key
 			c.indexes[nt.PKeyName] = ix
 		} else {
+			t.keysMu.Lock()
 			t.pkey = map[string][]uint64{}
+			t.keysMu.Unlock()
 		}
 	}
 	t.seqMu.Lock()

@@ -23,6 +23,9 @@ type Catalog struct {
 	// (see package doc, Concurrency).
 	mu      sync.RWMutex
 	tables  map[string]*Table
+	// fkMu orders foreign-key checks against parent deletes
+	// (constraint_fk.go).
+	fkMu    sync.Mutex
 	indexes map[string]*Index
 	nextOID uint32
 	tx      txState   // xids, active set, snapshots (mvcc.go)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -65,7 +66,11 @@ type Constraint struct {
 	OnUpdate, OnDelete   byte
 	Deferrable, Deferred bool
 
-	keys map[string][]uint64 // unique: key -> slots; table writer lock
+	// keys maps a unique key's or a foreign key's column values (key
+	// bytes) to the slots holding them: changed under the table's
+	// writer lock and keysMu, read under either.
+	keys   map[string][]uint64
+	parent atomic.Pointer[Table] // foreign key: the referenced table (constraint_fk.go)
 }
 
 // IsUnique reports whether k is a unique key (constraint or index).
@@ -73,17 +78,21 @@ func (k *Constraint) IsUnique() bool { return k.Kind == ConUnique }
 
 // clone returns a copy of k's definition (no key map).
 func (k *Constraint) clone() *Constraint {
-	n := *k
-	n.Columns, n.RefColumns, n.keys = slices.Clone(k.Columns), slices.Clone(k.RefColumns), nil
-	return &n
+	return &Constraint{Kind: k.Kind, Name: k.Name, OID: k.OID, IndexOID: k.IndexOID, Columns: slices.Clone(k.Columns),
+		IndexOnly: k.IndexOnly, NullsNotDistinct: k.NullsNotDistinct, CheckExpr: k.CheckExpr, RefTable: k.RefTable,
+		RefColumns: slices.Clone(k.RefColumns), OnUpdate: k.OnUpdate, OnDelete: k.OnDelete,
+		Deferrable: k.Deferrable, Deferred: k.Deferred}
 }
 
 // sameKey reports whether k and o are the same unique key of a table,
 // so o can keep k's key map.
 func (k *Constraint) sameKey(o *Constraint) bool {
-	return k.Kind == ConUnique && o.Kind == ConUnique && k.Name == o.Name &&
+	return k.hasKeys() && k.Kind == o.Kind && k.Name == o.Name && k.OID == o.OID &&
 		k.NullsNotDistinct == o.NullsNotDistinct && k.IndexOID == o.IndexOID
 }
+
+// hasKeys reports whether k keeps a key map: unique and foreign keys.
+func (k *Constraint) hasKeys() bool { return k.Kind == ConUnique || k.Kind == ConForeign }
 
 // Constraint returns t's constraint (or unique index) named name.
 func (t *Table) Constraint(name string) (*Constraint, bool) {

@@ -25,17 +25,21 @@ const maxIdentLen = 63
 // relation or a constraint of the schema has it (ChooseRelationName,
 // ChooseConstraintName).
 func (c *Catalog) ConstraintName(t string, cols []string, label string) string {
-	name2 := strings.Join(cols, "_")
-	for i := 0; ; i++ {
-		suffix := label
-		if i > 0 {
-			suffix = fmt.Sprintf("%s%d", label, i)
-		}
-		name := makeObjectName(t, name2, suffix)
-		if !c.RelationExists(name) && !c.constraintNameUsed(name) {
-			return name
-		}
+	tb := &Table{Name: t}
+	k := &Constraint{Kind: ConUnique}
+	for i, col := range cols {
+		tb.Columns = append(tb.Columns, Column{Name: col})
+		k.Columns = append(k.Columns, i)
 	}
+	switch label {
+	case "idx":
+		k.IndexOnly = true
+	case "fkey":
+		k.Kind = ConForeign
+	case "check":
+		k.Kind = ConCheck
+	}
+	return c.chooseName(tb, k, nil)
 }
 
 // makeObjectName joins name1, name2 (may be "") and label with "_",
@@ -81,11 +85,11 @@ func (c *Catalog) constraintNameUsed(name string) bool {
 // t has a constraint of the name, 42P07 when a unique key's name is a
 // relation's.
 func (c *Catalog) AddConstraint(t *Table, k *Constraint) error {
-	if _, ok := t.Constraint(k.Name); ok || t.PKeyName == k.Name {
-		return pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, t.Name)
-	}
 	if k.Kind == ConUnique && c.RelationExists(k.Name) {
 		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", k.Name)
+	}
+	if _, ok := t.Constraint(k.Name); ok || t.PKeyName == k.Name {
+		return pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, t.Name)
 	}
 	if k.Kind == ConUnique {
 		if err := c.duplicateKey(t, k); err != nil {
@@ -160,4 +164,101 @@ func dropColumnConstraints(cons []*Constraint, col int) []*Constraint {
 		out = append(out, k)
 	}
 	return out
+}
+
+// CreateTableWith is CreateTableIn for a table with a primary key named
+// pkeyName ("" : table_pkey) and the constraints cons, all in its one
+// CreateTable record. A constraint with Name "" is named here, in order,
+// as PostgreSQL names it (AutoName); a foreign key with RefTable 0
+// references the new table itself. Errors: those of CreateTableIn;
+// 42710 for two constraints of one name; 42P07 for a unique key named
+// as a relation.
+func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, pkey []int, pkeyName string, cons []*Constraint) (*Table, error) {
+	if len(cons) == 0 && pkeyName == "" {
+		return c.CreateTableIn(txn, owner, name, cols, pkey)
+	}
+	if err := c.checkNameNotPendingDrop(txn, name); err != nil {
+		return nil, err
+	}
+	if c.RelationExists(name) {
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name)
+	}
+	t := &Table{Name: name, Columns: cols, PrimaryKey: pkey, Owner: owner}
+	if len(pkey) > 0 {
+		t.PKeyName = pkeyName
+		if pkeyName == "" {
+			t.PKeyName = c.uniqueName(name + "_pkey")
+		} else if c.RelationExists(pkeyName) {
+			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", pkeyName)
+		}
+	}
+	taken := map[string]bool{t.PKeyName: t.PKeyName != ""}
+	for _, k := range cons {
+		if k.Name == "" {
+			k.Name = c.chooseName(t, k, taken)
+		}
+		switch {
+		case taken[k.Name]:
+			return nil, pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, name)
+		case k.Kind == ConUnique && c.RelationExists(k.Name):
+			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", k.Name)
+		}
+		taken[k.Name] = true
+	}
+	t.OID = c.allocOID()
+	for _, k := range cons {
+		if k.Kind == ConUnique {
+			k.IndexOID = c.allocOID()
+		}
+		if !k.IndexOnly {
+			k.OID = c.allocOID()
+		}
+		if k.Kind == ConForeign && k.RefTable == 0 {
+			k.RefTable = t.OID
+		}
+		t.Constraints = append(t.Constraints, k.clone())
+	}
+	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+		return nil, err
+	}
+	c.addTable(t)
+	if txn != nil && !txn.done {
+		t.createdBy = txn.xid
+		txn.holdExclusive(t)
+		txn.addUndo(func() error { return c.dropTableObj(t) })
+	}
+	return t, nil
+}
+
+// AutoName names k, a new constraint of t without a name, as PostgreSQL
+// does: t_cols_key for a unique constraint (t_cols_idx for a unique
+// index), t_cols_fkey for a foreign key, t_col_check for a check reading
+// one column (t_check otherwise), numbered when taken.
+func (c *Catalog) AutoName(t *Table, k *Constraint) string {
+	return c.chooseName(t, k, nil)
+}
+
+func (c *Catalog) chooseName(t *Table, k *Constraint, taken map[string]bool) string {
+	var cols []string
+	for _, i := range k.Columns {
+		cols = append(cols, t.Columns[i].Name)
+	}
+	label := map[ConstraintKind]string{ConUnique: "key", ConForeign: "fkey", ConCheck: "check"}[k.Kind]
+	switch {
+	case k.IndexOnly:
+		label = "idx"
+	case k.Kind == ConCheck && len(cols) != 1:
+		cols = nil
+	}
+	name2 := strings.Join(cols, "_")
+	for i := 0; ; i++ {
+		suffix := label
+		if i > 0 {
+			suffix = fmt.Sprintf("%s%d", label, i)
+		}
+		name := makeObjectName(t.Name, name2, suffix)
+		if !taken[name] && !c.RelationExists(name) && !c.constraintNameUsed(name) {
+			return name
+		}
+	}
 }

@@ -20,8 +20,11 @@ func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
 			delete(c.indexes, o.Name)
 		}
 	}
+	t.keysMu.Lock()
+	defer t.keysMu.Unlock()
+	defer c.relinkForeignKeys()
 	for _, k := range t.Constraints {
-		if k.Kind != ConUnique {
+		if !k.hasKeys() {
 			continue
 		}
 		for _, o := range old {
@@ -33,6 +36,9 @@ func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
 			k.keys = map[string][]uint64{}
 			c.fillKeys(t, k)
 		}
+		if k.Kind != ConUnique {
+			continue
+		}
 		col := 0
 		if len(k.Columns) > 0 {
 			col = k.Columns[0]
@@ -40,6 +46,17 @@ func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
 		c.indexes[k.Name] = &Index{OID: k.IndexOID, Name: k.Name, Table: t, Method: MethodBTree, Column: col, Key: k}
 	}
 	c.version++
+}
+
+// storeKeys enters a new version's keys: the primary key's (pk, "" for
+// none) and its constraints'. Writer lock held.
+func (tb *Table) storeKeys(slot uint64, pk string, vals []any) {
+	if pk != "" {
+		tb.keysMu.Lock()
+		tb.pkey[pk] = append(tb.pkey[pk], slot)
+		tb.keysMu.Unlock()
+	}
+	tb.enterKeys(slot, vals)
 }
 
 // unlinkConstraints removes t's unique keys' index entries (DROP TABLE).
@@ -94,6 +111,8 @@ func (c *Catalog) duplicateKey(t *Table, k *Constraint) error {
 // enterKeys adds slot, holding row vals, to the maps of t's unique keys.
 // Writer lock held.
 func (tb *Table) enterKeys(slot uint64, vals []any) {
+	tb.keysMu.Lock()
+	defer tb.keysMu.Unlock()
 	for _, k := range tb.Constraints {
 		if k.keys == nil {
 			continue
@@ -104,9 +123,9 @@ func (tb *Table) enterKeys(slot uint64, vals []any) {
 	}
 }
 
-// forgetKeys removes an aborted version from the unique keys' maps.
-// Writer lock held.
-func (tb *Table) forgetKeys(slot uint64, vals []any) {
+// forgetKeysLocked removes an aborted version from the constraints' key
+// maps. Writer lock and keysMu held.
+func (tb *Table) forgetKeysLocked(slot uint64, vals []any) {
 	for _, k := range tb.Constraints {
 		if k.keys == nil {
 			continue
@@ -131,24 +150,32 @@ func removeSlot(slots []uint64, slot uint64) []uint64 {
 	return slots
 }
 
-// checkKeys checks row vals against t's primary key and unique keys and
-// returns the primary-key map key ("" when there is none). A key a
-// possibly live version holds is 23505; when t waits (SetWait) and the
-// holder's fate depends on another open transaction, it waits for that
-// one and checks every key again (one may have been taken meanwhile).
-// Writer lock held.
-func (t *Txn) checkKeys(tb *Table, vals []any) (string, error) {
+// checkKeys checks row vals against t's primary key, unique keys and
+// foreign keys and returns the primary-key map key ("" when there is
+// none) and the function releasing the foreign-key lock (checkParents)
+// once the row is stored. A key a possibly live version holds is 23505;
+// when t waits (SetWait) and the holder's fate depends on another open
+// transaction, it waits for that one and checks every key again (one may
+// have been taken meanwhile). Writer lock held.
+func (t *Txn) checkKeys(tb *Table, vals []any) (string, func(), error) {
 	for {
 		pk, err := t.checkUnique(tb, vals)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		waited, err := t.checkUniques(tb, vals)
 		if err != nil {
-			return "", err
+			return "", nil, err
+		}
+		if waited {
+			continue
+		}
+		unlock, waited, err := t.checkParents(tb, vals)
+		if err != nil {
+			return "", nil, err
 		}
 		if !waited {
-			return pk, nil
+			return pk, unlock, nil
 		}
 	}
 }
@@ -157,7 +184,7 @@ func (t *Txn) checkKeys(tb *Table, vals []any) (string, error) {
 // when it waited for a transaction (the caller checks again).
 func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
 	for _, k := range tb.Constraints {
-		if k.keys == nil {
+		if k.keys == nil || k.Kind != ConUnique {
 			continue
 		}
 		key, ok := k.keyOf(vals)

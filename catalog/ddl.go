@@ -90,6 +90,7 @@ func (c *Catalog) removeTable(t *Table) {
 	}
 	c.unlinkConstraints(t)
 	delete(c.tables, t.Name)
+	c.relinkForeignKeys()
 	c.version++
 }
 

@@ -77,15 +77,13 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
 	}
-	key, err := t.checkKeys(tb, vals)
+	key, unlock, err := t.checkKeys(tb, vals)
 	if err != nil {
 		return 0, err
 	}
 	slot := tb.appendVersion(t.xid, tb.physical(vals))
-	if key != "" {
-		tb.pkey[key] = append(tb.pkey[key], slot)
-	}
-	tb.enterKeys(slot, vals)
+	tb.storeKeys(slot, key, vals)
+	unlock()
 	tb.changes.Add(1)
 	// Recorded before indexing, so a failed index insert is still undone
 	// by rollback (the statement's error aborts the transaction).
@@ -125,6 +123,13 @@ var errConcurrentUpdate = pgerror.New(pgerror.SerializationFailure, "could not s
 // after t's snapshot is 40001 outside waiting and in REPEATABLE READ, and
 // *RowMoved in READ COMMITTED. Table writer lock held (see Txn).
 func (t *Txn) Delete(tb *Table, slot uint64) error {
+	return t.deleteVersion(tb, slot, false)
+}
+
+// deleteVersion is Delete; for an update (Update applies the foreign
+// keys referencing tb itself, after storing the new version) it leaves
+// out the referencing rows' check.
+func (t *Txn) deleteVersion(tb *Table, slot uint64, update bool) error {
 	if err := t.holdTable(tb); err != nil {
 		return err
 	}
@@ -136,7 +141,10 @@ func (t *Txn) Delete(tb *Table, slot uint64) error {
 			v.xmax.Store(uint64(t.xid))
 			tb.changes.Add(1)
 			t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
-			return nil
+			if update || len(tb.referencing()) == 0 {
+				return nil
+			}
+			return t.checkChildren(tb, tb.logical(v.vals), nil) // constraint_fk.go
 		case xmax == t.xid:
 			return nil
 		case !t.waiting():
@@ -183,12 +191,16 @@ func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if t.waiting() && tb.version(slot).getXmax() == t.xid && t.xid != invalidXID {
 		return 0, &RowMoved{}
 	}
-	if err := t.Delete(tb, slot); err != nil {
+	if err := t.deleteVersion(tb, slot, true); err != nil {
 		return 0, err
 	}
 	ns, err := t.Insert(tb, vals)
-	if err == nil {
-		tb.version(slot).next.Store(ns + 1)
+	if err != nil {
+		return ns, err
+	}
+	tb.version(slot).next.Store(ns + 1)
+	if len(tb.referencing()) > 0 {
+		err = t.checkChildren(tb, tb.logical(tb.version(slot).vals), vals) // constraint_fk.go
 	}
 	return ns, err
 }
@@ -378,6 +390,7 @@ func pkeyText(tb *Table, vals []any) string {
 // forgetSlot drops an aborted version from the primary-key map and the
 // indexes. Table writer lock held.
 func (tb *Table) forgetSlot(slot uint64, vals []any) {
+	tb.keysMu.Lock()
 	if len(tb.PrimaryKey) > 0 {
 		key := pkeyOf(tb, tb.logical(vals))
 		slots := tb.pkey[key]
@@ -393,7 +406,8 @@ func (tb *Table) forgetSlot(slot uint64, vals []any) {
 			tb.pkey[key] = slots
 		}
 	}
-	tb.forgetKeys(slot, tb.logical(vals))
+	tb.forgetKeysLocked(slot, tb.logical(vals))
+	tb.keysMu.Unlock()
 	tb.tombstone(slot)
 }
 

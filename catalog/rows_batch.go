@@ -46,15 +46,13 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := checkNotNull(tb, vals); err != nil {
 			return err
 		}
-		key, err := t.checkKeys(tb, vals)
+		key, unlock, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err
 		}
 		slot := tb.appendVersion(t.xid, tb.physical(vals))
-		if key != "" {
-			tb.pkey[key] = append(tb.pkey[key], slot)
-		}
-		tb.enterKeys(slot, vals)
+		tb.storeKeys(slot, key, vals)
+		unlock()
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {

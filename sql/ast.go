@@ -60,6 +60,7 @@ type ColumnDef struct {
 type DropTable struct {
 	Names    []string
 	IfExists bool
+	Cascade  bool // DROP TABLE ... CASCADE: drops the foreign keys referencing the tables
 }
 
 // Insert is INSERT INTO table [(cols)] VALUES (...), ... [RETURNING ...].

@@ -42,7 +42,7 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_INDEX {
 		return &DropIndex{Names: names, IfExists: s.GetMissingOk(), Concurrently: s.GetConcurrent()}, nil
 	}
-	return &DropTable{Names: names, IfExists: s.GetMissingOk()}, nil
+	return &DropTable{Names: names, IfExists: s.GetMissingOk(), Cascade: s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE}, nil
 }
 
 // objectName is "VIEW" for OBJECT_VIEW, "FOREIGN TABLE" for OBJECT_FOREIGN_TABLE.
