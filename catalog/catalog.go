@@ -21,8 +21,8 @@ type Catalog struct {
 	// mu is the schema lock: it guards tables, indexes, nextOID, version
 	// and every Table.Indexes. Statements hold it shared; DDL exclusively
 	// (see package doc, Concurrency).
-	mu      sync.RWMutex
-	tables  map[string]*Table
+	mu     sync.RWMutex
+	tables map[string]*Table
 	// fkMu orders foreign-key checks against parent deletes
 	// (constraint_fk.go).
 	fkMu    sync.Mutex

@@ -68,18 +68,18 @@ type Table struct {
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.
-	wmu     sync.Mutex
-	chunks  atomic.Pointer[[][]rowVersion] // rowstore.go
-	nrows   atomic.Uint64
-	seqMu   sync.Mutex          // guards seqs (checkpoints copy them)
-	seqs    map[int]int64       // serial column position -> last value handed out
-	pkey    map[string][]uint64 // writer lock held (and keysMu to change)
+	wmu    sync.Mutex
+	chunks atomic.Pointer[[][]rowVersion] // rowstore.go
+	nrows  atomic.Uint64
+	seqMu  sync.Mutex          // guards seqs (checkpoints copy them)
+	seqs   map[int]int64       // serial column position -> last value handed out
+	pkey   map[string][]uint64 // writer lock held (and keysMu to change)
 	// keysMu guards pkey and the constraints' key maps against readers
 	// of other tables (foreign keys): held to change them (with the
 	// writer lock) or to read them without the writer lock. A leaf lock.
 	keysMu sync.RWMutex
 	// refs is the foreign keys referencing the table (constraint_fk.go).
-	refs atomic.Pointer[[]fkLink]
+	refs    atomic.Pointer[[]fkLink]
 	Indexes []*Index
 	// layout maps columns to stored value positions once ALTER TABLE
 	// added or dropped columns; nil: identity (alter_layout.go).

@@ -29,8 +29,8 @@ type conflictPlan struct {
 	// against the table's current keys at each run.
 	arbiters []string
 	update   bool
-	set    map[int]expr // DO UPDATE SET, over existing row ++ proposed row
-	where  expr         // DO UPDATE ... WHERE; nil when absent
+	set      map[int]expr // DO UPDATE SET, over existing row ++ proposed row
+	where    expr         // DO UPDATE ... WHERE; nil when absent
 }
 
 // bindConflict binds ON CONFLICT for table t (b.table is t).

@@ -221,6 +221,7 @@ func cursorTables(st sql.Statement) []string { return st.(*sql.DeclareCursor).Qu
 func insertTables(st sql.Statement) []string { return []string{st.(*sql.Insert).Table} }
 func updateTables(st sql.Statement) []string { return []string{st.(*sql.Update).Table} }
 func deleteTables(st sql.Statement) []string { return []string{st.(*sql.Delete).Table} }
+
 // alterTables: ALTER TABLE's table, and the tables its new foreign keys
 // reference (PostgreSQL takes SHARE ROW EXCLUSIVE on those; vecgres
 // ACCESS EXCLUSIVE).
