@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -258,14 +259,20 @@ func (t *Txn) applyReference(tb *Table, l fkLink, old, upd []any) error {
 			action = k.OnUpdate
 		}
 		if action == FKNoAction || action == FKRestrict || len(rows) == 0 {
-			return pgerror.Errorf(pgerror.ForeignKeyViolation,
-				"update or delete on table %q violates foreign key constraint %q on table %q", tb.Name, k.Name, child.Name).
-				WithDetail(fmt.Sprintf("Key (%s)=(%s) is still referenced from table %q.",
-					columnNames(tb, k.RefColumns), keyText(tb, k.RefColumns, old), child.Name)).
-				WithObject(child.Name, "", k.Name)
+			return stillReferenced(tb, child, k, old)
 		}
-		return t.cascade(tb, child, k, rows, action, upd)
+		return t.cascade(tb, child, k, rows, action, old, upd)
 	}
+}
+
+// stillReferenced is 23503 for parent row old of tb that child rows
+// still reference through k.
+func stillReferenced(tb, child *Table, k *Constraint, old []any) error {
+	return pgerror.Errorf(pgerror.ForeignKeyViolation,
+		"update or delete on table %q violates foreign key constraint %q on table %q", tb.Name, k.Name, child.Name).
+		WithDetail(fmt.Sprintf("Key (%s)=(%s) is still referenced from table %q.",
+			columnNames(tb, k.RefColumns), keyText(tb, k.RefColumns, old), child.Name)).
+		WithObject(child.Name, "", k.Name)
 }
 
 // refKey is the key a parent row old offers to k's child map: its
@@ -310,7 +317,7 @@ func (t *Txn) referencingRows(child *Table, slots []uint64) (rows []uint64, x XI
 // cascade deletes the child rows (CASCADE on delete) or changes their
 // referencing columns (CASCADE on update: to upd's key; SET NULL; SET
 // DEFAULT: the columns' constant defaults).
-func (t *Txn) cascade(tb, child *Table, k *Constraint, rows []uint64, action byte, upd []any) error {
+func (t *Txn) cascade(tb, child *Table, k *Constraint, rows []uint64, action byte, old, upd []any) error {
 	if child != tb {
 		child.wmu.Lock()
 		defer child.wmu.Unlock()
@@ -338,6 +345,12 @@ func (t *Txn) cascade(tb, child *Table, k *Constraint, rows []uint64, action byt
 			}
 		}
 		if _, err := t.Update(child, s, row); err != nil {
+			var pe *pgerror.Error
+			if action == FKSetDefault && errors.As(err, &pe) && pe.Code == pgerror.ForeignKeyViolation && pe.Constraint == k.Name {
+				// The default references the row going away: PostgreSQL's
+				// SET DEFAULT re-runs the NO ACTION check.
+				return stillReferenced(tb, child, k, old)
+			}
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -60,7 +61,7 @@ func keyColumns(t *catalog.Table, names []string, msg string) ([]int, error) {
 }
 
 // bindForeignKey binds FOREIGN KEY (cols) REFERENCES ref (refcols): the
-// referenced columns default to ref's primary key (42830 when it has
+// referenced columns default to ref's primary key (42704 when it has
 // none) and must be exactly the columns of one of its unique keys (42830
 // "there is no unique constraint matching given keys"); counts must
 // agree (42830) and types compare (42804).
@@ -79,19 +80,19 @@ func bindForeignKey(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstrai
 		}
 		ref, k.RefTable = r, r.OID
 	}
-	if tc.RefColumns == nil {
+	if len(tc.RefColumns) == 0 {
 		if len(ref.PrimaryKey) == 0 {
-			return nil, pgerror.Errorf(pgerror.InvalidForeignKey, "there is no primary key for referenced table %q", ref.Name)
+			return nil, pgerror.Errorf(pgerror.UndefinedObject, "there is no primary key for referenced table %q", ref.Name)
 		}
 		k.RefColumns = slices.Clone(ref.PrimaryKey)
 	} else if k.RefColumns, err = fkColumns(ref, tc.RefColumns); err != nil {
 		return nil, err
 	}
-	if len(k.RefColumns) != len(k.Columns) {
-		return nil, pgerror.New(pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
-	}
 	if !hasUniqueKey(ref, k.RefColumns) {
 		return nil, pgerror.Errorf(pgerror.InvalidForeignKey, "there is no unique constraint matching given keys for referenced table %q", ref.Name)
+	}
+	if len(k.RefColumns) != len(k.Columns) {
+		return nil, pgerror.New(pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
 	}
 	for i, c := range k.Columns {
 		a, b := t.Columns[c], ref.Columns[k.RefColumns[i]]
@@ -227,16 +228,20 @@ func dropConstraint(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, cm
 
 // dropReferences handles, for DROP TABLE x, the foreign keys of other
 // tables referencing a table to drop: 2BP01 without CASCADE; with it,
-// they are dropped with a NOTICE each, as PostgreSQL's
-// "drop cascades to constraint c_p_fkey on table c".
+// they are dropped with PostgreSQL's NOTICE "drop cascades to
+// constraint c_p_fkey on table c" (for several, "drop cascades to 2
+// other objects": backend.Notice carries no DETAIL for the list).
 func dropReferences(x *sql.DropTable) func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error {
 	return func(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, res *backend.Result) error {
 		if !x.Cascade {
 			return cat.DropTableBlockers(t, x.Names)
 		}
 		notes, err := cat.DropReferencing(txn, t, "")
-		for _, n := range notes {
-			res.Notices = append(res.Notices, notice("00000", n))
+		switch {
+		case len(notes) == 1:
+			res.Notices = append(res.Notices, notice("00000", notes[0]))
+		case len(notes) > 1:
+			res.Notices = append(res.Notices, notice("00000", fmt.Sprintf("drop cascades to %d other objects", len(notes))))
 		}
 		return err
 	}
