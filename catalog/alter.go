@@ -109,6 +109,12 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 	if t.ColumnIndex(to) >= 0 {
 		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", to, t.Name)
 	}
+	for _, k := range t.Constraints {
+		if k.Kind == ConCheck && slices.Contains(k.Columns, col) {
+			// The check's stored text names the column.
+			return pgerror.NotSupported("RENAME of a column a CHECK constraint reads")
+		}
+	}
 	nt := c.proposal(t)
 	nt.Columns[col].Name = to
 	return c.alter(t, nt)

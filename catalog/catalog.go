@@ -25,12 +25,14 @@ type Catalog struct {
 	tables map[string]*Table
 	// fkMu orders foreign-key checks against parent deletes
 	// (constraint_fk.go).
-	fkMu    sync.Mutex
-	indexes map[string]*Index
-	nextOID uint32
-	tx      txState   // xids, active set, snapshots (mvcc.go)
-	locks   lockState // waits for transactions, table locks (lock.go)
-	log     *wal.Log
+	fkMu sync.Mutex
+	// rowCheck evaluates CHECK constraints (SetRowCheck).
+	rowCheck RowCheck
+	indexes  map[string]*Index
+	nextOID  uint32
+	tx       txState   // xids, active set, snapshots (mvcc.go)
+	locks    lockState // waits for transactions, table locks (lock.go)
+	log      *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
 	version  uint64

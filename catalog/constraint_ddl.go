@@ -102,6 +102,11 @@ func (c *Catalog) AddConstraint(t *Table, k *Constraint) error {
 			return err
 		}
 	}
+	if k.Kind == ConCheck {
+		if err := c.validateCheck(t, k); err != nil {
+			return err
+		}
+	}
 	if !k.IndexOnly {
 		k.OID = c.allocOID()
 	}

@@ -205,3 +205,62 @@ func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
 	}
 	return false, nil
 }
+
+// RowCheck evaluates CHECK constraint k of t on a row (column order):
+// false when the row violates it. The planner provides it
+// (SetRowCheck); it must not take catalog locks.
+type RowCheck func(t *Table, k *Constraint, vals []any) (bool, error)
+
+// SetRowCheck installs the evaluator of CHECK constraints; without one,
+// CHECK constraints are not enforced. Call before serving statements.
+func (c *Catalog) SetRowCheck(f RowCheck) { c.rowCheck = f }
+
+// checkChecks returns 23514 for the first CHECK constraint of tb that row
+// vals violates, with PostgreSQL's DETAIL "Failing row contains (...).".
+func (t *Txn) checkChecks(tb *Table, vals []any) error {
+	if t.c.rowCheck == nil {
+		return nil
+	}
+	for _, k := range tb.Constraints {
+		if k.Kind != ConCheck {
+			continue
+		}
+		ok, err := t.c.rowCheck(tb, k, vals)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return pgerror.Errorf(pgerror.CheckViolation, "new row for relation %q violates check constraint %q", tb.Name, k.Name).
+				WithDetail(failingRow(tb, vals)).WithObject(tb.Name, "", k.Name)
+		}
+	}
+	return nil
+}
+
+// validateCheck returns 23514 "check constraint ... of relation ... is
+// violated by some row" when a row of t that is not deleted fails k (ALTER
+// TABLE ADD CONSTRAINT ... CHECK).
+func (c *Catalog) validateCheck(t *Table, k *Constraint) error {
+	if c.rowCheck == nil {
+		return nil
+	}
+	for s := range t.Slots() {
+		v := t.version(s)
+		if v.getXmin() == invalidXID || v.getXmax() != invalidXID {
+			continue
+		}
+		ok, err := c.rowCheck(t, k, t.logical(v.vals))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return pgerror.Errorf(pgerror.CheckViolation, "check constraint %q of relation %q is violated by some row", k.Name, t.Name).
+				WithObject(t.Name, "", k.Name)
+		}
+	}
+	return nil
+}
+
+// CheckRow returns 23514 when row vals violates a CHECK constraint of tb
+// (INSERT ... ON CONFLICT checks the proposed row first, as PostgreSQL).
+func (t *Txn) CheckRow(tb *Table, vals []any) error { return t.checkChecks(tb, vals) }

@@ -77,6 +77,9 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
 	}
+	if err := t.checkChecks(tb, vals); err != nil {
+		return 0, err
+	}
 	key, unlock, err := t.checkKeys(tb, vals)
 	if err != nil {
 		return 0, err

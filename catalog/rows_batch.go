@@ -46,6 +46,9 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := checkNotNull(tb, vals); err != nil {
 			return err
 		}
+		if err := t.checkChecks(tb, vals); err != nil {
+			return err
+		}
 		key, unlock, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err

@@ -70,7 +70,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 				err = cat.SetColumnDefault(t, cmd.Name, nil, "")
 			case sql.AlterSetStorage: // no TOAST in vecgres: nothing to change
 			case sql.AlterAddConstraint:
-				err = addConstraint(cat, t, *cmd.Constraint) // constraint.go
+				err = addConstraint(s, cat, t, *cmd.Constraint) // constraint.go
 			case sql.AlterDropConstraint:
 				err = dropConstraint(cat, txn, t, cmd, res)
 			default:

@@ -162,7 +162,7 @@ func fkComparable(a, b types.Type) bool {
 // unique key on the same columns, in the same order, as the primary key
 // or an earlier one is dropped, its name going to an unnamed earlier
 // one (PostgreSQL's transformIndexConstraints).
-func tableConstraints(cat *catalog.Catalog, x *sql.CreateTable, cols []catalog.Column, pkey []int) ([]*catalog.Constraint, error) {
+func tableConstraints(s *Session, cat *catalog.Catalog, x *sql.CreateTable, cols []catalog.Column, pkey []int) ([]*catalog.Constraint, error) {
 	t := &catalog.Table{Name: x.Name, Columns: cols, PrimaryKey: pkey}
 	var out []*catalog.Constraint
 	for _, pass := range []bool{true, false} {
@@ -173,7 +173,7 @@ func tableConstraints(cat *catalog.Catalog, x *sql.CreateTable, cols []catalog.C
 			var k *catalog.Constraint
 			var err error
 			if tc.Kind == 'c' {
-				k, err = bindCheck(t, tc)
+				k, err = bindCheck(s, t, tc)
 			} else {
 				k, err = bindConstraint(cat, t, tc, true)
 			}
@@ -193,11 +193,11 @@ func tableConstraints(cat *catalog.Catalog, x *sql.CreateTable, cols []catalog.C
 }
 
 // addConstraint runs ALTER TABLE t ADD tc.
-func addConstraint(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint) error {
+func addConstraint(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint) error {
 	var k *catalog.Constraint
 	var err error
 	if tc.Kind == 'c' {
-		k, err = bindCheck(t, tc)
+		k, err = bindCheck(s, t, tc)
 	} else {
 		k, err = bindConstraint(cat, t, tc, false)
 	}

@@ -37,7 +37,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 			return &backend.Result{Tag: "CREATE TABLE", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
-		cons, err := tableConstraints(cat, x, cols, pkey)
+		cons, err := tableConstraints(s, cat, x, cols, pkey)
 		if err != nil {
 			return nil, err
 		}

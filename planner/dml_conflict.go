@@ -181,6 +181,11 @@ func (a *arbiter) isArbiterViolation(err error) bool {
 // put inserts the proposed row vals or resolves its conflict; it returns
 // the row RETURNING sees, or nil when nothing was written.
 func (a *arbiter) put(e *env, vals []any) ([]any, error) {
+	// PostgreSQL checks the proposed row's CHECK constraints before
+	// looking for a conflict.
+	if err := a.x.txn.CheckRow(a.t, vals); err != nil {
+		return nil, err
+	}
 	if slot, old, ok := a.lookup(vals); ok {
 		if !a.p.update {
 			return nil, nil
