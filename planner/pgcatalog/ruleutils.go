@@ -28,15 +28,18 @@ const (
 func IndexDef(ix *catalog.Index) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
-	if isPrimary(ix) {
+	if isUnique(ix) {
 		b.WriteString("UNIQUE ")
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (" + QuoteIdent(ix.Table.Columns[ix.Column].Name))
+	b.WriteString(" USING " + string(ix.Method) + " (" + quotedColumns(ix.Table, indexColumns(ix)))
 	if ix.Opclass != "" {
 		b.WriteString(" " + ix.Opclass)
 	}
 	b.WriteString(")")
+	if ix.Key != nil && ix.Key.NullsNotDistinct {
+		b.WriteString(" NULLS NOT DISTINCT")
+	}
 	if opts := reloptions(ix); len(opts) > 0 {
 		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
 	}

@@ -192,9 +192,13 @@ func indexRowsView(env Env) [][]any {
 	var rows [][]any
 	for _, t := range env.Cat.Tables() {
 		for _, ix := range tableIndexes(env.Cat, t) {
-			pk := isPrimary(ix)
-			rows = append(rows, []any{int64(indexOID(ix)), int64(t.OID), int64(1), int64(1), pk, pk, true, true,
-				strconv.Itoa(ix.Column + 1)})
+			pk, cols := isPrimary(ix), indexColumns(ix)
+			key := make([]string, len(cols))
+			for i, c := range cols {
+				key[i] = strconv.Itoa(c + 1)
+			}
+			rows = append(rows, []any{int64(indexOID(ix)), int64(t.OID), int64(len(cols)), int64(len(cols)), isUnique(ix), pk, true, true,
+				strings.Join(key, " ")})
 		}
 	}
 	return rows
