@@ -76,6 +76,9 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if col < 0 {
 		return pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", name, t.Name)
 	}
+	if err := c.checkColumnNotReferenced(t, col); err != nil {
+		return err
+	}
 	for _, ix := range t.Indexes {
 		if ix.Column == col {
 			if err := c.DropIndex(ix.Name); err != nil {
@@ -96,7 +99,10 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 		}
 	}
 	nt.layout.Store(newLayout(slices.Delete(slices.Clone(l.phys), col, col+1), l.missing, l.width))
-	return c.alter(t, nt)
+	if err := c.alter(t, nt); err != nil {
+		return err
+	}
+	return c.shiftReferences(t, col)
 }
 
 // RenameColumn renames a column of t. Errors: 42703 when from is missing,

@@ -483,6 +483,63 @@ func (c *Catalog) DropTableBlockers(t *Table, dropped []string) error {
 		WithDetail(joinLines(detail)).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 }
 
+// checkColumnNotReferenced returns 2BP01 for DROP COLUMN of column col
+// of t when a foreign key references it.
+func (c *Catalog) checkColumnNotReferenced(t *Table, col int) error {
+	for _, l := range t.referencing() {
+		if slices.Contains(l.k.RefColumns, col) && !(l.child == t && slices.Contains(l.k.Columns, col)) {
+			return pgerror.Errorf(pgerror.DependentObjectsStillExist,
+				"cannot drop column %s of table %s because other objects depend on it", t.Columns[col].Name, t.Name).
+				WithDetail(fmt.Sprintf("constraint %s on table %s depends on column %s of table %s", l.k.Name, l.child.Name, t.Columns[col].Name, t.Name)).
+				WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+		}
+	}
+	return nil
+}
+
+// shiftReferences renumbers the referenced columns of the foreign keys
+// referencing t past col, which DROP COLUMN removed (each referencing
+// table's new definition logged).
+func (c *Catalog) shiftReferences(t *Table, col int) error {
+	done := map[*Table]bool{}
+	for _, l := range t.referencing() {
+		child := l.child
+		if done[child] || !slices.ContainsFunc(l.k.RefColumns, func(x int) bool { return x > col }) {
+			continue
+		}
+		done[child] = true
+		nt := c.proposal(child)
+		for _, k := range nt.Constraints {
+			if k.Kind != ConForeign || k.RefTable != t.OID {
+				continue
+			}
+			for i, x := range k.RefColumns {
+				if x > col {
+					k.RefColumns[i] = x - 1
+				}
+			}
+		}
+		if err := c.alter(child, nt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TruncateBlockers returns PostgreSQL's 0A000 "cannot truncate a table
+// referenced in a foreign key constraint" when a table other than those
+// named in truncated references t.
+func (c *Catalog) TruncateBlockers(t *Table, truncated []string) error {
+	for _, l := range c.dependents(t, "", false) {
+		if !slices.Contains(truncated, l.child.Name) {
+			return pgerror.New(pgerror.FeatureNotSupported, "cannot truncate a table referenced in a foreign key constraint").
+				WithDetail(fmt.Sprintf("Table %q references %q.", l.child.Name, t.Name)).
+				WithHint(fmt.Sprintf("Truncate table %q at the same time, or use TRUNCATE ... CASCADE.", l.child.Name))
+		}
+	}
+	return nil
+}
+
 func joinLines(s []string) string {
 	out := ""
 	for i, x := range s {

@@ -129,10 +129,11 @@ func (t *Txn) Delete(tb *Table, slot uint64) error {
 	return t.deleteVersion(tb, slot, false)
 }
 
-// deleteVersion is Delete; for an update (Update applies the foreign
-// keys referencing tb itself, after storing the new version) it leaves
-// out the referencing rows' check.
-func (t *Txn) deleteVersion(tb *Table, slot uint64, update bool) error {
+// deleteVersion is Delete; with skipRefs (an update, which applies the
+// foreign keys referencing tb itself after storing the new version, or
+// TRUNCATE, whose referencing tables are truncated too) it leaves out
+// the referencing rows' check.
+func (t *Txn) deleteVersion(tb *Table, slot uint64, skipRefs bool) error {
 	if err := t.holdTable(tb); err != nil {
 		return err
 	}
@@ -144,7 +145,7 @@ func (t *Txn) deleteVersion(tb *Table, slot uint64, update bool) error {
 			v.xmax.Store(uint64(t.xid))
 			tb.changes.Add(1)
 			t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
-			if update || len(tb.referencing()) == 0 {
+			if skipRefs || len(tb.referencing()) == 0 {
 				return nil
 			}
 			return t.checkChildren(tb, tb.logical(v.vals), nil) // constraint_fk.go

@@ -300,6 +300,11 @@ func (c *Catalog) DropColumnIn(txn *Txn, t *Table, name string) error {
 		txn.addUndo(func() error { return c.recreateIndex(t, def) })
 	}
 	c.RememberTable(txn, t)
+	for _, l := range t.referencing() {
+		if l.child != t {
+			c.RememberTable(txn, l.child) // shiftReferences changes it
+		}
+	}
 	return c.DropColumn(t, name)
 }
 
@@ -313,7 +318,7 @@ func (c *Catalog) TruncateIn(txn *Txn, t *Table, inBlock bool) error {
 	txn.holdExclusive(t) // readers and writers wait, as for PostgreSQL's ACCESS EXCLUSIVE
 	for s := range t.Slots() {
 		if v := t.version(s); txn.visible(v) {
-			if err := txn.Delete(t, s); err != nil {
+			if err := txn.deleteVersion(t, s, true); err != nil {
 				return err
 			}
 		}

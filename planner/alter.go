@@ -208,6 +208,11 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			tables = append(tables, t)
 		}
 		for _, t := range tables {
+			if err := cat.TruncateBlockers(t, x.Tables); err != nil {
+				return nil, err
+			}
+		}
+		for _, t := range tables {
 			// In a block, an MVCC delete of every row, which rollback
 			// restores (catalog/undo_tables.go).
 			txn := ex.txn

@@ -25,9 +25,6 @@ func bindConstraint(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstrai
 	if tc.Deferrable {
 		return nil, pgerror.NotSupported("DEFERRABLE constraints")
 	}
-	if tc.NotValid && tc.Kind != 'f' && tc.Kind != 'c' {
-		return nil, pgerror.NotSupported("NOT VALID")
-	}
 	switch tc.Kind {
 	case 'u':
 		k.Kind, k.NullsNotDistinct = catalog.ConUnique, tc.NullsNotDistinct

@@ -13,6 +13,9 @@ func (c *conv) constraint(k *pg_query.Constraint, column string) (TableConstrain
 	loc := k.GetLocation()
 	out := TableConstraint{Name: k.GetConname(), P: int(loc), Deferrable: k.GetDeferrable(), Deferred: k.GetInitdeferred(),
 		NotValid: k.GetSkipValidation()}
+	if out.NotValid {
+		return out, c.unsupported("NOT VALID", loc)
+	}
 	switch k.GetContype() {
 	case pg_query.ConstrType_CONSTR_PRIMARY, pg_query.ConstrType_CONSTR_UNIQUE:
 		out.Kind = 'u'
