@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -133,11 +132,14 @@ func slotsOf(p *Table, pk *Constraint, key string) []uint64 {
 }
 
 // checkParents checks row vals of tb against each of tb's foreign keys
-// (23503 when no parent row holds the key). It returns with c.fkMu held
+// (23503 when no parent row holds the key). An update (old, the version
+// it replaces, not nil) skips the keys whose columns it left unchanged,
+// unless t inserted old itself (PostgreSQL's
+// RI_FKey_fk_upd_check_required). It returns with c.fkMu held
 // when tb has foreign keys (unlock releases it); waited is true when it
 // waited for a transaction (and holds nothing): the caller checks again.
 // tb's writer lock held.
-func (t *Txn) checkParents(tb *Table, vals []any) (unlock func(), waited bool, err error) {
+func (t *Txn) checkParents(tb *Table, vals []any, old *rowVersion) (unlock func(), waited bool, err error) {
 	if !tb.hasForeignKeys() {
 		return func() {}, false, nil
 	}
@@ -157,6 +159,9 @@ func (t *Txn) checkParents(tb *Table, vals []any) (unlock func(), waited bool, e
 		if p == tb && selfReference(k, vals) {
 			continue
 		}
+		if old != nil && old.getXmin() != t.xid && sameKeyValues(k.Columns, tb.logical(old.vals), vals) {
+			continue
+		}
 		found, x := t.liveHolder(p, slotsOf(p, pk, key))
 		if found {
 			continue
@@ -171,6 +176,17 @@ func (t *Txn) checkParents(tb *Table, vals []any) (unlock func(), waited bool, e
 			WithObject(tb.Name, "", k.Name)
 	}
 	return t.c.fkMu.Unlock, false, nil
+}
+
+// sameKeyValues reports whether rows a and b hold equal values (by key
+// bytes) in cols.
+func sameKeyValues(cols []int, a, b []any) bool {
+	for _, c := range cols {
+		if string(types.AppendKey(nil, a[c])) != string(types.AppendKey(nil, b[c])) {
+			return false
+		}
+	}
+	return true
 }
 
 // selfReference reports whether row vals references itself through k, a
@@ -258,11 +274,91 @@ func (t *Txn) applyReference(tb *Table, l fkLink, old, upd []any) error {
 		if upd != nil {
 			action = k.OnUpdate
 		}
-		if action == FKNoAction || action == FKRestrict || len(rows) == 0 {
+		if action == FKNoAction {
+			// Checked at the end of the statement, as PostgreSQL's NO
+			// ACTION: rows the statement deletes meanwhile (a
+			// self-referencing DELETE) or a new row of the same key pass.
+			t.noAction = append(t.noAction, pendingRef{parent: tb, link: l, old: old})
+			return nil
+		}
+		if action == FKRestrict || len(rows) == 0 {
 			return stillReferenced(tb, child, k, old)
 		}
 		return t.cascade(tb, child, k, rows, action, old, upd)
 	}
+}
+
+// pendingRef is a NO ACTION check left for the end of the statement: the
+// parent row old of parent went away (deleted, or updated to another
+// key) while link's rows referenced it.
+type pendingRef struct {
+	parent *Table
+	link   fkLink
+	old    []any
+}
+
+// FinishStatement runs the statement's NO ACTION checks: 23503 when a
+// parent row's key the statement removed is still referenced by a live
+// child row and no live parent row holds that key again. A child row an
+// open transaction inserted is waited for; held is the table whose
+// writer lock the caller holds (nil: none), let go of while waiting.
+// Call it once the statement's writes succeeded.
+func (t *Txn) FinishStatement(held *Table) error {
+	for len(t.noAction) > 0 {
+		p := t.noAction[0]
+		x, err := t.checkNoAction(p)
+		if err != nil {
+			t.noAction = nil
+			return err
+		}
+		if x == invalidXID || !t.waiting() {
+			t.noAction = t.noAction[1:]
+			continue
+		}
+		if held != nil {
+			err = t.waitRow(held, x)
+		} else {
+			err = t.waitFor(x)
+		}
+		if err != nil {
+			t.noAction = nil
+			return err
+		}
+	}
+	return nil
+}
+
+// checkNoAction checks one pending NO ACTION reference; x is an open
+// transaction whose end it needs.
+func (t *Txn) checkNoAction(p pendingRef) (XID, error) {
+	k, child := p.link.k, p.link.child
+	key, ok := refKey(k, p.old)
+	if !ok {
+		return invalidXID, nil
+	}
+	if pk, pkey, ok := parentKeyOf(p.parent, k, p.old); ok {
+		if found, _ := t.liveHolder(p.parent, slotsOf(p.parent, pk, pkey)); found {
+			return invalidXID, nil // the key exists again
+		}
+	}
+	t.c.fkMu.Lock()
+	child.keysMu.RLock()
+	slots := slices.Clone(k.keys[key])
+	child.keysMu.RUnlock()
+	t.c.fkMu.Unlock()
+	rows, x := t.referencingRows(child, slots)
+	if len(rows) > 0 {
+		return invalidXID, stillReferenced(p.parent, child, k, p.old)
+	}
+	return x, nil
+}
+
+// parentKeyOf is parentKey for a parent row (its referenced columns read
+// from the row itself).
+func parentKeyOf(p *Table, k *Constraint, row []any) (*Constraint, string, bool) {
+	// The parent row read as a child row whose referencing columns are
+	// the referenced ones.
+	return parentKey(p, &Constraint{Columns: k.RefColumns, RefColumns: k.RefColumns}, row)
 }
 
 // stillReferenced is 23503 for parent row old of tb that child rows
@@ -345,14 +441,13 @@ func (t *Txn) cascade(tb, child *Table, k *Constraint, rows []uint64, action byt
 			}
 		}
 		if _, err := t.Update(child, s, row); err != nil {
-			var pe *pgerror.Error
-			if action == FKSetDefault && errors.As(err, &pe) && pe.Code == pgerror.ForeignKeyViolation && pe.Constraint == k.Name {
-				// The default references the row going away: PostgreSQL's
-				// SET DEFAULT re-runs the NO ACTION check.
-				return stillReferenced(tb, child, k, old)
-			}
 			return err
 		}
+	}
+	if action == FKSetDefault {
+		// The default may reference the row going away: PostgreSQL's
+		// SET DEFAULT runs the NO ACTION check after it.
+		t.noAction = append(t.noAction, pendingRef{parent: tb, link: fkLink{child: child, k: k}, old: old})
 	}
 	return nil
 }

@@ -157,7 +157,7 @@ func removeSlot(slots []uint64, slot uint64) []uint64 {
 // when t waits (SetWait) and the holder's fate depends on another open
 // transaction, it waits for that one and checks every key again (one may
 // have been taken meanwhile). Writer lock held.
-func (t *Txn) checkKeys(tb *Table, vals []any) (string, func(), error) {
+func (t *Txn) checkKeys(tb *Table, vals []any, old *rowVersion) (string, func(), error) {
 	for {
 		pk, err := t.checkUnique(tb, vals)
 		if err != nil {
@@ -170,7 +170,7 @@ func (t *Txn) checkKeys(tb *Table, vals []any) (string, func(), error) {
 		if waited {
 			continue
 		}
-		unlock, waited, err := t.checkParents(tb, vals)
+		unlock, waited, err := t.checkParents(tb, vals, old)
 		if err != nil {
 			return "", nil, err
 		}

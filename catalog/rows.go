@@ -71,6 +71,12 @@ func (t *Txn) NextSerial(tb *Table, col int) int64 {
 // errors of the wait are those of lock.go (40P01, 55P03, 57014). Table
 // writer lock held (see Txn); it takes t's table lock on tb.
 func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
+	return t.insert(tb, vals, nil)
+}
+
+// insert is Insert; old is the version an update replaces (nil for an
+// insert), whose unchanged foreign keys are not checked again.
+func (t *Txn) insert(tb *Table, vals []any, old *rowVersion) (uint64, error) {
 	if err := t.holdTable(tb); err != nil {
 		return 0, err
 	}
@@ -80,7 +86,7 @@ func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
 	if err := t.checkChecks(tb, vals); err != nil {
 		return 0, err
 	}
-	key, unlock, err := t.checkKeys(tb, vals)
+	key, unlock, err := t.checkKeys(tb, vals, old)
 	if err != nil {
 		return 0, err
 	}
@@ -198,7 +204,7 @@ func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if err := t.deleteVersion(tb, slot, true); err != nil {
 		return 0, err
 	}
-	ns, err := t.Insert(tb, vals)
+	ns, err := t.insert(tb, vals, tb.version(slot))
 	if err != nil {
 		return ns, err
 	}

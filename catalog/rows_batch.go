@@ -49,7 +49,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := t.checkChecks(tb, vals); err != nil {
 			return err
 		}
-		key, unlock, err := t.checkKeys(tb, vals)
+		key, unlock, err := t.checkKeys(tb, vals, nil)
 		if err != nil {
 			return err
 		}

@@ -55,6 +55,9 @@ type Txn struct {
 	// tables whose definition a rollback logs at once (relogLayout).
 	ddl   []record
 	relog []*Table
+	// noAction holds the statement's NO ACTION foreign-key checks, run
+	// at its end (FinishStatement, constraint_fk.go).
+	noAction []pendingRef
 }
 
 // Begin starts a transaction.
@@ -79,6 +82,7 @@ func (c *Catalog) ReadTxn() *Txn { return &Txn{c: c, done: true, snap: c.takeSna
 // starts, plus t's own changes). The snapshot is registered, so index
 // entries it may need stay until EndStatement.
 func (t *Txn) StartStatement() {
+	t.noAction = nil
 	t.c.releaseSnapshot(t.snap)
 	t.snap = t.c.takeSnapshot(true)
 }

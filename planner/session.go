@@ -241,7 +241,14 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
 	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
-	return runPlan(ctx, p.plan, x, w) // select_write.go
+	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
+	if err == nil && txn != nil {
+		// Foreign keys' NO ACTION checks run at the end of the statement.
+		if err = txn.FinishStatement(writeTarget(p.plan)); err != nil {
+			return nil, err
+		}
+	}
+	return res, err
 }
 
 // writeTarget returns the table a DML plan changes (nil for others).

@@ -33,3 +33,14 @@ SELECT id FROM t ORDER BY id;
 UPDATE t SET parent = 4 WHERE id = 4;
 DELETE FROM t;
 DROP TABLE t;
+-- NO ACTION is checked at the end of the statement
+CREATE TABLE s (id int PRIMARY KEY, parent int REFERENCES s);
+INSERT INTO s VALUES (1, NULL), (2, 1), (3, 2);
+DELETE FROM s WHERE id = 2;
+DELETE FROM s WHERE id >= 2;
+DELETE FROM s;
+INSERT INTO s VALUES (1, NULL), (2, 1), (3, 2);
+UPDATE s SET id = id + 10;
+UPDATE s SET id = id + 10, parent = parent + 10;
+SELECT * FROM s ORDER BY id;
+DROP TABLE s;
