@@ -311,7 +311,7 @@ func (t *Txn) FinishStatement(held *Table) error {
 			t.noAction = nil
 			return err
 		}
-		if x == invalidXID || !t.waiting() {
+		if x == invalidXID {
 			t.noAction = t.noAction[1:]
 			continue
 		}

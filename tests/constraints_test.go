@@ -131,3 +131,40 @@ func TestForeignKeyWaitsForParentInsert(t *testing.T) {
 	}
 	wantStrings(t, a, "SELECT p::text FROM fc", "2")
 }
+
+// TestParentDeleteWaitsForChildInsert: deleting a parent row that an
+// open transaction's new child row references waits for that
+// transaction: 23503 after its commit, deleted after its rollback.
+func TestParentDeleteWaitsForChildInsert(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, t.TempDir())
+	a, b := s.connect(t), s.connect(t)
+	mustExec(t, a, "CREATE TABLE wp (id int PRIMARY KEY)")
+	mustExec(t, a, "CREATE TABLE wc (p int REFERENCES wp)")
+	mustExec(t, a, "INSERT INTO wp VALUES (1), (2)")
+	for i, end := range []string{"COMMIT", "ROLLBACK"} {
+		id := []string{"1", "2"}[i]
+		mustExec(t, a, "BEGIN")
+		mustExec(t, a, "INSERT INTO wc VALUES ("+id+")")
+		done := make(chan error, 1)
+		go func() {
+			_, err := b.Exec(testCtx(t, 60*time.Second), "DELETE FROM wp WHERE id = "+id)
+			done <- err
+		}()
+		time.Sleep(100 * time.Millisecond)
+		select {
+		case err := <-done:
+			t.Fatalf("%s: B's delete ended (%v) while A was open: it did not wait", end, err)
+		default:
+		}
+		mustExec(t, a, end)
+		err := <-done
+		if end == "COMMIT" {
+			wantCode(t, err, "23503")
+		} else if err != nil {
+			t.Fatalf("after ROLLBACK: %v", err)
+		}
+	}
+	wantStrings(t, a, "SELECT id::text FROM wp", "1")
+	wantStrings(t, a, "SELECT p::text FROM wc", "1")
+}
