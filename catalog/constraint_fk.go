@@ -162,6 +162,9 @@ func (t *Txn) checkParents(tb *Table, vals []any, old *rowVersion) (unlock func(
 		if old != nil && old.getXmin() != t.xid && sameKeyValues(k.Columns, tb.logical(old.vals), vals) {
 			continue
 		}
+		if k.Deferred {
+			continue // checked at COMMIT (deferChildChecks)
+		}
 		found, x := t.liveHolder(p, slotsOf(p, pk, key))
 		if found {
 			continue
@@ -277,8 +280,14 @@ func (t *Txn) applyReference(tb *Table, l fkLink, old, upd []any) error {
 		if action == FKNoAction {
 			// Checked at the end of the statement, as PostgreSQL's NO
 			// ACTION: rows the statement deletes meanwhile (a
-			// self-referencing DELETE) or a new row of the same key pass.
-			t.noAction = append(t.noAction, pendingRef{parent: tb, link: l, old: old})
+			// self-referencing DELETE) or a new row of the same key pass;
+			// at COMMIT for an INITIALLY DEFERRED key.
+			p := pendingRef{parent: tb, link: l, old: old}
+			if k.Deferred {
+				t.deferred = append(t.deferred, deferredCheck{ref: &p})
+			} else {
+				t.noAction = append(t.noAction, p)
+			}
 			return nil
 		}
 		if action == FKRestrict || len(rows) == 0 {

@@ -93,6 +93,7 @@ func (t *Txn) insert(tb *Table, vals []any, old *rowVersion) (uint64, error) {
 	slot := tb.appendVersion(t.xid, tb.physical(vals))
 	tb.storeKeys(slot, key, vals)
 	unlock()
+	t.deferChildChecks(tb, slot, old)
 	tb.changes.Add(1)
 	// Recorded before indexing, so a failed index insert is still undone
 	// by rollback (the statement's error aborts the transaction).

@@ -56,6 +56,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		slot := tb.appendVersion(t.xid, tb.physical(vals))
 		tb.storeKeys(slot, key, vals)
 		unlock()
+		t.deferChildChecks(tb, slot, nil)
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {

@@ -58,6 +58,9 @@ type Txn struct {
 	// noAction holds the statement's NO ACTION foreign-key checks, run
 	// at its end (FinishStatement, constraint_fk.go).
 	noAction []pendingRef
+	// deferred holds the checks of INITIALLY DEFERRED foreign keys, run
+	// at COMMIT (constraint_defer.go).
+	deferred []deferredCheck
 }
 
 // Begin starts a transaction.
@@ -210,6 +213,10 @@ func (t *Txn) Commit() error {
 		t.finish(nil)
 		t.runAtCommit()
 		return nil
+	}
+	if err := t.checkDeferred(); err != nil {
+		t.Rollback()
+		return err
 	}
 	if err := t.commitDurable(); err != nil {
 		t.Rollback()

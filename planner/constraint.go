@@ -22,8 +22,8 @@ import (
 // 0). Check constraints are bound by bindCheck.
 func bindConstraint(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint, creating bool) (*catalog.Constraint, error) {
 	k := &catalog.Constraint{Name: tc.Name, Deferrable: tc.Deferrable, Deferred: tc.Deferred}
-	if tc.Deferrable {
-		return nil, pgerror.NotSupported("DEFERRABLE constraints")
+	if tc.Deferrable && tc.Kind != 'f' {
+		return nil, pgerror.NotSupported("DEFERRABLE unique constraints")
 	}
 	switch tc.Kind {
 	case 'u':

@@ -21,6 +21,9 @@ import (
 
 // bindCheck binds a CHECK constraint of t (s's session binds it).
 func bindCheck(s *Session, t *catalog.Table, tc sql.TableConstraint) (*catalog.Constraint, error) {
+	if tc.Deferrable {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "CHECK constraints cannot be marked DEFERRABLE")
+	}
 	x, err := bindCheckExpr(s, t, tc.Check)
 	if err != nil {
 		return nil, err

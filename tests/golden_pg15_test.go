@@ -19,7 +19,7 @@ var goldenPG15 = flag.Bool("golden-pg15", false, "run the PostgreSQL-verified go
 var pg15GoldenScripts = []string{"derived_tables", "distinct_aggregates", "set_operations", "set_operations_contexts",
 	"equal_values", "streaming", "statement_rules", "txn_modes_subxact", "compare_ops", "array_jsonb_ops", "math_string_funcs", "aggregates_collect", "untyped_operands",
 	"constraints_unique", "constraints_fk", "constraints_check", "constraints_catalog",
-	"constraints_fk_ddl"}
+	"constraints_fk_ddl", "constraints_deferred"}
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
 // fresh database) and compares the transcripts with the .out files, which

@@ -1,6 +1,7 @@
--- constraint features vecgres refuses with 0A000 (PostgreSQL 15 accepts them)
-CREATE TABLE d (id int PRIMARY KEY, parent int REFERENCES d DEFERRABLE INITIALLY DEFERRED);
+-- constraint features vecgres refuses (0A000 where PostgreSQL 15 accepts them)
 CREATE TABLE d (id int, UNIQUE (id) DEFERRABLE);
+CREATE TABLE d (id int, CHECK (id > 0) DEFERRABLE);
+SET CONSTRAINTS ALL DEFERRED;
 CREATE TABLE d (id int PRIMARY KEY, parent int, FOREIGN KEY (parent) REFERENCES d MATCH FULL);
 CREATE TABLE d (id int, CONSTRAINT no_neg CHECK (id >= 0) NOT VALID);
 CREATE TABLE d (id int, CHECK (id > 0) NO INHERIT);
