@@ -168,3 +168,34 @@ func TestParentDeleteWaitsForChildInsert(t *testing.T) {
 	wantStrings(t, a, "SELECT id::text FROM wp", "1")
 	wantStrings(t, a, "SELECT p::text FROM wc", "1")
 }
+
+// TestUpsertOnUniqueIndexWaits: Mastra's upsert, INSERT ... ON CONFLICT
+// (namespace, vector_id) DO UPDATE on a CREATE UNIQUE INDEX, from two
+// sessions on one key: the second waits for the first's transaction and
+// then updates the row it committed (READ COMMITTED, as PostgreSQL).
+func TestUpsertOnUniqueIndexWaits(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, t.TempDir())
+	a, b := s.connect(t), s.connect(t)
+	mustExec(t, a, "CREATE TABLE vecs (namespace text, vector_id text, val int)")
+	mustExec(t, a, "CREATE UNIQUE INDEX IF NOT EXISTS vecs_ns_vid ON vecs (namespace, vector_id)")
+	upsert := "INSERT INTO vecs VALUES ('ns', 'v1', %d) ON CONFLICT (namespace, vector_id) DO UPDATE SET val = vecs.val * 10 + EXCLUDED.val"
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, strings.Replace(upsert, "%d", "1", 1))
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.Exec(testCtx(t, 60*time.Second), strings.Replace(upsert, "%d", "2", 1))
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	select {
+	case err := <-done:
+		t.Fatalf("B's upsert ended (%v) while A was open: it did not wait", err)
+	default:
+	}
+	mustExec(t, a, "COMMIT")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	wantStrings(t, a, "SELECT namespace || vector_id || ':' || val FROM vecs", "nsv1:12")
+}
