@@ -137,3 +137,37 @@ func TestConstraintNames(t *testing.T) {
 		t.Fatalf("long name %q (%d)", got, len(got))
 	}
 }
+
+// TestConstraintPayload: the constraint section round-trips through the
+// CreateTable payload, and a payload written before it (ending after the
+// layout) decodes with no constraints.
+func TestConstraintPayload(t *testing.T) {
+	tb := &Table{OID: 20000, Name: "t", Owner: BootstrapSuperuser,
+		Columns: []Column{{Name: "a", Type: types.Int4}, {Name: "b", Type: types.Text}}}
+	legacy := encodeCreateTable(tb)
+	tb.Constraints = []*Constraint{
+		{Kind: ConUnique, Name: "t_a_b_key", OID: 20002, IndexOID: 20001, Columns: []int{0, 1}, NullsNotDistinct: true},
+		{Kind: ConCheck, Name: "t_a_check", OID: 20003, Columns: []int{0}, CheckExpr: "(a > 0)"},
+		{Kind: ConForeign, Name: "t_a_fkey", OID: 20004, Columns: []int{0}, RefTable: 19999, RefColumns: []int{2},
+			OnUpdate: FKCascade, OnDelete: FKSetNull, Deferrable: true, Deferred: true},
+	}
+	got, err := decodeCreateTable(encodeCreateTable(tb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Constraints) != 3 {
+		t.Fatalf("decoded %d constraints", len(got.Constraints))
+	}
+	for i, k := range got.Constraints {
+		w := tb.Constraints[i]
+		if k.Kind != w.Kind || k.Name != w.Name || k.OID != w.OID || k.IndexOID != w.IndexOID || k.CheckExpr != w.CheckExpr ||
+			k.RefTable != w.RefTable || k.OnUpdate != w.OnUpdate || k.OnDelete != w.OnDelete || k.NullsNotDistinct != w.NullsNotDistinct ||
+			k.Deferrable != w.Deferrable || k.Deferred != w.Deferred || len(k.Columns) != len(w.Columns) || len(k.RefColumns) != len(w.RefColumns) {
+			t.Errorf("constraint %d: got %+v, want %+v", i, k, w)
+		}
+	}
+	old, err := decodeCreateTable(legacy)
+	if err != nil || len(old.Constraints) != 0 {
+		t.Fatalf("legacy payload: %v, %d constraints", err, len(old.Constraints))
+	}
+}
