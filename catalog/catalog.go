@@ -23,9 +23,6 @@ type Catalog struct {
 	// (see package doc, Concurrency).
 	mu     sync.RWMutex
 	tables map[string]*Table
-	// fkMu orders foreign-key checks against parent deletes
-	// (constraint_fk.go).
-	fkMu sync.Mutex
 	// rowCheck evaluates CHECK constraints (SetRowCheck).
 	rowCheck RowCheck
 	indexes  map[string]*Index

@@ -24,19 +24,40 @@ type deferredCheck struct {
 	ref   *pendingRef
 }
 
-// deferChildChecks records, for a new version at slot of tb, the checks
-// of tb's INITIALLY DEFERRED foreign keys (an update, old not nil, that
-// left a key's columns unchanged needs none).
-func (t *Txn) deferChildChecks(tb *Table, slot uint64, old *rowVersion) {
+// queueChildChecks queues, for a new version at slot of tb, the checks
+// of tb's foreign keys: at the end of the statement, or at COMMIT for an
+// INITIALLY DEFERRED key. An update (old not nil) that left a key's
+// columns unchanged needs none, unless t inserted old itself
+// (PostgreSQL's RI_FKey_fk_upd_check_required).
+func (t *Txn) queueChildChecks(tb *Table, slot uint64, old *rowVersion) {
 	for _, k := range tb.Constraints {
-		if k.Kind != ConForeign || !k.Deferred {
+		if k.Kind != ConForeign {
 			continue
 		}
 		if old != nil && old.getXmin() != t.xid && sameKeyValues(k.Columns, tb.logical(old.vals), tb.logical(tb.version(slot).vals)) {
 			continue
 		}
-		t.deferred = append(t.deferred, deferredCheck{child: tb, k: k, slot: slot})
+		t.queueCheck(k, deferredCheck{child: tb, k: k, slot: slot})
 	}
+}
+
+// queueCheck queues d, a check of foreign key k, for the end of the
+// statement or, k being INITIALLY DEFERRED, for COMMIT.
+func (t *Txn) queueCheck(k *Constraint, d deferredCheck) {
+	if k.Deferred {
+		t.deferred = append(t.deferred, d)
+	} else {
+		t.noAction = append(t.noAction, d)
+	}
+}
+
+// runCheck runs one queued check; x is an open transaction whose end
+// it needs.
+func (t *Txn) runCheck(d deferredCheck) (XID, error) {
+	if d.ref != nil {
+		return t.checkNoAction(*d.ref)
+	}
+	return t.checkDeferredChild(d)
 }
 
 // checkDeferred runs the deferred checks at COMMIT: 23503 for the first
@@ -45,14 +66,7 @@ func (t *Txn) deferChildChecks(tb *Table, slot uint64, old *rowVersion) {
 func (t *Txn) checkDeferred() error {
 	defer func() { t.deferred = nil }()
 	for len(t.deferred) > 0 {
-		d := t.deferred[0]
-		var x XID
-		var err error
-		if d.ref != nil {
-			x, err = t.checkNoAction(*d.ref)
-		} else {
-			x, err = t.checkDeferredChild(d)
-		}
+		x, err := t.runCheck(t.deferred[0])
 		if err != nil {
 			return err
 		}

@@ -16,20 +16,20 @@ import (
 // it; both are set under the schema lock (relinkForeignKeys) and read
 // without it.
 //
-// Checks run when a row is written, not at the end of the statement:
-// a child row needs a parent row that is live to its transaction (one
-// inserted by an open transaction or being deleted by one is waited
-// for, as PostgreSQL's FOR KEY SHARE waits); a parent row deleted, or
-// updated to another key, while a child row references it applies the
-// key's ON DELETE / ON UPDATE action (NO ACTION and RESTRICT: 23503;
-// CASCADE, SET NULL, SET DEFAULT: the child rows are changed through the
+// As PostgreSQL's RI triggers, the checks run at the end of the
+// statement (Txn.FinishStatement; at COMMIT for an INITIALLY DEFERRED
+// key, constraint_defer.go), in the order the rows were written: a child
+// row stored needs a parent row live to its transaction (one inserted
+// by an open transaction or being deleted by one is waited for), and a
+// parent key removed (NO ACTION) must no longer be referenced by a live
+// child row. RESTRICT, CASCADE, SET NULL and SET DEFAULT apply when the
+// parent row is deleted or updated (the child rows changed through the
 // same Txn methods, so their own keys and actions apply). A child row
-// inserted by a transaction still open is waited for.
-//
-// Catalog.fkMu makes "check the parent, then store the child row" and
-// "mark the parent row deleted, then look for child rows" exclusive, so
-// one of the two always sees the other's row. It is taken after writer
-// locks, never held while waiting or while taking a writer lock.
+// is stored before it is checked and a parent row marked before its
+// children are looked for, so of two transactions racing on one key
+// each sees the other's row: one waits for the other (or, when both
+// wait, the wait-for graph fails one with 40P01), and no orphan is
+// committed.
 
 // fkLink is one foreign key referencing a table: the child and its key.
 type fkLink struct {
@@ -131,56 +131,6 @@ func slotsOf(p *Table, pk *Constraint, key string) []uint64 {
 	return slices.Clone(pk.keys[key])
 }
 
-// checkParents checks row vals of tb against each of tb's foreign keys
-// (23503 when no parent row holds the key). An update (old, the version
-// it replaces, not nil) skips the keys whose columns it left unchanged,
-// unless t inserted old itself (PostgreSQL's
-// RI_FKey_fk_upd_check_required). It returns with c.fkMu held
-// when tb has foreign keys (unlock releases it); waited is true when it
-// waited for a transaction (and holds nothing): the caller checks again.
-// tb's writer lock held.
-func (t *Txn) checkParents(tb *Table, vals []any, old *rowVersion) (unlock func(), waited bool, err error) {
-	if !tb.hasForeignKeys() {
-		return func() {}, false, nil
-	}
-	t.c.fkMu.Lock()
-	for _, k := range tb.Constraints {
-		if k.Kind != ConForeign {
-			continue
-		}
-		p := k.parent.Load()
-		if p == nil {
-			continue
-		}
-		pk, key, ok := parentKey(p, k, vals)
-		if !ok {
-			continue
-		}
-		if p == tb && selfReference(k, vals) {
-			continue
-		}
-		if old != nil && old.getXmin() != t.xid && sameKeyValues(k.Columns, tb.logical(old.vals), vals) {
-			continue
-		}
-		if k.Deferred {
-			continue // checked at COMMIT (deferChildChecks)
-		}
-		found, x := t.liveHolder(p, slotsOf(p, pk, key))
-		if found {
-			continue
-		}
-		t.c.fkMu.Unlock()
-		if x != invalidXID && t.waiting() {
-			return nil, true, t.waitRow(tb, x)
-		}
-		return nil, false, pgerror.Errorf(pgerror.ForeignKeyViolation,
-			"insert or update on table %q violates foreign key constraint %q", tb.Name, k.Name).
-			WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", k.ColumnNames(tb), keyText(tb, k.Columns, vals), p.Name)).
-			WithObject(tb.Name, "", k.Name)
-	}
-	return t.c.fkMu.Unlock, false, nil
-}
-
 // sameKeyValues reports whether rows a and b hold equal values (by key
 // bytes) in cols.
 func sameKeyValues(cols []int, a, b []any) bool {
@@ -258,11 +208,9 @@ func (t *Txn) applyReference(tb *Table, l fkLink, old, upd []any) error {
 		}
 	}
 	for {
-		t.c.fkMu.Lock()
 		child.keysMu.RLock()
 		slots := slices.Clone(k.keys[key])
 		child.keysMu.RUnlock()
-		t.c.fkMu.Unlock()
 		rows, x := t.referencingRows(child, slots)
 		if x != invalidXID && t.waiting() {
 			if err := t.waitRow(tb, x); err != nil {
@@ -282,12 +230,7 @@ func (t *Txn) applyReference(tb *Table, l fkLink, old, upd []any) error {
 			// ACTION: rows the statement deletes meanwhile (a
 			// self-referencing DELETE) or a new row of the same key pass;
 			// at COMMIT for an INITIALLY DEFERRED key.
-			p := pendingRef{parent: tb, link: l, old: old}
-			if k.Deferred {
-				t.deferred = append(t.deferred, deferredCheck{ref: &p})
-			} else {
-				t.noAction = append(t.noAction, p)
-			}
+			t.queueCheck(k, deferredCheck{ref: &pendingRef{parent: tb, link: l, old: old}})
 			return nil
 		}
 		if action == FKRestrict || len(rows) == 0 {
@@ -306,16 +249,16 @@ type pendingRef struct {
 	old    []any
 }
 
-// FinishStatement runs the statement's NO ACTION checks: 23503 when a
-// parent row's key the statement removed is still referenced by a live
-// child row and no live parent row holds that key again. A child row an
-// open transaction inserted is waited for; held is the table whose
-// writer lock the caller holds (nil: none), let go of while waiting.
-// Call it once the statement's writes succeeded.
+// FinishStatement runs the statement's foreign-key checks in order:
+// 23503 when a child row it stored has no live parent row, or a parent
+// key it removed is still referenced by a live child row and no live
+// parent row holds that key again. A row whose fate depends on an open
+// transaction is waited for; held is the table whose writer lock the
+// caller holds (nil: none), let go of while waiting. Call it once the
+// statement's writes succeeded.
 func (t *Txn) FinishStatement(held *Table) error {
 	for len(t.noAction) > 0 {
-		p := t.noAction[0]
-		x, err := t.checkNoAction(p)
+		x, err := t.runCheck(t.noAction[0])
 		if err != nil {
 			t.noAction = nil
 			return err
@@ -350,11 +293,9 @@ func (t *Txn) checkNoAction(p pendingRef) (XID, error) {
 			return invalidXID, nil // the key exists again
 		}
 	}
-	t.c.fkMu.Lock()
 	child.keysMu.RLock()
 	slots := slices.Clone(k.keys[key])
 	child.keysMu.RUnlock()
-	t.c.fkMu.Unlock()
 	rows, x := t.referencingRows(child, slots)
 	if len(rows) > 0 {
 		return invalidXID, stillReferenced(p.parent, child, k, p.old)
@@ -456,7 +397,7 @@ func (t *Txn) cascade(tb, child *Table, k *Constraint, rows []uint64, action byt
 	if action == FKSetDefault {
 		// The default may reference the row going away: PostgreSQL's
 		// SET DEFAULT runs the NO ACTION check after it.
-		t.noAction = append(t.noAction, pendingRef{parent: tb, link: fkLink{child: child, k: k}, old: old})
+		t.queueCheck(k, deferredCheck{ref: &pendingRef{parent: tb, link: fkLink{child: child, k: k}, old: old}})
 	}
 	return nil
 }

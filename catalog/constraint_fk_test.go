@@ -12,8 +12,7 @@ import (
 // TestForeignKeyConcurrentNoOrphans: one goroutine inserts child rows
 // referencing parents while another deletes the parents, each change in
 // its own transaction waiting for the other's as the planner's do. Every
-// committed child row must still have its parent, and every parent
-// delete that committed must have had no committed child.
+// committed child row must still have its parent.
 func TestForeignKeyConcurrentNoOrphans(t *testing.T) {
 	c := openMem(t, wal.NewMemFS())
 	c.Lock()
@@ -64,7 +63,7 @@ func TestForeignKeyConcurrentNoOrphans(t *testing.T) {
 	}()
 	go func() {
 		defer wg.Done()
-		for i := parents - 1; i >= 0; i-- {
+		for i := parents - 2; i >= 0; i -= 2 { // odd parents stay, so children of theirs commit
 			run(pt, func(txn *Txn) error {
 				slot, _, ok := txn.LookupKey(pt, []any{int64(i)})
 				if !ok {
@@ -88,7 +87,7 @@ func TestForeignKeyConcurrentNoOrphans(t *testing.T) {
 		}
 		return true
 	})
-	if children == 0 {
-		t.Fatal("no child row committed")
+	if children < 2*parents {
+		t.Fatalf("%d child rows committed, want at least the %d of odd parents", children, 2*parents)
 	}
 }

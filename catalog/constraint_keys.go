@@ -150,32 +150,24 @@ func removeSlot(slots []uint64, slot uint64) []uint64 {
 	return slots
 }
 
-// checkKeys checks row vals against t's primary key, unique keys and
-// foreign keys and returns the primary-key map key ("" when there is
-// none) and the function releasing the foreign-key lock (checkParents)
-// once the row is stored. A key a possibly live version holds is 23505;
-// when t waits (SetWait) and the holder's fate depends on another open
-// transaction, it waits for that one and checks every key again (one may
-// have been taken meanwhile). Writer lock held.
-func (t *Txn) checkKeys(tb *Table, vals []any, old *rowVersion) (string, func(), error) {
+// checkKeys checks row vals against t's primary key and unique keys and
+// returns the primary-key map key ("" when there is none). A key a
+// possibly live version holds is 23505; when t waits (SetWait) and the
+// holder's fate depends on another open transaction, it waits for that
+// one and checks every key again (one may have been taken meanwhile).
+// Writer lock held.
+func (t *Txn) checkKeys(tb *Table, vals []any) (string, error) {
 	for {
 		pk, err := t.checkUnique(tb, vals)
 		if err != nil {
-			return "", nil, err
+			return "", err
 		}
 		waited, err := t.checkUniques(tb, vals)
 		if err != nil {
-			return "", nil, err
-		}
-		if waited {
-			continue
-		}
-		unlock, waited, err := t.checkParents(tb, vals, old)
-		if err != nil {
-			return "", nil, err
+			return "", err
 		}
 		if !waited {
-			return pk, unlock, nil
+			return pk, nil
 		}
 	}
 }

@@ -161,13 +161,13 @@
 // the primary key does); its index is in the catalog's name map only
 // (pg_class, DROP INDEX), never an access path. A foreign key keeps the
 // same map over the referencing columns, so a parent's delete or key
-// update finds its child rows (constraint_fk.go): NO ACTION is checked
-// at the end of the statement (Txn.FinishStatement), RESTRICT at once,
-// CASCADE / SET NULL / SET DEFAULT change the child rows through the same
-// Txn methods under the child's writer lock. A child row needs a parent
-// row live to its transaction; one an open transaction inserted or is
-// deleting is waited for. Catalog.fkMu orders a child's check-and-store
-// against a parent's delete-and-look, and Table.keysMu guards the maps
+// update finds its child rows (constraint_fk.go): a child row's parent
+// and a removed key's NO ACTION are checked at the end of the statement
+// (Txn.FinishStatement; INITIALLY DEFERRED keys at COMMIT), RESTRICT at
+// once, CASCADE / SET NULL / SET DEFAULT change the child rows through
+// the same Txn methods under the child's writer lock. A child row needs
+// a parent row live to its transaction; one an open transaction
+// inserted or is deleting is waited for. Table.keysMu guards the maps
 // against readers of other tables. CHECK expressions are evaluated by
 // the planner (SetRowCheck).
 //

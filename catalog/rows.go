@@ -86,14 +86,13 @@ func (t *Txn) insert(tb *Table, vals []any, old *rowVersion) (uint64, error) {
 	if err := t.checkChecks(tb, vals); err != nil {
 		return 0, err
 	}
-	key, unlock, err := t.checkKeys(tb, vals, old)
+	key, err := t.checkKeys(tb, vals)
 	if err != nil {
 		return 0, err
 	}
 	slot := tb.appendVersion(t.xid, tb.physical(vals))
 	tb.storeKeys(slot, key, vals)
-	unlock()
-	t.deferChildChecks(tb, slot, old)
+	t.queueChildChecks(tb, slot, old) // constraint_defer.go
 	tb.changes.Add(1)
 	// Recorded before indexing, so a failed index insert is still undone
 	// by rollback (the statement's error aborts the transaction).

@@ -49,14 +49,13 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := t.checkChecks(tb, vals); err != nil {
 			return err
 		}
-		key, unlock, err := t.checkKeys(tb, vals, nil)
+		key, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err
 		}
 		slot := tb.appendVersion(t.xid, tb.physical(vals))
 		tb.storeKeys(slot, key, vals)
-		unlock()
-		t.deferChildChecks(tb, slot, nil)
+		t.queueChildChecks(tb, slot, nil)
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {

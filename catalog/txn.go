@@ -55,9 +55,9 @@ type Txn struct {
 	// tables whose definition a rollback logs at once (relogLayout).
 	ddl   []record
 	relog []*Table
-	// noAction holds the statement's NO ACTION foreign-key checks, run
-	// at its end (FinishStatement, constraint_fk.go).
-	noAction []pendingRef
+	// noAction holds the statement's foreign-key checks, run at its end
+	// (FinishStatement, constraint_fk.go).
+	noAction []deferredCheck
 	// deferred holds the checks of INITIALLY DEFERRED foreign keys, run
 	// at COMMIT (constraint_defer.go).
 	deferred []deferredCheck

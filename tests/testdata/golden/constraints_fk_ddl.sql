@@ -44,3 +44,9 @@ UPDATE s SET id = id + 10;
 UPDATE s SET id = id + 10, parent = parent + 10;
 SELECT * FROM s ORDER BY id;
 DROP TABLE s;
+-- a child row before its parent in one statement passes, as the checks run at its end
+CREATE TABLE s2 (id int PRIMARY KEY, parent int REFERENCES s2);
+INSERT INTO s2 VALUES (2, 1), (1, NULL), (3, 2);
+INSERT INTO s2 VALUES (5, 4), (6, 7), (4, NULL);
+SELECT * FROM s2 ORDER BY id;
+DROP TABLE s2;
