@@ -45,14 +45,16 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := checkNotNull(tb, vals); err != nil {
 			return err
 		}
-		key, err := t.checkUnique(tb, vals)
+		if err := t.checkChecks(tb, vals); err != nil {
+			return err
+		}
+		key, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err
 		}
 		slot := tb.appendVersion(t.xid, tb.physical(vals))
-		if key != "" {
-			tb.pkey[key] = append(tb.pkey[key], slot)
-		}
+		tb.storeKeys(slot, key, vals)
+		t.queueChildChecks(tb, slot, nil)
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {

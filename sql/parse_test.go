@@ -26,7 +26,7 @@ func TestParseStatements(t *testing.T) {
 		{"create table t (v real[])", `CreateTable{Name:"t" Columns:[ColumnDef{Name:"v" Type:_float4}]}`},
 		// DROP
 		{"DROP TABLE items", `DropTable{Names:["items"]}`},
-		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true}`},
+		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true Cascade:true}`},
 		{"DROP INDEX IF EXISTS i1, i2", `DropIndex{Names:["i1" "i2"] IfExists:true}`},
 		{"DROP INDEX CONCURRENTLY i1", `DropIndex{Names:["i1"] Concurrently:true}`},
 		// INSERT

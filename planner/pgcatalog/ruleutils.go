@@ -33,21 +33,18 @@ func IndexDef(ix *catalog.Index) string { return indexDef(ix, "public.") }
 func indexDef(ix *catalog.Index, schema string) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
-	if isPrimary(ix) {
+	if isUnique(ix) {
 		b.WriteString("UNIQUE ")
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (")
-	for i, c := range indexKey(ix) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(QuoteIdent(ix.Table.Columns[c].Name))
-	}
+	b.WriteString(" USING " + string(ix.Method) + " (" + quotedColumns(ix.Table, indexColumns(ix)))
 	if ix.Opclass != "" {
 		b.WriteString(" " + ix.Opclass)
 	}
 	b.WriteString(")")
+	if ix.Key != nil && ix.Key.NullsNotDistinct {
+		b.WriteString(" NULLS NOT DISTINCT")
+	}
 	if opts := reloptions(ix); len(opts) > 0 {
 		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
 	}
@@ -199,7 +196,7 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (str
 			if indexOID(ix) != oid {
 				continue
 			}
-			key := indexKey(ix)
+			key := indexColumns(ix)
 			switch {
 			case col == 0 && pretty:
 				return indexDef(ix, ""), true

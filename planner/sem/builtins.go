@@ -17,4 +17,5 @@ var Builtins = NewRegistry(
 	polyFuncs,
 	aggregateFuncs,
 	windowFuncs,
+	constraintFuncs,
 )
