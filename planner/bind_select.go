@@ -20,7 +20,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return b.planSetOp(x) // setop.go
 	}
 	p := &selectPlan{}
-	if x.FromQuery != nil {
+	if x.Joins() {
+		return nil, pgerror.NotSupported("JOIN")
+	} else if x.FromQuery != nil {
 		if err := b.bindFromSubquery(p, x); err != nil { // derived.go
 			return nil, err
 		}
