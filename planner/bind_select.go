@@ -21,7 +21,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	p := &selectPlan{}
 	if x.Joins() {
-		return nil, pgerror.NotSupported("JOIN")
+		if err := b.bindJoinFrom(p, x); err != nil { // bind_from.go
+			return nil, err
+		}
 	} else if x.FromQuery != nil {
 		if err := b.bindFromSubquery(p, x); err != nil { // derived.go
 			return nil, err
@@ -68,6 +70,12 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	if p.offset, err = b.bindLimit(x.Offset, "OFFSET"); err != nil {
 		return nil, err
+	}
+	if p.join != nil {
+		if err := b.planJoin(p, x.Where); err != nil { // join_plan.go
+			return nil, err
+		}
+		return p, nil
 	}
 	b.chooseIndex(p, x)
 	return p, nil
@@ -127,7 +135,7 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	defer func() { b.aggs = nil }()
 	for _, it := range items {
 		if it.Star {
-			if err := b.expandStar(p); err != nil {
+			if err := b.expandStar(p, it.Table); err != nil {
 				return err
 			}
 			continue
@@ -151,7 +159,14 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	return nil
 }
 
-func (b *binder) expandStar(p *selectPlan) error {
+func (b *binder) expandStar(p *selectPlan, table string) error {
+	if b.from != nil {
+		cols, err := b.from.star(table) // bind_scope.go
+		for _, c := range cols {
+			p.addItem(c.x, c.name)
+		}
+		return err
+	}
 	if b.table == nil {
 		return pgerror.New(pgerror.SyntaxError, "SELECT * with no tables specified is not valid")
 	}
@@ -234,7 +249,9 @@ func isColumn(x expr, name string) bool {
 
 func (p *selectPlan) addItem(x expr, name string) {
 	col := backend.Column{Name: name, Type: x.Type()}
-	if c, ok := x.(*colExpr); ok && p.derived != nil {
+	if c, ok := x.(*colExpr); ok && p.join != nil {
+		col.TableOID, col.AttNum = p.join.origin(c.idx)
+	} else if ok && p.derived != nil {
 		col.TableOID, col.AttNum = p.derived.origin(c.idx)
 	} else if ok && p.table != nil {
 		col.TableOID, col.AttNum = p.table.OID, int16(c.idx+1)

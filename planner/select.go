@@ -40,6 +40,10 @@ type selectPlan struct {
 	// (select_distinct.go).
 	distinct   bool
 	distinctOn []expr
+	// join is a FROM clause that joins relations (bind_from.go); table
+	// is then the joined row's columns, and the relations' own plans read
+	// their rows.
+	join *joinSource
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

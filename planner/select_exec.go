@@ -116,6 +116,12 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 	switch {
 	case p.table == nil:
 		return p.execWhere(&ir.Result{}), nil
+	case p.join != nil:
+		n, err := p.execJoin(ctx, x, e, b) // join_exec.go
+		if err != nil {
+			return nil, err
+		}
+		return p.execWhere(n), nil
 	case p.derived != nil:
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
 		b.src[leaf] = func(emit pexec.Emit) error {

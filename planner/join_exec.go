@@ -1,0 +1,202 @@
+package planner
+
+import (
+	"context"
+
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// The plan tree of a joined FROM clause, for planner/exec and for
+// EXPLAIN alike (joinIR): each relation's rows as its own plan reads
+// them, widened to the joined row, and a Join per join node. A join
+// whose condition has equalities between a column of each side is a
+// hash join that holds the side estimated smaller; any other join, and
+// a LATERAL one, is a nested loop.
+
+// joinLeafFunc returns the node of a relation's rows and their estimate.
+type joinLeafFunc func(r *rangeRel) (ir.Node, error)
+
+// execJoin is the exec tree of p's joined rows.
+func (p *selectPlan) execJoin(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
+	width := p.join.width
+	return p.joinIR(x, e, p.join.root, func(r *rangeRel) (ir.Node, error) {
+		n, err := r.plan.execTree(ctx, x, e, b) // select_exec.go
+		if err != nil {
+			return nil, err
+		}
+		exprs := make([]ir.Expr, width)
+		for i := range exprs {
+			exprs[i] = boundExpr{&constExpr{}}
+			if i >= r.off && i < r.off+len(r.cols) {
+				exprs[i] = colRef(i - r.off)
+			}
+		}
+		return &ir.Project{Unary: ir.Unary{Input: n}, Exprs: exprs}, nil
+	})
+}
+
+// lowerJoin is the EXPLAIN tree of p's joined rows.
+func (p *selectPlan) lowerJoin(x *execCtx, e *env) (ir.Node, error) {
+	return p.joinIR(x, e, p.join.root, func(r *rangeRel) (ir.Node, error) {
+		return r.plan.lowerRows(x, nil) // lower_select.go
+	})
+}
+
+// joinIR builds t with leaf for its relations.
+func (p *selectPlan) joinIR(x *execCtx, e *env, t joinTree, leaf joinLeafFunc) (ir.Node, error) {
+	if l, ok := t.(*joinLeaf); ok {
+		n, err := leaf(l.rel)
+		if err != nil {
+			return nil, err
+		}
+		n.Base().Est = ir.Rows(relEstimate(x, e, l.rel))
+		return n, nil
+	}
+	jn := t.(*joinNode)
+	left, err := p.joinIR(x, e, jn.left, leaf)
+	if err != nil {
+		return nil, err
+	}
+	right, err := p.joinIR(x, e, jn.right, leaf)
+	if err != nil {
+		return nil, err
+	}
+	j := &ir.Join{Kind: joinKinds[jn.kind], Left: left, Right: right}
+	var lkeys, rkeys, eqs, rest []expr
+	for _, c := range jn.conds {
+		if l, r, ok := p.hashKey(c.x, jn); ok && jn.lateral == nil {
+			lkeys, rkeys, eqs = append(lkeys, l), append(rkeys, r), append(eqs, c.x)
+			continue
+		}
+		rest = append(rest, c.x)
+	}
+	if pred := andExprOf(rest); pred != nil {
+		j.Cond, j.Pred = formatBound(pred), boundExpr{pred}
+	}
+	lrows, rrows := left.Base().Est.Rows, right.Base().Est.Rows
+	j.Est = ir.Rows(max(lrows, rrows))
+	if len(lkeys) > 0 {
+		j.Method, j.HashCond = ir.HashJoin, formatBound(andExprOf(eqs))
+		j.LeftKeys, j.RightKeys = boundExprs(lkeys), boundExprs(rkeys)
+		if lrows < rrows { // hold the smaller side
+			j.Left, j.Right, j.LeftKeys, j.RightKeys = j.Right, j.Left, j.RightKeys, j.LeftKeys
+			j.Kind = mirrored[j.Kind]
+		}
+		j.Right = &ir.Hash{Info: ir.Info{Est: j.Right.Base().Est}, Unary: ir.Unary{Input: j.Right}}
+	}
+	hold := jn.right
+	if j.Left != left {
+		hold = jn.left
+	}
+	j.RightLo, j.RightHi = p.join.span(hold)
+	if jn.lateral != nil {
+		j.Rescan = lateralRow{x: x, scope: jn.lateral.outer.provides}
+	}
+	return j, nil
+}
+
+// joinKinds maps the dialect's join kinds to the IR's.
+var joinKinds = map[sql.JoinKind]ir.JoinKind{sql.JoinInner: ir.InnerJoin, sql.JoinLeft: ir.LeftJoin,
+	sql.JoinRight: ir.RightJoin, sql.JoinFull: ir.FullJoin, sql.JoinCross: ir.CrossJoin}
+
+// mirrored is the kind of a join with its sides swapped.
+var mirrored = map[ir.JoinKind]ir.JoinKind{ir.InnerJoin: ir.InnerJoin, ir.CrossJoin: ir.CrossJoin,
+	ir.LeftJoin: ir.RightJoin, ir.RightJoin: ir.LeftJoin, ir.FullJoin: ir.FullJoin}
+
+// span is the range of joined-row columns t's relations fill.
+func (j *joinSource) span(t joinTree) (lo, hi int) {
+	lo = -1
+	for _, r := range j.rels {
+		if t.relset().has(r.id) {
+			if lo < 0 {
+				lo = r.off
+			}
+			hi = r.off + len(r.cols)
+		}
+	}
+	return max(lo, 0), hi
+}
+
+// hashKey splits an equality between a column of each side of n into
+// the left side's operand and the right side's, when = on their types
+// is the equality of their hash keys (types.AppendKey).
+func (p *selectPlan) hashKey(x expr, n *joinNode) (l, r expr, ok bool) {
+	c, isCmp := x.(*cmpExpr)
+	if !isCmp || c.op != "=" || !hashable(c.l.Type(), c.r.Type()) {
+		return nil, nil, false
+	}
+	lr, rr := p.join.keyRel(c.l), p.join.keyRel(c.r)
+	switch {
+	case lr.within(n.left.relset()) && rr.within(n.right.relset()) && lr != 0 && rr != 0:
+		return c.l, c.r, true
+	case rr.within(n.left.relset()) && lr.within(n.right.relset()) && lr != 0 && rr != 0:
+		return c.r, c.l, true
+	}
+	return nil, nil, false
+}
+
+// keyRel is the relation a hash key operand reads: a column, or a cast
+// of one; 0 for anything else.
+func (j *joinSource) keyRel(x expr) relSet {
+	if c, ok := x.(*castExpr); ok {
+		x = c.x
+	}
+	col, ok := x.(*colExpr)
+	if !ok {
+		return 0
+	}
+	for _, r := range j.rels {
+		if col.idx >= r.off && col.idx < r.off+len(r.cols) {
+			return relBit(r.id)
+		}
+	}
+	return 0
+}
+
+// hashable reports whether two values of types a and b are = exactly
+// when their types.AppendKey keys are equal: the same type (bpchar
+// aside, whose = ignores trailing blanks), integers of any width, text
+// and varchar.
+func hashable(a, b types.Type) bool {
+	switch {
+	case a.Kind == types.KindBpchar || b.Kind == types.KindBpchar || a.Kind == types.KindUnknown:
+		return false
+	case isIntKind(a.Kind) && isIntKind(b.Kind):
+		return true
+	case isText(a.Kind) && isText(b.Kind):
+		return true
+	}
+	return a.Kind == b.Kind
+}
+
+func isText(k types.Kind) bool { return k == types.KindText || k == types.KindVarchar }
+
+// relEstimate is the rows relation r's plan returns by the estimator:
+// its scan's rows times the selectivity of the conditions pushed to it.
+func relEstimate(x *execCtx, e *env, r *rangeRel) float64 {
+	from := r.plan.logicalScan()
+	r.plan.estimateScan(x, e, from)
+	return from.Base().Est.Rows
+}
+
+// lateralRow is the plan.RowParam of a LATERAL join: it publishes the
+// left row for the subquery's references (outerColExpr).
+type lateralRow struct {
+	x     *execCtx
+	scope *outerScope
+}
+
+// SetRow implements plan.RowParam.
+func (l lateralRow) SetRow(row []any) {
+	if l.x.outer == nil {
+		l.x.outer = map[*outerScope][]any{}
+	}
+	l.x.outer[l.scope] = row
+}
+
+// joinFilterSelectivity is the fraction of joined rows EXPLAIN estimates
+// pass the WHERE conditions left above a join (PostgreSQL's default for
+// an unknown condition, DEFAULT_INEQ_SEL).
+const joinFilterSelectivity = 1.0 / 3
