@@ -76,13 +76,12 @@ type nsItem struct {
 }
 
 // fromScope is the names a binder resolves column references with in a
-// joined FROM clause: all items' columns and names (hidden names are
-// those of the clause not visible here, for the error's hint).
+// joined FROM clause: the columns and names of the items visible here,
+// and all relations of the clause bound so far (for errors' hints).
 type fromScope struct {
 	all     []*rangeRel
 	cols    []nsCol
 	entries []*nsEntry
-	hidden  []*nsEntry
 	// touched collects the relations the references bound since it was
 	// last reset read (join_plan.go places conditions by it).
 	touched relSet
@@ -129,7 +128,7 @@ func (s *fromScope) lookup(c *sql.ColumnRef) (x expr, found bool, err error) {
 		return nil, false, errNoColumn(c)
 	}
 	s.touched |= match.rels
-	return match.x, true, nil
+	return positioned(match.x, c), true, nil
 }
 
 // unqualified resolves a column name without qualifier.
@@ -148,31 +147,27 @@ func (s *fromScope) unqualified(c *sql.ColumnRef) (expr, bool, error) {
 		return nil, false, errNoColumn(c)
 	}
 	s.touched |= match.rels
-	return match.x, true, nil
+	return positioned(match.x, c), true, nil
 }
 
 // missingEntry is PostgreSQL's errorMissingRTE for a qualifier no name
 // of the scope answers to: a relation of the clause it names that is
 // not visible here (an aliased table, or a name out of reach) gets the
 // hint, any other qualifier is `missing FROM-clause entry`.
+//
+// As PostgreSQL's searchRangeTableForRel, the first relation of the
+// clause so far whose name or table is the qualifier decides: when it
+// has another alias that is visible here, the hint names the alias.
 func (s *fromScope) missingEntry(c *sql.ColumnRef) error {
 	for _, r := range s.all {
-		if r.aliased && r.rel == c.Table && c.Schema == "" && s.visible(r) {
-			return pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
-				WithHint("Perhaps you meant to reference the table alias \"" + r.ref + "\".").WithPosition(c.P + 1)
+		if r.ref != c.Table && (r.rel != c.Table || r.origin == nil) {
+			continue
 		}
-	}
-	for _, r := range s.all {
-		if r.ref == c.Table || r.rel == c.Table && !r.aliased {
-			return pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
-				WithHint("There is an entry for table \"" + c.Table + "\", but it cannot be referenced from this part of the query.").WithPosition(c.P + 1)
+		err := pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
+		if r.aliased && r.ref != c.Table && c.Schema == "" && s.visible(r) {
+			return err.WithHint("Perhaps you meant to reference the table alias \"" + r.ref + "\".")
 		}
-	}
-	for _, e := range s.hidden {
-		if e.ref == c.Table {
-			return pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
-				WithHint("There is an entry for table \"" + c.Table + "\", but it cannot be referenced from this part of the query.").WithPosition(c.P + 1)
-		}
+		return err.WithHint("There is an entry for table \"" + r.ref + "\", but it cannot be referenced from this part of the query.")
 	}
 	return pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
 }
@@ -204,13 +199,21 @@ func (s *fromScope) star(table string) ([]nsCol, error) {
 	return nil, s.missingEntry(&sql.ColumnRef{Table: table, P: -1})
 }
 
-// errAmbiguous is 42702 for a reference several columns answer to.
-func errAmbiguous(c *sql.ColumnRef) error {
-	name := c.Name
-	if c.Table != "" {
-		name = c.Table + "." + c.Name
+// positioned is x, a column of the scope, carrying the position of the
+// reference c (for errors that point at it, as 42803).
+func positioned(x expr, c *sql.ColumnRef) expr {
+	if col, ok := x.(*colExpr); ok {
+		cp := *col
+		cp.pos = c.P + 1
+		return &cp
 	}
-	return pgerror.Errorf(pgerror.AmbiguousColumn, "column reference %q is ambiguous", name).WithPosition(c.P + 1)
+	return x
+}
+
+// errAmbiguous is 42702 for a reference several columns answer to,
+// naming the column only, as PostgreSQL does.
+func errAmbiguous(c *sql.ColumnRef) error {
+	return pgerror.Errorf(pgerror.AmbiguousColumn, "column reference %q is ambiguous", c.Name).WithPosition(c.P + 1)
 }
 
 // checkNameConflicts is PostgreSQL's checkNameSpaceConflicts: two names

@@ -89,6 +89,9 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 	denied := b.aggDenied
 	if b.aggs == nil {
 		b.aggDenied = "aggregate functions are not allowed in " + clause
+		if clause == "JOIN/ON" {
+			b.aggDenied = "aggregate functions are not allowed in JOIN conditions"
+		}
 	}
 	x, err := b.bind(e, types.Bool)
 	b.aggDenied = denied
