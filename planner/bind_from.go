@@ -88,8 +88,11 @@ func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 		if err := checkNameConflicts(ns.entries, item.entries); err != nil {
 			return err
 		}
-		tree = &joinNode{kind: sql.JoinCross, left: tree, right: t, rels: ns.rels | item.rels}
-		ns = joinNames(ns, item)
+		n := &joinNode{kind: sql.JoinCross, left: tree, right: t, rels: ns.rels | item.rels}
+		if leaf, ok := t.(*joinLeaf); ok && leaf.rel.lateral {
+			n.lateral = leaf.rel
+		}
+		tree, ns = n, joinNames(ns, item)
 	}
 	var cols []catalog.Column
 	for _, r := range j.rels {
@@ -195,6 +198,9 @@ func (j *joinBinder) join(x *sql.JoinExpr, before *nsItem) (joinTree, *nsItem, e
 			return nil, nil, pgerror.NotSupported("RIGHT or FULL JOIN with a LATERAL subquery")
 		}
 		n.lateral = leaf.rel
+		if !leaf.rel.outer.from.touched.within(lns.rels) {
+			return nil, nil, pgerror.NotSupported("a LATERAL reference to a FROM item outside its JOIN")
+		}
 	}
 	using := x.Using
 	if x.Natural {

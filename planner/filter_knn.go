@@ -446,4 +446,7 @@ type planTrace struct {
 	// EXPLAIN's Aggregate, Sort and Limit stand for (explain_analyze.go);
 	// nil when the run had none (or under DISTINCT, the Limit).
 	agg, sort, limit ir.Node
+	// join is the exec tree of a joined FROM clause (below the Filter of
+	// WHERE), whose nodes EXPLAIN's join tree stands for (lower_analyze.go).
+	join ir.Node
 }

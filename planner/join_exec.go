@@ -40,7 +40,11 @@ func (p *selectPlan) execJoin(ctx context.Context, x *execCtx, e *env, b *execBu
 // lowerJoin is the EXPLAIN tree of p's joined rows.
 func (p *selectPlan) lowerJoin(x *execCtx, e *env) (ir.Node, error) {
 	return p.joinIR(x, e, p.join.root, func(r *rangeRel) (ir.Node, error) {
-		return r.plan.lowerRows(x, nil) // lower_select.go
+		n, err := r.plan.lowerRows(x, nil) // lower_select.go
+		if sq, ok := n.(*ir.SubqueryScan); ok && err == nil {
+			sq.Query, err = lowerPlan(r.plan.derived.plan, x, nil) // the subquery's plan, under its scan
+		}
+		return n, err
 	})
 }
 
@@ -176,6 +180,9 @@ func isText(k types.Kind) bool { return k == types.KindText || k == types.KindVa
 // relEstimate is the rows relation r's plan returns by the estimator:
 // its scan's rows times the selectivity of the conditions pushed to it.
 func relEstimate(x *execCtx, e *env, r *rangeRel) float64 {
+	if r.plan.derived != nil {
+		return derivedEstimate(r.plan.derived.plan, e)
+	}
 	from := r.plan.logicalScan()
 	r.plan.estimateScan(x, e, from)
 	return from.Base().Est.Rows
@@ -200,3 +207,37 @@ func (l lateralRow) SetRow(row []any) {
 // pass the WHERE conditions left above a join (PostgreSQL's default for
 // an unknown condition, DEFAULT_INEQ_SEL).
 const joinFilterSelectivity = 1.0 / 3
+
+// readsOuterRow reports whether x is a column of an enclosing query's
+// row (a LATERAL subquery's query vector), or a cast of one.
+func readsOuterRow(x expr) bool {
+	if c, ok := x.(*castExpr); ok {
+		x = c.x
+	}
+	_, ok := x.(*outerColExpr)
+	return ok
+}
+
+// lateralKNN is the HNSW scan EXPLAIN shows for a k-NN query whose query
+// vector is a column of the row a LATERAL join is at: the scan runs for
+// each of those rows (its strategy chosen then), so EXPLAIN, which has
+// no row, shows the index and its ordering only.
+func (p *selectPlan) lateralKNN(from ir.Node, limit, offset int64) ir.Node {
+	scan, filter := unfilter(from)
+	k := float64(scanBudget(limit, offset))
+	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: ir.Rows(k)},
+		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Filter: filter}, Kind: ir.HNSW,
+		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(p.sortKeys())}
+}
+
+// derivedEstimate is the rows EXPLAIN and the hash join's choice of side
+// assume a subquery in FROM returns: its LIMIT when it is a constant,
+// else PostgreSQL's default of 1000 rows for a relation it cannot size.
+func derivedEstimate(pl plan, e *env) float64 {
+	if sp, ok := pl.(*selectPlan); ok && sp.limit != nil {
+		if limit, _, err := sp.bounds(e); err == nil && limit >= 0 {
+			return float64(limit)
+		}
+	}
+	return 1000
+}

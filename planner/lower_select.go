@@ -59,6 +59,9 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return p.lowerAbove(node, limit, offset), nil
 	}
 	from := p.logicalScan()
+	if p.scan != nil && limit >= 0 && readsOuterRow(p.scan.query) {
+		return p.withLimit(p.lateralKNN(from, limit, offset), limit, offset), nil
+	}
 	if p.scan != nil && limit >= 0 {
 		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
 			top := &ir.TopK{Unary: ir.Unary{Input: from}, Keys: p.sortKeys(), K: int64(scanBudget(limit, offset))}

@@ -41,6 +41,12 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		return nil, err
 	}
 	st := x.analyze.traceSelect(p, node) // explain_analyze.go
+	if st != nil && p.join != nil {
+		st.join = node
+		if f, ok := node.(*ir.Filter); ok {
+			st.join = f.Input
+		}
+	}
 	var grouped *groupedExpr             // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
 		node = p.execAggregate(e, b, node) // exec_group.go

@@ -90,3 +90,9 @@ SELECT t.oid, typarray FROM pg_type t JOIN pg_namespace ns ON typnamespace = ns.
 SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid JOIN (SELECT 'ja'::text AS name) q ON q.name = c.relname::text WHERE a.attnum > 0 ORDER BY a.attnum;
 SELECT c.relname, n.nspname FROM pg_catalog.pg_class c LEFT JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relname IN ('ja', 'jb') ORDER BY 1;
 SELECT "public"."ja"."x" FROM "public"."ja" WHERE "public"."ja"."id" = 1;
+-- LATERAL: the subquery runs again for each row of the items left of it
+SELECT ja.x, s.y FROM ja, LATERAL (SELECT jb.y FROM jb WHERE jb.id = ja.id ORDER BY jb.y DESC LIMIT 1) s ORDER BY 1;
+SELECT ja.x, s.y FROM ja LEFT JOIN LATERAL (SELECT jb.y FROM jb WHERE jb.n > ja.n ORDER BY jb.n LIMIT 2) s ON true ORDER BY 1, 2;
+SELECT ja.x, s.m FROM ja CROSS JOIN LATERAL (SELECT max(jb.n) + ja.n AS m FROM jb WHERE jb.id <> ja.id) s ORDER BY 1;
+SELECT ja.x, s.d FROM ja JOIN LATERAL (SELECT ja.n * 2 AS d) s ON s.d > 50 ORDER BY 1;
+SELECT ja.x, s.y FROM ja, LATERAL (SELECT jb.y FROM jb WHERE jb.id = ja.id) s WHERE s.y LIKE '%bis' ORDER BY 1;
