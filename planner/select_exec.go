@@ -47,7 +47,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 			st.join = f.Input
 		}
 	}
-	var grouped *groupedExpr             // how the nodes above read an Aggregate's rows
+	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
 		node = p.execAggregate(e, b, node) // exec_group.go
 		grouped = &groupedExpr{keys: len(p.group)}
