@@ -4,6 +4,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Binding a FROM clause that joins relations (sql.Select.Joins): each
@@ -275,21 +276,44 @@ func (j *joinBinder) using(n *joinNode, using []string, lns, rns *nsItem) ([]nsC
 		if err != nil {
 			return nil, err
 		}
+		t, err := commonType("JOIN/USING", []expr{l.x, r.x}, []int{-1, -1}) // funcs_variadic.go
+		if err != nil {
+			return nil, err
+		}
 		eq := j.b.makeBinary("=", l.x, r.x)
 		if eq == nil {
 			return nil, noOperator(noTypmod(l.x.Type()), "=", noTypmod(r.x.Type()))
 		}
 		n.conds = append(n.conds, joinCond{x: eq, rels: l.rels | r.rels})
-		m := nsCol{name: name, x: l.x, rels: l.rels}
-		switch n.kind {
-		case sql.JoinRight:
-			m = nsCol{name: name, x: r.x, rels: r.rels}
-		case sql.JoinFull:
-			m = nsCol{name: name, x: &funcExpr{name: "coalesce", args: []expr{l.x, r.x}, t: l.x.Type(), fn: coalesceOf}, rels: l.rels | r.rels}
+		m, err := mergedColumn(n.kind, name, l, r, withCommonTypmod(t, []expr{l.x, r.x}))
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// mergedColumn is the column of USING or NATURAL that unqualified names
+// and * see, of the sides' common type t: the left side's column for
+// INNER and LEFT joins, the right side's for RIGHT, and COALESCE of the
+// two for FULL, as PostgreSQL's buildMergedJoinVar.
+func mergedColumn(kind sql.JoinKind, name string, l, r nsCol, t types.Type) (nsCol, error) {
+	lx, err := coerce(l.x, t, -1)
+	if err != nil {
+		return nsCol{}, err
+	}
+	rx, err := coerce(r.x, t, -1)
+	if err != nil {
+		return nsCol{}, err
+	}
+	switch kind {
+	case sql.JoinRight:
+		return nsCol{name: name, x: rx, rels: r.rels}, nil
+	case sql.JoinFull:
+		return nsCol{name: name, x: &funcExpr{name: "coalesce", args: []expr{lx, rx}, t: t, fn: coalesceOf}, rels: l.rels | r.rels}, nil
+	}
+	return nsCol{name: name, x: lx, rels: l.rels}, nil
 }
 
 // usingColumn is the one column of a side a USING column names.

@@ -96,3 +96,11 @@ SELECT ja.x, s.y FROM ja LEFT JOIN LATERAL (SELECT jb.y FROM jb WHERE jb.n > ja.
 SELECT ja.x, s.m FROM ja CROSS JOIN LATERAL (SELECT max(jb.n) + ja.n AS m FROM jb WHERE jb.id <> ja.id) s ORDER BY 1;
 SELECT ja.x, s.d FROM ja JOIN LATERAL (SELECT ja.n * 2 AS d) s ON s.d > 50 ORDER BY 1;
 SELECT ja.x, s.y FROM ja, LATERAL (SELECT jb.y FROM jb WHERE jb.id = ja.id) s WHERE s.y LIKE '%bis' ORDER BY 1;
+-- USING columns of two types take their common type; types that do not match are 42804
+CREATE TABLE ju (id bigint, w text);
+INSERT INTO ju VALUES (2, 'w2'), (9, 'w9');
+SELECT id, pg_typeof(id), x, w FROM ja FULL JOIN ju USING (id) ORDER BY 1, 3;
+SELECT * FROM ja RIGHT JOIN ju USING (id) ORDER BY 1, 2;
+SELECT * FROM ja JOIN je ON true JOIN jb USING (id);
+SELECT * FROM ja JOIN ju USING (id) JOIN jb USING (id) ORDER BY x, y;
+SELECT * FROM ja JOIN (SELECT 'x'::text AS id) s USING (id);
