@@ -34,6 +34,9 @@ type joinNode struct {
 	// lateral: the right side is a LATERAL subquery, run again for each
 	// left row.
 	lateral *rangeRel
+	// index is the right relation's plan for an index nested loop
+	// (join_index.go); nil when its condition has no indexed equality.
+	index *indexLoop
 }
 
 // joinCond is one conjunct of a join condition with the relations it reads.

@@ -15,31 +15,30 @@ import (
 // hash join that holds the side estimated smaller; any other join, and
 // a LATERAL one, is a nested loop.
 
-// joinLeafFunc returns the node of a relation's rows and their estimate.
-type joinLeafFunc func(r *rangeRel) (ir.Node, error)
+// joinLeafFunc returns the node of a relation's rows: as its plan reads
+// them (il nil), or as the index loop il reads them for one left row.
+type joinLeafFunc func(r *rangeRel, il *indexLoop) (ir.Node, error)
 
 // execJoin is the exec tree of p's joined rows.
 func (p *selectPlan) execJoin(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
-	width := p.join.width
-	return p.joinIR(x, e, p.join.root, func(r *rangeRel) (ir.Node, error) {
+	return p.joinIR(x, e, p.join.root, func(r *rangeRel, il *indexLoop) (ir.Node, error) {
+		if il != nil {
+			return p.indexLoopLeaf(ctx, x, b, il, r), nil // join_index.go
+		}
 		n, err := r.plan.execTree(ctx, x, e, b) // select_exec.go
 		if err != nil {
 			return nil, err
 		}
-		exprs := make([]ir.Expr, width)
-		for i := range exprs {
-			exprs[i] = boundExpr{&constExpr{}}
-			if i >= r.off && i < r.off+len(r.cols) {
-				exprs[i] = colRef(i - r.off)
-			}
-		}
-		return &ir.Project{Unary: ir.Unary{Input: n}, Exprs: exprs}, nil
+		return p.widen(n, r), nil
 	})
 }
 
 // lowerJoin is the EXPLAIN tree of p's joined rows.
 func (p *selectPlan) lowerJoin(x *execCtx, e *env) (ir.Node, error) {
-	return p.joinIR(x, e, p.join.root, func(r *rangeRel) (ir.Node, error) {
+	return p.joinIR(x, e, p.join.root, func(r *rangeRel, il *indexLoop) (ir.Node, error) {
+		if il != nil {
+			return il.plan.lowerRows(x, nil)
+		}
 		n, err := r.plan.lowerRows(x, nil) // lower_select.go
 		if sq, ok := n.(*ir.SubqueryScan); ok && err == nil {
 			sq.Query, err = lowerPlan(r.plan.derived.plan, x, nil) // the subquery's plan, under its scan
@@ -51,7 +50,7 @@ func (p *selectPlan) lowerJoin(x *execCtx, e *env) (ir.Node, error) {
 // joinIR builds t with leaf for its relations.
 func (p *selectPlan) joinIR(x *execCtx, e *env, t joinTree, leaf joinLeafFunc) (ir.Node, error) {
 	if l, ok := t.(*joinLeaf); ok {
-		n, err := leaf(l.rel)
+		n, err := leaf(l.rel, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -62,6 +61,12 @@ func (p *selectPlan) joinIR(x *execCtx, e *env, t joinTree, leaf joinLeafFunc) (
 	left, err := p.joinIR(x, e, jn.left, leaf)
 	if err != nil {
 		return nil, err
+	}
+	if il := jn.index; il != nil {
+		r := jn.right.(*joinLeaf).rel
+		if rrows := relEstimate(x, e, r); useIndexLoop(left.Base().Est.Rows, rrows) {
+			return p.indexLoopJoin(x, e, jn, left, leaf)
+		}
 	}
 	right, err := p.joinIR(x, e, jn.right, leaf)
 	if err != nil {
@@ -240,4 +245,28 @@ func derivedEstimate(pl plan, e *env) float64 {
 		}
 	}
 	return 1000
+}
+
+// indexLoopJoin is jn as an index nested loop over left: its right
+// relation read for each left row by the index loop's plan.
+func (p *selectPlan) indexLoopJoin(x *execCtx, e *env, jn *joinNode, left ir.Node, leaf joinLeafFunc) (ir.Node, error) {
+	il, r := jn.index, jn.right.(*joinLeaf).rel
+	right, err := leaf(r, il)
+	if err != nil {
+		return nil, err
+	}
+	right.Base().Est = ir.Rows(1)
+	j := &ir.Join{Kind: joinKinds[jn.kind], Left: left, Right: right, Rescan: lateralRow{x: x, scope: il.scope}}
+	var rest []expr
+	for _, c := range jn.conds {
+		if c.x != il.key {
+			rest = append(rest, c.x)
+		}
+	}
+	if pred := andExprOf(rest); pred != nil {
+		j.Cond, j.Pred = formatBound(pred), boundExpr{pred}
+	}
+	j.Est = left.Base().Est
+	j.RightLo, j.RightHi = p.join.span(jn.right)
+	return j, nil
 }

@@ -115,7 +115,7 @@ func (b *binder) planJoin(p *selectPlan, where sql.Expr) error {
 		}
 		r.plan = pl
 	}
-	return nil
+	return b.planIndexLoops(p, j.root) // join_index.go
 }
 
 // placeOn moves the ON conjuncts of each join that read only the side
