@@ -17,8 +17,9 @@
 //   - relational.go: Filter, Project, Sort, TopK, Limit, Aggregate,
 //     Distinct, Append, SetOp.
 //   - modify.go: Modify (INSERT, UPDATE, DELETE), Copy, Utility.
-//   - join.go: Join (inner, left, right, full, cross, semi, anti), Window
-//     and CTEScan, declared for the next steps; nothing builds them yet.
+//   - join.go: Join (inner, left, right, full, cross; semi and anti
+//     declared) as a nested loop or a hash join over a Hash node; Window
+//     and CTEScan, declared for the next steps, that nothing builds yet.
 //
 // explain.go prints a tree in the text format vecgres's EXPLAIN has
 // always used, PostgreSQL's layout without costs: the root unindented,
