@@ -102,10 +102,12 @@ func useIndexLoop(lrows, rrows float64) bool {
 func (p *selectPlan) indexLoopLeaf(ctx context.Context, x *execCtx, b *execBuild, il *indexLoop, r *rangeRel) ir.Node {
 	leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(il.plan.table)}, ScanInfo: ir.ScanInfo{Relation: r.ref}}
 	b.src[leaf] = func(emit pexec.Emit) error {
+		before := x.mem.Used()
 		res, err := runQuery(ctx, il.plan, x) // exec_run.go
 		if err != nil {
 			return err
 		}
+		defer x.mem.Release(x.mem.Used() - before) // one probe's rows are held at a time
 		for _, row := range res.Rows {
 			if err := emit(row); err != nil {
 				return err

@@ -1,10 +1,12 @@
 package planner
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
 	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // A join of a few rows with a large table that has a B-tree index on the
@@ -58,4 +60,34 @@ func findJoin(n ir.Node) *ir.Join {
 		}
 	}
 	return nil
+}
+
+// A LATERAL subquery and an index nested loop run their right side once
+// per left row; each run's rows are released once the join has them, so
+// a long left side stays within vecgres.work_mem_limit, while a hash
+// join, which holds its whole right side, does not.
+func TestRescanReleasesRows(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE many (id int, pad text)")
+	exec(t, s, "INSERT INTO many SELECT i, repeat('x', 400) FROM generate_series(1, 2800) i")
+	exec(t, s, "CREATE TABLE huge (id int, pad text)")
+	exec(t, s, "INSERT INTO huge SELECT i, repeat('y', 250) FROM generate_series(1, 200000) i")
+	exec(t, s, "CREATE INDEX huge_id ON huge (id)")
+	exec(t, s, "SET vecgres.work_mem_limit = '512kB'")
+	for _, tc := range []struct{ query, want string }{
+		{"SELECT count(*), sum(s.x), max(length(s.pad)) FROM many, LATERAL (SELECT many.id + 1 AS x, many.pad) s", "[[2800 3924200 400]]"},
+		{"SELECT count(*), sum(h.id), max(length(h.pad)) FROM many m JOIN huge h ON h.id = m.id", "[[2800 3921400 250]]"},
+	} {
+		if got := fmt.Sprint(exec(t, s, tc.query).Rows); got != tc.want {
+			t.Fatalf("%s: %s, want %s", tc.query, got, tc.want)
+		}
+	}
+	exec(t, s, "SET enable_indexscan = off")
+	ps, err := s.Split("SELECT count(*) FROM many m JOIN huge h ON h.id = m.id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Execute(context.Background(), ps[0], nil); pgerror.CodeOf(err) != pgerror.OutOfMemory {
+		t.Fatalf("a hash join holding 2800 wide rows under 512kB: %v, want 53200", err)
+	}
 }

@@ -48,7 +48,9 @@ func (b *binder) planRelation(r *rangeRel, where []sql.Expr) (*selectPlan, error
 	if err != nil {
 		return nil, err
 	}
-	return pl.(*selectPlan), nil
+	sp := pl.(*selectPlan)
+	sp.rescanned = r.lateral
+	return sp, nil
 }
 
 // lateralBinder is the binder of the FROM items in scope as an

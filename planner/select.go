@@ -44,6 +44,9 @@ type selectPlan struct {
 	// is then the joined row's columns, and the relations' own plans read
 	// their rows.
 	join *joinSource
+	// rescanned is set for a LATERAL subquery's relation, run again for
+	// each row of its join: each run's rows are released once emitted.
+	rescanned bool
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -131,9 +131,13 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 	case p.derived != nil:
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
 		b.src[leaf] = func(emit pexec.Emit) error {
+			before := x.mem.Used()
 			rows, err := p.derivedRows(ctx, x, e) // derived.go
 			if err != nil {
 				return err
+			}
+			if p.rescanned { // run again per row of a LATERAL join: hold one run's rows at a time
+				defer x.mem.Release(x.mem.Used() - before)
 			}
 			return emitRows(rows, emit)
 		}
