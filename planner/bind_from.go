@@ -197,9 +197,11 @@ func (j *joinBinder) join(x *sql.JoinExpr, before *nsItem) (joinTree, *nsItem, e
 		return nil, nil, err
 	}
 	n := &joinNode{kind: x.Kind, left: lt, right: rt, rels: lns.rels | rns.rels}
-	if leaf, ok := rt.(*joinLeaf); ok && leaf.rel.lateral {
+	if leaf, ok := rt.(*joinLeaf); ok && leaf.rel.lateral && leaf.rel.outer.provides.first != nil {
 		if x.Kind == sql.JoinRight || x.Kind == sql.JoinFull {
-			return nil, nil, pgerror.NotSupported("RIGHT or FULL JOIN with a LATERAL subquery")
+			ref := leaf.rel.outer.provides.first
+			return nil, nil, pgerror.Errorf(pgerror.InvalidColumnReference, "invalid reference to FROM-clause entry for table %q", ref.qual).
+				WithDetail("The combining JOIN type must be INNER or LEFT for a LATERAL reference.").WithPosition(ref.pos)
 		}
 		n.lateral = leaf.rel
 		if !leaf.rel.outer.from.touched.within(lns.rels) {

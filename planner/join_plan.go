@@ -212,8 +212,11 @@ func andExprOf(xs []expr) expr {
 
 // outerScope identifies the binder whose current row a nested query
 // reads (a LATERAL subquery reads the row of the join it is in); the
-// executor publishes that row in execCtx.outer under it.
-type outerScope struct{}
+// executor publishes that row in execCtx.outer under it. first is the
+// first reference bound to it (nil while there is none), for errors.
+type outerScope struct {
+	first *colExpr
+}
 
 // outerColExpr is a column of an enclosing query's current row (col, as
 // the enclosing binder bound it), read at run time from execCtx.outer.
@@ -245,6 +248,9 @@ func (b *binder) outerColumn(c *sql.ColumnRef) (expr, bool, error) {
 	col, ok := x.(*colExpr)
 	if !ok {
 		return x, true, nil // b's own reference to a query around it
+	}
+	if b.provides.first == nil {
+		b.provides.first = col
 	}
 	return &outerColExpr{scope: b.provides, col: col}, true, nil
 }

@@ -104,3 +104,7 @@ SELECT * FROM ja RIGHT JOIN ju USING (id) ORDER BY 1, 2;
 SELECT * FROM ja JOIN je ON true JOIN jb USING (id);
 SELECT * FROM ja JOIN ju USING (id) JOIN jb USING (id) ORDER BY x, y;
 SELECT * FROM ja JOIN (SELECT 'x'::text AS id) s USING (id);
+SELECT * FROM ja RIGHT JOIN LATERAL (SELECT ja.x) s ON true;
+SELECT * FROM ja RIGHT JOIN LATERAL (SELECT 1 AS one) s ON true ORDER BY x;
+SELECT ja.id, jb.y FROM ja JOIN jb ON ja.id = jb.id GROUP BY ja.id;
+SELECT x, count(*) FROM ja JOIN jb ON ja.id = jb.id GROUP BY ja.x ORDER BY 1;
