@@ -55,10 +55,11 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	}
 	switch {
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
-		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
+		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
+			OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
 	case len(p.order) > 0:
-		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
 	}
 	items := boundExprs(p.items)
