@@ -93,24 +93,24 @@ func TestRescanReleasesRows(t *testing.T) {
 }
 
 // ORDER BY over a join holds rows the join made, not rows shared with a
-// table: a Sort of them is charged whole, so sorting many wide joined
+// table: a Sort of them is charged whole, so sorting 2000 wide joined
 // rows fails with 53200 under a small vecgres.work_mem_limit, while a
 // TopK of a few of them does not.
 func TestSortOfJoinChargesRows(t *testing.T) {
 	s := testSession(t)
 	exec(t, s, "CREATE TABLE wa (id int, pad text)")
-	exec(t, s, "INSERT INTO wa SELECT i, repeat('x', 300) FROM generate_series(1, 3000) i")
+	exec(t, s, "INSERT INTO wa SELECT i, repeat('x', 400) FROM generate_series(1, 1000) i")
 	exec(t, s, "CREATE TABLE wb (id int)")
 	exec(t, s, "INSERT INTO wb VALUES (1), (2)")
 	exec(t, s, "SET vecgres.work_mem_limit = '512kB'")
-	ps, err := s.Split("SELECT wa.pad, wb.id FROM wa, wb ORDER BY wa.id")
+	ps, err := s.Split("SELECT wb.id FROM wa, wb ORDER BY wa.id")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Execute(context.Background(), ps[0], nil); pgerror.CodeOf(err) != pgerror.OutOfMemory {
-		t.Fatalf("sorting 6000 joined rows of 300 bytes under 512kB: %v, want 53200", err)
+		t.Fatalf("sorting 2000 joined rows of 400 bytes under 512kB: %v, want 53200", err)
 	}
-	if got := fmt.Sprint(exec(t, s, "SELECT wa.id, wb.id FROM wa, wb ORDER BY wa.id DESC, wb.id LIMIT 2").Rows); got != "[[3000 1] [3000 2]]" {
+	if got := fmt.Sprint(exec(t, s, "SELECT wa.id, wb.id FROM wa, wb ORDER BY wa.id DESC, wb.id LIMIT 2").Rows); got != "[[1000 1] [1000 2]]" {
 		t.Fatalf("top 2: %s", got)
 	}
 }
