@@ -74,6 +74,11 @@ type joinBinder struct {
 	off  int
 }
 
+// errLateralOutside refuses a LATERAL subquery that reads FROM items
+// other than the left side of the join it is the right side of: it is
+// run again only for that join's rows.
+var errLateralOutside = pgerror.NotSupported("a LATERAL reference to a FROM item outside its JOIN")
+
 // bindJoinFrom binds x's FROM items into p.join, p.table (the joined
 // row's columns) and b.from (the names of the whole clause).
 func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
@@ -196,6 +201,9 @@ func (j *joinBinder) join(x *sql.JoinExpr, before *nsItem) (joinTree, *nsItem, e
 	if err := checkNameConflicts(lns.entries, rns.entries); err != nil {
 		return nil, nil, err
 	}
+	if leaf, ok := lt.(*joinLeaf); ok && leaf.rel.lateral && leaf.rel.outer.provides.first != nil {
+		return nil, nil, errLateralOutside // it would run once, not per row of the items it reads
+	}
 	n := &joinNode{kind: x.Kind, left: lt, right: rt, rels: lns.rels | rns.rels}
 	if leaf, ok := rt.(*joinLeaf); ok && leaf.rel.lateral && leaf.rel.outer.provides.first != nil {
 		if x.Kind == sql.JoinRight || x.Kind == sql.JoinFull {
@@ -205,7 +213,7 @@ func (j *joinBinder) join(x *sql.JoinExpr, before *nsItem) (joinTree, *nsItem, e
 		}
 		n.lateral = leaf.rel
 		if !leaf.rel.outer.from.touched.within(lns.rels) {
-			return nil, nil, pgerror.NotSupported("a LATERAL reference to a FROM item outside its JOIN")
+			return nil, nil, errLateralOutside
 		}
 	}
 	using := x.Using
