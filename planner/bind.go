@@ -27,8 +27,11 @@ type binder struct {
 	// for one table, which table and alias name.
 	from *fromScope
 	// provides is set when nested queries read this binder's columns
-	// from its current row (a LATERAL subquery: outerColExpr).
+	// from its current row (a LATERAL subquery: outerColExpr). hintOnly
+	// marks the FROM items left of a subquery that is not LATERAL: a
+	// qualified reference to them is PostgreSQL's 42P01 with its hint.
 	provides *outerScope
+	hintOnly bool
 	// qualify is the name EXPLAIN qualifies the columns of the one FROM
 	// relation with (a relation of a join, join_plan.go); "" for none.
 	qualify string

@@ -98,7 +98,7 @@ func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 			return err
 		}
 		n := &joinNode{kind: sql.JoinCross, left: tree, right: t, rels: ns.rels | item.rels}
-		if leaf, ok := t.(*joinLeaf); ok && leaf.rel.lateral {
+		if leaf, ok := t.(*joinLeaf); ok && leaf.rel.lateral && leaf.rel.outer.provides.first != nil {
 			n.lateral = leaf.rel
 		}
 		tree, ns = n, joinNames(ns, item)
@@ -127,24 +127,29 @@ func (j *joinBinder) item(it sql.FromItem, before *nsItem) (joinTree, *nsItem, e
 	case *sql.JoinExpr:
 		return j.join(it, before)
 	case *sql.FromSubquery:
-		if it.Lateral {
-			return j.relation(it, before)
-		}
+		return j.relation(it, before, it.Lateral)
+	case *sql.FromFunc: // a function's arguments may read the items left of it, as in PostgreSQL
+		return j.relation(it, before, true)
 	}
-	return j.relation(it, nil)
+	return j.relation(it, before, false)
 }
 
 // relation adds a table, function or subquery to the range table, its
 // rows read by a plan of its own (planned again with the conditions
-// pushed to it, join_plan.go).
-func (j *joinBinder) relation(it sql.FromItem, lateral *nsItem) (joinTree, *nsItem, error) {
+// pushed to it, join_plan.go). A LATERAL item reads the items left of
+// it (before); another subquery only names them in its errors.
+func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (joinTree, *nsItem, error) {
 	if len(j.rels) == maxJoinRels {
 		return nil, nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "vecgres joins at most %d relations in one FROM clause", maxJoinRels)
 	}
 	r := &rangeRel{id: len(j.rels), item: it, off: j.off}
-	if lateral != nil {
+	switch {
+	case lateral:
 		r.lateral = true
-		r.outer = j.b.lateralBinder(scopeOf(j.rels, lateral))
+		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+	case before != nil:
+		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+		r.outer.provides, r.outer.hintOnly = nil, true
 	}
 	pl, err := j.b.planRelation(r, nil)
 	if err != nil {

@@ -34,7 +34,8 @@ type rangeRel struct {
 	plan   *selectPlan
 	pushed []sql.Expr
 	// lateral is set for a LATERAL subquery; outer is the binder of the
-	// FROM items left of it, whose row its query reads.
+	// FROM items left of it, whose row its query reads (for a subquery
+	// that is not LATERAL, only to word the error of a reference to them).
 	lateral bool
 	outer   *binder
 }

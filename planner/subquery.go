@@ -79,6 +79,13 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 		return nil, false, nil
 	}
 	for o := q.outer; o != nil; o = o.outerBinder() {
+		if o.hintOnly {
+			if c.Table != "" && o.resolves(c, false) {
+				return nil, true, pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
+					WithHint("There is an entry for table \"" + c.Table + "\", but it cannot be referenced from this part of the query.").WithPosition(c.P + 1)
+			}
+			continue
+		}
 		if o.resolves(c, false) && o.provides != nil {
 			return o.outerColumn(c)
 		}

@@ -24,7 +24,7 @@ func (c *conv) fromItem(n *pg_query.Node) (FromItem, error) {
 	case n.GetRangeVar() != nil:
 		return c.tableRef(n.GetRangeVar())
 	case n.GetRangeFunction() != nil:
-		name, fn, err := c.fromFunction(n.GetRangeFunction(), n) // convert_query.go
+		name, fn, err := c.fromFunction(n.GetRangeFunction(), n, true) // convert_query.go
 		if err != nil {
 			return nil, err
 		}

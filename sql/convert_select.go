@@ -88,7 +88,7 @@ func (c *conv) singleFrom(q *Select, from []*pg_query.Node) error {
 		return nil
 	}
 	if rf := from[0].GetRangeFunction(); rf != nil {
-		q.From, q.FromFunc, err = c.fromFunction(rf, from[0])
+		q.From, q.FromFunc, err = c.fromFunction(rf, from[0], false)
 		return err
 	}
 	rv := from[0].GetRangeVar()

@@ -31,7 +31,6 @@ func TestNotSupported(t *testing.T) {
 		{"VALUES (1)", "VALUES lists"},
 		{"SELECT 1 INTO x", "SELECT INTO"},
 		{"SELECT * FROM generate_series(1, 3) WITH ORDINALITY", "WITH ORDINALITY"},
-		{"SELECT * FROM t, LATERAL generate_series(1, 3)", "LATERAL"},
 		{"SELECT * FROM LATERAL generate_series(1, 3)", "LATERAL"},
 		{"SELECT * FROM ROWS FROM (generate_series(1, 3), generate_series(1, 2))", "ROWS FROM"},
 		{"SELECT * FROM generate_series(1, 3) AS g(a, b)", "more than one column alias for a function in FROM"},

@@ -108,3 +108,9 @@ SELECT * FROM ja RIGHT JOIN LATERAL (SELECT ja.x) s ON true;
 SELECT * FROM ja RIGHT JOIN LATERAL (SELECT 1 AS one) s ON true ORDER BY x;
 SELECT ja.id, jb.y FROM ja JOIN jb ON ja.id = jb.id GROUP BY ja.id;
 SELECT x, count(*) FROM ja JOIN jb ON ja.id = jb.id GROUP BY ja.x ORDER BY 1;
+-- a function in FROM reads the items left of it, LATERAL or not; a subquery that is not LATERAL cannot
+SELECT ja.x, g FROM ja, generate_series(1, ja.n / 10) g WHERE ja.id IS NOT NULL ORDER BY 1, 2;
+SELECT ja.x, g FROM ja CROSS JOIN LATERAL generate_series(1, ja.id) g ORDER BY 1, 2;
+SELECT ja.x, g FROM ja LEFT JOIN generate_series(2, ja.id) g ON true ORDER BY 1, 2;
+SELECT * FROM ja, (SELECT jb.y FROM jb WHERE jb.id = ja.id) s;
+SELECT ja.x, s.c FROM ja, (SELECT count(*) AS c FROM jb) s ORDER BY 1;
