@@ -49,11 +49,14 @@ type joinCond struct {
 func (l *joinLeaf) relset() relSet { return relBit(l.rel.id) }
 func (n *joinNode) relset() relSet { return n.rels }
 
-// joinSource is a bound joined FROM clause.
+// joinSource is a bound joined FROM clause: root joins items, the
+// clause's top-level items (a comma list's), left to right until
+// join_order.go orders them.
 type joinSource struct {
 	root  joinTree
 	rels  []*rangeRel
 	width int
+	items []joinTree
 }
 
 // origin is the table OID and attribute number RowDescription gives
@@ -84,12 +87,14 @@ var errLateralOutside = pgerror.NotSupported("a LATERAL reference to a FROM item
 func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 	j := &joinBinder{b: b}
 	var tree joinTree
+	var items []joinTree
 	ns := &nsItem{}
 	for _, it := range x.FromItems {
 		t, item, err := j.item(it, ns)
 		if err != nil {
 			return err
 		}
+		items = append(items, t)
 		if tree == nil {
 			tree, ns = t, item
 			continue
@@ -107,7 +112,7 @@ func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 	for _, r := range j.rels {
 		cols = append(cols, r.cols...)
 	}
-	p.join = &joinSource{root: tree, rels: j.rels, width: j.off}
+	p.join = &joinSource{root: tree, rels: j.rels, width: j.off, items: items}
 	p.table = catalog.NewVirtualTable(0, "", cols, nil)
 	b.table, b.alias = nil, ""
 	b.from = scopeOf(j.rels, ns)

@@ -99,7 +99,7 @@ func (p *selectPlan) joinIR(x *execCtx, e *env, t joinTree, leaf joinLeafFunc) (
 	if j.Left != left {
 		hold = jn.left
 	}
-	j.RightLo, j.RightHi = p.join.span(hold)
+	j.RightCols = p.join.columnsOf(hold)
 	if jn.lateral != nil {
 		j.Rescan = lateralRow{x: x, scope: jn.lateral.outer.provides}
 	}
@@ -114,18 +114,22 @@ var joinKinds = map[sql.JoinKind]ir.JoinKind{sql.JoinInner: ir.InnerJoin, sql.Jo
 var mirrored = map[ir.JoinKind]ir.JoinKind{ir.InnerJoin: ir.InnerJoin, ir.CrossJoin: ir.CrossJoin,
 	ir.LeftJoin: ir.RightJoin, ir.RightJoin: ir.LeftJoin, ir.FullJoin: ir.FullJoin}
 
-// span is the range of joined-row columns t's relations fill.
-func (j *joinSource) span(t joinTree) (lo, hi int) {
-	lo = -1
+// columnsOf is the ranges of joined-row columns t's relations fill, one
+// per run of adjacent relations (a reordered comma list's subtree may
+// hold relations that are not adjacent in the row).
+func (j *joinSource) columnsOf(t joinTree) [][2]int {
+	var out [][2]int
 	for _, r := range j.rels {
-		if t.relset().has(r.id) {
-			if lo < 0 {
-				lo = r.off
-			}
-			hi = r.off + len(r.cols)
+		if !t.relset().has(r.id) {
+			continue
 		}
+		if n := len(out); n > 0 && out[n-1][1] == r.off {
+			out[n-1][1] = r.off + len(r.cols)
+			continue
+		}
+		out = append(out, [2]int{r.off, r.off + len(r.cols)})
 	}
-	return max(lo, 0), hi
+	return out
 }
 
 // hashKey splits an equality between a column of each side of n into
@@ -267,6 +271,6 @@ func (p *selectPlan) indexLoopJoin(x *execCtx, e *env, jn *joinNode, left ir.Nod
 		j.Cond, j.Pred = formatBound(pred), boundExpr{pred}
 	}
 	j.Est = left.Base().Est
-	j.RightLo, j.RightHi = p.join.span(jn.right)
+	j.RightCols = p.join.columnsOf(jn.right)
 	return j, nil
 }

@@ -91,15 +91,19 @@ func (b *binder) planJoin(p *selectPlan, where sql.Expr) error {
 	j := p.join
 	var rest []expr
 	if where != nil && !hasSubLink(where) {
+		var conds []joinCond
 		for _, c := range conjuncts(where) {
 			b.from.touched = 0
 			x, err := b.bindCondition(c, "WHERE")
 			if err != nil {
 				return err
 			}
-			cond := joinCond{x: x, rels: b.from.touched, src: c}
+			conds = append(conds, joinCond{x: x, rels: b.from.touched, src: c})
+		}
+		j.orderItems(conds) // join_order.go
+		for _, cond := range conds {
 			if !b.place(j.root, cond, true) {
-				rest = append(rest, x)
+				rest = append(rest, cond.x)
 			}
 		}
 		p.where = andExprOf(rest)

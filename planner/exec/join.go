@@ -8,7 +8,7 @@ import (
 
 // Joins (plan.Join): the rows of both sides are as wide as the joined
 // row, NULL outside their own columns, so a joined row is the left row
-// with the right row's columns (RightLo to RightHi) copied in, and a
+// with the right row's columns (RightCols) copied in, and a
 // row null-extended on one side is the other side's row as it is.
 //
 //   - Hash join: the right side's rows are held in a hash table by their
@@ -59,7 +59,9 @@ func (env *Env) buildJoin(n *plan.Join) (producer, error) {
 // joined is left with right's columns of n copied in.
 func joined(n *plan.Join, left, right []any) []any {
 	out := append(make([]any, 0, len(left)), left...)
-	copy(out[n.RightLo:n.RightHi], right[n.RightLo:n.RightHi])
+	for _, r := range n.RightCols {
+		copy(out[r[0]:r[1]], right[r[0]:r[1]])
+	}
 	return out
 }
 

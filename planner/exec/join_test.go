@@ -103,11 +103,11 @@ func TestJoinKinds(t *testing.T) {
 					pred = tagOdd
 				}
 				hash := &plan.Join{Kind: kind, Method: plan.HashJoin, Left: scan("l"), Right: &plan.Hash{Unary: plan.Unary{Input: scan("r")}},
-					LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, Pred: pred, RightLo: 2, RightHi: 4}
+					LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, Pred: pred, RightCols: [][2]int{{2, 4}}}
 				swapped := &plan.Join{Kind: map[plan.JoinKind]plan.JoinKind{plan.InnerJoin: plan.InnerJoin, plan.LeftJoin: plan.RightJoin,
 					plan.RightJoin: plan.LeftJoin, plan.FullJoin: plan.FullJoin}[kind], Method: plan.HashJoin,
 					Left: scan("r"), Right: &plan.Hash{Unary: plan.Unary{Input: scan("l")}},
-					LeftKeys: []plan.Expr{col(2)}, RightKeys: []plan.Expr{col(0)}, Pred: pred, RightLo: 0, RightHi: 2}
+					LeftKeys: []plan.Expr{col(2)}, RightKeys: []plan.Expr{col(0)}, Pred: pred, RightCols: [][2]int{{0, 2}}}
 				loopPred := plan.Expr(eqCols)
 				if residual {
 					loopPred = fn{name: "eq and odd", f: func(row []any) (any, error) {
@@ -118,7 +118,7 @@ func TestJoinKinds(t *testing.T) {
 						return tagOdd.f(row)
 					}}
 				}
-				loop := &plan.Join{Kind: kind, Left: scan("l"), Right: scan("r"), Pred: loopPred, RightLo: 2, RightHi: 4}
+				loop := &plan.Join{Kind: kind, Left: scan("l"), Right: scan("r"), Pred: loopPred, RightCols: [][2]int{{2, 4}}}
 				for name, root := range map[string]plan.Node{"hash": hash, "hash swapped": swapped, "nested loop": loop} {
 					env, _ := fakeEnv(rel)
 					got, _, err := run(env, root)
@@ -139,7 +139,7 @@ func TestJoinKinds(t *testing.T) {
 func TestJoinCrossAndEmpty(t *testing.T) {
 	rel := map[string][][]any{"l": {{1, "a", nil, nil}, {2, "b", nil, nil}}, "r": {{nil, nil, 1, "x"}, {nil, nil, 3, "y"}}, "e": nil}
 	env, _ := fakeEnv(rel)
-	got, _, err := run(env, &plan.Join{Kind: plan.CrossJoin, Left: scan("l"), Right: scan("r"), RightLo: 2, RightHi: 4})
+	got, _, err := run(env, &plan.Join{Kind: plan.CrossJoin, Left: scan("l"), Right: scan("r"), RightCols: [][2]int{{2, 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestJoinCrossAndEmpty(t *testing.T) {
 	} {
 		env, _ := fakeEnv(rel)
 		j := &plan.Join{Kind: tc.kind, Method: plan.HashJoin, Left: scan(tc.left), Right: &plan.Hash{Unary: plan.Unary{Input: scan(tc.right)}},
-			LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, RightLo: 2, RightHi: 4}
+			LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, RightCols: [][2]int{{2, 4}}}
 		got, _, err := run(env, j)
 		if err != nil {
 			t.Fatal(err)
@@ -177,7 +177,7 @@ func TestJoinLateralRescan(t *testing.T) {
 	rel := map[string][][]any{"l": {{1, "a", nil, nil}, {2, "b", nil, nil}}, "r": {{nil, nil, 1, "x"}, {nil, nil, 3, "y"}}}
 	env, src := fakeEnv(rel)
 	param := &rescanParam{}
-	j := &plan.Join{Kind: plan.LeftJoin, Left: scan("l"), Right: scan("r"), Pred: eqCols, RightLo: 2, RightHi: 4, Rescan: param}
+	j := &plan.Join{Kind: plan.LeftJoin, Left: scan("l"), Right: scan("r"), Pred: eqCols, RightCols: [][2]int{{2, 4}}, Rescan: param}
 	got, _, err := run(env, j)
 	if err != nil {
 		t.Fatal(err)
@@ -198,8 +198,8 @@ func TestJoinMemoryLimit(t *testing.T) {
 	rel := joinRels(rng, 200)
 	for _, j := range []*plan.Join{
 		{Method: plan.HashJoin, Left: scan("l"), Right: &plan.Hash{Unary: plan.Unary{Input: scan("r")}},
-			LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, RightLo: 2, RightHi: 4},
-		{Left: scan("l"), Right: scan("r"), Pred: eqCols, RightLo: 2, RightHi: 4},
+			LeftKeys: []plan.Expr{col(0)}, RightKeys: []plan.Expr{col(2)}, RightCols: [][2]int{{2, 4}}},
+		{Left: scan("l"), Right: scan("r"), Pred: eqCols, RightCols: [][2]int{{2, 4}}},
 	} {
 		env, _ := fakeEnv(rel)
 		env.Mem = memacct.New(2000)

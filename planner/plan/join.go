@@ -54,11 +54,12 @@ type Join struct {
 	// hash join's equal keys over each side's rows (a NULL key matches
 	// nothing), Pred is Cond (nil when none). The rows of both sides are
 	// as wide as the joined row, NULL outside their own columns; the
-	// right side's are RightLo up to RightHi, which a joined row takes
-	// from the right row. Rescan is set for a LATERAL right side.
+	// right side's are the column ranges RightCols ([from, to) each),
+	// which a joined row takes from the right row. Rescan is set for a
+	// LATERAL right side.
 	LeftKeys, RightKeys []Expr
 	Pred                Expr
-	RightLo, RightHi    int
+	RightCols           [][2]int
 	Rescan              RowParam
 }
 
