@@ -57,6 +57,7 @@ type joinSource struct {
 	rels  []*rangeRel
 	width int
 	items []joinTree
+	where []joinCond // WHERE's conjuncts (bindJoinWhere)
 }
 
 // origin is the table OID and attribute number RowDescription gives

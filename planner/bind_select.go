@@ -44,7 +44,12 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		b.alias = x.FromAlias
 	}
 	var err error
-	if p.where, err = b.bindCondition(x.Where, "WHERE"); err != nil {
+	if p.join != nil {
+		err = b.bindJoinWhere(p, x.Where) // join_plan.go
+	} else {
+		p.where, err = b.bindCondition(x.Where, "WHERE")
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := b.bindItems(p, x.Items); err != nil {
@@ -72,7 +77,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return nil, err
 	}
 	if p.join != nil {
-		if err := b.planJoin(p, x.Where); err != nil { // join_plan.go
+		if err := b.planJoin(p); err != nil { // join_plan.go
 			return nil, err
 		}
 		return p, nil

@@ -83,25 +83,45 @@ func hasSubLink(e sql.Expr) bool {
 	return e != nil && strings.Contains(sql.FormatExpr(e), "(SELECT ")
 }
 
-// planJoin places WHERE's conjuncts (where, bound over the whole clause)
-// and the ON conjuncts in the join tree, plans each relation with the
-// conditions pushed to it, and leaves in p.where what must be checked
-// over the joined rows.
-func (b *binder) planJoin(p *selectPlan, where sql.Expr) error {
-	j := p.join
-	var rest []expr
-	if where != nil && !hasSubLink(where) {
-		var conds []joinCond
-		for _, c := range conjuncts(where) {
-			b.from.touched = 0
-			x, err := b.bindCondition(c, "WHERE")
-			if err != nil {
-				return err
-			}
-			conds = append(conds, joinCond{x: x, rels: b.from.touched, src: c})
+// bindJoinWhere binds WHERE over a joined FROM clause conjunct by
+// conjunct into p.joinWhere, each with the relations it reads, and
+// p.where as their AND. The whole condition is bound first, only for
+// its errors (PostgreSQL words them for the whole: "argument of AND must
+// be type boolean"); the statement's subquery numbering is then rewound,
+// so that the conjuncts' scalar subqueries keep their numbers.
+func (b *binder) bindJoinWhere(p *selectPlan, where sql.Expr) error {
+	if where == nil {
+		return nil
+	}
+	counter := b.subCounter()
+	saved := *counter
+	if _, err := b.bindCondition(where, "WHERE"); err != nil {
+		return err
+	}
+	*counter = saved
+	var xs []expr
+	for _, c := range conjuncts(where) {
+		b.from.touched = 0
+		x, err := b.bindCondition(c, "WHERE")
+		if err != nil {
+			return err
 		}
-		j.orderItems(conds) // join_order.go
-		for _, cond := range conds {
+		p.join.where = append(p.join.where, joinCond{x: x, rels: b.from.touched, src: c})
+		xs = append(xs, x)
+	}
+	p.where = andExprOf(xs)
+	return nil
+}
+
+// planJoin places WHERE's conjuncts (p.join.where) and the ON conjuncts
+// in the join tree, plans each relation with the conditions pushed to
+// it, and leaves in p.where what must be checked over the joined rows.
+func (b *binder) planJoin(p *selectPlan) error {
+	j := p.join
+	if j.where != nil {
+		var rest []expr
+		j.orderItems(j.where) // join_order.go
+		for _, cond := range j.where {
 			if !b.place(j.root, cond, true) {
 				rest = append(rest, cond.x)
 			}
@@ -163,8 +183,8 @@ func (b *binder) placeOn(t joinTree) error {
 // whether cond was placed.
 func (b *binder) place(t joinTree, cond joinCond, onJoin bool) bool {
 	switch t := t.(type) {
-	case *joinLeaf:
-		if !cond.rels.within(t.relset()) || cond.rels == 0 || !b.pushable(t.rel, cond.src) {
+	case *joinLeaf: // a subquery is bound once, where the query binds it
+		if !cond.rels.within(t.relset()) || cond.rels == 0 || hasSubLink(cond.src) || !b.pushable(t.rel, cond.src) {
 			return false
 		}
 		t.rel.pushed = append(t.rel.pushed, cond.src)
