@@ -40,10 +40,13 @@ type joinNode struct {
 }
 
 // joinCond is one conjunct of a join condition with the relations it reads.
+// For an equality, sides holds the relations each operand reads (both
+// zero otherwise, and for USING's, whose operands are columns).
 type joinCond struct {
-	x    expr
-	rels relSet
-	src  sql.Expr // as written; nil for USING's
+	x     expr
+	rels  relSet
+	src   sql.Expr // as written; nil for USING's
+	sides [2]relSet
 }
 
 func (l *joinLeaf) relset() relSet { return relBit(l.rel.id) }
@@ -276,9 +279,30 @@ func (j *joinBinder) bindOn(n *joinNode, on sql.Expr, scope *fromScope) error {
 		if err != nil {
 			return err
 		}
-		n.conds = append(n.conds, joinCond{x: x, rels: scope.touched, src: c})
+		rels := scope.touched
+		n.conds = append(n.conds, joinCond{x: x, rels: rels, src: c, sides: b.equalitySides(c, scope)})
 	}
 	return nil
+}
+
+// equalitySides returns the relations each operand of the equality c
+// reads, binding each alone over scope (no subquery is in c; a
+// parameter an operand alone cannot type keeps its type); zeros when c
+// is no equality.
+func (b *binder) equalitySides(c sql.Expr, scope *fromScope) [2]relSet {
+	eq, ok := c.(*sql.BinaryExpr)
+	if !ok || eq.Op != "=" || hasSubLink(c) {
+		return [2]relSet{}
+	}
+	var out [2]relSet
+	for i, operand := range []sql.Expr{eq.L, eq.R} {
+		scope.touched = 0
+		if _, err := b.bind(operand, types.Unknown); err != nil {
+			return [2]relSet{}
+		}
+		out[i] = scope.touched
+	}
+	return out
 }
 
 // using adds to n one equality per USING column and returns the merged

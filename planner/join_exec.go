@@ -75,7 +75,7 @@ func (p *selectPlan) joinIR(x *execCtx, e *env, t joinTree, leaf joinLeafFunc) (
 	j := &ir.Join{Kind: joinKinds[jn.kind], Left: left, Right: right}
 	var lkeys, rkeys, eqs, rest []expr
 	for _, c := range jn.conds {
-		if l, r, ok := p.hashKey(c.x, jn); ok && jn.lateral == nil {
+		if l, r, ok := p.hashKey(c, jn); ok && jn.lateral == nil {
 			lkeys, rkeys, eqs = append(lkeys, l), append(rkeys, r), append(eqs, c.x)
 			continue
 		}
@@ -132,15 +132,20 @@ func (j *joinSource) columnsOf(t joinTree) [][2]int {
 	return out
 }
 
-// hashKey splits an equality between a column of each side of n into
-// the left side's operand and the right side's, when = on their types
-// is the equality of their hash keys (types.AppendKey).
-func (p *selectPlan) hashKey(x expr, n *joinNode) (l, r expr, ok bool) {
-	c, isCmp := x.(*cmpExpr)
+// hashKey splits an equality whose operands read one side of n each
+// into the left side's operand and the right side's, when = on their
+// types is the equality of their hash keys (types.AppendKey). The
+// operands' relations are the condition's sides, or, for USING's,
+// those of its columns.
+func (p *selectPlan) hashKey(cond joinCond, n *joinNode) (l, r expr, ok bool) {
+	c, isCmp := cond.x.(*cmpExpr)
 	if !isCmp || c.op != "=" || !hashable(c.l.Type(), c.r.Type()) {
 		return nil, nil, false
 	}
-	lr, rr := p.join.keyRel(c.l), p.join.keyRel(c.r)
+	lr, rr := cond.sides[0], cond.sides[1]
+	if cond.src == nil {
+		lr, rr = p.join.keyRel(c.l), p.join.keyRel(c.r)
+	}
 	switch {
 	case lr.within(n.left.relset()) && rr.within(n.right.relset()) && lr != 0 && rr != 0:
 		return c.l, c.r, true

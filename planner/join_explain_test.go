@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -70,6 +71,32 @@ func TestExplainJoins(t *testing.T) {
 		}
 		if got := strings.Join(lines, "\n"); got != strings.Join(c.want, "\n") {
 			t.Errorf("%s: plan:\n%s\nwant:\n%s", c.q, got, strings.Join(c.want, "\n"))
+		}
+	}
+}
+
+// An equality whose operands are expressions over one side each is a
+// hash join's key too (ON a.id = b.id + 5, WHERE a.id * 2 = b.id), with
+// the rows of the definition; one whose operand reads both sides is a
+// nested loop's Join Filter.
+func TestHashJoinOnExpressions(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE xa (id int)")
+	exec(t, s, "CREATE TABLE xb (id int)")
+	exec(t, s, "INSERT INTO xa SELECT i FROM generate_series(1, 20) i")
+	exec(t, s, "INSERT INTO xb SELECT i FROM generate_series(1, 20) i")
+	for _, tc := range []struct{ q, method, rows string }{
+		{"SELECT xa.id, xb.id FROM xa JOIN xb ON xa.id = xb.id + 15 ORDER BY 1", "Hash Join", "[[16 1] [17 2] [18 3] [19 4] [20 5]]"},
+		{"SELECT xa.id, xb.id FROM xa, xb WHERE xa.id * 4 = xb.id ORDER BY 1", "Hash Join", "[[1 4] [2 8] [3 12] [4 16] [5 20]]"},
+		{"SELECT count(*) FROM xa LEFT JOIN xb ON xa.id = xb.id + 15", "Hash Left Join", "[[20]]"},
+		{"SELECT xa.id, xb.id FROM xa JOIN xb ON xa.id = xa.id + xb.id - 1 ORDER BY 1", "Nested Loop", "[[1 1] [2 1] [3 1] [4 1] [5 1] [6 1] [7 1] [8 1] [9 1] [10 1] [11 1] [12 1] [13 1] [14 1] [15 1] [16 1] [17 1] [18 1] [19 1] [20 1]]"},
+	} {
+		j := findJoin(lowered(t, s, tc.q))
+		if j == nil || j.Label() != tc.method {
+			t.Fatalf("%s: join %v, want %s", tc.q, j, tc.method)
+		}
+		if got := fmt.Sprint(exec(t, s, tc.q).Rows); got != tc.rows {
+			t.Fatalf("%s: %s, want %s", tc.q, got, tc.rows)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func (b *binder) planIndexLoops(p *selectPlan, t joinTree) error {
 		return nil
 	}
 	for _, c := range n.conds {
-		l, rk, ok := p.hashKey(c.x, n)
+		l, rk, ok := p.hashKey(c, n)
 		col, isCol := rk.(*colExpr)
 		if !ok || !isCol || asColumn(l) == nil {
 			continue

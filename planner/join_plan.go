@@ -106,7 +106,8 @@ func (b *binder) bindJoinWhere(p *selectPlan, where sql.Expr) error {
 		if err != nil {
 			return err
 		}
-		p.join.where = append(p.join.where, joinCond{x: x, rels: b.from.touched, src: c})
+		rels := b.from.touched
+		p.join.where = append(p.join.where, joinCond{x: x, rels: rels, src: c, sides: b.equalitySides(c, b.from)})
 		xs = append(xs, x)
 	}
 	p.where = andExprOf(xs)

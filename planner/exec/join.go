@@ -150,6 +150,9 @@ func (env *Env) hashJoin(n *plan.Join, left, right producer) producer {
 func (env *Env) probe(n *plan.Join, row []any, held []*heldRow, emit Emit) error {
 	matched := false
 	for _, h := range held {
+		if err := env.check(); err != nil { // a cross product reads many held rows per left row
+			return err
+		}
 		out := joined(n, row, h.row)
 		ok, err := env.passes(n, out)
 		if err != nil {
@@ -204,9 +207,6 @@ func (env *Env) nestedLoop(n *plan.Join, left, right producer) producer {
 			return err
 		}
 		err = left(func(row []any) error {
-			if err := env.check(); err != nil {
-				return err
-			}
 			return env.probe(n, row, held, emit)
 		})
 		if err != nil {

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"sort"
@@ -210,6 +211,34 @@ func TestJoinMemoryLimit(t *testing.T) {
 		env.Mem = memacct.New(1 << 30)
 		if _, _, err := run(env, j); err != nil || env.Mem.Used() == 0 {
 			t.Fatalf("%s: %v, charged %d", j.Label(), err, env.Mem.Used())
+		}
+	}
+}
+
+// A join checks the statement's end (Check) between the held rows it
+// reads for one left row, so a cross product of a few left rows with
+// many right rows still stops when the statement is cancelled.
+func TestJoinChecksBetweenHeldRows(t *testing.T) {
+	rel := map[string][][]any{"l": {{1, "a", nil, nil}}, "r": nil}
+	for i := 0; i < 100; i++ {
+		rel["r"] = append(rel["r"], []any{nil, nil, i, "x"})
+	}
+	for _, j := range []*plan.Join{
+		{Kind: plan.CrossJoin, Left: scan("l"), Right: scan("r"), RightCols: [][2]int{{2, 4}}},
+		{Kind: plan.InnerJoin, Method: plan.HashJoin, Left: scan("l"), Right: &plan.Hash{Unary: plan.Unary{Input: scan("r")}},
+			LeftKeys:  []plan.Expr{fn{name: "0", f: func([]any) (any, error) { return 0, nil }}},
+			RightKeys: []plan.Expr{fn{name: "0", f: func([]any) (any, error) { return 0, nil }}}, RightCols: [][2]int{{2, 4}}},
+	} {
+		env, _ := fakeEnv(rel)
+		calls := 0
+		env.Check = func() error {
+			if calls++; calls > 10 {
+				return errBoom
+			}
+			return nil
+		}
+		if _, n, err := run(env, j); !errors.Is(err, errBoom) || n > 10 {
+			t.Fatalf("%s: %v after %d rows, want the Check's error within 10 rows", j.Label(), err, n)
 		}
 	}
 }
