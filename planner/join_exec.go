@@ -11,9 +11,11 @@ import (
 // The plan tree of a joined FROM clause, for planner/exec and for
 // EXPLAIN alike (joinIR): each relation's rows as its own plan reads
 // them, widened to the joined row, and a Join per join node. A join
-// whose condition has equalities between a column of each side is a
-// hash join that holds the side estimated smaller; any other join, and
-// a LATERAL one, is a nested loop.
+// whose condition has equalities between an expression over each side
+// is a hash join that holds the side estimated smaller, or an index
+// nested loop when its left side is small and the right table has a
+// B-tree on the equated column (join_index.go); any other join, and a
+// LATERAL one, is a nested loop.
 
 // joinLeafFunc returns the node of a relation's rows: as its plan reads
 // them (il nil), or as the index loop il reads them for one left row.
