@@ -101,7 +101,8 @@ type Select struct {
 	// alias and FromP the position of its opening parenthesis.
 	FromQuery *DerivedTable
 	// FromItems is a FROM clause that joins (ast_from.go): more than one
-	// item, or a JOIN. A FROM of one table, function or subquery is in
+	// item, or a JOIN (or one table with column aliases, which the join
+	// binder names). A FROM of one table, function or subquery is in
 	// From, FromAlias, FromFunc and FromQuery instead, and FromItems is
 	// nil.
 	FromItems []FromItem

@@ -71,7 +71,8 @@ func (*FromSubquery) fromItem() {}
 func (*JoinExpr) fromItem()     {}
 
 // Joins reports whether q's FROM clause joins relations (a JOIN or a
-// list of more than one item): FromItems holds it, and the
+// list of more than one item; also one table with column aliases):
+// FromItems holds it, and the
 // single-relation fields of Select (From, FromAlias, FromFunc,
 // FromQuery) are empty.
 func (q *Select) Joins() bool { return len(q.FromItems) > 0 }

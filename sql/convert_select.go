@@ -60,14 +60,15 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	return out, nil
 }
 
-// fromClause converts FROM: a join (more than one item, or a JOIN) into
+// fromClause converts FROM: a join (more than one item, or a JOIN) and a
+// table with column aliases (which the join binder names) into
 // q.FromItems (convert_from.go), one table, function or subquery into
 // q's single-relation fields (singleFrom).
 func (c *conv) fromClause(q *Select, from []*pg_query.Node) error {
 	if len(from) == 0 {
 		return nil
 	}
-	if len(from) > 1 || from[0].GetJoinExpr() != nil {
+	if len(from) > 1 || from[0].GetJoinExpr() != nil || len(from[0].GetRangeVar().GetAlias().GetColnames()) > 0 {
 		var err error
 		q.FromItems, err = c.fromItems(from)
 		return err
@@ -94,9 +95,6 @@ func (c *conv) singleFrom(q *Select, from []*pg_query.Node) error {
 	rv := from[0].GetRangeVar()
 	if rv == nil {
 		return c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
-	}
-	if len(rv.GetAlias().GetColnames()) > 0 {
-		return c.unsupported("column aliases in FROM", rv.GetLocation())
 	}
 	q.From, err = c.relName(rv)
 	q.FromAlias = rv.GetAlias().GetAliasname()

@@ -114,3 +114,9 @@ SELECT ja.x, g FROM ja CROSS JOIN LATERAL generate_series(1, ja.id) g ORDER BY 1
 SELECT ja.x, g FROM ja LEFT JOIN generate_series(2, ja.id) g ON true ORDER BY 1, 2;
 SELECT * FROM ja, (SELECT jb.y FROM jb WHERE jb.id = ja.id) s;
 SELECT ja.x, s.c FROM ja, (SELECT count(*) AS c FROM jb) s ORDER BY 1;
+-- column aliases of a table in FROM
+SELECT * FROM ja AS t(a, b) WHERE a > 1 ORDER BY b;
+SELECT t.a, t.n FROM ja t(a) ORDER BY 1, 2;
+SELECT ja.a FROM ja t(a);
+SELECT a, count(*) FROM ja AS t(a) GROUP BY a ORDER BY 1;
+SELECT * FROM ja t(a, b, c, d);
