@@ -449,4 +449,7 @@ type planTrace struct {
 	// wins are the exec nodes of the window functions' Sorts and Window
 	// nodes, top down (exec_window.go).
 	wins []ir.Node
+	// join is the exec tree of a joined FROM clause (below the Filter of
+	// WHERE), whose nodes EXPLAIN's join tree stands for (lower_analyze.go).
+	join ir.Node
 }

@@ -43,6 +43,13 @@ type selectPlan struct {
 	// wins is the window calls and their windows (bind_window.go); nil
 	// when the query has none.
 	wins *winState
+	// join is a FROM clause that joins relations (bind_from.go); table
+	// is then the joined row's columns, and the relations' own plans read
+	// their rows.
+	join *joinSource
+	// rescanned is set for a LATERAL subquery's relation, run again for
+	// each row of its join: each run's rows are released once emitted.
+	rescanned bool
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -111,6 +111,12 @@ type Select struct {
 	// FromQuery is a subquery in FROM (ast_derived.go); From is then its
 	// alias and FromP the position of its opening parenthesis.
 	FromQuery *DerivedTable
+	// FromItems is a FROM clause that joins (ast_from.go): more than one
+	// item, or a JOIN (or one table with column aliases, which the join
+	// binder names). A FROM of one table, function or subquery is in
+	// From, FromAlias, FromFunc and FromQuery instead, and FromItems is
+	// nil.
+	FromItems []FromItem
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).

@@ -5,11 +5,13 @@ import (
 )
 
 // fromFunction converts a function in FROM: f(args) [AS] alias[(col)].
-// Only a plain call with at most one column alias is in the dialect.
-func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node) (string, *FromFunction, error) {
+// Only a plain call with at most one column alias is in the dialect;
+// LATERAL only as an item of a join (lateral), where a function in FROM
+// reads the items left of it with or without the keyword.
+func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, lateral bool) (string, *FromFunction, error) {
 	loc := nodeLocation(n)
 	switch {
-	case rf.GetLateral():
+	case rf.GetLateral() && !lateral:
 		return "", nil, c.unsupported("LATERAL", loc)
 	case rf.GetOrdinality():
 		return "", nil, c.unsupported("WITH ORDINALITY", loc)

@@ -30,11 +30,13 @@ type Param struct {
 	P int
 }
 
-// ColumnRef names a column, optionally qualified by table ("items.id").
+// ColumnRef names a column, optionally qualified by table ("items.id")
+// and schema ("public.items.id": Schema is then set).
 type ColumnRef struct {
-	Table string
-	Name  string
-	P     int
+	Schema string
+	Table  string
+	Name   string
+	P      int
 }
 
 // BinaryExpr is a binary operator: comparison (= <> < <= > >=), arithmetic

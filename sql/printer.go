@@ -29,6 +29,9 @@ func formatExpr(b *strings.Builder, e Expr) {
 	case *Param:
 		b.WriteString("$" + strconv.Itoa(e.N))
 	case *ColumnRef:
+		if e.Schema != "" {
+			b.WriteString(e.Schema + ".")
+		}
 		if e.Table != "" {
 			b.WriteString(e.Table + ".")
 		}

@@ -62,6 +62,10 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildAppend(n)
 	case *plan.SetOp:
 		return env.buildSetOp(n)
+	case *plan.Join:
+		return env.buildJoin(n)
+	case *plan.Hash:
+		return env.input(n.Unary, "Hash")
 	case *plan.Result:
 		return resultRow, nil
 	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan:
