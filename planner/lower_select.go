@@ -91,7 +91,7 @@ func (p *selectPlan) logicalScan() ir.Node {
 	case p.derived != nil: // its subplan is not described yet
 		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
 	case p.series != nil:
-		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: "generate_series"}
+		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
 	if p.where == nil {
 		return scan

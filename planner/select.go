@@ -27,7 +27,7 @@ type selectPlan struct {
 	group  []expr
 	having expr
 	// series generates the rows of a function in FROM instead of a
-	// table scan (series.go); nil for a table.
+	// table scan (from_func.go); nil for a table.
 	series *seriesSource
 	// derived is a subquery in FROM whose rows replace a table scan
 	// (derived.go); nil otherwise.
