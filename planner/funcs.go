@@ -17,7 +17,7 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
-	if f.Distinct {
+	if f.Distinct || f.Filter != nil || len(f.Order) > 0 {
 		return nil, b.distinctNotAggregate(f) // aggregate_distinct.go
 	}
 	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go

@@ -6,17 +6,14 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// funcCall converts name(args), name(*) and name(DISTINCT args). The other
-// aggregate and window decorations are outside the dialect.
+// funcCall converts name(args), name(*) and name(DISTINCT args), with an
+// aggregate's ORDER BY and FILTER. WITHIN GROUP, OVER and VARIADIC are
+// outside the dialect.
 func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	loc := f.GetLocation()
 	switch {
 	case f.GetOver() != nil:
 		return nil, c.unsupported("window functions", loc)
-	case len(f.GetAggOrder()) > 0:
-		return nil, c.unsupported("ORDER BY in aggregates", loc)
-	case f.GetAggFilter() != nil:
-		return nil, c.unsupported("FILTER", loc)
 	case f.GetAggWithinGroup():
 		return nil, c.unsupported("WITHIN GROUP", loc)
 	case f.GetFuncVariadic():
@@ -27,14 +24,30 @@ func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 		parts = parts[1:]
 	}
 	name := strings.ToLower(strings.Join(parts, "."))
+	var call *FuncCall
 	if f.GetAggStar() {
-		return &FuncCall{Name: name, Star: true, P: int(loc)}, nil
+		call = &FuncCall{Name: name, Star: true, P: int(loc)}
+	} else {
+		x, err := c.callOf(name, f.GetArgs(), loc)
+		if err != nil {
+			return nil, err
+		}
+		call = x.(*FuncCall)
+		call.Distinct = f.GetAggDistinct()
 	}
-	call, err := c.callOf(name, f.GetArgs(), loc)
-	if err == nil && f.GetAggDistinct() {
-		call.(*FuncCall).Distinct = true
+	return call, c.aggDecorations(call, f)
+}
+
+// aggDecorations converts an aggregate call's ORDER BY and FILTER (WHERE
+// ...) into call; the planner refuses them on a function that is no
+// aggregate.
+func (c *conv) aggDecorations(call *FuncCall, f *pg_query.FuncCall) error {
+	var err error
+	if call.Order, err = c.orderBy(f.GetAggOrder()); err != nil {
+		return err
 	}
-	return call, err
+	call.Filter, err = c.expr(f.GetAggFilter())
+	return err
 }
 
 // callOf is a FuncCall of name over the converted args.

@@ -74,11 +74,15 @@ type BoolExpr struct {
 // pg_catalog. prefix. SQL value functions (current_user, current_schema,
 // current_database()) are FuncCalls with no arguments. Distinct is
 // name(DISTINCT args): an aggregate over the distinct non-NULL values.
+// An aggregate's ORDER BY inside the call (array_agg(x ORDER BY y)) is
+// Order, and its FILTER (WHERE cond) Filter (nil when absent).
 type FuncCall struct {
 	Name     string
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	Order    []OrderItem
+	Filter   Expr
 	P        int
 }
 

@@ -7,6 +7,9 @@ import (
 	"github.com/vecgres/vecgres/sql/types"
 )
 
+// ToJSONB is toJSONB, for jsonb_agg and jsonb_object_agg (planner).
+func ToJSONB(t types.Type, v any) types.JSONB { return toJSONB(t, v) }
+
 // toJSONB is to_jsonb's conversion of a value of type t (PostgreSQL 15
 // jsonb.c datum_to_jsonb): NULL is JSON null, booleans and numbers their
 // JSON kinds (a float or numeric NaN or infinity a string, as numeric's
