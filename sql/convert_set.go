@@ -11,6 +11,11 @@ func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
 	name := strings.ToLower(s.GetName())
 	switch s.GetKind() {
 	case pg_query.VariableSetKind_VAR_SET_VALUE:
+		if args := s.GetArgs(); name == "timezone" && len(args) == 1 {
+			if v, ok, err := c.timeZoneValue(args[0]); ok || err != nil { // convert_set_timezone.go
+				return &Set{Name: name, Value: v, Local: s.GetIsLocal()}, err
+			}
+		}
 		v, err := c.setValue(s.GetArgs())
 		if err != nil {
 			return nil, err
