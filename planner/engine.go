@@ -13,6 +13,8 @@ type Engine struct {
 	sessions atomic.Int64
 	// vectorExt is whether CREATE EXTENSION vector has run (extension.go).
 	vectorExt atomic.Bool
+	// advisory holds the sessions' advisory locks (advisory.go).
+	advisory advisoryLocks
 }
 
 // NewEngine returns an engine over an opened catalog.
