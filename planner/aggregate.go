@@ -197,7 +197,8 @@ type aggAcc struct {
 	// ordered holds the inputs of an aggregate with ORDER BY until final
 	// (aggregate_order.go).
 	ordered    []aggInput
-	collectAcc // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
+	collectAcc          // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
+	stats      statsAcc // variance and stddev (aggregate_stats.go)
 }
 
 func (a *aggAcc) add(e *env) error {
@@ -272,6 +273,8 @@ func (a *aggAcc) addValue(v any) error {
 		}
 	case "jsonb_agg", "jsonb_object_agg":
 		return a.collectJSON(v) // aggregate_json.go
+	case "variance", "var_samp", "var_pop", "stddev", "stddev_samp", "stddev_pop":
+		return a.addStats(v) // aggregate_stats.go
 	default:
 		a.collect(a.call.name, v)
 	}

@@ -69,7 +69,7 @@ func (a *aggAcc) final() (any, error) {
 				return nil, err
 			}
 		}
-		return a.result(), nil
+		return a.value() // aggregate_stats.go
 	}
 	plain := *a.call
 	plain.distinct = false
@@ -85,7 +85,7 @@ func (a *aggAcc) final() (any, error) {
 			return nil, err
 		}
 	}
-	return out.result(), nil
+	return out.value()
 }
 
 // distinctValues sorts vals in place (stable) by eq and returns the
