@@ -275,6 +275,8 @@ func (a *aggAcc) addValue(v any) error {
 		return a.collectJSON(v) // aggregate_json.go
 	case "variance", "var_samp", "var_pop", "stddev", "stddev_samp", "stddev_pop":
 		return a.addStats(v) // aggregate_stats.go
+	case "bit_and", "bit_or", "bit_xor":
+		a.addBits(v.(int64)) // aggregate_bits.go
 	default:
 		a.collect(a.call.name, v)
 	}
@@ -347,6 +349,8 @@ func (a *aggAcc) result() any {
 		return a.best
 	case "jsonb_agg", "jsonb_object_agg":
 		return a.jsonResult()
+	case "bit_and", "bit_or", "bit_xor":
+		return a.bitsResult()
 	}
 	return a.collected(a.call.name)
 }

@@ -56,3 +56,17 @@ func shift(op string, x, n int64, t types.Type) int64 {
 	}
 	return int64(v)
 }
+
+// bitAggregateFuncs are bit_and, bit_or and bit_xor of smallint, integer
+// and bigint (docs 9.21, Table 9.58): the inputs folded by & | #, of the
+// input type; NULL over no non-NULL input. Accumulating is the
+// planner's (planner/aggregate_bits.go).
+var bitAggregateFuncs = func() []Func {
+	var fs []Func
+	for _, name := range []string{"bit_and", "bit_or", "bit_xor"} {
+		for _, t := range intKinds {
+			fs = append(fs, aggregate(name, t, t))
+		}
+	}
+	return fs
+}()

@@ -13,3 +13,10 @@ CREATE TABLE flags (id bigint PRIMARY KEY, mask int);
 INSERT INTO flags VALUES (1, 5), (2, 6), (3, 8);
 SELECT id FROM flags WHERE mask & 4 <> 0 ORDER BY id;
 SELECT id << 32 | mask, mask # 1 FROM flags ORDER BY id;
+
+-- bit_and, bit_or, bit_xor aggregates
+CREATE TABLE bt (id int, s smallint, i int, b bigint);
+INSERT INTO bt VALUES (1, 12, 12, 12), (2, 10, 10, -1), (3, NULL, 7, NULL);
+SELECT bit_and(s), bit_or(s), bit_xor(s), bit_and(i), bit_or(i), bit_xor(i), bit_and(b), bit_or(b), bit_xor(b) FROM bt;
+SELECT pg_typeof(bit_and(s)), pg_typeof(bit_or(i)), pg_typeof(bit_xor(b)), bit_or(i) FILTER (WHERE id > 5) FROM bt;
+SELECT bit_and(1.5);
