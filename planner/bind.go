@@ -20,6 +20,9 @@ type binder struct {
 	// aggDenied is the 42803 message for an aggregate where aggs is nil
 	// ("": PostgreSQL's generic "not allowed here").
 	aggDenied string
+	// srfs collects the set-returning calls of the select list being
+	// bound (select_srf.go); nil elsewhere, where they are refused.
+	srfs *srfList
 	// query holds what the binders of one statement and its subqueries
 	// share (subquery.go, dml_conflict.go); nil until first needed.
 	query *queryScope

@@ -68,6 +68,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return nil, err
 	}
 	b.chooseIndex(p, x)
+	if err := checkSelectSRFs(p); err != nil { // select_srf.go
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -121,8 +124,8 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 
 // bindItems binds the SELECT list, expanding * and detecting aggregates.
 func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
-	b.aggs = &aggState{}
-	defer func() { b.aggs = nil }()
+	b.aggs, b.srfs = &aggState{}, &srfList{}
+	defer func() { b.aggs, b.srfs = nil, nil }()
 	for _, it := range items {
 		if it.Star {
 			if err := b.expandStar(p); err != nil {
@@ -145,6 +148,9 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	}
 	if len(b.aggs.calls) > 0 {
 		p.aggs = b.aggs // bindGrouping checks the items
+	}
+	if len(b.srfs.calls) > 0 {
+		p.srfs = b.srfs // select_srf.go
 	}
 	return nil
 }

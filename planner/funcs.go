@@ -5,7 +5,6 @@ import (
 
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -38,7 +37,10 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	cands := sem.Builtins.Lookup(f.Name)
 	if len(cands) > 0 && cands[0].SetReturning {
-		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
+		if b.srfs != nil {
+			return b.bindSelectSRF(f) // select_srf.go
+		}
+		return nil, b.srfOutside(f)
 	}
 	fn, args, err := b.resolveBuiltin(f)
 	if err != nil {

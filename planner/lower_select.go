@@ -45,7 +45,7 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return nil, err
 	}
 	if p.table == nil {
-		return p.withLimit(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}, limit, offset), nil
+		return p.withLimit(p.withProjectSet(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}, false), limit, offset), nil
 	}
 	from := p.logicalScan()
 	if p.scan != nil && limit >= 0 {
@@ -65,6 +65,7 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	}
 	rows := node.Base().Est
 	if p.aggs == nil {
+		node = p.withProjectSet(node, false) // select_srf.go
 		if len(p.order) > 0 {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}

@@ -40,6 +40,10 @@ type selectPlan struct {
 	// (select_distinct.go).
 	distinct   bool
 	distinctOn []expr
+	// srfs are the select list's set-returning calls, run by a
+	// ProjectSet below ORDER BY, DISTINCT and LIMIT (select_srf.go); nil
+	// when it has none.
+	srfs *srfList
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -47,6 +47,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		grouped = &groupedExpr{keys: len(p.group)}
 		st.setAgg(node)
 	}
+	node = p.withProjectSet(node, true) // select_srf.go
 	switch {
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
