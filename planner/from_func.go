@@ -108,7 +108,7 @@ func (b *binder) bindFromCall(f *sql.FuncCall, ff *sql.FromFunction, single bool
 	}
 	fn, args, err := b.resolveBuiltin(f)
 	if err != nil {
-		return fromCall{}, nil, err
+		return fromCall{}, nil, b.timestampSeries(f, err)
 	}
 	if fn.Cols != nil {
 		cols := make([]catalog.Column, len(fn.Cols))
@@ -170,4 +170,24 @@ func (c fromCall) estimate() float64 {
 		return 0
 	}
 	return max(math.Floor((stop-start)/step)+1, 0)
+}
+
+// timestampSeries turns the 42883 of generate_series over dates or
+// timestamps, which PostgreSQL steps by an interval, into 0A000 naming
+// it (vecgres has no interval type); err otherwise.
+func (b *binder) timestampSeries(f *sql.FuncCall, err error) error {
+	if f.Name != "generate_series" || pgerror.CodeOf(err) != pgerror.UndefinedFunction {
+		return err
+	}
+	for _, a := range f.Args {
+		x, berr := b.bind(a, types.Unknown)
+		if berr != nil {
+			continue
+		}
+		switch x.Type().Kind {
+		case types.KindDate, types.KindTimestamp, types.KindTimestamptz:
+			return pgerror.NotSupported("generate_series of timestamps (vecgres has no interval type)").WithPosition(f.P + 1)
+		}
+	}
+	return err
 }

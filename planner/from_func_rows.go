@@ -2,16 +2,27 @@ package planner
 
 import (
 	"context"
-	"errors"
 )
 
 // seriesEach passes the rows of the FROM function that pass WHERE to fn,
-// one at a time as the function makes them; fn's error stops it and is
-// returned. A strict function with a NULL argument makes no rows. Errors:
-// the function's (22023 for generate_series's zero step ...), 57014 when
-// ctx ends.
+// one at a time as the function makes them (seriesSource.each).
 func (p *selectPlan) seriesEach(ctx context.Context, e *env, fn func(row []any) error) error {
-	s := p.series
+	return p.series.each(ctx, e, func(row []any) error {
+		ok, err := p.passes(e, row)
+		if err != nil || !ok {
+			return err
+		}
+		return fn(row)
+	})
+}
+
+// each passes the function's rows to fn (the ordinality after the
+// columns for WITH ORDINALITY), one at a time as the function makes
+// them; fn's error stops it and is returned. A strict function with a
+// NULL argument makes no rows. Its arguments are evaluated in e (a join
+// evaluates them per outer row for LATERAL). Errors: the function's
+// (22023 for generate_series's zero step ...), 57014 when ctx ends.
+func (s *seriesSource) each(ctx context.Context, e *env, fn func(row []any) error) error {
 	n := int64(0)
 	emit := func(row []any) error {
 		n++
@@ -21,10 +32,6 @@ func (p *selectPlan) seriesEach(ctx context.Context, e *env, fn func(row []any) 
 		if s.ordinality {
 			row = append(row, n)
 		}
-		ok, err := p.passes(e, row)
-		if err != nil || !ok {
-			return err
-		}
 		return fn(row)
 	}
 	if len(s.calls) == 1 {
@@ -32,9 +39,6 @@ func (p *selectPlan) seriesEach(ctx context.Context, e *env, fn func(row []any) 
 	}
 	return s.zip(e, emit)
 }
-
-// errStopCall ends a call's rows early (never returned to the caller).
-var errStopCall = errors.New("stop")
 
 // run passes the call's rows to emit: the set-returning function's, or
 // the scalar expression's one row.
