@@ -32,8 +32,9 @@ type Func struct {
 	// Variadic: the last parameter takes any number (at least one) of
 	// arguments, as PostgreSQL's VARIADIC "any" (concat).
 	Variadic bool
-	// SetReturning functions are refused outside FROM (0A000); FROM
-	// runs their Rows (planner/from_func.go).
+	// SetReturning functions run their Rows in FROM
+	// (planner/from_func.go) and in a select list (planner/select_srf.go);
+	// elsewhere they are refused (0A000).
 	SetReturning bool
 	// Rows runs a set-returning function: each result row goes to emit
 	// (one value per column of Cols, or the one value of type Ret); an
