@@ -7,6 +7,7 @@ import (
 
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // Advisory locks (PostgreSQL docs 13.3.5): locks on application-chosen
@@ -216,9 +217,17 @@ func (e *env) AdvisoryLock(key sem.AdvisoryKey, shared, xact, wait bool) (bool, 
 	return s.en.advisory.lock(s, key, shared, xact, wait, w.Ctx, w.LockTimeout)
 }
 
-// AdvisoryUnlock implements sem.AdvisoryLocker.
+// AdvisoryUnlock implements sem.AdvisoryLocker; releasing a lock the
+// session does not hold warns as PostgreSQL's (01000 "you don't own a
+// lock of type ExclusiveLock").
 func (e *env) AdvisoryUnlock(key sem.AdvisoryKey, shared bool) bool {
-	return e.sess.en.advisory.unlock(e.sess, key, shared)
+	ok := e.sess.en.advisory.unlock(e.sess, key, shared)
+	if !ok && e.exec != nil {
+		mode := map[bool]string{false: "ExclusiveLock", true: "ShareLock"}[shared]
+		e.exec.notices = append(e.exec.notices, backend.Notice{Severity: "WARNING", Code: "01000",
+			Message: "you don't own a lock of type " + mode})
+	}
+	return ok
 }
 
 // AdvisoryUnlockAll implements sem.AdvisoryLocker.

@@ -34,6 +34,9 @@ type execCtx struct {
 	// analyze, set while EXPLAIN ANALYZE runs its statement, collects
 	// the counts of the run (explain_analyze.go); nil otherwise.
 	analyze *setOpTrace
+	// notices are the warnings functions raised while the query ran
+	// (advisory.go), sent with its result.
+	notices []backend.Notice
 }
 
 // prepared is a statement with, once bound, its plan; it implements
