@@ -124,11 +124,16 @@ func (b *binder) bindFromCall(f *sql.FuncCall, ff *sql.FromFunction, single bool
 	return fromCall{fn: fn, args: args, ncols: 1}, []catalog.Column{{Name: name, Type: t}}, nil
 }
 
+// setRows are pg_proc.prorows of the set-returning functions whose
+// estimate is not PostgreSQL's default of 1000 rows.
+var setRows = map[string]float64{"jsonb_array_elements": 100, "jsonb_array_elements_text": 100,
+	"jsonb_each": 100, "jsonb_each_text": 100, "jsonb_object_keys": 100}
+
 // estimate is EXPLAIN's row estimate: for generate_series of integer
 // constants the exact count (as PostgreSQL's support function computes
 // it), for unnest of a constant array its length, one row for a scalar
-// function, else PostgreSQL's default of 1000 rows for a function; the
-// largest of a multi-argument unnest's.
+// function, else pg_proc's prorows (setRows, or 1000); the largest of a
+// multi-argument unnest's.
 func (s *seriesSource) estimate() float64 {
 	n := 0.0
 	for _, c := range s.calls {
@@ -148,6 +153,9 @@ func (c fromCall) estimate() float64 {
 		}
 		return 10 // PostgreSQL 15's estimate_array_length of a non-constant
 	case c.fn.Name != "generate_series":
+		if n, ok := setRows[c.fn.Name]; ok {
+			return n
+		}
 		return 1000
 	}
 	vals := []int64{0, 0, 1}
