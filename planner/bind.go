@@ -25,6 +25,9 @@ type binder struct {
 	// 42P20 message where they are not ("": derived from aggDenied).
 	wins      *winState
 	winDenied string
+	// srfs collects the set-returning calls of the select list being
+	// bound (select_srf.go); nil elsewhere, where they are refused.
+	srfs *srfList
 	// query holds what the binders of one statement and its subqueries
 	// share (subquery.go, dml_conflict.go); nil until first needed.
 	query *queryScope

@@ -198,14 +198,22 @@ func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: %s unknown", x.Op).WithPosition(x.P + 1).
 			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
 	}
-	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
+	f, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()})
+	if err != nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1).
 			WithHint("No operator matches the given name and argument type. You might need to add an explicit type cast.")
 	}
-	if x.Op == "+" {
+	switch x.Op {
+	case "+":
 		return inner, nil
+	case "-":
+		return &negExpr{x: inner}, nil
 	}
-	return &negExpr{x: inner}, nil
+	if inner, err = coerce(inner, f.Args[0], x.X.Pos()); err != nil { // ~ of integers (sem/bitops.go)
+		return nil, err
+	}
+	args := []expr{inner}
+	return &funcExpr{name: x.Op, args: args, t: f.Ret, strict: f.Strict, fn: callBuiltin(f, args)}, nil
 }
 
 func (b *binder) bindBool(x *sql.BoolExpr) (expr, error) {

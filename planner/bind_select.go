@@ -89,6 +89,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return p, nil
 	}
 	b.chooseIndex(p, x)
+	if err := checkSelectSRFs(p); err != nil { // select_srf.go
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -148,8 +151,8 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 
 // bindItems binds the SELECT list, expanding * and detecting aggregates.
 func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
-	b.aggs, b.wins = &aggState{}, p.wins
-	defer func() { b.aggs, b.wins = nil, nil }()
+	b.aggs, b.wins, b.srfs = &aggState{}, p.wins, &srfList{}
+	defer func() { b.aggs, b.wins, b.srfs = nil, nil, nil }()
 	for _, it := range items {
 		if it.Star {
 			if err := b.expandStar(p, it.Table); err != nil {
@@ -172,6 +175,9 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	}
 	if len(b.aggs.calls) > 0 {
 		p.aggs = b.aggs // bindGrouping checks the items
+	}
+	if len(b.srfs.calls) > 0 {
+		p.srfs = b.srfs // select_srf.go
 	}
 	return nil
 }

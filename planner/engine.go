@@ -17,6 +17,8 @@ type Engine struct {
 	// checkSess binds and evaluates CHECK constraints (constraint_check.go).
 	checkOnce sync.Once
 	checkSess *Session
+	// advisory holds the sessions' advisory locks (advisory.go).
+	advisory advisoryLocks
 }
 
 // NewEngine returns an engine over an opened catalog.

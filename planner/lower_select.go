@@ -45,7 +45,7 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return nil, err
 	}
 	if p.table == nil {
-		return p.withLimit(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), limit, offset), nil
+		return p.withLimit(p.withProjectSet(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), false), limit, offset), nil
 	}
 	if p.join != nil {
 		node, err := p.lowerJoin(x, e) // join_exec.go
@@ -85,7 +85,7 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 	rows := node.Base().Est
 	if p.aggs == nil {
-		node = p.lowerWindows(node) // exec_window.go
+		node = p.withProjectSet(p.lowerWindows(node), false) // exec_window.go, select_srf.go
 		if len(p.order) > 0 && !p.windowsSorted() {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}
@@ -112,7 +112,7 @@ func (p *selectPlan) logicalScan() ir.Node {
 	case p.derived != nil: // its subplan is not described yet
 		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
 	case p.series != nil:
-		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: "generate_series"}
+		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
 	if p.where == nil {
 		return scan

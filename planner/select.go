@@ -27,7 +27,7 @@ type selectPlan struct {
 	group  []expr
 	having expr
 	// series generates the rows of a function in FROM instead of a
-	// table scan (series.go); nil for a table.
+	// table scan (from_func.go); nil for a table.
 	series *seriesSource
 	// derived is a subquery in FROM whose rows replace a table scan
 	// (derived.go); nil otherwise.
@@ -50,6 +50,10 @@ type selectPlan struct {
 	// rescanned is set for a LATERAL subquery's relation, run again for
 	// each row of its join: each run's rows are released once emitted.
 	rescanned bool
+	// srfs are the select list's set-returning calls, run by a
+	// ProjectSet below ORDER BY, DISTINCT and LIMIT (select_srf.go); nil
+	// when it has none.
+	srfs *srfList
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

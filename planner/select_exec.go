@@ -54,6 +54,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		st.setAgg(node)
 	}
 	node = p.execWindows(e, b, node, grouped, st) // exec_window.go
+	node = p.withProjectSet(node, true)           // select_srf.go
 	switch {
 	case p.windowsSorted(): // exec_window.go
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:

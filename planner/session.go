@@ -289,11 +289,13 @@ func (s *Session) TxStatus() byte {
 	return 'I'
 }
 
-// Close implements backend.Session: an open transaction is rolled back.
+// Close implements backend.Session: an open transaction is rolled back,
+// the session's advisory locks released.
 func (s *Session) Close() {
 	if s.open {
 		s.endTxn(false)
 	}
+	s.en.advisory.release(s, -1)
 	s.en.sessions.Add(-1)
 }
 

@@ -138,6 +138,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 
 		// DDL.
 		of[*sql.CreateTable]():     {tag: "CREATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE"},
+		of[*sql.CreateTableAs]():   {tag: "SELECT", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE AS"},
 		of[*sql.DropTable]():       {tag: "DROP TABLE", lock: lockExclusive, snapshot: true, readOnly: "DROP TABLE", tables: dropTableTables},
 		of[*sql.AlterTable]():      {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
 		of[*sql.Rename]():          {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables},

@@ -47,6 +47,15 @@ var pg15GoldenScripts = []string{
 	"constraints_deferred",
 	"catalog_infoschema_constraints",
 	"joins",
+	"jsonb_functions",
+	"from_functions",
+	"aggregates_filter_order",
+	"set_forms",
+	"bit_operators",
+	"aggregates_stats",
+	"select_list_srfs",
+	"create_table_as",
+	"advisory_locks",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -46,6 +46,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildFilter(n)
 	case *plan.Project:
 		return env.buildProject(n)
+	case *plan.ProjectSet:
+		return env.buildProjectSet(n)
 	case *plan.Limit:
 		return env.buildLimit(n)
 	case *plan.Sort:

@@ -18,4 +18,11 @@ var Builtins = NewRegistry(
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,
+	setReturningFuncs,
+	jsonbFuncs,
+	jsonbSetFuncs,
+	jsonAggregateFuncs,
+	advisoryFuncs,
+	statsAggregateFuncs,
+	bitAggregateFuncs,
 )
