@@ -43,9 +43,9 @@ func IndexDef(ix *catalog.Index) string {
 	return b.String()
 }
 
-// reloptions lists an HNSW index's options as name='value'.
+// reloptions lists an HNSW or ivfflat index's options as name='value'.
 func reloptions(ix *catalog.Index) []string {
-	if ix.Method != catalog.MethodHNSW {
+	if ix.Method != catalog.MethodHNSW && ix.Method != catalog.MethodIVFFlat {
 		return nil
 	}
 	if ix.Reloptions != nil {
@@ -57,6 +57,9 @@ func reloptions(ix *catalog.Index) []string {
 		return out
 	}
 	var out []string
+	if ix.Method == catalog.MethodIVFFlat {
+		return nil // ivfflat records always keep their reloptions
+	}
 	if ix.M != 0 && ix.M != hnswDefaultM {
 		out = append(out, "m='"+strconv.Itoa(ix.M)+"'")
 	}

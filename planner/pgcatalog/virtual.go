@@ -158,8 +158,11 @@ func classRows(env Env) [][]any {
 }
 
 func amOID(ix *catalog.Index) int64 {
-	if ix.Method == catalog.MethodHNSW {
+	switch ix.Method {
+	case catalog.MethodHNSW:
 		return oidHNSWAM
+	case catalog.MethodIVFFlat:
+		return oidIvfflatAM
 	}
 	return oidBtreeAM
 }
