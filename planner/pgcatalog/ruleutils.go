@@ -33,7 +33,7 @@ func IndexDef(ix *catalog.Index) string {
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
 	b.WriteString(" USING " + string(ix.Method) + " (" + QuoteIdent(ix.Table.Columns[ix.Column].Name))
-	if ix.Opclass != "" {
+	if ix.Opclass != "" && !defaultOpclass(ix) {
 		b.WriteString(" " + ix.Opclass)
 	}
 	b.WriteString(")")
@@ -41,6 +41,13 @@ func IndexDef(ix *catalog.Index) string {
 		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
 	}
 	return b.String()
+}
+
+// defaultOpclass reports whether ix's operator class is its access
+// method's default for the column type, which pg_get_indexdef leaves out:
+// pgvector's only one among vecgres's is vector_l2_ops for ivfflat.
+func defaultOpclass(ix *catalog.Index) bool {
+	return ix.Method == catalog.MethodIVFFlat && ix.Opclass == "vector_l2_ops"
 }
 
 // reloptions lists an HNSW or ivfflat index's options as name='value'.
