@@ -237,6 +237,11 @@
 //	hnsw.<oid>      per HNSW index: vecindex's checkpoint format (graph
 //	                layers, neighbour lists, entry point, tombstones, CRC)
 //
+// An ivfflat index (ivf.go; its lists count in the CreateIndex payload's
+// m field) has no file: at start-up, as after REINDEX, its centers are
+// trained again from the live rows (seeded by its OID) and the lists
+// filled, before Open returns.
+//
 // catalog and rows files are block files (snapshot_format.go): a header
 // (magic, version, kind, the snapshot's LSN), CRC-32C-checked blocks, and a
 // trailer counting the blocks; a graph file starts with the same header.
