@@ -1,6 +1,8 @@
 package vecindex
 
 import (
+	"bytes"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -282,5 +284,41 @@ func TestIVFConcurrent(t *testing.T) {
 	}
 	if n != x.Live() || n != 2000-500 {
 		t.Fatalf("%d rows in lists, Live %d, want %d", n, x.Live(), 1500)
+	}
+}
+
+// TestIVFCentersRoundTrip: centers written and read back are the same
+// bits and assign vectors to the same lists; a flipped byte, a cut file
+// and another shape are ErrIVFCenters.
+func TestIVFCentersRoundTrip(t *testing.T) {
+	data := gaussian(800, 6, 17)
+	x := trainIVF(t, IVFConfig{Dims: 6, Lists: 7, Metric: InnerProduct, Seed: 5}, data)
+	var buf bytes.Buffer
+	if _, err := x.WriteCentersTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	y, _ := NewIVF(x.Config())
+	if err := y.ReadCentersFrom(bytes.NewReader(buf.Bytes())); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(x.centers, y.centers) || y.Sampled() != x.Sampled() || !y.Trained() || y.Live() != 0 {
+		t.Fatalf("read back: sampled %d, trained %v, live %d", y.Sampled(), y.Trained(), y.Live())
+	}
+	for _, v := range data[:50] {
+		if x.nearestList(v) != y.nearestList(v) {
+			t.Fatal("read-back centers assign differently")
+		}
+	}
+	bad := slices.Clone(buf.Bytes())
+	bad[30] ^= 1
+	other, _ := NewIVF(IVFConfig{Dims: 6, Lists: 8, Metric: InnerProduct})
+	for name, err := range map[string]error{
+		"flipped": y.ReadCentersFrom(bytes.NewReader(bad)),
+		"cut":     y.ReadCentersFrom(bytes.NewReader(buf.Bytes()[:40])),
+		"shape":   other.ReadCentersFrom(bytes.NewReader(buf.Bytes())),
+	} {
+		if !errors.Is(err, ErrIVFCenters) {
+			t.Errorf("%s: %v, want ErrIVFCenters", name, err)
+		}
 	}
 }
