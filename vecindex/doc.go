@@ -177,8 +177,8 @@
 // were accepted) and keeps the K nearest accepted rows, sorted by
 // (distance, key). Delete moves the list's last row into the hole, so there
 // are no tombstones. One RWMutex: searches share it, writes take it.
-// Lists are not written to checkpoints; catalog retrains them from the rows
-// at start-up.
+// WriteCentersTo and ReadCentersFrom (ivf_persist.go) keep the centers
+// in checkpoints; the lists are filled again from the rows.
 //
 // # Checkpoints
 //
