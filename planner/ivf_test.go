@@ -225,3 +225,37 @@ func TestIVFFlatDDL(t *testing.T) {
 		t.Fatalf("pg_am: %v", got.Rows)
 	}
 }
+
+// TestIVFFlatHalfvec: an ivfflat index on a halfvec column (each
+// halfvec_*_ops class) serves ORDER BY ... LIMIT; with every list probed
+// its pages are the sequential scan's, and with one probe it is never
+// short.
+func TestIVFFlatHalfvec(t *testing.T) {
+	for i, c := range []struct{ opclass, op string }{
+		{"halfvec_l2_ops", "<->"}, {"halfvec_ip_ops", "<#>"}, {"halfvec_cosine_ops", "<=>"},
+	} {
+		s := testSession(t)
+		exec(t, s, "CREATE TABLE h (id int PRIMARY KEY, v halfvec(4))")
+		exec(t, s, fmt.Sprintf("INSERT INTO h SELECT i, ARRAY[(i*%d %% 13) - 6.1, (i*3 %% 11) - 5 + i*0.001, (i %% 17) - 8.2, (i %% 7) - 3]::halfvec FROM generate_series(1, 800) i", i+5))
+		exec(t, s, "CREATE INDEX h_ivf ON h USING ivfflat (v "+c.opclass+") WITH (lists = 8)")
+		q := "'[0.5,-0.25,1,2]'"
+		plan := exec(t, s, "EXPLAIN SELECT id FROM h ORDER BY v "+c.op+" "+q+" LIMIT 5")
+		if txt := fmt.Sprint(plan.Rows); !strings.Contains(txt, "Index Scan using h_ivf on h") {
+			t.Fatalf("%s: EXPLAIN %s", c.opclass, txt)
+		}
+		if n := len(exec(t, s, "SELECT id FROM h WHERE id % 40 = 0 ORDER BY v "+c.op+" "+q+" LIMIT 15").Rows); n != 15 {
+			t.Fatalf("%s: one probe gave %d rows, want 15", c.opclass, n)
+		}
+		exec(t, s, "SET ivfflat.probes = 8")
+		for _, sql := range []string{
+			"SELECT id FROM h ORDER BY v " + c.op + " " + q + " LIMIT 20",
+			"SELECT id FROM h ORDER BY v " + c.op + " " + q + " LIMIT 20 OFFSET 20",
+			"SELECT id FROM h WHERE id % 3 = 1 ORDER BY v " + c.op + " " + q + " LIMIT 20",
+		} {
+			got, want := indexVsScan(t, s, sql)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: %s: %s", c.opclass, sql, firstDiff(got, want))
+			}
+		}
+	}
+}
