@@ -50,7 +50,9 @@ func (c *Catalog) fillIVF(ctx context.Context, ix *Index, slots []uint64) error 
 		}
 	}
 	if !ix.IVF.Trained() {
-		ix.IVF.Train(vecs, 0)
+		if err := ix.IVF.TrainContext(ctx, vecs, 0); err != nil {
+			return canceledBy(ctx)
+		}
 	}
 	if ctx.Err() != nil {
 		return canceledBy(ctx)

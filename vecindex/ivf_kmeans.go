@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -24,11 +25,21 @@ const ivfMaxIterations = 25
 // left out. Must be called once, before any insert; vectors are not
 // inserted.
 func (x *IVFFlat) Train(vecs [][]float32, workers int) {
+	_ = x.TrainContext(context.Background(), vecs, workers) // cannot end
+}
+
+// TrainContext is Train stopping with ctx's error, the index left
+// untrained, when ctx ends (checked between k-means++ picks and Lloyd's
+// iterations).
+func (x *IVFFlat) TrainContext(ctx context.Context, vecs [][]float32, workers int) error {
 	rng := rand.New(rand.NewPCG(uint64(x.cfg.Seed), 0x1f1f))
 	sample := x.sample(vecs, rng)
-	centers := x.seedCenters(sample, rng, workers)
-	if len(sample) > x.cfg.Lists {
-		x.lloyd(sample, centers, workers)
+	centers, err := x.seedCenters(ctx, sample, rng, workers)
+	if err == nil && len(sample) > x.cfg.Lists {
+		err = x.lloyd(ctx, sample, centers, workers)
+	}
+	if err != nil {
+		return err
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -36,6 +47,7 @@ func (x *IVFFlat) Train(vecs [][]float32, workers int) {
 	x.lists = make([]ivfList, x.cfg.Lists)
 	x.sampled = len(sample)
 	x.trained = true
+	return nil
 }
 
 // sample returns up to max(Lists × IVFSamplesPerList, IVFMinSamples)
@@ -69,7 +81,7 @@ func (x *IVFFlat) spherical() bool { return x.cfg.Metric != L2 }
 // sample when it has more vectors than lists, else the sample's vectors
 // followed by random centers (components uniform in [0, 1), unit length
 // when spherical).
-func (x *IVFFlat) seedCenters(sample [][]float32, rng *rand.Rand, workers int) []float32 {
+func (x *IVFFlat) seedCenters(ctx context.Context, sample [][]float32, rng *rand.Rand, workers int) ([]float32, error) {
 	k, d := x.cfg.Lists, x.cfg.Dims
 	centers := make([]float32, 0, k*d)
 	if len(sample) <= k {
@@ -86,7 +98,7 @@ func (x *IVFFlat) seedCenters(sample [][]float32, rng *rand.Rand, workers int) [
 			}
 			centers = append(centers, c...)
 		}
-		return centers
+		return centers, nil
 	}
 	// k-means++: each next center is a sample drawn with probability
 	// proportional to its squared distance to the nearest chosen center.
@@ -96,6 +108,9 @@ func (x *IVFFlat) seedCenters(sample [][]float32, rng *rand.Rand, workers int) [
 	}
 	next := sample[rng.IntN(len(sample))]
 	for c := 0; c < k; c++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		centers = append(centers, next...)
 		var total float64
 		parallelFor(len(sample), workers, func(i int) {
@@ -120,14 +135,14 @@ func (x *IVFFlat) seedCenters(sample [][]float32, rng *rand.Rand, workers int) [
 		}
 		next = sample[idx]
 	}
-	return centers
+	return centers, nil
 }
 
 // lloyd refines centers in place: assign each sample to its nearest
 // center (centerDist), move each center to its samples' mean
 // (normalised when spherical; a center left without samples stays), until
 // no assignment changes or ivfMaxIterations.
-func (x *IVFFlat) lloyd(sample [][]float32, centers []float32, workers int) {
+func (x *IVFFlat) lloyd(ctx context.Context, sample [][]float32, centers []float32, workers int) error {
 	k, d := x.cfg.Lists, x.cfg.Dims
 	assign := make([]int32, len(sample))
 	for i := range assign {
@@ -136,6 +151,9 @@ func (x *IVFFlat) lloyd(sample [][]float32, centers []float32, workers int) {
 	sums := make([]float64, k*d)
 	counts := make([]int, k)
 	for range ivfMaxIterations {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		var changed atomic.Bool
 		parallelFor(len(sample), workers, func(i int) {
 			best, bestD := int32(0), float32(math.Inf(1))
@@ -150,7 +168,7 @@ func (x *IVFFlat) lloyd(sample [][]float32, centers []float32, workers int) {
 			}
 		})
 		if !changed.Load() {
-			return
+			return nil
 		}
 		clear(sums)
 		clear(counts)
@@ -173,6 +191,7 @@ func (x *IVFFlat) lloyd(sample [][]float32, centers []float32, workers int) {
 			}
 		}
 	}
+	return nil
 }
 
 // parallelFor calls fn(i) for i in [0, n) on workers goroutines (0:

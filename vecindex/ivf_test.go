@@ -2,6 +2,7 @@ package vecindex
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -92,10 +93,12 @@ func TestIVFAssignmentNearest(t *testing.T) {
 func TestIVFKMeansReducesError(t *testing.T) {
 	data := gaussian(3000, 8, 5)
 	x, _ := NewIVF(IVFConfig{Dims: 8, Lists: 16, Metric: L2, Seed: 2})
-	seeded := x.seedCenters(data, rand.New(rand.NewPCG(1, 2)), 0)
+	seeded, _ := x.seedCenters(context.Background(), data, rand.New(rand.NewPCG(1, 2)), 0)
 	x.centers = slices.Clone(seeded)
 	before := quantError(x, data)
-	x.lloyd(data, x.centers, 0)
+	if err := x.lloyd(context.Background(), data, x.centers, 0); err != nil {
+		t.Fatal(err)
+	}
 	if after := quantError(x, data); !(after < before) {
 		t.Fatalf("k-means error %v, seeding's %v", after, before)
 	}
@@ -320,5 +323,16 @@ func TestIVFCentersRoundTrip(t *testing.T) {
 		if !errors.Is(err, ErrIVFCenters) {
 			t.Errorf("%s: %v, want ErrIVFCenters", name, err)
 		}
+	}
+}
+
+// TestIVFTrainContext: training stops with the context's error and
+// leaves the index untrained.
+func TestIVFTrainContext(t *testing.T) {
+	x, _ := NewIVF(IVFConfig{Dims: 4, Lists: 10, Metric: L2, Seed: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := x.TrainContext(ctx, gaussian(500, 4, 3), 0); !errors.Is(err, context.Canceled) || x.Trained() {
+		t.Fatalf("cancelled training: %v, trained %v", err, x.Trained())
 	}
 }
