@@ -156,7 +156,8 @@ func TestIVFFlatIterativeProbes(t *testing.T) {
 }
 
 // TestIVFFlatWrites: rows inserted, updated and deleted after the build
-// are found (or not) through the index; REINDEX and DROP INDEX work.
+// are found (or not) through the index; REINDEX, DROP INDEX and CREATE
+// INDEX CONCURRENTLY work.
 func TestIVFFlatWrites(t *testing.T) {
 	s := testSession(t)
 	loadIVF(t, s, "items", 600, 4, 6, "vector_l2_ops", 9)
@@ -176,6 +177,15 @@ func TestIVFFlatWrites(t *testing.T) {
 	exec(t, s, "DROP INDEX items_ivf")
 	if got := ids(exec(t, s, q)); !slices.Equal(got, want) {
 		t.Fatalf("after DROP INDEX: %v, want %v", got, want)
+	}
+	exec(t, s, "CREATE INDEX CONCURRENTLY items_ivf2 ON items USING ivfflat (v) WITH (lists = 3)")
+	if txt := fmt.Sprint(exec(t, s, "EXPLAIN "+q).Rows); !strings.Contains(txt, "Index Scan using items_ivf2") {
+		t.Fatalf("EXPLAIN after CREATE INDEX CONCURRENTLY: %s", txt)
+	}
+	exec(t, s, "SET vecgres.filter_plan = ef_postfilter") // the lists alone
+	exec(t, s, "SET ivfflat.probes = 3")
+	if got := ids(exec(t, s, q)); !slices.Equal(got, want) {
+		t.Fatalf("after CREATE INDEX CONCURRENTLY: %v, want %v", got, want)
 	}
 }
 
