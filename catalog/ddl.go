@@ -134,6 +134,9 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
 	}
+	if def.Method == MethodIVFFlat {
+		return ix, newIVFOn(ix, t.Columns[col].Type)
+	}
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
@@ -198,6 +201,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 				ix.BTree.Insert(ix.value(t.version(s).vals), s)
 			}
 		}
+	}
+	if ix.IVF != nil {
+		return c.fillIVF(ctx, ix, slots)
 	}
 	if ix.Graph == nil {
 		return nil

@@ -260,6 +260,12 @@
 //	                (slot, datums); other slots come back empty
 //	hnsw.<oid>      per HNSW index: vecindex's checkpoint format (graph
 //	                layers, neighbour lists, entry point, tombstones, CRC)
+//	ivf.<oid>       per ivfflat index: its centers (vecindex's centers
+//	                format, with its CRC); the lists are filled from the
+//	                rows before Open returns (ivf.go). An ivfflat index
+//	                without the file (created after the snapshot) is
+//	                trained again from the live rows, seeded by its OID.
+//	                Its lists count is the CreateIndex payload's m field.
 //
 // catalog and rows files are block files (snapshot_format.go): a header
 // (magic, version, kind, the snapshot's LSN), CRC-32C-checked blocks, and a

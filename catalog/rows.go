@@ -434,6 +434,9 @@ func (ix *Index) forget(slot uint64, vals []any) {
 	if ix.Graph != nil {
 		ix.Graph.Delete(slot)
 	}
+	if ix.IVF != nil {
+		ix.IVF.Delete(slot)
+	}
 	if ix.BTree != nil {
 		ix.BTree.Delete(ix.value(vals), slot)
 	}
@@ -455,7 +458,16 @@ func (ix *Index) add(slot uint64, vals []any) error {
 	if ix.BTree != nil {
 		ix.BTree.Insert(vals[ix.Column], slot)
 	}
-	if ix.Graph == nil || vals[ix.Column] == nil {
+	if vals[ix.Column] == nil {
+		return nil
+	}
+	if ix.IVF != nil {
+		if err := ix.IVF.Insert(slot, graphVector(vals[ix.Column])); err != nil {
+			return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
+		}
+		return nil
+	}
+	if ix.Graph == nil {
 		return nil
 	}
 	if err := ix.Graph.Insert(slot, graphVector(vals[ix.Column])); err != nil {

@@ -114,6 +114,9 @@ type IndexMethod string
 const (
 	MethodHNSW  IndexMethod = "hnsw"
 	MethodBTree IndexMethod = "btree"
+	// MethodIVFFlat is pgvector's ivfflat: IVF holds the inverted lists
+	// (ivf.go) and M the number of lists.
+	MethodIVFFlat IndexMethod = "ivfflat"
 )
 
 // Index is a secondary index of a table. For HNSW, Column is the indexed
@@ -134,6 +137,9 @@ type Index struct {
 	// record predates them.
 	Reloptions []string
 	Graph      *vecindex.HNSW
+	// IVF holds an ivfflat index's lists (nil for other methods); its
+	// lists count is M.
+	IVF *vecindex.IVFFlat
 	// phys is Column's stored value position, fixed at creation
 	// (alter_layout.go); Column shifts when an earlier column is dropped.
 	phys  int

@@ -193,7 +193,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 			return &backend.Result{Tag: "CREATE INDEX", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
 		}
-		return &backend.Result{Tag: "CREATE INDEX"}, nil
+		return &backend.Result{Tag: "CREATE INDEX", Notices: littleDataNotice(ix)}, nil
 	}}, nil
 }
 
@@ -205,6 +205,8 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 		def.Method = catalog.MethodBTree
 	case "hnsw":
 		def.Method = catalog.MethodHNSW
+	case "ivfflat":
+		def.Method = catalog.MethodIVFFlat
 	default:
 		return def, pgerror.Errorf(pgerror.FeatureNotSupported, "access method %q is not supported by vecgres", x.Method)
 	}
@@ -221,6 +223,9 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 			return def, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
 		}
 		return def, nil
+	}
+	if def.Method == catalog.MethodIVFFlat {
+		return def, ivfflatDef(&def, t.Columns[col].Type, x)
 	}
 	return def, hnswDef(&def, t.Columns[col].Type, x)
 }

@@ -56,7 +56,11 @@
 // last distance are not trusted; past it, or when the search cannot vouch
 // for the rows, the exact top-k scan answers (filter_knn.go); with
 // hnsw.iterative_scan on, one wider search within hnsw.max_scan_tuples
-// comes first (cost.go). EXPLAIN prints the same tree (explain.go), and
+// comes first (cost.go). An ivfflat index is used the same way with the
+// same guarantees (ivf_scan.go): the ivfflat.probes lists nearest the
+// query are scanned (more, up to ivfflat.max_probes, under
+// ivfflat.iterative_scan = relaxed_order), and when they hold too few
+// matching rows the exact scan answers. EXPLAIN prints the same tree (explain.go), and
 // EXPLAIN ANALYZE adds what a run saw (lower_analyze.go).
 //
 // # Execution (planner/exec, exec_*.go, select_exec.go)

@@ -38,7 +38,7 @@ func indexDef(ix *catalog.Index, schema string) string {
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
 	b.WriteString(" USING " + string(ix.Method) + " (" + quotedColumns(ix.Table, indexColumns(ix)))
-	if ix.Opclass != "" {
+	if ix.Opclass != "" && !defaultOpclass(ix) {
 		b.WriteString(" " + ix.Opclass)
 	}
 	b.WriteString(")")
@@ -51,9 +51,16 @@ func indexDef(ix *catalog.Index, schema string) string {
 	return b.String()
 }
 
-// reloptions lists an HNSW index's options as name='value'.
+// defaultOpclass reports whether ix's operator class is its access
+// method's default for the column type, which pg_get_indexdef leaves out:
+// pgvector's only one among vecgres's is vector_l2_ops for ivfflat.
+func defaultOpclass(ix *catalog.Index) bool {
+	return ix.Method == catalog.MethodIVFFlat && ix.Opclass == "vector_l2_ops"
+}
+
+// reloptions lists an HNSW or ivfflat index's options as name='value'.
 func reloptions(ix *catalog.Index) []string {
-	if ix.Method != catalog.MethodHNSW {
+	if ix.Method != catalog.MethodHNSW && ix.Method != catalog.MethodIVFFlat {
 		return nil
 	}
 	if ix.Reloptions != nil {
@@ -65,6 +72,9 @@ func reloptions(ix *catalog.Index) []string {
 		return out
 	}
 	var out []string
+	if ix.Method == catalog.MethodIVFFlat {
+		return nil // ivfflat records always keep their reloptions
+	}
 	if ix.M != 0 && ix.M != hnswDefaultM {
 		out = append(out, "m='"+strconv.Itoa(ix.M)+"'")
 	}

@@ -94,6 +94,9 @@ const (
 	oidHalfvecHNSWIPOps
 	oidHalfvecHNSWCosineOps
 	oidHalfvecHNSWL1Ops
+	oidHalfvecIvfflatL2Ops
+	oidHalfvecIvfflatIPOps
+	oidHalfvecIvfflatCosineOps
 )
 
 // opclasses are the B-tree classes of the types vecgres indexes, with
@@ -129,6 +132,9 @@ var opclasses = []opclass{
 	{oidHalfvecHNSWIPOps, oidHNSWAM, "halfvec_ip_ops", types.OIDHalfvec, false, oidHalfvecHNSWIPOps, oidPublic},
 	{oidHalfvecHNSWCosineOps, oidHNSWAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecHNSWCosineOps, oidPublic},
 	{oidHalfvecHNSWL1Ops, oidHNSWAM, "halfvec_l1_ops", types.OIDHalfvec, false, oidHalfvecHNSWL1Ops, oidPublic},
+	{oidHalfvecIvfflatL2Ops, oidIvfflatAM, "halfvec_l2_ops", types.OIDHalfvec, false, oidHalfvecIvfflatL2Ops, oidPublic},
+	{oidHalfvecIvfflatIPOps, oidIvfflatAM, "halfvec_ip_ops", types.OIDHalfvec, false, oidHalfvecIvfflatIPOps, oidPublic},
+	{oidHalfvecIvfflatCosineOps, oidIvfflatAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecIvfflatCosineOps, oidPublic},
 }
 
 var opclassCols = cols("oid", tOID, "opcmethod", tOID, "opcname", tText, "opcnamespace", tOID, "opcowner", tOID,
