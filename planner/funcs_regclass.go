@@ -126,11 +126,38 @@ func (b *binder) bindArg(a sql.Expr, hint types.Type) (expr, error) {
 // bindRegclassCast binds X::regclass::oid (ok false for other casts).
 func (b *binder) bindRegclassCast(x *sql.Cast) (expr, bool, error) {
 	f, ok := x.X.(*sql.FuncCall)
-	if !ok || f.Name != sql.RegclassFunc || x.Type.Kind != types.KindOID {
+	if !ok || !isRegclassCall(f) || x.Type.Kind != types.KindOID {
 		return nil, false, nil
 	}
-	e, err := b.bindRegclass(f, true)
+	e, err := b.regclassOID(f)
 	return e, true, err
+}
+
+// isRegclassCall reports whether f gives a regclass: X::regclass or
+// to_regclass(X) (whose value is the relation's name as text).
+func isRegclassCall(f *sql.FuncCall) bool {
+	return f.Name == sql.RegclassFunc || f.Name == "to_regclass"
+}
+
+// regclassOID binds the regclass call f as the relation's OID:
+// X::regclass::oid (42P01 for no relation), or to_regclass(X)::oid (NULL
+// for no relation, as to_regclass gives NULL), as Mastra sends
+// to_regclass($1)::oid and attrelid = to_regclass($1).
+func (b *binder) regclassOID(f *sql.FuncCall) (expr, error) {
+	if f.Name == sql.RegclassFunc {
+		return b.bindRegclass(f, true)
+	}
+	name, err := b.bindFunc(f)
+	if err != nil {
+		return nil, err
+	}
+	return &funcExpr{name: "to_regclass", args: []expr{name}, t: types.OIDType, strict: true, fn: func(e *env, a []any) (any, error) {
+		defer e.sess.catalogRead()() // session_latch.go
+		if oid, ok := relationOID(e.sess.cat, a[0].(string)); ok {
+			return int64(oid), nil
+		}
+		return nil, nil
+	}}, nil
 }
 
 // bindRegclassCompare binds an operator between an oid and X::regclass
@@ -140,14 +167,14 @@ func (b *binder) bindRegclassCompare(x *sql.BinaryExpr, l, r expr) (expr, bool, 
 	lf, lok := x.L.(*sql.FuncCall)
 	rf, rok := x.R.(*sql.FuncCall)
 	switch {
-	case rok && rf.Name == sql.RegclassFunc && classOf(l.Type()) == classNumeric:
-		rx, err := b.bindRegclass(rf, true)
+	case rok && isRegclassCall(rf) && classOf(l.Type()) == classNumeric:
+		rx, err := b.regclassOID(rf)
 		if err != nil {
 			return nil, true, err
 		}
 		r = rx
-	case lok && lf.Name == sql.RegclassFunc && classOf(r.Type()) == classNumeric:
-		lx, err := b.bindRegclass(lf, true)
+	case lok && isRegclassCall(lf) && classOf(r.Type()) == classNumeric:
+		lx, err := b.regclassOID(lf)
 		if err != nil {
 			return nil, true, err
 		}

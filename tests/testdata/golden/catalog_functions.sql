@@ -57,3 +57,10 @@ SELECT to_regclass('T1') AS upper, to_regclass('public.t1') AS qualified, to_reg
 SELECT to_regclass('"t1');
 SELECT to_regclass('a.b.c.d');
 SELECT to_regclass('x.public.t1');
+-- to_regclass(X)::oid and oid = to_regclass(X), with a parameter as Mastra sends them
+CREATE TABLE regcls_t (a int, b text);
+SELECT to_regclass('regcls_t')::oid = 'regcls_t'::regclass::oid AS same, to_regclass('nope')::oid IS NULL AS missing;
+SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass('regcls_t') AND attnum > 0;
+PREPARE rc(text) AS SELECT to_regclass($1)::oid::bigint > 0 AS found;
+EXECUTE rc('regcls_t');
+EXECUTE rc('nope');
