@@ -34,6 +34,10 @@ func Compare(a, b any) int {
 		if y, ok := b.(Vector); ok {
 			return compareSlices(x, y, func(p, q float32) int { return compareFloat(float64(p), float64(q)) })
 		}
+	case Bits:
+		if y, ok := b.(Bits); ok {
+			return CompareBits(x, y)
+		}
 	case []float64:
 		if y, ok := b.([]float64); ok {
 			return compareSlices(x, y, compareFloat)

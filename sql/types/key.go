@@ -29,6 +29,7 @@ const (
 	keyJSONTrue
 	keyJSONArray
 	keyJSONObject
+	keyBits
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -69,6 +70,9 @@ func AppendKey(b []byte, v any) []byte {
 			b = appendFloatKey(b, float64(f))
 		}
 		return b
+	case Bits:
+		b = binary.BigEndian.AppendUint64(append(b, keyBits), uint64(x.Len))
+		return append(b, x.Data...)
 	case JSONB:
 		return appendJSONKey(b, x)
 	}

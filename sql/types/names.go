@@ -64,6 +64,8 @@ var kinds = [...]kindInfo{
 	KindUUIDArray:        {OIDUUIDArr, "uuid[]", -1},
 	KindJSONBArray:       {OIDJSONBArr, "jsonb[]", -1},
 	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
+	KindBit:              {OIDBit, "bit", -1},
+	KindVarbit:           {OIDVarbit, "bit varying", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -89,6 +91,10 @@ func (t Type) Name() string {
 	switch t.Kind {
 	case KindVector:
 		return "vector(" + n + ")"
+	case KindBit:
+		return "bit(" + n + ")"
+	case KindVarbit:
+		return "bit varying(" + n + ")"
 	case KindVarchar:
 		return "character varying(" + n + ")"
 	case KindBpchar:
@@ -166,6 +172,7 @@ var typeNames = map[string]Kind{
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
+	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
@@ -200,6 +207,10 @@ func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 	switch k {
 	case KindVector:
 		return vectorTypmodIn(mods)
+	case KindBit:
+		return bitTypmodIn(k, "bit", mods)
+	case KindVarbit:
+		return bitTypmodIn(k, "varbit", mods)
 	case KindVarchar:
 		return charTypmodIn(k, "varchar", mods)
 	case KindBpchar:

@@ -50,6 +50,14 @@ const (
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;
 // vecgres fixes them for the life of every server so that clients that cache
 // them (pgvector-go RegisterTypes, pgvector-python register_vector) stay right.
+// PostgreSQL's bit string types (pg_type.dat).
+const (
+	OIDBit         OID = 1560
+	OIDBitArray    OID = 1561
+	OIDVarbit      OID = 1562
+	OIDVarbitArray OID = 1563
+)
+
 const (
 	OIDVector      OID = 16385
 	OIDVectorArray OID = 16386

@@ -45,6 +45,12 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
+	case KindBit, KindVarbit:
+		b, err := ParseBits(s, t)
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
 	case KindVoid:
 		return nil, nil
 	}
@@ -88,6 +94,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
+		}
+	case KindBit, KindVarbit:
+		if b, ok := d.(Bits); ok {
+			return AppendBits(buf, b)
 		}
 	case KindVoid:
 		return buf

@@ -46,6 +46,8 @@ const (
 	KindUUIDArray
 	KindJSONBArray
 	KindVectorArray
+	KindBit    // Bits: bit(n); NoTypmod is any length (B'...' literals)
+	KindVarbit // Bits: bit varying(n)
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
