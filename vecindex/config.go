@@ -19,6 +19,12 @@ const (
 	Cosine
 	// L1 is vector_l1_ops (operator <+>); internal distance is Σ|a-b|.
 	L1
+	// Hamming is bit_hamming_ops (operator <~>) over packed bits
+	// (BitVector, bits.go); internal distance is the differing bit count.
+	Hamming
+	// Jaccard is bit_jaccard_ops (operator <%>) over packed bits;
+	// internal distance is pgvector's 1 - |a∧b|/|a∨b|.
+	Jaccard
 )
 
 // String returns the pgvector opclass name of m.
@@ -32,6 +38,10 @@ func (m Metric) String() string {
 		return "vector_cosine_ops"
 	case L1:
 		return "vector_l1_ops"
+	case Hamming:
+		return "bit_hamming_ops"
+	case Jaccard:
+		return "bit_jaccard_ops"
 	}
 	return fmt.Sprintf("Metric(%d)", uint8(m))
 }
@@ -87,8 +97,10 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: m %d must be at least 2", c.M)
 	case c.EfConstruction < 1:
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
-	case c.Metric > L1:
+	case c.Metric > Jaccard:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
+	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || c.Quantization == QuantSQ8):
+		return fmt.Errorf("vecindex: %v takes an even dims and no SQ8", c.Metric)
 	case c.Quantization > QuantSQ8:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
 	}

@@ -349,7 +349,7 @@ func (h *HNSW) coverFactor() float32 {
 	switch h.cfg.Metric {
 	case L2, Cosine:
 		return evictAlpha * evictAlpha
-	case L1:
+	case L1, Hamming, Jaccard:
 		return evictAlpha
 	}
 	return 0

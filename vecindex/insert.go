@@ -174,6 +174,9 @@ func (h *HNSW) check(v []float32) error {
 	if len(v) != h.cfg.Dims {
 		return fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), h.cfg.Dims)
 	}
+	if isBitMetric(h.cfg.Metric) {
+		return nil // packed bits (bits.go), never read as floats
+	}
 	for i, x := range v {
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 			return fmt.Errorf("vecindex: element %d is %v; only finite values can be indexed", i, x)

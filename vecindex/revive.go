@@ -2,7 +2,6 @@ package vecindex
 
 import (
 	"fmt"
-	"slices"
 )
 
 // revive settles Insert(id, v) when id's slot was busy (allocate): it
@@ -52,5 +51,5 @@ func (h *HNSW) revive(id uint32, v []float32) (done bool, err error) {
 func (h *HNSW) holds(id uint32, v []float32) bool {
 	want := make([]float32, h.cfg.Dims)
 	h.prepare(want, v)
-	return slices.Equal(h.floatVec(nil, id), want)
+	return sameSlots(h.cfg.Metric, h.floatVec(nil, id), want)
 }
