@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -145,7 +144,7 @@ func (c *Catalog) liveVectors(ix *Index, slots []uint64) ([]uint64, [][]float32)
 		v := t.version(s)
 		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, s)
-			vecs = append(vecs, x.(types.Vector))
+			vecs = append(vecs, graphVector(x))
 		}
 	}
 	return keys, vecs

@@ -26,6 +26,9 @@ const (
 	// (types.AppendNumericBinary), exact with its scale. Numeric values
 	// written before it are tagFloat; types.AsNumeric reads those.
 	tagNumeric byte = 9
+	// tagBits is bit and bit varying: uvarint bit length, then the
+	// ceil(length/8) bytes, first bit in the high bit (bits.go).
+	tagBits byte = 11
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -75,6 +78,8 @@ func appendDatum(b []byte, d any) []byte {
 		return appendString(append(b, tagJSONB), v.String())
 	case types.Decimal:
 		return appendString(append(b, tagNumeric), string(types.AppendNumericBinary(nil, v)))
+	case types.Bits:
+		return appendBits(b, v)
 	case types.Array:
 		b = appendUvarint(append(b, tagArray), uint64(len(v)))
 		for _, e := range v {
@@ -180,6 +185,8 @@ func (d *decoder) datum() any {
 		return v
 	case tagArray:
 		return d.array()
+	case tagBits:
+		return d.bits()
 	case tagNumeric:
 		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
 		if err != nil {

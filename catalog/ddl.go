@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -132,7 +131,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
-	g, err := vecindex.New(vecindex.Config{Dims: int(t.Columns[col].Type.Typmod), M: def.M,
+	g, err := vecindex.New(vecindex.Config{Dims: graphDims(t.Columns[col].Type), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
 		Quantization: quantizationOf(def.Reloptions)})
 	if err != nil {
@@ -202,7 +201,7 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	for _, s := range slots {
 		if v := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
-			vecs = append(vecs, v.(types.Vector))
+			vecs = append(vecs, graphVector(v))
 		}
 	}
 	// The graph's dims equal the column's and values were checked on

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 
 	"github.com/vecgres/vecgres/wal"
@@ -275,7 +274,7 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 			continue
 		}
 		live := ix.Graph.Live()
-		err := ix.Graph.Insert(s, x.(types.Vector))
+		err := ix.Graph.Insert(s, graphVector(x))
 		switch {
 		case err == nil:
 			if ix.Graph.Live() > live { // not a vector the graph leaves out (zero under cosine)
@@ -304,7 +303,7 @@ func (c *Catalog) fillGraph(ix *Index, slots []uint64) error {
 		v := t.version(slot)
 		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, slot)
-			vecs = append(vecs, x.(types.Vector))
+			vecs = append(vecs, graphVector(x))
 		}
 	}
 	if slots == nil {

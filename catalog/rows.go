@@ -401,7 +401,7 @@ func (ix *Index) add(slot uint64, vals []any) error {
 	if ix.Graph == nil || vals[ix.Column] == nil {
 		return nil
 	}
-	if err := ix.Graph.Insert(slot, vals[ix.Column].(types.Vector)); err != nil {
+	if err := ix.Graph.Insert(slot, graphVector(vals[ix.Column])); err != nil {
 		return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 	}
 	return nil

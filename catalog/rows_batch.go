@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 )
 
 // InsertBatch adds rows (each one value per column, already of the column
@@ -77,7 +76,7 @@ func (tb *Table) indexGraphs(slots []uint64) error {
 		for _, s := range slots {
 			if v := ix.value(tb.version(s).vals); v != nil {
 				keys = append(keys, s)
-				vecs = append(vecs, v.(types.Vector))
+				vecs = append(vecs, graphVector(v))
 			}
 		}
 		if len(keys) == 0 {

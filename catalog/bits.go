@@ -1,0 +1,46 @@
+package catalog
+
+import (
+	"github.com/vecgres/vecgres/sql/types"
+	"github.com/vecgres/vecgres/vecindex"
+)
+
+// appendBits encodes a bit or bit varying datum: tagBits, uvarint bit
+// length, then its ceil(length/8) bytes as types.Bits holds them.
+func appendBits(b []byte, v types.Bits) []byte {
+	b = appendUvarint(append(b, tagBits), uint64(v.Len))
+	return append(b, v.Data...)
+}
+
+// bits reads the body of a tagBits datum.
+func (d *decoder) bits() any {
+	n := d.uvarint()
+	nbytes := (n + 7) / 8
+	if nbytes > uint64(len(d.b)) {
+		d.fail(errShortRecord)
+		d.b = nil
+		return nil
+	}
+	v := types.Bits{Len: int(n), Data: append([]byte(nil), d.bytes(nbytes)...)}
+	v.ClearPad()
+	return v
+}
+
+// graphVector is the vector an HNSW graph indexes for a non-NULL column
+// value: a vector's floats, or a bit string packed into words
+// (vecindex.BitVector, read back as words by the bit metrics).
+func graphVector(x any) []float32 {
+	if b, ok := x.(types.Bits); ok {
+		return vecindex.BitVector(b.Data)
+	}
+	return x.(types.Vector)
+}
+
+// graphDims is the Config.Dims of an HNSW graph on a column of type t:
+// a vector's dimensions, or the float32 slots of a bit(n)'s words.
+func graphDims(t types.Type) int {
+	if t.Kind == types.KindBit {
+		return vecindex.BitDims(int(t.Typmod))
+	}
+	return int(t.Typmod)
+}
