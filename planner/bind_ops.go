@@ -178,6 +178,9 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if negate, fold, ok := sem.LikeOp(op); ok {
 		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
 	}
+	if dist, ok := sem.BitDistances[op]; ok {
+		return &distExpr{op: op, l: l, r: r, bits: dist} // ops_vector.go
+	}
 	if dist, ok := sem.Distances[op]; ok {
 		return &distExpr{op: op, l: l, r: r, fn: dist}
 	}
@@ -198,9 +201,13 @@ func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.AmbiguousFunction, "operator is not unique: %s unknown", x.Op).WithPosition(x.P + 1).
 			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")
 	}
-	if _, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()}); err != nil {
+	f, err := sem.Operators.Resolve(x.Op, []types.Type{inner.Type()})
+	if err != nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1).
 			WithHint("No operator matches the given name and argument type. You might need to add an explicit type cast.")
+	}
+	if x.Op == "~" { // bitnot (planner/sem/bit.go)
+		return &funcExpr{name: x.Op, args: []expr{inner}, t: f.Ret, strict: true, fn: callBuiltin(f, []expr{inner})}, nil
 	}
 	if x.Op == "+" {
 		return inner, nil
@@ -354,7 +361,11 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
+	e, err := b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
+	if err != nil && pgerror.CodeOf(err) == pgerror.CannotCoerce {
+		err = withPos(err, x.P) // but finds that no cast exists at the ::
+	}
+	return e, err
 }
 
 // castOf applies an explicit cast, folding constants.

@@ -201,6 +201,16 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	return def, hnswDef(&def, t.Columns[col].Type, x)
 }
 
+// hnswMaxDimsFor is the most dimensions an HNSW index takes of a column
+// of kind k: 2000 for vector, 64000 bits for bit (pgvector's
+// HNSW_MAX_DIM * 32: the same page space at one bit per dimension).
+func hnswMaxDimsFor(k types.Kind) int {
+	if k == types.KindBit {
+		return 32 * hnswMaxDims
+	}
+	return hnswMaxDims
+}
+
 func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	opclass := x.Columns[0].Opclass
 	if opclass == "" {
@@ -211,7 +221,7 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
 	}
-	if ct.Kind != types.KindVector {
+	if ct.Kind != oc.kind {
 		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, ct.Name())
 	}
 	def.Opclass, def.Metric = opclass, oc.metric
@@ -239,8 +249,8 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if ct.Typmod < 1 {
 		return pgerror.New(pgerror.InvalidParameterValue, "column does not have dimensions")
 	}
-	if ct.Typmod > hnswMaxDims {
-		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", hnswMaxDims)
+	if maxDims := hnswMaxDimsFor(ct.Kind); ct.Typmod > int32(maxDims) {
+		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", maxDims)
 	}
 	return nil
 }
@@ -265,7 +275,7 @@ func quantizationOption(o sql.IndexOption, m vecindex.Metric) error {
 		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for enum option %q: %s", o.Name, o.Value).
 			WithDetail("Valid values are \"" + strings.Join(vals, "\" and \"") + "\".")
 	}
-	if q == vecindex.QuantSQ8 && m == vecindex.L1 {
+	if q == vecindex.QuantSQ8 && (m == vecindex.L1 || m == vecindex.Hamming || m == vecindex.Jaccard) {
 		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, m.String())
 	}
 	return nil

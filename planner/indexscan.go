@@ -16,11 +16,14 @@ import (
 var opclasses = map[string]struct {
 	metric vecindex.Metric
 	op     string
+	kind   types.Kind // the type the class indexes
 }{
-	"vector_l2_ops":     {vecindex.L2, "<->"},
-	"vector_ip_ops":     {vecindex.InnerProduct, "<#>"},
-	"vector_cosine_ops": {vecindex.Cosine, "<=>"},
-	"vector_l1_ops":     {vecindex.L1, "<+>"},
+	"vector_l2_ops":     {vecindex.L2, "<->", types.KindVector},
+	"vector_ip_ops":     {vecindex.InnerProduct, "<#>", types.KindVector},
+	"vector_cosine_ops": {vecindex.Cosine, "<=>", types.KindVector},
+	"vector_l1_ops":     {vecindex.L1, "<+>", types.KindVector},
+	"bit_hamming_ops":   {vecindex.Hamming, "<~>", types.KindBit},
+	"bit_jaccard_ops":   {vecindex.Jaccard, "<%>", types.KindBit},
 }
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
@@ -203,8 +206,8 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil || qv == nil {
 		return nil, false, err
 	}
-	q := qv.(types.Vector)
-	if dims := int(p.table.Columns[s.ix.Column].Type.Typmod); len(q) != dims {
+	q, fits := indexQuery(qv, p.table.Columns[s.ix.Column].Type)
+	if !fits {
 		// A vector of another size cannot walk the graph. The exact scan
 		// compares it with each matching row and fails at the first with
 		// pgvector's "different vector dimensions", as a sequential scan

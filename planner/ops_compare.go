@@ -22,6 +22,7 @@ const (
 	classTimestamp // timestamp and timestamptz: both microseconds, UTC
 	classUUID
 	classJSONB
+	classBits // bit and bit varying
 )
 
 func classOf(t types.Type) typeClass {
@@ -45,6 +46,8 @@ func classOf(t types.Type) typeClass {
 		return classUUID
 	case types.KindJSONB:
 		return classJSONB
+	case types.KindBit, types.KindVarbit:
+		return classBits
 	}
 	return classOther
 }

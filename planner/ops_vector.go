@@ -9,11 +9,13 @@ import (
 // are sem's (planner/sem/vector.go), the functions l2_distance ... use, so
 // SQL operators and functions, index scans and exact scans agree exactly.
 
-// distExpr is a distance operator between two vectors.
+// distExpr is a distance operator between two vectors, or (bits set)
+// between two bit strings (pgvector's <~> and <%>).
 type distExpr struct {
 	op   string
 	l, r expr
 	fn   func(a, b types.Vector) float64
+	bits func(a, b types.Bits) float64
 }
 
 func (*distExpr) Type() types.Type { return types.Float8 }
@@ -22,9 +24,22 @@ func (d *distExpr) Eval(e *env) (any, error) {
 	if err != nil || l == nil {
 		return nil, err
 	}
+	if d.bits != nil {
+		return bitDistance(d.bits, l, r)
+	}
 	a, b := l.(types.Vector), r.(types.Vector)
 	if err := sem.CheckSameDims(a, b); err != nil {
 		return nil, err
 	}
 	return d.fn(a, b), nil
+}
+
+// bitDistance is a bit distance of two non-NULL bit strings (22000 for
+// different lengths, as pgvector's).
+func bitDistance(fn func(a, b types.Bits) float64, l, r any) (any, error) {
+	a, b := l.(types.Bits), r.(types.Bits)
+	if err := sem.CheckSameBits(a, b); err != nil {
+		return nil, err
+	}
+	return fn(a, b), nil
 }

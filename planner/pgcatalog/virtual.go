@@ -98,6 +98,8 @@ var pgTypes = []pgType{
 	{types.OIDUUID, "uuid", 16, "U", 0, 2951},
 	{types.OIDJSONB, "jsonb", -1, "U", 0, 3807},
 	{types.OIDVector, "vector", -1, "U", 0, types.OIDVectorArray},
+	{types.OIDBit, "bit", -1, "V", 0, types.OIDBitArray},
+	{types.OIDVarbit, "varbit", -1, "V", 0, types.OIDVarbitArray},
 }
 
 var typeCols = cols("oid", tOID, "typname", tText, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,

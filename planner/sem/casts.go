@@ -24,6 +24,8 @@ var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindBpchar:    {types.KindText, types.KindVarchar},
 	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
 	types.KindTimestamp: {types.KindTimestamptz},
+	types.KindBit:       {types.KindVarbit},
+	types.KindVarbit:    {types.KindBit},
 }
 
 // ImplicitCast reports whether PostgreSQL converts a value of kind from

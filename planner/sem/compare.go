@@ -54,6 +54,8 @@ func comparisonOperators() []Func {
 			pairs = append(pairs, pair{l, r, compareDateTimes(l, r)})
 		}
 	}
+	same(Bit, types.Compare) // biteq ... (bit.go)
+	same(Varbit, types.Compare)
 	var ops []Func
 	for _, op := range compareOps {
 		for _, p := range pairs {
