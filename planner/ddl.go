@@ -221,8 +221,13 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
 	}
+	if ct.Kind == types.KindVarbit && oc.kind == types.KindBit {
+		// bit varying reaches the bit classes (binary coercible), but
+		// pgvector's hnsw has no support for it
+		return pgerror.New(pgerror.FeatureNotSupported, "type not supported for hnsw index")
+	}
 	if ct.Kind != oc.kind {
-		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, ct.Name())
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, noTypmod(ct).Name())
 	}
 	def.Opclass, def.Metric = opclass, oc.metric
 	def.M, def.EfConstruction = hnswDefaultM, hnswDefaultEfC
