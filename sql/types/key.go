@@ -30,6 +30,7 @@ const (
 	keyJSONArray
 	keyJSONObject
 	keyBits
+	keySparsevec
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -73,6 +74,13 @@ func AppendKey(b []byte, v any) []byte {
 	case Bits:
 		b = binary.BigEndian.AppendUint64(append(b, keyBits), uint64(x.Len))
 		return append(b, x.Data...)
+	case SparseVec:
+		b = appendLen(append(b, keySparsevec), int(x.Dim))
+		b = appendLen(b, len(x.Indices))
+		for k, i := range x.Indices {
+			b = appendFloatKey(appendLen(b, int(i)), float64(x.Values[k]))
+		}
+		return b
 	case JSONB:
 		return appendJSONKey(b, x)
 	}

@@ -66,6 +66,7 @@ var kinds = [...]kindInfo{
 	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
 	KindBit:              {OIDBit, "bit", -1},
 	KindVarbit:           {OIDVarbit, "bit varying", -1},
+	KindSparsevec:        {OIDSparsevec, "sparsevec", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -95,6 +96,8 @@ func (t Type) Name() string {
 		return "bit(" + n + ")"
 	case KindVarbit:
 		return "bit varying(" + n + ")"
+	case KindSparsevec:
+		return "sparsevec(" + n + ")"
 	case KindVarchar:
 		return "character varying(" + n + ")"
 	case KindBpchar:
@@ -173,6 +176,7 @@ var typeNames = map[string]Kind{
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
+	"sparsevec": KindSparsevec,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
@@ -211,6 +215,8 @@ func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 		return bitTypmodIn(k, "bit", mods)
 	case KindVarbit:
 		return bitTypmodIn(k, "varbit", mods)
+	case KindSparsevec:
+		return sparsevecTypmodIn(mods)
 	case KindVarchar:
 		return charTypmodIn(k, "varchar", mods)
 	case KindBpchar:

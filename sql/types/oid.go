@@ -58,6 +58,13 @@ const (
 	OIDVarbitArray OID = 1563
 )
 
+// sparsevec's OIDs: the extension's types get OIDs at CREATE EXTENSION;
+// vecgres fixes them past halfvec's (16389/16390).
+const (
+	OIDSparsevec      OID = 16391
+	OIDSparsevecArray OID = 16392
+)
+
 const (
 	OIDVector      OID = 16385
 	OIDVectorArray OID = 16386

@@ -36,6 +36,12 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return n, nil
 	case KindUnknown, KindText, KindVarchar, KindBpchar:
 		return decodeString(b, t)
+	case KindSparsevec:
+		v, err := DecodeSparsevecBinary(b, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case KindBit, KindVarbit:
 		v, err := DecodeBitsBinary(b, t)
 		if err != nil {
@@ -151,6 +157,9 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		v, _ := d.(Vector)
 		return AppendVectorBinary(buf, v)
+	case KindSparsevec:
+		v, _ := d.(SparseVec)
+		return AppendSparsevecBinary(buf, v)
 	case KindBit, KindVarbit:
 		v, _ := d.(Bits)
 		return AppendBitsBinary(buf, v)

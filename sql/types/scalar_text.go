@@ -45,6 +45,12 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
+	case KindSparsevec:
+		v, err := ParseSparsevec(s, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case KindBit, KindVarbit:
 		b, err := ParseBits(s, t)
 		if err != nil {
@@ -94,6 +100,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
+		}
+	case KindSparsevec:
+		if v, ok := d.(SparseVec); ok {
+			return AppendSparsevec(buf, v)
 		}
 	case KindBit, KindVarbit:
 		if b, ok := d.(Bits); ok {

@@ -46,8 +46,9 @@ const (
 	KindUUIDArray
 	KindJSONBArray
 	KindVectorArray
-	KindBit    // Bits: bit(n); NoTypmod is any length (B'...' literals)
-	KindVarbit // Bits: bit varying(n)
+	KindBit       // Bits: bit(n); NoTypmod is any length (B'...' literals)
+	KindVarbit    // Bits: bit varying(n)
+	KindSparsevec // SparseVec: pgvector sparsevec(n)
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
