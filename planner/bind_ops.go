@@ -181,6 +181,9 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if dist, ok := sem.BitDistances[op]; ok {
 		return &distExpr{op: op, l: l, r: r, bits: dist} // ops_vector.go
 	}
+	if dist, ok := sem.SparseDistances[op]; ok && f.Args[0].Kind == types.KindSparsevec {
+		return &distExpr{op: op, l: l, r: r, sparse: dist}
+	}
 	if dist, ok := sem.Distances[op]; ok {
 		return &distExpr{op: op, l: l, r: r, fn: dist}
 	}
@@ -354,6 +357,9 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 		}
 		if inner.Type() == x.Type {
 			return inner, nil
+		}
+		if x.Type.Kind == types.KindSparsevec {
+			return b.castOf(inner, x.Type, -1) // its typmod function's error, without position
 		}
 		return b.castOf(inner, x.Type, x.X.Pos())
 	}

@@ -173,7 +173,7 @@ func (b *binder) bindValue(e sql.Expr, c catalog.Column) (expr, error) {
 	b.table = nil // VALUES cannot reference columns
 	defer func() { b.table = saved }()
 	hint := c.Type
-	if classOf(hint) == classBits {
+	if classOf(hint) == classBits || hint.Kind == types.KindSparsevec {
 		// bit_in reads a literal at typmod -1; the length coercion
 		// follows, without position (PostgreSQL's coerce_type).
 		hint = noTypmod(hint)
@@ -205,7 +205,7 @@ func castable(from, to types.Type) bool {
 		if te, ok := types.ElemType(to); ok {
 			return fe.Kind == te.Kind || castable(fe, te)
 		}
-		return to.Kind == types.KindVector && classOf(fe) == classNumeric
+		return (to.Kind == types.KindVector || to.Kind == types.KindSparsevec) && classOf(fe) == classNumeric
 	}
 	return false
 }

@@ -45,7 +45,7 @@ func usesExtensionTypes(cat *catalog.Catalog) bool {
 
 // extensionType reports whether t belongs to the vector extension.
 func extensionType(t types.Type) bool {
-	return t.Kind == types.KindVector || t.Kind == types.KindVectorArray
+	return t.Kind == types.KindVector || t.Kind == types.KindVectorArray || t.Kind == types.KindSparsevec
 }
 
 // vectorCreated reports whether the session sees the extension created:

@@ -16,6 +16,9 @@ type distExpr struct {
 	l, r expr
 	fn   func(a, b types.Vector) float64
 	bits func(a, b types.Bits) float64
+	// sparse is set for sparsevec operands (a vector operand is converted
+	// as the implicit cast does)
+	sparse func(a, b types.SparseVec) float64
 }
 
 func (*distExpr) Type() types.Type { return types.Float8 }
@@ -26,6 +29,9 @@ func (d *distExpr) Eval(e *env) (any, error) {
 	}
 	if d.bits != nil {
 		return bitDistance(d.bits, l, r)
+	}
+	if d.sparse != nil {
+		return sem.SparseDistance(d.sparse, l, r)
 	}
 	a, b := l.(types.Vector), r.(types.Vector)
 	if err := sem.CheckSameDims(a, b); err != nil {

@@ -98,6 +98,7 @@ var pgTypes = []pgType{
 	{types.OIDUUID, "uuid", 16, "U", 0, 2951},
 	{types.OIDJSONB, "jsonb", -1, "U", 0, 3807},
 	{types.OIDVector, "vector", -1, "U", 0, types.OIDVectorArray},
+	{types.OIDSparsevec, "sparsevec", -1, "U", 0, types.OIDSparsevecArray},
 	{types.OIDBit, "bit", -1, "V", 0, types.OIDBitArray},
 	{types.OIDVarbit, "varbit", -1, "V", 0, types.OIDVarbitArray},
 }
@@ -112,7 +113,7 @@ func typeRows(Env) [][]any {
 	var rows [][]any
 	for _, t := range pgTypes {
 		ns := int64(oidPgCatalog)
-		if t.oid == types.OIDVector {
+		if t.oid == types.OIDVector || t.oid == types.OIDSparsevec {
 			ns = oidPublic
 		}
 		byval := t.len > 0 && t.len <= 8

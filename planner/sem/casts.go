@@ -24,6 +24,7 @@ var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindBpchar:    {types.KindText, types.KindVarchar},
 	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
 	types.KindTimestamp: {types.KindTimestamptz},
+	types.KindVector:    {types.KindSparsevec}, // pgvector: CREATE CAST (vector AS sparsevec) AS IMPLICIT
 	types.KindBit:       {types.KindVarbit},
 	types.KindVarbit:    {types.KindBit},
 }

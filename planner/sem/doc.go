@@ -5,10 +5,10 @@
 //
 // A function is one Func entry in one family table (vector.go,
 // numeric.go, math.go, text.go, strings.go, session.go, catalog.go,
-// privilege.go, misc.go, poly.go, aggregate.go, bit.go): name, argument types, result type, strictness,
+// privilege.go, misc.go, poly.go, aggregate.go, bit.go, sparsevec.go): name, argument types, result type, strictness,
 // volatility, variadic-ness and the implementation. Builtins collects the
 // tables; adding a function is adding an entry. The binary operators on
-// numbers, text, vectors and bit strings (bit.go) and the comparisons are entries of the same
+// numbers, text, vectors, sparse vectors and bit strings and the comparisons are entries of the same
 // kind in Operators (operators.go, arith.go, like.go, compare.go), named
 // by their symbol; a comparison entry carries its order (Func.Cmp), which
 // Comparer returns with the operands' implicit conversions for IN, CASE,

@@ -1,0 +1,36 @@
+-- pgvector's sparsevec (TestGoldenPgvector: the same transcript as pgvector 0.8 on PGlite): text input and
+-- output, errors, typmod, casts, distances, norms, comparisons and ORDER BY
+CREATE EXTENSION IF NOT EXISTS vector;
+SELECT '{1:1.5,3:2}/5'::sparsevec AS a, '{3:2, 1:1.5 , 2:0}/5'::sparsevec AS b, '{}/3'::sparsevec AS c, ' { 1 : -0.5 } / 2 '::sparsevec AS d;
+SELECT '{1:0.1,2:1e-5,3:123456789,4:1e-40}/4'::sparsevec AS a, '{1:-0}/3'::sparsevec AS b, pg_typeof('{}/1'::sparsevec) AS t;
+SELECT '{1:1,1:2}/3'::sparsevec;
+SELECT '{0:1}/3'::sparsevec;
+SELECT '{4:1}/3'::sparsevec;
+SELECT '{1:1}/0'::sparsevec;
+SELECT '{1:1}/1000000001'::sparsevec;
+SELECT '{1:1}'::sparsevec;
+SELECT '[1:1]/2'::sparsevec;
+SELECT '{1:1}/2x'::sparsevec;
+SELECT '{1:a}/2'::sparsevec;
+SELECT '{1:NaN}/2'::sparsevec;
+SELECT '{1:inf}/2'::sparsevec;
+SELECT '{1:1e39}/2'::sparsevec;
+SELECT '{1:1e-50}/3'::sparsevec;
+SELECT '{1:1}/3'::sparsevec(2);
+SELECT '{1:1}/3'::sparsevec(0);
+SELECT '{1:1}/3'::sparsevec(3,2);
+SELECT '[1,0,2]'::vector::sparsevec AS a, '{2:5}/3'::sparsevec::vector AS b, '{1:1}/3'::sparsevec(3) AS c;
+SELECT '{1:1}/20000'::sparsevec::vector;
+SELECT '{1:1,2:2,4:3}/4'::sparsevec <-> '{2:1,3:3}/4' AS l2, '{1:1,2:2,4:3}/4'::sparsevec <#> '{2:1,3:3}/4' AS ip, '{1:1,2:2,4:3}/4'::sparsevec <=> '{2:1,3:3}/4' AS cos, '{1:1,2:2,4:3}/4'::sparsevec <+> '{2:1,3:3}/4' AS l1;
+SELECT l2_distance('{1:1}/2'::sparsevec, '{2:1}/2') AS l2, inner_product('{1:1}/2'::sparsevec, '{1:2}/2') AS ip, cosine_distance('{1:1}/2'::sparsevec, '{1:2}/2') AS cos, l1_distance('{1:1}/2'::sparsevec, '{2:1}/2') AS l1;
+SELECT '{1:1}/3'::sparsevec <-> '{1:1}/4';
+SELECT '{}/3'::sparsevec <=> '{1:1}/3' AS nan, '[1,0,2]'::vector <-> '{1:1}/3'::sparsevec AS mixed;
+SELECT l2_norm('{1:3,2:4}/5'::sparsevec) AS n, l2_normalize('{1:3,2:4}/5'::sparsevec) AS u, l2_normalize('{}/5'::sparsevec) AS z;
+SELECT '{1:1}/3'::sparsevec < '{2:1}/3' AS a, '{1:-1}/3'::sparsevec < '{2:1}/3' AS b, '{1:1}/3'::sparsevec < '{1:1}/4' AS c, '{1:1}/3'::sparsevec = '{1:1}/3' AS d, '{3:-1}/3'::sparsevec < '{}/2' AS e, '{1:2}/2'::sparsevec < '{1:2,3:-5}/3' AS f;
+CREATE TABLE sp (id int PRIMARY KEY, s sparsevec(3));
+INSERT INTO sp VALUES (1, '{1:1}/3'), (2, '{2:2,3:1}/3'), (3, '[1,0,2]'::vector), (4, ARRAY[0,0,3]), (5, NULL), (6, '{}/3');
+INSERT INTO sp VALUES (7, '{1:1}/4');
+INSERT INTO sp VALUES (7, '[1,0]'::vector);
+SELECT id, s, s <-> '{1:1}/3' AS d FROM sp ORDER BY s <-> '{1:1}/3', id;
+SELECT id, s FROM sp ORDER BY s, id;
+SELECT id FROM sp WHERE s = '[0,0,3]'::vector::sparsevec;
