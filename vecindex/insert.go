@@ -48,7 +48,7 @@ func (h *HNSW) insert(key uint64, v []float32) error {
 	if key > MaxKey {
 		return fmt.Errorf("%w: %d", ErrKeyRange, key)
 	}
-	if h.cfg.Metric == Cosine && zeroNorm(v) {
+	if (h.cfg.Metric == Cosine || h.cfg.Metric == SparseCosine) && zeroNorm(v) {
 		return nil // not indexed, as in pgvector: its cosine distance is NaN
 	}
 	for {

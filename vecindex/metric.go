@@ -36,6 +36,8 @@ func Distance(m Metric, a, b []float32) float32 {
 		d = hammingDist(a, b)
 	case Jaccard:
 		d = jaccardDist(a, b)
+	case SparseL2, SparseIP, SparseCosine, SparseL1:
+		d = sparseDistFunc(m)(a, b)
 	default:
 		panic("vecindex: unknown metric")
 	}
@@ -84,6 +86,8 @@ func distFunc(m Metric) func(q, v []float32) float32 {
 		return hammingDist
 	case Jaccard:
 		return jaccardDist
+	case SparseL2, SparseIP, SparseCosine, SparseL1:
+		return sparseDistFunc(m)
 	}
 	return func(q, v []float32) float32 { return sane(distance.L1(q, v)) }
 }
