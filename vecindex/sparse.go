@@ -123,4 +123,3 @@ func sparseDistFunc(m Metric) func(q, v []float32) float32 {
 	}
 	return func(q, v []float32) float32 { return sane(sparseL1(q, v)) }
 }
-
