@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -30,8 +31,12 @@ func (d *decoder) bits() any {
 // value: a vector's floats, or a bit string packed into words
 // (vecindex.BitVector, read back as words by the bit metrics).
 func graphVector(x any) []float32 {
-	if b, ok := x.(types.Bits); ok {
-		return vecindex.BitVector(b.Data)
+	switch v := x.(type) {
+	case types.Bits:
+		return vecindex.BitVector(v.Data)
+	case types.SparseVec:
+		n := min(len(v.Indices), vecindex.SparseMaxNNZ) // checkGraphValue refused more
+		return vecindex.SparseVector(v.Indices[:n], v.Values[:n])
 	}
 	return x.(types.Vector)
 }
@@ -42,5 +47,18 @@ func graphDims(t types.Type) int {
 	if t.Kind == types.KindBit {
 		return vecindex.BitDims(int(t.Typmod))
 	}
+	if t.Kind == types.KindSparsevec {
+		return vecindex.SparseDims
+	}
 	return int(t.Typmod)
+}
+
+// checkGraphValue is pgvector's limit on what an HNSW index takes beyond
+// its column type: 54000 `sparsevec cannot have more than 1000 non-zero
+// elements for hnsw index`.
+func checkGraphValue(x any) error {
+	if v, ok := x.(types.SparseVec); ok && len(v.Indices) > vecindex.SparseMaxNNZ {
+		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "sparsevec cannot have more than %d non-zero elements for hnsw index", vecindex.SparseMaxNNZ)
+	}
+	return nil
 }

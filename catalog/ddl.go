@@ -200,6 +200,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
 		if v := ix.value(t.version(s).vals); v != nil {
+			if err := checkGraphValue(v); err != nil {
+				return err
+			}
 			keys = append(keys, s)
 			vecs = append(vecs, graphVector(v))
 		}

@@ -208,6 +208,9 @@ func hnswMaxDimsFor(k types.Kind) int {
 	if k == types.KindBit {
 		return 32 * hnswMaxDims
 	}
+	if k == types.KindSparsevec {
+		return types.SparsevecMaxDim // the limit is on non-zeros (catalog)
+	}
 	return hnswMaxDims
 }
 

@@ -24,6 +24,11 @@ var opclasses = map[string]struct {
 	"vector_l1_ops":     {vecindex.L1, "<+>", types.KindVector},
 	"bit_hamming_ops":   {vecindex.Hamming, "<~>", types.KindBit},
 	"bit_jaccard_ops":   {vecindex.Jaccard, "<%>", types.KindBit},
+
+	"sparsevec_l2_ops":     {vecindex.SparseL2, "<->", types.KindSparsevec},
+	"sparsevec_ip_ops":     {vecindex.SparseIP, "<#>", types.KindSparsevec},
+	"sparsevec_cosine_ops": {vecindex.SparseCosine, "<=>", types.KindSparsevec},
+	"sparsevec_l1_ops":     {vecindex.SparseL1, "<+>", types.KindSparsevec},
 }
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
@@ -76,7 +81,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op {
+		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && (d.sparse != nil) == (oc.kind == types.KindSparsevec) {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -14,6 +15,13 @@ import (
 func indexQuery(qv any, ct types.Type) (q types.Vector, fits bool) {
 	if b, ok := qv.(types.Bits); ok {
 		return vecindex.BitVector(b.Data), b.Len == int(ct.Typmod)
+	}
+	if ct.Kind == types.KindSparsevec {
+		s, err := sem.SparseArg(qv)
+		if err != nil || len(s.Indices) > vecindex.SparseMaxNNZ {
+			return nil, false // the exact scan answers (and reports the error)
+		}
+		return vecindex.SparseVector(s.Indices, s.Values), s.Dim == ct.Typmod
 	}
 	q = qv.(types.Vector)
 	return q, len(q) == int(ct.Typmod)
