@@ -1,7 +1,6 @@
 package vecindex
 
 import (
-	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -54,17 +53,11 @@ func hammingDist(q, v []float32) float32 {
 // jaccardDist is pgvector's Jaccard distance 1 - |a∧b| / |a∨b|, 1 when
 // no bit is set in both.
 func jaccardDist(q, v []float32) float32 {
-	a, b := words(q), words(v)
-	var ab, aa, bb int
-	for i := range a {
-		ab += bits.OnesCount64(a[i] & b[i])
-		aa += bits.OnesCount64(a[i])
-		bb += bits.OnesCount64(b[i])
-	}
-	if ab == 0 {
+	inter, union := distance.AndOrUint64(words(q), words(v))
+	if inter == 0 {
 		return 1
 	}
-	return float32(1 - float64(ab)/float64(aa+bb-ab))
+	return float32(1 - float64(inter)/float64(union))
 }
 
 // sameSlots compares stored forms bit for bit for the bit metrics (a

@@ -66,3 +66,6 @@ func hammingAVX512Asm(a, b []uint64) int
 
 //go:noescape
 func hammingPOPCNTAsm(a, b []uint64) int
+
+//go:noescape
+func andOrAVX512Asm(a, b []uint64) (inter, union int)

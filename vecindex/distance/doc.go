@@ -10,7 +10,8 @@
 // Quantized bytes: DotInt8, L2SquaredInt8 (int32 results), DotUint8,
 // L2SquaredUint8 (uint32 results); integer sums wrap modulo 2³² exactly as
 // Go arithmetic does, so every implementation returns the same value.
-// Bit vectors: HammingUint64, 64 bits per word.
+// Bit vectors: HammingUint64 and AndOrUint64 (the Jaccard set sizes), 64
+// bits per word.
 //
 // All kernels take two slices; they read len(a) elements of each and panic
 // (in Go, before any assembly runs) when len(b) < len(a).
@@ -27,6 +28,7 @@
 //	          (L2SquaredFloatUint8 included)
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
+//	          (AndOrUint64 included; its "popcnt" is Go's OnesCount64)
 //
 // Implementation, QuantizedImplementation and HammingImplementation report
 // the choice. Callers always call the variables, never an implementation.
