@@ -41,18 +41,20 @@ func listFunctions(Env, consts) [][]any {
 var functionListCols = textCols("Schema", "Name", "Result data type", "Argument data types", "Type")
 
 // listTypes answers \dT: the types outside pg_catalog, which in vecgres
-// is pgvector's vector (halfvec and sparsevec are not served). pgvector
-// gives its types no comment.
+// are pgvector's sparsevec and vector (halfvec is not served), by name.
+// pgvector gives its types no comment.
 func listTypes(Env, consts) [][]any {
-	return [][]any{{"public", "vector", nil}}
+	return [][]any{{"public", "sparsevec", nil}, {"public", "vector", nil}}
 }
 
 var typeListCols = textCols("Schema", "Name", "Description")
 
-// listTypesVerbose answers \dT+: vector is variable-length ("var"), no
-// enum elements, owned by the session user, without privileges set.
+// listTypesVerbose answers \dT+: sparsevec and vector are variable-length
+// ("var"), no enum elements, owned by the session user, without
+// privileges set.
 func listTypesVerbose(env Env, _ consts) [][]any {
-	return [][]any{{"public", "vector", "vector", "var", "", env.User, nil, nil}}
+	return [][]any{{"public", "sparsevec", "sparsevec", "var", "", env.User, nil, nil},
+		{"public", "vector", "vector", "var", "", env.User, nil, nil}}
 }
 
 var typeListVerboseCols = textCols("Schema", "Name", "Internal name", "Size", "Elements", "Owner", "Access privileges", "Description")
