@@ -37,6 +37,8 @@ func datumBytes(v any) int64 {
 		return iface + 24 + int64(len(x))
 	case types.Vector:
 		return iface + 24 + 4*int64(len(x))
+	case types.HalfVec:
+		return iface + 24 + 2*int64(len(x))
 	case types.Bits:
 		return iface + 32 + int64(len(x.Data))
 	case types.SparseVec:

@@ -27,20 +27,6 @@ func (d *decoder) bits() any {
 	return v
 }
 
-// graphVector is the vector an HNSW graph indexes for a non-NULL column
-// value: a vector's floats, or a bit string packed into words
-// (vecindex.BitVector, read back as words by the bit metrics).
-func graphVector(x any) []float32 {
-	switch v := x.(type) {
-	case types.Bits:
-		return vecindex.BitVector(v.Data)
-	case types.SparseVec:
-		n := min(len(v.Indices), vecindex.SparseMaxNNZ) // checkGraphValue refused more
-		return vecindex.SparseVector(v.Indices[:n], v.Values[:n])
-	}
-	return x.(types.Vector)
-}
-
 // graphDims is the Config.Dims of an HNSW graph on a column of type t:
 // a vector's dimensions, or the float32 slots of a bit(n)'s words.
 func graphDims(t types.Type) int {

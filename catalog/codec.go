@@ -26,6 +26,9 @@ const (
 	// (types.AppendNumericBinary), exact with its scale. Numeric values
 	// written before it are tagFloat; types.AsNumeric reads those.
 	tagNumeric byte = 9
+	// tagHalfvec is halfvec: uvarint count, then 2 bytes per half
+	// (little-endian binary16 bits; halfvec.go).
+	tagHalfvec byte = 10
 	// tagBits is bit and bit varying: uvarint bit length, then the
 	// ceil(length/8) bytes, first bit in the high bit (bits.go).
 	tagBits byte = 11
@@ -47,7 +50,8 @@ func appendString(b []byte, s string) []byte {
 
 // appendDatum encodes one value self-describingly: a tag byte, then the
 // value (varint for ints, 8 bytes for floats, length-prefixed bytes for
-// strings and bytea, length-prefixed little-endian float32s for vectors,
+// strings and bytea, length-prefixed little-endian float32s for vectors
+// and binary16 halves for halfvec (halfvec.go),
 // 16 bytes for a uuid, length-prefixed canonical text for jsonb,
 // length-prefixed numeric_send bytes for numeric).
 func appendDatum(b []byte, d any) []byte {
@@ -72,6 +76,8 @@ func appendDatum(b []byte, d any) []byte {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
 		return b
+	case types.HalfVec:
+		return appendHalfvec(b, v)
 	case []byte:
 		b = appendUvarint(append(b, tagBytes), uint64(len(v)))
 		return append(b, v...)
@@ -190,6 +196,8 @@ func (d *decoder) datum() any {
 		return v
 	case tagArray:
 		return d.array()
+	case tagHalfvec:
+		return d.halfvec()
 	case tagBits:
 		return d.bits()
 	case tagSparsevec:

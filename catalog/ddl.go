@@ -133,7 +133,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	}
 	g, err := vecindex.New(vecindex.Config{Dims: graphDims(t.Columns[col].Type), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
-		Quantization: quantizationOf(def.Reloptions)})
+		Quantization: graphQuantization(t.Columns[col].Type, def.Reloptions)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}

@@ -78,7 +78,7 @@ func (c *Catalog) Analyze(t *Table) *Stats {
 	})
 	st := &Stats{Rows: float64(live), Changes: changes, Columns: make([]ColumnStats, len(t.Columns))}
 	for col, cd := range t.Columns {
-		if cd.Type.Kind == types.KindVector || len(sample) == 0 {
+		if cd.Type.Kind == types.KindVector || cd.Type.Kind == types.KindHalfvec || len(sample) == 0 {
 			continue
 		}
 		st.Columns[col] = columnStats(sample, col, float64(live))

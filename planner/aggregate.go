@@ -234,8 +234,8 @@ func (a *aggAcc) addValue(v any) error {
 	a.count++
 	switch a.call.name {
 	case "sum", "avg":
-		if a.call.t.Kind == types.KindVector {
-			return a.vec.add(a.call.name, v.(types.Vector))
+		if isVectorSum(a.call) {
+			return a.vec.add(a.call.name, v) // aggregate_vector.go
 		}
 		if i, ok := v.(int64); ok && a.call.t.Kind == types.KindInt8 {
 			a.sumI += i

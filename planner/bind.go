@@ -20,6 +20,11 @@ type binder struct {
 	// aggDenied is the 42803 message for an aggregate where aggs is nil
 	// ("": PostgreSQL's generic "not allowed here").
 	aggDenied string
+	// wins holds a SELECT's window calls while its list and ORDER BY are
+	// bound, where they are allowed (bind_window.go); winDenied is the
+	// 42P20 message where they are not ("": derived from aggDenied).
+	wins      *winState
+	winDenied string
 	// query holds what the binders of one statement and its subqueries
 	// share (subquery.go, dml_conflict.go); nil until first needed.
 	query *queryScope

@@ -178,14 +178,11 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if negate, fold, ok := sem.LikeOp(op); ok {
 		return &likeExpr{l: l, r: r, negate: negate, foldCase: fold}
 	}
-	if dist, ok := sem.BitDistances[op]; ok {
-		return &distExpr{op: op, l: l, r: r, bits: dist} // ops_vector.go
+	if _, ok := sem.Distances[op]; ok {
+		return newDistExpr(op, f, l, r) // ops_vector.go
 	}
-	if dist, ok := sem.SparseDistances[op]; ok && f.Args[0].Kind == types.KindSparsevec {
-		return &distExpr{op: op, l: l, r: r, sparse: dist}
-	}
-	if dist, ok := sem.Distances[op]; ok {
-		return &distExpr{op: op, l: l, r: r, fn: dist}
+	if _, ok := sem.BitDistances[op]; ok {
+		return newDistExpr(op, f, l, r)
 	}
 	if f.Ret.Kind == types.KindText {
 		l, r = bpcharAsText(l), bpcharAsText(r) // ops_bpchar.go

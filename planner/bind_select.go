@@ -43,6 +43,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if p.where, err = b.bindCondition(x.Where, "WHERE"); err != nil {
 		return nil, err
 	}
+	if err := b.openWindows(p, x); err != nil { // bind_window.go
+		return nil, err
+	}
 	if err := b.bindItems(p, x.Items); err != nil {
 		return nil, err
 	}
@@ -56,6 +59,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return nil, err
 	}
 	if err := b.checkGrouped(p, p.order); err != nil {
+		return nil, err
+	}
+	if err := b.closeWindows(p, x); err != nil { // bind_window.go
 		return nil, err
 	}
 	if err := b.bindDistinct(p, x); err != nil { // select_distinct.go
@@ -76,12 +82,13 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 	if e == nil {
 		return nil, nil
 	}
-	denied := b.aggDenied
+	denied, winDenied := b.aggDenied, b.winDenied
 	if b.aggs == nil {
 		b.aggDenied = "aggregate functions are not allowed in " + clause
 	}
+	b.winDenied = "window functions are not allowed in " + clause
 	x, err := b.bind(e, types.Bool)
-	b.aggDenied = denied
+	b.aggDenied, b.winDenied = denied, winDenied
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +116,9 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 	if e == nil {
 		return nil, nil
 	}
+	b.winDenied = "window functions are not allowed in " + clause
 	x, err := b.bind(e, types.Int8)
+	b.winDenied = ""
 	if err != nil {
 		return nil, err
 	}
@@ -121,8 +130,8 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 
 // bindItems binds the SELECT list, expanding * and detecting aggregates.
 func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
-	b.aggs = &aggState{}
-	defer func() { b.aggs = nil }()
+	b.aggs, b.wins = &aggState{}, p.wins
+	defer func() { b.aggs, b.wins = nil, nil }()
 	for _, it := range items {
 		if it.Star {
 			if err := b.expandStar(p); err != nil {
@@ -177,6 +186,8 @@ func (b *binder) bindOrder(p *selectPlan, x *sql.Select) error {
 		b.aggs = p.aggs
 		defer func() { b.aggs = nil }()
 	}
+	b.wins = p.wins
+	defer func() { b.wins = nil }()
 	for _, o := range x.OrderBy {
 		k, err := b.orderExpr(p, x, o.Expr)
 		if err != nil {

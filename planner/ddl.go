@@ -144,6 +144,23 @@ const (
 	hnswMaxDims                            = 2000
 )
 
+// hnswMaxDimsOf is the most dimensions an HNSW index takes of a column
+// of kind k: 2000 for vector, twice that for halfvec (pgvector's
+// HNSW_MAX_DIM * 2: the same page space at 2 bytes per dimension), 64000
+// bits for bit (HNSW_MAX_DIM * 32), and sparsevec's own limit for
+// sparsevec (whose index limit is on non-zeros, catalog).
+func hnswMaxDimsOf(k types.Kind) int {
+	switch k {
+	case types.KindHalfvec:
+		return 2 * hnswMaxDims
+	case types.KindBit:
+		return 32 * hnswMaxDims
+	case types.KindSparsevec:
+		return types.SparsevecMaxDim
+	}
+	return hnswMaxDims
+}
+
 func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	t, ok := b.s.cat.Table(x.Table)
 	if !ok {
@@ -201,19 +218,6 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	return def, hnswDef(&def, t.Columns[col].Type, x)
 }
 
-// hnswMaxDimsFor is the most dimensions an HNSW index takes of a column
-// of kind k: 2000 for vector, 64000 bits for bit (pgvector's
-// HNSW_MAX_DIM * 32: the same page space at one bit per dimension).
-func hnswMaxDimsFor(k types.Kind) int {
-	if k == types.KindBit {
-		return 32 * hnswMaxDims
-	}
-	if k == types.KindSparsevec {
-		return types.SparsevecMaxDim // the limit is on non-zeros (catalog)
-	}
-	return hnswMaxDims
-}
-
 func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	opclass := x.Columns[0].Opclass
 	if opclass == "" {
@@ -243,6 +247,11 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
 		case catalog.QuantizationOption:
 			err = quantizationOption(o, def.Metric)
+			if err == nil && oc.kind != types.KindVector && !strings.EqualFold(o.Value, "auto") {
+				// a halfvec graph keeps its halves (catalog.graphQuantization);
+				// bit and sparsevec graphs keep their words and pairs
+				err = pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
+			}
 		default:
 			err = pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", o.Name)
 		}
@@ -257,7 +266,7 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if ct.Typmod < 1 {
 		return pgerror.New(pgerror.InvalidParameterValue, "column does not have dimensions")
 	}
-	if maxDims := hnswMaxDimsFor(ct.Kind); ct.Typmod > int32(maxDims) {
+	if maxDims := hnswMaxDimsOf(ct.Kind); ct.Typmod > int32(maxDims) {
 		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for hnsw index", maxDims)
 	}
 	return nil

@@ -205,7 +205,7 @@ func castable(from, to types.Type) bool {
 		if te, ok := types.ElemType(to); ok {
 			return fe.Kind == te.Kind || castable(fe, te)
 		}
-		return (to.Kind == types.KindVector || to.Kind == types.KindSparsevec) && classOf(fe) == classNumeric
+		return (to.Kind == types.KindVector || to.Kind == types.KindHalfvec || to.Kind == types.KindSparsevec) && classOf(fe) == classNumeric
 	}
 	return false
 }

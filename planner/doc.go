@@ -77,6 +77,12 @@
 // copy.go); long row loops, CREATE INDEX and REINDEX stop with 57014 when
 // the statement's context ends.
 //
+// Window functions (bind_window*.go, exec_window.go) bind per SELECT: each
+// call reads its value from the row (winRef), each distinct window becomes
+// a Window node over a Sort by its partition and ORDER BY keys, after
+// GROUP BY and HAVING and before ORDER BY, DISTINCT and LIMIT; a query
+// with windows reads its whole input (no k-NN index LIMIT under them).
+//
 // Still to move (issue 12's next steps): binding produces planner's own
 // plan structs (selectPlan, setOpPlan), lowered per execution, rather than
 // the IR itself; DML is not yet in the IR's Modify nodes. EXPLAIN

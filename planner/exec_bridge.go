@@ -78,8 +78,9 @@ func (c colKeyExpr) String() string { return fmt.Sprintf("$col%d", c.col) }
 // each Aggregate that has aggregates; one without an entry (a UNION's
 // grouping) has none.
 type evaluator struct {
-	e    *env
-	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
+	e       *env
+	accs    map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
+	winAccs map[*ir.Window]func(int) (pexec.Accumulator, error)
 }
 
 // Eval implements exec.Evaluator.
@@ -102,6 +103,9 @@ func (v evaluator) Eval(x ir.Expr, row []any) (any, error) {
 		return row[x], nil
 	case colKeyExpr:
 		return row[x.col], nil
+	case windowedExpr: // exec_window.go
+		v.e.wins = row[len(row)-x.n:]
+		return v.Eval(x.inner, row)
 	}
 	return nil, fmt.Errorf("planner: %T is not an executable plan expression", x)
 }
@@ -121,6 +125,9 @@ func (v evaluator) Compare(k ir.SortKey, a, b any) (int, error) {
 		return compareKeys(key.k, a, b), nil
 	case colKeyExpr:
 		return compareKeys(key.k, a, b), nil
+	case windowedExpr:
+		k.Key = key.inner
+		return v.Compare(k, a, b)
 	}
 	return 0, fmt.Errorf("planner: sort key %q is not a bound ORDER BY key", k.Expr)
 }
@@ -144,6 +151,24 @@ func (v evaluator) Accumulators(n *ir.Aggregate) ([]pexec.Accumulator, error) {
 	return nil, nil
 }
 
+// WindowAccumulator implements exec.Evaluator (exec_window.go).
+func (v evaluator) WindowAccumulator(n *ir.Window, i int) (pexec.Accumulator, error) {
+	if f := v.winAccs[n]; f != nil {
+		return f(i)
+	}
+	return nil, fmt.Errorf("planner: no accumulators for %s", n.Label())
+}
+
+// RangeBound implements exec.Evaluator: rangeBound in the key's type,
+// down for a bound back in ascending order or forward in descending.
+func (v evaluator) RangeBound(k ir.SortKey, val, off any, back bool) (any, error) {
+	key, ok := k.Key.(sortKeyExpr)
+	if !ok {
+		return nil, fmt.Errorf("planner: sort key %q is not a bound ORDER BY key", k.Expr)
+	}
+	return rangeBound(key.k.x.Type(), val, off, back != key.k.desc) // exec_window.go
+}
+
 // leafSources is exec.Sources: the function that reads each leaf of a
 // tree being built, registered by the code that built the leaf.
 type leafSources map[ir.Node]func(pexec.Emit) error
@@ -162,7 +187,7 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 // ended), as the scans do.
 func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
 	n := 0
-	return &pexec.Env{Eval: evaluator{e: e, accs: b.accs}, Sources: b.src, Mem: x.mem,
+	return &pexec.Env{Eval: evaluator{e: e, accs: b.accs, winAccs: b.winAccs}, Sources: b.src, Mem: x.mem,
 		Check: func() error {
 			if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
 				return errCanceled

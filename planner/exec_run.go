@@ -25,6 +25,9 @@ type execTreer interface {
 type execBuild struct {
 	src  leafSources
 	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
+	// winAccs makes the accumulator of a Window's aggregate Funcs[i]
+	// (exec_window.go).
+	winAccs map[*ir.Window]func(i int) (pexec.Accumulator, error)
 }
 
 // runExec runs the query plan pl through planner/exec writing its rows to
@@ -32,7 +35,8 @@ type execBuild struct {
 // and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
-	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}}
+	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){},
+		winAccs: map[*ir.Window]func(int) (pexec.Accumulator, error){}}
 	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err

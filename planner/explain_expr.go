@@ -87,6 +87,13 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("]")
 	case *caseExpr:
 		writeCase(b, v) // expr_case.go
+	case *winRef:
+		if v.c.agg != nil && v.c.agg.arg == nil {
+			b.WriteString(v.c.name + "(*)")
+		} else {
+			writeBound(b, &funcExpr{name: v.c.name, args: v.c.args})
+		}
+		b.WriteString(" OVER (?)") // PostgreSQL 15's EXPLAIN prints no window
 	default:
 		b.WriteString("?")
 	}

@@ -11,6 +11,7 @@ type env struct {
 	params []any
 	sess   *Session
 	aggs   []any // final aggregate values, for aggRef
+	wins   []any // window function values of the row, for winRef
 	// exec is the running statement, for subqueries (subquery.go); nil
 	// when the expression is evaluated outside one (DDL defaults).
 	exec *execCtx

@@ -45,7 +45,11 @@ func usesExtensionTypes(cat *catalog.Catalog) bool {
 
 // extensionType reports whether t belongs to the vector extension.
 func extensionType(t types.Type) bool {
-	return t.Kind == types.KindVector || t.Kind == types.KindVectorArray || t.Kind == types.KindSparsevec
+	switch t.Kind {
+	case types.KindVector, types.KindVectorArray, types.KindHalfvec, types.KindHalfvecArray, types.KindSparsevec:
+		return true
+	}
+	return false
 }
 
 // vectorCreated reports whether the session sees the extension created:

@@ -446,4 +446,7 @@ type planTrace struct {
 	// EXPLAIN's Aggregate, Sort and Limit stand for (explain_analyze.go);
 	// nil when the run had none (or under DISTINCT, the Limit).
 	agg, sort, limit ir.Node
+	// wins are the exec nodes of the window functions' Sorts and Window
+	// nodes, top down (exec_window.go).
+	wins []ir.Node
 }

@@ -14,6 +14,9 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
+	if f.Over != nil || sem.Builtins.IsWindow(f.Name) {
+		return b.bindWindowCall(f) // bind_window.go
+	}
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
@@ -90,7 +93,7 @@ func (b *binder) bindTypedArgs(f *sql.FuncCall, hints []types.Type) ([]expr, []t
 		if hints != nil {
 			hint = hints[i]
 		}
-		x, err := b.bind(a, hint)
+		x, err := b.bindArg(a, hint)
 		if err != nil {
 			return nil, nil, err
 		}

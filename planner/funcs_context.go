@@ -69,11 +69,6 @@ func (e *env) Sleep(d time.Duration) error {
 	}
 }
 
-func (e *env) RelationOID(name string) (uint32, bool) {
-	defer e.sess.catalogRead()()
-	return relationOID(e.sess.cat, name)
-}
-
 // RelationSize counts the bytes the relation holds in memory
 // (catalog.TableBytes, catalog.Index.Bytes), not on disk. Errors: 42P01
 // for an unknown name.

@@ -129,7 +129,7 @@ func (s *Session) isOwnerOrSuper(rel any, role string) bool {
 
 // parseRelationName reads a possibly qualified, possibly quoted table name as
 // PostgreSQL's textToQualifiedNameList: unquoted parts fold to lower
-// case; schema public is dropped, pg_catalog kept.
+// case; schema public is dropped, pg_catalog and information_schema kept.
 func parseRelationName(text string) (string, error) {
 	parts, ok := splitIdentifiers(text)
 	if !ok || len(parts) == 0 || len(parts) > 3 {
@@ -142,8 +142,8 @@ func parseRelationName(text string) (string, error) {
 	switch schema := parts[len(parts)-2]; schema {
 	case "public":
 		return name, nil
-	case "pg_catalog":
-		return "pg_catalog." + name, nil
+	case "pg_catalog", "information_schema":
+		return schema + "." + name, nil
 	default:
 		return "", pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
 	}

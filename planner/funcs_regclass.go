@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -65,8 +66,18 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}}, nil
 }
 
-// relationOID returns the OID of the table or index named name.
+// relationOID returns the OID of the table, index, serial column
+// sequence or served catalog view named name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
+	if oid, ok := publicRelationOID(cat, name); ok {
+		return oid, true
+	}
+	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
+}
+
+// publicRelationOID returns the OID of the table, index or serial column
+// sequence (schema public) named name.
+func publicRelationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if t, ok := cat.Table(name); ok {
 		return t.OID, true
 	}
@@ -76,10 +87,11 @@ func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 		}
 		return ix.OID, true
 	}
-	return 0, false
+	return pgcatalog.SequenceOID(cat, name) // a serial column's sequence
 }
 
-// relationName returns the name of the table or index with the OID.
+// relationName returns the name of the table, index, serial column
+// sequence or served catalog view with the OID.
 func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
 	for _, t := range cat.Tables() {
 		if int64(t.OID) == oid {
@@ -91,7 +103,24 @@ func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
 			}
 		}
 	}
-	return "", false
+	if oid < 0 || oid > math.MaxUint32 {
+		return "", false
+	}
+	if name, ok := pgcatalog.SequenceName(cat, uint32(oid)); ok {
+		return name, true
+	}
+	return pgcatalog.ViewName(uint32(oid))
+}
+
+// bindArg binds a function argument with the parameter type hint: an
+// X::regclass for an oid parameter (obj_description('items'::regclass,
+// 'pg_class')) is the relation's OID, as PostgreSQL converts regclass to
+// oid implicitly; other arguments bind as usual.
+func (b *binder) bindArg(a sql.Expr, hint types.Type) (expr, error) {
+	if f, ok := a.(*sql.FuncCall); ok && f.Name == sql.RegclassFunc && hint.Kind == types.KindOID {
+		return b.bindRegclass(f, true)
+	}
+	return b.bind(a, hint)
 }
 
 // bindRegclassCast binds X::regclass::oid (ok false for other casts).

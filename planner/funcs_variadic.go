@@ -61,6 +61,9 @@ func commonType(what string, args []expr, pos []int) (types.Type, error) {
 			if numericRank[at.Kind] > numericRank[t.Kind] {
 				t = at
 			}
+		case classOf(at) == classVector && classOf(t) == classVector:
+			// vector and halfvec meet at halfvec (pgvector's implicit cast)
+			t = types.HalfvecOf(types.NoTypmod)
 		case classOf(at) == classString && classOf(t) == classString:
 			// text, varchar and char convert implicitly both ways: the
 			// first stays (`COALESCE(v, t)` of varchar v and text t is varchar)

@@ -74,7 +74,9 @@ func (b *binder) groupKey(p *selectPlan, x *sql.Select, k sql.Expr) (expr, error
 			}
 		}
 	}
-	kx, err := b.bind(k, types.Unknown) // b.aggs is nil: aggregates are refused
+	b.winDenied = "window functions are not allowed in GROUP BY" // bind_window.go
+	kx, err := b.bind(k, types.Unknown)                          // b.aggs is nil: aggregates are refused
+	b.winDenied = ""
 	if err != nil {
 		if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.GroupingError {
 			return nil, pgerror.New(pgerror.GroupingError, "aggregate functions are not allowed in GROUP BY").WithPosition(pe.Position)

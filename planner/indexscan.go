@@ -18,12 +18,16 @@ var opclasses = map[string]struct {
 	op     string
 	kind   types.Kind // the type the class indexes
 }{
-	"vector_l2_ops":     {vecindex.L2, "<->", types.KindVector},
-	"vector_ip_ops":     {vecindex.InnerProduct, "<#>", types.KindVector},
-	"vector_cosine_ops": {vecindex.Cosine, "<=>", types.KindVector},
-	"vector_l1_ops":     {vecindex.L1, "<+>", types.KindVector},
-	"bit_hamming_ops":   {vecindex.Hamming, "<~>", types.KindBit},
-	"bit_jaccard_ops":   {vecindex.Jaccard, "<%>", types.KindBit},
+	"vector_l2_ops":      {vecindex.L2, "<->", types.KindVector},
+	"vector_ip_ops":      {vecindex.InnerProduct, "<#>", types.KindVector},
+	"vector_cosine_ops":  {vecindex.Cosine, "<=>", types.KindVector},
+	"vector_l1_ops":      {vecindex.L1, "<+>", types.KindVector},
+	"halfvec_l2_ops":     {vecindex.L2, "<->", types.KindHalfvec},
+	"halfvec_ip_ops":     {vecindex.InnerProduct, "<#>", types.KindHalfvec},
+	"halfvec_cosine_ops": {vecindex.Cosine, "<=>", types.KindHalfvec},
+	"halfvec_l1_ops":     {vecindex.L1, "<+>", types.KindHalfvec},
+	"bit_hamming_ops":    {vecindex.Hamming, "<~>", types.KindBit},
+	"bit_jaccard_ops":    {vecindex.Jaccard, "<%>", types.KindBit},
 
 	"sparsevec_l2_ops":     {vecindex.SparseL2, "<->", types.KindSparsevec},
 	"sparsevec_ip_ops":     {vecindex.SparseIP, "<#>", types.KindSparsevec},
@@ -81,7 +85,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && (d.sparse != nil) == (oc.kind == types.KindSparsevec) {
+		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s
@@ -137,6 +141,10 @@ func sameOperand(a, b expr) bool {
 		y, ok := b.(*constExpr)
 		if !ok || x.v == nil || y.v == nil {
 			return false
+		}
+		if xv, ok := x.v.(types.HalfVec); ok {
+			yv, ok := y.v.(types.HalfVec)
+			return ok && slices.Equal(xv, yv)
 		}
 		xv, okx := x.v.(types.Vector)
 		yv, oky := y.v.(types.Vector)
@@ -211,7 +219,15 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil || qv == nil {
 		return nil, false, err
 	}
-	q, fits := indexQuery(qv, p.table.Columns[s.ix.Column].Type)
+	q, err := graphQuery(qv, s.ix)
+	if err != nil {
+		return nil, true, err
+	}
+	ct := p.table.Columns[s.ix.Column].Type
+	fits := len(q) == int(ct.Typmod)
+	if ct.Kind == types.KindBit || ct.Kind == types.KindSparsevec {
+		_, fits = indexQuery(qv, ct) // ops_bits.go
+	}
 	if !fits {
 		// A vector of another size cannot walk the graph. The exact scan
 		// compares it with each matching row and fails at the first with

@@ -13,6 +13,7 @@ import (
 func annotateActual(n ir.Node, returned int, tr *planTrace, run *setOpTrace) {
 	ir.Top(n).Base().Actual = &ir.Actual{Rows: returned}
 	annotateMiddle(n, tr, run)
+	defer annotateWindows(n, tr, run) // exec_window.go
 	last := n
 	for len(last.Children()) > 0 {
 		last = last.Children()[0]
@@ -47,6 +48,8 @@ func annotateMiddle(n ir.Node, tr *planTrace, run *setOpTrace) {
 		switch m.(type) {
 		case *ir.Limit:
 			src = tr.limit
+		case *ir.Window:
+			below = true // its Sorts are the windows' (annotateWindows)
 		case *ir.Sort, *ir.TopK:
 			if !below {
 				src = tr.sort

@@ -45,10 +45,10 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return nil, err
 	}
 	if p.table == nil {
-		return p.withLimit(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}, limit, offset), nil
+		return p.withLimit(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), limit, offset), nil
 	}
 	from := p.logicalScan()
-	if p.scan != nil && limit >= 0 {
+	if p.scan != nil && limit >= 0 && p.wins == nil {
 		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
 			top := &ir.TopK{Unary: ir.Unary{Input: from}, Keys: p.sortKeys(), K: int64(scanBudget(limit, offset))}
 			n, err := p.knnRule(x, e, tr, top)
@@ -65,7 +65,8 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	}
 	rows := node.Base().Est
 	if p.aggs == nil {
-		if len(p.order) > 0 {
+		node = p.lowerWindows(node) // exec_window.go
+		if len(p.order) > 0 && !p.windowsSorted() {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}
 		return p.withLimit(node, limit, offset), nil
@@ -73,8 +74,8 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
 		node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 	}
-	node = p.aggregateNode(rows.Rows, node) // groupby.go
-	if p.group != nil && len(p.order) > 0 { // groups are sorted after grouping
+	node = p.lowerWindows(p.aggregateNode(rows.Rows, node))       // groupby.go, exec_window.go
+	if p.group != nil && len(p.order) > 0 && !p.windowsSorted() { // groups are sorted after grouping
 		node = &ir.Sort{Info: ir.Info{Est: node.Base().Est}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 	}
 	return p.withLimit(node, limit, offset), nil

@@ -34,7 +34,7 @@ func classOf(t types.Type) typeClass {
 		return classString
 	case types.KindBool:
 		return classBool
-	case types.KindVector, types.KindSparsevec:
+	case types.KindVector, types.KindHalfvec, types.KindSparsevec:
 		return classVector
 	case types.KindBytea:
 		return classBytea

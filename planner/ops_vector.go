@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -9,16 +10,18 @@ import (
 // are sem's (planner/sem/vector.go), the functions l2_distance ... use, so
 // SQL operators and functions, index scans and exact scans agree exactly.
 
-// distExpr is a distance operator between two vectors, or (bits set)
-// between two bit strings (pgvector's <~> and <%>).
+// distExpr is a distance operator between two vectors, two halfvecs, two
+// sparsevecs or two bit strings (kind: the operator's operand kind, which
+// an HNSW index's operator class must have; a vector operand of a halfvec
+// or sparsevec operator is converted as the implicit cast does).
 type distExpr struct {
-	op   string
-	l, r expr
-	fn   func(a, b types.Vector) float64
-	bits func(a, b types.Bits) float64
-	// sparse is set for sparsevec operands (a vector operand is converted
-	// as the implicit cast does)
-	sparse func(a, b types.SparseVec) float64
+	op     string
+	l, r   expr
+	kind   types.Kind
+	fn     func(a, b types.Vector) float64    // vector operators
+	half   func(a, b types.HalfVec) float64   // halfvec operators
+	bits   func(a, b types.Bits) float64      // bit operators <~> <%>
+	sparse func(a, b types.SparseVec) float64 // sparsevec operators
 }
 
 func (*distExpr) Type() types.Type { return types.Float8 }
@@ -27,10 +30,12 @@ func (d *distExpr) Eval(e *env) (any, error) {
 	if err != nil || l == nil {
 		return nil, err
 	}
-	if d.bits != nil {
+	switch d.kind {
+	case types.KindHalfvec:
+		return sem.HalfDistance(d.half, l, r)
+	case types.KindBit:
 		return bitDistance(d.bits, l, r)
-	}
-	if d.sparse != nil {
+	case types.KindSparsevec:
 		return sem.SparseDistance(d.sparse, l, r)
 	}
 	a, b := l.(types.Vector), r.(types.Vector)
@@ -38,6 +43,44 @@ func (d *distExpr) Eval(e *env) (any, error) {
 		return nil, err
 	}
 	return d.fn(a, b), nil
+}
+
+// newDistExpr is the distance operator op resolved as f.
+func newDistExpr(op string, f *sem.Func, l, r expr) *distExpr {
+	switch f.Args[0].Kind {
+	case types.KindHalfvec:
+		return &distExpr{op: op, l: l, r: r, kind: types.KindHalfvec, half: sem.HalfDistances[op]}
+	case types.KindBit:
+		return &distExpr{op: op, l: l, r: r, kind: types.KindBit, bits: sem.BitDistances[op]}
+	case types.KindSparsevec:
+		return &distExpr{op: op, l: l, r: r, kind: types.KindSparsevec, sparse: sem.SparseDistances[op]}
+	}
+	return &distExpr{op: op, l: l, r: r, kind: types.KindVector, fn: sem.Distances[op]}
+}
+
+// graphQuery is the float32 query an HNSW search of ix takes for the
+// ORDER BY operand qv: a vector as is; for a halfvec index, the halves
+// widened exactly (a vector operand first rounded to halves, as the
+// halfvec operator's implicit cast does, with its 22003); for bit and
+// sparsevec indexes, indexQuery's form (ops_bits.go).
+func graphQuery(qv any, ix *catalog.Index) (types.Vector, error) {
+	switch ix.Table.Columns[ix.Column].Type.Kind {
+	case types.KindHalfvec:
+	case types.KindBit, types.KindSparsevec:
+		q, _ := indexQuery(qv, ix.Table.Columns[ix.Column].Type)
+		return q, nil
+	default:
+		return qv.(types.Vector), nil
+	}
+	h, ok := qv.(types.HalfVec)
+	if !ok {
+		x, err := types.Cast(qv, sem.Vector, sem.Halfvec, false)
+		if err != nil {
+			return nil, err
+		}
+		h = x.(types.HalfVec)
+	}
+	return types.HalfvecFloats(h), nil
 }
 
 // bitDistance is a bit distance of two non-NULL bit strings (22000 for

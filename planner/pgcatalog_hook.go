@@ -39,5 +39,5 @@ func (s *Session) table(name string) (*catalog.Table, bool) {
 }
 
 func (s *Session) pgEnv() pgcatalog.Env {
-	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"]}
+	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"], Settings: s.settingList}
 }

@@ -40,6 +40,9 @@ type selectPlan struct {
 	// (select_distinct.go).
 	distinct   bool
 	distinctOn []expr
+	// wins is the window calls and their windows (bind_window.go); nil
+	// when the query has none.
+	wins *winState
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

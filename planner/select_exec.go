@@ -33,8 +33,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		return nil, err
 	}
 	srcLimit := limit
-	if p.distinct {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows
+	if p.distinct || p.wins != nil {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows read every row
 	}
 	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
 	if err != nil {
@@ -47,7 +47,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		grouped = &groupedExpr{keys: len(p.group)}
 		st.setAgg(node)
 	}
+	node = p.execWindows(e, b, node, grouped, st) // exec_window.go
 	switch {
+	case p.windowsSorted(): // exec_window.go
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
 		st.setSort(node)
@@ -59,6 +61,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if grouped != nil {
 		items = groupedExprs(p.items, grouped.keys)
 	}
+	items = p.windowed(items)
 	if p.distinct {
 		return p.execDistinct(node, grouped, limit, offset), nil
 	}
@@ -77,9 +80,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offset int64) ir.Node {
 	wrap := func(xs []expr) []ir.Expr {
 		if grouped != nil {
-			return groupedExprs(xs, grouped.keys)
+			return p.windowed(groupedExprs(xs, grouped.keys))
 		}
-		return boundExprs(xs)
+		return p.windowed(boundExprs(xs))
 	}
 	exprs := append(wrap(p.items), wrap(p.distinctOn)...)
 	var node ir.Node = &ir.Project{Unary: ir.Unary{Input: in}, Exprs: exprs}
@@ -192,7 +195,7 @@ func (p *selectPlan) execSortKeys(grouped *groupedExpr) []ir.SortKey {
 	for i, k := range p.order {
 		keys[i].Key = sortKeyExpr{k: k, grouped: grouped}
 	}
-	return keys
+	return p.windowedKeys(keys)
 }
 
 // scanEach pushes the FROM item's rows that pass WHERE to fn:

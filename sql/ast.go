@@ -89,6 +89,8 @@ type Select struct {
 	FromFunc *FromFunction
 	GroupBy  []Expr // GROUP BY keys; nil when absent
 	Having   Expr   // nil when absent
+	// Windows is the WINDOW clause (ast_window.go); nil when absent.
+	Windows []*WindowSpec
 	// Distinct is SELECT DISTINCT; DistinctOn the expressions of
 	// DISTINCT ON (...), which sets Distinct too (ast_alter.go).
 	Distinct   bool

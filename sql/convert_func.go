@@ -3,16 +3,21 @@ package sql
 import (
 	"strings"
 
+	"github.com/vecgres/vecgres/sql/pgerror"
+
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// funcCall converts name(args), name(*) and name(DISTINCT args). The other
-// aggregate and window decorations are outside the dialect.
+// funcCall converts name(args), name(*) and name(DISTINCT args), with an
+// OVER clause (convert_window.go). The other aggregate decorations are
+// outside the dialect.
 func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	loc := f.GetLocation()
 	switch {
-	case f.GetOver() != nil:
-		return nil, c.unsupported("window functions", loc)
+	case f.GetOver() != nil && len(f.GetAggOrder()) > 0: // PostgreSQL's own refusal
+		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "aggregate ORDER BY is not implemented for window functions"), loc)
+	case f.GetOver() != nil && f.GetAggFilter() != nil: // the planner's window aggregates take no FILTER yet
+		return nil, c.unsupported("FILTER in window function calls", loc)
 	case len(f.GetAggOrder()) > 0:
 		return nil, c.unsupported("ORDER BY in aggregates", loc)
 	case f.GetAggFilter() != nil:
@@ -27,12 +32,20 @@ func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 		parts = parts[1:]
 	}
 	name := strings.ToLower(strings.Join(parts, "."))
+	var over *WindowSpec
+	if f.GetOver() != nil {
+		var err error
+		if over, err = c.overClause(f.GetOver()); err != nil { // convert_window.go
+			return nil, err
+		}
+	}
 	if f.GetAggStar() {
-		return &FuncCall{Name: name, Star: true, P: int(loc)}, nil
+		return &FuncCall{Name: name, Star: true, P: int(loc), Over: over}, nil
 	}
 	call, err := c.callOf(name, f.GetArgs(), loc)
-	if err == nil && f.GetAggDistinct() {
-		call.(*FuncCall).Distinct = true
+	if err == nil {
+		call.(*FuncCall).Distinct = f.GetAggDistinct()
+		call.(*FuncCall).Over = over
 	}
 	return call, err
 }

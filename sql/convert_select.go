@@ -13,7 +13,6 @@ var selectClauses = []struct {
 	{func(s *pg_query.SelectStmt) bool { return s.GetWithClause() != nil }, "WITH (common table expressions)"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
-	{func(s *pg_query.SelectStmt) bool { return len(s.GetWindowClause()) > 0 }, "window functions"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
 	{func(s *pg_query.SelectStmt) bool {
 		return s.GetLimitOption() == pg_query.LimitOption_LIMIT_OPTION_WITH_TIES
@@ -45,6 +44,9 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 		return nil, err
 	}
 	if out.Items, err = c.targetList(s.GetTargetList()); err != nil {
+		return nil, err
+	}
+	if out.Windows, err = c.windowClause(s.GetWindowClause()); err != nil { // convert_window.go
 		return nil, err
 	}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {

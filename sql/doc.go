@@ -72,4 +72,11 @@
 // functions, COALESCE/GREATEST/LEAST/NULLIF (as function calls), casts and
 // typed literals, scalar subqueries (SELECT ...), CASE in both forms
 // (expr_case.go).
+//
+// Window calls (ast_window.go, convert_window.go): name(args) OVER name or
+// OVER ([name] [PARTITION BY ...] [ORDER BY ...] [frame]) as
+// FuncCall.Over, and SELECT's WINDOW name AS (...), ... as Select.Windows;
+// frames in ROWS, RANGE or GROUPS mode, their bounds and EXCLUDE. The
+// grammar's frame errors are 42P20, as PostgreSQL's; resolving window
+// names is the planner's.
 package sql

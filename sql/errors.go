@@ -35,6 +35,9 @@ func parseError(err error) *pgerror.Error {
 	if strings.HasPrefix(pe.Message, "role name ") && strings.HasSuffix(pe.Message, " is reserved") {
 		code = pgerror.ReservedName // CREATE ROLE public, none (PostgreSQL's grammar)
 	}
+	if strings.HasPrefix(pe.Message, "frame start") || strings.HasPrefix(pe.Message, "frame end") {
+		code = pgerror.WindowingError // gram.y's frame clause checks (makeWindowDef's callers)
+	}
 	if strings.HasPrefix(pe.Message, "invalid byte sequence for encoding ") {
 		code = pgerror.CharacterNotInRepertoire // E'\000', E'\xff': the scanner's pg_verifymbstr
 	}

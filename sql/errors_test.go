@@ -23,7 +23,6 @@ func TestNotSupported(t *testing.T) {
 		{"WITH x AS (SELECT 1) SELECT * FROM x", "WITH (common table expressions)"},
 		{"SELECT count(DISTINCT a ORDER BY a) FROM t", "ORDER BY in aggregates"},
 		{"SELECT count(DISTINCT a) FILTER (WHERE a > 1) FROM t", "FILTER"},
-		{"SELECT row_number() OVER () FROM t", "window functions"},
 		{"SELECT * FROM t FOR UPDATE", "SELECT ... FOR UPDATE"},
 		{"SELECT 1 UNION SELECT 2 FOR UPDATE", "SELECT ... FOR UPDATE"},
 		{"WITH x AS (SELECT 1) SELECT 1 UNION SELECT 2", "WITH (common table expressions)"},

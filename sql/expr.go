@@ -74,12 +74,14 @@ type BoolExpr struct {
 // pg_catalog. prefix. SQL value functions (current_user, current_schema,
 // current_database()) are FuncCalls with no arguments. Distinct is
 // name(DISTINCT args): an aggregate over the distinct non-NULL values.
+// Over is the call's OVER clause (ast_window.go); nil when it has none.
 type FuncCall struct {
 	Name     string
 	Args     []Expr
 	Star     bool
 	Distinct bool
 	P        int
+	Over     *WindowSpec
 }
 
 // Cast is X::type or CAST(X AS type). Type is resolved by types.LookupType.

@@ -17,19 +17,20 @@ const modulePath = "github.com/vecgres/vecgres/"
 // import. A leaf missing from the map, or an import outside its set, fails
 // TestLayering.
 var leafImports = map[string][]string{
-	"vecindex/distance": {},
+	"vecindex/fp16":     {},
+	"vecindex/distance": {"vecindex/fp16"},
 	"vecindex/fmnist":   {},
 	"wal":               {},
 	"sql/pgerror":       {},
-	"sql/types":         {"sql/pgerror"},
-	"vecindex":          {"vecindex/distance"},
+	"sql/types":         {"sql/pgerror", "vecindex/fp16"},
+	"vecindex":          {"vecindex/distance", "vecindex/fp16"},
 	"planner/memacct":   {"sql/types", "sql/pgerror", "planner/guc"},
 	"planner/guc":       {"sql/pgerror"},
 	"planner/plan":      {"sql/types"},
 	"planner/exec":      {"planner/plan", "planner/memacct", "sql/types", "sql/pgerror", "planner/guc"},
 	"wire/backend":      {"sql/types", "sql/pgerror"},
 	"catalog/password":  {},
-	"planner/sem":       {"sql/types", "sql/pgerror", "vecindex/distance"},
+	"planner/sem":       {"sql/types", "sql/pgerror", "vecindex/distance", "vecindex/fp16"},
 }
 
 // wireImporters may import wire (and so the protocol, TLS and auth).

@@ -62,7 +62,7 @@ func (h *HNSW) dropByteCodes() {
 	dir := *h.segs.Load()
 	out := make([]*segment, len(dir), cap(dir))
 	for i, s := range dir {
-		if s.vecs != nil || s == h.hole {
+		if s.vecs != nil || s.halves != nil || s == h.hole {
 			out[i] = s
 			continue
 		}
@@ -109,6 +109,10 @@ func toCodes(dst []uint8, v []float32) bool {
 // trained SQ8 quantizer it also encodes the node. Caller holds h.mu (or is
 // loading); the slot is not reachable yet.
 func (h *HNSW) storeVector(id uint32, v []float32, prepared bool) {
+	if hv := h.halves(id); hv != nil {
+		h.storeHalves(hv, v, prepared) // half.go
+		return
+	}
 	if h.seg(id).vecs == nil { // code-only: L2, so v is in stored form
 		if toCodes(h.codes(id), v) {
 			return
@@ -184,6 +188,8 @@ func (h *HNSW) floatNodeDist(a, b uint32) float32 {
 	d := h.cfg.Dims
 	oa, ob := int(a&segMask)*d, int(b&segMask)*d
 	switch {
+	case sa.halves != nil && sb.halves != nil:
+		return h.halfNodeDist(sa.halves[oa:oa+d:oa+d], sb.halves[ob:ob+d:ob+d])
 	case sa.vecs != nil && sb.vecs != nil:
 		return h.dist(sa.vecs[oa:oa+d:oa+d], sb.vecs[ob:ob+d:ob+d])
 	case sa.vecs != nil:

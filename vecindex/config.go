@@ -115,12 +115,12 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
 	case c.Metric > SparseL1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
-	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || c.Quantization == QuantSQ8):
-		return fmt.Errorf("vecindex: %v takes dims %d and no SQ8", c.Metric, SparseDims)
-	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || c.Quantization == QuantSQ8):
-		return fmt.Errorf("vecindex: %v takes an even dims and no SQ8", c.Metric)
-	case c.Quantization > QuantSQ8:
+	case c.Quantization > QuantHalf:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
+	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || c.Quantization != QuantAuto):
+		return fmt.Errorf("vecindex: %v takes dims %d and no quantization", c.Metric, SparseDims)
+	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || c.Quantization != QuantAuto):
+		return fmt.Errorf("vecindex: %v takes an even dims and no quantization", c.Metric)
 	}
 	return nil
 }

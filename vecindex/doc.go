@@ -100,6 +100,11 @@
 // re-ranks the candidates in float32 (sq.go); Result.Dist stays the exact
 // float distance either way.
 //
+// With Config.Quantization = QuantHalf (pgvector's halfvec_*_ops) every
+// vector is kept only as IEEE binary16 halves, 2 bytes per dimension, and
+// walks compute float32-query-by-half distances with the fp16 kernels
+// (half.go); Result.Dist is the distance to the stored halves.
+//
 // # Memory layout
 //
 // Node ids are below 2^29 and equal the keys: the catalog's row slots are

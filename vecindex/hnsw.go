@@ -21,6 +21,10 @@ type HNSW struct {
 	m, m0 int     // neighbours per node on layers >= 1 / on layer 0
 	mL    float64 // level multiplier 1/ln(m)
 	dist  func(q, v []float32) float32
+	// halfDist and halfNodeDist are dist for QuantHalf segments (half.go):
+	// a float32 query against stored halves, and two stored nodes.
+	halfDist     func(q []float32, v []uint16) float32
+	halfNodeDist func(a, b []uint16) float32
 	// dupEps: internal distances at or below it mean identical vectors
 	// (dup.go).
 	dupEps float32
@@ -99,6 +103,7 @@ func New(cfg Config) (*HNSW, error) {
 	}
 	h.written = sync.NewCond(&h.mu)
 	h.dist = distFunc(cfg.Metric)
+	h.halfDist, h.halfNodeDist = halfDistFuncs(cfg.Metric)
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
 	h.autoRepair.Store(cfg.Metric != InnerProduct && cfg.Metric != SparseIP) // autorepair.go

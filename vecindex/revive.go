@@ -2,6 +2,8 @@ package vecindex
 
 import (
 	"fmt"
+
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // revive settles Insert(id, v) when id's slot was busy (allocate): it
@@ -51,5 +53,10 @@ func (h *HNSW) revive(id uint32, v []float32) (done bool, err error) {
 func (h *HNSW) holds(id uint32, v []float32) bool {
 	want := make([]float32, h.cfg.Dims)
 	h.prepare(want, v)
+	if hv := h.halves(id); hv != nil { // stored rounded to halves (half.go)
+		for i, x := range want {
+			want[i] = fp16.ToFloat32(fp16.FromFloat32(x))
+		}
+	}
 	return sameSlots(h.cfg.Metric, h.floatVec(nil, id), want)
 }

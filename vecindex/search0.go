@@ -32,6 +32,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	dims, stride := h.cfg.Dims, h.m0
 	lines := min(prefetchVecLines, (dims*4+63)/64)
 	linesC := min(prefetchVecLines, (dims+63)/64)
+	linesH := min(prefetchVecLines, (dims*2+63)/64)
 	l2 := h.cfg.Metric == L2
 	sq := h.quant.Load()
 	if qc == nil {
@@ -72,7 +73,9 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			batch = append(batch, nb)
 			if lines > 0 {
 				vo := int(nb&segMask) * dims
-				if sg := dir[nb>>segShift]; sg.codes != nil && (qc != nil || sg.vecs == nil) {
+				if sg := dir[nb>>segShift]; sg.halves != nil {
+					prefetchLines(unsafe.Pointer(&sg.halves[vo]), linesH)
+				} else if sg.codes != nil && (qc != nil || sg.vecs == nil) {
 					prefetchLines(unsafe.Pointer(&sg.codes[vo]), linesC)
 				} else {
 					prefetchLines(unsafe.Pointer(&sg.vecs[vo]), lines)
@@ -95,6 +98,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 						s.walk.record(nb, d)
 					}
 				}
+			} else if sg.halves != nil {
+				d = h.halfDist(q, sg.halves[vo:vo+dims:vo+dims])
 			} else if sg.vecs == nil {
 				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[vo:vo+dims:vo+dims]))
 			} else {

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Node storage is split into segments of segSize nodes. A segment is
@@ -26,7 +27,8 @@ const (
 // HNSW.codesOn holds (byte-valued L2 data, codes.go: float32(code) is the
 // vector exactly), floats only otherwise, both with QuantSQ8 (sq.go).
 type segment struct {
-	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only segment
+	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only or half segment
+	halves []uint16   // segSize*Dims binary16 halves, stored form, with QuantHalf only (half.go); nil otherwise
 	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode, node state in slots 0 and 1 (lists.go, state.go; atomic)
 	up     *upperPool // upper-layer lists of the nodes of level > 0 (upper.go)
 	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
@@ -38,6 +40,10 @@ type segment struct {
 // codesOn holds, floats plus SQ8 codes with QuantSQ8, floats otherwise.
 // Caller holds h.mu (or is loading), which also guards codesOn's changes.
 func (h *HNSW) newSegment() *segment {
+	if h.cfg.Quantization == QuantHalf {
+		return &segment{halves: alignedHalves(segSize * h.cfg.Dims), links0: freeBlocks(segSize, h.m0),
+			up: new(upperPool), dists: new(listDists)}
+	}
 	var codes []uint8
 	var sums []float32
 	var vecs []float32
@@ -184,6 +190,10 @@ func (h *HNSW) floatVec(buf []float32, id uint32) []float32 {
 		buf = make([]float32, d)
 	}
 	buf = buf[:d]
+	if s.halves != nil {
+		fp16.ToFloat32s(buf, s.halves[o:o+d:o+d])
+		return buf
+	}
 	for i, c := range s.codes[o : o+d : o+d] {
 		buf[i] = float32(c)
 	}
@@ -199,7 +209,10 @@ func (h *HNSW) distTo(q []float32, id uint32) float32 {
 	s := h.seg(id)
 	d := h.cfg.Dims
 	o := int(id&segMask) * d
-	if s.vecs == nil {
+	switch {
+	case s.halves != nil:
+		return h.halfDist(q, s.halves[o:o+d:o+d])
+	case s.vecs == nil:
 		return sane(distance.L2SquaredFloatUint8(q, s.codes[o:o+d:o+d]))
 	}
 	return h.dist(q, s.vecs[o:o+d:o+d])
@@ -211,9 +224,12 @@ func (h *HNSW) prefetchVec(id uint32) {
 	s := h.seg(id)
 	d := h.cfg.Dims
 	o := int(id&segMask) * d
-	if s.vecs != nil {
+	switch {
+	case s.halves != nil:
+		prefetchLines(unsafe.Pointer(&s.halves[o]), (d*2+63)/64)
+	case s.vecs != nil:
 		prefetchLines(unsafe.Pointer(&s.vecs[o]), (d*4+63)/64)
-	} else {
+	default:
 		prefetchLines(unsafe.Pointer(&s.codes[o]), (d+63)/64)
 	}
 }

@@ -52,6 +52,9 @@ const (
 	// QuantSQ8 walks on trained 8-bit scalar codes (sq.go) and re-ranks in
 	// float32; L2, InnerProduct and Cosine.
 	QuantSQ8
+	// QuantHalf keeps every vector as IEEE binary16 halves, 2 bytes per
+	// dimension, and walks on them (half.go): pgvector's halfvec_*_ops.
+	QuantHalf
 )
 
 // sqTrainSize is how many vectors train the quantizer.

@@ -56,6 +56,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildDistinct(n)
 	case *plan.Aggregate:
 		return env.buildAggregate(n)
+	case *plan.Window:
+		return env.buildWindow(n) // window.go
 	case *plan.Append:
 		return env.buildAppend(n)
 	case *plan.SetOp:

@@ -10,7 +10,8 @@
 // pulling from its scan. Only the operators whose semantics need rows
 // hold them — Sort and TopK (the rows they order, K rows for TopK),
 // Distinct (a key per distinct row), Aggregate (a group's keys and
-// accumulators), SetOp (the left rows and a count per distinct row) —
+// accumulators), Window (one partition's rows, key values and function
+// values), SetOp (the left rows and a count per distinct row) —
 // and they charge what they hold to the statement's memacct.Account
 // (53200 past vecgres.work_mem_limit). Sort and TopK charge a row's
 // overhead and its key values, not the row's own values, which a scan
@@ -28,5 +29,7 @@
 // Files: exec.go (Env, Run, Sink, the interfaces), build.go (node to
 // producer), one file per operator family: filter.go (Filter, Project),
 // limit.go, sort.go (Sort, TopK), distinct.go, aggregate.go, append.go
-// (Append, SetOp), leaf.go (Result, scans).
+// (Append, SetOp), window.go (Window: partitions and peers),
+// window_frame.go (frames), window_funcs.go (the window functions), leaf.go
+// (Result, scans).
 package exec

@@ -30,6 +30,16 @@ type Evaluator interface {
 	HashKey(vals []any) (string, error)
 	// Accumulators are fresh accumulators for one group of n.
 	Accumulators(n *plan.Aggregate) ([]Accumulator, error)
+	// WindowAccumulator is a fresh accumulator of n's aggregate window
+	// function Funcs[i] (Agg), for one frame; its Result may be asked
+	// between Adds.
+	WindowAccumulator(n *plan.Window, i int) (Accumulator, error)
+	// RangeBound is a RANGE frame's bound for a row of ORDER BY value v
+	// (not NULL) and the frame offset off: v moved by off towards the
+	// partition's start (back) or end in k's order — v - off ascending,
+	// v + off descending. Errors: 22013 for a negative off, 0A000 or
+	// 42883 for types without the arithmetic, 22008 and the like.
+	RangeBound(k plan.SortKey, v, off any, back bool) (any, error)
 }
 
 // Accumulator is one aggregate over one group.
@@ -38,6 +48,12 @@ type Accumulator interface {
 	Add(row []any) error
 	// Result is the aggregate's value after all rows were added.
 	Result() (any, error)
+}
+
+// Releaser is an Accumulator that holds charged memory until Release;
+// the Window operator releases the accumulators it drops.
+type Releaser interface {
+	Release()
 }
 
 // Sources reads the leaves of a tree.

@@ -46,6 +46,8 @@ func ValueSize(v any) int64 {
 		return headerSize + int64(len(x))
 	case types.Vector:
 		return headerSize + 4*int64(len(x))
+	case types.HalfVec:
+		return headerSize + 2*int64(len(x))
 	case types.Bits:
 		return headerSize + 8 + int64(len(x.Data))
 	case types.SparseVec:

@@ -18,6 +18,9 @@ type Env struct {
 	Cat      *catalog.Catalog
 	User     string // session user: owner of every object
 	Database string // database the client connected to
+	// Settings lists the session's settings for pg_settings; nil lists
+	// none.
+	Settings func() []Setting
 }
 
 // shape is one recognised query: its result columns and how to compute

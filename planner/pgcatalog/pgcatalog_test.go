@@ -238,6 +238,10 @@ func TestDefaultExpr(t *testing.T) {
 	}{
 		{types.Int8, int64(5), "5"},
 		{types.Int4, int64(-1), "'-1'::integer"},
+		{types.Int2, int64(-7), "'-7'::integer"}, // the literal is an integer, cast implicitly
+		{types.Int8, int64(-7), "'-7'::integer"},
+		{types.Int8, int64(-2147483648), "'-2147483648'::integer"},
+		{types.Int8, int64(-2147483649), "'-2147483649'::bigint"},
 		{types.Float4, 1.5, "1.5"},
 		{types.Float8, -2.5, "'-2.5'::numeric"},
 		{types.Bool, true, "true"},

@@ -15,14 +15,17 @@ const (
 
 // Fixed OIDs of PostgreSQL's built-in objects (src/include/catalog/*.dat).
 const (
-	oidPgCatalog = 11   // namespace pg_catalog
-	oidPublic    = 2200 // namespace public
-	oidHeapAM    = 2
-	oidBtreeAM   = 403
-	oidVectorExt = 16384 // pgvector's objects get OIDs below the catalog's first
-	oidIvfflatAM = 16387
-	oidHNSWAM    = 16388
-	oidDatabase  = 5
+	oidPgCatalog     = 11   // namespace pg_catalog
+	oidPublic        = 2200 // namespace public
+	oidPgToast       = 99
+	oidInfoSchema    = 13207 // namespace information_schema in PostgreSQL 15.20
+	oidDatabaseOwner = 6171  // role pg_database_owner
+	oidHeapAM        = 2
+	oidBtreeAM       = 403
+	oidVectorExt     = 16384 // pgvector's objects get OIDs below the catalog's first
+	oidIvfflatAM     = 16387
+	oidHNSWAM        = 16388
+	oidDatabase      = 5
 )
 
 // relation is one pg_class row vecgres has: a table, an index (including a
@@ -84,6 +87,15 @@ func indexOID(ix *catalog.Index) uint32 {
 		return ix.OID
 	}
 	return SyntheticOID(ix.Table.OID, 0)
+}
+
+// indexKey is the positions of ix's key columns: the primary key's
+// columns for a primary-key index, else its one column.
+func indexKey(ix *catalog.Index) []int {
+	if isPrimary(ix) && len(ix.Table.PrimaryKey) > 0 {
+		return ix.Table.PrimaryKey
+	}
+	return []int{ix.Column}
 }
 
 // isPrimary reports whether ix is its table's primary-key index.

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -25,14 +26,24 @@ const (
 // (values quoted), as CREATE INDEX spelt them (Index.Reloptions); for an
 // index logged before those were kept, WITH lists the values that differ
 // from pgvector's defaults.
-func IndexDef(ix *catalog.Index) string {
+func IndexDef(ix *catalog.Index) string { return indexDef(ix, "public.") }
+
+// indexDef is IndexDef with the table's schema prefix given: "public."
+// or, for pretty output of a table on the search path, "".
+func indexDef(ix *catalog.Index, schema string) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
 	if isPrimary(ix) {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON public." + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (" + QuoteIdent(ix.Table.Columns[ix.Column].Name))
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
+	b.WriteString(" USING " + string(ix.Method) + " (")
+	for i, c := range indexKey(ix) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(QuoteIdent(ix.Table.Columns[c].Name))
+	}
 	if ix.Opclass != "" {
 		b.WriteString(" " + ix.Opclass)
 	}
@@ -114,11 +125,22 @@ func DefaultExpr(t *catalog.Table, col int) string {
 		}
 		return "false"
 	case types.KindInt2, types.KindInt4, types.KindInt8:
-		return signed(text, c.Type)
+		v, _ := c.Default.(int64)
+		return signed(text, literalIntType(v))
 	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
 		return signed(text, types.Numeric)
 	}
 	return quoteLiteral(text) + "::" + castName(c.Type)
+}
+
+// literalIntType is the type PostgreSQL gives an integer literal: integer
+// when it fits, else bigint; a column's default keeps the literal's type
+// under an implicit cast, which pg_get_expr does not print.
+func literalIntType(v int64) types.Type {
+	if v >= math.MinInt32 && v <= math.MaxInt32 {
+		return types.Int4
+	}
+	return types.Int8
 }
 
 // signed prints a numeric constant: bare when positive, quoted and cast
@@ -135,7 +157,7 @@ func signed(text string, t types.Type) string {
 // (character varying), with them otherwise (vector has none on literals).
 func castName(t types.Type) string {
 	switch t.Kind {
-	case types.KindVarchar, types.KindVector:
+	case types.KindVarchar, types.KindVector, types.KindHalfvec:
 		return types.Type{Kind: t.Kind, Typmod: types.NoTypmod}.Name()
 	}
 	return t.Name()
@@ -145,11 +167,14 @@ func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''
 
 // storage is pg_attribute.attstorage as the type's default: 'p' (plain)
 // for fixed-size types, 'e' (external) for pgvector's vector (since
-// pgvector 0.6.0), 'x' (extended) for other variable-size types.
+// pgvector 0.6.0), 'm' (main) for numeric, 'x' (extended) for other
+// variable-size types.
 func storage(t types.Type) string {
 	switch {
-	case t.Kind == types.KindVector:
+	case t.Kind == types.KindVector, t.Kind == types.KindHalfvec:
 		return "e"
+	case t.Kind == types.KindNumeric:
+		return "m" // numeric's typstorage is main
 	case t.Size() > 0:
 		return "p"
 	}
@@ -160,11 +185,30 @@ func storage(t types.Type) string {
 // the OID (synthetic for primary keys); false when there is none. The
 // caller holds cat's lock shared.
 func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
+	return IndexDefColumn(cat, oid, 0, false)
+}
+
+// IndexDefColumn is pg_get_indexdef(oid, col, pretty): the whole
+// definition for col 0 (pretty leaves out the schema of a table on the
+// search path, as PostgreSQL's PRETTYFLAG_SCHEMA), else the name of key
+// column col (from 1), "" past the last; false when no index has the OID.
+// The caller holds cat's lock shared.
+func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (string, bool) {
 	for _, t := range cat.Tables() {
 		for _, ix := range tableIndexes(cat, t) {
-			if indexOID(ix) == oid {
-				return IndexDef(ix), true
+			if indexOID(ix) != oid {
+				continue
 			}
+			key := indexKey(ix)
+			switch {
+			case col == 0 && pretty:
+				return indexDef(ix, ""), true
+			case col == 0:
+				return IndexDef(ix), true
+			case col < 0 || col > len(key):
+				return "", true
+			}
+			return QuoteIdent(t.Columns[key[col-1]].Name), true
 		}
 	}
 	return "", false

@@ -17,11 +17,19 @@ func scan(c *catalog.Catalog, t *catalog.Table) [][]any {
 	return rows
 }
 
+// emptyByDesign are the views with no rows in vecgres: no CREATE INDEX
+// reports progress, no object has a comment, no view, enum, inheritance,
+// trigger, policy or rule exists.
+var emptyByDesign = map[string]bool{"pg_stat_progress_create_index": true, "pg_description": true, "pg_views": true,
+	"pg_enum": true, "pg_inherits": true, "pg_trigger": true, "pg_policy": true, "pg_rewrite": true}
+
 func TestVirtualTables(t *testing.T) {
 	c := itemsCatalog(t)
 	c.RLock()
 	defer c.RUnlock()
-	env := Env{Cat: c, User: "alice", Database: "db"}
+	env := Env{Cat: c, User: "alice", Database: "db", Settings: func() []Setting {
+		return []Setting{{Name: "work_mem", Value: "8MB", Reset: "4MB", Boot: "4MB", Source: "session"}}
+	}}
 	for name, v := range views {
 		for _, full := range []string{name, "pg_catalog." + name} {
 			tb, ok := VirtualTable(env, full)
@@ -29,7 +37,7 @@ func TestVirtualTables(t *testing.T) {
 				t.Fatalf("%s: not found", full)
 			}
 			rows := scan(c, tb)
-			if len(rows) == 0 && name != "pg_stat_progress_create_index" { // empty by design
+			if len(rows) == 0 && !emptyByDesign[name] {
 				t.Errorf("%s: no rows", full)
 			}
 			for _, r := range rows {
@@ -64,27 +72,27 @@ func TestVirtualTableRows(t *testing.T) {
 		return nil
 	}
 	vec := find("pg_type", func(r []any) bool { return r[1] == "vector" })
-	if vec[0] != int64(types.OIDVector) || vec[12] != int64(types.OIDVectorArray) || vec[2] != int64(oidPublic) {
+	if vec[0] != int64(types.OIDVector) || vec[14] != int64(types.OIDVectorArray) || vec[2] != int64(oidPublic) {
 		t.Errorf("pg_type vector row %v", vec)
 	}
 	arr := find("pg_type", func(r []any) bool { return r[1] == "_vector" })
-	if arr[0] != int64(types.OIDVectorArray) || arr[11] != int64(types.OIDVector) || arr[7] != "A" {
+	if arr[0] != int64(types.OIDVectorArray) || arr[13] != int64(types.OIDVector) || arr[7] != "A" {
 		t.Errorf("pg_type _vector row %v", arr)
 	}
 	emb := find("pg_attribute", func(r []any) bool { return r[0] == int64(items.OID) && r[1] == "embedding" })
-	if emb[2] != int64(types.OIDVector) || emb[4] != int64(3) || emb[5] != int64(3) || emb[11] != "e" {
+	if emb[2] != int64(types.OIDVector) || emb[5] != int64(3) || emb[8] != int64(3) || emb[11] != "e" {
 		t.Errorf("pg_attribute embedding row %v", emb)
 	}
 	s := find("pg_attribute", func(r []any) bool { return r[1] == "s" })
-	if s[5] != int64(9) || s[6] != true || s[7] != true { // varchar(5): typmod 5+4
+	if s[8] != int64(9) || s[13] != true || s[14] != true { // varchar(5): typmod 5+4
 		t.Errorf("pg_attribute varchar row %v", s)
 	}
-	pk := find("pg_index", func(r []any) bool { return r[5] == true })
-	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[8] != "1" {
+	pk := find("pg_index", func(r []any) bool { return r[6] == true }) // indisprimary
+	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[15] != "1" {
 		t.Errorf("pg_index primary key row %v", pk)
 	}
 	hnsw := find("pg_class", func(r []any) bool { return r[1] == "items_embedding_idx" })
-	if hnsw[5] != int64(oidHNSWAM) || hnsw[9] != "i" {
+	if hnsw[6] != int64(oidHNSWAM) || hnsw[16] != "i" {
 		t.Errorf("pg_class hnsw row %v", hnsw)
 	}
 	db := find("pg_database", func([]any) bool { return true })

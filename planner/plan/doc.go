@@ -17,6 +17,8 @@
 //   - relational.go: Filter, Project, Sort, TopK, Limit, Aggregate,
 //     Distinct, Append, SetOp.
 //   - modify.go: Modify (INSERT, UPDATE, DELETE), Copy, Utility.
+//   - window.go: what a Window node (join.go) runs: its WindowFuncs and
+//     Frame (ROWS, RANGE or GROUPS bounds, EXCLUDE).
 //   - join.go: Join (inner, left, right, full, cross, semi, anti), Window
 //     and CTEScan, declared for the next steps; nothing builds them yet.
 //
@@ -31,7 +33,8 @@
 //
 // Nodes built to run (package planner/exec) also carry executable
 // expressions, as Expr (expr.go): Filter.Pred, Project.Exprs,
-// SortKey.Key, Aggregate.Groups, Distinct.On. Expr is only a String for
+// SortKey.Key, Aggregate.Groups, Distinct.On, a Window's keys, function
+// arguments and frame offsets. Expr is only a String for
 // this package; the planner implements it and evaluates it through
 // exec's Evaluator, so the IR does not depend on the planner's
 // expression types.

@@ -49,12 +49,18 @@ func (n *Join) Props() []string {
 }
 
 // Window computes window functions over the input rows: its input's
-// columns, then one column per function (Out).
+// columns, then one column per function (Out). Partition and Order are
+// printed by EXPLAIN; the executable spec (window.go) is PartKeys and
+// OrderKeys (the input sorted by both), Funcs and Frame.
 type Window struct {
 	Info
 	Unary
 	Partition []string
 	Order     []SortKey
+	PartKeys  []SortKey
+	OrderKeys []SortKey
+	Funcs     []WindowFunc
+	Frame     Frame
 }
 
 func (n *Window) Columns() []Column {

@@ -36,6 +36,8 @@ var bitFuncs = []Func{
 	bitDistanceFunc("jaccard_distance", JaccardDistance),
 	{Name: "binary_quantize", Args: []types.Type{Vector}, Ret: Bit, Strict: true, Schema: "public",
 		Fn: func(_ Context, a []any) (any, error) { return BinaryQuantize(a[0].(types.Vector)), nil }},
+	{Name: "binary_quantize", Args: []types.Type{Halfvec}, Ret: Bit, Strict: true, Schema: "public",
+		Fn: halfUnary(func(v types.HalfVec) (any, error) { return BinaryQuantize(types.HalfvecFloats(v)), nil })},
 }
 
 func bitInt(name string, ret types.Type, fn func(types.Bits) int64) Func {

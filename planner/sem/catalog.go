@@ -11,9 +11,10 @@ import (
 // Comments do not exist, so *_description is NULL. Each name has the one
 // signature drivers use.
 var catalogFuncs = []Func{
-	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
-	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: alwaysTrue},
-	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: user},
+	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
+	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
+	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return c.RoleName(uint32(a[0].(int64))), nil }},
 	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
 	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: null},
 	{Name: "shobj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
@@ -31,8 +32,7 @@ var catalogFuncs = []Func{
 	relationSize("pg_total_relation_size", true, true),
 }
 
-func alwaysTrue(Context, []any) (any, error) { return true, nil }
-func null(Context, []any) (any, error)       { return nil, nil }
+func null(Context, []any) (any, error) { return nil, nil }
 
 // encodingName is pg_encoding_to_char: 6 is UTF8 (PostgreSQL's PG_UTF8),
 // the only encoding vecgres speaks; other numbers give "".
@@ -65,29 +65,55 @@ func toRegtype(name string) any {
 	return int64(t.OID())
 }
 
-// toRegclass is to_regclass(name): the name when it is a table or index,
-// else NULL (vecgres has no regclass type: the value is its text).
+// toRegclass is to_regclass(name): the relation's name as regclass
+// prints it (to_regclass('Public.Items') is items), NULL for no relation
+// (vecgres has no regclass type: the value is its text).
 func toRegclass(c Context, a []any) (any, error) {
-	if _, ok := c.RelationOID(a[0].(string)); ok {
-		return a[0], nil
+	name, ok, err := c.LookupRelation(a[0].(string))
+	if err != nil || !ok {
+		return nil, err
 	}
-	return nil, nil
+	return name, nil
 }
 
-// formatType is format_type(type_oid, typemod): "???" for an OID that is
-// no type vecgres knows.
+// formatType is format_type(type_oid, typemod), typemod as
+// pg_attribute.atttypmod holds it: "???" for an OID that is no type
+// vecgres knows.
 func formatType(_ Context, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
-	t, ok := types.TypeByOID(uint32(a[0].(int64)))
+	oid := types.OID(a[0].(int64))
+	if n, ok := formatTypeNames[oid]; ok {
+		return n, nil
+	}
+	t, ok := types.TypeByOID(oid)
 	if !ok {
 		return "???", nil
 	}
 	if a[1] != nil {
-		t.Typmod = int32(a[1].(int64))
+		t.Typmod = attTypmod(t.Kind, int32(a[1].(int64)))
 	}
 	return t.Name(), nil
+}
+
+// formatTypeNames are format_type's names of types vecgres has no kind
+// for (name reads as text otherwise).
+var formatTypeNames = map[types.OID]string{types.OIDName: "name", 18: `"char"`, 22: "int2vector", 30: "oidvector",
+	oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass"}
+
+// attTypmod converts an atttypmod as PostgreSQL stores it to vecgres's
+// typmod of kind k: character varying and character store the length
+// plus 4 (VARHDRSZ), and a typmod below 4 means no length.
+func attTypmod(k types.Kind, typmod int32) int32 {
+	switch k {
+	case types.KindVarchar, types.KindBpchar, types.KindVarcharArray, types.KindBpcharArray:
+		if typmod < 4 {
+			return types.NoTypmod
+		}
+		return typmod - 4
+	}
+	return typmod
 }
 
 // relationSize is one of pg_relation_size and friends: vecgres's answer

@@ -48,6 +48,7 @@ func comparisonOperators() []Func {
 		same(t, types.Compare)
 	}
 	same(types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}, compareBpchar)
+	same(Halfvec, compareHalfvecs) // halfvec.go
 	dt := []types.Type{types.Date, types.Timestamp, types.Timestamptz}
 	for _, l := range dt {
 		for _, r := range dt {
@@ -69,7 +70,7 @@ func comparisonOperators() []Func {
 // comparison is the entry of op on l and r ordered by cmp.
 func comparison(op string, l, r types.Type, cmp CompareFunc) Func {
 	f := Func{Name: op, Args: []types.Type{l, r}, Ret: types.Bool, Strict: true, Cmp: cmp}
-	if l.Kind == types.KindVector || l.Kind == types.KindSparsevec {
+	if l.Kind == types.KindVector || l.Kind == types.KindHalfvec || l.Kind == types.KindSparsevec {
 		f.Schema = "public"
 	}
 	f.Fn = func(_ Context, a []any) (any, error) { return CompareResult(op, cmp(a[0], a[1])), nil }
@@ -185,7 +186,7 @@ func argConverter(from, to types.Type) func(any) any {
 		return func(v any) any { return strings.TrimRight(v.(string), " ") }
 	case from.Kind == types.KindDate && (to.Kind == types.KindTimestamp || to.Kind == types.KindTimestamptz):
 		return dateAsTimestamp
-	case from.Kind == types.KindVector && to.Kind == types.KindSparsevec:
+	case (from.Kind == types.KindVector || from.Kind == types.KindHalfvec) && to.Kind == types.KindSparsevec:
 		return func(v any) any { s, _ := SparseArg(v); return s } // at most 16000 non-zeros: never fails
 	}
 	return nil

@@ -27,8 +27,6 @@ type Context interface {
 	// Sleep waits d, or until the statement is cancelled or times out
 	// (57014).
 	Sleep(d time.Duration) error
-	// RelationOID returns the OID of the table or index named name.
-	RelationOID(name string) (uint32, bool)
 	// RelationSize is the bytes a table's rows (rows), its indexes
 	// (indexes), or both hold; an index's own size when name is an index.
 	// Errors: 42P01 for an unknown name.
@@ -41,6 +39,9 @@ type Context interface {
 	// 42P01, 3F000, 3D000 for an unknown object, 42704 for an unknown
 	// role, 22023 for an unknown privilege name.
 	HasPrivilege(on Object, args []any) (any, error)
+	// CatalogContext is what pg_get_indexdef's and
+	// pg_get_serial_sequence's other forms read (catalog_defs.go).
+	CatalogContext
 }
 
 // Object is the kind of object a privilege function asks about.

@@ -3,7 +3,7 @@
 // its builtins below the binder (pkg/sql/sem/builtins) and DuckDB binds
 // every overload in one function binder.
 //
-// A function is one Func entry in one family table (vector.go,
+// A function is one Func entry in one family table (vector.go, halfvec.go,
 // numeric.go, math.go, text.go, strings.go, session.go, catalog.go,
 // privilege.go, misc.go, poly.go, aggregate.go, bit.go, sparsevec.go): name, argument types, result type, strictness,
 // volatility, variadic-ness and the implementation. Builtins collects the

@@ -29,7 +29,7 @@ import "github.com/vecgres/vecgres/sql/types"
 var Operators *Registry
 
 func init() {
-	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
+	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators,
 		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators, bitOperators(), sparsevecOperators())
 }
 

@@ -38,7 +38,10 @@ type Func struct {
 	// Aggregate functions are accumulated by the planner
 	// (planner/aggregate.go); Fn is unused.
 	Aggregate bool
-	Fn        Impl
+	// Window functions (window.go) are computed by planner/exec over a
+	// window's rows; Fn is unused.
+	Window bool
+	Fn     Impl
 	// Check, when set, is the polymorphic consistency the entry's
 	// pseudo-type parameters need of argument types (anyarray's element
 	// against anyelement): Resolve takes the entry as a candidate only
@@ -87,7 +90,7 @@ func NewRegistry(families ...[]Func) *Registry {
 }
 
 func (r *Registry) add(f *Func) {
-	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate {
+	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate && !f.Window {
 		panic(fmt.Sprintf("sem: incomplete entry %q", f.Name))
 	}
 	for _, g := range r.byName[f.Name] {

@@ -114,8 +114,8 @@ func TestRegistryRefusesDuplicates(t *testing.T) {
 }
 
 // TestBuiltinsComplete: every entry has an implementation or is an
-// aggregate or set-returning, and a name is aggregate or set-returning
-// in all its signatures or none (the binder looks at the first); every
+// aggregate, window or set-returning, and a name is aggregate, window or
+// set-returning in all its signatures or none (the binder looks at the first); every
 // operator has an implementation (Fn, or Specialize for the anyarray
 // ones) and one or two operands.
 func TestBuiltinsComplete(t *testing.T) {
@@ -125,11 +125,11 @@ func TestBuiltinsComplete(t *testing.T) {
 		}
 	}
 	for _, f := range Builtins.All() {
-		if f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate {
+		if f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate && !f.Window {
 			t.Errorf("%s: no implementation", f.Name)
 		}
 		first := Builtins.Lookup(f.Name)[0]
-		if f.SetReturning != first.SetReturning || f.Aggregate != first.Aggregate {
+		if f.SetReturning != first.SetReturning || f.Aggregate != first.Aggregate || f.Window != first.Window {
 			t.Errorf("%s: set-returning or aggregate in some signatures only", f.Name)
 		}
 	}

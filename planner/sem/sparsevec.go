@@ -80,11 +80,15 @@ func SparseDistance(dist func(a, b types.SparseVec) float64, l, r any) (any, err
 	return dist(x, y), nil
 }
 
-// SparseArg is a sparsevec argument: a SparseVec as is, a vector
-// converted (vector_to_sparsevec: 54000 beyond 16000 non-zeros).
+// SparseArg is a sparsevec argument: a SparseVec as is, a vector or a
+// halfvec converted (vector_to_sparsevec, halfvec_to_sparsevec: at most
+// 16000 dimensions, so never more non-zeros than allowed).
 func SparseArg(v any) (types.SparseVec, error) {
-	if s, ok := v.(types.SparseVec); ok {
-		return s, nil
+	switch x := v.(type) {
+	case types.SparseVec:
+		return x, nil
+	case types.HalfVec:
+		return types.VectorToSparse(types.HalfvecFloats(x))
 	}
 	return types.VectorToSparse(v.(types.Vector))
 }

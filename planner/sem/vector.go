@@ -107,22 +107,9 @@ func L2Normalize(a types.Vector) types.Vector {
 // past the end, or nothing left after clipping is 22000 "vector must have
 // at least 1 dimension".
 func Subvector(v types.Vector, start, count int64) (types.Vector, error) {
-	tooFew := pgerror.New(pgerror.DataException, "vector must have at least 1 dimension")
-	dim := int64(len(v))
-	if count < 1 {
-		return nil, tooFew
+	lo, hi, ok := subvectorBounds(int64(len(v)), start, count) // halfvec.go
+	if !ok {
+		return nil, pgerror.New(pgerror.DataException, "vector must have at least 1 dimension")
 	}
-	end := start + count
-	if start > dim-count {
-		end = dim + 1
-	}
-	if start < 1 {
-		start = 1
-	} else if start > dim {
-		return nil, tooFew
-	}
-	if end-start < 1 {
-		return nil, tooFew
-	}
-	return append(types.Vector(nil), v[start-1:end-1]...), nil
+	return append(types.Vector(nil), v[lo:hi]...), nil
 }

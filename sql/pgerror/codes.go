@@ -26,6 +26,9 @@ const (
 	InvalidDatetimeFormat        Code = "22007"
 	DatetimeFieldOverflow        Code = "22008"
 	DivisionByZero               Code = "22012"
+	InvalidPrecedingFollowing    Code = "22013" // a window frame's offset
+	InvalidArgumentForNtile      Code = "22014"
+	InvalidArgumentForNthValue   Code = "22016"
 	InvalidParameterValue        Code = "22023"
 	InvalidTextRepresentation    Code = "22P02"
 	InvalidBinaryRepresentation  Code = "22P03"
@@ -75,6 +78,7 @@ const (
 	WrongObjectType              Code = "42809"
 	InvalidColumnReference       Code = "42P10"
 	GroupingError                Code = "42803"
+	WindowingError               Code = "42P20"
 	IndeterminateDatatype        Code = "42P18"
 	CannotCoerce                 Code = "42846"
 	DependentObjectsStillExist   Code = "2BP01"

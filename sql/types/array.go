@@ -30,6 +30,7 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindUUIDArray, KindUUID},
 	{KindJSONBArray, KindJSONB},
 	{KindVectorArray, KindVector},
+	{KindHalfvecArray, KindHalfvec},
 }
 
 // IsArray reports whether k is an array kind.

@@ -73,3 +73,70 @@ func castArray(d any, from, to Type, explicit bool) (any, error) {
 	}
 	return out, nil
 }
+
+// castToHalfvec is pgvector's vector_to_halfvec (IMPLICIT) and
+// array_to_halfvec for integer[], real[], double precision[] and
+// numeric[] (ASSIGNMENT): the array's checks as castToVector's, then each
+// float4 rounded to a half (22003 beyond ±65504), then each half checked
+// finite (22000).
+func castToHalfvec(d any, from, to Type) (any, error) {
+	var f Vector
+	switch v := d.(type) {
+	case Vector:
+		if err := checkDimCountOf(halfvecName, len(v)); err != nil {
+			return nil, err
+		}
+		if err := checkExpectedDims(to.Typmod, len(v)); err != nil {
+			return nil, err
+		}
+		f = v
+	default:
+		ek := elementKind(from.Kind)
+		a, ok := asArray(d)
+		if !ok || !isNumber(ek) {
+			return nil, cannotCast(from, to)
+		}
+		x, err := arrayFloats(a, ek, halfvecName, to.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		f = x
+	}
+	h, err := HalfvecFromFloats(f)
+	if err != nil {
+		return nil, err
+	}
+	return h, CheckHalfvec(h)
+}
+
+// arrayFloats converts the elements of a numeric array (element kind ek)
+// to float4 as array_to_vector and array_to_halfvec do: NULL elements
+// 22004, then dims 1..16000 and typmod, then each element (a numeric
+// through numeric_float4, the others through float8).
+func arrayFloats(a Array, ek Kind, name string, typmod int32) (Vector, error) {
+	for _, e := range a {
+		if e == nil {
+			return nil, errArrayNulls()
+		}
+	}
+	if err := checkDimCountOf(name, len(a)); err != nil {
+		return nil, err
+	}
+	if err := checkExpectedDims(typmod, len(a)); err != nil {
+		return nil, err
+	}
+	v := make(Vector, len(a))
+	for i, e := range a {
+		target := Float8
+		if ek == KindNumeric {
+			target = Float4
+		}
+		f, err := Cast(e, Type{ek, NoTypmod}, target, false)
+		if err != nil {
+			return nil, err
+		}
+		x, _ := asFloat(f)
+		v[i] = float32(x)
+	}
+	return v, nil
+}

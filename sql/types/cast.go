@@ -60,6 +60,15 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		return v, err
 	}
 	switch {
+	case to.Kind == KindVector && from.Kind == KindHalfvec:
+		v, _ := d.(HalfVec)
+		out := HalfvecFloats(v)
+		return out, CheckDims(to, out)
+	case to.Kind == KindHalfvec:
+		return castToHalfvec(d, from, to)
+	case from.Kind == KindHalfvec && to.Kind == KindFloat4Array:
+		v, _ := d.(HalfVec)
+		return halfvecElems(v), nil
 	case to.Kind == KindVector:
 		return castToVector(d, from, to)
 	case from.Kind == KindVector && to.Kind == KindFloat4Array:
@@ -106,10 +115,8 @@ func applyTypmod(d any, to Type) (any, error) {
 	if us, ok := d.(int64); ok && (to.Kind == KindTimestamp || to.Kind == KindTimestamptz) {
 		return roundTimestamp(us, to.Typmod), nil
 	}
-	if v, ok := d.(Vector); ok {
-		if err := CheckDims(to, v); err != nil {
-			return nil, err
-		}
+	if err := CheckValueDims(to, d); err != nil {
+		return nil, err
 	}
 	if to.Kind == KindNumeric {
 		return castNumeric(d, KindNumeric, to)

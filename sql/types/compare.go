@@ -5,7 +5,15 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
+
+// compareHalf orders two halves by their float values (halfvec_cmp; a
+// halfvec holds no NaN).
+func compareHalf(p, q uint16) int {
+	return compareFloat(float64(fp16.ToFloat32(p)), float64(fp16.ToFloat32(q)))
+}
 
 // Compare orders two non-nil values of the same kind: -1, 0 or 1. Integers
 // and floats compare numerically (and with each other); NaN equals NaN and
@@ -33,6 +41,10 @@ func Compare(a, b any) int {
 	case Vector:
 		if y, ok := b.(Vector); ok {
 			return compareSlices(x, y, func(p, q float32) int { return compareFloat(float64(p), float64(q)) })
+		}
+	case HalfVec:
+		if y, ok := b.(HalfVec); ok {
+			return compareSlices(x, y, compareHalf)
 		}
 	case Bits:
 		if y, ok := b.(Bits); ok {

@@ -6,7 +6,8 @@
 // int4, int8 and oid/regtype; float64 for float4 and float8 (a float4
 // holds the float64 of a float32, so it round-trips exactly); Decimal (an
 // exact apd decimal with its display scale, numeric.go) for numeric; string
-// for text, varchar and bpchar; Vector for vector; Array (array.go: the
+// for text, varchar and bpchar; Vector for vector; HalfVec (IEEE binary16
+// bits, 2 bytes per dimension; halfvec.go) for halfvec; Array (array.go: the
 // elements as values of the element type, nil for a NULL element; one
 // dimension, lower bound 1) for the arrays of all these types, vector[]
 // included (older callers' []float64 and []int64 are still read as float
@@ -30,6 +31,7 @@
 //     two float4 values (PostgreSQL's Ryu excludes the bounds).
 //   - binary: PostgreSQL's send/receive functions, big-endian. A vector is
 //     int16 dim, int16 unused (must be 0), dim × float4 (pgvector vector.c);
+//     a halfvec the same with dim × binary16 (halfvec.c);
 //     numeric is NBASE-10000 digits; arrays are PostgreSQL's array_send form;
 //     bytea raw; date int32 days and timestamp(tz) int64 microseconds since
 //     2000-01-01; uuid 16 bytes; jsonb a version byte 1 then its text; bit
@@ -38,7 +40,7 @@
 //     nnz float4 values (pgvector sparsevec.c).
 //
 // Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
-// vector_binary.go, float_scan.go (strtod's grammar), float_format.go,
+// vector_binary.go, halfvec.go (text, binary, conversions), float_scan.go (strtod's grammar), float_format.go,
 // scalar_text.go and scalar_binary.go, numeric.go (value, text),
 // numeric_arith.go, numeric_cast.go (casts, typmod), numeric_binary.go, array.go (kinds,
 // helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go, key.go (hash keys equal as Compare); driver_types.go (bytea, date,

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
 // Key tags: the first byte of every value's key, so values of different
@@ -29,6 +31,7 @@ const (
 	keyJSONTrue
 	keyJSONArray
 	keyJSONObject
+	keyHalfvec
 	keyBits
 	keySparsevec
 )
@@ -69,6 +72,12 @@ func AppendKey(b []byte, v any) []byte {
 		b = appendLen(append(b, keyVector), len(x))
 		for _, f := range x {
 			b = appendFloatKey(b, float64(f))
+		}
+		return b
+	case HalfVec:
+		b = appendLen(append(b, keyHalfvec), len(x))
+		for _, h := range x {
+			b = appendFloatKey(b, float64(fp16.ToFloat32(h)))
 		}
 		return b
 	case Bits:

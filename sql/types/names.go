@@ -64,6 +64,8 @@ var kinds = [...]kindInfo{
 	KindUUIDArray:        {OIDUUIDArr, "uuid[]", -1},
 	KindJSONBArray:       {OIDJSONBArr, "jsonb[]", -1},
 	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
+	KindHalfvec:          {OIDHalfvec, "halfvec", -1},
+	KindHalfvecArray:     {OIDHalfvecArray, "halfvec[]", -1},
 	KindBit:              {OIDBit, "bit", -1},
 	KindVarbit:           {OIDVarbit, "bit varying", -1},
 	KindSparsevec:        {OIDSparsevec, "sparsevec", -1},
@@ -92,6 +94,8 @@ func (t Type) Name() string {
 	switch t.Kind {
 	case KindVector:
 		return "vector(" + n + ")"
+	case KindHalfvec:
+		return "halfvec(" + n + ")"
 	case KindBit:
 		return "bit(" + n + ")"
 	case KindVarbit:
@@ -170,6 +174,7 @@ var typeNames = map[string]Kind{
 	"oid":     KindOID,
 	"regtype": KindRegtype,
 	"vector":  KindVector,
+	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
@@ -210,7 +215,9 @@ func LookupType(name string, mods []int32) (Type, error) {
 func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 	switch k {
 	case KindVector:
-		return vectorTypmodIn(mods)
+		return vectorTypmodIn("vector", mods)
+	case KindHalfvec:
+		return vectorTypmodIn("halfvec", mods)
 	case KindBit:
 		return bitTypmodIn(k, "bit", mods)
 	case KindVarbit:
@@ -233,18 +240,19 @@ func invalidTypmod() error {
 	return pgerror.New(pgerror.InvalidParameterValue, "invalid type modifier")
 }
 
-// vectorTypmodIn is pgvector's vector_typmod_in.
-func vectorTypmodIn(mods []int32) (Type, error) {
+// vectorTypmodIn is pgvector's vector_typmod_in and halfvec_typmod_in
+// (name "vector" or "halfvec"; both allow 1..16000 dimensions).
+func vectorTypmodIn(name string, mods []int32) (Type, error) {
 	if len(mods) != 1 {
 		return Unknown, invalidTypmod()
 	}
 	if mods[0] < 1 {
-		return Unknown, pgerror.New(pgerror.InvalidParameterValue, "dimensions for type vector must be at least 1")
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "dimensions for type %s must be at least 1", name)
 	}
 	if mods[0] > VectorMaxDim {
-		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "dimensions for type vector cannot exceed %d", VectorMaxDim)
+		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "dimensions for type %s cannot exceed %d", name, VectorMaxDim)
 	}
-	return VectorOf(mods[0]), nil
+	return Type{typeNames[name], mods[0]}, nil
 }
 
 // charTypmodIn is PostgreSQL's anychar_typmodin; Typmod holds the length in

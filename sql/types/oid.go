@@ -68,4 +68,7 @@ const (
 const (
 	OIDVector      OID = 16385
 	OIDVectorArray OID = 16386
+	// 16387 and 16388 are pg_am rows (ivfflat, hnsw); halfvec comes next.
+	OIDHalfvec      OID = 16389
+	OIDHalfvecArray OID = 16390
 )

@@ -25,6 +25,12 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 			return nil, err
 		}
 		return v, nil
+	case KindHalfvec:
+		v, err := DecodeHalfvecBinary(b, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case KindNumeric:
 		n, err := DecodeNumericBinary(b)
 		if err == nil {
@@ -157,6 +163,9 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		v, _ := d.(Vector)
 		return AppendVectorBinary(buf, v)
+	case KindHalfvec:
+		v, _ := d.(HalfVec)
+		return AppendHalfvecBinary(buf, v)
 	case KindSparsevec:
 		v, _ := d.(SparseVec)
 		return AppendSparsevecBinary(buf, v)

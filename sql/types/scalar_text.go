@@ -45,6 +45,12 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
+	case KindHalfvec:
+		v, err := ParseHalfvec(s, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case KindSparsevec:
 		v, err := ParseSparsevec(s, t.Typmod)
 		if err != nil {
@@ -100,6 +106,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 	case KindVector:
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
+		}
+	case KindHalfvec:
+		if v, ok := d.(HalfVec); ok {
+			return AppendHalfvec(buf, v)
 		}
 	case KindSparsevec:
 		if v, ok := d.(SparseVec); ok {

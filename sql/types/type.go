@@ -46,9 +46,11 @@ const (
 	KindUUIDArray
 	KindJSONBArray
 	KindVectorArray
-	KindBit       // Bits: bit(n); NoTypmod is any length (B'...' literals)
-	KindVarbit    // Bits: bit varying(n)
-	KindSparsevec // SparseVec: pgvector sparsevec(n)
+	KindHalfvec      // HalfVec: pgvector halfvec(n)
+	KindHalfvecArray // halfvec[]
+	KindBit          // Bits: bit(n); NoTypmod is any length (B'...' literals)
+	KindVarbit       // Bits: bit varying(n)
+	KindSparsevec    // SparseVec: pgvector sparsevec(n)
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -90,3 +92,10 @@ func VectorOf(dims int32) Type { return Type{KindVector, dims} }
 
 // Vector is the value of a vector: its float4 elements.
 type Vector []float32
+
+// HalfvecOf returns halfvec(dims); dims NoTypmod means any size.
+func HalfvecOf(dims int32) Type { return Type{KindHalfvec, dims} }
+
+// HalfVec is the value of a halfvec: its elements as IEEE binary16 bits
+// (vecindex/fp16.ToFloat32 reads one), 2 bytes per dimension.
+type HalfVec []uint16

@@ -11,8 +11,11 @@ import (
 // with elements separated by ',', C whitespace allowed around brackets,
 // elements and commas, each element read as strtof reads a float4.
 
-func vectorSyntaxError(lit string) *pgerror.Error {
-	return pgerror.Errorf(pgerror.InvalidTextRepresentation, "invalid input syntax for type vector: \"%s\"", lit)
+func vectorSyntaxError(lit string) *pgerror.Error { return vecSyntaxError("vector", lit) }
+
+// vecSyntaxError is 22P02 for type name ("vector" or "halfvec").
+func vecSyntaxError(name, lit string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.InvalidTextRepresentation, "invalid input syntax for type %s: \"%s\"", name, lit)
 }
 
 // ParseVector runs pgvector's vector_in on s for a vector with typmod dims
@@ -22,25 +25,40 @@ func vectorSyntaxError(lit string) *pgerror.Error {
 // more than 16000 elements. One pass over s, elements read as strtof
 // reads them (parseElement).
 func ParseVector(s string, dims int32) (Vector, error) {
+	v, err := parseVecText(s, "vector", dims, func(f float32, _ string) (float32, error) { return f, nil })
+	return Vector(v), err
+}
+
+// parseVecText is the grammar vector_in and halfvec_in share: '[' elements
+// ']' with C whitespace around brackets, elements and commas. Each element
+// is read as a float4 (22003 "out of range for type <name>" beyond it,
+// 22000 for NaN and infinity) and then given to conv with its token, which
+// may refuse it; conv's error comes before any later syntax error, as in
+// pgvector's one pass.
+func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok string) (E, error)) ([]E, error) {
 	p := skipCSpace(s, 0)
 	if p >= len(s) || s[p] != '[' {
-		return nil, vectorSyntaxError(s).WithDetail(`Vector contents must start with "[".`)
+		return nil, vecSyntaxError(name, s).WithDetail(`Vector contents must start with "[".`)
 	}
 	p = skipCSpace(s, p+1)
 	if p < len(s) && s[p] == ']' {
-		return nil, errNoDimensions()
+		return nil, errNoDims(name)
 	}
-	v := make(Vector, 0, min(strings.Count(s[p:], ",")+1, VectorMaxDim))
+	v := make([]E, 0, min(strings.Count(s[p:], ",")+1, VectorMaxDim))
 	for {
 		if len(v) == VectorMaxDim {
-			return nil, errTooManyDimensions()
+			return nil, errTooManyDims(name)
 		}
 		p = skipCSpace(s, p)
-		f, n, err := parseElement(s, p)
+		f, n, err := parseElement(s, p, name)
 		if err != nil {
 			return nil, err
 		}
-		v = append(v, f)
+		e, err := conv(f, s[p:p+n])
+		if err != nil {
+			return nil, err
+		}
+		v = append(v, e)
 		p = skipCSpace(s, p+n)
 		if p < len(s) && s[p] == ',' {
 			p++
@@ -50,10 +68,10 @@ func ParseVector(s string, dims int32) (Vector, error) {
 			p++
 			break
 		}
-		return nil, vectorSyntaxError(s)
+		return nil, vecSyntaxError(name, s)
 	}
 	if p = skipCSpace(s, p); p < len(s) {
-		return nil, vectorSyntaxError(s).WithDetail("Junk after closing right brace.")
+		return nil, vecSyntaxError(name, s).WithDetail("Junk after closing right brace.")
 	}
 	if err := checkExpectedDims(dims, len(v)); err != nil {
 		return nil, err
@@ -61,37 +79,38 @@ func ParseVector(s string, dims int32) (Vector, error) {
 	return v, nil
 }
 
-// parseElement reads the element of the vector literal s at p as strtof
-// does, returning its value and length: a plain decimal by
+// parseElement reads the element of the literal s (of type name) at p as
+// strtof does, returning its value and length: a plain decimal by
 // scanPlainDecimal, anything else (hexadecimal, inf, nan) by scanFloat.
 // Errors: 22P02 when no number starts at p, 22003 beyond float4, 22000
 // for NaN and infinity.
-func parseElement(s string, p int) (float32, int, error) {
+func parseElement(s string, p int, name string) (float32, int, error) {
 	if d := scanPlainDecimal(s[p:]); d.n > 0 {
 		tok := s[p : p+d.n]
 		f, overflow := d.float32(tok)
 		if overflow {
-			return 0, 0, errVectorRange(tok)
+			return 0, 0, errRange(name, tok)
 		}
 		return f, d.n, nil
 	}
 	n := scanFloat(s[p:])
 	if n == 0 {
-		return 0, 0, vectorSyntaxError(s)
+		return 0, 0, vecSyntaxError(name, s)
 	}
 	tok := s[p : p+n]
 	f, res := convertFloat(tok, 32)
 	if res == convOverflow {
-		return 0, 0, errVectorRange(tok)
+		return 0, 0, errRange(name, tok)
 	}
-	if err := checkElement(float32(f)); err != nil {
+	if err := checkElementOf(name, float32(f)); err != nil {
 		return 0, 0, err
 	}
 	return float32(f), n, nil
 }
 
-func errVectorRange(tok string) *pgerror.Error {
-	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type vector", tok)
+// errRange is 22003 `"tok" is out of range for type name`.
+func errRange(name, tok string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type %s", tok, name)
 }
 
 func skipCSpace(s string, p int) int {
@@ -114,32 +133,42 @@ func AppendVector(buf []byte, v Vector) []byte {
 	return append(buf, ']')
 }
 
-func errNoDimensions() *pgerror.Error {
-	return pgerror.New(pgerror.DataException, "vector must have at least 1 dimension")
+func errNoDimensions() *pgerror.Error { return errNoDims("vector") }
+
+func errTooManyDimensions() *pgerror.Error { return errTooManyDims("vector") }
+
+func errNoDims(name string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.DataException, "%s must have at least 1 dimension", name)
 }
 
-func errTooManyDimensions() *pgerror.Error {
-	return pgerror.Errorf(pgerror.ProgramLimitExceeded, "vector cannot have more than %d dimensions", VectorMaxDim)
+func errTooManyDims(name string) *pgerror.Error {
+	return pgerror.Errorf(pgerror.ProgramLimitExceeded, "%s cannot have more than %d dimensions", name, VectorMaxDim)
 }
 
 // checkDimCount is pgvector's CheckDim: 1..16000 elements.
-func checkDimCount(n int) error {
+func checkDimCount(n int) error { return checkDimCountOf("vector", n) }
+
+// checkDimCountOf is CheckDim for type name ("vector" or "halfvec").
+func checkDimCountOf(name string, n int) error {
 	if n < 1 {
-		return errNoDimensions()
+		return errNoDims(name)
 	}
 	if n > VectorMaxDim {
-		return errTooManyDimensions()
+		return errTooManyDims(name)
 	}
 	return nil
 }
 
 // checkElement is pgvector's CheckElement: no NaN, no infinity.
-func checkElement(f float32) error {
+func checkElement(f float32) error { return checkElementOf("vector", f) }
+
+// checkElementOf is CheckElement for type name.
+func checkElementOf(name string, f float32) error {
 	if f != f {
-		return pgerror.New(pgerror.DataException, "NaN not allowed in vector")
+		return pgerror.Errorf(pgerror.DataException, "NaN not allowed in %s", name)
 	}
 	if math.IsInf(float64(f), 0) {
-		return pgerror.New(pgerror.DataException, "infinite value not allowed in vector")
+		return pgerror.Errorf(pgerror.DataException, "infinite value not allowed in %s", name)
 	}
 	return nil
 }
@@ -159,4 +188,18 @@ func CheckDims(t Type, v Vector) error {
 		return nil
 	}
 	return checkExpectedDims(t.Typmod, len(v))
+}
+
+// CheckValueDims is CheckDims for a vector or a halfvec value d of type t
+// (nil for any other value).
+func CheckValueDims(t Type, d any) error {
+	switch v := d.(type) {
+	case Vector:
+		return CheckDims(t, v)
+	case HalfVec:
+		if t.Kind == KindHalfvec {
+			return checkExpectedDims(t.Typmod, len(v))
+		}
+	}
+	return nil
 }

@@ -67,5 +67,51 @@ func hammingAVX512Asm(a, b []uint64) int
 //go:noescape
 func hammingPOPCNTAsm(a, b []uint64) int
 
+// Half kernels (half_avx2_amd64.s): AVX2+FMA+F16C.
+
+//go:noescape
+func l2SquaredHalfAVX2(a, b []uint16) float32
+
+//go:noescape
+func dotHalfAVX2(a, b []uint16) float32
+
+//go:noescape
+func l1HalfAVX2(a, b []uint16) float32
+
+//go:noescape
+func cosinePartsHalfAVX2(a, b []uint16) (dot, na, nb float32)
+
+//go:noescape
+func l2SquaredFloatHalfAVX2(a []float32, b []uint16) float32
+
+//go:noescape
+func dotFloatHalfAVX2(a []float32, b []uint16) float32
+
+//go:noescape
+func l1FloatHalfAVX2(a []float32, b []uint16) float32
+
+// Half kernels (half_avx512_amd64.s): AVX512F+BW+VL.
+
+//go:noescape
+func l2SquaredHalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func dotHalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func l1HalfAVX512(a, b []uint16) float32
+
+//go:noescape
+func cosinePartsHalfAVX512(a, b []uint16) (dot, na, nb float32)
+
+//go:noescape
+func l2SquaredFloatHalfAVX512(a []float32, b []uint16) float32
+
+//go:noescape
+func dotFloatHalfAVX512(a []float32, b []uint16) float32
+
+//go:noescape
+func l1FloatHalfAVX512(a []float32, b []uint16) float32
+
 //go:noescape
 func andOrAVX512Asm(a, b []uint64) (inter, union int)

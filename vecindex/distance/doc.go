@@ -10,6 +10,14 @@
 // Quantized bytes: DotInt8, L2SquaredInt8 (int32 results), DotUint8,
 // L2SquaredUint8 (uint32 results); integer sums wrap modulo 2³² exactly as
 // Go arithmetic does, so every implementation returns the same value.
+// Bit vectors: HammingUint64, 64 bits per word.
+// Half vectors (pgvector halfvec, IEEE binary16 bits in uint16; half.go
+// converts, rounding to nearest even): L2SquaredHalf, DotHalf, L1Half,
+// CosinePartsHalf on two half vectors, and L2SquaredFloatHalf,
+// DotFloatHalf, L1FloatHalf from a float32 query to a half vector (HNSW
+// graphs that store halves). Each widens the halves exactly and sums in
+// float32; the pure-Go ones equal the float32 kernels' pure-Go sums on the
+// widened values bit for bit.
 // Bit vectors: HammingUint64 and AndOrUint64 (the Jaccard set sizes), 64
 // bits per word.
 //
@@ -29,9 +37,11 @@
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
 //	          (AndOrUint64 included; its "popcnt" is Go's OnesCount64)
+//	half:     "avx512" (AVX512F+BW+VL)  else "avx2" (AVX2+FMA3+F16C): both widen
+//	          with VCVTPH2PS and then run FMA in float32, else "go"
 //
-// Implementation, QuantizedImplementation and HammingImplementation report
-// the choice. Callers always call the variables, never an implementation.
+// Implementation, QuantizedImplementation, HammingImplementation and
+// HalfImplementation report the choice. Callers always call the variables, never an implementation.
 // Build with -tags noasm (kernels_noasm.go) to keep pure Go everywhere.
 //
 // # Assembly

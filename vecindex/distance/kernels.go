@@ -60,3 +60,29 @@ func QuantizedImplementation() string { return chosen.quant }
 // HammingImplementation names the instruction set behind HammingUint64:
 // "avx512" (VPOPCNTQ), "popcnt" (scalar POPCNT) or "go".
 func HammingImplementation() string { return chosen.hamming }
+
+// Half-precision kernels (pgvector halfvec): vectors of IEEE binary16 bits
+// (half.go). Each widens the halves to float32 exactly and sums in
+// float32, as pgvector's halfvec functions do.
+
+// L2SquaredHalf returns Σ (a[i]-b[i])² over two half vectors.
+var L2SquaredHalf = l2SquaredHalfGo
+
+// DotHalf returns Σ a[i]·b[i] over two half vectors.
+var DotHalf = dotHalfGo
+
+// L1Half returns Σ |a[i]-b[i]| over two half vectors.
+var L1Half = l1HalfGo
+
+// CosinePartsHalf returns Σ a·b, Σ a² and Σ b² over two half vectors.
+var CosinePartsHalf = cosinePartsHalfGo
+
+// L2SquaredFloatHalf returns Σ (a[i]-b[i])² from a float32 query a to a
+// stored half vector b (an HNSW graph holding halfvec values).
+var L2SquaredFloatHalf = l2SquaredFloatHalfGo
+
+// DotFloatHalf returns Σ a[i]·b[i] for a float32 a and a half vector b.
+var DotFloatHalf = dotFloatHalfGo
+
+// L1FloatHalf returns Σ |a[i]-b[i]| for a float32 a and a half vector b.
+var L1FloatHalf = l1FloatHalfGo

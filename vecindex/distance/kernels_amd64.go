@@ -52,6 +52,26 @@ var (
 		fn:    func(a, b []uint64) int { return hammingAVX512Asm(a, b[:len(a)]) },
 		andOr: func(a, b []uint64) (int, int) { return andOrAVX512Asm(a, b[:len(a)]) },
 	}
+	halfAVX512 = halfSet{
+		name:     "avx512",
+		l2:       func(a, b []uint16) float32 { return l2SquaredHalfAVX512(a, b[:len(a)]) },
+		dot:      func(a, b []uint16) float32 { return dotHalfAVX512(a, b[:len(a)]) },
+		l1:       func(a, b []uint16) float32 { return l1HalfAVX512(a, b[:len(a)]) },
+		cosine:   func(a, b []uint16) (float32, float32, float32) { return cosinePartsHalfAVX512(a, b[:len(a)]) },
+		l2Float:  func(a []float32, b []uint16) float32 { return l2SquaredFloatHalfAVX512(a, b[:len(a)]) },
+		dotFloat: func(a []float32, b []uint16) float32 { return dotFloatHalfAVX512(a, b[:len(a)]) },
+		l1Float:  func(a []float32, b []uint16) float32 { return l1FloatHalfAVX512(a, b[:len(a)]) },
+	}
+	halfAVX2 = halfSet{
+		name:     "avx2",
+		l2:       func(a, b []uint16) float32 { return l2SquaredHalfAVX2(a, b[:len(a)]) },
+		dot:      func(a, b []uint16) float32 { return dotHalfAVX2(a, b[:len(a)]) },
+		l1:       func(a, b []uint16) float32 { return l1HalfAVX2(a, b[:len(a)]) },
+		cosine:   func(a, b []uint16) (float32, float32, float32) { return cosinePartsHalfAVX2(a, b[:len(a)]) },
+		l2Float:  func(a []float32, b []uint16) float32 { return l2SquaredFloatHalfAVX2(a, b[:len(a)]) },
+		dotFloat: func(a []float32, b []uint16) float32 { return dotFloatHalfAVX2(a, b[:len(a)]) },
+		l1Float:  func(a []float32, b []uint16) float32 { return l1FloatHalfAVX2(a, b[:len(a)]) },
+	}
 	hammingPOPCNT = hammingSet{
 		name: "popcnt",
 		fn:   func(a, b []uint64) int { return hammingPOPCNTAsm(a, b[:len(a)]) },
@@ -79,8 +99,14 @@ func init() {
 	quantAVX2.missing = missingFeatures(cpuid.AVX2)
 	hammingAVX512.missing = missingFeatures(cpuid.AVX512F, cpuid.AVX512VPOPCNTDQ)
 	hammingPOPCNT.missing = missingFeatures(cpuid.POPCNT)
+	halfAVX512.missing = missingFeatures(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL)
+	halfAVX2.missing = missingFeatures(cpuid.AVX2, cpuid.FMA3, cpuid.F16C)
 	installFastest(asmFloatSets(), asmQuantSets(), asmHammingSets())
+	installFastestHalf(asmHalfSets())
 }
+
+// asmHalfSets returns the assembly half-kernel sets, fastest first.
+func asmHalfSets() []halfSet { return []halfSet{halfAVX512, halfAVX2} }
 
 // asmFloatSets returns the assembly float32 sets, fastest first.
 func asmFloatSets() []floatSet { return []floatSet{floatAVX512, floatAVX2} }

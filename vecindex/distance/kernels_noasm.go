@@ -7,3 +7,4 @@ package distance
 func asmFloatSets() []floatSet     { return nil }
 func asmQuantSets() []quantSet     { return nil }
 func asmHammingSets() []hammingSet { return nil }
+func asmHalfSets() []halfSet       { return nil }

@@ -76,3 +76,42 @@ func installFastest(fs []floatSet, qs []quantSet, hs []hammingSet) {
 		}
 	}
 }
+
+// halfSet is one implementation of the half kernels (kernels.go).
+type halfSet struct {
+	name     string
+	missing  string
+	l2       func(a, b []uint16) float32
+	dot      func(a, b []uint16) float32
+	l1       func(a, b []uint16) float32
+	cosine   func(a, b []uint16) (dot, na, nb float32)
+	l2Float  func(a []float32, b []uint16) float32
+	dotFloat func(a []float32, b []uint16) float32
+	l1Float  func(a []float32, b []uint16) float32
+}
+
+var goHalf = halfSet{name: "go", l2: l2SquaredHalfGo, dot: dotHalfGo, l1: l1HalfGo, cosine: cosinePartsHalfGo,
+	l2Float: l2SquaredFloatHalfGo, dotFloat: dotFloatHalfGo, l1Float: l1FloatHalfGo}
+
+// chosenHalf names the set the half kernels run on.
+var chosenHalf = "go"
+
+func (s halfSet) install() {
+	L2SquaredHalf, DotHalf, L1Half, CosinePartsHalf = s.l2, s.dot, s.l1, s.cosine
+	L2SquaredFloatHalf, DotFloatHalf, L1FloatHalf = s.l2Float, s.dotFloat, s.l1Float
+	chosenHalf = s.name
+}
+
+// installFastestHalf installs the first runnable set of hs (fastest first).
+func installFastestHalf(hs []halfSet) {
+	for _, s := range hs {
+		if s.missing == "" {
+			s.install()
+			return
+		}
+	}
+}
+
+// HalfImplementation names the instruction set behind the half kernels:
+// "avx512" (AVX512F+BW+VL), "avx2" (AVX2+FMA+F16C) or "go".
+func HalfImplementation() string { return chosenHalf }

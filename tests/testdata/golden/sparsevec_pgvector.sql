@@ -49,3 +49,10 @@ CREATE INDEX ON spb USING hnsw (s sparsevec_l2_ops);
 INSERT INTO spb SELECT ('{' || string_agg(i || ':1', ',') || '}/2000')::sparsevec FROM generate_series(1, 1001) i;
 INSERT INTO spb SELECT ('{' || string_agg(i || ':1', ',') || '}/2000')::sparsevec FROM generate_series(1, 1000) i;
 SELECT count(*) FROM spb;
+-- with halfvec: binary_quantize(halfvec), casts between halfvec and sparsevec, resolution among the three types
+SELECT binary_quantize('[1,-1,0,2]'::halfvec) AS q, '[1,0,2]'::halfvec::sparsevec AS s, '{1:1.5,3:2}/3'::sparsevec::halfvec AS h, '[1,0,2]'::halfvec <-> '{1:1}/3'::sparsevec AS d;
+SELECT binary_quantize('[1,-1]');
+SELECT '{1:70000}/3'::sparsevec::halfvec;
+SELECT '{1:1}/20000'::sparsevec::halfvec;
+SELECT l2_norm('[3,4]'::vector);
+SELECT '[1,0]'::halfvec = '{1:1}/2'::sparsevec AS eq;

@@ -1,0 +1,83 @@
+package pgcatalog
+
+import (
+	"strings"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// SerialSequence is pg_get_serial_sequence(table, column) with table
+// already split into its name's parts (["public", "items"]; the caller
+// parses it as SQL parses a name): the schema-qualified name of the
+// sequence of a serial column ("public.items_id_seq"), nil for a column
+// without one. column is taken literally, as PostgreSQL's. Errors: 42P01
+// for an unknown table, 42703 for an unknown column. The caller holds
+// cat's lock shared.
+func SerialSequence(cat *catalog.Catalog, database string, table []string, column string) (any, error) {
+	t, err := tableByName(cat, database, table)
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range t.Columns {
+		if c.Name != column {
+			continue
+		}
+		if !c.Serial {
+			return nil, nil
+		}
+		return "public." + QuoteIdent(sequenceName(t, i)), nil
+	}
+	return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", column, t.Name)
+}
+
+// tableByName finds the table a qualified name's parts name as
+// PostgreSQL's RangeVar lookup does: [db.][schema.]table, where db must
+// be the current database and schema public. Errors: 42P01 for no such
+// table (also in pg_catalog, information_schema or pg_toast), 3F000 for
+// another schema, 0A000 for another database, 42601 past three parts.
+func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalog.Table, error) {
+	full := strings.Join(parts, ".")
+	switch {
+	case len(parts) > 3:
+		return nil, pgerror.Errorf(pgerror.SyntaxError, "improper relation name (too many dotted names): %s", full)
+	case len(parts) == 3 && parts[0] != database:
+		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "cross-database references are not implemented: %q", full)
+	}
+	rel := parts[len(parts)-1]
+	if len(parts) > 1 {
+		switch schema := parts[len(parts)-2]; schema {
+		case "public":
+		case schemaPgCatalog, schemaInfo, "pg_toast":
+			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", schema+"."+rel)
+		default:
+			return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+		}
+	}
+	t, ok := cat.Table(rel)
+	if !ok {
+		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", full)
+	}
+	return t, nil
+}
+
+// SequenceOID returns the OID pg_class gives the serial column sequence
+// named name (items_id_seq), for regclass; false for another name.
+func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {
+	for _, r := range relations(cat) {
+		if r.kind == kindSequence && r.name == name {
+			return r.oid, true
+		}
+	}
+	return 0, false
+}
+
+// SequenceName is the name of the serial column sequence with the OID.
+func SequenceName(cat *catalog.Catalog, oid uint32) (string, bool) {
+	for _, r := range relations(cat) {
+		if r.kind == kindSequence && r.oid == oid {
+			return r.name, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,172 @@
+package pgcatalog
+
+import (
+	"hash/fnv"
+	"math"
+	"strconv"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// pg_sequence and pg_sequences (the sequences of serial columns),
+// pg_description (empty: vecgres keeps no comments), pg_roles and pg_user
+// (the catalog's roles), pg_attrdef (column defaults) and pg_views
+// (empty), with PostgreSQL 15's columns. pg_node_tree columns hold the
+// expression's text, which pg_get_expr returns as it is.
+
+var sequenceCols = cols("seqrelid", tOID, "seqtypid", tOID, "seqstart", tInt8, "seqincrement", tInt8,
+	"seqmax", tInt8, "seqmin", tInt8, "seqcache", tInt8, "seqcycle", tBool)
+
+// serialSeq is the sequence of a serial column: its relation and the
+// column's type, which bounds it.
+type serialSeq struct {
+	rel relation
+	col int
+	typ types.Type
+	max int64
+}
+
+// serialSeqs lists the serial columns' sequences, by name.
+func serialSeqs(env Env) []serialSeq {
+	var out []serialSeq
+	for _, r := range relations(env.Cat) {
+		if r.kind != kindSequence {
+			continue
+		}
+		for i, c := range r.table.Columns {
+			if c.Serial && sequenceName(r.table, i) == r.name {
+				out = append(out, serialSeq{rel: r, col: i, typ: c.Type, max: maxOf(c.Type)})
+			}
+		}
+	}
+	return out
+}
+
+// maxOf is the largest value of an integer type (a serial's sequence's
+// maximum).
+func maxOf(t types.Type) int64 {
+	switch t.Kind {
+	case types.KindInt2:
+		return math.MaxInt16
+	case types.KindInt4:
+		return math.MaxInt32
+	}
+	return math.MaxInt64
+}
+
+func sequenceRows(env Env) [][]any {
+	var rows [][]any
+	for _, s := range serialSeqs(env) {
+		rows = append(rows, []any{int64(s.rel.oid), int64(s.typ.OID()), int64(1), int64(1), s.max, int64(1),
+			int64(1), false})
+	}
+	return rows
+}
+
+var sequencesCols = cols("schemaname", tText, "sequencename", tText, "sequenceowner", tText, "data_type", tText,
+	"start_value", tInt8, "min_value", tInt8, "max_value", tInt8, "increment_by", tInt8, "cycle", tBool,
+	"cache_size", tInt8, "last_value", tInt8)
+
+// sequencesRows lists the sequences with their owner (the table's) and
+// last value handed out, NULL before the first.
+func sequencesRows(env Env) [][]any {
+	var rows [][]any
+	for _, s := range serialSeqs(env) {
+		var last any
+		if v, ok := s.rel.table.SerialLast(s.col); ok {
+			last = v
+		}
+		rows = append(rows, []any{"public", s.rel.name, s.rel.table.Owner, s.typ.Name(), int64(1), int64(1), s.max,
+			int64(1), false, int64(1), last})
+	}
+	return rows
+}
+
+var descriptionCols = cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "description", tText)
+
+func noRows(Env) [][]any { return nil }
+
+var rolesCols = cols("rolname", tText, "rolsuper", tBool, "rolinherit", tBool, "rolcreaterole", tBool,
+	"rolcreatedb", tBool, "rolcanlogin", tBool, "rolreplication", tBool, "rolconnlimit", tInt4, "rolpassword", tText,
+	"rolvaliduntil", types.Timestamptz, "rolbypassrls", tBool, "rolconfig", tTextList, "oid", tOID)
+
+// rolesRows lists the roles as \du does (roles.go): a superuser also has
+// replication and bypass RLS; the password is masked. PostgreSQL's
+// predefined role pg_database_owner, which owns schema public, comes
+// first.
+func rolesRows(env Env) [][]any {
+	rows := [][]any{{"pg_database_owner", false, true, false, false, false, false, int64(-1), "********", nil, false,
+		nil, int64(oidDatabaseOwner)}}
+	for _, r := range env.Cat.Roles() {
+		su := r.Superuser
+		rows = append(rows, []any{r.Name, su, true, r.CreateRole, r.CreateDB, r.Login, su, int64(-1), "********",
+			nil, su, nil, int64(roleOID(r.Name))})
+	}
+	return rows
+}
+
+var userCols = cols("usename", tText, "usesysid", tOID, "usecreatedb", tBool, "usesuper", tBool, "userepl", tBool,
+	"usebypassrls", tBool, "passwd", tText, "valuntil", types.Timestamptz, "useconfig", tTextList)
+
+// userRows lists the roles that may log in.
+func userRows(env Env) [][]any {
+	var rows [][]any
+	for _, r := range env.Cat.Roles() {
+		if r.Login {
+			su := r.Superuser
+			rows = append(rows, []any{r.Name, int64(roleOID(r.Name)), r.CreateDB, su, su, su, "********", nil, nil})
+		}
+	}
+	return rows
+}
+
+var attrdefCols = cols("oid", tOID, "adrelid", tOID, "adnum", tInt2, "adbin", tText)
+
+// attrdefRows lists the columns' defaults; adbin is the default's text
+// (DefaultExpr).
+func attrdefRows(env Env) [][]any {
+	var rows [][]any
+	for _, t := range env.Cat.Tables() {
+		for i := range t.Columns {
+			if d := DefaultExpr(t, i); d != "" {
+				rows = append(rows, []any{int64(attrdefOID(t.OID, i)), int64(t.OID), int64(i + 1), d})
+			}
+		}
+	}
+	return rows
+}
+
+// attrdefOID is the synthetic OID of column col's default in table: in
+// its own range, from the table's OID and the column's position.
+func attrdefOID(table uint32, col int) uint32 {
+	return oidAttrdefBase | (table&0xfffff)<<8 | uint32(col&0xff)
+}
+
+// roleOID is a role's OID: 10 for the bootstrap superuser, as in
+// PostgreSQL, else a synthetic OID from the role's name (FNV-1a), the
+// same at every call.
+func roleOID(name string) uint32 {
+	if name == catalog.BootstrapSuperuser {
+		return 10
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return oidRoleBase | h.Sum32()&0xfffff
+}
+
+// RoleName is pg_get_userbyid(oid): the name of the role with the OID
+// pg_roles gives it, "unknown (OID=n)" for another OID, as PostgreSQL's.
+func RoleName(cat *catalog.Catalog, oid uint32) string {
+	if oid == oidDatabaseOwner {
+		return "pg_database_owner"
+	}
+	for _, r := range cat.Roles() {
+		if roleOID(r.Name) == oid {
+			return r.Name
+		}
+	}
+	return "unknown (OID=" + strconv.FormatUint(uint64(oid), 10) + ")"
+}
+
+var viewsCols = cols("schemaname", tText, "viewname", tText, "viewowner", tText, "definition", tText)
