@@ -76,6 +76,9 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if col < 0 {
 		return pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", name, t.Name)
 	}
+	if err := c.checkColumnNotReferenced(t, col); err != nil {
+		return err
+	}
 	for _, ix := range t.Indexes {
 		if ix.Column == col {
 			if err := c.DropIndex(ix.Name); err != nil {
@@ -89,13 +92,17 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if slices.Contains(t.PrimaryKey, col) {
 		nt.PrimaryKey, nt.PKeyName = nil, ""
 	}
+	nt.Constraints = dropColumnConstraints(nt.Constraints, col)
 	for i, k := range nt.PrimaryKey {
 		if k > col {
 			nt.PrimaryKey[i] = k - 1
 		}
 	}
 	nt.layout.Store(newLayout(slices.Delete(slices.Clone(l.phys), col, col+1), l.missing, l.width))
-	return c.alter(t, nt)
+	if err := c.alter(t, nt); err != nil {
+		return err
+	}
+	return c.shiftReferences(t, col)
 }
 
 // RenameColumn renames a column of t. Errors: 42703 when from is missing,
@@ -107,6 +114,12 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 	}
 	if t.ColumnIndex(to) >= 0 {
 		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", to, t.Name)
+	}
+	for _, k := range t.Constraints {
+		if k.Kind == ConCheck && slices.Contains(k.Columns, col) {
+			// The check's stored text names the column.
+			return pgerror.NotSupported("RENAME of a column a CHECK constraint reads")
+		}
 	}
 	nt := c.proposal(t)
 	nt.Columns[col].Name = to
@@ -131,6 +144,9 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 func (c *Catalog) proposal(t *Table) *Table {
 	nt := &Table{OID: t.OID, Name: t.Name, Columns: slices.Clone(t.Columns), PrimaryKey: slices.Clone(t.PrimaryKey),
 		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl}
+	for _, k := range t.Constraints {
+		nt.Constraints = append(nt.Constraints, k.clone())
+	}
 	nt.layout.Store(t.layout.Load())
 	return nt
 }
@@ -168,7 +184,9 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 			ix.Name = nt.PKeyName // renamed (undo_tables.go): same key
 			c.indexes[nt.PKeyName] = ix
 		} else {
+			t.keysMu.Lock()
 			t.pkey = map[string][]uint64{}
+			t.keysMu.Unlock()
 		}
 	}
 	t.seqMu.Lock()
@@ -183,6 +201,8 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	t.seqs = seqs
 	t.seqMu.Unlock()
 	t.Columns, t.PrimaryKey, t.PKeyName = nt.Columns, nt.PrimaryKey, nt.PKeyName
+	old := t.Constraints
+	t.Constraints = nt.Constraints
 	// Stored even when it is the identity: versions stored before an
 	// ADD COLUMN are shorter than the new width.
 	t.layout.Store(nt.currentLayout())
@@ -194,6 +214,7 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	if ix, ok := c.indexes[t.PKeyName]; ok && t.PKeyName != "" && len(t.PrimaryKey) > 0 {
 		ix.Column = t.PrimaryKey[0]
 	}
+	c.linkConstraints(t, old)
 	t.stats.Store(nil)
 	c.version++
 }

@@ -64,6 +64,9 @@ func (ix *Index) Bytes() int64 {
 	case ix.Graph != nil:
 		v, g := ix.Graph.MemoryBytes()
 		return v + g
+	case ix.IVF != nil:
+		v, o := ix.IVF.MemoryBytes()
+		return v + o
 	case ix.BTree != nil:
 		return int64(ix.BTree.Len()) * btreeEntryBytes
 	}

@@ -21,13 +21,15 @@ type Catalog struct {
 	// mu is the schema lock: it guards tables, indexes, nextOID, version
 	// and every Table.Indexes. Statements hold it shared; DDL exclusively
 	// (see package doc, Concurrency).
-	mu      sync.RWMutex
-	tables  map[string]*Table
-	indexes map[string]*Index
-	nextOID uint32
-	tx      txState   // xids, active set, snapshots (mvcc.go)
-	locks   lockState // waits for transactions, table locks (lock.go)
-	log     *wal.Log
+	mu     sync.RWMutex
+	tables map[string]*Table
+	// rowCheck evaluates CHECK constraints (SetRowCheck).
+	rowCheck RowCheck
+	indexes  map[string]*Index
+	nextOID  uint32
+	tx       txState   // xids, active set, snapshots (mvcc.go)
+	locks    lockState // waits for transactions, table locks (lock.go)
+	log      *wal.Log
 	// version counts schema changes; plans made at an older version are
 	// re-made before they run.
 	version  uint64

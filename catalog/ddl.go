@@ -42,6 +42,10 @@ func (c *Catalog) addTable(t *Table) {
 	if t.PKeyName != "" {
 		c.indexes[t.PKeyName] = &Index{Name: t.PKeyName, Table: t, Method: MethodBTree, Column: t.PrimaryKey[0]}
 	}
+	c.linkConstraints(t, nil)
+	for _, k := range t.Constraints {
+		c.nextOID = max(c.nextOID, k.OID+1, k.IndexOID+1)
+	}
 	if t.OID >= c.nextOID {
 		c.nextOID = t.OID + 1
 	}
@@ -83,7 +87,9 @@ func (c *Catalog) removeTable(t *Table) {
 	if t.PKeyName != "" {
 		delete(c.indexes, t.PKeyName)
 	}
+	c.unlinkConstraints(t)
 	delete(c.tables, t.Name)
+	c.relinkForeignKeys()
 	c.version++
 }
 
@@ -127,6 +133,9 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 		phys: t.physOf(col)}
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
+	}
+	if def.Method == MethodIVFFlat {
+		return ix, newIVFOn(ix, t.Columns[col].Type)
 	}
 	if def.Method != MethodHNSW {
 		return ix, nil
@@ -193,6 +202,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 			}
 		}
 	}
+	if ix.IVF != nil {
+		return c.fillIVF(ctx, ix, slots)
+	}
 	if ix.Graph == nil {
 		return nil
 	}
@@ -225,6 +237,9 @@ func (c *Catalog) DropIndex(name string) error {
 	ix, ok := c.indexes[name]
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "index %q does not exist", name)
+	}
+	if ix.Key != nil {
+		return c.dropUniqueIndex(ix)
 	}
 	if ix.Table.PKeyName == name {
 		return pgerror.Errorf(pgerror.DependentObjectsStillExist,

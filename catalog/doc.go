@@ -147,6 +147,30 @@
 // Relation sizes (alter_size.go, for pg_relation_size) are estimates of
 // memory held, not sizes on disk.
 //
+// # Constraints (constraint*.go)
+//
+// Besides the primary key and NOT NULL, a table has UNIQUE, CHECK and
+// FOREIGN KEY constraints and unique indexes (CREATE UNIQUE INDEX) in
+// Table.Constraints, part of its definition: the CreateTable payload
+// carries them in a trailing section (absent in older records and
+// snapshots, which load with none), so CreateTable and AlterTable
+// records and checkpoints make them durable, and ADD / DROP CONSTRAINT
+// are ALTER TABLEs (undone by rollback like any). A unique key keeps, as
+// the primary key, a map from its columns' key bytes to slots, checked
+// by every insert (23505, waiting for an open inserter or deleter as
+// the primary key does); its index is in the catalog's name map only
+// (pg_class, DROP INDEX), never an access path. A foreign key keeps the
+// same map over the referencing columns, so a parent's delete or key
+// update finds its child rows (constraint_fk.go): a child row's parent
+// and a removed key's NO ACTION are checked at the end of the statement
+// (Txn.FinishStatement; INITIALLY DEFERRED keys at COMMIT), RESTRICT at
+// once, CASCADE / SET NULL / SET DEFAULT change the child rows through
+// the same Txn methods under the child's writer lock. A child row needs
+// a parent row live to its transaction; one an open transaction
+// inserted or is deleting is waited for. Table.keysMu guards the maps
+// against readers of other tables. CHECK expressions are evaluated by
+// the planner (SetRowCheck).
+//
 // # Transactional DDL (undo*.go)
 //
 // DDL is applied in memory when it runs, and undone by ROLLBACK (or by
@@ -236,6 +260,12 @@
 //	                (slot, datums); other slots come back empty
 //	hnsw.<oid>      per HNSW index: vecindex's checkpoint format (graph
 //	                layers, neighbour lists, entry point, tombstones, CRC)
+//	ivf.<oid>       per ivfflat index: its centers (vecindex's centers
+//	                format, with its CRC); the lists are filled from the
+//	                rows before Open returns (ivf.go). An ivfflat index
+//	                without the file (created after the snapshot) is
+//	                trained again from the live rows, seeded by its OID.
+//	                Its lists count is the CreateIndex payload's m field.
 //
 // catalog and rows files are block files (snapshot_format.go): a header
 // (magic, version, kind, the snapshot's LSN), CRC-32C-checked blocks, and a

@@ -90,7 +90,7 @@ func (c *Catalog) reindexTarget(name string, table bool) (*Table, []*Index, erro
 	if !ok {
 		return nil, nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 	}
-	if ix.Graph == nil && ix.BTree == nil {
+	if ix.Graph == nil && ix.BTree == nil && ix.IVF == nil {
 		return ix.Table, nil, nil
 	}
 	return ix.Table, []*Index{ix}, nil

@@ -215,6 +215,12 @@ func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64
 				t.pkey[k] = append(t.pkey[k], slot)
 			}
 		}
+		for _, k := range t.Constraints {
+			if k.hasKeys() {
+				k.keys = map[string][]uint64{}
+				c.fillKeys(t, k)
+			}
+		}
 		indexes := t.Indexes
 		t.Indexes = nil
 		for _, ix := range indexes {

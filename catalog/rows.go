@@ -71,20 +71,28 @@ func (t *Txn) NextSerial(tb *Table, col int) int64 {
 // errors of the wait are those of lock.go (40P01, 55P03, 57014). Table
 // writer lock held (see Txn); it takes t's table lock on tb.
 func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
+	return t.insert(tb, vals, nil)
+}
+
+// insert is Insert; old is the version an update replaces (nil for an
+// insert), whose unchanged foreign keys are not checked again.
+func (t *Txn) insert(tb *Table, vals []any, old *rowVersion) (uint64, error) {
 	if err := t.holdTable(tb); err != nil {
 		return 0, err
 	}
 	if err := checkNotNull(tb, vals); err != nil {
 		return 0, err
 	}
-	key, err := t.checkUnique(tb, vals)
+	if err := t.checkChecks(tb, vals); err != nil {
+		return 0, err
+	}
+	key, err := t.checkKeys(tb, vals)
 	if err != nil {
 		return 0, err
 	}
 	slot := tb.appendVersion(t.xid, tb.physical(vals))
-	if key != "" {
-		tb.pkey[key] = append(tb.pkey[key], slot)
-	}
+	tb.storeKeys(slot, key, vals)
+	t.queueChildChecks(tb, slot, old) // constraint_defer.go
 	tb.changes.Add(1)
 	// Recorded before indexing, so a failed index insert is still undone
 	// by rollback (the statement's error aborts the transaction).
@@ -124,6 +132,14 @@ var errConcurrentUpdate = pgerror.New(pgerror.SerializationFailure, "could not s
 // after t's snapshot is 40001 outside waiting and in REPEATABLE READ, and
 // *RowMoved in READ COMMITTED. Table writer lock held (see Txn).
 func (t *Txn) Delete(tb *Table, slot uint64) error {
+	return t.deleteVersion(tb, slot, false)
+}
+
+// deleteVersion is Delete; with skipRefs (an update, which applies the
+// foreign keys referencing tb itself after storing the new version, or
+// TRUNCATE, whose referencing tables are truncated too) it leaves out
+// the referencing rows' check.
+func (t *Txn) deleteVersion(tb *Table, slot uint64, skipRefs bool) error {
 	if err := t.holdTable(tb); err != nil {
 		return err
 	}
@@ -135,7 +151,10 @@ func (t *Txn) Delete(tb *Table, slot uint64) error {
 			v.xmax.Store(uint64(t.xid))
 			tb.changes.Add(1)
 			t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
-			return nil
+			if skipRefs || len(tb.referencing()) == 0 {
+				return nil
+			}
+			return t.checkChildren(tb, tb.logical(v.vals), nil) // constraint_fk.go
 		case xmax == t.xid:
 			return nil
 		case !t.waiting():
@@ -182,12 +201,16 @@ func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if t.waiting() && tb.version(slot).getXmax() == t.xid && t.xid != invalidXID {
 		return 0, &RowMoved{}
 	}
-	if err := t.Delete(tb, slot); err != nil {
+	if err := t.deleteVersion(tb, slot, true); err != nil {
 		return 0, err
 	}
-	ns, err := t.Insert(tb, vals)
-	if err == nil {
-		tb.version(slot).next.Store(ns + 1)
+	ns, err := t.insert(tb, vals, tb.version(slot))
+	if err != nil {
+		return ns, err
+	}
+	tb.version(slot).next.Store(ns + 1)
+	if len(tb.referencing()) > 0 {
+		err = t.checkChildren(tb, tb.logical(tb.version(slot).vals), vals) // constraint_fk.go
 	}
 	return ns, err
 }
@@ -228,7 +251,7 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	}
 	key := pkeyOf(tb, vals)
 	for {
-		x, taken := t.keyHolder(tb, key)
+		x, taken := t.holder(tb, tb.pkey[key])
 		if !taken {
 			return key, nil
 		}
@@ -244,13 +267,13 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 	}
 }
 
-// keyHolder reports whether a possibly live version holds key and, if
-// its fate depends on another transaction in progress (its inserter, or
-// its deleter), that transaction's xid (invalidXID: the key is taken for
-// good).
-func (t *Txn) keyHolder(tb *Table, key string) (XID, bool) {
+// holder reports whether a possibly live version among slots (those
+// holding one key) holds it and, if its fate depends on another
+// transaction in progress (its inserter, or its deleter), that
+// transaction's xid (invalidXID: the key is taken for good).
+func (t *Txn) holder(tb *Table, slots []uint64) (XID, bool) {
 	var pending XID
-	for _, s := range tb.pkey[key] {
+	for _, s := range slots {
 		v := tb.version(s)
 		if !t.mayConflict(v) {
 			continue
@@ -276,15 +299,17 @@ func (t *Txn) keyHolder(tb *Table, key string) (XID, bool) {
 // the table has no primary key, a key value is NULL (NULLs never
 // conflict) or no visible version holds the key. Table writer lock held.
 func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool) {
-	if len(tb.PrimaryKey) == 0 {
+	return t.LookupKeyOf(tb, nil, vals)
+}
+
+// LookupKeyOf is LookupKey for the unique key k of tb, the primary key
+// when k is nil. Table writer lock held.
+func (t *Txn) LookupKeyOf(tb *Table, k *Constraint, vals []any) (slot uint64, row []any, ok bool) {
+	slots, ok := keySlots(tb, k, vals)
+	if !ok {
 		return 0, nil, false
 	}
-	for _, c := range tb.PrimaryKey {
-		if vals[c] == nil {
-			return 0, nil, false
-		}
-	}
-	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+	for _, s := range slots {
 		if v := tb.version(s); t.visible(v) {
 			return s, tb.logical(v.vals), true
 		}
@@ -299,10 +324,17 @@ func (t *Txn) LookupKey(tb *Table, vals []any) (slot uint64, row []any, ok bool)
 // READ COMMITTED, "INSERT ... ON CONFLICT DO UPDATE"). In REPEATABLE READ
 // a version t's snapshot does not see is 40001. Table writer lock held.
 func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok bool, err error) {
-	if len(tb.PrimaryKey) == 0 {
+	return t.LookupKeyLatestOf(tb, nil, vals)
+}
+
+// LookupKeyLatestOf is LookupKeyLatest for the unique key k of tb, the
+// primary key when k is nil. Table writer lock held.
+func (t *Txn) LookupKeyLatestOf(tb *Table, k *Constraint, vals []any) (slot uint64, row []any, ok bool, err error) {
+	slots, ok := keySlots(tb, k, vals)
+	if !ok {
 		return 0, nil, false, nil
 	}
-	for _, s := range tb.pkey[pkeyOf(tb, vals)] {
+	for _, s := range slots {
 		v := tb.version(s)
 		xmin := v.getXmin()
 		if !t.mayConflict(v) || (xmin != t.xid && t.c.isActive(xmin)) {
@@ -314,6 +346,28 @@ func (t *Txn) LookupKeyLatest(tb *Table, vals []any) (slot uint64, row []any, ok
 		return s, tb.logical(v.vals), true, nil
 	}
 	return 0, nil, false, nil
+}
+
+// keySlots returns the slots holding the key of vals in tb's unique key
+// k (the primary key when nil); false when there is no such key or the
+// row's key has a NULL that never conflicts.
+func keySlots(tb *Table, k *Constraint, vals []any) ([]uint64, bool) {
+	if k != nil {
+		key, ok := k.keyOf(vals)
+		if !ok || k.keys == nil {
+			return nil, false
+		}
+		return k.keys[key], true
+	}
+	if len(tb.PrimaryKey) == 0 {
+		return nil, false
+	}
+	for _, c := range tb.PrimaryKey {
+		if vals[c] == nil {
+			return nil, false
+		}
+	}
+	return tb.pkey[pkeyOf(tb, vals)], true
 }
 
 // pkeyOf is the primary-key map key of row vals: its key columns'
@@ -346,6 +400,7 @@ func pkeyText(tb *Table, vals []any) string {
 // forgetSlot drops an aborted version from the primary-key map and the
 // indexes. Table writer lock held.
 func (tb *Table) forgetSlot(slot uint64, vals []any) {
+	tb.keysMu.Lock()
 	if len(tb.PrimaryKey) > 0 {
 		key := pkeyOf(tb, tb.logical(vals))
 		slots := tb.pkey[key]
@@ -361,6 +416,8 @@ func (tb *Table) forgetSlot(slot uint64, vals []any) {
 			tb.pkey[key] = slots
 		}
 	}
+	tb.forgetKeysLocked(slot, tb.logical(vals))
+	tb.keysMu.Unlock()
 	tb.tombstone(slot)
 }
 
@@ -376,6 +433,9 @@ func (tb *Table) tombstone(slot uint64) {
 func (ix *Index) forget(slot uint64, vals []any) {
 	if ix.Graph != nil {
 		ix.Graph.Delete(slot)
+	}
+	if ix.IVF != nil {
+		ix.IVF.Delete(slot)
 	}
 	if ix.BTree != nil {
 		ix.BTree.Delete(ix.value(vals), slot)
@@ -398,7 +458,16 @@ func (ix *Index) add(slot uint64, vals []any) error {
 	if ix.BTree != nil {
 		ix.BTree.Insert(vals[ix.Column], slot)
 	}
-	if ix.Graph == nil || vals[ix.Column] == nil {
+	if vals[ix.Column] == nil {
+		return nil
+	}
+	if ix.IVF != nil {
+		if err := ix.IVF.Insert(slot, graphVector(vals[ix.Column])); err != nil {
+			return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
+		}
+		return nil
+	}
+	if ix.Graph == nil {
 		return nil
 	}
 	if err := checkGraphValue(vals[ix.Column]); err != nil {

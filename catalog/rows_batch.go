@@ -1,11 +1,5 @@
 package catalog
 
-import (
-	"fmt"
-
-	"github.com/vecgres/vecgres/sql/pgerror"
-)
-
 // InsertBatch adds rows (each one value per column, already of the column
 // types, as for Insert) in order and returns their slots, rows[i] at
 // slots[i]. Each row is checked (23502 NOT NULL, 23505 primary key,
@@ -45,14 +39,16 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		if err := checkNotNull(tb, vals); err != nil {
 			return err
 		}
-		key, err := t.checkUnique(tb, vals)
+		if err := t.checkChecks(tb, vals); err != nil {
+			return err
+		}
+		key, err := t.checkKeys(tb, vals)
 		if err != nil {
 			return err
 		}
 		slot := tb.appendVersion(t.xid, tb.physical(vals))
-		if key != "" {
-			tb.pkey[key] = append(tb.pkey[key], slot)
-		}
+		tb.storeKeys(slot, key, vals)
+		t.queueChildChecks(tb, slot, nil)
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {
@@ -68,7 +64,7 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 // each HNSW graph of tb, one vecindex.InsertBatch call per graph.
 func (tb *Table) indexGraphs(slots []uint64) error {
 	for _, ix := range tb.Indexes {
-		if ix.Graph == nil {
+		if ix.Graph == nil && ix.IVF == nil {
 			continue
 		}
 		keys := make([]uint64, 0, len(slots))
@@ -85,8 +81,8 @@ func (tb *Table) indexGraphs(slots []uint64) error {
 		if len(keys) == 0 {
 			continue
 		}
-		if err := ix.Graph.InsertBatch(keys, vecs, 0); err != nil {
-			return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
+		if err := ix.insertBatch(keys, vecs); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -38,6 +38,7 @@ const (
 	snapKindCatalog = 1
 	snapKindRows    = 2
 	snapKindGraph   = 3
+	snapKindIVF     = 4 // an ivfflat index's centers (ivf.go)
 
 	currentFile   = "CURRENT"
 	snapDirPrefix = "snapshot."

@@ -40,6 +40,12 @@ func (c *Catalog) loadSnapshot(fs wal.FS, dir string, lsn wal.LSN) (*loadedSnaps
 		mu.Unlock()
 	}
 	for _, ix := range withGraph {
+		if ix.IVF != nil {
+			if err := c.readIVF(fs, dir, lsn, ix); err != nil {
+				fail(err)
+			}
+			continue
+		}
 		wg.Go(func() {
 			g, err := readGraph(fs, filepath.Join(dir, graphFileName(ix.OID)), lsn, ix)
 			switch {
@@ -125,7 +131,7 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, lsn wal.LSN, ls *loade
 		}
 		ix.Table.Indexes = append(ix.Table.Indexes, ix)
 		c.indexes[ix.Name] = ix
-		if hasGraph && ix.Graph != nil {
+		if hasGraph && (ix.Graph != nil || ix.IVF != nil) {
 			withGraph = append(withGraph, ix)
 		}
 	}

@@ -114,6 +114,12 @@ func (c *Catalog) writeSnapshot(fs wal.FS, dir string, st *snapshotState) error 
 // rows the graph lacks.
 func (c *Catalog) writeGraphs(fs wal.FS, dir string, lsn wal.LSN, indexes []*Index) error {
 	for _, ix := range indexes {
+		if ix.IVF != nil {
+			if err := c.writeIVF(fs, dir, lsn, ix); err != nil {
+				return err
+			}
+			continue
+		}
 		if ix.Graph == nil {
 			continue
 		}
@@ -182,7 +188,7 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 	}
 	for _, t := range tables {
 		for _, ix := range st.indexes[t] {
-			bw.cur = append(appendString(bw.cur, string(encodeCreateIndex(ix))), boolByte(ix.Graph != nil))
+			bw.cur = append(appendString(bw.cur, string(encodeCreateIndex(ix))), boolByte(ix.Graph != nil || ix.IVF != nil))
 			bw.item()
 		}
 	}

@@ -33,6 +33,11 @@ type Table struct {
 	Columns    []Column
 	PrimaryKey []int // column positions; empty when the table has none
 	PKeyName   string
+	// Constraints are the table's UNIQUE, CHECK and FOREIGN KEY
+	// constraints and unique indexes (constraint.go), in creation order.
+	// Replaced, never changed in place, under the schema lock held
+	// exclusively and the writer lock.
+	Constraints []*Constraint
 	// Owner is the role that created the table, and owns its indexes
 	// (owner.go). Set at creation, never changed.
 	Owner string
@@ -63,12 +68,18 @@ type Table struct {
 
 	// wmu is the writer lock: held by a writing statement (or one COPY
 	// batch), by rollback and by tombstone reaping; readers never take it.
-	wmu     sync.Mutex
-	chunks  atomic.Pointer[[][]rowVersion] // rowstore.go
-	nrows   atomic.Uint64
-	seqMu   sync.Mutex          // guards seqs (checkpoints copy them)
-	seqs    map[int]int64       // serial column position -> last value handed out
-	pkey    map[string][]uint64 // writer lock held
+	wmu    sync.Mutex
+	chunks atomic.Pointer[[][]rowVersion] // rowstore.go
+	nrows  atomic.Uint64
+	seqMu  sync.Mutex          // guards seqs (checkpoints copy them)
+	seqs   map[int]int64       // serial column position -> last value handed out
+	pkey   map[string][]uint64 // writer lock held (and keysMu to change)
+	// keysMu guards pkey and the constraints' key maps against readers
+	// of other tables (foreign keys): held to change them (with the
+	// writer lock) or to read them without the writer lock. A leaf lock.
+	keysMu sync.RWMutex
+	// refs is the foreign keys referencing the table (constraint_fk.go).
+	refs    atomic.Pointer[[]fkLink]
 	Indexes []*Index
 	// layout maps columns to stored value positions once ALTER TABLE
 	// added or dropped columns; nil: identity (alter_layout.go).
@@ -103,6 +114,9 @@ type IndexMethod string
 const (
 	MethodHNSW  IndexMethod = "hnsw"
 	MethodBTree IndexMethod = "btree"
+	// MethodIVFFlat is pgvector's ivfflat: IVF holds the inverted lists
+	// (ivf.go) and M the number of lists.
+	MethodIVFFlat IndexMethod = "ivfflat"
 )
 
 // Index is a secondary index of a table. For HNSW, Column is the indexed
@@ -123,10 +137,17 @@ type Index struct {
 	// record predates them.
 	Reloptions []string
 	Graph      *vecindex.HNSW
+	// IVF holds an ivfflat index's lists (nil for other methods); its
+	// lists count is M.
+	IVF *vecindex.IVFFlat
 	// phys is Column's stored value position, fixed at creation
 	// (alter_layout.go); Column shifts when an earlier column is dropped.
 	phys  int
 	BTree *BTree
+	// Key is the unique key a unique constraint's or CREATE UNIQUE
+	// INDEX's index stands for (constraint.go); such an index is in the
+	// catalog's name map only, not in Table.Indexes, as a primary key's.
+	Key *Constraint
 	// pending is the rows replay left for the background catch-up to
 	// insert into Graph (nil: none; catchup.go, PendingSlots).
 	pending atomic.Pointer[pendingSet]

@@ -55,6 +55,12 @@ type Txn struct {
 	// tables whose definition a rollback logs at once (relogLayout).
 	ddl   []record
 	relog []*Table
+	// noAction holds the statement's foreign-key checks, run at its end
+	// (FinishStatement, constraint_fk.go).
+	noAction []deferredCheck
+	// deferred holds the checks of INITIALLY DEFERRED foreign keys, run
+	// at COMMIT (constraint_defer.go).
+	deferred []deferredCheck
 }
 
 // Begin starts a transaction.
@@ -79,6 +85,7 @@ func (c *Catalog) ReadTxn() *Txn { return &Txn{c: c, done: true, snap: c.takeSna
 // starts, plus t's own changes). The snapshot is registered, so index
 // entries it may need stay until EndStatement.
 func (t *Txn) StartStatement() {
+	t.noAction = nil
 	t.c.releaseSnapshot(t.snap)
 	t.snap = t.c.takeSnapshot(true)
 }
@@ -206,6 +213,10 @@ func (t *Txn) Commit() error {
 		t.finish(nil)
 		t.runAtCommit()
 		return nil
+	}
+	if err := t.checkDeferred(); err != nil {
+		t.Rollback()
+		return err
 	}
 	if err := t.commitDurable(); err != nil {
 		t.Rollback()

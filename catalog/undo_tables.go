@@ -214,6 +214,10 @@ func (c *Catalog) restoreLeftovers() error {
 // name and definition, from the table's rows.
 func (c *Catalog) DropIndexIn(txn *Txn, name string) error {
 	ix, ok := c.indexes[name]
+	if ok && ix.Key != nil {
+		c.RememberTable(txn, ix.Table) // rollback restores the definition with the key
+		return c.DropIndex(name)
+	}
 	var def IndexDef
 	if ok {
 		def = indexDefOf(ix)
@@ -296,6 +300,11 @@ func (c *Catalog) DropColumnIn(txn *Txn, t *Table, name string) error {
 		txn.addUndo(func() error { return c.recreateIndex(t, def) })
 	}
 	c.RememberTable(txn, t)
+	for _, l := range t.referencing() {
+		if l.child != t {
+			c.RememberTable(txn, l.child) // shiftReferences changes it
+		}
+	}
 	return c.DropColumn(t, name)
 }
 
@@ -309,7 +318,7 @@ func (c *Catalog) TruncateIn(txn *Txn, t *Table, inBlock bool) error {
 	txn.holdExclusive(t) // readers and writers wait, as for PostgreSQL's ACCESS EXCLUSIVE
 	for s := range t.Slots() {
 		if v := t.version(s); txn.visible(v) {
-			if err := txn.Delete(t, s); err != nil {
+			if err := txn.deleteVersion(t, s, true); err != nil {
 				return err
 			}
 		}

@@ -43,7 +43,8 @@ type record struct {
 //	CreateTable: oid, name, ncols, {name, kind byte, typmod varint,
 //	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName,
 //	             owner, ngrants, {grantee, privileges byte}... (owner.go; absent in older records),
-//	             layout and default expressions (appendLayout, alter_layout.go; absent in older records)
+//	             layout and default expressions (appendLayout, alter_layout.go; absent in older records),
+//	             constraints (appendConstraints, constraint.go; absent in older records and when none)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
 //	             nopts, {reloption "name=value"}... (absent in older records)
@@ -71,7 +72,7 @@ func encodeCreateTable(t *Table) []byte {
 	for _, c := range t.PrimaryKey {
 		b = appendUvarint(b, uint64(c))
 	}
-	return appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t)
+	return appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t)
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -93,6 +94,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 	t.PKeyName = d.str()
 	readOwnership(d, t)
 	readLayout(d, t)
+	readConstraints(d, t)
 	return t, d.err
 }
 

@@ -14,9 +14,11 @@ import (
 // aggState collects the aggregate calls of a SELECT list.
 type aggState struct{ calls []*aggCall }
 
-// aggCall is one aggregate: count(*) has a nil arg; sep is string_agg's
-// delimiter. distinct is name(DISTINCT arg), whose values eq sorts and
-// compares (aggregate_distinct.go).
+// aggCall is one aggregate: count(*) has a nil arg; sep is the second
+// argument (string_agg's delimiter, jsonb_object_agg's value). distinct
+// is name(DISTINCT arg), whose values eq sorts and compares
+// (aggregate_distinct.go); filter and order are its FILTER and ORDER BY
+// (aggregate_order.go).
 type aggCall struct {
 	name     string
 	arg      expr
@@ -25,6 +27,8 @@ type aggCall struct {
 	cmp      compareFunc // min and max
 	distinct bool
 	eq       compareFunc
+	filter   expr
+	order    []orderKey
 }
 
 // aggRef reads an aggregate's final value.
@@ -35,6 +39,9 @@ type aggRef struct {
 
 func (a *aggRef) Type() types.Type         { return a.t }
 func (a *aggRef) Eval(e *env) (any, error) { return e.aggs[a.i], nil }
+
+// twoArgAggregates are the aggregates of two arguments.
+var twoArgAggregates = map[string]bool{"string_agg": true, "jsonb_object_agg": true}
 
 // isAggregate reports whether name is an aggregate of sem.Builtins.
 func isAggregate(name string) bool { return sem.Builtins.IsAggregate(name) }
@@ -49,7 +56,7 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 	}
 	call := &aggCall{name: f.Name, t: types.Int8}
 	if !f.Star {
-		if len(f.Args) != 1 && (len(f.Args) != 2 || f.Name != "string_agg") {
+		if len(f.Args) != 1 && (len(f.Args) != 2 || !twoArgAggregates[f.Name]) {
 			return nil, b.noFunction(f)
 		}
 		args, err := b.bindAggArgs(f.Args, sem.Builtins.Hints(f.Name, len(f.Args)))
@@ -68,6 +75,9 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 		}
 	} else if f.Name != "count" {
 		return nil, b.noFunction(f)
+	}
+	if err := b.bindAggDecorations(call, f); err != nil { // aggregate_order.go
+		return nil, err
 	}
 	b.aggs.calls = append(b.aggs.calls, call)
 	return &aggRef{i: len(b.aggs.calls) - 1, t: call.t}, nil
@@ -187,10 +197,17 @@ type aggAcc struct {
 	// of one that keeps NULLs (array_agg).
 	seen         []any
 	distinctNull bool
-	collectAcc   // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
+	// ordered holds the inputs of an aggregate with ORDER BY until final
+	// (aggregate_order.go).
+	ordered    []aggInput
+	collectAcc          // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
+	stats      statsAcc // variance and stddev (aggregate_stats.go)
 }
 
 func (a *aggAcc) add(e *env) error {
+	if skip, err := a.filtered(e); skip || err != nil {
+		return err
+	}
 	if a.call.arg == nil {
 		a.count++
 		return nil
@@ -207,6 +224,9 @@ func (a *aggAcc) add(e *env) error {
 	if v == nil && a.call.distinct {
 		a.distinctNull = true
 		return nil
+	}
+	if a.call.order != nil && !a.call.distinct {
+		return a.holdOrdered(e, v)
 	}
 	if collects(a.call) {
 		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
@@ -254,6 +274,12 @@ func (a *aggAcc) addValue(v any) error {
 		if a.best == nil || a.call.cmp(v, a.best) > 0 {
 			a.best = v
 		}
+	case "jsonb_agg", "jsonb_object_agg":
+		return a.collectJSON(v) // aggregate_json.go
+	case "variance", "var_samp", "var_pop", "stddev", "stddev_samp", "stddev_pop":
+		return a.addStats(v) // aggregate_stats.go
+	case "bit_and", "bit_or", "bit_xor":
+		a.addBits(v.(int64)) // aggregate_bits.go
 	default:
 		a.collect(a.call.name, v)
 	}
@@ -324,6 +350,10 @@ func (a *aggAcc) result() any {
 		return a.sumF / float64(a.count)
 	case "min", "max":
 		return a.best
+	case "jsonb_agg", "jsonb_object_agg":
+		return a.jsonResult()
+	case "bit_and", "bit_or", "bit_xor":
+		return a.bitsResult()
 	}
 	return a.collected(a.call.name)
 }

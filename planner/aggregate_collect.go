@@ -23,6 +23,10 @@ type collectAcc struct {
 	boolV  bool
 	inputs int64 // values collected
 	bytes  bool  // string_agg of bytea
+	// jsonElems and jsonKeys are jsonb_agg's elements and
+	// jsonb_object_agg's pairs (aggregate_json.go).
+	jsonElems []types.JSONB
+	jsonKeys  []string
 }
 
 // asString is a text or bytea value's bytes as a string ("" for NULL).
@@ -35,11 +39,13 @@ func asString(v any) string {
 }
 
 // keepsNulls reports whether c's aggregate takes NULL inputs.
-func keepsNulls(c *aggCall) bool { return c.name == "array_agg" }
+func keepsNulls(c *aggCall) bool { return c.name == "array_agg" || jsonAggregates[c.name] }
 
 // collects reports whether c's aggregate holds its inputs until the end
 // (charged to the statement's memory).
-func collects(c *aggCall) bool { return c.name == "array_agg" || c.name == "string_agg" }
+func collects(c *aggCall) bool {
+	return c.name == "array_agg" || c.name == "string_agg" || jsonAggregates[c.name]
+}
 
 // collect folds v (NULL only for array_agg) into aggregate name.
 func (c *collectAcc) collect(name string, v any) {

@@ -37,17 +37,25 @@ func distinctAggregate(call *aggCall, f *sql.FuncCall) error {
 	return nil
 }
 
-// distinctNotAggregate is PostgreSQL's error for DISTINCT in a call of a
-// function that is not an aggregate: the call is bound as written first
+// distinctNotAggregate is PostgreSQL's error for DISTINCT, FILTER or
+// ORDER BY in a call of a function that is not an aggregate: the call is bound as written first
 // (42883 when no such function exists), then 42809 "DISTINCT specified,
 // but lower is not an aggregate function" at the function's name.
 func (b *binder) distinctNotAggregate(f *sql.FuncCall) error {
 	plain := *f
-	plain.Distinct = false
+	plain.Distinct, plain.Filter, plain.Order = false, nil, nil
 	if _, err := b.bindFunc(&plain); err != nil {
 		return err
 	}
-	return pgerror.Errorf(pgerror.WrongObjectType, "DISTINCT specified, but %s is not an aggregate function", f.Name).WithPosition(f.P + 1)
+	what := "DISTINCT" // checked in PostgreSQL's order (ParseFuncOrColumn)
+	switch {
+	case f.Distinct:
+	case len(f.Order) > 0:
+		what = "ORDER BY"
+	case f.Filter != nil:
+		what = "FILTER"
+	}
+	return pgerror.Errorf(pgerror.WrongObjectType, "%s specified, but %s is not an aggregate function", what, f.Name).WithPosition(f.P + 1)
 }
 
 // final is the aggregate's value once every row is added. A DISTINCT
@@ -56,7 +64,12 @@ func (b *binder) distinctNotAggregate(f *sql.FuncCall) error {
 // vectors of different dimensions).
 func (a *aggAcc) final() (any, error) {
 	if !a.call.distinct {
-		return a.result(), nil
+		if a.ordered != nil {
+			if err := a.foldOrdered(); err != nil { // aggregate_order.go
+				return nil, err
+			}
+		}
+		return a.value() // aggregate_stats.go
 	}
 	plain := *a.call
 	plain.distinct = false
@@ -66,12 +79,13 @@ func (a *aggAcc) final() (any, error) {
 	if a.distinctNull {
 		vals = append(vals, nil) // array_agg: NULL sorts last
 	}
+	vals = orderDistinct(a.call, vals) // ORDER BY the argument, DESC
 	for _, v := range vals {
 		if err := out.addValue(v); err != nil {
 			return nil, err
 		}
 	}
-	return out.result(), nil
+	return out.value()
 }
 
 // distinctValues sorts vals in place (stable) by eq and returns the

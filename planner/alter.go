@@ -69,6 +69,10 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterDropDefault:
 				err = cat.SetColumnDefault(t, cmd.Name, nil, "")
 			case sql.AlterSetStorage: // no TOAST in vecgres: nothing to change
+			case sql.AlterAddConstraint:
+				err = addConstraint(s, cat, t, *cmd.Constraint) // constraint.go
+			case sql.AlterDropConstraint:
+				err = dropConstraint(cat, txn, t, cmd, res)
 			default:
 				err = cat.SetColumnNotNull(t, cmd.Name, cmd.Kind == sql.AlterSetNotNull)
 			}
@@ -133,6 +137,13 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
 			}
 			delete(cols, cmd.Name)
+		case sql.AlterAddConstraint:
+		case sql.AlterDropConstraint:
+			if _, ok := t.Constraint(cmd.Name); !ok && t.PKeyName != cmd.Name && cmd.Missing {
+				skip[i] = true
+				res.Notices = append(res.Notices, notice("00000",
+					"constraint \""+cmd.Name+"\" of relation \""+t.Name+"\" does not exist, skipping"))
+			}
 		default:
 			if err := checkAlterColumn(cat, t, cmd, cols[cmd.Name]); err != nil {
 				return nil, err
@@ -195,6 +206,11 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 			tables = append(tables, t)
+		}
+		for _, t := range tables {
+			if err := cat.TruncateBlockers(t, x.Tables); err != nil {
+				return nil, err
+			}
 		}
 		for _, t := range tables {
 			// In a block, an MVCC delete of every row, which rollback

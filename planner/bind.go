@@ -25,9 +25,24 @@ type binder struct {
 	// 42P20 message where they are not ("": derived from aggDenied).
 	wins      *winState
 	winDenied string
+	// srfs collects the set-returning calls of the select list being
+	// bound (select_srf.go); nil elsewhere, where they are refused.
+	srfs *srfList
 	// query holds what the binders of one statement and its subqueries
 	// share (subquery.go, dml_conflict.go); nil until first needed.
 	query *queryScope
+	// from is the names of a FROM clause that joins (bind_scope.go); nil
+	// for one table, which table and alias name.
+	from *fromScope
+	// provides is set when nested queries read this binder's columns
+	// from its current row (a LATERAL subquery: outerColExpr). hintOnly
+	// marks the FROM items left of a subquery that is not LATERAL: a
+	// qualified reference to them is PostgreSQL's 42P01 with its hint.
+	provides *outerScope
+	hintOnly bool
+	// qualify is the name EXPLAIN qualifies the columns of the one FROM
+	// relation with (a relation of a join, join_plan.go); "" for none.
+	qualify string
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {
@@ -182,6 +197,10 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	if x, ok, err := b.bindScopedColumn(c); ok {
 		return x, err
 	}
+	if b.from != nil {
+		x, _, err := b.from.lookup(c) // bind_scope.go
+		return x, err
+	}
 	if b.table == nil {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Name).WithPosition(c.P + 1)
 	}
@@ -192,7 +211,7 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	if i < 0 {
 		return nil, errNoColumn(c)
 	}
-	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name, pos: c.P + 1}, nil
+	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name, pos: c.P + 1, qual: b.qualify}, nil
 }
 
 // withPos adds a 1-based position to a *pgerror.Error that has none.

@@ -206,13 +206,17 @@ func (b *binder) bindUnary(x *sql.UnaryExpr, hint types.Type) (expr, error) {
 		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s", x.Op, inner.Type().Name()).WithPosition(x.P + 1).
 			WithHint("No operator matches the given name and argument type. You might need to add an explicit type cast.")
 	}
-	if x.Op == "~" { // bitnot (planner/sem/bit.go)
-		return &funcExpr{name: x.Op, args: []expr{inner}, t: f.Ret, strict: true, fn: callBuiltin(f, []expr{inner})}, nil
-	}
-	if x.Op == "+" {
+	switch x.Op {
+	case "+":
 		return inner, nil
+	case "-":
+		return &negExpr{x: inner}, nil
 	}
-	return &negExpr{x: inner}, nil
+	if inner, err = coerce(inner, f.Args[0], x.X.Pos()); err != nil { // ~ of integers (sem/bitops.go)
+		return nil, err
+	}
+	args := []expr{inner}
+	return &funcExpr{name: x.Op, args: args, t: f.Ret, strict: f.Strict, fn: callBuiltin(f, args)}, nil
 }
 
 func (b *binder) bindBool(x *sql.BoolExpr) (expr, error) {

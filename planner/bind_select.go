@@ -20,7 +20,11 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		return b.planSetOp(x) // setop.go
 	}
 	p := &selectPlan{}
-	if x.FromQuery != nil {
+	if x.Joins() {
+		if err := b.bindJoinFrom(p, x); err != nil { // bind_from.go
+			return nil, err
+		}
+	} else if x.FromQuery != nil {
 		if err := b.bindFromSubquery(p, x); err != nil { // derived.go
 			return nil, err
 		}
@@ -40,7 +44,12 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		b.alias = x.FromAlias
 	}
 	var err error
-	if p.where, err = b.bindCondition(x.Where, "WHERE"); err != nil {
+	if p.join != nil {
+		err = b.bindJoinWhere(p, x.Where) // join_plan.go
+	} else {
+		p.where, err = b.bindCondition(x.Where, "WHERE")
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := b.openWindows(p, x); err != nil { // bind_window.go
@@ -73,7 +82,16 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if p.offset, err = b.bindLimit(x.Offset, "OFFSET"); err != nil {
 		return nil, err
 	}
+	if p.join != nil {
+		if err := b.planJoin(p); err != nil { // join_plan.go
+			return nil, err
+		}
+		return p, nil
+	}
 	b.chooseIndex(p, x)
+	if err := checkSelectSRFs(p); err != nil { // select_srf.go
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -85,6 +103,9 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 	denied, winDenied := b.aggDenied, b.winDenied
 	if b.aggs == nil {
 		b.aggDenied = "aggregate functions are not allowed in " + clause
+		if clause == "JOIN/ON" {
+			b.aggDenied = "aggregate functions are not allowed in JOIN conditions"
+		}
 	}
 	b.winDenied = "window functions are not allowed in " + clause
 	x, err := b.bind(e, types.Bool)
@@ -130,11 +151,11 @@ func (b *binder) bindLimit(e sql.Expr, clause string) (expr, error) {
 
 // bindItems binds the SELECT list, expanding * and detecting aggregates.
 func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
-	b.aggs, b.wins = &aggState{}, p.wins
-	defer func() { b.aggs, b.wins = nil, nil }()
+	b.aggs, b.wins, b.srfs = &aggState{}, p.wins, &srfList{}
+	defer func() { b.aggs, b.wins, b.srfs = nil, nil, nil }()
 	for _, it := range items {
 		if it.Star {
-			if err := b.expandStar(p); err != nil {
+			if err := b.expandStar(p, it.Table); err != nil {
 				return err
 			}
 			continue
@@ -155,10 +176,20 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	if len(b.aggs.calls) > 0 {
 		p.aggs = b.aggs // bindGrouping checks the items
 	}
+	if len(b.srfs.calls) > 0 {
+		p.srfs = b.srfs // select_srf.go
+	}
 	return nil
 }
 
-func (b *binder) expandStar(p *selectPlan) error {
+func (b *binder) expandStar(p *selectPlan, table string) error {
+	if b.from != nil {
+		cols, err := b.from.star(table) // bind_scope.go
+		for _, c := range cols {
+			p.addItem(c.x, c.name)
+		}
+		return err
+	}
 	if b.table == nil {
 		return pgerror.New(pgerror.SyntaxError, "SELECT * with no tables specified is not valid")
 	}
@@ -243,7 +274,9 @@ func isColumn(x expr, name string) bool {
 
 func (p *selectPlan) addItem(x expr, name string) {
 	col := backend.Column{Name: name, Type: x.Type()}
-	if c, ok := x.(*colExpr); ok && p.derived != nil {
+	if c, ok := x.(*colExpr); ok && p.join != nil {
+		col.TableOID, col.AttNum = p.join.origin(c.idx)
+	} else if ok && p.derived != nil {
 		col.TableOID, col.AttNum = p.derived.origin(c.idx)
 	} else if ok && p.table != nil {
 		col.TableOID, col.AttNum = p.table.OID, int16(c.idx+1)

@@ -155,6 +155,9 @@ func (ch *filterChoice) btree() *pathScan {
 // on, such a query is planned as one within a search width of k instead
 // (iterativeEf), unless that walk would pass hnsw.max_scan_tuples.
 func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (filterChoice, error) {
+	if s.ix.IVF != nil {
+		return s.chooseIVFPlan(p, x, e, k) // ivf_scan.go
+	}
 	st := x.s.settings
 	t := p.table
 	stats := autoAnalyze(x, t)

@@ -37,7 +37,11 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 			return &backend.Result{Tag: "CREATE TABLE", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
-		if _, err := cat.CreateTableIn(txn, s.user(), x.Name, cols, pkey); err != nil {
+		cons, err := tableConstraints(s, cat, x, cols, pkey)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := cat.CreateTableWith(txn, s.user(), x.Name, cols, pkey, x.PKeyName, cons); err != nil {
 			return nil, err
 		}
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
@@ -91,11 +95,12 @@ func (b *binder) planDropTable(x *sql.DropTable) plan {
 		func(cat *catalog.Catalog, name string) *catalog.Table { t, _ := cat.Table(name); return t },
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
 			return cat.DropTableIn(s.blockTxn(txn), name)
-		}, s.user())
+		}, s.user(), dropReferences(x))
 }
 
 func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 	user := b.s.user()
+	var noRefs func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error
 	return dropPlan("DROP INDEX", "index", x.Names, x.IfExists,
 		func(cat *catalog.Catalog, name string) *catalog.Table {
 			if ix, ok := cat.Index(name); ok {
@@ -103,7 +108,7 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 			}
 			return nil
 		},
-		(*catalog.Catalog).DropIndexIn, user)
+		(*catalog.Catalog).DropIndexIn, user, noRefs)
 }
 
 // dropPlan drops each named object; with IF EXISTS a missing one is a
@@ -112,7 +117,8 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 // user must own every existing object, or be a superuser, before any is
 // dropped (42501 "must be owner of table x").
 func dropPlan(tag, kind string, names []string, ifExists bool,
-	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, user string) plan {
+	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, user string,
+	refs func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error) plan {
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		for _, name := range names {
 			t := owner(cat, name)
@@ -128,6 +134,11 @@ func dropPlan(tag, kind string, names []string, ifExists bool,
 			if ifExists && owner(cat, name) == nil {
 				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
 				continue
+			}
+			if t := owner(cat, name); t != nil && refs != nil {
+				if err := refs(cat, txn, t, res); err != nil {
+					return nil, err
+				}
 			}
 			if err := drop(cat, txn, name); err != nil {
 				return nil, err
@@ -169,6 +180,9 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if !b.s.cat.OwnsTable(t, b.s.user()) { // privilege.go
 		return nil, errNotOwner("table", t.Name)
 	}
+	if x.Unique {
+		return b.planCreateUniqueIndex(t, x)
+	}
 	def, err := indexDef(t, x)
 	if err != nil {
 		return nil, err
@@ -186,7 +200,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 			return &backend.Result{Tag: "CREATE INDEX", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+def.Name+"\" already exists, skipping")}}, nil
 		}
-		return &backend.Result{Tag: "CREATE INDEX"}, nil
+		return &backend.Result{Tag: "CREATE INDEX", Notices: littleDataNotice(ix)}, nil
 	}}, nil
 }
 
@@ -198,6 +212,8 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 		def.Method = catalog.MethodBTree
 	case "hnsw":
 		def.Method = catalog.MethodHNSW
+	case "ivfflat":
+		def.Method = catalog.MethodIVFFlat
 	default:
 		return def, pgerror.Errorf(pgerror.FeatureNotSupported, "access method %q is not supported by vecgres", x.Method)
 	}
@@ -214,6 +230,9 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 			return def, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
 		}
 		return def, nil
+	}
+	if def.Method == catalog.MethodIVFFlat {
+		return def, ivfflatDef(&def, t.Columns[col].Type, x)
 	}
 	return def, hnswDef(&def, t.Columns[col].Type, x)
 }

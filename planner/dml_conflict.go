@@ -10,10 +10,11 @@ import (
 )
 
 // INSERT ... ON CONFLICT (PostgreSQL docs, INSERT, "ON CONFLICT Clause").
-// The only unique constraint vecgres has is the primary key, so it is the
-// arbiter: a target must name exactly its columns (or its name, ON
-// CONFLICT ON CONSTRAINT), and ON CONFLICT DO NOTHING without a target
-// uses it too. A proposed row whose key a visible row already holds is
+// The arbiters are the unique keys (the primary key, unique constraints
+// and unique indexes) a target infers: every key whose columns are
+// exactly the target's (42P10 when none is), the constraint ON
+// CONFLICT ON CONSTRAINT names, or, for DO NOTHING without a target,
+// every unique key. A proposed row whose key a visible row already holds is
 // skipped (DO NOTHING) or updates that row (DO UPDATE, when its WHERE
 // holds); a row this statement already inserted or updated cannot be
 // updated again (21000). A key an uncommitted transaction holds is waited
@@ -24,9 +25,12 @@ import (
 
 // conflictPlan is a bound ON CONFLICT clause.
 type conflictPlan struct {
-	update bool
-	set    map[int]expr // DO UPDATE SET, over existing row ++ proposed row
-	where  expr         // DO UPDATE ... WHERE; nil when absent
+	// arbiters names the arbiter keys ("" is the primary key), resolved
+	// against the table's current keys at each run.
+	arbiters []string
+	update   bool
+	set      map[int]expr // DO UPDATE SET, over existing row ++ proposed row
+	where    expr         // DO UPDATE ... WHERE; nil when absent
 }
 
 // bindConflict binds ON CONFLICT for table t (b.table is t).
@@ -34,10 +38,11 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 	if oc == nil {
 		return nil, nil
 	}
-	if err := checkArbiter(t, oc); err != nil {
+	arbiters, err := checkArbiter(t, oc)
+	if err != nil {
 		return nil, err
 	}
-	p := &conflictPlan{update: oc.Update}
+	p := &conflictPlan{update: oc.Update, arbiters: arbiters}
 	if !oc.Update {
 		return p, nil
 	}
@@ -59,43 +64,64 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 		}
 		p.set[c] = v
 	}
-	var err error
 	p.where, err = b.bindCondition(oc.Where, "WHERE")
 	return p, err
 }
 
-// checkArbiter checks the conflict target against t's primary key.
-func checkArbiter(t *catalog.Table, oc *sql.OnConflict) error {
+// checkArbiter infers the arbiter keys of the conflict target from t's
+// unique keys and returns their names ("" for the primary key).
+func checkArbiter(t *catalog.Table, oc *sql.OnConflict) ([]string, error) {
 	noMatch := pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
 	switch {
 	case oc.Constraint != "":
-		if oc.Constraint != t.PKeyName || t.PKeyName == "" {
-			return pgerror.Errorf(pgerror.UndefinedObject, "constraint %q for table %q does not exist", oc.Constraint, t.Name)
+		if t.PKeyName != "" && oc.Constraint == t.PKeyName {
+			return []string{""}, nil
 		}
-		return nil
+		if k, ok := t.Constraint(oc.Constraint); ok && k.IsUnique() && !k.IndexOnly {
+			return []string{k.Name}, nil
+		}
+		return nil, pgerror.Errorf(pgerror.UndefinedObject, "constraint %q for table %q does not exist", oc.Constraint, t.Name)
 	case len(oc.Columns) > 0:
 		cols := make([]int, 0, len(oc.Columns))
 		for _, name := range oc.Columns {
 			c := t.ColumnIndex(name)
 			if c < 0 {
-				return pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", name).WithPosition(oc.TargetP + 1)
+				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", name).WithPosition(oc.TargetP + 1)
 			}
 			if !slices.Contains(cols, c) {
 				cols = append(cols, c)
 			}
 		}
-		pk := slices.Clone(t.PrimaryKey)
-		slices.Sort(cols)
-		slices.Sort(pk)
-		if len(pk) == 0 || !slices.Equal(cols, pk) {
-			return noMatch
+		var out []string
+		if sameColumns(cols, t.PrimaryKey) {
+			out = append(out, "")
 		}
-		return nil
+		for _, k := range t.Uniques() {
+			if sameColumns(cols, k.Columns) {
+				out = append(out, k.Name)
+			}
+		}
+		if len(out) == 0 {
+			return nil, noMatch
+		}
+		return out, nil
 	case oc.Update:
-		return pgerror.New(pgerror.SyntaxError, "ON CONFLICT DO UPDATE requires inference specification or constraint name").
+		return nil, pgerror.New(pgerror.SyntaxError, "ON CONFLICT DO UPDATE requires inference specification or constraint name").
 			WithHint("For example, ON CONFLICT (column_name).").WithPosition(oc.P + 1)
 	}
-	return nil
+	out := []string{""}
+	for _, k := range t.Uniques() {
+		out = append(out, k.Name)
+	}
+	return out, nil
+}
+
+// sameColumns reports whether a and b hold the same columns (b not empty).
+func sameColumns(a, b []int) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return len(y) > 0 && slices.Equal(x, y)
 }
 
 // arbiter runs ON CONFLICT for one execution. Each proposed row's key is
@@ -106,18 +132,61 @@ type arbiter struct {
 	p    *conflictPlan
 	x    *execCtx
 	t    *catalog.Table
+	keys []*catalog.Constraint // the arbiter keys; nil stands for the primary key
 	mine map[uint64]bool
 }
 
-// start begins an execution of the clause on table t.
+// start begins an execution of the clause on table t, its arbiters
+// resolved by name against t's keys (a key dropped since the statement
+// was bound is left out).
 func (p *conflictPlan) start(x *execCtx, t *catalog.Table) *arbiter {
-	return &arbiter{p: p, x: x, t: t, mine: map[uint64]bool{}}
+	a := &arbiter{p: p, x: x, t: t, mine: map[uint64]bool{}}
+	for _, name := range p.arbiters {
+		if name == "" {
+			if len(t.PrimaryKey) > 0 {
+				a.keys = append(a.keys, nil)
+			}
+		} else if k, ok := t.Constraint(name); ok {
+			a.keys = append(a.keys, k)
+		}
+	}
+	return a
+}
+
+// lookup returns the row visible to the statement that holds one of the
+// arbiter keys of vals.
+func (a *arbiter) lookup(vals []any) (uint64, []any, bool) {
+	for _, k := range a.keys {
+		if slot, old, ok := a.x.txn.LookupKeyOf(a.t, k, vals); ok {
+			return slot, old, true
+		}
+	}
+	return 0, nil, false
+}
+
+// isArbiterViolation reports whether err is a 23505 of an arbiter key.
+func (a *arbiter) isArbiterViolation(err error) bool {
+	pe, ok := err.(*pgerror.Error)
+	if !ok || pe.Code != pgerror.UniqueViolation {
+		return false
+	}
+	for _, k := range a.keys {
+		if (k == nil && pe.Constraint == a.t.PKeyName) || (k != nil && pe.Constraint == k.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // put inserts the proposed row vals or resolves its conflict; it returns
 // the row RETURNING sees, or nil when nothing was written.
 func (a *arbiter) put(e *env, vals []any) ([]any, error) {
-	if slot, old, ok := a.x.txn.LookupKey(a.t, vals); ok {
+	// PostgreSQL checks the proposed row's CHECK constraints before
+	// looking for a conflict.
+	if err := a.x.txn.CheckRow(a.t, vals); err != nil {
+		return nil, err
+	}
+	if slot, old, ok := a.lookup(vals); ok {
 		if !a.p.update {
 			return nil, nil
 		}
@@ -136,7 +205,7 @@ func (a *arbiter) put(e *env, vals []any) ([]any, error) {
 func (a *arbiter) insert(e *env, vals []any) ([]any, error) {
 	slot, err := a.x.txn.Insert(a.t, vals)
 	if err != nil {
-		if !isUniqueViolation(err) {
+		if !a.isArbiterViolation(err) {
 			return nil, err
 		}
 		if !a.p.update {
@@ -144,22 +213,19 @@ func (a *arbiter) insert(e *env, vals []any) ([]any, error) {
 		}
 		// The key's inserter committed after the snapshot (Insert waited
 		// for it): update its row, as PostgreSQL does in READ COMMITTED.
-		slot, old, ok, lerr := a.x.txn.LookupKeyLatest(a.t, vals)
-		if lerr != nil {
-			return nil, lerr
+		for _, k := range a.keys {
+			slot, old, ok, lerr := a.x.txn.LookupKeyLatestOf(a.t, k, vals)
+			if lerr != nil {
+				return nil, lerr
+			}
+			if ok {
+				return a.update(e, slot, old, vals)
+			}
 		}
-		if !ok {
-			return nil, err
-		}
-		return a.update(e, slot, old, vals)
+		return nil, err
 	}
 	a.mine[slot] = true
 	return vals, nil
-}
-
-func isUniqueViolation(err error) bool {
-	pe, ok := err.(*pgerror.Error)
-	return ok && pe.Code == pgerror.UniqueViolation
 }
 
 // update runs DO UPDATE on the visible row old at slot.

@@ -56,15 +56,20 @@
 // last distance are not trusted; past it, or when the search cannot vouch
 // for the rows, the exact top-k scan answers (filter_knn.go); with
 // hnsw.iterative_scan on, one wider search within hnsw.max_scan_tuples
-// comes first (cost.go). EXPLAIN prints the same tree (explain.go), and
+// comes first (cost.go). An ivfflat index is used the same way with the
+// same guarantees (ivf_scan.go): the ivfflat.probes lists nearest the
+// query are scanned (more, up to ivfflat.max_probes, under
+// ivfflat.iterative_scan = relaxed_order), and when they hold too few
+// matching rows the exact scan answers. EXPLAIN prints the same tree (explain.go), and
 // EXPLAIN ANALYZE adds what a run saw (lower_analyze.go).
 //
 // # Execution (planner/exec, exec_*.go, select_exec.go)
 //
 // Every SELECT and set operation runs as that tree of planner/exec's
 // push-based operators; exec_bridge.go gives them executable expressions
-// and the leaves (sequential, B-tree and HNSW scans, generate_series,
-// derived tables). Operators hold rows only where their semantics need
+// and the leaves (sequential, B-tree and HNSW scans, functions in FROM
+// (from_func.go), derived tables); set-returning functions of the select
+// list run in a ProjectSet (select_srf.go). Operators hold rows only where their semantics need
 // them (Sort, TopK's k rows, Aggregate's groups, Distinct's keys, SetOp's
 // left side) and charge them to the statement's memory account
 // (planner/memacct: past vecgres.work_mem_limit, 53200 and the session goes
@@ -88,6 +93,31 @@
 // the IR itself; DML is not yet in the IR's Modify nodes. EXPLAIN
 // ANALYZE runs its statement once through planner/exec and prints the
 // rows each operator emitted (explain_analyze.go).
+//
+// # Joins (bind_scope.go, bind_from.go, join_*.go)
+//
+// A FROM clause that joins binds into a range table of relations, each
+// at an offset of the joined row, with PostgreSQL's names: a JOIN shows
+// its USING/NATURAL columns once and hides its sides' columns behind its
+// own, an alias hides its sides' names, and the errors are PostgreSQL's
+// (42702, 42712, 42P01 with errorMissingRTE's hints). Each relation is
+// planned on its own, as a single-table SELECT * with the WHERE and ON
+// conjuncts that read only it (never into the side an outer join
+// null-extends), so its B-tree and HNSW rules apply; conjuncts over two
+// relations go to the lowest inner join that has both. At run time each
+// join is a hash join (equalities between a column of each side, the
+// side estimated smaller held), an index nested loop (a small left side
+// probing a B-tree of the right table per row, join_index.go) or a
+// nested loop; a LATERAL subquery runs again per left row.
+//
+// A nested query reads an enclosing query's current row through
+// outerColExpr (join_plan.go): the enclosing binder has provides set,
+// bindScopedColumn binds a reference only it resolves as an
+// outerColExpr of that scope, and whoever runs the nested query for a
+// row publishes it in execCtx.outer first (lateralRow.SetRow). A
+// correlated subquery in WHERE or the select list can use the same: set
+// provides on the binder of the enclosing SELECT and publish e.row before
+// running the subquery.
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).

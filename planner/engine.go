@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -13,11 +14,17 @@ type Engine struct {
 	sessions atomic.Int64
 	// vectorExt is whether CREATE EXTENSION vector has run (extension.go).
 	vectorExt atomic.Bool
+	// checkSess binds and evaluates CHECK constraints (constraint_check.go).
+	checkOnce sync.Once
+	checkSess *Session
+	// advisory holds the sessions' advisory locks (advisory.go).
+	advisory advisoryLocks
 }
 
 // NewEngine returns an engine over an opened catalog.
 func NewEngine(cat *catalog.Catalog) *Engine {
 	en := &Engine{cat: cat}
+	cat.SetRowCheck(en.checkRow)
 	cat.RLock()
 	en.vectorExt.Store(usesExtensionTypes(cat))
 	cat.RUnlock()

@@ -53,7 +53,7 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n)}, nil
+	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n), Notices: x.notices}, nil
 }
 
 // planSource is the leaf reader of a query plan run as part of another

@@ -20,7 +20,12 @@ func formatBound(x expr) string {
 func writeBound(b *strings.Builder, x expr) {
 	switch v := x.(type) {
 	case *colExpr:
+		if v.qual != "" {
+			b.WriteString(v.qual + ".")
+		}
 		b.WriteString(v.name)
+	case *outerColExpr:
+		writeBound(b, v.col)
 	case *paramExpr:
 		b.WriteString("$" + strconv.Itoa(v.n+1))
 	case *constExpr:

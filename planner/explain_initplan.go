@@ -36,6 +36,11 @@ func (p *selectPlan) subqueries() []*subqueryExpr {
 	if p.series != nil {
 		roots = append(roots, p.series.args...)
 	}
+	if p.srfs != nil { // select_srf.go
+		for _, c := range p.srfs.calls {
+			roots = append(roots, c.args...)
+		}
+	}
 	for _, r := range roots {
 		walk(r)
 	}

@@ -53,6 +53,9 @@ type colExpr struct {
 	t    types.Type
 	name string
 	pos  int // 1-based position of the reference in the query; 0 when none
+	// qual is the relation EXPLAIN and errors qualify the column with
+	// when the query joins relations; "" otherwise.
+	qual string
 }
 
 func (c *colExpr) Type() types.Type         { return c.t }

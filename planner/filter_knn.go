@@ -107,6 +107,9 @@ func (r *knnRun) stage(b int, plan filterPlan) ([]candidate, bool, error) {
 
 // graphStage is stage without the pending rows.
 func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
+	if r.s.ix.IVF != nil {
+		return r.ivfStage(b) // ivf_scan.go
+	}
 	ef := max(r.ef, b)
 	if r.exhaustive {
 		ef = max(ef, r.s.ix.Graph.Live())
@@ -396,6 +399,9 @@ func (t *topK) sorted() []candidate {
 // While the index has pending rows, the ef nearest visible rows are taken
 // from the graph's and the pending rows' union.
 func (r *knnRun) efPostFilter(k int) ([]candidate, error) {
+	if r.s.ix.IVF != nil {
+		return r.ivfEfPostFilter(k) // ivf_scan.go
+	}
 	pend, err := r.pendingRows(nil)
 	if err != nil {
 		return nil, err
@@ -449,4 +455,7 @@ type planTrace struct {
 	// wins are the exec nodes of the window functions' Sorts and Window
 	// nodes, top down (exec_window.go).
 	wins []ir.Node
+	// join is the exec tree of a joined FROM clause (below the Filter of
+	// WHERE), whose nodes EXPLAIN's join tree stands for (lower_analyze.go).
+	join ir.Node
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -14,13 +13,16 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
+	if err := refuseJSONFunction(f); err != nil { // funcs_json.go
+		return nil, err
+	}
 	if f.Over != nil || sem.Builtins.IsWindow(f.Name) {
 		return b.bindWindowCall(f) // bind_window.go
 	}
 	if isAggregate(f.Name) {
 		return b.bindAggregate(f)
 	}
-	if f.Distinct {
+	if f.Distinct || f.Filter != nil || len(f.Order) > 0 {
 		return nil, b.distinctNotAggregate(f) // aggregate_distinct.go
 	}
 	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go
@@ -37,45 +39,59 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 // literal for a regclass parameter must name a relation. Errors: 42883
 // (noFunction) when no signature fits, 42725 when several fit equally
 // well, 42P01 for a regclass literal naming no relation, 0A000 for a set-returning function
-// (served in FROM only, series.go).
+// (served in FROM only, from_func.go).
 func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	cands := sem.Builtins.Lookup(f.Name)
 	if len(cands) > 0 && cands[0].SetReturning {
-		return nil, pgerror.NotSupported("set-returning functions outside FROM").WithPosition(f.P + 1)
+		if b.srfs != nil {
+			return b.bindSelectSRF(f) // select_srf.go
+		}
+		return nil, b.srfOutside(f)
 	}
-	if len(cands) == 0 || f.Star {
-		return nil, b.noFunction(f)
-	}
-	args, argTypes, err := b.bindTypedArgs(f, sem.Builtins.Hints(f.Name, len(f.Args)))
+	fn, args, err := b.resolveBuiltin(f)
 	if err != nil {
 		return nil, err
 	}
+	return &funcExpr{name: f.Name, args: args, t: fn.Ret, strict: fn.Strict, fn: callBuiltin(fn, args)}, nil
+}
+
+// resolveBuiltin resolves f among sem.Builtins and binds its arguments,
+// each converted to its parameter's type (bindBuiltin's rules and
+// errors); set-returning functions too (from_func.go).
+func (b *binder) resolveBuiltin(f *sql.FuncCall) (*sem.Func, []expr, error) {
+	if len(sem.Builtins.Lookup(f.Name)) == 0 || f.Star {
+		return nil, nil, b.noFunction(f)
+	}
+	args, argTypes, err := b.bindTypedArgs(f, sem.Builtins.Hints(f.Name, len(f.Args)))
+	if err != nil {
+		return nil, nil, err
+	}
 	fn, err := sem.Builtins.Resolve(f.Name, argTypes)
 	if errors.Is(err, sem.ErrAmbiguous) {
-		return nil, sem.NotUnique(f.Name, argTypes).WithPosition(f.P + 1)
+		return nil, nil, sem.NotUnique(f.Name, argTypes).WithPosition(f.P + 1)
 	}
 	if err != nil {
-		return nil, b.noFunction(f)
+		return nil, nil, b.noFunction(f)
 	}
 	for i, a := range f.Args {
 		if fn.Param(i) == sem.Regclass {
 			if err := b.checkRelationArg(a); err != nil { // funcs_regclass.go
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		want := sem.ValueType(fn.Param(i))
 		if args[i] == nil {
 			if args[i], err = b.bind(a, want); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if want.Kind != types.KindUnknown {
 			if args[i], err = coerce(args[i], want, a.Pos()); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
-	return &funcExpr{name: f.Name, args: args, t: fn.Ret, strict: fn.Strict, fn: callBuiltin(fn, args)}, nil
+	return fn, args, nil
 }
 
 // bindTypedArgs binds f's arguments for resolution: with hints (one per

@@ -99,6 +99,11 @@ func (e *env) IndexDef(oid uint32) (string, bool) {
 	return pgcatalog.IndexDefByOID(e.sess.cat, oid)
 }
 
+func (e *env) ConstraintDef(oid uint32, pretty bool) (string, bool) {
+	defer e.sess.catalogRead()()
+	return pgcatalog.ConstraintDef(e.sess.cat, oid, pretty)
+}
+
 // HasPrivilege answers the has_*_privilege functions
 // (funcs_privilege.go, funcs_privilege_schema.go).
 func (e *env) HasPrivilege(on sem.Object, args []any) (any, error) {

@@ -113,7 +113,10 @@ func (b *binder) checkUngrouped(p *selectPlan, x expr) error {
 		return nil
 	}
 	if c := ungroupedColumn(x, p.group); c != nil {
-		name := b.table.Name
+		name := c.qual
+		if name == "" {
+			name = b.table.Name
+		}
 		if b.alias != "" {
 			name = b.alias
 		}

@@ -85,7 +85,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
+		if (ix.Graph != nil || ix.IVF != nil) && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s

@@ -14,6 +14,10 @@ func annotateActual(n ir.Node, returned int, tr *planTrace, run *setOpTrace) {
 	ir.Top(n).Base().Actual = &ir.Actual{Rows: returned}
 	annotateMiddle(n, tr, run)
 	defer annotateWindows(n, tr, run) // exec_window.go
+	if tr.join != nil {
+		annotateJoin(n, tr, run)
+		return
+	}
 	last := n
 	for len(last.Children()) > 0 {
 		last = last.Children()[0]
@@ -61,4 +65,47 @@ func annotateMiddle(n ir.Node, tr *planTrace, run *setOpTrace) {
 			m.Base().Actual = run.actualOf(src)
 		}
 	}
+}
+
+// annotateJoin sets the actual rows of the join tree of n, a joined
+// SELECT's tree, from the exec nodes they stand for (both trees are
+// built by joinIR, so they have one shape): the Filter of WHERE over it
+// gets the rows the SELECT's source emitted.
+func annotateJoin(n ir.Node, tr *planTrace, run *setOpTrace) {
+	for m := ir.Top(n); m != nil; m = firstNode(m.Children()) {
+		switch m := m.(type) {
+		case *ir.Filter:
+			if _, ok := m.Input.(*ir.Join); ok {
+				m.Actual = &ir.Actual{Rows: tr.rows, NeverExecuted: !tr.ran}
+			}
+		case *ir.Join:
+			pairActual(m, tr.join, run)
+			return
+		}
+	}
+}
+
+// pairActual sets the actual rows of the lowered node l and, through
+// joins and Hash nodes, of its inputs from the exec node x.
+func pairActual(l, x ir.Node, run *setOpTrace) {
+	l.Base().Actual = run.actualOf(x)
+	switch lj := l.(type) {
+	case *ir.Join:
+		if xj, ok := x.(*ir.Join); ok {
+			pairActual(lj.Left, xj.Left, run)
+			pairActual(lj.Right, xj.Right, run)
+		}
+	case *ir.Hash:
+		if xh, ok := x.(*ir.Hash); ok {
+			pairActual(lj.Input, xh.Input, run)
+		}
+	}
+}
+
+// firstNode is the first of ns, nil when none.
+func firstNode(ns []ir.Node) ir.Node {
+	if len(ns) == 0 {
+		return nil
+	}
+	return ns[0]
 }

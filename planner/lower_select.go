@@ -45,9 +45,23 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return nil, err
 	}
 	if p.table == nil {
-		return p.withLimit(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), limit, offset), nil
+		return p.withLimit(p.withProjectSet(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), false), limit, offset), nil
+	}
+	if p.join != nil {
+		node, err := p.lowerJoin(x, e) // join_exec.go
+		if err != nil {
+			return nil, err
+		}
+		if p.where != nil {
+			node = &ir.Filter{Info: ir.Info{Est: ir.Rows(node.Base().Est.Rows * joinFilterSelectivity)},
+				Unary: ir.Unary{Input: node}, Cond: formatBound(p.where)}
+		}
+		return p.lowerAbove(node, limit, offset), nil
 	}
 	from := p.logicalScan()
+	if p.scan != nil && limit >= 0 && p.wins == nil && readsOuterRow(p.scan.query) {
+		return p.withLimit(p.lateralKNN(from, limit, offset), limit, offset), nil
+	}
 	if p.scan != nil && limit >= 0 && p.wins == nil {
 		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
 			top := &ir.TopK{Unary: ir.Unary{Input: from}, Keys: p.sortKeys(), K: int64(scanBudget(limit, offset))}
@@ -63,13 +77,19 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.lowerAbove(node, limit, offset), nil
+}
+
+// lowerAbove is node, the rows of the FROM clause that pass WHERE, under
+// the Aggregate, Sort and Limit the query has.
+func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 	rows := node.Base().Est
 	if p.aggs == nil {
-		node = p.lowerWindows(node) // exec_window.go
+		node = p.withProjectSet(p.lowerWindows(node), false) // exec_window.go, select_srf.go
 		if len(p.order) > 0 && !p.windowsSorted() {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}
-		return p.withLimit(node, limit, offset), nil
+		return p.withLimit(node, limit, offset)
 	}
 	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
 		node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
@@ -78,7 +98,7 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	if p.group != nil && len(p.order) > 0 && !p.windowsSorted() { // groups are sorted after grouping
 		node = &ir.Sort{Info: ir.Info{Est: node.Base().Est}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 	}
-	return p.withLimit(node, limit, offset), nil
+	return p.withLimit(node, limit, offset)
 }
 
 // logicalScan is the scan of the FROM item (a table, generate_series or
@@ -92,7 +112,7 @@ func (p *selectPlan) logicalScan() ir.Node {
 	case p.derived != nil: // its subplan is not described yet
 		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
 	case p.series != nil:
-		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: "generate_series"}
+		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
 	if p.where == nil {
 		return scan

@@ -36,6 +36,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planCopy(x)
 	case *sql.CreateTable:
 		return b.planCreateTable(x)
+	case *sql.CreateTableAs:
+		return b.planCreateTableAs(x) // ctas.go
 	case *sql.DropTable:
 		return b.planDropTable(x), nil
 	case *sql.CreateIndex:

@@ -34,6 +34,12 @@ type execCtx struct {
 	// analyze, set while EXPLAIN ANALYZE runs its statement, collects
 	// the counts of the run (explain_analyze.go); nil otherwise.
 	analyze *setOpTrace
+	// outer holds the current row of each query whose columns a nested
+	// query reads (a join's row for its LATERAL subquery: outerColExpr).
+	outer map[*outerScope][]any
+	// notices are the warnings functions raised while the query ran
+	// (advisory.go), sent with its result.
+	notices []backend.Notice
 }
 
 // prepared is a statement with, once bound, its plan; it implements

@@ -27,7 +27,7 @@ type selectPlan struct {
 	group  []expr
 	having expr
 	// series generates the rows of a function in FROM instead of a
-	// table scan (series.go); nil for a table.
+	// table scan (from_func.go); nil for a table.
 	series *seriesSource
 	// derived is a subquery in FROM whose rows replace a table scan
 	// (derived.go); nil otherwise.
@@ -43,6 +43,17 @@ type selectPlan struct {
 	// wins is the window calls and their windows (bind_window.go); nil
 	// when the query has none.
 	wins *winState
+	// join is a FROM clause that joins relations (bind_from.go); table
+	// is then the joined row's columns, and the relations' own plans read
+	// their rows.
+	join *joinSource
+	// rescanned is set for a LATERAL subquery's relation, run again for
+	// each row of its join: each run's rows are released once emitted.
+	rescanned bool
+	// srfs are the select list's set-returning calls, run by a
+	// ProjectSet below ORDER BY, DISTINCT and LIMIT (select_srf.go); nil
+	// when it has none.
+	srfs *srfList
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -41,20 +41,28 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		return nil, err
 	}
 	st := x.analyze.traceSelect(p, node) // explain_analyze.go
-	var grouped *groupedExpr             // how the nodes above read an Aggregate's rows
+	if st != nil && p.join != nil {
+		st.join = node
+		if f, ok := node.(*ir.Filter); ok {
+			st.join = f.Input
+		}
+	}
+	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
 		node = p.execAggregate(e, b, node) // exec_group.go
 		grouped = &groupedExpr{keys: len(p.group)}
 		st.setAgg(node)
 	}
 	node = p.execWindows(e, b, node, grouped, st) // exec_window.go
+	node = p.withProjectSet(node, true)           // select_srf.go
 	switch {
 	case p.windowsSorted(): // exec_window.go
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
-		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset))}
+		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
+			OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
 	case len(p.order) > 0:
-		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped)}
+		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
 	}
 	items := boundExprs(p.items)
@@ -119,12 +127,22 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 	switch {
 	case p.table == nil:
 		return p.execWhere(&ir.Result{}), nil
+	case p.join != nil:
+		n, err := p.execJoin(ctx, x, e, b) // join_exec.go
+		if err != nil {
+			return nil, err
+		}
+		return p.execWhere(n), nil
 	case p.derived != nil:
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
 		b.src[leaf] = func(emit pexec.Emit) error {
+			before := x.mem.Used()
 			rows, err := p.derivedRows(ctx, x, e) // derived.go
 			if err != nil {
 				return err
+			}
+			if p.rescanned { // run again per row of a LATERAL join: hold one run's rows at a time
+				defer x.mem.Release(x.mem.Used() - before)
 			}
 			return emitRows(rows, emit)
 		}

@@ -241,7 +241,28 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
 	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
-	return runPlan(ctx, p.plan, x, w) // select_write.go
+	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
+	if err != nil || txn == nil {
+		return res, err
+	}
+	if err := s.finishStatement(ctx, txn, mode, p.plan); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// finishStatement runs the foreign keys' NO ACTION checks at the end of
+// the statement (catalog.Txn.FinishStatement), waiting for other
+// transactions as the statement's writes do; the target's writer lock
+// is still held under lockWrite.
+func (s *Session) finishStatement(ctx context.Context, txn *catalog.Txn, mode lockMode, pl plan) error {
+	var held *catalog.Table
+	if mode == lockWrite {
+		held = writeTarget(pl)
+	}
+	txn.SetWait(s.lockWait(ctx))
+	defer txn.SetWait(catalog.Wait{})
+	return txn.FinishStatement(held)
 }
 
 // writeTarget returns the table a DML plan changes (nil for others).
@@ -268,11 +289,13 @@ func (s *Session) TxStatus() byte {
 	return 'I'
 }
 
-// Close implements backend.Session: an open transaction is rolled back.
+// Close implements backend.Session: an open transaction is rolled back,
+// the session's advisory locks released.
 func (s *Session) Close() {
 	if s.open {
 		s.endTxn(false)
 	}
+	s.en.advisory.release(s, -1)
 	s.en.sessions.Add(-1)
 }
 

@@ -111,6 +111,7 @@ func (s *Session) endTxn(commit bool) (map[string]string, error) {
 		txn.Rollback()
 	}
 	status := s.settings.endTxn(commit)
+	s.en.advisory.release(s, 1) // transaction-level advisory locks (advisory.go)
 	s.endExtension(commit)
 	s.endCursors(txn, commit || txn == nil)
 	return status, err

@@ -138,6 +138,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 
 		// DDL.
 		of[*sql.CreateTable]():     {tag: "CREATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE"},
+		of[*sql.CreateTableAs]():   {tag: "SELECT", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE AS"},
 		of[*sql.DropTable]():       {tag: "DROP TABLE", lock: lockExclusive, snapshot: true, readOnly: "DROP TABLE", tables: dropTableTables},
 		of[*sql.AlterTable]():      {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
 		of[*sql.Rename]():          {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables},
@@ -221,7 +222,20 @@ func cursorTables(st sql.Statement) []string { return st.(*sql.DeclareCursor).Qu
 func insertTables(st sql.Statement) []string { return []string{st.(*sql.Insert).Table} }
 func updateTables(st sql.Statement) []string { return []string{st.(*sql.Update).Table} }
 func deleteTables(st sql.Statement) []string { return []string{st.(*sql.Delete).Table} }
-func alterTables(st sql.Statement) []string  { return []string{st.(*sql.AlterTable).Table} }
+
+// alterTables: ALTER TABLE's table, and the tables its new foreign keys
+// reference (PostgreSQL takes SHARE ROW EXCLUSIVE on those; vecgres
+// ACCESS EXCLUSIVE).
+func alterTables(st sql.Statement) []string {
+	x := st.(*sql.AlterTable)
+	out := []string{x.Table}
+	for _, c := range x.Cmds {
+		if c.Kind == sql.AlterAddConstraint && c.Constraint.Kind == 'f' && c.Constraint.RefTable != x.Table {
+			out = append(out, c.Constraint.RefTable)
+		}
+	}
+	return out
+}
 func renameTables(st sql.Statement) []string { return []string{st.(*sql.Rename).Table} }
 
 func dropTableTables(st sql.Statement) []string { return st.(*sql.DropTable).Names }
@@ -286,9 +300,16 @@ func grantVaries(st sql.Statement, t *stmtTraits) {
 // createIndexVaries, dropIndexVaries, reindexVaries: the CONCURRENTLY forms
 // run only outside a transaction block (PostgreSQL's DefineIndex,
 // RemoveRelations, ExecReindex).
+// A unique index is built as an ALTER TABLE is, under ACCESS
+// EXCLUSIVE (PostgreSQL: SHARE), so its duplicate check and key map see
+// every row (constraint.go).
 func createIndexVaries(st sql.Statement, t *stmtTraits) {
-	if st.(*sql.CreateIndex).Concurrently {
+	x := st.(*sql.CreateIndex)
+	if x.Concurrently {
 		t.blockOnly = "CREATE INDEX CONCURRENTLY"
+	}
+	if x.Unique {
+		t.lock, t.tables = lockExclusive, func(st sql.Statement) []string { return []string{st.(*sql.CreateIndex).Table} }
 	}
 }
 

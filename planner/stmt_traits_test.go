@@ -180,6 +180,7 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 		"INSERT INTO t VALUES (1, 1)",
 		"UPDATE t SET v = 2",
 		"SELECT id FROM t",
+		"CREATE TABLE t_as AS SELECT id FROM t",
 		"COPY t TO STDOUT",
 		"EXPLAIN SELECT id FROM t",
 		"CREATE INDEX t_v ON t (v)",

@@ -45,6 +45,10 @@ func (b *binder) keepsUnknown() bool { return b.query != nil && b.query.keepUnkn
 // strict, a table with an alias answers only to the alias, as in
 // PostgreSQL (bindColumn also accepts the table's name).
 func (b *binder) resolves(c *sql.ColumnRef, strict bool) bool {
+	if b.from != nil {
+		_, found, _ := b.from.lookup(c)
+		return found
+	}
 	if b.table == nil {
 		return false
 	}
@@ -75,6 +79,16 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 		return nil, false, nil
 	}
 	for o := q.outer; o != nil; o = o.outerBinder() {
+		if o.hintOnly {
+			if c.Table != "" && o.resolves(c, false) {
+				return nil, true, pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
+					WithHint("There is an entry for table \"" + c.Table + "\", but it cannot be referenced from this part of the query.").WithPosition(c.P + 1)
+			}
+			continue
+		}
+		if o.resolves(c, false) && o.provides != nil {
+			return o.outerColumn(c)
+		}
 		if o.resolves(c, false) {
 			return nil, true, pgerror.NotSupported("correlated subquery").WithPosition(c.P + 1)
 		}

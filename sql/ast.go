@@ -35,6 +35,11 @@ type CreateTable struct {
 	IfNotExists bool
 	Columns     []ColumnDef
 	PrimaryKey  []string // from a table constraint or a column's PRIMARY KEY
+	// PKeyName is CONSTRAINT name PRIMARY KEY's name ("" when not given).
+	PKeyName string
+	// Constraints are the UNIQUE, CHECK and FOREIGN KEY constraints, the
+	// columns' and the table's, in the order written.
+	Constraints []TableConstraint
 }
 
 // ColumnDef is one column of CREATE TABLE. Serial is set for serial and
@@ -46,12 +51,16 @@ type ColumnDef struct {
 	NotNull    bool
 	PrimaryKey bool
 	Default    Expr // nil when absent
+	// Constraints are the column's UNIQUE, CHECK and REFERENCES
+	// constraints (Columns set to the column, except for a CHECK).
+	Constraints []TableConstraint
 }
 
 // DropTable is DROP TABLE [IF EXISTS] names.
 type DropTable struct {
 	Names    []string
 	IfExists bool
+	Cascade  bool // DROP TABLE ... CASCADE: drops the foreign keys referencing the tables
 }
 
 // Insert is INSERT INTO table [(cols)] VALUES (...), ... [RETURNING ...].
@@ -102,6 +111,12 @@ type Select struct {
 	// FromQuery is a subquery in FROM (ast_derived.go); From is then its
 	// alias and FromP the position of its opening parenthesis.
 	FromQuery *DerivedTable
+	// FromItems is a FROM clause that joins (ast_from.go): more than one
+	// item, or a JOIN (or one table with column aliases, which the join
+	// binder names). A FROM of one table, function or subquery is in
+	// From, FromAlias, FromFunc and FromQuery instead, and FromItems is
+	// nil.
+	FromItems []FromItem
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).
@@ -201,9 +216,12 @@ type CreateIndex struct {
 	Table        string
 	IfNotExists  bool
 	Concurrently bool
-	Method       string
-	Columns      []IndexColumn
-	Options      []IndexOption // WITH (m = 16, ef_construction = 64), in order
+	// Unique is CREATE UNIQUE INDEX, NullsNotDistinct its NULLS NOT
+	// DISTINCT.
+	Unique, NullsNotDistinct bool
+	Method                   string
+	Columns                  []IndexColumn
+	Options                  []IndexOption // WITH (m = 16, ef_construction = 64), in order
 }
 
 // IndexColumn is one indexed column and its operator class ("" if none).

@@ -15,13 +15,15 @@ type AlterCmdKind uint8
 
 // ALTER TABLE commands.
 const (
-	AlterAddColumn   AlterCmdKind = iota // ADD [COLUMN] [IF NOT EXISTS] column definition
-	AlterDropColumn                      // DROP [COLUMN] [IF EXISTS] name [CASCADE | RESTRICT]
-	AlterSetDefault                      // ALTER [COLUMN] name SET DEFAULT expr (Column.Default)
-	AlterDropDefault                     // ALTER [COLUMN] name DROP DEFAULT
-	AlterSetNotNull                      // ALTER [COLUMN] name SET NOT NULL
-	AlterDropNotNull                     // ALTER [COLUMN] name DROP NOT NULL
-	AlterSetStorage                      // ALTER [COLUMN] name SET STORAGE Storage (no effect in vecgres)
+	AlterAddColumn      AlterCmdKind = iota // ADD [COLUMN] [IF NOT EXISTS] column definition
+	AlterDropColumn                         // DROP [COLUMN] [IF EXISTS] name [CASCADE | RESTRICT]
+	AlterSetDefault                         // ALTER [COLUMN] name SET DEFAULT expr (Column.Default)
+	AlterDropDefault                        // ALTER [COLUMN] name DROP DEFAULT
+	AlterSetNotNull                         // ALTER [COLUMN] name SET NOT NULL
+	AlterDropNotNull                        // ALTER [COLUMN] name DROP NOT NULL
+	AlterSetStorage                         // ALTER [COLUMN] name SET STORAGE Storage (no effect in vecgres)
+	AlterAddConstraint                      // ADD table constraint (Constraint)
+	AlterDropConstraint                     // DROP CONSTRAINT [IF EXISTS] name [CASCADE | RESTRICT] (Cascade)
 )
 
 // AlterCmd is one ALTER TABLE command. Column is the new column of
@@ -34,6 +36,10 @@ type AlterCmd struct {
 	Name    string
 	Missing bool
 	Storage string // AlterSetStorage: plain, external, extended or main (lower case)
+	// Constraint is AlterAddConstraint's constraint.
+	Constraint *TableConstraint
+	// Cascade is DROP CONSTRAINT ... CASCADE.
+	Cascade bool
 }
 
 // Rename is ALTER TABLE [IF EXISTS] name RENAME TO new (Column "") or

@@ -28,6 +28,15 @@ func (q *Select) ReadTables() []string {
 			walk(q.SetOp.Right)
 		case q.FromQuery != nil:
 			walk(q.FromQuery.Query)
+		case q.Joins():
+			for _, it := range q.FromItems {
+				readFromItem(it, func(name string) {
+					if !seen[name] {
+						seen[name] = true
+						out = append(out, name)
+					}
+				}, walk)
+			}
 		case q.From != "" && q.FromFunc == nil && !seen[q.From]:
 			seen[q.From] = true
 			out = append(out, q.From)

@@ -19,13 +19,19 @@ type OnConflict struct {
 	TargetP    int          // position of the conflict target's "("
 }
 
-// FromFunction is a set-returning function in FROM with its alias:
-// generate_series(1, 3) AS t(i). Column is the name of its one output
-// column: the column alias, else the table alias, else the function name
-// (as PostgreSQL names the column of a scalar function in FROM).
+// FromFunction is a function in FROM with its alias:
+// generate_series(1, 3) WITH ORDINALITY AS t(i, n). Column is the name
+// of its first output column when the function returns one column: the
+// first column alias, else the table alias, else the function name (as
+// PostgreSQL names the column of a scalar function in FROM). Columns are
+// the column aliases as written (nil when none), Alias the table alias
+// ("" when none).
 type FromFunction struct {
-	Call   *FuncCall
-	Column string
+	Call       *FuncCall
+	Column     string
+	Columns    []string
+	Alias      string
+	Ordinality bool // WITH ORDINALITY: a last bigint column counting rows from 1
 }
 
 // SubLink is a scalar subquery, (SELECT ...), used as an expression.

@@ -28,7 +28,24 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			if d.PrimaryKey {
 				return nil, c.unsupported("ADD COLUMN ... PRIMARY KEY", cmd.GetDef().GetColumnDef().GetLocation())
 			}
+			if len(d.Constraints) > 0 {
+				return nil, c.unsupported("ADD COLUMN with UNIQUE, CHECK or REFERENCES (add the column, then the constraint)",
+					cmd.GetDef().GetColumnDef().GetLocation())
+			}
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterAddColumn, Column: d, Missing: cmd.GetMissingOk()})
+		case pg_query.AlterTableType_AT_AddConstraint:
+			k := cmd.GetDef().GetConstraint()
+			if k.GetContype() == pg_query.ConstrType_CONSTR_PRIMARY {
+				return nil, c.unsupported("ALTER TABLE ... ADD PRIMARY KEY", k.GetLocation())
+			}
+			tc, err := c.constraint(k, "")
+			if err != nil {
+				return nil, err
+			}
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterAddConstraint, Constraint: &tc})
+		case pg_query.AlterTableType_AT_DropConstraint:
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropConstraint, Name: cmd.GetName(), Missing: cmd.GetMissingOk(),
+				Cascade: cmd.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE})
 		case pg_query.AlterTableType_AT_DropColumn:
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk()})
 		case pg_query.AlterTableType_AT_ColumnDefault:

@@ -42,7 +42,7 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_INDEX {
 		return &DropIndex{Names: names, IfExists: s.GetMissingOk(), Concurrently: s.GetConcurrent()}, nil
 	}
-	return &DropTable{Names: names, IfExists: s.GetMissingOk()}, nil
+	return &DropTable{Names: names, IfExists: s.GetMissingOk(), Cascade: s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE}, nil
 }
 
 // objectName is "VIEW" for OBJECT_VIEW, "FOREIGN TABLE" for OBJECT_FOREIGN_TABLE.
@@ -55,11 +55,9 @@ var indexChecks = []struct {
 	bad       func(s *pg_query.IndexStmt) bool
 	construct string
 }{
-	{func(s *pg_query.IndexStmt) bool { return s.GetUnique() }, "CREATE UNIQUE INDEX"},
 	{func(s *pg_query.IndexStmt) bool { return len(s.GetIndexIncludingParams()) > 0 }, "INCLUDE"},
 	{func(s *pg_query.IndexStmt) bool { return s.GetWhereClause() != nil }, "partial indexes (CREATE INDEX ... WHERE)"},
 	{func(s *pg_query.IndexStmt) bool { return s.GetTableSpace() != "" }, "TABLESPACE"},
-	{func(s *pg_query.IndexStmt) bool { return s.GetNullsNotDistinct() }, "NULLS NOT DISTINCT"},
 }
 
 // createIndex converts CREATE INDEX [CONCURRENTLY] [IF NOT EXISTS] [name] ON
@@ -75,7 +73,8 @@ func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateIndex{Name: s.GetIdxname(), Table: table, IfNotExists: s.GetIfNotExists(), Concurrently: s.GetConcurrent(), Method: strings.ToLower(s.GetAccessMethod())}
+	out := &CreateIndex{Name: s.GetIdxname(), Table: table, IfNotExists: s.GetIfNotExists(), Concurrently: s.GetConcurrent(),
+		Unique: s.GetUnique(), NullsNotDistinct: s.GetNullsNotDistinct(), Method: strings.ToLower(s.GetAccessMethod())}
 	for _, p := range s.GetIndexParams() {
 		col, err := c.indexColumn(p.GetIndexElem())
 		if err != nil {

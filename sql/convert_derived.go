@@ -18,11 +18,11 @@ func derivedNode(from []*pg_query.Node) *pg_query.RangeSubselect {
 // fromSubquery converts FROM (SELECT ...) [AS] alias [(col, ...)].
 // PostgreSQL 15's grammar requires the alias (42601 `subquery in FROM
 // must have an alias` at the opening parenthesis; later versions made it
-// optional); LATERAL is 0A000.
-func (c *conv) fromSubquery(rs *pg_query.RangeSubselect) (*DerivedTable, int, error) {
+// optional); LATERAL is 0A000 unless lateral (a join's right item).
+func (c *conv) fromSubquery(rs *pg_query.RangeSubselect, lateral bool) (*DerivedTable, int, error) {
 	inner := rs.GetSubquery().GetSelectStmt()
 	pos := c.subqueryParen(inner)
-	if rs.GetLateral() {
+	if rs.GetLateral() && !lateral {
 		return nil, pos, c.unsupported("LATERAL", int32(pos))
 	}
 	if inner == nil {

@@ -77,8 +77,11 @@ func (c *conv) columnRef(r *pg_query.ColumnRef) (Expr, error) {
 		return &ColumnRef{Name: f[0].GetString_().GetSval(), P: int(loc)}, nil
 	case 2:
 		return &ColumnRef{Table: f[0].GetString_().GetSval(), Name: f[1].GetString_().GetSval(), P: int(loc)}, nil
+	case 3:
+		return &ColumnRef{Schema: f[0].GetString_().GetSval(), Table: f[1].GetString_().GetSval(),
+			Name: f[2].GetString_().GetSval(), P: int(loc)}, nil
 	}
-	return nil, c.unsupported("schema-qualified column references", loc)
+	return nil, c.unsupported("cross-database references", loc)
 }
 
 // opName is the last part of an operator name (OPERATOR(pg_catalog.+) is +);

@@ -9,8 +9,8 @@ import (
 )
 
 // funcCall converts name(args), name(*) and name(DISTINCT args), with an
-// OVER clause (convert_window.go). The other aggregate decorations are
-// outside the dialect.
+// aggregate's ORDER BY and FILTER, and an OVER clause (convert_window.go).
+// WITHIN GROUP and VARIADIC are outside the dialect.
 func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 	loc := f.GetLocation()
 	switch {
@@ -18,10 +18,6 @@ func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "aggregate ORDER BY is not implemented for window functions"), loc)
 	case f.GetOver() != nil && f.GetAggFilter() != nil: // the planner's window aggregates take no FILTER yet
 		return nil, c.unsupported("FILTER in window function calls", loc)
-	case len(f.GetAggOrder()) > 0:
-		return nil, c.unsupported("ORDER BY in aggregates", loc)
-	case f.GetAggFilter() != nil:
-		return nil, c.unsupported("FILTER", loc)
 	case f.GetAggWithinGroup():
 		return nil, c.unsupported("WITHIN GROUP", loc)
 	case f.GetFuncVariadic():
@@ -39,15 +35,31 @@ func (c *conv) funcCall(f *pg_query.FuncCall) (Expr, error) {
 			return nil, err
 		}
 	}
+	var call *FuncCall
 	if f.GetAggStar() {
-		return &FuncCall{Name: name, Star: true, P: int(loc), Over: over}, nil
+		call = &FuncCall{Name: name, Star: true, P: int(loc)}
+	} else {
+		x, err := c.callOf(name, f.GetArgs(), loc)
+		if err != nil {
+			return nil, err
+		}
+		call = x.(*FuncCall)
+		call.Distinct = f.GetAggDistinct()
 	}
-	call, err := c.callOf(name, f.GetArgs(), loc)
-	if err == nil {
-		call.(*FuncCall).Distinct = f.GetAggDistinct()
-		call.(*FuncCall).Over = over
+	call.Over = over
+	return call, c.aggDecorations(call, f)
+}
+
+// aggDecorations converts an aggregate call's ORDER BY and FILTER (WHERE
+// ...) into call; the planner refuses them on a function that is no
+// aggregate.
+func (c *conv) aggDecorations(call *FuncCall, f *pg_query.FuncCall) error {
+	var err error
+	if call.Order, err = c.orderBy(f.GetAggOrder()); err != nil {
+		return err
 	}
-	return call, err
+	call.Filter, err = c.expr(f.GetAggFilter())
+	return err
 }
 
 // callOf is a FuncCall of name over the converted args.

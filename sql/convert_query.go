@@ -4,24 +4,23 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// fromFunction converts a function in FROM: f(args) [AS] alias[(col)].
-// Only a plain call with at most one column alias is in the dialect.
-func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node) (string, *FromFunction, error) {
+// fromFunction converts a function in FROM: f(args) [WITH ORDINALITY]
+// [AS] alias[(col, ...)]. A plain call is in the dialect; LATERAL only as
+// an item of a join (lateral), where a function in FROM reads the items
+// left of it with or without the keyword; ROWS FROM and column definition
+// lists are not.
+func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, lateral bool) (string, *FromFunction, error) {
 	loc := nodeLocation(n)
 	switch {
-	case rf.GetLateral():
+	case rf.GetLateral() && !lateral:
 		return "", nil, c.unsupported("LATERAL", loc)
-	case rf.GetOrdinality():
-		return "", nil, c.unsupported("WITH ORDINALITY", loc)
 	case rf.GetIsRowsfrom() || len(rf.GetFunctions()) != 1:
 		return "", nil, c.unsupported("ROWS FROM", loc)
 	case len(rf.GetColdeflist()) > 0:
 		return "", nil, c.unsupported("column definition lists in FROM", loc)
-	case len(rf.GetAlias().GetColnames()) > 1:
-		return "", nil, c.unsupported("more than one column alias for a function in FROM", loc)
 	}
 	items := rf.GetFunctions()[0].GetList().GetItems()
-	if len(items) == 0 || items[0].GetFuncCall() == nil {
+	if len(items) == 0 {
 		return "", nil, c.unsupported("functions in FROM", loc)
 	}
 	e, err := c.expr(items[0])
@@ -36,9 +35,12 @@ func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node) (strin
 	if table == "" {
 		table = call.Name
 	}
-	fn := &FromFunction{Call: call, Column: table}
-	if cols := rf.GetAlias().GetColnames(); len(cols) == 1 {
-		fn.Column = cols[0].GetString_().GetSval()
+	fn := &FromFunction{Call: call, Column: table, Ordinality: rf.GetOrdinality(), Alias: rf.GetAlias().GetAliasname()}
+	for _, col := range rf.GetAlias().GetColnames() {
+		fn.Columns = append(fn.Columns, col.GetString_().GetSval())
+	}
+	if len(fn.Columns) > 0 {
+		fn.Column = fn.Columns[0]
 	}
 	return table, fn, nil
 }

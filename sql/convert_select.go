@@ -31,15 +31,10 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 		return c.setOpStmt(s) // convert_setop.go
 	}
 	out := &Select{FromP: fromLocation(s.GetFromClause())}
-	var err error
-	if rs := derivedNode(s.GetFromClause()); rs != nil { // convert_derived.go
-		if out.FromQuery, out.FromP, err = c.fromSubquery(rs); err != nil {
-			return nil, err
-		}
-		out.From = out.FromQuery.Alias
-	} else if out.From, out.FromAlias, out.FromFunc, err = c.fromClause(s.GetFromClause()); err != nil {
+	if err := c.fromClause(out, s.GetFromClause()); err != nil {
 		return nil, err
 	}
+	var err error
 	if out.GroupBy, out.Having, err = c.grouping(s); err != nil {
 		return nil, err
 	}
@@ -67,28 +62,45 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	return out, nil
 }
 
-// fromClause converts FROM with at most one plain table or one
-// set-returning function (fromFunction).
-func (c *conv) fromClause(from []*pg_query.Node) (table, alias string, fn *FromFunction, err error) {
+// fromClause converts FROM: a join (more than one item, or a JOIN) and a
+// table with column aliases (which the join binder names) into
+// q.FromItems (convert_from.go), one table, function or subquery into
+// q's single-relation fields (singleFrom).
+func (c *conv) fromClause(q *Select, from []*pg_query.Node) error {
 	if len(from) == 0 {
-		return "", "", nil, nil
+		return nil
 	}
-	if len(from) > 1 {
-		return "", "", nil, c.unsupported("JOIN", nodeLocation(from[1]))
+	if len(from) > 1 || from[0].GetJoinExpr() != nil || len(from[0].GetRangeVar().GetAlias().GetColnames()) > 0 {
+		var err error
+		q.FromItems, err = c.fromItems(from)
+		return err
+	}
+	return c.singleFrom(q, from)
+}
+
+// singleFrom converts a FROM clause of one plain table, one
+// set-returning function (fromFunction) or one subquery into q's From,
+// FromAlias, FromFunc and FromQuery.
+func (c *conv) singleFrom(q *Select, from []*pg_query.Node) error {
+	var err error
+	if rs := derivedNode(from); rs != nil { // convert_derived.go
+		if q.FromQuery, q.FromP, err = c.fromSubquery(rs, false); err != nil {
+			return err
+		}
+		q.From = q.FromQuery.Alias
+		return nil
 	}
 	if rf := from[0].GetRangeFunction(); rf != nil {
-		table, fn, err = c.fromFunction(rf, from[0])
-		return table, "", fn, err
+		q.From, q.FromFunc, err = c.fromFunction(rf, from[0], false)
+		return err
 	}
 	rv := from[0].GetRangeVar()
 	if rv == nil {
-		return "", "", nil, c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
+		return c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
 	}
-	if len(rv.GetAlias().GetColnames()) > 0 {
-		return "", "", nil, c.unsupported("column aliases in FROM", rv.GetLocation())
-	}
-	table, err = c.relName(rv)
-	return table, rv.GetAlias().GetAliasname(), nil, err
+	q.From, err = c.relName(rv)
+	q.FromAlias = rv.GetAlias().GetAliasname()
+	return err
 }
 
 // targetList converts SELECT and RETURNING items: *, t.*, expr [AS alias].

@@ -9,8 +9,19 @@ import (
 // setStmt converts SET, SET ... TO DEFAULT, SET TIME ZONE, RESET and RESET ALL.
 func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
 	name := strings.ToLower(s.GetName())
+	if construct, ok := setForms[name]; ok {
+		if s.GetKind() == pg_query.VariableSetKind_VAR_RESET {
+			construct = "RE" + construct
+		}
+		return nil, c.unsupported(construct, -1)
+	}
 	switch s.GetKind() {
 	case pg_query.VariableSetKind_VAR_SET_VALUE:
+		if args := s.GetArgs(); name == "timezone" && len(args) == 1 {
+			if v, ok, err := c.timeZoneValue(args[0]); ok || err != nil { // convert_set_timezone.go
+				return &Set{Name: name, Value: v, Local: s.GetIsLocal()}, err
+			}
+		}
 		v, err := c.setValue(s.GetArgs())
 		if err != nil {
 			return nil, err
@@ -35,6 +46,16 @@ func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
 		return &SetTransaction{Session: s.GetName() != "TRANSACTION", Modes: m}, nil
 	}
 	return nil, c.unsupported("SET "+strings.ToUpper(s.GetName()), -1)
+}
+
+// setForms are the SET forms whose parameter is no setting of vecgres's,
+// by the name the grammar gives them: SET ROLE, SET SESSION
+// AUTHORIZATION (a role switch, which vecgres lacks) and SET XML OPTION
+// (no xml type); 0A000 naming them rather than 42704 for the name.
+var setForms = map[string]string{
+	"role":                  "SET ROLE",
+	"session_authorization": "SET SESSION AUTHORIZATION",
+	"xmloption":             "SET XML OPTION",
 }
 
 // setValue joins the values of SET with ", ": numbers as written, strings

@@ -61,6 +61,8 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 					return nil, err
 				}
 			}
+			out.Constraints = append(out.Constraints, col.Constraints...)
+			col.Constraints = nil
 			out.Columns = append(out.Columns, col)
 		case *pg_query.Node_Constraint:
 			if err := c.tableConstraint(out, e.Constraint); err != nil {
@@ -94,14 +96,24 @@ func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
 	return c.relName(rv)
 }
 
-// tableConstraint applies a table constraint; only PRIMARY KEY (cols).
+// tableConstraint applies a table constraint: PRIMARY KEY (cols) sets
+// the key; UNIQUE, CHECK and FOREIGN KEY are added to t.Constraints.
 func (c *conv) tableConstraint(t *CreateTable, k *pg_query.Constraint) error {
 	if k.GetContype() != pg_query.ConstrType_CONSTR_PRIMARY {
-		return c.unsupported(tableConstraints[k.GetContype()], k.GetLocation())
+		tc, err := c.constraint(k, "")
+		if err != nil {
+			return err
+		}
+		t.Constraints = append(t.Constraints, tc)
+		return nil
 	}
 	if len(k.GetIncluding()) > 0 || len(k.GetOptions()) > 0 || k.GetIndexspace() != "" {
 		return c.unsupported("PRIMARY KEY index options", k.GetLocation())
 	}
+	if k.GetDeferrable() {
+		return c.unsupported("DEFERRABLE", k.GetLocation())
+	}
+	t.PKeyName = k.GetConname()
 	return c.setPrimaryKey(t, strs(k.GetKeys()), k.GetLocation())
 }
 
@@ -162,6 +174,21 @@ func (c *conv) columnDef(d *pg_query.ColumnDef) (ColumnDef, error) {
 				return ColumnDef{}, c.unsupported("PRIMARY KEY index options", k.GetLocation())
 			}
 			col.PrimaryKey, col.NotNull = true, true
+		case pg_query.ConstrType_CONSTR_UNIQUE, pg_query.ConstrType_CONSTR_CHECK, pg_query.ConstrType_CONSTR_FOREIGN:
+			tc, err := c.constraint(k, col.Name)
+			if err != nil {
+				return ColumnDef{}, err
+			}
+			col.Constraints = append(col.Constraints, tc)
+		case pg_query.ConstrType_CONSTR_ATTR_DEFERRABLE, pg_query.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE,
+			pg_query.ConstrType_CONSTR_ATTR_DEFERRED, pg_query.ConstrType_CONSTR_ATTR_IMMEDIATE:
+			var prev *TableConstraint
+			if n := len(col.Constraints); n > 0 {
+				prev = &col.Constraints[n-1]
+			}
+			if err := c.constraintAttr(k, prev); err != nil {
+				return ColumnDef{}, err
+			}
 		case pg_query.ConstrType_CONSTR_DEFAULT:
 			if col.Default != nil || serial {
 				return ColumnDef{}, c.syntaxErr("multiple default values specified for column \""+col.Name+"\"", k.GetLocation())

@@ -30,11 +30,13 @@ type Param struct {
 	P int
 }
 
-// ColumnRef names a column, optionally qualified by table ("items.id").
+// ColumnRef names a column, optionally qualified by table ("items.id")
+// and schema ("public.items.id": Schema is then set).
 type ColumnRef struct {
-	Table string
-	Name  string
-	P     int
+	Schema string
+	Table  string
+	Name   string
+	P      int
 }
 
 // BinaryExpr is a binary operator: comparison (= <> < <= > >=), arithmetic
@@ -75,11 +77,15 @@ type BoolExpr struct {
 // current_database()) are FuncCalls with no arguments. Distinct is
 // name(DISTINCT args): an aggregate over the distinct non-NULL values.
 // Over is the call's OVER clause (ast_window.go); nil when it has none.
+// An aggregate's ORDER BY inside the call (array_agg(x ORDER BY y)) is
+// Order, and its FILTER (WHERE cond) Filter (nil when absent).
 type FuncCall struct {
 	Name     string
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	Order    []OrderItem
+	Filter   Expr
 	P        int
 	Over     *WindowSpec
 }

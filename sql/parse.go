@@ -118,7 +118,12 @@ type conv struct {
 func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 	switch n := n.GetNode().(type) {
 	case *pg_query.Node_SelectStmt:
+		if n.SelectStmt.GetIntoClause() != nil {
+			return c.selectInto(n.SelectStmt) // convert_ctas.go
+		}
 		return c.selectStmt(n.SelectStmt)
+	case *pg_query.Node_CreateTableAsStmt:
+		return c.createTableAs(n.CreateTableAsStmt) // convert_ctas.go
 	case *pg_query.Node_InsertStmt:
 		return c.insertStmt(n.InsertStmt)
 	case *pg_query.Node_UpdateStmt:

@@ -26,7 +26,7 @@ func TestParseStatements(t *testing.T) {
 		{"create table t (v real[])", `CreateTable{Name:"t" Columns:[ColumnDef{Name:"v" Type:_float4}]}`},
 		// DROP
 		{"DROP TABLE items", `DropTable{Names:["items"]}`},
-		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true}`},
+		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true Cascade:true}`},
 		{"DROP INDEX IF EXISTS i1, i2", `DropIndex{Names:["i1" "i2"] IfExists:true}`},
 		{"DROP INDEX CONCURRENTLY i1", `DropIndex{Names:["i1"] Concurrently:true}`},
 		// INSERT
@@ -49,9 +49,9 @@ func TestParseStatements(t *testing.T) {
 		{"insert into t values (1) on conflict on constraint t_pkey do nothing", `Insert{Table:"t" Rows:[[1]] OnConflict:OnConflict{Constraint:"t_pkey" P:25 TargetP:37}}`},
 		{"insert into t values (1) on conflict do nothing", `Insert{Table:"t" Rows:[[1]] OnConflict:OnConflict{P:25}}`},
 		{"INSERT INTO items (embedding) SELECT ARRAY[i, i, i]::vector FROM generate_series(1, 1000) i",
-			`Insert{Table:"items" Columns:["embedding"] Query:Select{Items:[SelectItem{Expr:(ARRAY[i, i, i])::vector}] From:"i" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 1000] P:65} Column:"i"}}}`},
+			`Insert{Table:"items" Columns:["embedding"] Query:Select{Items:[SelectItem{Expr:(ARRAY[i, i, i])::vector}] From:"i" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 1000] P:65} Column:"i" Alias:"i"}}}`},
 		{"SELECT x FROM generate_series(1, 3, 2) AS t(x)",
-			`Select{Items:[SelectItem{Expr:x}] From:"t" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 3 2] P:14} Column:"x"}}`},
+			`Select{Items:[SelectItem{Expr:x}] From:"t" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 3 2] P:14} Column:"x" Columns:["x"] Alias:"t"}}`},
 		{"SELECT * FROM generate_series(1, 3)",
 			`Select{Items:[SelectItem{Star:true}] From:"generate_series" FromFunc:FromFunction{Call:FuncCall{Name:"generate_series" Args:[1 3] P:14} Column:"generate_series"}}`},
 		{"SELECT a, count(*) FROM t GROUP BY a, 2 HAVING count(*) > 1",

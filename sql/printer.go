@@ -29,6 +29,9 @@ func formatExpr(b *strings.Builder, e Expr) {
 	case *Param:
 		b.WriteString("$" + strconv.Itoa(e.N))
 	case *ColumnRef:
+		if e.Schema != "" {
+			b.WriteString(e.Schema + ".")
+		}
 		if e.Table != "" {
 			b.WriteString(e.Table + ".")
 		}
@@ -54,7 +57,13 @@ func formatExpr(b *strings.Builder, e Expr) {
 			b.WriteString("*")
 		}
 		formatList(b, e.Args)
+		formatAggOrder(b, e.Order)
 		b.WriteString(")")
+		if e.Filter != nil {
+			b.WriteString(" FILTER (WHERE ")
+			formatExpr(b, e.Filter)
+			b.WriteString(")")
+		}
 	case *Cast:
 		b.WriteString("(")
 		formatExpr(b, e.X)
@@ -141,5 +150,22 @@ func formatList(b *strings.Builder, list []Expr) {
 			b.WriteString(", ")
 		}
 		formatExpr(b, a)
+	}
+}
+
+// formatAggOrder prints an aggregate's ORDER BY inside its call.
+func formatAggOrder(b *strings.Builder, order []OrderItem) {
+	for i, o := range order {
+		b.WriteString(map[bool]string{true: " ORDER BY ", false: ", "}[i == 0])
+		formatExpr(b, o.Expr)
+		if o.Desc {
+			b.WriteString(" DESC")
+		}
+		switch o.Nulls {
+		case NullsFirst:
+			b.WriteString(" NULLS FIRST")
+		case NullsLast:
+			b.WriteString(" NULLS LAST")
+		}
 	}
 }

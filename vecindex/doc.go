@@ -166,6 +166,25 @@
 //     out edges to them, and Compact frees no slot while it runs, so a
 //     checkpoint written during inserts and compaction loads.
 //
+// # IVFFlat (ivf.go, ivf_kmeans.go, ivf_search.go)
+//
+// IVFFlat is pgvector's other index: inverted lists over k-means centers
+// (Jégou, Douze & Schmid 2011, §4, without quantization). Train clusters a
+// seeded sample of max(lists × 50, 10,000) vectors with k-means++ seeding
+// (Arthur & Vassilvitskii 2007) and Lloyd's iterations (at most 25),
+// spherical (unit centers, Dhillon & Modha 2001) for Cosine and
+// InnerProduct as pgvector normalises; fewer samples than lists make the
+// samples centers and the rest random, as pgvector's QuickCenters. Each
+// list keeps its keys and, contiguously, their float32 vectors (Cosine:
+// normalised; zero vectors are not indexed), so a probe is one loop over a
+// flat slice with the distance kernels. Search scans the probes lists
+// nearest the query (then more, up to MaxProbes, while fewer than K rows
+// were accepted) and keeps the K nearest accepted rows, sorted by
+// (distance, key). Delete moves the list's last row into the hole, so there
+// are no tombstones. One RWMutex: searches share it, writes take it.
+// WriteCentersTo and ReadCentersFrom (ivf_persist.go) keep the centers
+// in checkpoints; the lists are filled again from the rows.
+//
 // # Checkpoints
 //
 // WriteTo and ReadFrom (persist.go) write and read a little-endian format

@@ -155,3 +155,21 @@ func TestCPUModel(t *testing.T) {
 		t.Fatalf("cpuModel = %q", got)
 	}
 }
+
+// TestParseFlagsIVFFlat: --index ivfflat sweeps ivfflat.probes over
+// --probes; an unknown --index is refused by name.
+func TestParseFlagsIVFFlat(t *testing.T) {
+	cfg, err := parseFlags([]string{"--index", "ivfflat", "--lists", "200", "--probes", "1,4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if setting, v := cfg.sweep(); setting != "ivfflat.probes" || len(v) != 2 || v[1] != 4 || cfg.lists != 200 {
+		t.Fatalf("sweep %s %v, lists %d", setting, v, cfg.lists)
+	}
+	if setting, _ := (&config{index: "hnsw"}).sweep(); setting != "hnsw.ef_search" {
+		t.Fatalf("hnsw sweeps %s", setting)
+	}
+	if _, err := parseFlags([]string{"--index", "ivf"}); err == nil || !strings.Contains(err.Error(), "--index") {
+		t.Fatalf("bad --index: err = %v", err)
+	}
+}

@@ -57,15 +57,19 @@ func copyItems(ctx context.Context, conn *pgx.Conn, base [][]float32) (time.Dura
 	return time.Since(start), nil
 }
 
-// buildIndex runs CREATE INDEX ... USING hnsw (embedding vector_l2_ops) with
-// the given m and ef_construction, plus the options in with if not empty,
-// and returns the wall time it took.
-func buildIndex(ctx context.Context, conn *pgx.Conn, m, efConstruction int, with string) (time.Duration, error) {
-	opts := fmt.Sprintf("m = %d, ef_construction = %d", m, efConstruction)
-	if with != "" {
-		opts += ", " + with
+// buildIndex runs CREATE INDEX ... USING hnsw (embedding vector_l2_ops)
+// with cfg's m and ef_construction (--index ivfflat: USING ivfflat with
+// its lists), plus the options in cfg.with if not empty, and returns the
+// wall time it took.
+func buildIndex(ctx context.Context, conn *pgx.Conn, cfg *config) (time.Duration, error) {
+	method, opts := "hnsw", fmt.Sprintf("m = %d, ef_construction = %d", cfg.m, cfg.efConstruction)
+	if cfg.index == "ivfflat" {
+		method, opts = "ivfflat", fmt.Sprintf("lists = %d", cfg.lists)
 	}
-	stmt := "CREATE INDEX ON items USING hnsw (embedding vector_l2_ops) WITH (" + opts + ")"
+	if cfg.with != "" {
+		opts += ", " + cfg.with
+	}
+	stmt := "CREATE INDEX ON items USING " + method + " (embedding vector_l2_ops) WITH (" + opts + ")"
 	start := time.Now()
 	if _, err := conn.Exec(ctx, stmt); err != nil {
 		return 0, fmt.Errorf("%s: %w", stmt, err)

@@ -30,6 +30,20 @@ type config struct {
 	efSearch, conns           []int
 	skipLoad                  bool
 	derive, with              string
+	// index is the access method built (hnsw or ivfflat); ivfflat builds
+	// lists lists and sweeps ivfflat.probes over probes instead of
+	// hnsw.ef_search over efSearch.
+	index  string
+	lists  int
+	probes []int
+}
+
+// sweep returns the search setting the benchmark varies and its values.
+func (c *config) sweep() (string, []int) {
+	if c.index == "ivfflat" {
+		return "ivfflat.probes", c.probes
+	}
+	return "hnsw.ef_search", c.efSearch
 }
 
 func main() {
@@ -60,6 +74,9 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&cfg.efConstruction, "ef-construction", 64, "HNSW ef_construction")
 	efs := fs.String("ef-search", "10,20,40,80,120,200,400", "comma-separated hnsw.ef_search values")
 	conns := fs.String("conns", "1,8", "comma-separated connection counts")
+	fs.StringVar(&cfg.index, "index", "hnsw", "index access method: hnsw or ivfflat")
+	fs.IntVar(&cfg.lists, "lists", 100, "ivfflat lists")
+	probes := fs.String("probes", "1,2,5,10,20,50", "comma-separated ivfflat.probes values (with --index ivfflat)")
 	fs.StringVar(&cfg.derive, "derive", "", "turn the pixels into float data first (fmnist.Derive): scaled or unit; labelled in the report")
 	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
@@ -72,6 +89,12 @@ func parseFlags(args []string) (*config, error) {
 	}
 	if cfg.conns, err = parseInts(*conns); err != nil {
 		return nil, fmt.Errorf("--conns: %w", err)
+	}
+	if cfg.probes, err = parseInts(*probes); err != nil {
+		return nil, fmt.Errorf("--probes: %w", err)
+	}
+	if cfg.index != "hnsw" && cfg.index != "ivfflat" {
+		return nil, fmt.Errorf("--index: %q is neither hnsw nor ivfflat", cfg.index)
 	}
 	if cfg.base < k || cfg.queries < 1 || cfg.warmup < 0 || cfg.runs < 1 {
 		return nil, fmt.Errorf("need --base >= %d, --queries >= 1, --warmup >= 0, --runs >= 1", k)
@@ -120,6 +143,10 @@ func run(ctx context.Context, cfg *config) error {
 			Warmup: len(warm), Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
 			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Query: knnQuery},
 	}
+	if cfg.index == "ivfflat" {
+		rep.Params.Index, rep.Params.Lists, rep.Params.Probes = cfg.index, cfg.lists, cfg.probes
+	}
+	setting, values := cfg.sweep()
 	conns, err := openConns(ctx, cfg.dsn, maxInt(cfg.conns))
 	if err != nil {
 		return err
@@ -139,22 +166,24 @@ func run(ctx context.Context, cfg *config) error {
 	log.Printf("ground truth: %.1f s", time.Since(t0).Seconds())
 
 	for _, nc := range cfg.conns {
-		for _, ef := range cfg.efSearch {
-			r, err := measure(ctx, conns[:nc], ef, cfg.runs, queries, warm, base, gt)
+		for _, ef := range values {
+			r, err := measure(ctx, conns[:nc], setting, ef, cfg.runs, queries, warm, base, gt)
 			if err != nil {
-				return fmt.Errorf("conns=%d ef_search=%d: %w", nc, ef, err)
+				return fmt.Errorf("conns=%d %s=%d: %w", nc, setting, ef, err)
 			}
-			log.Printf("conns=%d ef_search=%d: %.1f QPS at recall@10 %.4f", nc, ef, r.QPS, r.RecallAt10)
+			log.Printf("conns=%d %s=%d: %.1f QPS at recall@10 %.4f", nc, setting, ef, r.QPS, r.RecallAt10)
 			rep.Rows = append(rep.Rows, r)
 		}
 	}
 	fmt.Printf("\n%s, %s: %d base vectors, %d queries (best of %d runs)\n", cfg.target, rep.Params.Dataset, len(base), len(queries), cfg.runs)
 	if cfg.skipLoad {
 		fmt.Println("existing table and index (--skip-load)")
+	} else if cfg.index == "ivfflat" {
+		fmt.Printf("lists=%d: load (COPY) %.1f s, build (CREATE INDEX ivfflat) %.1f s\n", cfg.lists, rep.LoadSeconds, rep.BuildSeconds)
 	} else {
 		fmt.Printf("m=%d ef_construction=%d: load (COPY) %.1f s, build (CREATE INDEX hnsw) %.1f s\n", cfg.m, cfg.efConstruction, rep.LoadSeconds, rep.BuildSeconds)
 	}
-	printTable(os.Stdout, rep.Rows)
+	printTable(os.Stdout, rep.Rows, setting)
 	if err := writeReport(cfg.out, rep); err != nil {
 		return err
 	}
@@ -184,7 +213,7 @@ func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]flo
 	}
 	rep.LoadSeconds = load.Seconds()
 	log.Printf("load: %d rows in %.1f s", len(base), rep.LoadSeconds)
-	build, err := buildIndex(ctx, conn, cfg.m, cfg.efConstruction, cfg.with)
+	build, err := buildIndex(ctx, conn, cfg)
 	if err != nil {
 		return err
 	}
@@ -193,10 +222,11 @@ func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]flo
 	return nil
 }
 
-// measure sets ef_search on conns, runs the warm-up queries, then the
-// measured queries runs times, and summarises the fastest run into a row.
-func measure(ctx context.Context, conns []*pgx.Conn, ef, runs int, queries, warm, base [][]float32, gt *groundTruth) (row, error) {
-	if err := setEfSearch(ctx, conns, ef); err != nil {
+// measure sets setting (hnsw.ef_search or ivfflat.probes) to ef on conns,
+// runs the warm-up queries, then the measured queries runs times, and
+// summarises the fastest run into a row.
+func measure(ctx context.Context, conns []*pgx.Conn, setting string, ef, runs int, queries, warm, base [][]float32, gt *groundTruth) (row, error) {
+	if err := setSearch(ctx, conns, setting, ef); err != nil {
 		return row{}, err
 	}
 	if len(warm) > 0 {
@@ -219,7 +249,7 @@ func measure(ctx context.Context, conns []*pgx.Conn, ef, runs int, queries, warm
 		recall += recallAtK(base, q, gt.Dists[i], res.IDs[i], k)
 	}
 	return row{
-		Conns: len(conns), EfSearch: ef, Queries: len(queries),
+		Conns: len(conns), EfSearch: ef, Setting: setting, Queries: len(queries),
 		QPS:        float64(len(queries)) / res.Wall.Seconds(),
 		P50Ms:      ms(percentile(res.Latencies, 50)),
 		P99Ms:      ms(percentile(res.Latencies, 99)),

@@ -26,9 +26,10 @@ type queryRun struct {
 	Wall      time.Duration   // from the first query sent to the last answer
 }
 
-// setEfSearch runs SET hnsw.ef_search = ef on every connection.
-func setEfSearch(ctx context.Context, conns []*pgx.Conn, ef int) error {
-	stmt := fmt.Sprintf("SET hnsw.ef_search = %d", ef)
+// setSearch runs SET setting = v (hnsw.ef_search, ivfflat.probes) on
+// every connection.
+func setSearch(ctx context.Context, conns []*pgx.Conn, setting string, v int) error {
+	stmt := fmt.Sprintf("SET %s = %d", setting, v)
 	for i, c := range conns {
 		if _, err := c.Exec(ctx, stmt); err != nil {
 			return fmt.Errorf("connection %d: %s: %w", i, stmt, err)

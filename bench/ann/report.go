@@ -12,15 +12,17 @@ import (
 	"text/tabwriter"
 )
 
-// row is one (connections, ef_search) measurement.
+// row is one (connections, ef_search) measurement; for an ivfflat run
+// EfSearch holds ivfflat.probes and Setting says so.
 type row struct {
 	Conns      int     `json:"conns"`
 	EfSearch   int     `json:"ef_search"`
-	Queries    int     `json:"queries"`      // measured queries (warm-up excluded)
-	QPS        float64 `json:"qps"`          // Queries / wall seconds over all connections
-	P50Ms      float64 `json:"p50_ms"`       // median per-query latency, milliseconds
-	P99Ms      float64 `json:"p99_ms"`       // 99th percentile latency (nearest rank), milliseconds
-	RecallAt10 float64 `json:"recall_at_10"` // mean recall@10, ann-benchmarks rule
+	Setting    string  `json:"setting,omitempty"` // the SET name EfSearch is the value of
+	Queries    int     `json:"queries"`           // measured queries (warm-up excluded)
+	QPS        float64 `json:"qps"`               // Queries / wall seconds over all connections
+	P50Ms      float64 `json:"p50_ms"`            // median per-query latency, milliseconds
+	P99Ms      float64 `json:"p99_ms"`            // 99th percentile latency (nearest rank), milliseconds
+	RecallAt10 float64 `json:"recall_at_10"`      // mean recall@10, ann-benchmarks rule
 }
 
 // machine describes the client host (the benchmark usually runs on the same
@@ -49,6 +51,9 @@ type params struct {
 	SkipLoad       bool   `json:"skip_load"`
 	Query          string `json:"query"`
 	IndexOptions   string `json:"index_options,omitempty"` // --with
+	Index          string `json:"index,omitempty"`         // --index ivfflat (absent: hnsw)
+	Lists          int    `json:"lists,omitempty"`         // ivfflat lists
+	Probes         []int  `json:"probes,omitempty"`        // ivfflat.probes swept
 }
 
 // report is the JSON document written to --out.
@@ -109,10 +114,11 @@ func loadAvg() string {
 	return strings.Join(f[:3], " ")
 }
 
-// printTable writes the rows as an aligned table, QPS next to recall@10.
-func printTable(w io.Writer, rows []row) {
+// printTable writes the rows as an aligned table, QPS next to recall@10;
+// setting names the swept value's column (hnsw.ef_search, ivfflat.probes).
+func printTable(w io.Writer, rows []row, setting string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "conns\tef_search\tQPS\tp50 ms\tp99 ms\trecall@10\t")
+	fmt.Fprintln(tw, "conns\t"+setting+"\tQPS\tp50 ms\tp99 ms\trecall@10\t")
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%d\t%d\t%.1f\t%.2f\t%.2f\t%.4f\t\n", r.Conns, r.EfSearch, r.QPS, r.P50Ms, r.P99Ms, r.RecallAt10)
 	}

@@ -46,6 +46,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildFilter(n)
 	case *plan.Project:
 		return env.buildProject(n)
+	case *plan.ProjectSet:
+		return env.buildProjectSet(n)
 	case *plan.Limit:
 		return env.buildLimit(n)
 	case *plan.Sort:
@@ -62,6 +64,10 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildAppend(n)
 	case *plan.SetOp:
 		return env.buildSetOp(n)
+	case *plan.Join:
+		return env.buildJoin(n)
+	case *plan.Hash:
+		return env.input(n.Unary, "Hash")
 	case *plan.Result:
 		return resultRow, nil
 	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan:

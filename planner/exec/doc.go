@@ -26,10 +26,15 @@
 // Check, when set, is called between held rows an operator emits, so that
 // a long sort or aggregate output still sees the statement's end.
 //
+// Joins (join.go) hold the right side's rows — in a hash table for a hash
+// join, a list for a nested loop — and charge them; a LATERAL or index
+// nested loop runs its right side again per left row instead
+// (plan.Join.Rescan) and holds nothing.
+//
 // Files: exec.go (Env, Run, Sink, the interfaces), build.go (node to
 // producer), one file per operator family: filter.go (Filter, Project),
 // limit.go, sort.go (Sort, TopK), distinct.go, aggregate.go, append.go
-// (Append, SetOp), window.go (Window: partitions and peers),
-// window_frame.go (frames), window_funcs.go (the window functions), leaf.go
-// (Result, scans).
+// (Append, SetOp), join.go (Join, Hash), window.go (Window: partitions
+// and peers), window_frame.go (frames), window_funcs.go (the window
+// functions), leaf.go (Result, scans).
 package exec

@@ -17,11 +17,13 @@ type sortRow struct {
 	seq  int
 }
 
-// sorter orders sortRows by keys, keeping the first comparison error.
+// sorter orders sortRows by keys, keeping the first comparison error;
+// whole charges the rows' own values too (plan.Sort.OwnRows).
 type sorter struct {
-	env  *Env
-	keys []plan.SortKey
-	err  error
+	env   *Env
+	keys  []plan.SortKey
+	whole bool
+	err   error
 }
 
 // less reports whether a sorts before b: by the keys, then by arrival.
@@ -59,9 +61,16 @@ func (s *sorter) keyed(row []any, seq int) (*sortRow, error) {
 
 // size is what holding r is charged: a row's overhead and its key
 // values (memacct.RowSize of the keys). The row's own values are not
-// charged: a scan's are the stored row's, shared with the table, as the
-// planner has always counted a held source row.
-func (r *sortRow) size() int64 { return memacct.RowSize(r.keys) }
+// charged, unless whole: a scan's are the stored row's, shared with the
+// table, as the planner has always counted a held source row, while a
+// join's rows are made by the query.
+func (s *sorter) size(r *sortRow) int64 {
+	n := memacct.RowSize(r.keys)
+	if s.whole {
+		n += memacct.RowSize(r.row)
+	}
+	return n
+}
 
 // buildSort holds every input row, then emits them ordered by Keys;
 // rows with equal keys keep their input order.
@@ -71,14 +80,14 @@ func (env *Env) buildSort(n *plan.Sort) (producer, error) {
 		return nil, err
 	}
 	return func(emit Emit) error {
-		s := &sorter{env: env, keys: n.Keys}
+		s := &sorter{env: env, keys: n.Keys, whole: n.OwnRows}
 		var rows []*sortRow
 		err := in(func(row []any) error {
 			r, err := s.keyed(row, len(rows))
 			if err != nil {
 				return err
 			}
-			if err := env.Mem.Charge(r.size()); err != nil {
+			if err := env.Mem.Charge(s.size(r)); err != nil {
 				return err
 			}
 			rows = append(rows, r)
@@ -116,7 +125,7 @@ func (env *Env) buildTopK(n *plan.TopK) (producer, error) {
 		if n.K <= 0 {
 			return nil
 		}
-		h := &topHeap{s: &sorter{env: env, keys: n.Keys}}
+		h := &topHeap{s: &sorter{env: env, keys: n.Keys, whole: n.OwnRows}}
 		seq := 0
 		err := in(func(row []any) error {
 			r, err := h.s.keyed(row, seq)
@@ -163,7 +172,7 @@ func (h *topHeap) Pop() any {
 // last held row (which it then replaces, its memory released).
 func (h *topHeap) offer(r *sortRow, k int64) error {
 	if int64(h.Len()) < k {
-		if err := h.s.env.Mem.Charge(r.size()); err != nil {
+		if err := h.s.env.Mem.Charge(h.s.size(r)); err != nil {
 			return err
 		}
 		heap.Push(h, r)
@@ -172,8 +181,8 @@ func (h *topHeap) offer(r *sortRow, k int64) error {
 	if !h.s.less(r, h.rows[0]) {
 		return h.s.err
 	}
-	h.s.env.Mem.Release(h.rows[0].size())
-	if err := h.s.env.Mem.Charge(r.size()); err != nil {
+	h.s.env.Mem.Release(h.s.size(h.rows[0]))
+	if err := h.s.env.Mem.Charge(h.s.size(r)); err != nil {
 		return err
 	}
 	h.rows[0] = r

@@ -18,9 +18,9 @@ func tableInfo(env Env, c consts) [][]any {
 	if !ok {
 		return nil
 	}
-	hasIndex := t.PKeyName != "" || len(t.Indexes) > 0
+	hasIndex := t.PKeyName != "" || len(t.Indexes) > 0 || len(t.Uniques()) > 0
 	return [][]any{{
-		int64(0), "r", hasIndex, false, false, false, false, false, false,
+		checkCount(t), "r", hasIndex, false, hasTriggers(env.Cat, t), false, false, false, false,
 		"", int64(0), "", "p", "d", "heap",
 	}}
 }
@@ -89,6 +89,16 @@ func tableIndexRows(env Env, c consts) [][]any {
 		if isPrimary(ix) {
 			rows = append(rows, []any{ix.Name, true, true, false, true, IndexDef(ix),
 				constraintDef(t), "p", false, false, false, int64(0)})
+			continue
+		}
+		if ix.Key != nil && !ix.Key.IndexOnly {
+			rows = append(rows, []any{ix.Name, false, true, false, true, IndexDef(ix),
+				pgConstraint{ix.Key}.def(env.Cat, t, true), "u", false, false, false, int64(0)})
+			continue
+		}
+		if ix.Key != nil {
+			rows = append(rows, []any{ix.Name, false, true, false, true, IndexDef(ix),
+				nil, nil, nil, nil, false, int64(0)})
 			continue
 		}
 		rows = append(rows, []any{ix.Name, false, false, false, true, IndexDef(ix),

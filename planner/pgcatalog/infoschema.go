@@ -97,10 +97,11 @@ func tableConsRows(env Env) [][]any {
 		}
 		var nullsDistinct any
 		if k.kind == conUnique {
-			nullsDistinct = "YES"
+			nullsDistinct = yesNo(!k.k.NullsNotDistinct)
 		}
+		deferrable, deferred := k.k != nil && k.k.Deferrable, k.k != nil && k.k.Deferred
 		rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", k.table.Name,
-			constraintType(k.kind), "NO", "NO", "YES", nullsDistinct})
+			constraintType(k.kind), yesNo(deferrable), yesNo(deferred), "YES", nullsDistinct})
 	}
 	return rows
 }
@@ -119,7 +120,7 @@ func keyColumnUsageRows(env Env) [][]any {
 		}
 		for i, c := range k.cols {
 			rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", k.table.Name,
-				k.table.Columns[c].Name, int64(i + 1), nil})
+				k.table.Columns[c].Name, int64(i + 1), positionInUnique(env, k, i)})
 		}
 	}
 	return rows
@@ -129,8 +130,45 @@ var refConsCols = cols("constraint_catalog", tSQLID, "constraint_schema", tSQLID
 	"unique_constraint_catalog", tSQLID, "unique_constraint_schema", tSQLID, "unique_constraint_name", tSQLID,
 	"match_option", tCharDat, "update_rule", tCharDat, "delete_rule", tCharDat)
 
-// refConsRows lists foreign keys: none until the catalog keeps them.
-func refConsRows(Env) [][]any { return nil }
+// positionInUnique is key_column_usage.position_in_unique_constraint:
+// for the i-th column of a foreign key, the position (from 1) of the
+// column it references in the referenced unique key; NULL otherwise.
+func positionInUnique(env Env, k constraint, i int) any {
+	if k.kind != conForeign {
+		return nil
+	}
+	p, ok := tableByOID(env.Cat, k.k.RefTable)
+	if !ok {
+		return nil
+	}
+	_, key := referencedKey(p, k.k.RefColumns)
+	for n, c := range key {
+		if c == k.k.RefColumns[i] {
+			return int64(n + 1)
+		}
+	}
+	return nil
+}
+
+// refConsRows lists foreign keys with the unique constraint they
+// reference; MATCH SIMPLE is match_option NONE, as PostgreSQL 15 shows it.
+func refConsRows(env Env) [][]any {
+	var rows [][]any
+	for _, k := range constraints(env.Cat) {
+		if k.kind != conForeign || !canSee(env, k.table, constraintPriv) {
+			continue
+		}
+		var unique any
+		if p, ok := tableByOID(env.Cat, k.k.RefTable); ok {
+			if name, _ := referencedKey(p, k.k.RefColumns); name != "" {
+				unique = name
+			}
+		}
+		rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", unique, "NONE",
+			ruleName(k.k.OnUpdate), ruleName(k.k.OnDelete)})
+	}
+	return rows
+}
 
 var consColumnUsageCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, "table_name", tSQLID,
 	"column_name", tSQLID, "constraint_catalog", tSQLID, "constraint_schema", tSQLID, "constraint_name", tSQLID)
@@ -143,8 +181,16 @@ func consColumnUsageRows(env Env) [][]any {
 		if k.kind == notNullKind || !owns(env, k.table) {
 			continue
 		}
-		for _, c := range k.cols {
-			rows = append(rows, []any{env.Database, "public", k.table.Name, k.table.Columns[c].Name,
+		t, cols := k.table, k.cols
+		if k.kind == conForeign { // a foreign key uses the referenced columns
+			p, ok := tableByOID(env.Cat, k.k.RefTable)
+			if !ok {
+				continue
+			}
+			t, cols = p, k.k.RefColumns
+		}
+		for _, c := range cols {
+			rows = append(rows, []any{env.Database, "public", t.Name, t.Columns[c].Name,
 				env.Database, "public", k.name})
 		}
 	}

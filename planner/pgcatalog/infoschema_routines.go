@@ -149,6 +149,7 @@ func returnType(oid types.OID) (string, string, string) {
 	return ti.dataType, ti.udtSchema, ti.udtName
 }
 
+// yesNo is information_schema's yes_or_no of b.
 func yesNo(b bool) string {
 	if b {
 		return "YES"

@@ -64,12 +64,17 @@ func relations(cat *catalog.Catalog) []relation {
 	return out
 }
 
-// tableIndexes returns the primary-key index (first) and the other indexes
-// of t, in creation order.
+// tableIndexes returns the primary-key index (first), the unique keys'
+// indexes and the other indexes of t, in creation order.
 func tableIndexes(cat *catalog.Catalog, t *catalog.Table) []*catalog.Index {
 	var out []*catalog.Index
 	if t.PKeyName != "" {
 		if ix, ok := cat.Index(t.PKeyName); ok {
+			out = append(out, ix)
+		}
+	}
+	for _, k := range t.Uniques() {
+		if ix, ok := cat.Index(k.Name); ok && ix.Key == k {
 			out = append(out, ix)
 		}
 	}
@@ -89,17 +94,22 @@ func indexOID(ix *catalog.Index) uint32 {
 	return SyntheticOID(ix.Table.OID, 0)
 }
 
-// indexKey is the positions of ix's key columns: the primary key's
-// columns for a primary-key index, else its one column.
-func indexKey(ix *catalog.Index) []int {
-	if isPrimary(ix) && len(ix.Table.PrimaryKey) > 0 {
+// isPrimary reports whether ix is its table's primary-key index.
+func isPrimary(ix *catalog.Index) bool { return ix.Name == ix.Table.PKeyName }
+
+// isUnique reports whether ix is a unique index (primary key included).
+func isUnique(ix *catalog.Index) bool { return isPrimary(ix) || ix.Key != nil }
+
+// indexColumns returns the columns ix indexes, in order.
+func indexColumns(ix *catalog.Index) []int {
+	switch {
+	case ix.Key != nil:
+		return ix.Key.Columns
+	case isPrimary(ix):
 		return ix.Table.PrimaryKey
 	}
 	return []int{ix.Column}
 }
-
-// isPrimary reports whether ix is its table's primary-key index.
-func isPrimary(ix *catalog.Index) bool { return ix.Name == ix.Table.PKeyName }
 
 // sequenceName is PostgreSQL's name for a serial column's sequence:
 // table_column_seq.

@@ -33,30 +33,34 @@ func IndexDef(ix *catalog.Index) string { return indexDef(ix, "public.") }
 func indexDef(ix *catalog.Index, schema string) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
-	if isPrimary(ix) {
+	if isUnique(ix) {
 		b.WriteString("UNIQUE ")
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (")
-	for i, c := range indexKey(ix) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(QuoteIdent(ix.Table.Columns[c].Name))
-	}
-	if ix.Opclass != "" {
+	b.WriteString(" USING " + string(ix.Method) + " (" + quotedColumns(ix.Table, indexColumns(ix)))
+	if ix.Opclass != "" && !defaultOpclass(ix) {
 		b.WriteString(" " + ix.Opclass)
 	}
 	b.WriteString(")")
+	if ix.Key != nil && ix.Key.NullsNotDistinct {
+		b.WriteString(" NULLS NOT DISTINCT")
+	}
 	if opts := reloptions(ix); len(opts) > 0 {
 		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
 	}
 	return b.String()
 }
 
-// reloptions lists an HNSW index's options as name='value'.
+// defaultOpclass reports whether ix's operator class is its access
+// method's default for the column type, which pg_get_indexdef leaves out:
+// pgvector's only one among vecgres's is vector_l2_ops for ivfflat.
+func defaultOpclass(ix *catalog.Index) bool {
+	return ix.Method == catalog.MethodIVFFlat && ix.Opclass == "vector_l2_ops"
+}
+
+// reloptions lists an HNSW or ivfflat index's options as name='value'.
 func reloptions(ix *catalog.Index) []string {
-	if ix.Method != catalog.MethodHNSW {
+	if ix.Method != catalog.MethodHNSW && ix.Method != catalog.MethodIVFFlat {
 		return nil
 	}
 	if ix.Reloptions != nil {
@@ -68,6 +72,9 @@ func reloptions(ix *catalog.Index) []string {
 		return out
 	}
 	var out []string
+	if ix.Method == catalog.MethodIVFFlat {
+		return nil // ivfflat records always keep their reloptions
+	}
 	if ix.M != 0 && ix.M != hnswDefaultM {
 		out = append(out, "m='"+strconv.Itoa(ix.M)+"'")
 	}
@@ -199,7 +206,7 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (str
 			if indexOID(ix) != oid {
 				continue
 			}
-			key := indexKey(ix)
+			key := indexColumns(ix)
 			switch {
 			case col == 0 && pretty:
 				return indexDef(ix, ""), true

@@ -193,7 +193,7 @@ func classRows(env Env) [][]any {
 			am, natts, tuples, ident, acl = oidHeapAM, int64(len(r.table.Columns)), -1, "d", relACL(env, r.table)
 			hasIndex = len(tableIndexes(env.Cat, r.table)) > 0
 		case kindIndex:
-			am, natts = amOID(r.index), int64(len(indexKey(r.index)))
+			am, natts = amOID(r.index), int64(len(indexColumns(r.index)))
 			if o := reloptions(r.index); len(o) > 0 {
 				opts = indexOptions(r.index)
 			}
@@ -243,7 +243,7 @@ func attributeRows(env Env) [][]any {
 			rows = append(rows, attributeRow(t.OID, c, i+1, c.NotNull, hasDef))
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {
-			for n, c := range indexKey(ix) {
+			for n, c := range indexColumns(ix) {
 				rows = append(rows, attributeRow(indexOID(ix), t.Columns[c], n+1, false, false))
 			}
 		}

@@ -30,10 +30,10 @@ func indexRowsView(env Env) [][]any {
 	return rows
 }
 
-// indexRow is ix's pg_index row: a primary key is unique and immediate;
+// indexRow is ix's pg_index row: a primary key or unique index is unique;
 // every index is valid, ready and live once the catalog lists it.
 func indexRow(ix *catalog.Index) []any {
-	key := indexKey(ix)
+	key := indexColumns(ix)
 	attnums, colls, classes, options := make([]string, len(key)), make([]string, len(key)), make([]string, len(key)), make([]string, len(key))
 	for i, c := range key {
 		col := ix.Table.Columns[c]
@@ -42,8 +42,9 @@ func indexRow(ix *catalog.Index) []any {
 		classes[i] = strconv.Itoa(int(opclassOf(ix, col.Type).oid))
 		options[i] = "0"
 	}
-	pk, n := isPrimary(ix), int64(len(key))
-	return []any{int64(indexOID(ix)), int64(ix.Table.OID), n, n, pk, false, pk, false,
+	pk, uniq, n := isPrimary(ix), isUnique(ix), int64(len(key))
+	nnd := ix.Key != nil && ix.Key.NullsNotDistinct
+	return []any{int64(indexOID(ix)), int64(ix.Table.OID), n, n, uniq, nnd, pk, false,
 		true, false, true, false, true, true, false, strings.Join(attnums, " "),
 		strings.Join(colls, " "), strings.Join(classes, " "), strings.Join(options, " "), nil, nil}
 }
@@ -93,6 +94,9 @@ const (
 	oidHalfvecHNSWIPOps
 	oidHalfvecHNSWCosineOps
 	oidHalfvecHNSWL1Ops
+	oidHalfvecIvfflatL2Ops
+	oidHalfvecIvfflatIPOps
+	oidHalfvecIvfflatCosineOps
 )
 
 // opclasses are the B-tree classes of the types vecgres indexes, with
@@ -128,6 +132,9 @@ var opclasses = []opclass{
 	{oidHalfvecHNSWIPOps, oidHNSWAM, "halfvec_ip_ops", types.OIDHalfvec, false, oidHalfvecHNSWIPOps, oidPublic},
 	{oidHalfvecHNSWCosineOps, oidHNSWAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecHNSWCosineOps, oidPublic},
 	{oidHalfvecHNSWL1Ops, oidHNSWAM, "halfvec_l1_ops", types.OIDHalfvec, false, oidHalfvecHNSWL1Ops, oidPublic},
+	{oidHalfvecIvfflatL2Ops, oidIvfflatAM, "halfvec_l2_ops", types.OIDHalfvec, false, oidHalfvecIvfflatL2Ops, oidPublic},
+	{oidHalfvecIvfflatIPOps, oidIvfflatAM, "halfvec_ip_ops", types.OIDHalfvec, false, oidHalfvecIvfflatIPOps, oidPublic},
+	{oidHalfvecIvfflatCosineOps, oidIvfflatAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecIvfflatCosineOps, oidPublic},
 }
 
 var opclassCols = cols("oid", tOID, "opcmethod", tOID, "opcname", tText, "opcnamespace", tOID, "opcowner", tOID,

@@ -117,7 +117,7 @@ func dependRows(env Env) [][]any {
 			if isPrimary(ix) {
 				continue
 			}
-			for _, c := range indexKey(ix) {
+			for _, c := range indexColumns(ix) {
 				add(oidPgClass, int64(indexOID(ix)), oidPgClass, oid, int64(c+1), "a")
 			}
 		}

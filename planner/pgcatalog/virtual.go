@@ -87,8 +87,11 @@ var (
 )
 
 func amOID(ix *catalog.Index) int64 {
-	if ix.Method == catalog.MethodHNSW {
+	switch ix.Method {
+	case catalog.MethodHNSW:
 		return oidHNSWAM
+	case catalog.MethodIVFFlat:
+		return oidIvfflatAM
 	}
 	return oidBtreeAM
 }

@@ -19,8 +19,9 @@
 //   - modify.go: Modify (INSERT, UPDATE, DELETE), Copy, Utility.
 //   - window.go: what a Window node (join.go) runs: its WindowFuncs and
 //     Frame (ROWS, RANGE or GROUPS bounds, EXCLUDE).
-//   - join.go: Join (inner, left, right, full, cross, semi, anti), Window
-//     and CTEScan, declared for the next steps; nothing builds them yet.
+//   - join.go: Join (inner, left, right, full, cross; semi and anti
+//     declared) as a nested loop or a hash join over a Hash node; Window;
+//     CTEScan, declared for the next steps, that nothing builds yet.
 //
 // explain.go prints a tree in the text format vecgres's EXPLAIN has
 // always used, PostgreSQL's layout without costs: the root unindented,

@@ -2,8 +2,9 @@ package plan
 
 import "strings"
 
-// The nodes of this file are declared so that joins, window functions and
-// common table expressions fit the tree as it is; nothing builds them yet.
+// Join is built for FROM clauses that join relations (planner/join*.go);
+// Window and CTEScan are declared so that window functions and common
+// table expressions fit the tree as it is; nothing builds them yet.
 
 // JoinKind is the kind of a Join.
 type JoinKind int
@@ -21,13 +22,45 @@ const (
 var joinNames = [...]string{InnerJoin: "", LeftJoin: " Left Join", RightJoin: " Right Join",
 	FullJoin: " Full Join", CrossJoin: "", SemiJoin: " Semi Join", AntiJoin: " Anti Join"}
 
+// JoinMethod is how a Join finds the right rows that match a left row.
+type JoinMethod int
+
+const (
+	// NestedLoop reads all right rows for each left row (held once, or
+	// run again per left row for a LATERAL right side).
+	NestedLoop JoinMethod = iota
+	// HashJoin holds the right rows in a hash table by RightKeys (its
+	// right input is a Hash node) and probes it with each left row's
+	// LeftKeys.
+	HashJoin
+)
+
+// RowParam receives the left row a LATERAL right side reads, before the
+// right side runs again for it.
+type RowParam interface {
+	SetRow(row []any)
+}
+
 // Join combines the rows of Left and Right where Cond holds (no Cond for
-// a cross join).
+// a cross join); a hash join's rows match on HashCond first.
 type Join struct {
 	Info
 	Kind        JoinKind
+	Method      JoinMethod
 	Left, Right Node
-	Cond        string
+	Cond        string // EXPLAIN's "Join Filter:"; "" when none
+	HashCond    string // EXPLAIN's "Hash Cond:" of a hash join
+	// The executable join (planner/exec): LeftKeys and RightKeys are the
+	// hash join's equal keys over each side's rows (a NULL key matches
+	// nothing), Pred is Cond (nil when none). The rows of both sides are
+	// as wide as the joined row, NULL outside their own columns; the
+	// right side's are the column ranges RightCols ([from, to) each),
+	// which a joined row takes from the right row. Rescan is set for a
+	// LATERAL right side.
+	LeftKeys, RightKeys []Expr
+	Pred                Expr
+	RightCols           [][2]int
+	Rescan              RowParam
 }
 
 func (n *Join) Children() []Node { return []Node{n.Left, n.Right} }
@@ -40,13 +73,35 @@ func (n *Join) Columns() []Column {
 	}
 	return append(append([]Column(nil), n.Left.Columns()...), n.Right.Columns()...)
 }
-func (n *Join) Label() string { return "Nested Loop" + joinNames[n.Kind] }
-func (n *Join) Props() []string {
-	if n.Cond == "" {
-		return nil
+func (n *Join) Label() string {
+	if n.Method == HashJoin {
+		if n.Kind == InnerJoin || n.Kind == CrossJoin {
+			return "Hash Join"
+		}
+		return "Hash" + joinNames[n.Kind]
 	}
-	return []string{"Join Filter: " + n.Cond}
+	return "Nested Loop" + joinNames[n.Kind]
 }
+func (n *Join) Props() []string {
+	var out []string
+	if n.HashCond != "" {
+		out = append(out, "Hash Cond: "+n.HashCond)
+	}
+	if n.Cond != "" {
+		out = append(out, "Join Filter: "+n.Cond)
+	}
+	return out
+}
+
+// Hash is a hash join's right input: the rows it holds in its table.
+type Hash struct {
+	Info
+	Unary
+}
+
+func (n *Hash) Columns() []Column { return n.inputColumns() }
+func (n *Hash) Label() string     { return "Hash" }
+func (n *Hash) Props() []string   { return nil }
 
 // Window computes window functions over the input rows: its input's
 // columns, then one column per function (Out). Partition and Order are

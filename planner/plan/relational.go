@@ -58,11 +58,14 @@ func sortKeyLine(keys []SortKey) string {
 	return "Sort Key: " + strings.Join(s, ", ")
 }
 
-// Sort orders all input rows by Keys.
+// Sort orders all input rows by Keys. OwnRows is set when the input's
+// rows are made by the query (a join's), so that holding them is
+// charged whole, not only their keys.
 type Sort struct {
 	Info
 	Unary
-	Keys []SortKey
+	Keys    []SortKey
+	OwnRows bool
 }
 
 func (n *Sort) Columns() []Column { return n.inputColumns() }
@@ -76,9 +79,10 @@ func (n *Sort) Props() []string   { return []string{sortKeyLine(n.Keys)} }
 type TopK struct {
 	Info
 	Unary
-	Keys []SortKey
-	K    int64
-	KNN  *KNN
+	Keys    []SortKey
+	K       int64
+	KNN     *KNN
+	OwnRows bool // as Sort's
 }
 
 func (n *TopK) Columns() []Column { return n.inputColumns() }

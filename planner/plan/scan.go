@@ -97,8 +97,9 @@ func (n *SeqScan) Columns() []Column { return n.Out }
 func (n *SeqScan) Label() string     { return "Seq Scan on " + n.Relation }
 func (n *SeqScan) Props() []string   { return append(filterLine(n.Filter), n.Stats.lines()...) }
 
-// FunctionScan reads the rows of a set-returning function in FROM;
-// Relation is the name the query gives them.
+// FunctionScan reads the rows of a function in FROM; Relation is the
+// name the query gives them, which EXPLAIN prints only when it is not
+// the function's own (PostgreSQL's ExplainTargetRel).
 type FunctionScan struct {
 	Info
 	leaf
@@ -107,8 +108,13 @@ type FunctionScan struct {
 }
 
 func (n *FunctionScan) Columns() []Column { return n.Out }
-func (n *FunctionScan) Label() string     { return "Function Scan on " + n.Func + " " + n.Relation }
-func (n *FunctionScan) Props() []string   { return append(filterLine(n.Filter), n.Stats.lines()...) }
+func (n *FunctionScan) Label() string {
+	if n.Relation == "" || n.Relation == n.Func {
+		return "Function Scan on " + n.Func
+	}
+	return "Function Scan on " + n.Func + " " + n.Relation
+}
+func (n *FunctionScan) Props() []string { return append(filterLine(n.Filter), n.Stats.lines()...) }
 
 // SubqueryScan reads the rows of a subquery in FROM (a derived table)
 // named Relation. Query is the subquery's plan, nil when not described

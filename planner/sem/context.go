@@ -33,6 +33,9 @@ type Context interface {
 	RelationSize(name string, rows, indexes bool) (int64, error)
 	// IndexDef is pg_get_indexdef of an index OID; false for another OID.
 	IndexDef(oid uint32) (string, bool)
+	// ConstraintDef is pg_get_constraintdef of a constraint OID (pretty:
+	// its second argument); false for another OID.
+	ConstraintDef(oid uint32, pretty bool) (string, bool)
 	// HasPrivilege answers has_<on>_privilege([role,] object, privileges)
 	// with args the call's arguments (object a name or, for tables, an
 	// OID): true, false, or nil for an OID that names no table. Errors:

@@ -30,7 +30,8 @@ var Operators *Registry
 
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators,
-		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators, bitOperators(), sparsevecOperators())
+		comparisonOperators(), jsonbOperators, jsonbMoreOperators, arrayOperators, arrayConcatOperators, powerOperators,
+		bitOperators(), bitStringOperators(), sparsevecOperators())
 }
 
 var (

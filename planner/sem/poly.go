@@ -9,7 +9,7 @@ import "github.com/vecgres/vecgres/sql/types"
 // array); pg_typeof(x) is the regtype of x's type without modifiers
 // (vector for a vector(3) column; unknown for an untyped literal or NULL;
 // not strict); concat(x, ...) joins the text forms of its non-NULL
-// arguments. generate_series is served in FROM only (planner/series.go).
+// arguments.
 var polyFuncs = []Func{
 	{Name: "array_length", Args: []types.Type{AnyArray, types.Int4}, Ret: types.Int4, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) {
@@ -30,8 +30,6 @@ var polyFuncs = []Func{
 			return func(Context, []any) (any, error) { return oid, nil }
 		}},
 	{Name: "concat", Args: []types.Type{Any}, Variadic: true, Ret: types.Text, Volatility: Stable, Specialize: concat},
-	{Name: "generate_series", Args: []types.Type{types.Int8, types.Int8}, Ret: types.Int8, SetReturning: true},
-	{Name: "generate_series", Args: []types.Type{types.Int8, types.Int8, types.Int8}, Ret: types.Int8, SetReturning: true},
 }
 
 // concat is concat's implementation for arguments of types ts.

@@ -32,9 +32,18 @@ type Func struct {
 	// Variadic: the last parameter takes any number (at least one) of
 	// arguments, as PostgreSQL's VARIADIC "any" (concat).
 	Variadic bool
-	// SetReturning functions are refused outside FROM (0A000); FROM
-	// serves them itself (planner/series.go).
+	// SetReturning functions run their Rows in FROM
+	// (planner/from_func.go) and in a select list (planner/select_srf.go);
+	// elsewhere they are refused (0A000).
 	SetReturning bool
+	// Rows runs a set-returning function: each result row goes to emit
+	// (one value per column of Cols, or the one value of type Ret); an
+	// error of emit stops it and is returned.
+	Rows func(ctx Context, args []any, emit func(row []any) error) error
+	// Cols are the columns of a set-returning function that returns a
+	// record (jsonb_each's key and value); nil when it returns one column
+	// of type Ret.
+	Cols []Column
 	// Aggregate functions are accumulated by the planner
 	// (planner/aggregate.go); Fn is unused.
 	Aggregate bool
@@ -90,7 +99,7 @@ func NewRegistry(families ...[]Func) *Registry {
 }
 
 func (r *Registry) add(f *Func) {
-	if f.Name == "" || f.Fn == nil && f.Specialize == nil && !f.SetReturning && !f.Aggregate && !f.Window {
+	if f.Name == "" || f.Fn == nil && f.Specialize == nil && f.Rows == nil && !f.Aggregate && !f.Window || f.SetReturning != (f.Rows != nil) {
 		panic(fmt.Sprintf("sem: incomplete entry %q", f.Name))
 	}
 	for _, g := range r.byName[f.Name] {

@@ -189,4 +189,6 @@ type Notice struct {
 	Severity string // NOTICE, WARNING
 	Code     string
 	Message  string
+	Detail   string // DETAIL ("" for none)
+	Hint     string // HINT ("" for none)
 }

@@ -8,7 +8,7 @@ SELECT id FROM (SELECT id, embedding FROM dv ORDER BY embedding <-> '[1,2,3]' LI
 SELECT t.id, round((t.embedding <=> '[1,2,3]')::numeric, 4) AS cos FROM (SELECT * FROM dv ORDER BY embedding <-> '[1,2,3]' LIMIT 4) t WHERE t.id <> 1 ORDER BY cos DESC;
 SELECT * FROM (SELECT id, embedding, embedding <-> '[1,2,3]' AS d FROM dv ORDER BY d LIMIT 2) AS t(i, e) ORDER BY i;
 SELECT count(*), sum(embedding) FROM (SELECT embedding FROM dv WHERE id < 4) s;
--- not supported: JOIN, LATERAL, correlated references, EXPLAIN
+-- derived tables join; not supported: LATERAL alone in FROM, correlated references, EXPLAIN
 SELECT * FROM (SELECT 1 AS x) a, (SELECT 2 AS y) b;
 SELECT * FROM dv JOIN (SELECT 1 AS id) s USING (id);
 SELECT * FROM LATERAL (SELECT 1) l;

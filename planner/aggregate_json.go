@@ -1,0 +1,49 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/planner/sem"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// jsonb_agg and jsonb_object_agg (PostgreSQL docs 9.21, Table 9.58;
+// signatures in planner/sem/aggregate_json.go): each input converted as
+// to_jsonb converts it, NULLs included; NULL over no rows.
+
+// jsonAggregates are the aggregates collectJSON folds.
+var jsonAggregates = map[string]bool{"jsonb_agg": true, "jsonb_object_agg": true}
+
+// collectJSON folds one input v (with the row's second argument a.sep
+// for jsonb_object_agg). Errors: 22023 for a NULL key, or a key that is
+// an array or jsonb.
+func (a *aggAcc) collectJSON(v any) error {
+	c := a.call
+	if c.name == "jsonb_agg" {
+		a.jsonElems = append(a.jsonElems, sem.ToJSONB(c.arg.Type(), v))
+		a.inputs++
+		return nil
+	}
+	kt := c.arg.Type()
+	if v == nil {
+		return pgerror.New(pgerror.InvalidParameterValue, "field name must not be null")
+	}
+	if types.IsArray(kt.Kind) || kt.Kind == types.KindJSONB {
+		return pgerror.New(pgerror.InvalidParameterValue, "key value must be scalar, not array, composite, or json")
+	}
+	key, _ := sem.ToJSONB(kt, v).Text()
+	a.jsonKeys = append(a.jsonKeys, key)
+	a.jsonElems = append(a.jsonElems, sem.ToJSONB(c.sep.Type(), a.sep))
+	a.inputs++
+	return nil
+}
+
+// jsonResult is the aggregate's jsonb value; NULL over no input.
+func (a *aggAcc) jsonResult() any {
+	if a.inputs == 0 {
+		return nil
+	}
+	if a.call.name == "jsonb_agg" {
+		return types.NewJSONBArray(a.jsonElems)
+	}
+	return types.NewJSONBObject(a.jsonKeys, a.jsonElems)
+}

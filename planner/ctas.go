@@ -1,0 +1,94 @@
+package planner
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// CREATE TABLE name [(col, ...)] AS query [WITH [NO] DATA] and SELECT
+// ... INTO name (PostgreSQL docs, CREATE TABLE AS): a table of the
+// query's output columns (their names, or the column list's in order;
+// their types with modifiers, an untyped literal's as text) without
+// constraints or defaults, owned by the user, filled with the query's
+// rows; the tag is SELECT n (CREATE TABLE AS for WITH NO DATA). It runs as DDL (the
+// schema latch held exclusively while it runs, the new table invisible
+// to others until commit); the query reads its tables under that latch
+// without taking their ACCESS SHARE locks for the transaction.
+
+// planCreateTableAs binds the query with its own binder. Errors: the
+// query's; 42601 "too many column names were specified"; 42701 for a
+// column named twice; 42P16 for a column of type void.
+func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
+	sub := &binder{s: b.s, params: b.params, query: &queryScope{nsub: b.subCounter()}}
+	pl, err := sub.planSelect(x.Query)
+	b.params = sub.params
+	if err != nil {
+		return nil, err
+	}
+	out := pl.columns()
+	if len(x.Columns) > len(out) {
+		return nil, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
+	}
+	cols := make([]catalog.Column, len(out))
+	seen := map[string]bool{}
+	for i, c := range out {
+		name := c.Name
+		if i < len(x.Columns) {
+			name = x.Columns[i]
+		}
+		if seen[name] {
+			return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column \"%s\" specified more than once", name)
+		}
+		seen[name] = true
+		switch c.Type.Kind {
+		case types.KindVoid:
+			return nil, pgerror.Errorf(pgerror.InvalidTableDefinition, "column \"%s\" has pseudo-type void", name)
+		case types.KindUnknown:
+			c.Type = types.Text
+		}
+		cols[i] = catalog.Column{Name: name, Type: c.Type}
+	}
+	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
+		return createTableAs(ctx, ex, x, cols, pl)
+	}}, nil
+}
+
+// createTableAs creates the table and inserts the query's rows.
+func createTableAs(ctx context.Context, ex *execCtx, x *sql.CreateTableAs, cols []catalog.Column, pl plan) (*backend.Result, error) {
+	s, cat := ex.s, ex.s.cat
+	if !cat.CanCreateInSchema(s.user()) { // privilege.go
+		return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
+	}
+	if x.IfNotExists && cat.RelationExists(x.Name) {
+		return &backend.Result{Tag: "CREATE TABLE AS", Notices: []backend.Notice{
+			notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
+	}
+	txn := s.ddlTxn()
+	t, err := cat.CreateTableIn(txn, s.user(), x.Name, cols, nil)
+	if err != nil {
+		return nil, err
+	}
+	if x.NoData {
+		return &backend.Result{Tag: "CREATE TABLE AS"}, nil
+	}
+	res, err := runQuery(ctx, pl, ex) // exec_run.go
+	if err != nil {
+		return nil, err
+	}
+	done := ctx.Done()
+	for _, row := range res.Rows {
+		if err := stmtCanceled(done); err != nil {
+			return nil, err
+		}
+		if _, err := txn.Insert(t, row); err != nil {
+			return nil, err
+		}
+	}
+	return &backend.Result{Tag: fmt.Sprintf("SELECT %d", len(res.Rows))}, nil
+}

@@ -1,0 +1,258 @@
+package vecindex
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
+)
+
+// IVF list bounds and defaults, pgvector 0.8's (ivfflat.h).
+const (
+	IVFDefaultLists = 100
+	IVFMinLists     = 1
+	IVFMaxLists     = 32768
+	// IVFSamplesPerList and IVFMinSamples size the k-means sample as
+	// pgvector's build does: lists × 50 rows, at least 10,000.
+	IVFSamplesPerList = 50
+	IVFMinSamples     = 10000
+)
+
+// IVFConfig holds the build parameters of an IVFFlat index.
+//
+//   - Dims: components per vector (>= 1).
+//   - Lists: number of inverted lists (k-means centers), 1..IVFMaxLists.
+//   - Metric: L2, InnerProduct or Cosine. Cosine and InnerProduct train
+//     spherical k-means (unit centers), as pgvector normalises centers
+//     for vector_cosine_ops and vector_ip_ops; Cosine also stores its
+//     vectors normalised, and leaves zero vectors out (pgvector too).
+//   - Seed: seeds the sample and k-means++, so a build from the same
+//     vectors gives the same centers.
+type IVFConfig struct {
+	Dims, Lists int
+	Metric      Metric
+	Seed        int64
+}
+
+// IVFFlat is an inverted-file index with uncompressed vectors (Jégou,
+// Douze & Schmid 2011, "Product quantization for nearest neighbor
+// search", §4, without the quantizer; pgvector's ivfflat). Each vector
+// lives in the list of its nearest center; a search scans the lists of
+// the probes nearest centers. Each list keeps its vectors in one
+// contiguous []float32 (row i at [i·Dims, (i+1)·Dims)), so a scan is a
+// tight loop over memory. Safe for concurrent use: searches share a read
+// lock, writes take the write lock.
+type IVFFlat struct {
+	cfg     IVFConfig
+	dist    func(q, v []float32) float32
+	mu      sync.RWMutex
+	trained bool
+	sampled int       // vectors k-means was trained on (Train)
+	centers []float32 // Lists × Dims
+	lists   []ivfList
+	where   map[uint64]ivfPos // key -> its list and row
+}
+
+// ivfList is one inverted list: keys[i] owns vecs[i·dims:(i+1)·dims].
+type ivfList struct {
+	keys []uint64
+	vecs []float32
+}
+
+type ivfPos struct{ list, row int32 }
+
+// NewIVF returns an empty, untrained IVFFlat index. Errors: a bad
+// config.
+func NewIVF(cfg IVFConfig) (*IVFFlat, error) {
+	if cfg.Dims < 1 {
+		return nil, fmt.Errorf("vecindex: ivfflat dims %d < 1", cfg.Dims)
+	}
+	if cfg.Lists < IVFMinLists || cfg.Lists > IVFMaxLists {
+		return nil, fmt.Errorf("vecindex: ivfflat lists %d out of range", cfg.Lists)
+	}
+	if cfg.Metric == L1 || cfg.Metric > L1 {
+		return nil, fmt.Errorf("vecindex: ivfflat does not support %s", cfg.Metric)
+	}
+	return &IVFFlat{cfg: cfg, dist: distFunc(cfg.Metric), where: map[uint64]ivfPos{}}, nil
+}
+
+// Config returns the index's configuration.
+func (x *IVFFlat) Config() IVFConfig { return x.cfg }
+
+// Trained reports whether the centers are set (Train ran).
+func (x *IVFFlat) Trained() bool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.trained
+}
+
+// Sampled is how many vectors Train's k-means ran on (0 for random
+// centers): pgvector's NOTICE "ivfflat index created with little data"
+// is due when it is below Lists.
+func (x *IVFFlat) Sampled() int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.sampled
+}
+
+// Live returns the number of vectors held.
+func (x *IVFFlat) Live() int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return len(x.where)
+}
+
+// MemoryBytes estimates the vectors' and the centers' bytes, and the
+// keys' and the key map's.
+func (x *IVFFlat) MemoryBytes() (vectors, other int64) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	n := int64(len(x.where))
+	return n * int64(x.cfg.Dims) * 4, int64(len(x.centers))*4 + n*(8+24)
+}
+
+// prepare returns v in stored form: a normalised copy under Cosine (ok
+// false for a zero vector, which is not indexed), v itself otherwise.
+// Errors: a wrong length, a NaN or infinite component.
+func (x *IVFFlat) prepare(v []float32) (out []float32, ok bool, err error) {
+	if len(v) != x.cfg.Dims {
+		return nil, false, fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), x.cfg.Dims)
+	}
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return nil, false, fmt.Errorf("vecindex: NaN or infinite component")
+		}
+	}
+	if x.cfg.Metric != Cosine {
+		return v, true, nil
+	}
+	out = slices.Clone(v)
+	return out, normalize(out), nil
+}
+
+// normalize scales v to unit length in place (sum of squares in
+// float64); false, v unchanged, for a zero vector.
+func normalize(v []float32) bool {
+	var ss float64
+	for _, f := range v {
+		ss += float64(f) * float64(f)
+	}
+	if ss == 0 || math.IsInf(ss, 0) {
+		return false
+	}
+	inv := 1 / math.Sqrt(ss)
+	for i, f := range v {
+		v[i] = float32(float64(f) * inv)
+	}
+	return true
+}
+
+// nearestList returns the list whose center is nearest v (stored form)
+// by the index's distance: L2 for L2, -dot with the unit centers
+// otherwise (pgvector's assignment by its distance function).
+func (x *IVFFlat) nearestList(v []float32) int {
+	d := x.cfg.Dims
+	best, bestD := 0, float32(math.Inf(1))
+	for c := range x.cfg.Lists {
+		if dd := x.centerDist(v, x.centers[c*d:(c+1)*d]); dd < bestD {
+			best, bestD = c, dd
+		}
+	}
+	return best
+}
+
+// centerDist is the distance used to rank centers for v.
+func (x *IVFFlat) centerDist(v, center []float32) float32 {
+	if x.cfg.Metric == L2 {
+		return l2Dist(v, center)
+	}
+	return sane(-distance.Dot(v, center))
+}
+
+// Insert adds (key, v), replacing key's vector when key is present. A
+// zero vector under Cosine is left out. The index must be trained.
+// Errors: ErrDims, a NaN or infinite component, untrained.
+func (x *IVFFlat) Insert(key uint64, v []float32) error {
+	p, ok, err := x.prepare(v)
+	if err != nil || !ok {
+		return err
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.trained {
+		return fmt.Errorf("vecindex: ivfflat index is not trained")
+	}
+	x.insertLocked(key, p, x.nearestList(p))
+	return nil
+}
+
+// insertLocked appends (key, p) to list l, first removing key's old row.
+func (x *IVFFlat) insertLocked(key uint64, p []float32, l int) {
+	x.deleteLocked(key)
+	lst := &x.lists[l]
+	x.where[key] = ivfPos{int32(l), int32(len(lst.keys))}
+	lst.keys = append(lst.keys, key)
+	lst.vecs = append(lst.vecs, p...)
+}
+
+// InsertBatch inserts keys[i] → vecs[i], assigning lists on workers
+// goroutines (0: GOMAXPROCS) and filling the lists under the lock. Errors
+// as Insert, for the first bad vector (nothing is inserted then).
+func (x *IVFFlat) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
+	prep := make([][]float32, len(vecs))
+	for i, v := range vecs {
+		p, ok, err := x.prepare(v)
+		if err != nil {
+			return fmt.Errorf("key %d: %w", keys[i], err)
+		}
+		if ok {
+			prep[i] = p
+		}
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.trained {
+		return fmt.Errorf("vecindex: ivfflat index is not trained")
+	}
+	assign := make([]int32, len(prep))
+	parallelFor(len(prep), workers, func(i int) {
+		if prep[i] != nil {
+			assign[i] = int32(x.nearestList(prep[i]))
+		}
+	})
+	for i, p := range prep {
+		if p != nil {
+			x.insertLocked(keys[i], p, int(assign[i]))
+		}
+	}
+	return nil
+}
+
+// Delete removes key's vector (a no-op when absent): the list's last row
+// moves into its place, so lists stay contiguous without tombstones.
+func (x *IVFFlat) Delete(key uint64) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.deleteLocked(key)
+}
+
+func (x *IVFFlat) deleteLocked(key uint64) {
+	pos, ok := x.where[key]
+	if !ok {
+		return
+	}
+	delete(x.where, key)
+	lst := &x.lists[pos.list]
+	d := x.cfg.Dims
+	last := len(lst.keys) - 1
+	if int(pos.row) != last {
+		moved := lst.keys[last]
+		lst.keys[pos.row] = moved
+		copy(lst.vecs[int(pos.row)*d:], lst.vecs[last*d:(last+1)*d])
+		x.where[moved] = pos
+	}
+	lst.keys = lst.keys[:last]
+	lst.vecs = lst.vecs[:last*d]
+}
