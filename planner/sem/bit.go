@@ -56,10 +56,10 @@ func bitDistanceFunc(name string, dist func(a, b types.Bits) float64) Func {
 		}}
 }
 
-// bitOperators are PostgreSQL's & | # (bitand, bitor, bitxor: 22026 for
+// bitStringOperators are PostgreSQL's & | # (bitand, bitor, bitxor: 22026 for
 // different lengths), prefix ~, << and >> by an int4, || of bit varying,
 // and pgvector's <~> (Hamming) and <%> (Jaccard).
-func bitOperators() []Func {
+func bitStringOperators() []Func {
 	ops := []Func{
 		bitLogic("&", "AND", func(x, y byte) byte { return x & y }),
 		bitLogic("|", "OR", func(x, y byte) byte { return x | y }),

@@ -30,7 +30,7 @@ var Operators *Registry
 
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), stringOperators, likeOperators,
-		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators, bitOperators(), sparsevecOperators())
+		comparisonOperators(), jsonbOperators, arrayOperators, arrayConcatOperators, powerOperators, bitStringOperators(), sparsevecOperators())
 }
 
 var (
