@@ -58,7 +58,7 @@ func bitDistanceFunc(name string, dist func(a, b types.Bits) float64) Func {
 		}}
 }
 
-// bitOperators are PostgreSQL's & | # (bitand, bitor, bitxor: 22026 for
+// bitStringOperators are PostgreSQL's & | # (bitand, bitor, bitxor: 22026 for
 // different lengths), prefix ~, << and >> by an int4, || of bit varying,
 // and pgvector's <~> (Hamming) and <%> (Jaccard).
 func bitStringOperators() []Func {

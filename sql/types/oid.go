@@ -50,25 +50,24 @@ const (
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;
 // vecgres fixes them for the life of every server so that clients that cache
 // them (pgvector-go RegisterTypes, pgvector-python register_vector) stay right.
-// PostgreSQL's bit string types (pg_type.dat).
-const (
-	OIDBit         OID = 1560
-	OIDBitArray    OID = 1561
-	OIDVarbit      OID = 1562
-	OIDVarbitArray OID = 1563
-)
-
-// sparsevec's OIDs: the extension's types get OIDs at CREATE EXTENSION;
-// vecgres fixes them past halfvec's (16389/16390).
-const (
-	OIDSparsevec      OID = 16391
-	OIDSparsevecArray OID = 16392
-)
-
 const (
 	OIDVector      OID = 16385
 	OIDVectorArray OID = 16386
 	// 16387 and 16388 are pg_am rows (ivfflat, hnsw); halfvec comes next.
 	OIDHalfvec      OID = 16389
 	OIDHalfvecArray OID = 16390
+)
+
+// sparsevec's OIDs, past halfvec's (16389/16390).
+const (
+	OIDSparsevec      OID = 16391
+	OIDSparsevecArray OID = 16392
+)
+
+// PostgreSQL's bit string types (pg_type.dat).
+const (
+	OIDBit         OID = 1560
+	OIDBitArray    OID = 1561
+	OIDVarbit      OID = 1562
+	OIDVarbitArray OID = 1563
 )
