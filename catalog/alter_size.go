@@ -39,6 +39,10 @@ func datumBytes(v any) int64 {
 		return iface + 24 + 4*int64(len(x))
 	case types.HalfVec:
 		return iface + 24 + 2*int64(len(x))
+	case types.Bits:
+		return iface + 32 + int64(len(x.Data))
+	case types.SparseVec:
+		return iface + 56 + 8*int64(len(x.Indices))
 	case types.Array:
 		n := int64(iface + 24)
 		for _, e := range x {

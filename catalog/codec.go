@@ -29,6 +29,12 @@ const (
 	// tagHalfvec is halfvec: uvarint count, then 2 bytes per half
 	// (little-endian binary16 bits; halfvec.go).
 	tagHalfvec byte = 10
+	// tagBits is bit and bit varying: uvarint bit length, then the
+	// ceil(length/8) bytes, first bit in the high bit (bits.go).
+	tagBits byte = 11
+	// tagSparsevec is sparsevec: uvarint dim, uvarint nnz, then nnz
+	// uvarint 0-based indices and nnz little-endian float32 values.
+	tagSparsevec byte = 12
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -81,6 +87,10 @@ func appendDatum(b []byte, d any) []byte {
 		return appendString(append(b, tagJSONB), v.String())
 	case types.Decimal:
 		return appendString(append(b, tagNumeric), string(types.AppendNumericBinary(nil, v)))
+	case types.Bits:
+		return appendBits(b, v)
+	case types.SparseVec:
+		return appendSparse(b, v)
 	case types.Array:
 		b = appendUvarint(append(b, tagArray), uint64(len(v)))
 		for _, e := range v {
@@ -188,6 +198,10 @@ func (d *decoder) datum() any {
 		return d.array()
 	case tagHalfvec:
 		return d.halfvec()
+	case tagBits:
+		return d.bits()
+	case tagSparsevec:
+		return d.sparse()
 	case tagNumeric:
 		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
 		if err != nil {

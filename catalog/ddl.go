@@ -140,7 +140,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
-	g, err := vecindex.New(vecindex.Config{Dims: int(t.Columns[col].Type.Typmod), M: def.M,
+	g, err := vecindex.New(vecindex.Config{Dims: graphDims(t.Columns[col].Type), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
 		Quantization: graphQuantization(t.Columns[col].Type, def.Reloptions)})
 	if err != nil {
@@ -212,6 +212,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
 		if v := ix.value(t.version(s).vals); v != nil {
+			if err := checkGraphValue(v); err != nil {
+				return err
+			}
 			keys = append(keys, s)
 			vecs = append(vecs, graphVector(v))
 		}

@@ -8,11 +8,19 @@ import (
 )
 
 // graphVector is the vector an HNSW graph indexes for a non-NULL column
-// value: a vector's floats, or a halfvec's halves widened to float32
-// (exactly; the graph of a halfvec index keeps them as halves again).
+// value: a vector's floats, a halfvec's halves widened to float32
+// (exactly; the graph of a halfvec index keeps them as halves again), a
+// bit string packed into words (vecindex.BitVector, read back as words by
+// the bit metrics) or a sparse vector's pairs (vecindex.SparseVector).
 func graphVector(x any) []float32 {
-	if h, ok := x.(types.HalfVec); ok {
-		return types.HalfvecFloats(h)
+	switch v := x.(type) {
+	case types.HalfVec:
+		return types.HalfvecFloats(v)
+	case types.Bits:
+		return vecindex.BitVector(v.Data)
+	case types.SparseVec:
+		n := min(len(v.Indices), vecindex.SparseMaxNNZ) // checkGraphValue refused more
+		return vecindex.SparseVector(v.Indices[:n], v.Values[:n])
 	}
 	return x.(types.Vector)
 }

@@ -470,6 +470,9 @@ func (ix *Index) add(slot uint64, vals []any) error {
 	if ix.Graph == nil {
 		return nil
 	}
+	if err := checkGraphValue(vals[ix.Column]); err != nil {
+		return err
+	}
 	if err := ix.Graph.Insert(slot, graphVector(vals[ix.Column])); err != nil {
 		return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 	}

@@ -71,6 +71,9 @@ func (tb *Table) indexGraphs(slots []uint64) error {
 		vecs := make([][]float32, 0, len(slots))
 		for _, s := range slots {
 			if v := ix.value(tb.version(s).vals); v != nil {
+				if err := checkGraphValue(v); err != nil {
+					return err
+				}
 				keys = append(keys, s)
 				vecs = append(vecs, graphVector(v))
 			}

@@ -143,6 +143,9 @@ func typeAggregate(c *aggCall) error {
 	if !ok {
 		return noAggregate(c.name, at)
 	}
+	if classOf(at) == classBits { // PostgreSQL has no min or max of bit strings
+		return noAggregate(c.name, noTypmod(at))
+	}
 	c.cmp = cmp
 	return nil
 }

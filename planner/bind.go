@@ -243,7 +243,7 @@ func coerce(x expr, to types.Type, pos int) (expr, error) {
 			return &constExpr{t: to}, nil
 		}
 		v, err := types.Cast(c.v, from, to, false)
-		if err != nil && types.IsArray(from.Kind) {
+		if err != nil && (types.IsArray(from.Kind) || classOf(from) == classBits || to.Kind == types.KindSparsevec) {
 			return nil, err // a cast function's error, without position
 		}
 		if err != nil {

@@ -87,4 +87,5 @@ var typnames = map[types.Kind]string{
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
 	types.KindUUID: "uuid", types.KindJSONB: "jsonb",
+	types.KindBit: "bit", types.KindVarbit: "varbit", types.KindSparsevec: "sparsevec",
 }

@@ -181,6 +181,9 @@ func (b *binder) makeBinary(op string, l, r expr) expr {
 	if _, ok := sem.Distances[op]; ok {
 		return newDistExpr(op, f, l, r) // ops_vector.go
 	}
+	if _, ok := sem.BitDistances[op]; ok {
+		return newDistExpr(op, f, l, r)
+	}
 	if f.Ret.Kind == types.KindText {
 		l, r = bpcharAsText(l), bpcharAsText(r) // ops_bpchar.go
 	}
@@ -356,13 +359,20 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 		if inner.Type() == x.Type {
 			return inner, nil
 		}
+		if x.Type.Kind == types.KindSparsevec {
+			return b.castOf(inner, x.Type, -1) // its typmod function's error, without position
+		}
 		return b.castOf(inner, x.Type, x.X.Pos())
 	}
 	inner, err := b.bind(x.X, types.Unknown)
 	if err != nil {
 		return nil, err
 	}
-	return b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
+	e, err := b.castOf(inner, x.Type, -1) // PostgreSQL folds it in the planner: no position
+	if err != nil && pgerror.CodeOf(err) == pgerror.CannotCoerce {
+		err = withPos(err, x.P) // but finds that no cast exists at the ::
+	}
+	return e, err
 }
 
 // castOf applies an explicit cast, folding constants.

@@ -157,10 +157,17 @@ const (
 
 // hnswMaxDimsOf is the most dimensions an HNSW index takes of a column
 // of kind k: 2000 for vector, twice that for halfvec (pgvector's
-// HNSW_MAX_DIM * 2: the same page space at 2 bytes per dimension).
+// HNSW_MAX_DIM * 2: the same page space at 2 bytes per dimension), 64000
+// bits for bit (HNSW_MAX_DIM * 32), and sparsevec's own limit for
+// sparsevec (whose index limit is on non-zeros, catalog).
 func hnswMaxDimsOf(k types.Kind) int {
-	if k == types.KindHalfvec {
+	switch k {
+	case types.KindHalfvec:
 		return 2 * hnswMaxDims
+	case types.KindBit:
+		return 32 * hnswMaxDims
+	case types.KindSparsevec:
+		return types.SparsevecMaxDim
 	}
 	return hnswMaxDims
 }
@@ -240,6 +247,11 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"hnsw\"", opclass)
 	}
+	if ct.Kind == types.KindVarbit && oc.kind == types.KindBit {
+		// bit varying reaches the bit classes (binary coercible), but
+		// pgvector's hnsw has no support for it
+		return pgerror.New(pgerror.FeatureNotSupported, "type not supported for hnsw index")
+	}
 	if ct.Kind != oc.kind {
 		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, noTypmod(ct).Name())
 	}
@@ -254,8 +266,9 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
 		case catalog.QuantizationOption:
 			err = quantizationOption(o, def.Metric)
-			if err == nil && oc.kind == types.KindHalfvec && !strings.EqualFold(o.Value, "auto") {
-				// a halfvec graph keeps its halves (catalog.graphQuantization)
+			if err == nil && oc.kind != types.KindVector && !strings.EqualFold(o.Value, "auto") {
+				// a halfvec graph keeps its halves (catalog.graphQuantization);
+				// bit and sparsevec graphs keep their words and pairs
 				err = pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
 			}
 		default:
@@ -298,7 +311,7 @@ func quantizationOption(o sql.IndexOption, m vecindex.Metric) error {
 		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for enum option %q: %s", o.Name, o.Value).
 			WithDetail("Valid values are \"" + strings.Join(vals, "\" and \"") + "\".")
 	}
-	if q == vecindex.QuantSQ8 && m == vecindex.L1 {
+	if q == vecindex.QuantSQ8 && (m == vecindex.L1 || m == vecindex.Hamming || m == vecindex.Jaccard) {
 		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, m.String())
 	}
 	return nil

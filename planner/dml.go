@@ -172,22 +172,24 @@ func (b *binder) bindValue(e sql.Expr, c catalog.Column) (expr, error) {
 	saved := b.table
 	b.table = nil // VALUES cannot reference columns
 	defer func() { b.table = saved }()
-	x, err := b.bind(e, c.Type)
+	hint := c.Type
+	if classOf(hint) == classBits || hint.Kind == types.KindSparsevec {
+		// bit_in reads a literal at typmod -1; the length coercion
+		// follows, without position (PostgreSQL's coerce_type).
+		hint = noTypmod(hint)
+	}
+	x, err := b.bind(e, hint)
 	if err != nil {
 		return nil, err
 	}
 	if x.Type().Kind == types.KindUnknown {
 		x = retype(x, noTypmod(c.Type))
 	}
-	out, err := coerce(x, c.Type, e.Pos())
-	if err != nil {
-		return nil, err
-	}
 	if !castable(x.Type(), c.Type) {
 		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", c.Name, noTypmod(c.Type).Name(), x.Type().Name()).
 			WithHint("You will need to rewrite or cast the expression.").WithPosition(e.Pos() + 1)
 	}
-	return out, nil
+	return coerce(x, c.Type, e.Pos())
 }
 
 // castable reports whether an assignment cast from -> to exists.
@@ -203,7 +205,7 @@ func castable(from, to types.Type) bool {
 		if te, ok := types.ElemType(to); ok {
 			return fe.Kind == te.Kind || castable(fe, te)
 		}
-		return (to.Kind == types.KindVector || to.Kind == types.KindHalfvec) && classOf(fe) == classNumeric
+		return (to.Kind == types.KindVector || to.Kind == types.KindHalfvec || to.Kind == types.KindSparsevec) && classOf(fe) == classNumeric
 	}
 	return false
 }

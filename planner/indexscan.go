@@ -26,6 +26,13 @@ var opclasses = map[string]struct {
 	"halfvec_ip_ops":     {vecindex.InnerProduct, "<#>", types.KindHalfvec},
 	"halfvec_cosine_ops": {vecindex.Cosine, "<=>", types.KindHalfvec},
 	"halfvec_l1_ops":     {vecindex.L1, "<+>", types.KindHalfvec},
+	"bit_hamming_ops":    {vecindex.Hamming, "<~>", types.KindBit},
+	"bit_jaccard_ops":    {vecindex.Jaccard, "<%>", types.KindBit},
+
+	"sparsevec_l2_ops":     {vecindex.SparseL2, "<->", types.KindSparsevec},
+	"sparsevec_ip_ops":     {vecindex.SparseIP, "<#>", types.KindSparsevec},
+	"sparsevec_cosine_ops": {vecindex.SparseCosine, "<=>", types.KindSparsevec},
+	"sparsevec_l1_ops":     {vecindex.SparseL1, "<+>", types.KindSparsevec},
 }
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
@@ -216,7 +223,12 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil {
 		return nil, true, err
 	}
-	if dims := int(p.table.Columns[s.ix.Column].Type.Typmod); len(q) != dims {
+	ct := p.table.Columns[s.ix.Column].Type
+	fits := len(q) == int(ct.Typmod)
+	if ct.Kind == types.KindBit || ct.Kind == types.KindSparsevec {
+		_, fits = indexQuery(qv, ct) // ops_bits.go
+	}
+	if !fits {
 		// A vector of another size cannot walk the graph. The exact scan
 		// compares it with each matching row and fails at the first with
 		// pgvector's "different vector dimensions", as a sequential scan

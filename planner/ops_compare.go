@@ -22,6 +22,7 @@ const (
 	classTimestamp // timestamp and timestamptz: both microseconds, UTC
 	classUUID
 	classJSONB
+	classBits // bit and bit varying
 )
 
 func classOf(t types.Type) typeClass {
@@ -33,7 +34,7 @@ func classOf(t types.Type) typeClass {
 		return classString
 	case types.KindBool:
 		return classBool
-	case types.KindVector, types.KindHalfvec:
+	case types.KindVector, types.KindHalfvec, types.KindSparsevec:
 		return classVector
 	case types.KindBytea:
 		return classBytea
@@ -45,6 +46,8 @@ func classOf(t types.Type) typeClass {
 		return classUUID
 	case types.KindJSONB:
 		return classJSONB
+	case types.KindBit, types.KindVarbit:
+		return classBits
 	}
 	return classOther
 }

@@ -49,7 +49,7 @@ func (b *binder) bindConcatOperands(x *sql.BinaryExpr) (expr, expr, error) {
 // unknown.
 func anyTextCat(t types.Type) bool {
 	switch t.Kind {
-	case types.KindUnknown, types.KindVector, types.KindHalfvec, types.KindJSONB, types.KindBytea:
+	case types.KindUnknown, types.KindVector, types.KindHalfvec, types.KindJSONB, types.KindBytea, types.KindBit, types.KindVarbit, types.KindSparsevec:
 		return false
 	}
 	return classOf(t) != classString && !types.IsArray(t.Kind)

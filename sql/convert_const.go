@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // aConst converts a literal. Integers that fit int64 are ConstInt with their
@@ -25,7 +26,10 @@ func (c *conv) aConst(a *pg_query.A_Const) (Expr, error) {
 	case *pg_query.A_Const_Sval:
 		return &Const{Kind: ConstString, Text: v.Sval.GetSval(), P: loc}, nil
 	case *pg_query.A_Const_Bsval:
-		return nil, c.unsupported("bit string constants", a.GetLocation())
+		// B'101' and X'1F' arrive as "b101" and "x1F": bit_in reads both
+		// prefixes, and the constant has type bit without a length
+		// (PostgreSQL's make_const).
+		return &Cast{X: &Const{Kind: ConstString, Text: v.Bsval.GetBsval(), P: loc}, Type: types.BitOf(types.NoTypmod), P: loc}, nil
 	}
 	return &Const{Kind: ConstNull, P: loc}, nil
 }

@@ -114,46 +114,58 @@ Access method: heap
  alice     |            | {}
 
 `},
-		{`\df`, `                               List of functions
- Schema |      Name       | Result data type |    Argument data types    | Type 
---------+-----------------+------------------+---------------------------+------
- public | avg             | halfvec          | halfvec                   | agg
- public | avg             | vector           | vector                    | agg
- public | cosine_distance | double precision | halfvec, halfvec          | func
- public | cosine_distance | double precision | vector, vector            | func
- public | inner_product   | double precision | halfvec, halfvec          | func
- public | inner_product   | double precision | vector, vector            | func
- public | l1_distance     | double precision | halfvec, halfvec          | func
- public | l1_distance     | double precision | vector, vector            | func
- public | l2_distance     | double precision | halfvec, halfvec          | func
- public | l2_distance     | double precision | vector, vector            | func
- public | l2_norm         | double precision | halfvec                   | func
- public | l2_normalize    | halfvec          | halfvec                   | func
- public | l2_normalize    | vector           | vector                    | func
- public | subvector       | halfvec          | halfvec, integer, integer | func
- public | subvector       | vector           | vector, integer, integer  | func
- public | sum             | halfvec          | halfvec                   | agg
- public | sum             | vector           | vector                    | agg
- public | vector_dims     | integer          | halfvec                   | func
- public | vector_dims     | integer          | vector                    | func
- public | vector_norm     | double precision | vector                    | func
-(20 rows)
+		{`\df`, `                                List of functions
+ Schema |       Name       | Result data type |    Argument data types    | Type 
+--------+------------------+------------------+---------------------------+------
+ public | avg              | halfvec          | halfvec                   | agg
+ public | avg              | vector           | vector                    | agg
+ public | binary_quantize  | bit              | halfvec                   | func
+ public | binary_quantize  | bit              | vector                    | func
+ public | cosine_distance  | double precision | halfvec, halfvec          | func
+ public | cosine_distance  | double precision | sparsevec, sparsevec      | func
+ public | cosine_distance  | double precision | vector, vector            | func
+ public | hamming_distance | double precision | bit, bit                  | func
+ public | inner_product    | double precision | halfvec, halfvec          | func
+ public | inner_product    | double precision | sparsevec, sparsevec      | func
+ public | inner_product    | double precision | vector, vector            | func
+ public | jaccard_distance | double precision | bit, bit                  | func
+ public | l1_distance      | double precision | halfvec, halfvec          | func
+ public | l1_distance      | double precision | sparsevec, sparsevec      | func
+ public | l1_distance      | double precision | vector, vector            | func
+ public | l2_distance      | double precision | halfvec, halfvec          | func
+ public | l2_distance      | double precision | sparsevec, sparsevec      | func
+ public | l2_distance      | double precision | vector, vector            | func
+ public | l2_norm          | double precision | halfvec                   | func
+ public | l2_norm          | double precision | sparsevec                 | func
+ public | l2_normalize     | halfvec          | halfvec                   | func
+ public | l2_normalize     | sparsevec        | sparsevec                 | func
+ public | l2_normalize     | vector           | vector                    | func
+ public | subvector        | halfvec          | halfvec, integer, integer | func
+ public | subvector        | vector           | vector, integer, integer  | func
+ public | sum              | halfvec          | halfvec                   | agg
+ public | sum              | vector           | vector                    | agg
+ public | vector_dims      | integer          | halfvec                   | func
+ public | vector_dims      | integer          | vector                    | func
+ public | vector_norm      | double precision | vector                    | func
+(30 rows)
 
 `},
-		{`\dT`, `       List of data types
- Schema |  Name   | Description 
---------+---------+-------------
- public | halfvec | 
- public | vector  | 
-(2 rows)
+		{`\dT`, `        List of data types
+ Schema |   Name    | Description 
+--------+-----------+-------------
+ public | halfvec   | 
+ public | sparsevec | 
+ public | vector    | 
+(3 rows)
 
 `},
-		{`\dT+`, `                                       List of data types
- Schema |  Name   | Internal name | Size | Elements |  Owner   | Access privileges | Description 
---------+---------+---------------+------+----------+----------+-------------------+-------------
- public | halfvec | halfvec       | var  |          | postgres |                   | 
- public | vector  | vector        | var  |          | postgres |                   | 
-(2 rows)
+		{`\dT+`, `                                        List of data types
+ Schema |   Name    | Internal name | Size | Elements |  Owner   | Access privileges | Description 
+--------+-----------+---------------+------+----------+----------+-------------------+-------------
+ public | halfvec   | halfvec       | var  |          | postgres |                   | 
+ public | sparsevec | sparsevec     | var  |          | postgres |                   | 
+ public | vector    | vector        | var  |          | postgres |                   | 
+(3 rows)
 
 `},
 	}
@@ -205,7 +217,7 @@ func TestCatalogViewsAndFunctions(t *testing.T) {
 		t.Fatalf("setup: %v\n%s%s", err, out, errOut)
 	}
 	tests := []struct{ query, want string }{
-		{"SELECT typname, oid, typarray FROM pg_type WHERE typname IN ('vector', 'halfvec', 'sparsevec')", "vector|16385|16386\nhalfvec|16389|16390\n"},
+		{"SELECT typname, oid, typarray FROM pg_type WHERE typname IN ('vector', 'halfvec', 'sparsevec')", "vector|16385|16386\nhalfvec|16389|16390\nsparsevec|16391|16392\n"},
 		{"SELECT typname AS name, oid, typarray AS array_oid, oid::regtype::text AS regtype, typdelim AS delimiter " +
 			"FROM pg_type t WHERE t.oid = to_regtype('vector') ORDER BY t.oid", "vector|16385|16386|vector|,\n"},
 		{"SELECT typname, typelem FROM pg_catalog.pg_type WHERE oid = 16386", "_vector|16385\n"},

@@ -19,6 +19,20 @@ const (
 	Cosine
 	// L1 is vector_l1_ops (operator <+>); internal distance is Σ|a-b|.
 	L1
+	// Hamming is bit_hamming_ops (operator <~>) over packed bits
+	// (BitVector, bits.go); internal distance is the differing bit count.
+	Hamming
+	// Jaccard is bit_jaccard_ops (operator <%>) over packed bits;
+	// internal distance is pgvector's 1 - |a∧b|/|a∨b|.
+	Jaccard
+	// SparseL2, SparseIP, SparseCosine and SparseL1 are sparsevec_l2_ops,
+	// sparsevec_ip_ops, sparsevec_cosine_ops and sparsevec_l1_ops over
+	// SparseVector slots (sparse.go), with L2's ... L1's internal
+	// distances.
+	SparseL2
+	SparseIP
+	SparseCosine
+	SparseL1
 )
 
 // String returns the pgvector opclass name of m.
@@ -32,6 +46,18 @@ func (m Metric) String() string {
 		return "vector_cosine_ops"
 	case L1:
 		return "vector_l1_ops"
+	case Hamming:
+		return "bit_hamming_ops"
+	case Jaccard:
+		return "bit_jaccard_ops"
+	case SparseL2:
+		return "sparsevec_l2_ops"
+	case SparseIP:
+		return "sparsevec_ip_ops"
+	case SparseCosine:
+		return "sparsevec_cosine_ops"
+	case SparseL1:
+		return "sparsevec_l1_ops"
 	}
 	return fmt.Sprintf("Metric(%d)", uint8(m))
 }
@@ -87,10 +113,14 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: m %d must be at least 2", c.M)
 	case c.EfConstruction < 1:
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
-	case c.Metric > L1:
+	case c.Metric > SparseL1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
 	case c.Quantization > QuantHalf:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
+	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || c.Quantization != QuantAuto):
+		return fmt.Errorf("vecindex: %v takes dims %d and no quantization", c.Metric, SparseDims)
+	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || c.Quantization != QuantAuto):
+		return fmt.Errorf("vecindex: %v takes an even dims and no quantization", c.Metric)
 	}
 	return nil
 }

@@ -1,6 +1,11 @@
 // Package vecindex is vecgres's approximate nearest-neighbour index: an
 // in-memory HNSW graph over float32 vectors keyed by uint64 row slot ids;
-// a node's id is its key.
+// a node's id is its key. Bit strings (pgvector's bit_hamming_ops and
+// bit_jaccard_ops) use the same graph: BitVector packs them into 64-bit
+// words held in the float32 slots, which the Hamming and Jaccard metrics
+// read back as words (bits.go); sparse vectors (sparsevec_*_ops) are laid
+// out as a count and (index, value) pairs that the Sparse* metrics merge
+// by index (sparse.go).
 // It sits below the planner and executor, which build one HNSW per
 // `CREATE INDEX ... USING hnsw` and call Search for `ORDER BY col <op> q
 // LIMIT k`. It is a leaf: it imports only vecindex/distance (the SIMD

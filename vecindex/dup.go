@@ -78,7 +78,7 @@ const maxDupNeighbours = 3
 // code distance of 0 means equal codes.
 func dupEpsFor(cfg Config) float32 {
 	switch {
-	case cfg.Metric == L2 || cfg.Metric == L1:
+	case cfg.Metric == L2 || cfg.Metric == L1 || isBitMetric(cfg.Metric) || cfg.Metric == SparseL2 || cfg.Metric == SparseL1:
 		return 0
 	case cfg.Metric == Cosine && cfg.Quantization != QuantSQ8:
 		return float32(max(1e-6, float64(cfg.Dims)*0x1p-24))

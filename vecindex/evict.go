@@ -347,9 +347,9 @@ func (h *HNSW) writeEvicting(s *scratch, from uint32, b []uint32, c []item, v []
 // InnerProduct, whose -dot can be negative and is no metric.
 func (h *HNSW) coverFactor() float32 {
 	switch h.cfg.Metric {
-	case L2, Cosine:
+	case L2, Cosine, SparseL2, SparseCosine:
 		return evictAlpha * evictAlpha
-	case L1:
+	case L1, Hamming, Jaccard, SparseL1:
 		return evictAlpha
 	}
 	return 0

@@ -106,7 +106,7 @@ func New(cfg Config) (*HNSW, error) {
 	h.halfDist, h.halfNodeDist = halfDistFuncs(cfg.Metric)
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
-	h.autoRepair.Store(cfg.Metric != InnerProduct) // autorepair.go
+	h.autoRepair.Store(cfg.Metric != InnerProduct && cfg.Metric != SparseIP) // autorepair.go
 	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
 	h.hole = h.newHole()
 	dir := []*segment{}

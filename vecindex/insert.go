@@ -48,7 +48,7 @@ func (h *HNSW) insert(key uint64, v []float32) error {
 	if key > MaxKey {
 		return fmt.Errorf("%w: %d", ErrKeyRange, key)
 	}
-	if h.cfg.Metric == Cosine && zeroNorm(v) {
+	if (h.cfg.Metric == Cosine || h.cfg.Metric == SparseCosine) && zeroNorm(v) {
 		return nil // not indexed, as in pgvector: its cosine distance is NaN
 	}
 	for {
@@ -173,6 +173,9 @@ func isDone(done <-chan struct{}) bool {
 func (h *HNSW) check(v []float32) error {
 	if len(v) != h.cfg.Dims {
 		return fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), h.cfg.Dims)
+	}
+	if isBitMetric(h.cfg.Metric) {
+		return nil // packed bits (bits.go), never read as floats
 	}
 	for i, x := range v {
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {

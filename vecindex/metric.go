@@ -32,6 +32,12 @@ func Distance(m Metric, a, b []float32) float32 {
 		d = cosineDistance(a, b)
 	case L1:
 		d = distance.L1(a, b)
+	case Hamming:
+		d = hammingDist(a, b)
+	case Jaccard:
+		d = jaccardDist(a, b)
+	case SparseL2, SparseIP, SparseCosine, SparseL1:
+		d = sparseDistFunc(m)(a, b)
 	default:
 		panic("vecindex: unknown metric")
 	}
@@ -76,6 +82,12 @@ func distFunc(m Metric) func(q, v []float32) float32 {
 		return func(q, v []float32) float32 { return sane(-distance.Dot(q, v)) }
 	case Cosine:
 		return func(q, v []float32) float32 { return sane(clampCos(1 - distance.Dot(q, v))) }
+	case Hamming:
+		return hammingDist
+	case Jaccard:
+		return jaccardDist
+	case SparseL2, SparseIP, SparseCosine, SparseL1:
+		return sparseDistFunc(m)
 	}
 	return func(q, v []float32) float32 { return sane(distance.L1(q, v)) }
 }

@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -67,7 +68,9 @@ func TestInternalDistanceMatchesDistance(t *testing.T) {
 
 func TestMetricString(t *testing.T) {
 	want := map[Metric]string{L2: "vector_l2_ops", InnerProduct: "vector_ip_ops",
-		Cosine: "vector_cosine_ops", L1: "vector_l1_ops", 9: "Metric(9)"}
+		Cosine: "vector_cosine_ops", L1: "vector_l1_ops", Hamming: "bit_hamming_ops", Jaccard: "bit_jaccard_ops",
+		SparseL2: "sparsevec_l2_ops", SparseIP: "sparsevec_ip_ops", SparseCosine: "sparsevec_cosine_ops",
+		SparseL1: "sparsevec_l1_ops", SparseL1 + 1: fmt.Sprintf("Metric(%d)", SparseL1+1)}
 	for m, s := range want {
 		if m.String() != s {
 			t.Errorf("Metric(%d).String() = %q, want %q", m, m.String(), s)

@@ -177,7 +177,7 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 			return true
 		}
 	}
-	if h.cfg.Metric == InnerProduct {
+	if h.cfg.Metric == InnerProduct || h.cfg.Metric == SparseIP {
 		return false // no forced edges (see RepairReachability)
 	}
 	for _, x := range c {

@@ -2,7 +2,6 @@ package vecindex
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/vecgres/vecgres/vecindex/fp16"
 )
@@ -59,5 +58,5 @@ func (h *HNSW) holds(id uint32, v []float32) bool {
 			want[i] = fp16.ToFloat32(fp16.FromFloat32(x))
 		}
 	}
-	return slices.Equal(h.floatVec(nil, id), want)
+	return sameSlots(h.cfg.Metric, h.floatVec(nil, id), want)
 }

@@ -187,7 +187,7 @@ func (h *HNSW) sqPublish(q *quantizer, n uint32) {
 
 // sqUsable reports whether m has SQ8 code distances.
 func sqUsable(m Metric, dims int) bool {
-	return m != L1 && dims <= maxCodeDims
+	return m != L1 && !isBitMetric(m) && !isSparseMetric(m) && dims <= maxCodeDims
 }
 
 // QuantClamped returns how many nodes had a component clamped to the

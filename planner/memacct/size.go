@@ -48,6 +48,10 @@ func ValueSize(v any) int64 {
 		return headerSize + 4*int64(len(x))
 	case types.HalfVec:
 		return headerSize + 2*int64(len(x))
+	case types.Bits:
+		return headerSize + 8 + int64(len(x.Data))
+	case types.SparseVec:
+		return headerSize + 52 + 8*int64(len(x.Indices))
 	case types.Array:
 		n := int64(headerSize) + int64(len(x))*ValueOverhead
 		for _, e := range x {

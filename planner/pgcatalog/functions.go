@@ -41,18 +41,20 @@ func listFunctions(Env, consts) [][]any {
 var functionListCols = textCols("Schema", "Name", "Result data type", "Argument data types", "Type")
 
 // listTypes answers \dT: the types outside pg_catalog, which in vecgres
-// are pgvector's halfvec and vector (sparsevec is not served), by name.
-// pgvector 0.8.6 gives its types no comment.
+// are pgvector's halfvec, sparsevec and vector, by name. pgvector gives
+// its types no comment.
 func listTypes(Env, consts) [][]any {
-	return [][]any{{"public", "halfvec", nil}, {"public", "vector", nil}}
+	return [][]any{{"public", "halfvec", nil}, {"public", "sparsevec", nil}, {"public", "vector", nil}}
 }
 
 var typeListCols = textCols("Schema", "Name", "Description")
 
-// listTypesVerbose answers \dT+: halfvec and vector are variable-length ("var"), no
-// enum elements, owned by the session user, without privileges set.
+// listTypesVerbose answers \dT+: halfvec, sparsevec and vector are
+// variable-length ("var"), no enum elements, owned by the session user,
+// without privileges set.
 func listTypesVerbose(env Env, _ consts) [][]any {
 	return [][]any{{"public", "halfvec", "halfvec", "var", "", env.User, nil, nil},
+		{"public", "sparsevec", "sparsevec", "var", "", env.User, nil, nil},
 		{"public", "vector", "vector", "var", "", env.User, nil, nil}}
 }
 

@@ -55,6 +55,9 @@ var pgTypes = []pgType{
 	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0, false},
 	{types.OIDVector, "vector", -1, "U", types.OIDVectorArray, false, "i", "e", "vector_", true, 0, true},
 	{types.OIDHalfvec, "halfvec", -1, "U", types.OIDHalfvecArray, false, "i", "e", "halfvec_", true, 0, true},
+	{types.OIDSparsevec, "sparsevec", -1, "U", types.OIDSparsevecArray, false, "i", "e", "sparsevec_", true, 0, true},
+	{types.OIDBit, "bit", -1, "V", types.OIDBitArray, false, "i", "x", "bit_", true, 0, false},
+	{types.OIDVarbit, "varbit", -1, "V", types.OIDVarbitArray, true, "i", "x", "varbit_", true, 0, false},
 }
 
 var typeCols = cols("oid", tOID, "typname", tText, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,

@@ -25,4 +25,6 @@ var Builtins = NewRegistry(
 	advisoryFuncs,
 	statsAggregateFuncs,
 	bitAggregateFuncs,
+	bitFuncs,
+	sparsevecFuncs,
 )

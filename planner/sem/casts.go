@@ -24,7 +24,10 @@ var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindBpchar:    {types.KindText, types.KindVarchar},
 	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
 	types.KindTimestamp: {types.KindTimestamptz},
-	types.KindVector:    {types.KindHalfvec}, // pgvector: CREATE CAST (vector AS halfvec) AS IMPLICIT
+	types.KindVector:    {types.KindHalfvec, types.KindSparsevec}, // pgvector: CREATE CAST (vector AS halfvec / sparsevec) AS IMPLICIT
+	types.KindHalfvec:   {types.KindSparsevec},                    // CREATE CAST (halfvec AS sparsevec) AS IMPLICIT
+	types.KindBit:       {types.KindVarbit},
+	types.KindVarbit:    {types.KindBit},
 }
 
 // ImplicitCast reports whether PostgreSQL converts a value of kind from

@@ -16,6 +16,7 @@ const (
 	catUser     category = 'U' // bytea, uuid, jsonb, vector
 	catPseudo   category = 'P'
 	catUnknown  category = 'X'
+	catBitStr   category = 'V' // bit, bit varying (preferred)
 )
 
 // categoryOf returns t's category and whether t is its category's
@@ -37,6 +38,10 @@ func categoryOf(t types.Type) (category, bool) {
 		return catDateTime, false
 	case types.KindTimestamptz:
 		return catDateTime, true
+	case types.KindBit:
+		return catBitStr, false
+	case types.KindVarbit:
+		return catBitStr, true
 	case types.KindUnknown:
 		return catUnknown, false
 	case kindAny, kindAnyArray, kindAnyElement, kindRegclass:

@@ -55,6 +55,9 @@ func comparisonOperators() []Func {
 			pairs = append(pairs, pair{l, r, compareDateTimes(l, r)})
 		}
 	}
+	same(Bit, types.Compare) // biteq ... (bit.go)
+	same(Varbit, types.Compare)
+	same(Sparsevec, types.Compare) // sparsevec_eq ... (sparsevec.go)
 	var ops []Func
 	for _, op := range compareOps {
 		for _, p := range pairs {
@@ -67,7 +70,7 @@ func comparisonOperators() []Func {
 // comparison is the entry of op on l and r ordered by cmp.
 func comparison(op string, l, r types.Type, cmp CompareFunc) Func {
 	f := Func{Name: op, Args: []types.Type{l, r}, Ret: types.Bool, Strict: true, Cmp: cmp}
-	if l.Kind == types.KindVector || l.Kind == types.KindHalfvec {
+	if l.Kind == types.KindVector || l.Kind == types.KindHalfvec || l.Kind == types.KindSparsevec {
 		f.Schema = "public"
 	}
 	f.Fn = func(_ Context, a []any) (any, error) { return CompareResult(op, cmp(a[0], a[1])), nil }
@@ -183,6 +186,8 @@ func argConverter(from, to types.Type) func(any) any {
 		return func(v any) any { return strings.TrimRight(v.(string), " ") }
 	case from.Kind == types.KindDate && (to.Kind == types.KindTimestamp || to.Kind == types.KindTimestamptz):
 		return dateAsTimestamp
+	case (from.Kind == types.KindVector || from.Kind == types.KindHalfvec) && to.Kind == types.KindSparsevec:
+		return func(v any) any { s, _ := SparseArg(v); return s } // at most 16000 non-zeros: never fails
 	}
 	return nil
 }

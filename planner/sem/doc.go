@@ -5,12 +5,12 @@
 //
 // A function is one Func entry in one family table (vector.go, halfvec.go,
 // numeric.go, math.go, text.go, strings.go, session.go, catalog.go,
-// privilege.go, misc.go, poly.go, aggregate.go, jsonb_funcs.go, srf.go): name, argument types,
+// privilege.go, misc.go, poly.go, aggregate.go, jsonb_funcs.go, srf.go, bit.go, sparsevec.go): name, argument types,
 // result type, strictness, volatility, variadic-ness and the
 // implementation; a set-returning function's is Rows, which passes its
 // rows on one at a time (FROM runs it: planner/from_func.go). Builtins collects the
 // tables; adding a function is adding an entry. The binary operators on
-// numbers, text and vectors and the comparisons are entries of the same
+// numbers, text, vectors, sparse vectors and bit strings and the comparisons are entries of the same
 // kind in Operators (operators.go, arith.go, like.go, compare.go), named
 // by their symbol; a comparison entry carries its order (Func.Cmp), which
 // Comparer returns with the operands' implicit conversions for IN, CASE,

@@ -31,7 +31,7 @@ var Operators *Registry
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators,
 		comparisonOperators(), jsonbOperators, jsonbMoreOperators, arrayOperators, arrayConcatOperators, powerOperators,
-		bitOperators())
+		bitOperators(), bitStringOperators(), sparsevecOperators())
 }
 
 var (

@@ -29,6 +29,12 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		}
 		return nil, cannotCast(from, to)
 	}
+	if v, ok, err := castBits(d, from, to, explicit); ok {
+		return v, err
+	}
+	if v, ok, err := castSparse(d, from, to); ok {
+		return v, err
+	}
 	if from.Kind == to.Kind && IsArray(to.Kind) && to.Typmod != NoTypmod {
 		return castArray(d, from, to, explicit) // the element typmod
 	}

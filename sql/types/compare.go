@@ -46,6 +46,14 @@ func Compare(a, b any) int {
 		if y, ok := b.(HalfVec); ok {
 			return compareSlices(x, y, compareHalf)
 		}
+	case Bits:
+		if y, ok := b.(Bits); ok {
+			return CompareBits(x, y)
+		}
+	case SparseVec:
+		if y, ok := b.(SparseVec); ok {
+			return CompareSparse(x, y)
+		}
 	case []float64:
 		if y, ok := b.([]float64); ok {
 			return compareSlices(x, y, compareFloat)

@@ -16,7 +16,10 @@
 // timestamp and timestamptz (UTC: the session TimeZone is always UTC;
 // infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
 // for uuid; JSONB (a parsed tree, keys sorted and unique, numbers kept as
-// numeric text) for jsonb. There is no json type: the name is 0A000. A
+// numeric text) for jsonb; Bits (a bit length and its bytes, first bit
+// in the high bit, pad bits zero) for bit(n) and bit varying(n);
+// SparseVec (dimensions, 0-based ascending indices, non-zero values) for
+// sparsevec. There is no json type: the name is 0A000. A
 // Datum carries no type: its Type travels
 // beside it (in a column or a parameter description).
 //
@@ -31,7 +34,10 @@
 //     a halfvec the same with dim × binary16 (halfvec.c);
 //     numeric is NBASE-10000 digits; arrays are PostgreSQL's array_send form;
 //     bytea raw; date int32 days and timestamp(tz) int64 microseconds since
-//     2000-01-01; uuid 16 bytes; jsonb a version byte 1 then its text.
+//     2000-01-01; uuid 16 bytes; jsonb a version byte 1 then its text; bit
+//     and bit varying int32 bit length, then the bytes (bit_send); sparsevec
+//     int32 dim, int32 nnz, int32 unused (0), nnz int32 0-based indices,
+//     nnz float4 values (pgvector sparsevec.c).
 //
 // Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
 // vector_binary.go, halfvec.go (text, binary, conversions), float_scan.go (strtod's grammar), float_format.go,
@@ -40,7 +46,10 @@
 // helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go, key.go (hash keys equal as Compare); driver_types.go (bytea, date,
 // timestamp, timestamptz, uuid and jsonb hooks), bytea.go, datetime.go,
 // uuid.go, jsonb.go (parser), jsonb_number.go, jsonb_text.go, jsonb_ops.go
-// (->, ->>, @>, ?, B-tree order).
+// (->, ->>, @>, ?, B-tree order), bit.go (bit and bit varying: input,
+// output, send/receive, order) and bit_cast.go (length coercions, integer
+// casts), sparsevec.go (sparsevec input, output, send/receive, order)
+// and sparsevec_cast.go.
 //
 // Errors are *pgerror.Error with pgvector's SQLSTATE and message text
 // (see shared/pgvector-compat.md).

@@ -32,6 +32,8 @@ const (
 	keyJSONArray
 	keyJSONObject
 	keyHalfvec
+	keyBits
+	keySparsevec
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -76,6 +78,16 @@ func AppendKey(b []byte, v any) []byte {
 		b = appendLen(append(b, keyHalfvec), len(x))
 		for _, h := range x {
 			b = appendFloatKey(b, float64(fp16.ToFloat32(h)))
+		}
+		return b
+	case Bits:
+		b = binary.BigEndian.AppendUint64(append(b, keyBits), uint64(x.Len))
+		return append(b, x.Data...)
+	case SparseVec:
+		b = appendLen(append(b, keySparsevec), int(x.Dim))
+		b = appendLen(b, len(x.Indices))
+		for k, i := range x.Indices {
+			b = appendFloatKey(appendLen(b, int(i)), float64(x.Values[k]))
 		}
 		return b
 	case JSONB:

@@ -66,6 +66,9 @@ var kinds = [...]kindInfo{
 	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
 	KindHalfvec:          {OIDHalfvec, "halfvec", -1},
 	KindHalfvecArray:     {OIDHalfvecArray, "halfvec[]", -1},
+	KindBit:              {OIDBit, "bit", -1},
+	KindVarbit:           {OIDVarbit, "bit varying", -1},
+	KindSparsevec:        {OIDSparsevec, "sparsevec", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -93,6 +96,12 @@ func (t Type) Name() string {
 		return "vector(" + n + ")"
 	case KindHalfvec:
 		return "halfvec(" + n + ")"
+	case KindBit:
+		return "bit(" + n + ")"
+	case KindVarbit:
+		return "bit varying(" + n + ")"
+	case KindSparsevec:
+		return "sparsevec(" + n + ")"
 	case KindVarchar:
 		return "character varying(" + n + ")"
 	case KindBpchar:
@@ -171,6 +180,8 @@ var typeNames = map[string]Kind{
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
+	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
+	"sparsevec": KindSparsevec,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
@@ -207,6 +218,12 @@ func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 		return vectorTypmodIn("vector", mods)
 	case KindHalfvec:
 		return vectorTypmodIn("halfvec", mods)
+	case KindBit:
+		return bitTypmodIn(k, "bit", mods)
+	case KindVarbit:
+		return bitTypmodIn(k, "varbit", mods)
+	case KindSparsevec:
+		return sparsevecTypmodIn(mods)
 	case KindVarchar:
 		return charTypmodIn(k, "varchar", mods)
 	case KindBpchar:

@@ -57,3 +57,17 @@ const (
 	OIDHalfvec      OID = 16389
 	OIDHalfvecArray OID = 16390
 )
+
+// sparsevec's OIDs, past halfvec's (16389/16390).
+const (
+	OIDSparsevec      OID = 16391
+	OIDSparsevecArray OID = 16392
+)
+
+// PostgreSQL's bit string types (pg_type.dat).
+const (
+	OIDBit         OID = 1560
+	OIDBitArray    OID = 1561
+	OIDVarbit      OID = 1562
+	OIDVarbitArray OID = 1563
+)

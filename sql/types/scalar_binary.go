@@ -42,6 +42,18 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return n, nil
 	case KindUnknown, KindText, KindVarchar, KindBpchar:
 		return decodeString(b, t)
+	case KindSparsevec:
+		v, err := DecodeSparsevecBinary(b, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	case KindBit, KindVarbit:
+		v, err := DecodeBitsBinary(b, t)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case KindVoid:
 		return nil, nil
 	}
@@ -154,6 +166,12 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindHalfvec:
 		v, _ := d.(HalfVec)
 		return AppendHalfvecBinary(buf, v)
+	case KindSparsevec:
+		v, _ := d.(SparseVec)
+		return AppendSparsevecBinary(buf, v)
+	case KindBit, KindVarbit:
+		v, _ := d.(Bits)
+		return AppendBitsBinary(buf, v)
 	case KindVoid:
 		return buf
 	}

@@ -51,6 +51,18 @@ func ParseText(t Type, s string) (any, error) {
 			return nil, err
 		}
 		return v, nil
+	case KindSparsevec:
+		v, err := ParseSparsevec(s, t.Typmod)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	case KindBit, KindVarbit:
+		b, err := ParseBits(s, t)
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
 	case KindVoid:
 		return nil, nil
 	}
@@ -98,6 +110,14 @@ func AppendText(buf []byte, t Type, d any) []byte {
 	case KindHalfvec:
 		if v, ok := d.(HalfVec); ok {
 			return AppendHalfvec(buf, v)
+		}
+	case KindSparsevec:
+		if v, ok := d.(SparseVec); ok {
+			return AppendSparsevec(buf, v)
+		}
+	case KindBit, KindVarbit:
+		if b, ok := d.(Bits); ok {
+			return AppendBits(buf, b)
 		}
 	case KindVoid:
 		return buf

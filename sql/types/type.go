@@ -48,6 +48,9 @@ const (
 	KindVectorArray
 	KindHalfvec      // HalfVec: pgvector halfvec(n)
 	KindHalfvecArray // halfvec[]
+	KindBit          // Bits: bit(n); NoTypmod is any length (B'...' literals)
+	KindVarbit       // Bits: bit varying(n)
+	KindSparsevec    // SparseVec: pgvector sparsevec(n)
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

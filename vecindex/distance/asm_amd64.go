@@ -112,3 +112,6 @@ func dotFloatHalfAVX512(a []float32, b []uint16) float32
 
 //go:noescape
 func l1FloatHalfAVX512(a []float32, b []uint16) float32
+
+//go:noescape
+func andOrAVX512Asm(a, b []uint64) (inter, union int)

@@ -130,3 +130,21 @@ func BenchmarkHammingUint64(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkAndOrUint64(b *testing.B) {
+	sets := hammingSets()
+	var names, missing []string
+	for _, s := range sets {
+		names, missing = append(names, s.name), append(missing, s.missing)
+	}
+	benchEach(b, names, missing, func(b *testing.B, impl, dim int) {
+		r := rand.New(rand.NewPCG(6, uint64(dim)))
+		words := (dim + 63) / 64
+		x, y := randUint64s(r, words), randUint64s(r, words)
+		f := sets[impl].andOr
+		for b.Loop() {
+			i, u := f(x, y)
+			sinkInt += i + u
+		}
+	})
+}

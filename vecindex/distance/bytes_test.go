@@ -126,3 +126,24 @@ func TestHammingExact(t *testing.T) {
 		})
 	}
 }
+
+// TestAndOrExact compares every AndOrUint64 implementation with pure Go
+// for every length 0..maxLen words, with all-ones guard words (a mask one
+// word too wide counts them).
+func TestAndOrExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, s := range hammingSets() {
+		t.Run(s.name, func(t *testing.T) {
+			skipMissing(t, s.name, s.missing)
+			for n := 0; n <= maxLen; n++ {
+				a0, b0 := randUint64s(r, n), randUint64s(r, n)
+				off := n % 9
+				a, b := placed(a0, off, ^uint64(0)), placed(b0, 8-off, ^uint64(0))
+				gi, gu := s.andOr(a, b)
+				wi, wu := andOrUint64Go(a0, b0)
+				checkInt(t, s.name, "AndOrUint64 inter", n, int64(gi), int64(wi))
+				checkInt(t, s.name, "AndOrUint64 union", n, int64(gu), int64(wu))
+			}
+		})
+	}
+}

@@ -18,6 +18,8 @@
 // graphs that store halves). Each widens the halves exactly and sums in
 // float32; the pure-Go ones equal the float32 kernels' pure-Go sums on the
 // widened values bit for bit.
+// Bit vectors: HammingUint64 and AndOrUint64 (the Jaccard set sizes), 64
+// bits per word.
 //
 // All kernels take two slices; they read len(a) elements of each and panic
 // (in Go, before any assembly runs) when len(b) < len(a).
@@ -34,6 +36,7 @@
 //	          (L2SquaredFloatUint8 included)
 //	bytes:    "avx512" (AVX512F+BW+VL+VNNI)  else "avx2"  else "go"
 //	hamming:  "avx512" (AVX512F+VPOPCNTDQ)  else "popcnt"  else "go"
+//	          (AndOrUint64 included; its "popcnt" is Go's OnesCount64)
 //	half:     "avx512" (AVX512F+BW+VL)  else "avx2" (AVX2+FMA3+F16C): both widen
 //	          with VCVTPH2PS and then run FMA in float32, else "go"
 //

@@ -42,6 +42,12 @@ var L2SquaredUint8 = l2SquaredUint8Go
 // packed 64 bits per word: Σ popcount(a[i] XOR b[i]).
 var HammingUint64 = hammingUint64Go
 
+// AndOrUint64 returns the set sizes behind the Jaccard distance of two bit
+// vectors packed 64 bits per word: Σ popcount(a[i] AND b[i]) and
+// Σ popcount(a[i] OR b[i]) (len(b) >= len(a)). Same implementation family
+// as HammingUint64.
+var AndOrUint64 = andOrUint64Go
+
 // Implementation names the instruction set behind the float32 kernels
 // (L2Squared, Dot, L1, CosineParts, L2SquaredFloatUint8): "avx512", "avx2" or "go".
 func Implementation() string { return chosen.float }

@@ -48,8 +48,9 @@ var (
 		l2U8:  func(a, b []uint8) uint32 { return l2SquaredUint8AVX2(a, b[:len(a)]) },
 	}
 	hammingAVX512 = hammingSet{
-		name: "avx512",
-		fn:   func(a, b []uint64) int { return hammingAVX512Asm(a, b[:len(a)]) },
+		name:  "avx512",
+		fn:    func(a, b []uint64) int { return hammingAVX512Asm(a, b[:len(a)]) },
+		andOr: func(a, b []uint64) (int, int) { return andOrAVX512Asm(a, b[:len(a)]) },
 	}
 	halfAVX512 = halfSet{
 		name:     "avx512",
@@ -74,6 +75,8 @@ var (
 	hammingPOPCNT = hammingSet{
 		name: "popcnt",
 		fn:   func(a, b []uint64) int { return hammingPOPCNTAsm(a, b[:len(a)]) },
+		// math/bits.OnesCount64 compiles to POPCNT (with its own check)
+		andOr: andOrUint64Go,
 	}
 )
 

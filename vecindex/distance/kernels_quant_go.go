@@ -48,3 +48,12 @@ func hammingUint64Go(a, b []uint64) int {
 	}
 	return n
 }
+
+func andOrUint64Go(a, b []uint64) (inter, union int) {
+	b = b[:len(a)]
+	for i := range a {
+		inter += bits.OnesCount64(a[i] & b[i])
+		union += bits.OnesCount64(a[i] | b[i])
+	}
+	return inter, union
+}

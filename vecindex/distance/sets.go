@@ -21,17 +21,18 @@ type quantSet struct {
 	l2U8    func(a, b []uint8) uint32
 }
 
-// hammingSet is one implementation of HammingUint64.
+// hammingSet is one implementation of HammingUint64 and AndOrUint64.
 type hammingSet struct {
 	name    string
 	missing string
 	fn      func(a, b []uint64) int
+	andOr   func(a, b []uint64) (inter, union int)
 }
 
 var (
 	goFloat   = floatSet{name: "go", l2: l2SquaredGo, dot: dotGo, l1: l1Go, cosine: cosinePartsGo, l2u8: l2SquaredFloatUint8Go}
 	goQuant   = quantSet{name: "go", dotI8: dotInt8Go, l2I8: l2SquaredInt8Go, dotU8: dotUint8Go, l2U8: l2SquaredUint8Go}
-	goHamming = hammingSet{name: "go", fn: hammingUint64Go}
+	goHamming = hammingSet{name: "go", fn: hammingUint64Go, andOr: andOrUint64Go}
 )
 
 // chosen records which set each kernel family runs on.
@@ -49,7 +50,7 @@ func (s quantSet) install() {
 }
 
 func (s hammingSet) install() {
-	HammingUint64 = s.fn
+	HammingUint64, AndOrUint64 = s.fn, s.andOr
 	chosen.hamming = s.name
 }
 

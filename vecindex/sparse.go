@@ -1,0 +1,125 @@
+package vecindex
+
+import (
+	"math"
+)
+
+// Sparse vectors (pgvector's sparsevec_*_ops) are indexed in the same
+// float32 slots as dense ones: SparseVector lays one out as slot 0 = the
+// non-zero count, then (index, value) pairs, the index's uint32 bits in
+// the first slot of a pair, zero-padded to SparseDims slots. Indices are
+// below 1e9 < 2^30, so their bits are never NaN or infinite and Insert's
+// finiteness check holds. The Sparse* metrics read the pairs back and
+// merge them by index, as pgvector's sparse distances do (float32 sums in
+// index order).
+
+// SparseMaxNNZ is the most non-zero elements an indexed sparse vector
+// may have (pgvector's HNSW_MAX_NNZ).
+const SparseMaxNNZ = 1000
+
+// SparseDims is the Config.Dims of a sparse index: the count slot and
+// SparseMaxNNZ pairs.
+const SparseDims = 1 + 2*SparseMaxNNZ
+
+// SparseVector lays out the sparse vector (indices ascending, values
+// non-zero; at most SparseMaxNNZ of them) in SparseDims slots.
+func SparseVector(indices []int32, values []float32) []float32 {
+	out := make([]float32, SparseDims)
+	out[0] = math.Float32frombits(uint32(len(indices)))
+	for k, i := range indices {
+		out[1+2*k] = math.Float32frombits(uint32(i))
+		out[2+2*k] = values[k]
+	}
+	return out
+}
+
+// isSparseMetric reports the metrics over SparseVector slots.
+func isSparseMetric(m Metric) bool { return m >= SparseL2 && m <= SparseL1 }
+
+// sparseView is the (indices, values) of SparseVector slots without
+// copying: the index slots are read as uint32 bits by the merge.
+type sparseView []float32
+
+func (s sparseView) nnz() int            { return int(math.Float32bits(s[0])) }
+func (s sparseView) index(k int) uint32  { return math.Float32bits(s[1+2*k]) }
+func (s sparseView) value(k int) float32 { return s[2+2*k] }
+
+// sparseMerge walks the indices of a and b in ascending order.
+func sparseMerge(a, b sparseView, both func(x, y float32), onlyA, onlyB func(x float32)) {
+	na, nb := a.nnz(), b.nnz()
+	i, j := 0, 0
+	for i < na && j < nb {
+		ai, bj := a.index(i), b.index(j)
+		switch {
+		case ai == bj:
+			both(a.value(i), b.value(j))
+			i, j = i+1, j+1
+		case ai < bj:
+			onlyA(a.value(i))
+			i++
+		default:
+			onlyB(b.value(j))
+			j++
+		}
+	}
+	for ; i < na; i++ {
+		onlyA(a.value(i))
+	}
+	for ; j < nb; j++ {
+		onlyB(b.value(j))
+	}
+}
+
+func sparseL2Sq(q, v []float32) float32 {
+	var s float32
+	sq := func(x float32) { s += x * x }
+	sparseMerge(sparseView(q), sparseView(v), func(x, y float32) { d := x - y; s += d * d }, sq, sq)
+	return s
+}
+
+func sparseDot(q, v []float32) float32 {
+	var s float32
+	none := func(float32) {}
+	sparseMerge(sparseView(q), sparseView(v), func(x, y float32) { s += x * y }, none, none)
+	return s
+}
+
+func sparseNormSq(v []float32) float32 {
+	var s float32
+	a := sparseView(v)
+	for k := range a.nnz() {
+		s += a.value(k) * a.value(k)
+	}
+	return s
+}
+
+// sparseCosine is pgvector's sparse cosine distance, clamped to [0, 2];
+// 1 (orthogonal) for a zero vector, as cosineDistance.
+func sparseCosine(q, v []float32) float32 {
+	na, nb := sparseNormSq(q), sparseNormSq(v)
+	if na == 0 || nb == 0 {
+		return 1
+	}
+	sim := float64(sparseDot(q, v)) / math.Sqrt(float64(na)*float64(nb))
+	return clampCos(float32(1 - math.Max(-1, math.Min(1, sim))))
+}
+
+func sparseL1(q, v []float32) float32 {
+	var s float32
+	abs := func(x float32) { s += float32(math.Abs(float64(x))) }
+	sparseMerge(sparseView(q), sparseView(v), func(x, y float32) { s += float32(math.Abs(float64(x - y))) }, abs, abs)
+	return s
+}
+
+// sparseDistFunc is the internal distance of a sparse metric.
+func sparseDistFunc(m Metric) func(q, v []float32) float32 {
+	switch m {
+	case SparseL2:
+		return func(q, v []float32) float32 { return sane(sparseL2Sq(q, v)) }
+	case SparseIP:
+		return func(q, v []float32) float32 { return sane(-sparseDot(q, v)) }
+	case SparseCosine:
+		return func(q, v []float32) float32 { return sane(sparseCosine(q, v)) }
+	}
+	return func(q, v []float32) float32 { return sane(sparseL1(q, v)) }
+}
