@@ -35,7 +35,7 @@ func TestCancelReindex(t *testing.T) {
 		ids[i] = int64(i + 1)
 	}
 	copyVectors(t, conn, "cr", ids, vecs)
-	mustExec(t, conn, "CREATE INDEX cr_h ON cr USING hnsw (embedding vector_l2_ops)")
+	mustExecWithin(t, conn, 5*time.Minute, "CREATE INDEX cr_h ON cr USING hnsw (embedding vector_l2_ops)")
 	mustExec(t, conn, "SET hnsw.ef_search = 100")
 	const knn = "SELECT id FROM cr ORDER BY embedding <-> $1 LIMIT 10"
 	requireIndexScan(t, conn, "SELECT id FROM cr ORDER BY embedding <-> "+vectorLiteral(vecs[0])+" LIMIT 10", "cr_h")
@@ -78,7 +78,7 @@ func TestCancelReindex(t *testing.T) {
 		check("a cancelled " + q)
 	}
 
-	mustExec(t, conn, "REINDEX INDEX cr_h")
+	mustExecWithin(t, conn, 5*time.Minute, "REINDEX INDEX cr_h")
 	checkReindexTable(t, conn)
 	requireIndexScan(t, conn, "SELECT id FROM cr ORDER BY embedding <-> "+vectorLiteral(vecs[0])+" LIMIT 10", "cr_h")
 	if got := queryIDs(t, conn, knn, pgvector.NewVector(vecs[0])); len(got) != 10 || got[0] != 1 {

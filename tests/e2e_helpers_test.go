@@ -27,7 +27,15 @@ func testCtx(t testing.TB, d time.Duration) context.Context {
 // mustExec runs one statement and fails the test on error.
 func mustExec(t testing.TB, conn *pgx.Conn, sql string, args ...any) pgconn.CommandTag {
 	t.Helper()
-	tag, err := conn.Exec(testCtx(t, 30*time.Second), sql, args...)
+	return mustExecWithin(t, conn, 30*time.Second, sql, args...)
+}
+
+// mustExecWithin is mustExec with its own bound on the statement's time,
+// for index builds that a loaded machine (the race tests beside them in
+// CI) may slow far past 30 s.
+func mustExecWithin(t testing.TB, conn *pgx.Conn, d time.Duration, sql string, args ...any) pgconn.CommandTag {
+	t.Helper()
+	tag, err := conn.Exec(testCtx(t, d), sql, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
