@@ -30,21 +30,10 @@ type derivedSource struct {
 // correlated subquery), then a virtual table of its output columns.
 func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 	d := x.FromQuery
-	scope := queryScope{}
-	if b.query != nil {
-		scope = *b.query
-	}
-	scope.keepUnknown, scope.excluded = false, nil
-	if scope.nsub == nil {
-		scope.nsub = b.subCounter()
-	}
-	sub := &binder{s: b.s, params: b.params, query: &scope}
-	pl, err := sub.planSelect(d.Query)
-	b.params = sub.params
+	pl, inner, err := b.bindDerivedQuery(d)
 	if err != nil {
 		return err
 	}
-	inner := pl.columns()
 	if len(d.Columns) > len(inner) {
 		return pgerror.Errorf(pgerror.InvalidColumnReference, "table \"%s\" has %d columns available but %d columns specified",
 			d.Alias, len(inner), len(d.Columns))
@@ -59,6 +48,45 @@ func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 	p.derived = &derivedSource{plan: pl, cols: inner}
 	p.table = catalog.NewVirtualTable(0, d.Alias, cols, nil)
 	b.table, b.alias = p.table, ""
+	return nil
+}
+
+// bindDerivedQuery binds d's query with its own binder (sharing the
+// statement's parameters and subquery scope) and returns its plan and
+// output columns. A WITH query's column list longer than its columns is
+// 42P10 at the WITH query's name, as PostgreSQL's analyzeCTETargetList.
+func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, error) {
+	scope := queryScope{}
+	if b.query != nil {
+		scope = *b.query
+	}
+	scope.keepUnknown, scope.excluded = false, nil
+	if scope.nsub == nil {
+		scope.nsub = b.subCounter()
+	}
+	sub := &binder{s: b.s, params: b.params, query: &scope}
+	pl, err := sub.planSelect(d.Query)
+	b.params = sub.params
+	if err != nil {
+		return nil, nil, err
+	}
+	inner := pl.columns()
+	if d.CTE != "" && len(d.CTEColumns) > len(inner) {
+		return nil, nil, atOffset(pgerror.Errorf(pgerror.InvalidColumnReference,
+			"WITH query \"%s\" has %d columns available but %d columns specified",
+			d.CTE, len(inner), len(d.CTEColumns)), d.CTEP)
+	}
+	return pl, inner, nil
+}
+
+// bindWithChecks binds the WITH queries of q that no reference reads
+// (sql.Select.WithChecks), for their errors; their plans are dropped.
+func (b *binder) bindWithChecks(q *sql.Select) error {
+	for _, d := range q.WithChecks {
+		if _, _, err := b.bindDerivedQuery(d); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

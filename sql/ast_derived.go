@@ -6,10 +6,17 @@ package sql
 // query, a plain SELECT or a set operation, read by the outer SELECT as
 // a table named Alias. Columns renames the first len(Columns) output
 // columns of Query (PostgreSQL docs, 7.2.1.3 "Subqueries").
+//
+// A reference to a WITH query is one too (convert_with.go): CTE is then
+// the WITH query's name, CTEP the byte offset of its definition and
+// CTEColumns its column list, whose names Columns ends with.
 type DerivedTable struct {
-	Query   *Select
-	Alias   string
-	Columns []string
+	Query      *Select
+	Alias      string
+	Columns    []string
+	CTE        string
+	CTEP       int
+	CTEColumns []string
 }
 
 // ReadTables returns the tables q reads through its FROM clauses: its
@@ -21,6 +28,11 @@ func (q *Select) ReadTables() []string {
 	seen := map[string]bool{}
 	var walk func(q *Select)
 	walk = func(q *Select) {
+		if q != nil {
+			for _, d := range q.WithChecks {
+				walk(d.Query)
+			}
+		}
 		switch {
 		case q == nil:
 		case q.SetOp != nil:

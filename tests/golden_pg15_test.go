@@ -47,6 +47,7 @@ var pg15GoldenScripts = []string{
 	"constraints_deferred",
 	"catalog_infoschema_constraints",
 	"joins",
+	"cte_with",
 	"jsonb_functions",
 	"from_functions",
 	"aggregates_filter_order",
