@@ -25,6 +25,8 @@ func TestReadTablesCTE(t *testing.T) {
 		{"WITH a AS (SELECT * FROM x), b AS (SELECT * FROM a JOIN y ON true) SELECT * FROM b", []string{"x", "y"}},
 		{"WITH unused AS (SELECT * FROM x) SELECT * FROM y", []string{"x", "y"}},
 		{"SELECT * FROM (WITH a AS (SELECT * FROM x) SELECT * FROM a) d", []string{"x"}},
+		{"WITH RECURSIVE r AS (SELECT id FROM x UNION ALL SELECT y.id FROM y JOIN r ON y.p = r.id) SELECT * FROM r", []string{"x", "y"}},
+		{"WITH RECURSIVE r AS (SELECT id FROM x UNION SELECT y.id FROM r, y) SELECT * FROM z", []string{"x", "y", "z"}},
 	}
 	for _, tc := range tests {
 		stmts, err := sql.Parse(tc.q)

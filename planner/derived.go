@@ -56,6 +56,13 @@ func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 // output columns. A WITH query's column list longer than its columns is
 // 42P10 at the WITH query's name, as PostgreSQL's analyzeCTETargetList.
 func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, error) {
+	if d.WorkTable != "" {
+		wt, err := b.workTableFor(d.WorkTable) // cte_recursive.go
+		if err != nil {
+			return nil, nil, err
+		}
+		return &workTablePlan{wt: wt}, wt.cols, nil
+	}
 	scope := queryScope{}
 	if b.query != nil {
 		scope = *b.query
@@ -67,6 +74,9 @@ func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, 
 	sub := &binder{s: b.s, params: b.params, query: &scope}
 	pl, err := sub.planSelect(d.Query)
 	b.params = sub.params
+	if err == nil && d.Step != nil {
+		pl, err = b.bindRecursive(d, pl) // cte_recursive.go
+	}
 	if err != nil {
 		return nil, nil, err
 	}

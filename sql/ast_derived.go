@@ -17,6 +17,14 @@ type DerivedTable struct {
 	CTE        string
 	CTEP       int
 	CTEColumns []string
+	// Step is a recursive WITH query's recursive term (convert_recursive.go),
+	// Query then its non-recursive term, combined by UNION ALL when
+	// UnionAll, else UNION. Step reads the rows of the previous step
+	// through a DerivedTable whose WorkTable is the WITH query's name
+	// (and Query nil).
+	Step      *Select
+	UnionAll  bool
+	WorkTable string
 }
 
 // ReadTables returns the tables q reads through its FROM clauses: its
@@ -31,6 +39,7 @@ func (q *Select) ReadTables() []string {
 		if q != nil {
 			for _, d := range q.WithChecks {
 				walk(d.Query)
+				walk(d.Step)
 			}
 		}
 		switch {
@@ -40,6 +49,7 @@ func (q *Select) ReadTables() []string {
 			walk(q.SetOp.Right)
 		case q.FromQuery != nil:
 			walk(q.FromQuery.Query)
+			walk(q.FromQuery.Step)
 		case q.Joins():
 			for _, it := range q.FromItems {
 				readFromItem(it, func(name string) {

@@ -34,6 +34,13 @@ type cteEntry struct {
 	// expanding is set while a reference's query is being converted: a
 	// reference met then is a recursive one.
 	expanding bool
+	// recursive marks a WITH query of a WITH RECURSIVE clause; phase,
+	// selfSeen and workRef follow the conversion of its query
+	// (convert_recursive.go).
+	recursive bool
+	phase     recursivePhase
+	selfSeen  bool
+	workRef   *pg_query.RangeVar
 }
 
 // maxCTEExpansions bounds the subqueries references may make of WITH
@@ -51,18 +58,20 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 	if w == nil {
 		return restore, nil
 	}
-	if w.GetRecursive() {
-		return restore, c.unsupported("WITH RECURSIVE", w.GetLocation())
-	}
 	var mine []*cteEntry
 	for _, n := range w.GetCtes() {
 		cte := n.GetCommonTableExpr()
 		if err := c.checkCTE(cte, mine); err != nil {
 			return restore, err
 		}
-		e := &cteEntry{name: cte.GetCtename(), cte: cte, scope: c.ctes, next: c.ctes}
+		e := &cteEntry{name: cte.GetCtename(), cte: cte, scope: c.ctes, next: c.ctes, recursive: w.GetRecursive()}
 		c.ctes = e
 		mine = append(mine, e)
+	}
+	if w.GetRecursive() { // each sees all of the clause, itself included
+		for _, e := range mine {
+			e.scope = c.ctes
+		}
 	}
 	return func(q *Select) error {
 		defer func() { c.ctes = saved }()
@@ -114,9 +123,6 @@ func (c *conv) cteRef(rv *pg_query.RangeVar) (*DerivedTable, error) {
 	if e == nil {
 		return nil, nil
 	}
-	if e.expanding {
-		return nil, c.unsupported("recursive reference to a WITH query", rv.GetLocation())
-	}
 	e.used = true
 	alias := rv.GetAlias().GetAliasname()
 	if alias == "" {
@@ -125,6 +131,9 @@ func (c *conv) cteRef(rv *pg_query.RangeVar) (*DerivedTable, error) {
 	var cols []string
 	for _, n := range rv.GetAlias().GetColnames() {
 		cols = append(cols, n.GetString_().GetSval())
+	}
+	if e.expanding {
+		return c.selfRef(e, rv, alias, cols) // convert_recursive.go
 	}
 	return c.cteQuery(e, alias, cols)
 }
@@ -140,12 +149,12 @@ func (c *conv) cteQuery(e *cteEntry, alias string, cols []string) (*DerivedTable
 	}
 	saved := c.ctes
 	c.ctes, e.expanding = e.scope, true
-	q, err := c.selectStmt(e.cte.GetCtequery().GetSelectStmt())
+	d, err := c.cteBody(e)
 	c.ctes, e.expanding = saved, false
 	if err != nil {
 		return nil, err
 	}
-	d := &DerivedTable{Query: q, Alias: alias, CTE: e.name, CTEP: int(e.cte.GetLocation())}
+	d.Alias, d.CTE, d.CTEP = alias, e.name, int(e.cte.GetLocation())
 	for _, n := range e.cte.GetAliascolnames() {
 		d.CTEColumns = append(d.CTEColumns, n.GetString_().GetSval())
 	}

@@ -48,6 +48,7 @@ var pg15GoldenScripts = []string{
 	"catalog_infoschema_constraints",
 	"joins",
 	"cte_with",
+	"cte_recursive",
 	"jsonb_functions",
 	"from_functions",
 	"aggregates_filter_order",

@@ -1,0 +1,28 @@
+-- WITH RECURSIVE (PostgreSQL docs 7.8.2): series, tree walks down and up, a graph with a cycle (UNION ends it; UNION ALL with a path array), column type conversion, and PostgreSQL's 42P19 / 42804 / 42601 errors with positions
+CREATE TABLE tree (id int, parent int, name text);
+INSERT INTO tree VALUES (1, NULL, 'root'), (2, 1, 'a'), (3, 1, 'b'), (4, 2, 'a1'), (5, 2, 'a2'), (6, 4, 'a1x'), (7, 3, 'b1');
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 100) SELECT count(*), sum(n) FROM r;
+WITH RECURSIVE sub AS (SELECT id, name, 0 AS depth FROM tree WHERE id = 2 UNION ALL SELECT t.id, t.name, s.depth + 1 FROM tree t JOIN sub s ON t.parent = s.id) SELECT * FROM sub ORDER BY id;
+WITH RECURSIVE up(id, parent, path) AS (SELECT id, parent, name FROM tree WHERE id = 6 UNION ALL SELECT t.id, t.parent, up.path || '<' || t.name FROM up, tree t WHERE t.id = up.parent) SELECT path FROM up WHERE parent IS NULL;
+CREATE TABLE edges (a int, b int);
+INSERT INTO edges VALUES (1, 2), (2, 3), (3, 1), (3, 4), (4, 4);
+WITH RECURSIVE reach(n) AS (SELECT 1 UNION SELECT e.b FROM edges e JOIN reach r ON e.a = r.n) SELECT * FROM reach ORDER BY n;
+WITH RECURSIVE reach(n) AS (SELECT 2 UNION SELECT e.b FROM reach r, edges e WHERE e.a = r.n) SELECT count(*) FROM reach;
+WITH RECURSIVE p(a, path) AS (SELECT 1, ARRAY[1] UNION ALL SELECT e.b, p.path || e.b FROM p JOIN edges e ON e.a = p.a WHERE NOT e.b = ANY(p.path)) SELECT * FROM p ORDER BY a, path;
+WITH RECURSIVE fib(i, a, b) AS (SELECT 1, 0::bigint, 1::bigint UNION ALL SELECT i + 1, b, a + b FROM fib WHERE i < 10) SELECT i, a FROM fib ORDER BY i;
+WITH RECURSIVE x AS (SELECT 1 AS k), y AS (SELECT k + 1 AS k FROM x) SELECT * FROM y;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3), s AS (SELECT n * 10 AS m FROM r) SELECT * FROM s ORDER BY m;
+SELECT (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 4) SELECT sum(n) FROM r) AS s;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT a.n, b.n FROM r a JOIN r b ON b.n = a.n + 1 ORDER BY 1;
+WITH RECURSIVE r(n) AS (SELECT 'x' UNION ALL SELECT n || 'x' FROM r WHERE length(n) < 3) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 FROM tree WHERE id = (SELECT n FROM r)) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT n FROM r UNION ALL SELECT 1) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT r.n FROM r JOIN r r2 ON true) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT t.id FROM tree t LEFT JOIN r ON r.n = t.id) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT (SELECT max(n) FROM r) FROM tree) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n::bigint + 1 FROM r WHERE n < 3) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1::bigint UNION ALL SELECT n::int + 1 FROM r WHERE n < 3) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT 'a' || n FROM r WHERE n < 3) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n, n FROM r WHERE n < 3) SELECT * FROM r;
+WITH RECURSIVE r(n) AS (SELECT 1 INTERSECT SELECT n + 1 FROM r) SELECT * FROM r;
