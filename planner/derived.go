@@ -86,7 +86,7 @@ func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, 
 			"WITH query \"%s\" has %d columns available but %d columns specified",
 			d.CTE, len(inner), len(d.CTEColumns)), d.CTEP)
 	}
-	return pl, inner, nil
+	return b.shared(d, pl), inner, nil
 }
 
 // bindWithChecks binds the WITH queries of q that no reference reads
@@ -142,4 +142,39 @@ func hasDerived(q *sql.Select) bool {
 		return hasDerived(q.SetOp.Left) || hasDerived(q.SetOp.Right)
 	}
 	return q.FromQuery != nil
+}
+
+// sharedPlan is a materialized WITH query's plan at one of its
+// references (sql.CTEShare): the first reference run in an execution
+// computes the rows, the others read them.
+type sharedPlan struct {
+	plan
+	key *sql.CTEShare
+}
+
+func (p *sharedPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
+	if res := x.cteRows[p.key]; res != nil {
+		return &backend.Result{Columns: res.Columns, Rows: res.Rows}, nil
+	}
+	res, err := runQuery(ctx, p.plan, x) // exec_run.go
+	if err != nil {
+		return nil, err
+	}
+	if x.cteRows == nil {
+		x.cteRows = map[*sql.CTEShare]*backend.Result{}
+	}
+	x.cteRows[p.key] = res
+	return &backend.Result{Columns: res.Columns, Rows: res.Rows}, nil
+}
+
+// shared returns pl as d's materialized rows when d is a reference to a
+// materialized WITH query, else pl. Only the WITH queries of a
+// statement's own WITH clause are materialized (convert_with.go): they
+// cannot read an enclosing query's columns, so their rows are the same
+// wherever they are read.
+func (b *binder) shared(d *sql.DerivedTable, pl plan) plan {
+	if d.Shared == nil || !d.Shared.Materialized {
+		return pl
+	}
+	return &sharedPlan{plan: pl, key: d.Shared}
 }

@@ -31,6 +31,9 @@ type execCtx struct {
 	// mem is the memory the statement's rows hold, against
 	// vecgres.work_mem_limit (memory.go).
 	mem *memacct.Account
+	// cteRows holds the rows of the materialized WITH queries run so far
+	// (derived.go, sharedPlan).
+	cteRows map[*sql.CTEShare]*backend.Result
 	// analyze, set while EXPLAIN ANALYZE runs its statement, collects
 	// the counts of the run (explain_analyze.go); nil otherwise.
 	analyze *setOpTrace

@@ -25,6 +25,19 @@ type DerivedTable struct {
 	Step      *Select
 	UnionAll  bool
 	WorkTable string
+	// Shared is the WITH query's, the same for all its references in
+	// the statement: when Shared.Materialized, its rows are computed
+	// once and read by each reference.
+	Shared *CTEShare
+}
+
+// CTEShare is one WITH query's materialization (convert_with.go):
+// PostgreSQL 15 computes the rows once (a CTE Scan reads them) when it is
+// MATERIALIZED, recursive, or referenced more than once without NOT
+// MATERIALIZED, and inlines it otherwise.
+type CTEShare struct {
+	Name         string
+	Materialized bool
 }
 
 // ReadTables returns the tables q reads through its FROM clauses: its

@@ -27,6 +27,8 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 			return nil, c.unsupported(cl.construct, -1)
 		}
 	}
+	c.depth++
+	defer func() { c.depth-- }()
 	closeWith, err := c.withScope(s.GetWithClause())
 	if err != nil {
 		closeWith(nil)

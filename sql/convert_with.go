@@ -15,10 +15,14 @@ import (
 // WITH query's, converted again at each reference under the names visible
 // where the WITH query was defined. That is PostgreSQL 15's inlining of a
 // side-effect-free WITH query (NOT MATERIALIZED, and the default for one
-// referenced once); a MATERIALIZED one, or one referenced several times,
-// gives the same rows, since the dialect's queries read one snapshot and
-// its volatile functions (random()) are the only difference: each
-// reference draws its own values, where PostgreSQL computes the rows once.
+// referenced once). The references of a MATERIALIZED one, a recursive
+// one, or one referenced several times share a CTEShare marked
+// Materialized: the planner computes its rows once per execution and
+// each reference reads them (so random() in it is drawn once). That is
+// done for the statement's own WITH clause only: a WITH clause nested in
+// a subquery may read an enclosing query's columns, so each reference to
+// its queries computes its rows (a difference from PostgreSQL only for
+// volatile functions there).
 // WITH queries no reference reads are still converted and bound, so that
 // their errors are reported as PostgreSQL's parser does (Select.WithChecks).
 
@@ -31,6 +35,8 @@ type cteEntry struct {
 	scope *cteEntry
 	next  *cteEntry
 	used  bool
+	refs  int // references converted
+	share *CTEShare
 	// expanding is set while a reference's query is being converted: a
 	// reference met then is a recursive one.
 	expanding bool
@@ -59,12 +65,16 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 		return restore, nil
 	}
 	var mine []*cteEntry
+	top := c.depth <= 1 // the statement's own WITH clause
 	for _, n := range w.GetCtes() {
 		cte := n.GetCommonTableExpr()
 		if err := c.checkCTE(cte, mine); err != nil {
 			return restore, err
 		}
 		e := &cteEntry{name: cte.GetCtename(), cte: cte, scope: c.ctes, next: c.ctes, recursive: w.GetRecursive()}
+		if top {
+			e.share = &CTEShare{Name: cte.GetCtename()}
+		}
 		c.ctes = e
 		mine = append(mine, e)
 	}
@@ -75,6 +85,11 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 	}
 	return func(q *Select) error {
 		defer func() { c.ctes = saved }()
+		for _, e := range mine {
+			if e.share != nil {
+				e.share.Materialized = materialized(e)
+			}
+		}
 		for _, e := range mine {
 			if e.used || q == nil {
 				continue
@@ -87,6 +102,20 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 		}
 		return nil
 	}, nil
+}
+
+// materialized reports whether PostgreSQL 15 computes WITH query e's
+// rows once (subquery_planner's rule in optimizer/plan/subselect.c,
+// SS_process_ctes): MATERIALIZED, a recursive one, or referenced more
+// than once and not NOT MATERIALIZED.
+func materialized(e *cteEntry) bool {
+	switch e.cte.GetCtematerialized() {
+	case pg_query.CTEMaterialize_CTEMaterializeAlways:
+		return true
+	case pg_query.CTEMaterialize_CTEMaterializeNever:
+		return false
+	}
+	return e.refs > 1 || e.recursive && e.selfSeen
 }
 
 // checkCTE refuses a WITH query outside the dialect, or one whose name
@@ -124,6 +153,9 @@ func (c *conv) cteRef(rv *pg_query.RangeVar) (*DerivedTable, error) {
 		return nil, nil
 	}
 	e.used = true
+	if !e.expanding {
+		e.refs++
+	}
 	alias := rv.GetAlias().GetAliasname()
 	if alias == "" {
 		alias = e.name
@@ -154,7 +186,7 @@ func (c *conv) cteQuery(e *cteEntry, alias string, cols []string) (*DerivedTable
 	if err != nil {
 		return nil, err
 	}
-	d.Alias, d.CTE, d.CTEP = alias, e.name, int(e.cte.GetLocation())
+	d.Alias, d.CTE, d.CTEP, d.Shared = alias, e.name, int(e.cte.GetLocation()), e.share
 	for _, n := range e.cte.GetAliascolnames() {
 		d.CTEColumns = append(d.CTEColumns, n.GetString_().GetSval())
 	}

@@ -116,6 +116,8 @@ type conv struct {
 	// first; cteExpansions counts the references converted.
 	ctes          *cteEntry
 	cteExpansions int
+	// depth is how many SELECTs the conversion is inside (selectStmt).
+	depth int
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.

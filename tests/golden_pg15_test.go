@@ -49,6 +49,7 @@ var pg15GoldenScripts = []string{
 	"joins",
 	"cte_with",
 	"cte_recursive",
+	"cte_materialized",
 	"jsonb_functions",
 	"from_functions",
 	"aggregates_filter_order",
