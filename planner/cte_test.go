@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -137,5 +138,17 @@ SELECT * FROM vector_scores WHERE score > $2 ORDER BY score DESC LIMIT $3`
 	got := ids(exec(t, s, knn))
 	if fmt.Sprint(got) != fmt.Sprint(top) {
 		t.Errorf("k-NN in WITH: %v, want %v (brute force)", got, top)
+	}
+}
+
+// TestExplainCTERefused: EXPLAIN of a query reading a WITH query as its
+// only FROM item (not described yet, as a subquery in FROM) is 0A000
+// naming the WITH query.
+func TestExplainCTERefused(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE ec (id int)")
+	pe := execErr(t, s, "EXPLAIN WITH a AS (SELECT id FROM ec) SELECT * FROM a")
+	if pe.Code != pgerror.FeatureNotSupported || !strings.Contains(pe.Message, "EXPLAIN of a WITH query") {
+		t.Fatalf("got %s %q", pe.Code, pe.Message)
 	}
 }

@@ -135,6 +135,21 @@ func (d *derivedSource) origin(i int) (uint32, int16) {
 	return d.cols[i].TableOID, d.cols[i].AttNum
 }
 
+// derivedWhat names the subquery in FROM that hasDerived found: "WITH
+// query" when it is a reference to one, else "subquery in FROM".
+func derivedWhat(q *sql.Select) string {
+	if q.SetOp != nil {
+		if hasDerived(q.SetOp.Left) {
+			return derivedWhat(q.SetOp.Left)
+		}
+		return derivedWhat(q.SetOp.Right)
+	}
+	if q.FromQuery != nil && q.FromQuery.CTE != "" {
+		return "WITH query"
+	}
+	return "subquery in FROM"
+}
+
 // hasDerived reports whether q or a SELECT of its set operation reads a
 // subquery in FROM (EXPLAIN does not describe them yet).
 func hasDerived(q *sql.Select) bool {

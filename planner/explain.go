@@ -34,7 +34,7 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 		return nil, pgerror.NotSupported("EXPLAIN EXECUTE")
 	}
 	if q, ok := x.Stmt.(*sql.Select); ok && hasDerived(q) {
-		return nil, pgerror.NotSupported("EXPLAIN of a subquery in FROM") // derived.go
+		return nil, pgerror.NotSupported("EXPLAIN of a " + derivedWhat(q)) // derived.go
 	}
 	inner, err := b.plan(x.Stmt)
 	if err != nil {
