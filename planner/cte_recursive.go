@@ -28,6 +28,7 @@ import (
 
 // workTable is the rows a recursive term reads: the previous step's.
 type workTable struct {
+	name string // the WITH query's
 	cols []backend.Column
 	rows [][]any
 }
@@ -64,7 +65,7 @@ func (b *binder) workTableFor(name string) (*workTable, error) {
 // bindRecursive binds d's recursive term over a work table of the
 // columns of init, the bound non-recursive term.
 func (b *binder) bindRecursive(d *sql.DerivedTable, init plan) (plan, error) {
-	p := &recursivePlan{init: init, wt: &workTable{cols: init.columns()}, all: d.UnionAll}
+	p := &recursivePlan{init: init, wt: &workTable{name: d.CTE, cols: init.columns()}, all: d.UnionAll}
 	scope := queryScope{}
 	if b.query != nil {
 		scope = *b.query

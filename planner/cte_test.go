@@ -152,3 +152,36 @@ func TestExplainCTERefused(t *testing.T) {
 		t.Fatalf("got %s %q", pe.Code, pe.Message)
 	}
 }
+
+// TestExplainCTE: a materialized WITH query prints as PostgreSQL 15's
+// "CTE name" subplan (once) under the top node and "CTE Scan on name
+// alias" at each reference; a recursive one as a Recursive Union whose
+// recursive term reads a WorkTable Scan.
+func TestExplainCTE(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE xc (id int)")
+	tests := []struct{ q, want string }{
+		{"EXPLAIN WITH a AS (SELECT id FROM xc) SELECT * FROM a a1, a a2", `Nested Loop  (rows=1000)
+  CTE a
+    ->  Seq Scan on xc  (rows=0)
+  ->  CTE Scan on a a1  (rows=1000)
+  ->  CTE Scan on a a2  (rows=1000)`},
+		{"EXPLAIN WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT * FROM r, xc", `Nested Loop  (rows=1000)
+  CTE r
+    ->  Recursive Union
+          ->  Result  (rows=1)
+          ->  WorkTable Scan on r  (rows=0)
+                Filter: (n < 3)
+  ->  CTE Scan on r  (rows=1000)
+  ->  Seq Scan on xc  (rows=0)`},
+	}
+	for _, tc := range tests {
+		var lines []string
+		for _, r := range exec(t, s, tc.q).Rows {
+			lines = append(lines, r[0].(string))
+		}
+		if got := strings.Join(lines, "\n"); got != tc.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tc.q, got, tc.want)
+		}
+	}
+}

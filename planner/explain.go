@@ -69,6 +69,9 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, err
 	if err != nil {
 		return nil, err
 	}
+	if top := ir.Visible(tree).Base(); len(x.ctePlans) > 0 { // cte_explain.go
+		top.SubPlans = append(x.ctePlans, top.SubPlans...)
+	}
 	lines := ir.Explain(tree)
 	if p.analyze {
 		lines = append(lines, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))

@@ -110,7 +110,7 @@ func (p *selectPlan) logicalScan() ir.Node {
 	var scan ir.Node = &ir.SeqScan{Info: info, ScanInfo: si}
 	switch {
 	case p.derived != nil: // its subplan is not described yet
-		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
+		scan = derivedScan(p.derived.plan, info, si) // cte_explain.go
 	case p.series != nil:
 		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
