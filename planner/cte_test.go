@@ -141,7 +141,7 @@ SELECT * FROM vector_scores WHERE score > $2 ORDER BY score DESC LIMIT $3`
 	}
 }
 
-// TestExplainCTERefused: EXPLAIN of a query reading a WITH query as its
+// TestExplainCTERefused: EXPLAIN of a query reading an inlined WITH query as its
 // only FROM item (not described yet, as a subquery in FROM) is 0A000
 // naming the WITH query.
 func TestExplainCTERefused(t *testing.T) {
@@ -170,10 +170,14 @@ func TestExplainCTE(t *testing.T) {
   CTE r
     ->  Recursive Union
           ->  Result  (rows=1)
-          ->  WorkTable Scan on r  (rows=0)
+          ->  WorkTable Scan on r  (rows=333)
                 Filter: (n < 3)
   ->  CTE Scan on r  (rows=1000)
   ->  Seq Scan on xc  (rows=0)`},
+		{"EXPLAIN WITH a AS MATERIALIZED (SELECT id FROM xc) SELECT * FROM a WHERE id > 1", `CTE Scan on a  (rows=333)
+  Filter: (id > 1)
+  CTE a
+    ->  Seq Scan on xc  (rows=0)`},
 	}
 	for _, tc := range tests {
 		var lines []string

@@ -156,7 +156,8 @@ func hasDerived(q *sql.Select) bool {
 	if q.SetOp != nil {
 		return hasDerived(q.SetOp.Left) || hasDerived(q.SetOp.Right)
 	}
-	return q.FromQuery != nil
+	d := q.FromQuery
+	return d != nil && (d.Shared == nil || !d.Shared.Materialized) // a materialized WITH query's is a CTE Scan (cte_explain.go)
 }
 
 // sharedPlan is a materialized WITH query's plan at one of its
