@@ -86,6 +86,9 @@ func (b *binder) bindRecursive(d *sql.DerivedTable, init plan) (plan, error) {
 		return nil, err
 	}
 	p.step = step
+	if sp, ok := step.(*selectPlan); ok && sp.aggs != nil {
+		return nil, pgerror.New(pgerror.InvalidRecursion, "aggregate functions are not allowed in a recursive query's recursive term")
+	}
 	icols, scols := init.columns(), step.columns()
 	if len(icols) != len(scols) {
 		return nil, pgerror.New(pgerror.SyntaxError, "each UNION query must have the same number of columns").

@@ -60,3 +60,13 @@ func TestRecursiveCancel(t *testing.T) {
 		t.Fatalf("after cancel: %v", got)
 	}
 }
+
+// TestRecursiveTermAggregate: an aggregate in the recursive term is
+// 42P19 as in PostgreSQL (which also positions it at the call).
+func TestRecursiveTermAggregate(t *testing.T) {
+	s := testSession(t)
+	pe := execErr(t, s, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT max(n) + 1 FROM r HAVING max(n) < 3) SELECT * FROM r")
+	if pe.Code != pgerror.InvalidRecursion || pe.Message != "aggregate functions are not allowed in a recursive query's recursive term" {
+		t.Fatalf("got %s %q", pe.Code, pe.Message)
+	}
+}

@@ -39,11 +39,16 @@ func (c *conv) cteBody(e *cteEntry) (*DerivedTable, error) {
 		return nil, c.at(pgerror.Errorf(pgerror.InvalidRecursion,
 			"recursive query %q does not have the form non-recursive-term UNION [ALL] recursive-term", e.name), loc)
 	}
-	switch {
+	switch { // PostgreSQL's own 0A000 messages (checkWellFormedRecursion)
 	case len(body.GetSortClause()) > 0:
-		return nil, c.unsupported("ORDER BY in a recursive query", nodeLocation(body.GetSortClause()[0]))
-	case body.GetLimitCount() != nil || body.GetLimitOffset() != nil:
-		return nil, c.unsupported("LIMIT or OFFSET in a recursive query", loc)
+		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "ORDER BY in a recursive query is not implemented"),
+			nodeLocation(body.GetSortClause()[0].GetSortBy().GetNode()))
+	case body.GetLimitOffset() != nil:
+		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "OFFSET in a recursive query is not implemented"),
+			nodeLocation(body.GetLimitOffset()))
+	case body.GetLimitCount() != nil:
+		return nil, c.at(pgerror.New(pgerror.FeatureNotSupported, "LIMIT in a recursive query is not implemented"),
+			nodeLocation(body.GetLimitCount()))
 	case body.GetWithClause() != nil:
 		return nil, c.unsupported("WITH in a recursive query", loc)
 	}
