@@ -16,6 +16,9 @@ type orderKey struct {
 }
 
 func (b *binder) planSelect(x *sql.Select) (plan, error) {
+	if err := b.bindWithChecks(x); err != nil { // derived.go
+		return nil, err
+	}
 	if x.SetOp != nil {
 		return b.planSetOp(x) // setop.go
 	}

@@ -68,7 +68,9 @@
 // Every SELECT and set operation runs as that tree of planner/exec's
 // push-based operators; exec_bridge.go gives them executable expressions
 // and the leaves (sequential, B-tree and HNSW scans, functions in FROM
-// (from_func.go), derived tables); set-returning functions of the select
+// (from_func.go), derived tables and WITH queries: a materialized one's
+// rows computed once per execution, a recursive one's by
+// cte_recursive.go); set-returning functions of the select
 // list run in a ProjectSet (select_srf.go). Operators hold rows only where their semantics need
 // them (Sort, TopK's k rows, Aggregate's groups, Distinct's keys, SetOp's
 // left side) and charge them to the statement's memory account

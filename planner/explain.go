@@ -34,7 +34,7 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 		return nil, pgerror.NotSupported("EXPLAIN EXECUTE")
 	}
 	if q, ok := x.Stmt.(*sql.Select); ok && hasDerived(q) {
-		return nil, pgerror.NotSupported("EXPLAIN of a subquery in FROM") // derived.go
+		return nil, pgerror.NotSupported("EXPLAIN of a " + derivedWhat(q)) // derived.go
 	}
 	inner, err := b.plan(x.Stmt)
 	if err != nil {
@@ -68,6 +68,9 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, err
 	tree, err := lowerPlan(p.inner, x, tr) // lower.go
 	if err != nil {
 		return nil, err
+	}
+	if top := ir.Visible(tree).Base(); len(x.ctePlans) > 0 { // cte_explain.go
+		top.SubPlans = append(x.ctePlans, top.SubPlans...)
 	}
 	lines := ir.Explain(tree)
 	if p.analyze {

@@ -45,6 +45,9 @@ func (p *selectPlan) lowerJoin(x *execCtx, e *env) (ir.Node, error) {
 		if sq, ok := n.(*ir.SubqueryScan); ok && err == nil {
 			sq.Query, err = lowerPlan(r.plan.derived.plan, x, nil) // the subquery's plan, under its scan
 		}
+		if sp, ok := derivedPlan(r.plan).(*sharedPlan); ok && err == nil {
+			err = x.noteCTE(sp) // cte_explain.go
+		}
 		return n, err
 	})
 }

@@ -39,6 +39,8 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 		return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Op: op, Relation: p.table.Name}, nil
 	case *copyPlan:
 		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: p.from}, nil
+	case *sharedPlan, *recursivePlan, *workTablePlan:
+		return lowerCTE(pl, x, tr) // cte_explain.go
 	case *copyQueryPlan:
 		q, err := lowerPlan(p.query, x, nil)
 		if err != nil {

@@ -47,6 +47,11 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	if p.table == nil {
 		return p.withLimit(p.withProjectSet(p.lowerWindows(&ir.Result{Info: ir.Info{Est: ir.Rows(1)}}), false), limit, offset), nil
 	}
+	if sp, ok := derivedPlan(p).(*sharedPlan); ok {
+		if err := x.noteCTE(sp); err != nil { // cte_explain.go
+			return nil, err
+		}
+	}
 	if p.join != nil {
 		node, err := p.lowerJoin(x, e) // join_exec.go
 		if err != nil {
@@ -110,7 +115,7 @@ func (p *selectPlan) logicalScan() ir.Node {
 	var scan ir.Node = &ir.SeqScan{Info: info, ScanInfo: si}
 	switch {
 	case p.derived != nil: // its subplan is not described yet
-		scan = &ir.SubqueryScan{Info: info, ScanInfo: si}
+		scan = derivedScan(p.derived.plan, info, si) // cte_explain.go
 	case p.series != nil:
 		scan = &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
@@ -131,6 +136,9 @@ func (p *selectPlan) estimateScan(x *execCtx, e *env, from ir.Node) {
 	}
 	if p.series != nil {
 		n = p.series.estimate()
+	}
+	if p.derived != nil {
+		n = derivedEstimate(p.derived.plan, e) // join_exec.go
 	}
 	f, ok := from.(*ir.Filter)
 	if !ok {

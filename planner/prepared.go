@@ -5,6 +5,7 @@ import (
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/memacct"
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -31,6 +32,12 @@ type execCtx struct {
 	// mem is the memory the statement's rows hold, against
 	// vecgres.work_mem_limit (memory.go).
 	mem *memacct.Account
+	// cteRows holds the rows of the materialized WITH queries run so far
+	// (derived.go, sharedPlan).
+	cteRows map[*sql.CTEShare]*backend.Result
+	// ctePlans are the EXPLAIN subplans of the materialized WITH queries
+	// met while lowering (cte_explain.go).
+	ctePlans []ir.SubPlan
 	// analyze, set while EXPLAIN ANALYZE runs its statement, collects
 	// the counts of the run (explain_analyze.go); nil otherwise.
 	analyze *setOpTrace

@@ -25,6 +25,9 @@ type queryScope struct {
 	// nsub numbers the statement's subqueries for EXPLAIN ($0, $1, ...);
 	// shared by all binders of the statement.
 	nsub *int
+	// work are the work tables of the recursive WITH queries whose
+	// recursive term is being bound, by name (cte_recursive.go).
+	work map[string]*workTable
 }
 
 // subCounter returns the statement's subquery counter.

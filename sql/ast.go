@@ -117,6 +117,10 @@ type Select struct {
 	// From, FromAlias, FromFunc and FromQuery instead, and FromItems is
 	// nil.
 	FromItems []FromItem
+	// WithChecks are the WITH queries of the statement's WITH clause
+	// that no reference reads (convert_with.go): bound for their errors,
+	// never run.
+	WithChecks []*DerivedTable
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).

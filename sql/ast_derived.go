@@ -6,10 +6,38 @@ package sql
 // query, a plain SELECT or a set operation, read by the outer SELECT as
 // a table named Alias. Columns renames the first len(Columns) output
 // columns of Query (PostgreSQL docs, 7.2.1.3 "Subqueries").
+//
+// A reference to a WITH query is one too (convert_with.go): CTE is then
+// the WITH query's name, CTEP the byte offset of its definition and
+// CTEColumns its column list, whose names Columns ends with.
 type DerivedTable struct {
-	Query   *Select
-	Alias   string
-	Columns []string
+	Query      *Select
+	Alias      string
+	Columns    []string
+	CTE        string
+	CTEP       int
+	CTEColumns []string
+	// Step is a recursive WITH query's recursive term (convert_recursive.go),
+	// Query then its non-recursive term, combined by UNION ALL when
+	// UnionAll, else UNION. Step reads the rows of the previous step
+	// through a DerivedTable whose WorkTable is the WITH query's name
+	// (and Query nil).
+	Step      *Select
+	UnionAll  bool
+	WorkTable string
+	// Shared is the WITH query's, the same for all its references in
+	// the statement: when Shared.Materialized, its rows are computed
+	// once and read by each reference.
+	Shared *CTEShare
+}
+
+// CTEShare is one WITH query's materialization (convert_with.go):
+// PostgreSQL 15 computes the rows once (a CTE Scan reads them) when it is
+// MATERIALIZED, recursive, or referenced more than once without NOT
+// MATERIALIZED, and inlines it otherwise.
+type CTEShare struct {
+	Name         string
+	Materialized bool
 }
 
 // ReadTables returns the tables q reads through its FROM clauses: its
@@ -21,6 +49,12 @@ func (q *Select) ReadTables() []string {
 	seen := map[string]bool{}
 	var walk func(q *Select)
 	walk = func(q *Select) {
+		if q != nil {
+			for _, d := range q.WithChecks {
+				walk(d.Query)
+				walk(d.Step)
+			}
+		}
 		switch {
 		case q == nil:
 		case q.SetOp != nil:
@@ -28,6 +62,7 @@ func (q *Select) ReadTables() []string {
 			walk(q.SetOp.Right)
 		case q.FromQuery != nil:
 			walk(q.FromQuery.Query)
+			walk(q.FromQuery.Step)
 		case q.Joins():
 			for _, it := range q.FromItems {
 				readFromItem(it, func(name string) {

@@ -85,6 +85,9 @@ func readFromItem(item FromItem, table func(string), query func(*Select)) {
 		table(it.Name)
 	case *FromSubquery:
 		query(it.Derived.Query)
+		if it.Derived.Step != nil {
+			query(it.Derived.Step)
+		}
 	case *JoinExpr:
 		readFromItem(it.Left, table, query)
 		readFromItem(it.Right, table, query)

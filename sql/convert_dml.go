@@ -16,10 +16,14 @@ func (c *conv) dmlTable(rv *pg_query.RangeVar, what string) (string, error) {
 // insertStmt converts INSERT INTO t [(cols)] VALUES ... [RETURNING], and
 // INSERT INTO t DEFAULT VALUES as one row with no values (each column then
 // takes its default, as PostgreSQL does).
+// A WITH clause's names are visible in its query (convert_with.go).
 func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
+	closeWith, err := c.withScope(s.GetWithClause())
+	defer closeWith(nil)
+	if err != nil {
+		return nil, err
+	}
 	switch {
-	case s.GetWithClause() != nil:
-		return nil, c.unsupported("WITH (common table expressions)", -1)
 	case s.GetOverride() == pg_query.OverridingKind_OVERRIDING_USER_VALUE ||
 		s.GetOverride() == pg_query.OverridingKind_OVERRIDING_SYSTEM_VALUE:
 		return nil, c.unsupported("OVERRIDING", -1)
@@ -67,9 +71,12 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 
 // updateStmt converts UPDATE t SET c = expr, ... [WHERE] [RETURNING].
 func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
+	closeWith, err := c.withScope(s.GetWithClause()) // convert_with.go
+	defer closeWith(nil)
+	if err != nil {
+		return nil, err
+	}
 	switch {
-	case s.GetWithClause() != nil:
-		return nil, c.unsupported("WITH (common table expressions)", -1)
 	case len(s.GetFromClause()) > 0:
 		return nil, c.unsupported("UPDATE ... FROM", nodeLocation(s.GetFromClause()[0]))
 	}
@@ -96,9 +103,12 @@ func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 
 // deleteStmt converts DELETE FROM t [WHERE] [RETURNING].
 func (c *conv) deleteStmt(s *pg_query.DeleteStmt) (*Delete, error) {
+	closeWith, err := c.withScope(s.GetWithClause()) // convert_with.go
+	defer closeWith(nil)
+	if err != nil {
+		return nil, err
+	}
 	switch {
-	case s.GetWithClause() != nil:
-		return nil, c.unsupported("WITH (common table expressions)", -1)
 	case len(s.GetUsingClause()) > 0:
 		return nil, c.unsupported("DELETE ... USING", nodeLocation(s.GetUsingClause()[0]))
 	}

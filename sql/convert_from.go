@@ -22,6 +22,9 @@ func (c *conv) fromItems(from []*pg_query.Node) ([]FromItem, error) {
 func (c *conv) fromItem(n *pg_query.Node) (FromItem, error) {
 	switch {
 	case n.GetRangeVar() != nil:
+		if d, err := c.cteRef(n.GetRangeVar()); d != nil || err != nil { // convert_with.go
+			return &FromSubquery{Derived: d, P: int(n.GetRangeVar().GetLocation())}, err
+		}
 		return c.tableRef(n.GetRangeVar())
 	case n.GetRangeFunction() != nil:
 		name, fn, err := c.fromFunction(n.GetRangeFunction(), n, true) // convert_query.go

@@ -10,7 +10,6 @@ var selectClauses = []struct {
 	bad       func(s *pg_query.SelectStmt) bool
 	construct string
 }{
-	{func(s *pg_query.SelectStmt) bool { return s.GetWithClause() != nil }, "WITH (common table expressions)"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
@@ -21,12 +20,30 @@ var selectClauses = []struct {
 
 // selectStmt converts SELECT items [FROM t] [WHERE] [ORDER BY] [LIMIT] [OFFSET],
 // and set operations between SELECTs.
+// A WITH clause's names are visible in all of it (convert_with.go).
 func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 	for _, cl := range selectClauses {
 		if cl.bad(s) {
 			return nil, c.unsupported(cl.construct, -1)
 		}
 	}
+	c.depth++
+	defer func() { c.depth-- }()
+	closeWith, err := c.withScope(s.GetWithClause())
+	if err != nil {
+		closeWith(nil)
+		return nil, err
+	}
+	out, err := c.selectBody(s)
+	if err != nil {
+		closeWith(nil)
+		return nil, err
+	}
+	return out, closeWith(out)
+}
+
+// selectBody converts a SELECT or set operation without its WITH clause.
+func (c *conv) selectBody(s *pg_query.SelectStmt) (*Select, error) {
 	if s.GetOp() != pg_query.SetOperation_SETOP_NONE && s.GetOp() != pg_query.SetOperation_SET_OPERATION_UNDEFINED {
 		return c.setOpStmt(s) // convert_setop.go
 	}
@@ -97,6 +114,13 @@ func (c *conv) singleFrom(q *Select, from []*pg_query.Node) error {
 	rv := from[0].GetRangeVar()
 	if rv == nil {
 		return c.unsupported(exprConstruct(from[0]), nodeLocation(from[0]))
+	}
+	if d, err := c.cteRef(rv); d != nil || err != nil { // convert_with.go
+		q.FromQuery, q.FromP = d, int(rv.GetLocation())
+		if d != nil {
+			q.From = d.Alias
+		}
+		return err
 	}
 	q.From, err = c.relName(rv)
 	q.FromAlias = rv.GetAlias().GetAliasname()

@@ -73,6 +73,14 @@
 // typed literals, scalar subqueries (SELECT ...), CASE in both forms
 // (expr_case.go).
 //
+// WITH queries (convert_with.go, convert_recursive.go): a reference to
+// one in FROM is a DerivedTable converted from its query at each
+// reference (CTE, CTEColumns and a CTEShare saying whether PostgreSQL
+// would materialize it set); WITH RECURSIVE's self-reading queries carry
+// their recursive term in DerivedTable.Step and read the work table
+// through a DerivedTable with WorkTable set. Data-modifying statements in
+// WITH, SEARCH and CYCLE are 0A000.
+//
 // Window calls (ast_window.go, convert_window.go): name(args) OVER name or
 // OVER ([name] [PARTITION BY ...] [ORDER BY ...] [frame]) as
 // FuncCall.Over, and SELECT's WINDOW name AS (...), ... as Select.Windows;

@@ -112,6 +112,12 @@ func stmtSpan(query string, raw *pg_query.RawStmt) [2]int32 {
 type conv struct {
 	q      string
 	tokens []*pg_query.ScanToken
+	// ctes are the WITH queries in scope (convert_with.go), innermost
+	// first; cteExpansions counts the references converted.
+	ctes          *cteEntry
+	cteExpansions int
+	// depth is how many SELECTs the conversion is inside (selectStmt).
+	depth int
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.

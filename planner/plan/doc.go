@@ -21,7 +21,10 @@
 //     Frame (ROWS, RANGE or GROUPS bounds, EXCLUDE).
 //   - join.go: Join (inner, left, right, full, cross; semi and anti
 //     declared) as a nested loop or a hash join over a Hash node; Window;
-//     CTEScan, declared for the next steps, that nothing builds yet.
+//     CTEScan, a materialized WITH query's reference, whose plan is a
+//     "CTE name" SubPlan of the top node.
+//   - recursive.go: RecursiveUnion and WorkTableScan, a recursive WITH
+//     query's plan.
 //
 // explain.go prints a tree in the text format vecgres's EXPLAIN has
 // always used, PostgreSQL's layout without costs: the root unindented,

@@ -3,8 +3,8 @@ package plan
 import "strings"
 
 // Join is built for FROM clauses that join relations (planner/join*.go);
-// Window and CTEScan are declared so that window functions and common
-// table expressions fit the tree as it is; nothing builds them yet.
+// Window for window functions; CTEScan for the references to a
+// materialized WITH query (planner/cte_explain.go).
 
 // JoinKind is the kind of a Join.
 type JoinKind int

@@ -81,6 +81,7 @@ const (
 	DatatypeMismatch             Code = "42804"
 	WrongObjectType              Code = "42809"
 	InvalidColumnReference       Code = "42P10"
+	InvalidRecursion             Code = "42P19"
 	GroupingError                Code = "42803"
 	WindowingError               Code = "42P20"
 	IndeterminateDatatype        Code = "42P18"
