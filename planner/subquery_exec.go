@@ -1,0 +1,149 @@
+package planner
+
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// subqueryExpr is a subquery used as an expression (subquery_bind.go).
+// An uncorrelated one runs once per execution of the statement, on first
+// use, as PostgreSQL's InitPlan; a correlated one (it reads a column of
+// an enclosing query) runs again for each row it is evaluated on, as a
+// SubPlan, after publishing that row for its outer references
+// (execCtx.outer under scope). Its value by kind:
+//   - scalar: the one column of its one row, NULL for no row, 21000 for
+//     more than one;
+//   - EXISTS: whether it returns a row;
+//   - ANY/ALL: test op each value, with the NULL rules of op ANY/ALL
+//     (array) (anyExpr: NOT IN with a NULL in the subquery is never true);
+//   - ARRAY: the column's values as an array, empty for no row.
+type subqueryExpr struct {
+	plan plan // a SELECT or a set operation (setop.go)
+	kind sql.SubLinkKind
+	t    types.Type
+	id   int // 0-based number in the statement, shown as $id by EXPLAIN
+	// correlated: it reads an enclosing query's row; scope is the binding
+	// query's row it reads (nil when it reads none of that query's).
+	correlated bool
+	scope      *outerScope
+	// ANY/ALL's operand, operator and comparison of two non-NULL values.
+	test  expr
+	op    string
+	match func(x, elem any) bool
+}
+
+func (s *subqueryExpr) Type() types.Type { return s.t }
+
+func (s *subqueryExpr) Eval(e *env) (any, error) {
+	x := e.exec
+	if x == nil {
+		return nil, pgerror.NotSupported("a subquery in this context")
+	}
+	if v, ok := x.initVals[s]; ok {
+		return v, nil
+	}
+	if s.kind == sql.SubAny || s.kind == sql.SubAll {
+		return s.compare(e)
+	}
+	rows, err := s.rows(e)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.value(rows)
+	if err != nil {
+		return nil, err
+	}
+	if !s.correlated {
+		if x.initVals == nil {
+			x.initVals = map[*subqueryExpr]any{}
+		}
+		x.initVals[s] = v
+	}
+	return v, nil
+}
+
+// value is the value of a scalar, EXISTS or ARRAY subquery that returned
+// rows.
+func (s *subqueryExpr) value(rows [][]any) (any, error) {
+	switch s.kind {
+	case sql.SubExists:
+		return len(rows) > 0, nil
+	case sql.SubArray:
+		return columnArray(rows), nil
+	}
+	switch len(rows) {
+	case 0:
+		return nil, nil
+	case 1:
+		return rows[0][0], nil
+	}
+	return nil, pgerror.New(pgerror.CardinalityViolation, "more than one row returned by a subquery used as an expression")
+}
+
+// columnArray is the first column of rows as an array value.
+func columnArray(rows [][]any) types.Array {
+	out := make(types.Array, len(rows))
+	for i, r := range rows {
+		out[i] = r[0]
+	}
+	return out
+}
+
+// compare evaluates test op ANY/ALL (subquery) for e's row: the
+// subquery's values are the array of anyExpr, so the NULL rules are
+// those of op ANY/ALL (array). An uncorrelated subquery's values are
+// kept for the statement (initVals holds them as an array).
+func (s *subqueryExpr) compare(e *env) (any, error) {
+	var arr any
+	if v, ok := e.exec.initRows[s]; ok {
+		arr = v
+	} else {
+		rows, err := s.rows(e)
+		if err != nil {
+			return nil, err
+		}
+		arr = columnArray(rows)
+		if !s.correlated {
+			if e.exec.initRows == nil {
+				e.exec.initRows = map[*subqueryExpr]types.Array{}
+			}
+			e.exec.initRows[s] = arr.(types.Array)
+		}
+	}
+	a := anyExpr{op: s.op, x: s.test, arr: &constExpr{v: arr}, all: s.kind == sql.SubAll, match: s.match}
+	return a.Eval(e)
+}
+
+// rows runs the subquery for e's row: it publishes e.row under scope for
+// the subquery's references to it (the previous row of that scope is
+// restored after, for a subquery running inside another run of the same
+// query).
+func (s *subqueryExpr) rows(e *env) ([][]any, error) {
+	x := e.exec
+	if s.scope != nil {
+		if x.outer == nil {
+			x.outer = map[*outerScope][]any{}
+		}
+		prev, had := x.outer[s.scope]
+		x.outer[s.scope] = e.row
+		defer func() {
+			if had {
+				x.outer[s.scope] = prev
+			} else {
+				delete(x.outer, s.scope)
+			}
+		}()
+	}
+	ctx := x.s.stmtCtx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	res, err := runQuery(ctx, s.plan, x) // exec_run.go
+	if err != nil {
+		return nil, err
+	}
+	return res.Rows, nil
+}
