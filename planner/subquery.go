@@ -89,6 +89,9 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 			}
 			continue
 		}
+		if err := o.namesTableOf(c); err != nil {
+			return nil, true, err
+		}
 		if o.resolves(c, false) {
 			if o.provides == nil {
 				o.provides = &outerScope{}
@@ -98,6 +101,27 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 		}
 	}
 	return nil, false, nil
+}
+
+// namesTableOf is 42703 when c's qualifier names a table of b's FROM
+// clause that has no column c (PostgreSQL stops at the level whose
+// range table has the qualifier); nil otherwise.
+func (b *binder) namesTableOf(c *sql.ColumnRef) error {
+	if c.Table == "" || b.resolves(c, false) {
+		return nil
+	}
+	if b.from != nil {
+		for _, e := range b.from.entries {
+			if e.ref == c.Table {
+				return errNoColumn(c)
+			}
+		}
+		return nil
+	}
+	if b.table != nil && (c.Table == b.alias || b.alias == "" && c.Table == b.table.Name) {
+		return errNoColumn(c)
+	}
+	return nil
 }
 
 // markCorrelated marks the subqueries from b out to (not including) its

@@ -26,3 +26,7 @@ SELECT id, (SELECT count(*) FROM items i2 WHERE i2.id < items.id) FROM items WHE
 SELECT (SELECT nosuch FROM items);
 SELECT EXISTS (SELECT 1);
 SELECT id FROM items WHERE id IN (SELECT id FROM items WHERE id < 5) ORDER BY id;
+
+-- still refused, naming the construct
+SELECT id FROM items WHERE (id, id) IN (SELECT id, id FROM items);
+SELECT (SELECT sum(items.id) FROM items i2 LIMIT 1) FROM items;
