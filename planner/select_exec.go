@@ -33,11 +33,14 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		return nil, err
 	}
 	srcLimit := limit
-	if p.distinct || p.wins != nil {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows read every row
+	if p.distinct || p.wins != nil || p.semis != nil {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows and semi joins read every row
 	}
 	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
 	if err != nil {
+		return nil, err
+	}
+	if node, err = p.execSemis(ctx, x, e, b, node); err != nil { // semijoin_exec.go
 		return nil, err
 	}
 	st := x.analyze.traceSelect(p, node) // explain_analyze.go

@@ -97,7 +97,8 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 				o.provides = &outerScope{}
 			}
 			b.markCorrelated(o)
-			return o.outerColumn(c)
+			x, ok, err := o.outerColumn(c)
+			return o.qualifyOuter(x), ok, err
 		}
 	}
 	return nil, false, nil
@@ -122,6 +123,22 @@ func (b *binder) namesTableOf(c *sql.ColumnRef) error {
 		return errNoColumn(c)
 	}
 	return nil
+}
+
+// qualifyOuter names x, a column of b's row read by a nested query, with
+// its table's alias or name for EXPLAIN, as PostgreSQL qualifies an
+// outer reference (a join's columns are qualified already).
+func (b *binder) qualifyOuter(x expr) expr {
+	o, ok := x.(*outerColExpr)
+	if !ok || o.col.qual != "" || b.from != nil || b.table == nil {
+		return x
+	}
+	col := *o.col
+	col.qual = b.alias
+	if col.qual == "" {
+		col.qual = b.table.Name
+	}
+	return &outerColExpr{scope: o.scope, col: &col}
 }
 
 // markCorrelated marks the subqueries from b out to (not including) its

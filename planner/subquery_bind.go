@@ -57,6 +57,9 @@ func (b *binder) bindSubLink(x *sql.SubLink) (expr, error) {
 			return nil, err
 		}
 	}
+	if x.Kind == sql.SubExists || x.Kind == sql.SubAny {
+		b.decorrelate(x, s) // semijoin.go
+	}
 	return s, nil
 }
 

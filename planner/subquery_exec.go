@@ -2,6 +2,9 @@ package planner
 
 import (
 	"context"
+	"strconv"
+
+	ir "github.com/vecgres/vecgres/planner/plan"
 
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -33,6 +36,9 @@ type subqueryExpr struct {
 	test  expr
 	op    string
 	match func(x, elem any) bool
+	// semi is set when, as a WHERE conjunct, it may run as a semi or
+	// anti join (semijoin.go); it still runs as a SubPlan elsewhere.
+	semi *semiJoin
 }
 
 func (s *subqueryExpr) Type() types.Type { return s.t }
@@ -146,4 +152,14 @@ func (s *subqueryExpr) rows(e *env) ([][]any, error) {
 		return nil, err
 	}
 	return res.Rows, nil
+}
+
+// irSubPlan is the EXPLAIN entry of s's plan p: an InitPlan when it runs
+// once, else "SubPlan n" (PostgreSQL 15 heads an ANY/ALL subquery so even
+// when it runs once, hashed).
+func (s *subqueryExpr) irSubPlan(p ir.Node) ir.SubPlan {
+	if s.correlated || s.kind == sql.SubAny || s.kind == sql.SubAll {
+		return ir.SubPlan{Heading: "SubPlan " + strconv.Itoa(s.id+1), Plan: p}
+	}
+	return ir.InitPlan(s.id, p)
 }

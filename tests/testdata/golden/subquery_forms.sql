@@ -77,3 +77,27 @@ CREATE TABLE docs (id int PRIMARY KEY, embedding text, metadata text);
 SELECT t.table_name FROM information_schema.tables t WHERE t.table_schema = 'public' AND EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_name = t.table_name AND c.table_schema = t.table_schema AND c.column_name = 'embedding') ORDER BY 1;
 SELECT c.relname FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'public') AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'metadata') ORDER BY 1;
 SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'docs' AND column_name = 'metadata') AS has;
+
+-- decorrelated into semi and anti joins: under joins, LIMIT, aggregates, parameters
+SELECT t.a, t2.b FROM t JOIN t t2 ON t2.a = t.a WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t2.a) ORDER BY 1;
+SELECT t.a, t2.y FROM t LEFT JOIN u t2 ON t2.x = t.a WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.a AND u.y = t2.y) ORDER BY 1, 2;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a) ORDER BY a LIMIT 1;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a) ORDER BY a LIMIT 1 OFFSET 1;
+SELECT count(*), max(a) FROM t WHERE a IN (SELECT x FROM u WHERE y <> 'uno');
+SELECT a, count(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a AND u.y LIKE '%e%') GROUP BY a ORDER BY a;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a + 0 AND u.x = t.a) ORDER BY a;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x::bigint = t.a) ORDER BY a;
+SELECT a FROM t WHERE b IN (SELECT y FROM u) OR a = 2 ORDER BY a;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE x = a) AND a > 1 ORDER BY a;
+SELECT DISTINCT a FROM t WHERE a IN (SELECT x FROM u UNION ALL SELECT x FROM u) ORDER BY a;
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u JOIN t t9 ON t9.a = u.x WHERE u.x = t.a AND t9.b <> 'zz') ORDER BY a;
+SELECT a FROM t WHERE a IN (SELECT DISTINCT x FROM u WHERE x = t.a) ORDER BY a;
+SELECT a FROM t WHERE EXISTS (SELECT x FROM u WHERE u.x = t.a ORDER BY y) ORDER BY a;
+PREPARE p2(int) AS SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a AND u.x > $1) ORDER BY a;
+EXECUTE p2(0);
+EXECUTE p2(2);
+PREPARE p3(int) AS SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = $1 AND t.a = u.x) ORDER BY a;
+EXECUTE p3(3);
+SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.a AND EXISTS (SELECT 1 FROM t t8 WHERE t8.a = u.x)) ORDER BY a;
+SELECT a FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.a AND u.x IS NOT NULL) ORDER BY a;
+SELECT a FROM t WHERE 'uno' IN (SELECT y FROM u WHERE u.x = t.a) ORDER BY a;
