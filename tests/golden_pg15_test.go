@@ -58,6 +58,7 @@ var pg15GoldenScripts = []string{
 	"advisory_locks",
 	"subquery_forms",
 	"subquery_dml",
+	"subquery_indexed",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
