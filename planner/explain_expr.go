@@ -86,6 +86,10 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("))")
 	case *subqueryExpr:
 		if v.correlated || v.kind == sql.SubAny || v.kind == sql.SubAll {
+			if v.hashed() { // subquery_hash.go
+				b.WriteString("(hashed SubPlan " + strconv.Itoa(v.id+1) + ")")
+				break
+			}
 			b.WriteString("(SubPlan " + strconv.Itoa(v.id+1) + ")") // run per row, as PostgreSQL 15 prints it
 			break
 		}

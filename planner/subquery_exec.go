@@ -48,11 +48,14 @@ func (s *subqueryExpr) Eval(e *env) (any, error) {
 	if x == nil {
 		return nil, pgerror.NotSupported("a subquery in this context")
 	}
+	if s.kind == sql.SubAny || s.kind == sql.SubAll {
+		if s.hashed() {
+			return s.probe(e) // subquery_hash.go
+		}
+		return s.compare(e)
+	}
 	if v, ok := x.initVals[s]; ok {
 		return v, nil
-	}
-	if s.kind == sql.SubAny || s.kind == sql.SubAll {
-		return s.compare(e)
 	}
 	rows, err := s.rows(e)
 	if err != nil {
