@@ -40,10 +40,19 @@ func (b *binder) decorrelate(x *sql.SubLink, s *subqueryExpr) {
 	var inner, outer []sql.Expr
 	var rest []sql.Expr
 	if x.Kind == sql.SubAny {
-		if x.Op != "=" || len(q.Items) != 1 || q.Items[0].Star || !b.innerOnly(q, q.Items[0].Expr) {
+		tests := x.TestRow
+		if tests == nil {
+			tests = []sql.Expr{x.Test}
+		}
+		if x.Op != "=" || len(q.Items) != len(tests) {
 			return
 		}
-		inner, outer = append(inner, q.Items[0].Expr), append(outer, x.Test)
+		for i, it := range q.Items {
+			if it.Star || !b.innerOnly(q, it.Expr) {
+				return
+			}
+			inner, outer = append(inner, it.Expr), append(outer, tests[i])
+		}
 	}
 	for _, c := range conjuncts(q.Where) {
 		if c == nil {

@@ -27,6 +27,9 @@ func (b *binder) bindSubLink(x *sql.SubLink) (expr, error) {
 		return nil, err
 	}
 	cols := pl.columns()
+	if x.TestRow != nil {
+		return b.bindRowSubLink(x, pl, *sub.query.correlated)
+	}
 	if x.Kind != sql.SubExists && len(cols) != 1 {
 		msg := "subquery must return only one column"
 		if x.Kind == sql.SubAny || x.Kind == sql.SubAll {

@@ -36,6 +36,10 @@ type subqueryExpr struct {
 	test  expr
 	op    string
 	match func(x, elem any) bool
+	// row and rowEq are the row of a row comparison (test is nil) and
+	// the = of each of its values with the column (subquery_row.go).
+	row   []expr
+	rowEq []func(x, elem any) bool
 	// semi is set when, as a WHERE conjunct, it may run as a semi or
 	// anti join (semijoin.go); it still runs as a SubPlan elsewhere.
 	semi *semiJoin
@@ -49,6 +53,9 @@ func (s *subqueryExpr) Eval(e *env) (any, error) {
 		return nil, pgerror.NotSupported("a subquery in this context")
 	}
 	if s.kind == sql.SubAny || s.kind == sql.SubAll {
+		if s.row != nil {
+			return s.rowCompare(e) // subquery_row.go
+		}
 		if s.hashed() {
 			return s.probe(e) // subquery_hash.go
 		}

@@ -37,6 +37,7 @@ func children(e expr) []expr {
 		if x.test != nil {
 			return []expr{x.test}
 		}
+		return x.row
 	}
 	return nil
 }

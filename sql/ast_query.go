@@ -49,11 +49,14 @@ const (
 // SubLink is a subquery used as an expression: a scalar subquery, EXISTS,
 // X op ANY/ALL (subquery) (Test and Op; IN is = ANY) or ARRAY(subquery).
 type SubLink struct {
-	Kind  SubLinkKind
-	Test  Expr   // X of ANY/ALL; nil otherwise
-	Op    string // the operator of ANY/ALL
-	Query *Select
-	P     int
+	Kind SubLinkKind
+	Test Expr // X of ANY/ALL; nil otherwise
+	// TestRow is the row (X1, X2, ...) of ANY/ALL instead of Test, each
+	// compared with the subquery's column of its position.
+	TestRow []Expr
+	Op      string // the operator of ANY/ALL
+	Query   *Select
+	P       int
 }
 
 // Pos implements Expr.
@@ -69,7 +72,13 @@ func formatSubLink(b *strings.Builder, e *SubLink) {
 		b.WriteString("ARRAY")
 	case SubAny, SubAll:
 		b.WriteString("(")
-		formatExpr(b, e.Test)
+		if e.TestRow != nil {
+			b.WriteString("(")
+			formatList(b, e.TestRow)
+			b.WriteString(")")
+		} else {
+			formatExpr(b, e.Test)
+		}
 		b.WriteString(" " + e.Op + map[bool]string{false: " ANY ", true: " ALL "}[e.Kind == SubAll])
 		formatSubLink(b, &SubLink{Query: e.Query})
 		b.WriteString(")")

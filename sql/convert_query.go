@@ -79,8 +79,8 @@ var subLinkKinds = map[pg_query.SubLinkType]SubLinkKind{
 }
 
 // subLink converts a subquery used as an expression: scalar, EXISTS,
-// X op ANY/ALL (IN is = ANY) and ARRAY; other forms, and a row on the
-// left of ANY/ALL, are 0A000.
+// X op ANY/ALL (IN is = ANY; X may be a row) and ARRAY; other forms are
+// 0A000.
 func (c *conv) subLink(s *pg_query.SubLink) (Expr, error) {
 	kind, ok := subLinkKinds[s.GetSubLinkType()]
 	if !ok {
@@ -92,14 +92,22 @@ func (c *conv) subLink(s *pg_query.SubLink) (Expr, error) {
 	}
 	out := &SubLink{Kind: kind, P: int(s.GetLocation())}
 	if kind == SubAny || kind == SubAll {
-		if s.GetTestexpr().GetRowExpr() != nil {
-			return nil, c.unsupported("row comparison with a subquery", s.GetLocation())
+		if row := s.GetTestexpr().GetRowExpr(); row != nil {
+			for _, a := range row.GetArgs() {
+				x, err := c.expr(a)
+				if err != nil {
+					return nil, err
+				}
+				out.TestRow = append(out.TestRow, x)
+			}
+		} else {
+			test, err := c.expr(s.GetTestexpr())
+			if err != nil {
+				return nil, err
+			}
+			out.Test = test
 		}
-		test, err := c.expr(s.GetTestexpr())
-		if err != nil {
-			return nil, err
-		}
-		out.Test, out.Op = test, opName(s.GetOperName())
+		out.Op = opName(s.GetOperName())
 		if out.Op == "" {
 			out.Op = "=" // IN (subquery)
 		}

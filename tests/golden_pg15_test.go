@@ -59,6 +59,7 @@ var pg15GoldenScripts = []string{
 	"subquery_forms",
 	"subquery_dml",
 	"subquery_indexed",
+	"subquery_rows",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

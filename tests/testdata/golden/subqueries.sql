@@ -28,5 +28,5 @@ SELECT EXISTS (SELECT 1);
 SELECT id FROM items WHERE id IN (SELECT id FROM items WHERE id < 5) ORDER BY id;
 
 -- still refused, naming the construct
-SELECT id FROM items WHERE (id, id) IN (SELECT id, id FROM items);
 SELECT (SELECT sum(items.id) FROM items i2 LIMIT 1) FROM items;
+SELECT id FROM items WHERE (id, id) < ANY (SELECT id, id FROM items);
