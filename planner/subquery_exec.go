@@ -136,9 +136,15 @@ func (s *subqueryExpr) compare(e *env) (any, error) {
 // rows runs the subquery for e's row: it publishes e.row under scope for
 // the subquery's references to it (the previous row of that scope is
 // restored after, for a subquery running inside another run of the same
-// query).
+// query). The rows of a correlated run are released from the statement's
+// memory account once returned (the caller reduces them to one value);
+// an uncorrelated subquery's stay charged, held for the execution.
 func (s *subqueryExpr) rows(e *env) ([][]any, error) {
 	x := e.exec
+	if s.correlated {
+		before := x.mem.Used()
+		defer func() { x.mem.Release(x.mem.Used() - before) }()
+	}
 	if s.scope != nil {
 		if x.outer == nil {
 			x.outer = map[*outerScope][]any{}
