@@ -40,15 +40,15 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if err != nil {
 		return nil, err
 	}
-	if node, err = p.execSemis(ctx, x, e, b, node); err != nil { // semijoin_exec.go
-		return nil, err
-	}
 	st := x.analyze.traceSelect(p, node) // explain_analyze.go
 	if st != nil && p.join != nil {
 		st.join = node
 		if f, ok := node.(*ir.Filter); ok {
 			st.join = f.Input
 		}
+	}
+	if node, err = p.execSemis(ctx, x, e, b, node); err != nil { // semijoin_exec.go: above the traced source
+		return nil, err
 	}
 	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
