@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -23,6 +24,9 @@ type semiJoin struct {
 	right    plan
 	outer    []expr
 	hashCond string // EXPLAIN's Hash Cond
+	// nonNull is set for IN when its operands and the subquery's values
+	// are NOT NULL columns: NOT IN is then an anti join as well.
+	nonNull bool
 }
 
 // decorrelate sets s.semi when x (bound as s in b) may run as a semi
@@ -80,10 +84,49 @@ func (b *binder) decorrelate(x *sql.SubLink, s *subqueryExpr) {
 	}
 	b.params = saved
 	j, ok := b.semiJoinOf(q, inner, outer, rest)
-	if ok {
-		s.semi = j
+	if !ok {
 		return
 	}
+	if x.Kind == sql.SubAny {
+		n := max(len(x.TestRow), 1) // the IN pairs come first
+		j.nonNull = b.nonNullKeys(j.outer[:n]) && nonNullItems(j.right, n)
+	}
+	s.semi = j
+}
+
+// nonNullKeys reports whether each of keys is a NOT NULL column of b's
+// one FROM table (through a join, outer joins may null any column).
+func (b *binder) nonNullKeys(keys []expr) bool {
+	if b.from != nil || b.table == nil {
+		return false
+	}
+	for _, k := range keys {
+		if !nonNullCol(b.table, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// nonNullItems reports whether the first n output columns of pl are NOT
+// NULL columns of its one FROM table.
+func nonNullItems(pl plan, n int) bool {
+	sp, ok := pl.(*selectPlan)
+	if !ok || sp.join != nil || sp.table == nil || len(sp.items) < n {
+		return false
+	}
+	for _, it := range sp.items[:n] {
+		if !nonNullCol(sp.table, it) {
+			return false
+		}
+	}
+	return true
+}
+
+// nonNullCol reports whether x is a NOT NULL column of t.
+func nonNullCol(t *catalog.Table, x expr) bool {
+	c, ok := x.(*colExpr)
+	return ok && c.idx >= 0 && c.idx < len(t.Columns) && t.Columns[c.idx].NotNull
 }
 
 // semiJoinOf binds the subquery SELECT inner... FROM q's FROM WHERE rest
@@ -110,7 +153,7 @@ func (b *binder) semiJoinOf(q *sql.Select, inner, outer, rest []sql.Expr) (*semi
 			return nil, false
 		}
 		j.outer = append(j.outer, ox)
-		cond = append(cond, &sql.BinaryExpr{Op: "=", L: o, R: inner[i]})
+		cond = append(cond, &sql.BinaryExpr{Op: "=", L: qualifyRef(o, b.fromName()), R: qualifyRef(inner[i], fromName(q))})
 	}
 	j.hashCond = sql.FormatExpr(andOf(cond))
 	return j, true
@@ -162,4 +205,37 @@ func copyParams(ps []*types.Type) []*types.Type {
 		out[i] = &c
 	}
 	return out
+}
+
+// qualifyRef is e, qualified with table when it is an unqualified column
+// (EXPLAIN's Hash Cond names both sides' tables, as PostgreSQL's does).
+func qualifyRef(e sql.Expr, table string) sql.Expr {
+	if c, ok := e.(*sql.ColumnRef); ok && c.Table == "" && table != "" {
+		q := *c
+		q.Table = table
+		return &q
+	}
+	return e
+}
+
+// fromName is the name q's one FROM table is known by ("" for a join).
+func fromName(q *sql.Select) string {
+	if q.FromItems != nil {
+		return ""
+	}
+	if q.FromAlias != "" {
+		return q.FromAlias
+	}
+	return q.From
+}
+
+// fromName is the name b's one FROM table is known by ("" for a join).
+func (b *binder) fromName() string {
+	if b.from != nil || b.table == nil {
+		return ""
+	}
+	if b.alias != "" {
+		return b.alias
+	}
+	return b.table.Name
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // semiCond is a WHERE conjunct that runs as a join (semijoin.go): s is
-// EXISTS or IN (subquery) with its semi join, anti for NOT EXISTS.
+// EXISTS or IN (subquery) with its semi join, anti for NOT EXISTS (and
+// NOT IN over NOT NULL columns).
 type semiCond struct {
 	s    *subqueryExpr
 	anti bool
@@ -22,7 +23,7 @@ func semiOf(c expr) (semiCond, bool) {
 		c, anti = n.x, true
 	}
 	s, ok := c.(*subqueryExpr)
-	if !ok || s.semi == nil || anti && s.kind != sql.SubExists {
+	if !ok || s.semi == nil || anti && s.kind != sql.SubExists && !s.semi.nonNull {
 		return semiCond{}, false
 	}
 	return semiCond{s: s, anti: anti}, true

@@ -14,3 +14,14 @@ SELECT a FROM t WHERE (a, b) IN (SELECT x FROM u);
 SELECT a FROM t WHERE (a, b) IN (SELECT x, y, x FROM u);
 SELECT a FROM t WHERE (a, b) IN (SELECT y, x FROM u);
 SELECT (1, 'one') IN (SELECT x, y FROM u WHERE false), (1, 'one') NOT IN (SELECT x, y FROM u WHERE false);
+
+-- NOT IN over NOT NULL columns (an anti join) and over nullable ones
+CREATE TABLE p1 (id int PRIMARY KEY, g int NOT NULL, v text);
+CREATE TABLE p2 (id int PRIMARY KEY, g int, w text NOT NULL);
+INSERT INTO p1 VALUES (1, 1, 'a'), (2, 1, 'b'), (3, 2, NULL), (4, 2, 'd'), (5, 3, 'e');
+INSERT INTO p2 VALUES (1, 1, 'a'), (3, 2, 'c'), (5, NULL, 'e'), (7, 3, 'g');
+SELECT id FROM p1 WHERE id NOT IN (SELECT id FROM p2) ORDER BY id;
+SELECT id FROM p1 WHERE id NOT IN (SELECT id FROM p2 WHERE p2.g = p1.g) ORDER BY id;
+SELECT id FROM p1 WHERE g NOT IN (SELECT g FROM p2) ORDER BY id;
+SELECT id FROM p1 WHERE v NOT IN (SELECT w FROM p2) ORDER BY id;
+SELECT id FROM p1 WHERE (id, g) NOT IN (SELECT id, 1 FROM p2) ORDER BY id;
