@@ -86,7 +86,7 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("))")
 	case *subqueryExpr:
 		if v.correlated || v.kind == sql.SubAny || v.kind == sql.SubAll {
-			if v.hashed() { // subquery_hash.go
+			if v.hashed() || v.hashedExists() { // subquery_hash.go, semijoin_probe.go
 				b.WriteString("(hashed SubPlan " + strconv.Itoa(v.id+1) + ")")
 				break
 			}

@@ -61,7 +61,11 @@ func (s *subqueryExpr) Eval(e *env) (any, error) {
 		}
 		return s.compare(e)
 	}
-	if v, ok := x.initVals[s]; ok {
+	if s.hashedExists() {
+		if v, ok, err := s.semiProbe(e); ok || err != nil { // semijoin_probe.go
+			return v, err
+		}
+	} else if v, ok := x.initVals[s]; ok {
 		return v, nil
 	}
 	rows, err := s.rows(e)

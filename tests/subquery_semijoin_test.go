@@ -2,6 +2,7 @@ package tests
 
 import (
 	"fmt"
+	"github.com/jackc/pgx/v5"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +12,8 @@ import (
 // (subquery) over 5000 rows per side, with NULL keys on both sides,
 // against counts and id sums computed here, on vecgres and PostgreSQL 15
 // alike. On vecgres EXPLAIN must show the decorrelated hash semi and
-// anti joins, and NOT IN a hashed SubPlan (a SubPlan per row, or a scan
+// anti joins, a correlated EXISTS elsewhere (under OR, in DELETE) and
+// NOT IN a hashed SubPlan (a SubPlan per row, or a scan
 // of the values per row, would be 25 million comparisons).
 func TestSubquerySemiJoinLarge(t *testing.T) {
 	forEachTarget(t, testSubquerySemiJoinLarge)
@@ -77,6 +79,8 @@ func testSubquerySemiJoinLarge(t *testing.T, tg clientTarget) {
 		{"SELECT count(*) FILTER (WHERE i), coalesce(sum(id) FILTER (WHERE i), 0) FROM (SELECT id, k IN (SELECT k FROM sb) AS i FROM sa) s", semi, ""},
 		{"SELECT count(*) FILTER (WHERE i), coalesce(sum(id) FILTER (WHERE i), 0) FROM (SELECT id, k <> ALL (SELECT k FROM sb WHERE k IS NOT NULL) AS i FROM sa) s", notIn, ""},
 		{"SELECT count(*), coalesce(sum(id), 0) FROM sa WHERE k NOT IN (SELECT k FROM sb)", [2]int64{0, 0}, ""},
+		{"SELECT count(*), coalesce(sum(id), 0) FROM sa WHERE EXISTS (SELECT 1 FROM sb WHERE sb.k = sa.k) OR id < 0", semi, "(hashed SubPlan 1)"},
+		{"SELECT count(*), coalesce(sum(id), 0) FROM sa WHERE NOT EXISTS (SELECT 1 FROM sb WHERE sb.k = sa.k) OR id < 0", anti, "(NOT (hashed SubPlan 1))"},
 	}
 	for _, c := range checks {
 		var got [2]int64
@@ -107,6 +111,21 @@ func testSubquerySemiJoinLarge(t *testing.T, tg clientTarget) {
 		if !strings.Contains(plan.String(), c.plan) || strings.Contains(plan.String(), "SubPlan") && !strings.Contains(c.plan, "SubPlan") {
 			t.Errorf("EXPLAIN %s:\n%s\nwant a %s and no SubPlan", c.q, plan.String(), c.plan)
 		}
+	}
+	checkSemiDelete(t, conn, semi)
+}
+
+// checkSemiDelete deletes the rows of sa without a match in sb (a
+// correlated NOT EXISTS in DELETE's WHERE) and checks what is left.
+func checkSemiDelete(t *testing.T, conn *pgx.Conn, want [2]int64) {
+	ctx := testCtx(t, 120*time.Second)
+	mustExec(t, conn, "DELETE FROM sa WHERE NOT EXISTS (SELECT 1 FROM sb WHERE sb.k = sa.k)")
+	var got [2]int64
+	if err := conn.QueryRow(ctx, "SELECT count(*), coalesce(sum(id), 0) FROM sa").Scan(&got[0], &got[1]); err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("after DELETE ... NOT EXISTS: count %d sum %d, want %d %d", got[0], got[1], want[0], want[1])
 	}
 }
 
