@@ -47,6 +47,9 @@ var twoArgAggregates = map[string]bool{"string_agg": true, "jsonb_object_agg": t
 func isAggregate(name string) bool { return sem.Builtins.IsAggregate(name) }
 
 func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
+	if err := b.outerAggregate(f); err != nil { // subquery_agg.go
+		return nil, err
+	}
 	if b.aggs == nil {
 		msg := b.aggDenied
 		if msg == "" {

@@ -85,6 +85,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	if p.offset, err = b.bindLimit(x.Offset, "OFFSET"); err != nil {
 		return nil, err
 	}
+	p.splitSemis() // semijoin_exec.go
 	if p.join != nil {
 		if err := b.planJoin(p); err != nil { // join_plan.go
 			return nil, err

@@ -116,10 +116,22 @@
 // outerColExpr (join_plan.go): the enclosing binder has provides set,
 // bindScopedColumn binds a reference only it resolves as an
 // outerColExpr of that scope, and whoever runs the nested query for a
-// row publishes it in execCtx.outer first (lateralRow.SetRow). A
-// correlated subquery in WHERE or the select list can use the same: set
-// provides on the binder of the enclosing SELECT and publish e.row before
-// running the subquery.
+// row publishes it in execCtx.outer first (lateralRow.SetRow).
+//
+// # Subqueries (subquery*.go, semijoin*.go)
+//
+// A subquery used as an expression (scalar, EXISTS, IN / op ANY / ALL,
+// ARRAY) binds with its own binder whose enclosing binder is the one
+// binding the expression; a reference to any enclosing level gives that
+// binder a provides scope, binds as an outerColExpr and marks the
+// subqueries out to it correlated. A correlated subqueryExpr publishes
+// the row it is evaluated on (e.row: a scan's or joined row, a group's
+// first row) under its binder's scope and runs again (SubPlan); an
+// uncorrelated one runs once per execution (InitPlan). WHERE conjuncts
+// EXISTS, NOT EXISTS and IN whose correlation is only hashable
+// equalities run instead as hash semi and anti joins above the rows
+// passing WHERE (semijoin.go), the subquery run once without the
+// equalities.
 //
 // psql's catalog queries are answered by planner/pgcatalog before parsing
 // (pgcatalog_hook.go).

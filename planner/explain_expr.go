@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -84,6 +85,14 @@ func writeBound(b *strings.Builder, x expr) {
 		writeBound(b, v.arr)
 		b.WriteString("))")
 	case *subqueryExpr:
+		if v.correlated || v.kind == sql.SubAny || v.kind == sql.SubAll {
+			if v.hashed() || v.hashedExists() { // subquery_hash.go, semijoin_probe.go
+				b.WriteString("(hashed SubPlan " + strconv.Itoa(v.id+1) + ")")
+				break
+			}
+			b.WriteString("(SubPlan " + strconv.Itoa(v.id+1) + ")") // run per row, as PostgreSQL 15 prints it
+			break
+		}
 		b.WriteString("$" + strconv.Itoa(v.id)) // an InitPlan's output, as PostgreSQL 15 prints it
 	case *subscriptExpr:
 		writeBound(b, v.arr)

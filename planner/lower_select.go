@@ -28,7 +28,7 @@ func (p *selectPlan) lower(x *execCtx, tr *planTrace) (ir.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		top.SubPlans = append(top.SubPlans, ir.InitPlan(s.id, sub))
+		top.SubPlans = append(top.SubPlans, s.irSubPlan(sub)) // subquery_exec.go
 	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: n}}, nil
 }
@@ -61,6 +61,9 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 			node = &ir.Filter{Info: ir.Info{Est: ir.Rows(node.Base().Est.Rows * joinFilterSelectivity)},
 				Unary: ir.Unary{Input: node}, Cond: formatBound(p.where)}
 		}
+		if node, err = p.lowerSemis(x, node); err != nil { // semijoin_exec.go
+			return nil, err
+		}
 		return p.lowerAbove(node, limit, offset), nil
 	}
 	from := p.logicalScan()
@@ -80,6 +83,9 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 	p.estimateScan(x, e, from)
 	node, err := p.scanRule(x, e, from)
 	if err != nil {
+		return nil, err
+	}
+	if node, err = p.lowerSemis(x, node); err != nil { // semijoin_exec.go
 		return nil, err
 	}
 	return p.lowerAbove(node, limit, offset), nil

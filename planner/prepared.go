@@ -29,6 +29,9 @@ type execCtx struct {
 	// initVals holds the values of the statement's uncorrelated scalar
 	// subqueries, each run once per execution (subquery.go).
 	initVals map[*subqueryExpr]any
+	// initRows holds the values of the statement's uncorrelated ANY/ALL
+	// subqueries (subquery_exec.go).
+	initRows map[*subqueryExpr]types.Array
 	// mem is the memory the statement's rows hold, against
 	// vecgres.work_mem_limit (memory.go).
 	mem *memacct.Account

@@ -54,6 +54,10 @@ type selectPlan struct {
 	// ProjectSet below ORDER BY, DISTINCT and LIMIT (select_srf.go); nil
 	// when it has none.
 	srfs *srfList
+	// semis are WHERE's EXISTS, NOT EXISTS and IN subqueries that run
+	// as semi and anti joins above the rows passing WHERE
+	// (semijoin_exec.go); nil when none.
+	semis []semiCond
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -33,8 +33,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		return nil, err
 	}
 	srcLimit := limit
-	if p.distinct || p.wins != nil {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows read every row
+	if p.distinct || p.wins != nil || p.semis != nil {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows and semi joins read every row
 	}
 	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
 	if err != nil {
@@ -46,6 +46,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		if f, ok := node.(*ir.Filter); ok {
 			st.join = f.Input
 		}
+	}
+	if node, err = p.execSemis(ctx, x, e, b, node); err != nil { // semijoin_exec.go: above the traced source
+		return nil, err
 	}
 	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {

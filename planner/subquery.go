@@ -1,12 +1,9 @@
 package planner
 
 import (
-	"context"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 )
 
 // queryScope is what the binder of a statement, or of one of its
@@ -28,6 +25,10 @@ type queryScope struct {
 	// work are the work tables of the recursive WITH queries whose
 	// recursive term is being bound, by name (cte_recursive.go).
 	work map[string]*workTable
+	// correlated is set when the subquery this scope binds (or one nested
+	// in it) reads a column of an enclosing query; shared by the copies
+	// of the scope its FROM relations bind with. nil outside subqueries.
+	correlated *bool
 }
 
 // subCounter returns the statement's subquery counter.
@@ -63,8 +64,10 @@ func (b *binder) resolves(c *sql.ColumnRef, strict bool) bool {
 
 // bindScopedColumn resolves the column references bindColumn does not:
 // EXCLUDED.col in ON CONFLICT DO UPDATE, and references to an enclosing
-// query, which are 0A000 (correlated subqueries are not supported). ok is
-// false when c is an ordinary reference.
+// query at any level, read from its current row (outerColExpr): the
+// subqueries from here out to that query are marked correlated, and the
+// enclosing binder provides its row to them. ok is false when c is an
+// ordinary reference.
 func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error) {
 	q := b.query
 	if q == nil {
@@ -89,14 +92,66 @@ func (b *binder) bindScopedColumn(c *sql.ColumnRef) (x expr, ok bool, err error)
 			}
 			continue
 		}
-		if o.resolves(c, false) && o.provides != nil {
-			return o.outerColumn(c)
+		if err := o.namesTableOf(c); err != nil {
+			return nil, true, err
 		}
 		if o.resolves(c, false) {
-			return nil, true, pgerror.NotSupported("correlated subquery").WithPosition(c.P + 1)
+			if o.provides == nil {
+				o.provides = &outerScope{}
+			}
+			b.markCorrelated(o)
+			x, ok, err := o.outerColumn(c)
+			return o.qualifyOuter(x), ok, err
 		}
 	}
 	return nil, false, nil
+}
+
+// namesTableOf is 42703 when c's qualifier names a table of b's FROM
+// clause that has no column c (PostgreSQL stops at the level whose
+// range table has the qualifier); nil otherwise.
+func (b *binder) namesTableOf(c *sql.ColumnRef) error {
+	if c.Table == "" || b.resolves(c, false) {
+		return nil
+	}
+	if b.from != nil {
+		for _, e := range b.from.entries {
+			if e.ref == c.Table {
+				return errNoColumn(c)
+			}
+		}
+		return nil
+	}
+	if b.table != nil && (c.Table == b.alias || b.alias == "" && c.Table == b.table.Name) {
+		return errNoColumn(c)
+	}
+	return nil
+}
+
+// qualifyOuter names x, a column of b's row read by a nested query, with
+// its table's alias or name for EXPLAIN, as PostgreSQL qualifies an
+// outer reference (a join's columns are qualified already).
+func (b *binder) qualifyOuter(x expr) expr {
+	o, ok := x.(*outerColExpr)
+	if !ok || o.col.qual != "" || b.from != nil || b.table == nil {
+		return x
+	}
+	col := *o.col
+	col.qual = b.alias
+	if col.qual == "" {
+		col.qual = b.table.Name
+	}
+	return &outerColExpr{scope: o.scope, col: &col}
+}
+
+// markCorrelated marks the subqueries from b out to (not including) its
+// enclosing binder o as reading an enclosing row.
+func (b *binder) markCorrelated(o *binder) {
+	for m := b; m != nil && m != o; m = m.outerBinder() {
+		if m.query != nil && m.query.correlated != nil {
+			*m.query.correlated = true
+		}
+	}
 }
 
 func (b *binder) outerBinder() *binder {
@@ -106,71 +161,18 @@ func (b *binder) outerBinder() *binder {
 	return b.query.outer
 }
 
-// subqueryExpr is an uncorrelated scalar subquery. Like PostgreSQL's
-// InitPlan it runs once per execution of the statement, on first use; its
-// value is the one column of its one row, NULL when it returns no row, and
-// 21000 when it returns more than one.
-type subqueryExpr struct {
-	plan plan // a SELECT or a set operation (setop.go)
-	t    types.Type
-	id   int // 0-based number in the statement, shown as $id by EXPLAIN
-}
-
-func (s *subqueryExpr) Type() types.Type { return s.t }
-
-func (s *subqueryExpr) Eval(e *env) (any, error) {
-	x := e.exec
-	if x == nil {
-		return nil, pgerror.NotSupported("a subquery in this context")
-	}
-	if v, ok := x.initVals[s]; ok {
-		return v, nil
-	}
-	ctx := x.s.stmtCtx
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	res, err := runQuery(ctx, s.plan, x) // exec_run.go
-	if err != nil {
-		return nil, err
-	}
-	var v any
-	switch len(res.Rows) {
-	case 0:
-	case 1:
-		v = res.Rows[0][0]
-	default:
-		return nil, pgerror.New(pgerror.CardinalityViolation, "more than one row returned by a subquery used as an expression")
-	}
-	if x.initVals == nil {
-		x.initVals = map[*subqueryExpr]any{}
-	}
-	x.initVals[s] = v
-	return v, nil
-}
-
-// bindSubLink binds a scalar subquery (SELECT ...) with its own binder;
-// it must have exactly one output column (42601 otherwise).
-func (b *binder) bindSubLink(x *sql.SubLink) (expr, error) {
-	counter := b.subCounter()
-	sub := &binder{s: b.s, params: b.params, query: &queryScope{outer: b, nsub: counter}}
-	pl, err := sub.planSelect(x.Query)
-	b.params = sub.params
-	if err != nil {
-		return nil, err
-	}
-	cols := pl.columns()
-	if len(cols) != 1 {
-		return nil, pgerror.New(pgerror.SyntaxError, "subquery must return only one column").WithPosition(x.P + 1)
-	}
-	id := *counter
-	*counter++
-	return &subqueryExpr{plan: pl, t: cols[0].Type, id: id}, nil
-}
-
-// subLinkName is the output name of a scalar subquery: that of its one
-// column, as PostgreSQL's FigureColname.
+// subLinkName is the output name of a subquery expression: that of a
+// scalar subquery's one column, exists, array or ?column?, as
+// PostgreSQL's FigureColname.
 func subLinkName(x *sql.SubLink) string {
+	switch x.Kind {
+	case sql.SubExists:
+		return "exists"
+	case sql.SubArray:
+		return "array"
+	case sql.SubAny, sql.SubAll:
+		return "?column?"
+	}
 	q := x.Query
 	for q.SetOp != nil {
 		q = q.SetOp.Left // a set operation's columns are named by its first SELECT

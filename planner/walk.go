@@ -33,6 +33,11 @@ func children(e expr) []expr {
 		return []expr{x.arr, x.idx}
 	case *caseExpr:
 		return caseChildren(x) // expr_case.go
+	case *subqueryExpr:
+		if x.test != nil {
+			return []expr{x.test}
+		}
+		return x.row
 	}
 	return nil
 }

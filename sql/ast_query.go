@@ -34,10 +34,29 @@ type FromFunction struct {
 	Ordinality bool // WITH ORDINALITY: a last bigint column counting rows from 1
 }
 
-// SubLink is a scalar subquery, (SELECT ...), used as an expression.
+// SubLinkKind is the form of a subquery used as an expression
+// (PostgreSQL's SubLinkType).
+type SubLinkKind int
+
+const (
+	SubScalar SubLinkKind = iota // (SELECT ...): its one value
+	SubExists                    // EXISTS (SELECT ...)
+	SubAny                       // X op ANY (SELECT ...), X IN (SELECT ...)
+	SubAll                       // X op ALL (SELECT ...)
+	SubArray                     // ARRAY(SELECT ...)
+)
+
+// SubLink is a subquery used as an expression: a scalar subquery, EXISTS,
+// X op ANY/ALL (subquery) (Test and Op; IN is = ANY) or ARRAY(subquery).
 type SubLink struct {
-	Query *Select
-	P     int
+	Kind SubLinkKind
+	Test Expr // X of ANY/ALL; nil otherwise
+	// TestRow is the row (X1, X2, ...) of ANY/ALL instead of Test, each
+	// compared with the subquery's column of its position.
+	TestRow []Expr
+	Op      string // the operator of ANY/ALL
+	Query   *Select
+	P       int
 }
 
 // Pos implements Expr.
@@ -46,6 +65,25 @@ func (e *SubLink) Pos() int { return e.P }
 // formatSubLink prints a scalar subquery as (SELECT items FROM t WHERE
 // ... ORDER BY ... LIMIT n), for FormatExpr.
 func formatSubLink(b *strings.Builder, e *SubLink) {
+	switch e.Kind {
+	case SubExists:
+		b.WriteString("EXISTS ")
+	case SubArray:
+		b.WriteString("ARRAY")
+	case SubAny, SubAll:
+		b.WriteString("(")
+		if e.TestRow != nil {
+			b.WriteString("(")
+			formatList(b, e.TestRow)
+			b.WriteString(")")
+		} else {
+			formatExpr(b, e.Test)
+		}
+		b.WriteString(" " + e.Op + map[bool]string{false: " ANY ", true: " ALL "}[e.Kind == SubAll])
+		formatSubLink(b, &SubLink{Query: e.Query})
+		b.WriteString(")")
+		return
+	}
 	q := e.Query
 	if q.SetOp != nil {
 		formatSetOp(b, q) // ast_setop.go

@@ -64,24 +64,53 @@ func (c *conv) grouping(s *pg_query.SelectStmt) ([]Expr, Expr, error) {
 
 // subLinkConstructs names the subquery forms outside the dialect.
 var subLinkConstructs = map[pg_query.SubLinkType]string{
-	pg_query.SubLinkType_EXISTS_SUBLINK:     "EXISTS (subquery)",
-	pg_query.SubLinkType_ALL_SUBLINK:        "ALL (subquery)",
-	pg_query.SubLinkType_ANY_SUBLINK:        "IN or ANY (subquery)",
 	pg_query.SubLinkType_ROWCOMPARE_SUBLINK: "row comparison with a subquery",
 	pg_query.SubLinkType_MULTIEXPR_SUBLINK:  "multiple-column assignment",
-	pg_query.SubLinkType_ARRAY_SUBLINK:      "ARRAY (subquery)",
 	pg_query.SubLinkType_CTE_SUBLINK:        "WITH (common table expressions)",
 }
 
-// subLink converts a scalar subquery (SELECT ...); other subquery forms
-// are 0A000.
+// subLinkKinds maps the subquery forms of the dialect to theirs.
+var subLinkKinds = map[pg_query.SubLinkType]SubLinkKind{
+	pg_query.SubLinkType_EXPR_SUBLINK:   SubScalar,
+	pg_query.SubLinkType_EXISTS_SUBLINK: SubExists,
+	pg_query.SubLinkType_ANY_SUBLINK:    SubAny,
+	pg_query.SubLinkType_ALL_SUBLINK:    SubAll,
+	pg_query.SubLinkType_ARRAY_SUBLINK:  SubArray,
+}
+
+// subLink converts a subquery used as an expression: scalar, EXISTS,
+// X op ANY/ALL (IN is = ANY; X may be a row) and ARRAY; other forms are
+// 0A000.
 func (c *conv) subLink(s *pg_query.SubLink) (Expr, error) {
-	if s.GetSubLinkType() != pg_query.SubLinkType_EXPR_SUBLINK {
+	kind, ok := subLinkKinds[s.GetSubLinkType()]
+	if !ok {
 		name, ok := subLinkConstructs[s.GetSubLinkType()]
 		if !ok {
 			name = "subquery"
 		}
 		return nil, c.unsupported(name, s.GetLocation())
+	}
+	out := &SubLink{Kind: kind, P: int(s.GetLocation())}
+	if kind == SubAny || kind == SubAll {
+		if row := s.GetTestexpr().GetRowExpr(); row != nil {
+			for _, a := range row.GetArgs() {
+				x, err := c.expr(a)
+				if err != nil {
+					return nil, err
+				}
+				out.TestRow = append(out.TestRow, x)
+			}
+		} else {
+			test, err := c.expr(s.GetTestexpr())
+			if err != nil {
+				return nil, err
+			}
+			out.Test = test
+		}
+		out.Op = opName(s.GetOperName())
+		if out.Op == "" {
+			out.Op = "=" // IN (subquery)
+		}
 	}
 	sel := s.GetSubselect().GetSelectStmt()
 	if sel == nil {
@@ -91,5 +120,6 @@ func (c *conv) subLink(s *pg_query.SubLink) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SubLink{Query: q, P: int(s.GetLocation())}, nil
+	out.Query = q
+	return out, nil
 }

@@ -60,6 +60,10 @@ var pg15GoldenScripts = []string{
 	"create_table_as",
 	"advisory_locks",
 	"bit_strings",
+	"subquery_forms",
+	"subquery_dml",
+	"subquery_indexed",
+	"subquery_rows",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

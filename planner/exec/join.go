@@ -18,6 +18,9 @@ import (
 //     left row; a LATERAL right side (Rescan) is run again for each left
 //     row instead, nothing held.
 //
+// A semi (anti) join emits each left row once, as it is, when some
+// (no) right row matches it.
+//
 // LEFT and FULL joins emit a left row that matched nothing null-extended
 // as it comes; RIGHT and FULL joins emit the right rows that matched
 // nothing, null-extended, after the last left row, in their input order.
@@ -148,6 +151,9 @@ func (env *Env) hashJoin(n *plan.Join, left, right producer) producer {
 // probe emits left row joined with each of the held rows its condition
 // holds for, or null-extended when none does and n keeps left rows.
 func (env *Env) probe(n *plan.Join, row []any, held []*heldRow, emit Emit) error {
+	if n.Kind == plan.SemiJoin || n.Kind == plan.AntiJoin {
+		return env.probeSemi(n, row, held, emit)
+	}
 	matched := false
 	for _, h := range held {
 		if err := env.check(); err != nil { // a cross product reads many held rows per left row
@@ -167,6 +173,29 @@ func (env *Env) probe(n *plan.Join, row []any, held []*heldRow, emit Emit) error
 		}
 	}
 	if !matched && keepsLeft(n.Kind) {
+		return emit(row)
+	}
+	return nil
+}
+
+// probeSemi emits left row as it is when some held row passes n's
+// condition with it (a semi join) or when none does (an anti join).
+func (env *Env) probeSemi(n *plan.Join, row []any, held []*heldRow, emit Emit) error {
+	matched := false
+	for _, h := range held {
+		if err := env.check(); err != nil {
+			return err
+		}
+		ok, err := env.passes(n, joined(n, row, h.row))
+		if err != nil {
+			return err
+		}
+		if ok {
+			matched = true
+			break
+		}
+	}
+	if matched == (n.Kind == plan.SemiJoin) {
 		return emit(row)
 	}
 	return nil

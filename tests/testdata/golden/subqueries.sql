@@ -22,7 +22,11 @@ SELECT count(*) FROM items WHERE embedding <-> (SELECT embedding FROM items WHER
 SELECT (SELECT embedding FROM items);
 SELECT * FROM items ORDER BY embedding <-> (SELECT embedding FROM items WHERE id < 3) LIMIT 1;
 SELECT (SELECT id, embedding FROM items);
-SELECT id, (SELECT count(*) FROM items i2 WHERE i2.id < items.id) FROM items;
+SELECT id, (SELECT count(*) FROM items i2 WHERE i2.id < items.id) FROM items WHERE id < 5 ORDER BY id;
 SELECT (SELECT nosuch FROM items);
 SELECT EXISTS (SELECT 1);
-SELECT id FROM items WHERE id IN (SELECT id FROM items);
+SELECT id FROM items WHERE id IN (SELECT id FROM items WHERE id < 5) ORDER BY id;
+
+-- still refused, naming the construct
+SELECT (SELECT sum(items.id) FROM items i2 LIMIT 1) FROM items;
+SELECT id FROM items WHERE (id, id) < ANY (SELECT id, id FROM items);
