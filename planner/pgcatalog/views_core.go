@@ -53,6 +53,8 @@ var pgTypes = []pgType{
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
 	{types.OIDUUID, "uuid", 16, "U", 2951, false, "c", "p", "uuid_", false, 0, false},
 	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0, false},
+	{types.OIDInt2Vector, "int2vector", -1, "A", types.OIDInt2VectorArray, false, "i", "p", "int2vector", false, 0, false},
+	{types.OIDOidVector, "oidvector", -1, "A", types.OIDOidVectorArray, false, "i", "p", "oidvector", false, 0, false},
 	{types.OIDVector, "vector", -1, "U", types.OIDVectorArray, false, "i", "e", "vector_", true, 0, true},
 	{types.OIDHalfvec, "halfvec", -1, "U", types.OIDHalfvecArray, false, "i", "e", "halfvec_", true, 0, true},
 }
@@ -96,6 +98,10 @@ func baseTypeRow(t pgType) []any {
 		subscript = "jsonb_subscript_handler"
 	case types.OIDName:
 		subscript, elem = "raw_array_subscript_handler", 18 // "char"
+	case types.OIDInt2Vector:
+		subscript, elem = "array_subscript_handler", int64(types.OIDInt2)
+	case types.OIDOidVector:
+		subscript, elem = "array_subscript_handler", int64(types.OIDOid)
 	}
 	byval := t.len > 0 && t.len <= 8 && t.oid != types.OIDName
 	return []any{int64(t.oid), t.name, ns, int64(10), int64(t.len), byval, "b", t.category, t.preferred, true, ",",

@@ -15,6 +15,7 @@ var Builtins = NewRegistry(
 	privilegeFuncs,
 	miscFuncs,
 	polyFuncs,
+	arrayStringFuncs,
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,

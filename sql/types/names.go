@@ -66,6 +66,9 @@ var kinds = [...]kindInfo{
 	KindVectorArray:      {OIDVectorArray, "vector[]", -1},
 	KindHalfvec:          {OIDHalfvec, "halfvec", -1},
 	KindHalfvecArray:     {OIDHalfvecArray, "halfvec[]", -1},
+	KindInt2Vector:       {OIDInt2Vector, "int2vector", -1},
+	KindOIDVector:        {OIDOidVector, "oidvector", -1},
+	KindOIDArray:         {OIDOidArray, "oid[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -134,6 +137,7 @@ func TypeByOID(oid OID) (Type, bool) {
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
 	OIDName: "name", OIDUnknownLit: "unknown",
+	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
 }
 
 // typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
@@ -171,6 +175,7 @@ var typeNames = map[string]Kind{
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
+	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",

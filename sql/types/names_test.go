@@ -104,7 +104,7 @@ func TestLookupTypeErrors(t *testing.T) {
 		{"sparsevec", nil, pgerror.UndefinedObject, `type "sparsevec" does not exist`},
 		{"Vector", nil, pgerror.UndefinedObject, `type "Vector" does not exist`},
 		{"foo[]", nil, pgerror.UndefinedObject, `type "foo[]" does not exist`},
-		{"_oid", nil, pgerror.FeatureNotSupported, "type _oid is not supported by vecgres"},
+		{"_regtype", nil, pgerror.FeatureNotSupported, "type _regtype is not supported by vecgres"},
 	}
 	for _, tt := range tests {
 		_, err := LookupType(tt.name, tt.mods)

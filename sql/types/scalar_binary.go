@@ -44,6 +44,8 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return decodeString(b, t)
 	case KindVoid:
 		return nil, nil
+	case KindInt2Vector, KindOIDVector:
+		return decodeCatalogVector(b, t)
 	}
 	if IsArray(t.Kind) {
 		return decodeArray(b, t)
@@ -156,6 +158,8 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 		return AppendHalfvecBinary(buf, v)
 	case KindVoid:
 		return buf
+	case KindInt2Vector, KindOIDVector:
+		return appendCatalogVectorBinary(buf, t, d)
 	}
 	if IsArray(t.Kind) {
 		return appendArrayBinary(buf, t, d)

@@ -48,6 +48,12 @@ const (
 	KindVectorArray
 	KindHalfvec      // HalfVec: pgvector halfvec(n)
 	KindHalfvecArray // halfvec[]
+
+	// PostgreSQL's catalog vectors (int2vector.go): Array values of int2
+	// and oid elements with lower bound 0, and oid[].
+	KindInt2Vector
+	KindOIDVector
+	KindOIDArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
