@@ -88,7 +88,7 @@ func TestVirtualTableRows(t *testing.T) {
 		t.Errorf("pg_attribute varchar row %v", s)
 	}
 	pk := find("pg_index", func(r []any) bool { return r[6] == true }) // indisprimary
-	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || pk[15] != "1" {
+	if pk[0] != int64(SyntheticOID(items.OID, 0)) || pk[1] != int64(items.OID) || vtext(pk[15]) != "1" {
 		t.Errorf("pg_index primary key row %v", pk)
 	}
 	hnsw := find("pg_class", func(r []any) bool { return r[1] == "items_embedding_idx" })
