@@ -57,6 +57,7 @@ var pg15GoldenScripts = []string{
 	"create_table_as",
 	"advisory_locks",
 	"catalog_vectors",
+	"catalog_pg_range",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -48,6 +48,7 @@ var pgTypes = []pgType{
 	{types.OIDVarchar, "varchar", -1, "S", 1015, false, "i", "x", "varchar", true, oidDefaultCollation, false},
 	{types.OIDNumeric, "numeric", -1, "N", 1231, false, "i", "m", "numeric_", true, 0, false},
 	{types.OIDRegtype, "regtype", 4, "N", 2211, false, "i", "p", "regtype", false, 0, false},
+	{oidRegclass, "regclass", 4, "N", 2210, false, "i", "p", "regclass", false, 0, false},
 	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
 	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
@@ -72,6 +73,9 @@ func typeRows(Env) [][]any {
 	var rows [][]any
 	for _, t := range pgTypes {
 		rows = append(rows, baseTypeRow(t), arrayTypeRow(t))
+	}
+	for _, p := range pseudoTypes { // views_pseudo.go
+		rows = append(rows, pseudoTypeRow(p))
 	}
 	return rows
 }
