@@ -16,6 +16,7 @@ var Builtins = NewRegistry(
 	miscFuncs,
 	polyFuncs,
 	arrayStringFuncs,
+	arrayBoundFuncs,
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,

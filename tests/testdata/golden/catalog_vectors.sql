@@ -47,4 +47,11 @@ WHERE i.indrelid::regclass::text IN ('rv', 'rk') ORDER BY c.relname, k.arridx;
 -- pg_proc.proargtypes
 SELECT proname, pg_typeof(proargtypes), proargtypes, proargtypes[0]::regtype::text AS first, array_length(proargtypes, 1)
 FROM pg_proc WHERE proname IN ('strpos', 'left', 'split_part') AND pronamespace = 11 ORDER BY 1, 3;
+-- bounds: int2vector and oidvector count from 0, and an empty one keeps its dimension
+SELECT array_lower('1 2'::int2vector, 1), array_upper('1 2'::int2vector, 1), array_ndims('1 2'::int2vector),
+  array_dims('1 2'::int2vector), array_dims('7'::oidvector), array_dims(ARRAY[5, 6]), array_upper(ARRAY[5, 6], 1);
+SELECT array_lower(''::int2vector, 1), array_upper(''::int2vector, 1), array_dims(''::int2vector),
+  array_lower('{}'::int4[], 1), array_ndims('{}'::int4[]), array_dims('{}'::int4[]), array_lower(ARRAY[1], 2);
+SELECT c.relname, array_lower(i.indkey, 1) AS lo, array_upper(i.indkey, 1) AS hi, i.indkey[array_upper(i.indkey, 1)] AS last
+FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'rk_pkey';
 DROP TABLE rv, rk;
