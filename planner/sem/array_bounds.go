@@ -67,3 +67,42 @@ func arrayBounds(t types.Type, d any) (lo, hi int64, ok bool) {
 	lo = types.LowerBound(t.Kind)
 	return lo, lo + int64(n) - 1, true
 }
+
+// generate_subscripts(a, dim [, reverse]) (PostgreSQL docs 9.26, Table
+// 9.66): the subscripts of dimension 1 of a, ascending or, when reverse
+// is true, descending; no rows for another dimension or an empty array.
+// int2vector and oidvector have entries of their own (their subscripts
+// start at 0), which resolution prefers to anyarray's.
+func subscriptSeries(t types.Type, reverse bool) Func {
+	args := []types.Type{t, types.Int4}
+	if reverse {
+		args = append(args, types.Bool)
+	}
+	lb := types.LowerBound(t.Kind)
+	return Func{Name: "generate_subscripts", Args: args, Ret: types.Int4, Strict: true, SetReturning: true,
+		Rows: func(_ Context, a []any, emit func([]any) error) error {
+			n, _ := types.ArrayLength(a[0])
+			if d, _ := a[1].(int64); d != 1 {
+				return nil
+			}
+			desc := reverse && a[2] == true
+			for i := range int64(n) {
+				s := lb + i
+				if desc {
+					s = lb + int64(n) - 1 - i
+				}
+				if err := emit([]any{s}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+}
+
+// subscriptFuncs are generate_subscripts' entries.
+var subscriptFuncs = []Func{
+	subscriptSeries(types.Type{Kind: types.KindInt2Vector, Typmod: types.NoTypmod}, false),
+	subscriptSeries(types.Type{Kind: types.KindInt2Vector, Typmod: types.NoTypmod}, true),
+	subscriptSeries(OIDVector, false), subscriptSeries(OIDVector, true),
+	subscriptSeries(AnyArray, false), subscriptSeries(AnyArray, true),
+}

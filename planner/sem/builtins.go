@@ -17,6 +17,7 @@ var Builtins = NewRegistry(
 	polyFuncs,
 	arrayStringFuncs,
 	arrayBoundFuncs,
+	subscriptFuncs,
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,

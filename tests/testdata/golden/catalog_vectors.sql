@@ -54,4 +54,11 @@ SELECT array_lower(''::int2vector, 1), array_upper(''::int2vector, 1), array_dim
   array_lower('{}'::int4[], 1), array_ndims('{}'::int4[]), array_dims('{}'::int4[]), array_lower(ARRAY[1], 2);
 SELECT c.relname, array_lower(i.indkey, 1) AS lo, array_upper(i.indkey, 1) AS hi, i.indkey[array_upper(i.indkey, 1)] AS last
 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'rk_pkey';
+-- generate_subscripts: from 0 for the catalog vectors
+SELECT generate_subscripts('5 6'::int2vector, 1) AS s, generate_subscripts(ARRAY[5, 6], 1) AS t;
+SELECT s FROM generate_subscripts('5 6 7'::oidvector, 1, true) AS s;
+SELECT count(*) FROM generate_subscripts(''::int2vector, 1);
+SELECT c.relname, k.k, i.indkey[k.k] AS attnum, i.indoption[k.k] AS option
+FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid, generate_subscripts(i.indkey, 1) AS k(k)
+WHERE c.relname IN ('rk_pkey', 'rv_pkey') ORDER BY 1, 2;
 DROP TABLE rv, rk;
