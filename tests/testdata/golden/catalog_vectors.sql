@@ -61,4 +61,9 @@ SELECT count(*) FROM generate_subscripts(''::int2vector, 1);
 SELECT c.relname, k.k, i.indkey[k.k] AS attnum, i.indoption[k.k] AS option
 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid, generate_subscripts(i.indkey, 1) AS k(k)
 WHERE c.relname IN ('rk_pkey', 'rv_pkey') ORDER BY 1, 2;
-DROP TABLE rv, rk;
+-- every index's OID reads back as its name through regclass, unique ones included
+CREATE TABLE ru (id serial PRIMARY KEY, ns text NOT NULL, vid text NOT NULL, code text UNIQUE);
+CREATE UNIQUE INDEX ru_ns_vid ON ru (ns, vid);
+SELECT c.relname, i.indexrelid::regclass::text AS regclass_name, i.indkey, i.indnkeyatts
+FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'ru'::regclass ORDER BY 1;
+DROP TABLE rv, rk, ru;
