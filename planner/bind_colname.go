@@ -68,7 +68,7 @@ func castName(arg sql.Expr, typ string) (string, int) {
 // an array (`::text[]` is "text"), so `::integer` is "int4" and
 // `::double precision` "float8".
 func typeName(t types.Type) string {
-	if et, ok := types.ElemType(t); ok {
+	if et, ok := types.ElemType(t); ok && !types.IsCatalogVector(t.Kind) {
 		t = et
 	}
 	if n, ok := typnames[t.Kind]; ok {
@@ -88,4 +88,5 @@ var typnames = map[types.Kind]string{
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
 	types.KindUUID: "uuid", types.KindJSONB: "jsonb",
 	types.KindBit: "bit", types.KindVarbit: "varbit", types.KindSparsevec: "sparsevec",
+	types.KindInt2Vector: "int2vector", types.KindOIDVector: "oidvector",
 }

@@ -97,14 +97,12 @@ func relationName(cat *catalog.Catalog, oid int64) (string, bool) {
 		if int64(t.OID) == oid {
 			return t.Name, true
 		}
-		for _, ix := range cat.TableIndexes(t) {
-			if o, _ := relationOID(cat, ix.Name); int64(o) == oid {
-				return ix.Name, true
-			}
-		}
 	}
 	if oid < 0 || oid > math.MaxUint32 {
 		return "", false
+	}
+	if name, ok := pgcatalog.IndexName(cat, uint32(oid)); ok { // unique ones included
+		return name, true
 	}
 	if name, ok := pgcatalog.SequenceName(cat, uint32(oid)); ok {
 		return name, true

@@ -133,8 +133,9 @@ func (b *binder) bindArrayOperands(x *sql.ArrayCompare) (expr, expr, error) {
 	return l, r, err
 }
 
-// subscriptExpr is a[i]: the element at 1-based i, NULL when a or i is
-// NULL or i is out of range.
+// subscriptExpr is a[i]: the element at subscript i counted from the
+// array type's lower bound (0 for int2vector and oidvector, 1 for other
+// arrays), NULL when a or i is NULL or i is out of range.
 type subscriptExpr struct {
 	arr, idx expr
 	t        types.Type
@@ -148,7 +149,7 @@ func (s *subscriptExpr) Eval(e *env) (any, error) {
 		return nil, err
 	}
 	n, _ := i.(int64)
-	return types.ArrayElem(a, n), nil
+	return types.ArrayElemAt(s.arr.Type().Kind, a, n), nil
 }
 
 // bindSubscript binds a[i]: i is an integer (42804 otherwise), a an array

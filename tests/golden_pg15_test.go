@@ -64,6 +64,8 @@ var pg15GoldenScripts = []string{
 	"subquery_dml",
 	"subquery_indexed",
 	"subquery_rows",
+	"catalog_vectors",
+	"catalog_pg_range",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

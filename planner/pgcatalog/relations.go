@@ -86,6 +86,21 @@ func tableIndexes(cat *catalog.Catalog, t *catalog.Table) []*catalog.Index {
 	return out
 }
 
+// IndexName is the name of the index with the OID as pg_class lists it
+// (primary keys, unique constraints' and CREATE UNIQUE INDEX's indexes,
+// other indexes); false when there is none. The caller holds cat's lock
+// shared.
+func IndexName(cat *catalog.Catalog, oid uint32) (string, bool) {
+	for _, t := range cat.Tables() {
+		for _, ix := range tableIndexes(cat, t) {
+			if indexOID(ix) == oid {
+				return ix.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
 // indexOID is the index's OID, or the synthetic one of a primary key.
 func indexOID(ix *catalog.Index) uint32 {
 	if ix.OID != 0 {

@@ -48,11 +48,14 @@ var pgTypes = []pgType{
 	{types.OIDVarchar, "varchar", -1, "S", 1015, false, "i", "x", "varchar", true, oidDefaultCollation, false},
 	{types.OIDNumeric, "numeric", -1, "N", 1231, false, "i", "m", "numeric_", true, 0, false},
 	{types.OIDRegtype, "regtype", 4, "N", 2211, false, "i", "p", "regtype", false, 0, false},
+	{oidRegclass, "regclass", 4, "N", 2210, false, "i", "p", "regclass", false, 0, false},
 	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
 	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
 	{types.OIDUUID, "uuid", 16, "U", 2951, false, "c", "p", "uuid_", false, 0, false},
 	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0, false},
+	{types.OIDInt2Vector, "int2vector", -1, "A", types.OIDInt2VectorArray, false, "i", "p", "int2vector", false, 0, false},
+	{types.OIDOidVector, "oidvector", -1, "A", types.OIDOidVectorArray, false, "i", "p", "oidvector", false, 0, false},
 	{types.OIDVector, "vector", -1, "U", types.OIDVectorArray, false, "i", "e", "vector_", true, 0, true},
 	{types.OIDHalfvec, "halfvec", -1, "U", types.OIDHalfvecArray, false, "i", "e", "halfvec_", true, 0, true},
 	{types.OIDSparsevec, "sparsevec", -1, "U", types.OIDSparsevecArray, false, "i", "e", "sparsevec_", true, 0, true},
@@ -73,6 +76,9 @@ func typeRows(Env) [][]any {
 	var rows [][]any
 	for _, t := range pgTypes {
 		rows = append(rows, baseTypeRow(t), arrayTypeRow(t))
+	}
+	for _, p := range pseudoTypes { // views_pseudo.go
+		rows = append(rows, pseudoTypeRow(p))
 	}
 	return rows
 }
@@ -99,6 +105,10 @@ func baseTypeRow(t pgType) []any {
 		subscript = "jsonb_subscript_handler"
 	case types.OIDName:
 		subscript, elem = "raw_array_subscript_handler", 18 // "char"
+	case types.OIDInt2Vector:
+		subscript, elem = "array_subscript_handler", int64(types.OIDInt2)
+	case types.OIDOidVector:
+		subscript, elem = "array_subscript_handler", int64(types.OIDOid)
 	}
 	byval := t.len > 0 && t.len <= 8 && t.oid != types.OIDName
 	return []any{int64(t.oid), t.name, ns, int64(10), int64(t.len), byval, "b", t.category, t.preferred, true, ",",

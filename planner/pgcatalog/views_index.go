@@ -2,22 +2,21 @@ package pgcatalog
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
 // pg_index and pg_opclass (PostgreSQL docs 53.26, 53.33) with PostgreSQL
-// 15's columns. int2vector and oidvector columns (indkey, indclass...)
-// are text in their output form ("1 2"); pg_node_tree columns (indexprs,
+// 15's columns. indkey and indoption are int2vector, indcollation and
+// indclass oidvector (vectors.go: indkey[0] is the first column); pg_node_tree columns (indexprs,
 // indpred) are NULL, since vecgres has no expression or partial indexes.
 
 var indexCols = cols("indexrelid", tOID, "indrelid", tOID, "indnatts", tInt2, "indnkeyatts", tInt2,
 	"indisunique", tBool, "indnullsnotdistinct", tBool, "indisprimary", tBool, "indisexclusion", tBool,
 	"indimmediate", tBool, "indisclustered", tBool, "indisvalid", tBool, "indcheckxmin", tBool,
-	"indisready", tBool, "indislive", tBool, "indisreplident", tBool, "indkey", tText,
-	"indcollation", tText, "indclass", tText, "indoption", tText, "indexprs", tText, "indpred", tText)
+	"indisready", tBool, "indislive", tBool, "indisreplident", tBool, "indkey", tInt2Vector,
+	"indcollation", tOIDVector, "indclass", tOIDVector, "indoption", tInt2Vector, "indexprs", tText, "indpred", tText)
 
 // indexRowsView lists every index of every table.
 func indexRowsView(env Env) [][]any {
@@ -45,8 +44,8 @@ func indexRow(ix *catalog.Index) []any {
 	pk, uniq, n := isPrimary(ix), isUnique(ix), int64(len(key))
 	nnd := ix.Key != nil && ix.Key.NullsNotDistinct
 	return []any{int64(indexOID(ix)), int64(ix.Table.OID), n, n, uniq, nnd, pk, false,
-		true, false, true, false, true, true, false, strings.Join(attnums, " "),
-		strings.Join(colls, " "), strings.Join(classes, " "), strings.Join(options, " "), nil, nil}
+		true, false, true, false, true, true, false, catalogVector(attnums),
+		catalogVector(colls), catalogVector(classes), catalogVector(options), nil, nil}
 }
 
 // oidDefaultCollation is pg_collation's "default" (PostgreSQL's

@@ -31,8 +31,8 @@ func TestIndexViewsAgree(t *testing.T) {
 		rows[r[0].(int64)] = r
 	}
 	pk := rows[int64(SyntheticOID(pairs.OID, 0))]
-	if pk == nil || pk[2] != int64(2) || pk[4] != true || pk[6] != true || pk[15] != "1 2" || pk[16] != "100 0" ||
-		pk[17] != "3126 3124" || pk[18] != "0 0" {
+	if pk == nil || pk[2] != int64(2) || pk[4] != true || pk[6] != true || vtext(pk[15]) != "1 2" || vtext(pk[16]) != "100 0" ||
+		vtext(pk[17]) != "3126 3124" || vtext(pk[18]) != "0 0" {
 		t.Errorf("pairs_pkey pg_index row %v", pk)
 	}
 	if def, _ := IndexDefByOID(c, SyntheticOID(pairs.OID, 0)); def != "CREATE UNIQUE INDEX pairs_pkey ON public.pairs USING btree (a, b)" {
@@ -40,8 +40,8 @@ func TestIndexViewsAgree(t *testing.T) {
 	}
 	ix, _ := c.Index("items_embedding_idx")
 	hnsw := rows[int64(ix.OID)]
-	if hnsw == nil || hnsw[1] != int64(items.OID) || hnsw[4] != false || hnsw[15] != "3" ||
-		hnsw[17] != strconv.Itoa(oidHNSWL2Ops) {
+	if hnsw == nil || hnsw[1] != int64(items.OID) || hnsw[4] != false || vtext(hnsw[15]) != "3" ||
+		vtext(hnsw[17]) != strconv.Itoa(oidHNSWL2Ops) {
 		t.Errorf("items_embedding_idx pg_index row %v", hnsw)
 	}
 	classes := map[int64][]any{}

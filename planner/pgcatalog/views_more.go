@@ -15,7 +15,7 @@ var inheritsCols = cols("inhrelid", tOID, "inhparent", tOID, "inhseqno", tInt4, 
 
 var triggerCols = cols("oid", tOID, "tgrelid", tOID, "tgparentid", tOID, "tgname", tText, "tgfoid", tOID,
 	"tgtype", tInt2, "tgenabled", tText, "tgisinternal", tBool, "tgconstrrelid", tOID, "tgconstrindid", tOID,
-	"tgconstraint", tOID, "tgdeferrable", tBool, "tginitdeferred", tBool, "tgnargs", tInt2, "tgattr", tText,
+	"tgconstraint", tOID, "tgdeferrable", tBool, "tginitdeferred", tBool, "tgnargs", tInt2, "tgattr", tInt2Vector,
 	"tgargs", tText, "tgqual", tText, "tgoldtable", tText, "tgnewtable", tText)
 
 var polCols = cols("oid", tOID, "polname", tText, "polrelid", tOID, "polcmd", tText, "polpermissive", tBool,

@@ -1,9 +1,6 @@
 package pgcatalog
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -43,8 +40,8 @@ var (
 var procCols = cols("oid", tOID, "proname", tText, "pronamespace", tOID, "proowner", tOID, "prolang", tOID,
 	"procost", tFloat4, "prorows", tFloat4, "provariadic", tOID, "prosupport", tText, "prokind", tText,
 	"prosecdef", tBool, "proleakproof", tBool, "proisstrict", tBool, "proretset", tBool, "provolatile", tText,
-	"proparallel", tText, "pronargs", tInt2, "pronargdefaults", tInt2, "prorettype", tOID, "proargtypes", tText,
-	"proallargtypes", tTextList, "proargmodes", tTextList, "proargnames", tTextList, "proargdefaults", tText,
+	"proparallel", tText, "pronargs", tInt2, "pronargdefaults", tInt2, "prorettype", tOID, "proargtypes", tOIDVector,
+	"proallargtypes", tOIDList, "proargmodes", tTextList, "proargnames", tTextList, "proargdefaults", tText,
 	"protrftypes", tTextList, "prosrc", tText, "probin", tText, "prosqlbody", tText, "proconfig", tTextList,
 	"proacl", tTextList)
 
@@ -95,19 +92,19 @@ var sqlValueFunctions = map[string]bool{"current_catalog": true, "current_role":
 func argModes(args []types.Type) (types.Array, types.Array) {
 	oids, modes := make(types.Array, len(args)), make(types.Array, len(args))
 	for i, a := range args {
-		oids[i], modes[i] = strconv.Itoa(int(sem.TypeOID(a))), "i"
+		oids[i], modes[i] = int64(sem.TypeOID(a)), "i"
 	}
 	modes[len(args)-1] = "v"
 	return oids, modes
 }
 
-// oidVector is an oidvector's text: the types' OIDs separated by spaces.
-func oidVector(ts []types.Type) string {
-	parts := make([]string, len(ts))
+// oidVector is the oidvector of the types' OIDs.
+func oidVector(ts []types.Type) types.Array {
+	out := make(types.Array, len(ts))
 	for i, t := range ts {
-		parts[i] = strconv.Itoa(int(sem.TypeOID(t)))
+		out[i] = int64(sem.TypeOID(t))
 	}
-	return strings.Join(parts, " ")
+	return out
 }
 
 // volatility is provolatile: i, s or v.

@@ -46,11 +46,11 @@ func TestProcOperatorCastViews(t *testing.T) {
 	procs := read("pg_proc")
 	dims := find(procs, func(r []any) bool { return r[1] == "vector_dims" })
 	if dims == nil || dims[2] != int64(oidPublic) || dims[4] != int64(oidLangC) || dims[18] != int64(types.OIDInt4) ||
-		dims[19] != "16385" || dims[12] != true || dims[26] != "$libdir/vector" {
+		vtext(dims[19]) != "16385" || dims[12] != true || dims[26] != "$libdir/vector" {
 		t.Errorf("vector_dims pg_proc row %v", dims)
 	}
 	concat := find(procs, func(r []any) bool { return r[1] == "concat" })
-	if concat == nil || concat[7] != int64(2276) || concat[19] != "2276" {
+	if concat == nil || concat[7] != int64(2276) || vtext(concat[19]) != "2276" || vtext(concat[20]) != "2276" {
 		t.Errorf("concat pg_proc row %v", concat)
 	}
 	ops := read("pg_operator")

@@ -39,6 +39,7 @@ var views = map[string]view{
 	"pg_trigger":            {2620, triggerCols, noRows},
 	"pg_policy":             {3256, polCols, noRows},
 	"pg_rewrite":            {2618, rewriteCols, noRows},
+	"pg_range":              {3541, rangeCols, noRows},
 	"pg_collation":          {3456, collationCols, collationRows},
 	"pg_tablespace":         {1213, tablespaceCols, tablespaceRows},
 	"pg_language":           {2612, languageCols, languageRows},

@@ -99,8 +99,8 @@ func formatType(_ Context, a []any) (any, error) {
 
 // formatTypeNames are format_type's names of types vecgres has no kind
 // for (name reads as text otherwise).
-var formatTypeNames = map[types.OID]string{types.OIDName: "name", 18: `"char"`, 22: "int2vector", 30: "oidvector",
-	oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass"}
+var formatTypeNames = map[types.OID]string{types.OIDName: "name", 18: `"char"`,
+	types.OIDInt2VectorArray: "int2vector[]", types.OIDOidVectorArray: "oidvector[]", oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass"}
 
 // attTypmod converts an atttypmod as PostgreSQL stores it to vecgres's
 // typmod of kind k: character varying and character store the length

@@ -48,7 +48,8 @@ func comparisonOperators() []Func {
 		same(t, types.Compare)
 	}
 	same(types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}, compareBpchar)
-	same(Halfvec, compareHalfvecs) // halfvec.go
+	same(Halfvec, compareHalfvecs)     // halfvec.go
+	same(OIDVector, compareOIDVectors) // oidvector.go
 	dt := []types.Type{types.Date, types.Timestamp, types.Timestamptz}
 	for _, l := range dt {
 		for _, r := range dt {

@@ -31,6 +31,9 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindJSONBArray, KindJSONB},
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
+	{KindOIDArray, KindOID}, // before oidvector: ArrayOf(oid) is oid[]
+	{KindInt2Vector, KindInt2},
+	{KindOIDVector, KindOID},
 }
 
 // IsArray reports whether k is an array kind.

@@ -74,6 +74,8 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 	case from.Kind == KindVector && to.Kind == KindFloat4Array:
 		v, _ := d.(Vector)
 		return vectorElems(v), nil
+	case IsCatalogVector(to.Kind): // only text input makes one
+		return nil, cannotCast(from, to)
 	case isArray(from.Kind) && isArray(to.Kind):
 		return castArray(d, from, to, explicit)
 	case isOIDLike(from.Kind) || isOIDLike(to.Kind):

@@ -11,7 +11,8 @@
 // elements as values of the element type, nil for a NULL element; one
 // dimension, lower bound 1) for the arrays of all these types, vector[]
 // included (older callers' []float64 and []int64 are still read as float
-// and integer arrays); []byte for bytea; int64 days since
+// and integer arrays), and for the catalog types int2vector and oidvector
+// (int2vector.go: lower bound 0, text "1 2"); []byte for bytea; int64 days since
 // 2000-01-01 for date and int64 microseconds since 2000-01-01 00:00:00 for
 // timestamp and timestamptz (UTC: the session TimeZone is always UTC;
 // infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
@@ -43,7 +44,7 @@
 // vector_binary.go, halfvec.go (text, binary, conversions), float_scan.go (strtod's grammar), float_format.go,
 // scalar_text.go and scalar_binary.go, numeric.go (value, text),
 // numeric_arith.go, numeric_cast.go (casts, typmod), numeric_binary.go, array.go (kinds,
-// helpers), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go, key.go (hash keys equal as Compare); driver_types.go (bytea, date,
+// helpers), int2vector.go (int2vector and oidvector), array_text.go, array_binary.go, array_cast.go, cast.go, compare.go, key.go (hash keys equal as Compare); driver_types.go (bytea, date,
 // timestamp, timestamptz, uuid and jsonb hooks), bytea.go, datetime.go,
 // uuid.go, jsonb.go (parser), jsonb_number.go, jsonb_text.go, jsonb_ops.go
 // (->, ->>, @>, ?, B-tree order), bit.go (bit and bit varying: input,

@@ -69,6 +69,9 @@ var kinds = [...]kindInfo{
 	KindBit:              {OIDBit, "bit", -1},
 	KindVarbit:           {OIDVarbit, "bit varying", -1},
 	KindSparsevec:        {OIDSparsevec, "sparsevec", -1},
+	KindInt2Vector:       {OIDInt2Vector, "int2vector", -1},
+	KindOIDVector:        {OIDOidVector, "oidvector", -1},
+	KindOIDArray:         {OIDOidArray, "oid[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -143,6 +146,7 @@ func TypeByOID(oid OID) (Type, bool) {
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
 	OIDName: "name", OIDUnknownLit: "unknown",
+	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
 }
 
 // typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
@@ -181,7 +185,8 @@ var typeNames = map[string]Kind{
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
 	"uuid": KindUUID, "jsonb": KindJSONB,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
-	"sparsevec": KindSparsevec,
+	"sparsevec":  KindSparsevec,
+	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
 }
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",

@@ -45,6 +45,12 @@ const (
 	OIDTimestamptz OID = 1184
 	OIDUUID        OID = 2950
 	OIDJSONB       OID = 3802
+
+	OIDInt2Vector      OID = 22
+	OIDOidVector       OID = 30
+	OIDOidArray        OID = 1028
+	OIDInt2VectorArray OID = 1006 // _int2vector: a pg_type row only
+	OIDOidVectorArray  OID = 1013 // _oidvector: a pg_type row only
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

@@ -56,6 +56,8 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return v, nil
 	case KindVoid:
 		return nil, nil
+	case KindInt2Vector, KindOIDVector:
+		return decodeCatalogVector(b, t)
 	}
 	if IsArray(t.Kind) {
 		return decodeArray(b, t)
@@ -174,6 +176,8 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 		return AppendBitsBinary(buf, v)
 	case KindVoid:
 		return buf
+	case KindInt2Vector, KindOIDVector:
+		return appendCatalogVectorBinary(buf, t, d)
 	}
 	if IsArray(t.Kind) {
 		return appendArrayBinary(buf, t, d)

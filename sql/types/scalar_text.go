@@ -65,6 +65,8 @@ func ParseText(t Type, s string) (any, error) {
 		return b, nil
 	case KindVoid:
 		return nil, nil
+	case KindInt2Vector, KindOIDVector:
+		return parseCatalogVector(s, t.Kind)
 	}
 	if IsArray(t.Kind) {
 		return parseArray(s, t)
@@ -121,6 +123,8 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		}
 	case KindVoid:
 		return buf
+	case KindInt2Vector, KindOIDVector:
+		return appendCatalogVector(buf, d)
 	}
 	if IsArray(t.Kind) {
 		return appendArrayText(buf, t, d)

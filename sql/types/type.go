@@ -51,6 +51,12 @@ const (
 	KindBit          // Bits: bit(n); NoTypmod is any length (B'...' literals)
 	KindVarbit       // Bits: bit varying(n)
 	KindSparsevec    // SparseVec: pgvector sparsevec(n)
+
+	// PostgreSQL's catalog vectors (int2vector.go): Array values of int2
+	// and oid elements with lower bound 0, and oid[].
+	KindInt2Vector
+	KindOIDVector
+	KindOIDArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

@@ -1,0 +1,108 @@
+package sem
+
+import (
+	"strconv"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// arrayBoundFuncs are array_lower(a, dim), array_upper(a, dim),
+// array_ndims(a) and array_dims(a) (PostgreSQL docs 9.19, Table 9.54) for
+// one-dimensional arrays: bounds of dimension 1 (NULL for another
+// dimension), counted from the type's lower bound (0 for int2vector and
+// oidvector, whose subscripts start there; 1 otherwise). An empty array
+// has no dimension, so all four give NULL, except for an empty int2vector
+// or oidvector, which keeps its one dimension: lower 0, upper -1, dims
+// "[0:-1]", as in PostgreSQL 15.
+var arrayBoundFuncs = []Func{
+	{Name: "array_lower", Args: []types.Type{AnyArray, types.Int4}, Ret: types.Int4, Strict: true,
+		Specialize: arrayBound(false)},
+	{Name: "array_upper", Args: []types.Type{AnyArray, types.Int4}, Ret: types.Int4, Strict: true,
+		Specialize: arrayBound(true)},
+	{Name: "array_ndims", Args: []types.Type{AnyArray}, Ret: types.Int4, Strict: true,
+		Specialize: func(ts []types.Type) Impl {
+			return func(_ Context, a []any) (any, error) {
+				if _, _, ok := arrayBounds(ts[0], a[0]); !ok {
+					return nil, nil
+				}
+				return int64(1), nil
+			}
+		}},
+	{Name: "array_dims", Args: []types.Type{AnyArray}, Ret: types.Text, Strict: true,
+		Specialize: func(ts []types.Type) Impl {
+			return func(_ Context, a []any) (any, error) {
+				lo, hi, ok := arrayBounds(ts[0], a[0])
+				if !ok {
+					return nil, nil
+				}
+				return "[" + strconv.FormatInt(lo, 10) + ":" + strconv.FormatInt(hi, 10) + "]", nil
+			}
+		}},
+}
+
+// arrayBound is array_upper (upper) or array_lower's implementation.
+func arrayBound(upper bool) func(ts []types.Type) Impl {
+	return func(ts []types.Type) Impl {
+		return func(_ Context, a []any) (any, error) {
+			lo, hi, ok := arrayBounds(ts[0], a[0])
+			if d, _ := a[1].(int64); !ok || d != 1 {
+				return nil, nil
+			}
+			if upper {
+				return hi, nil
+			}
+			return lo, nil
+		}
+	}
+}
+
+// arrayBounds are the lower and upper subscripts of array d of type t;
+// false when d has no dimension (an empty array other than a catalog
+// vector).
+func arrayBounds(t types.Type, d any) (lo, hi int64, ok bool) {
+	n, nonEmpty := types.ArrayLength(d)
+	if !nonEmpty && !types.IsCatalogVector(t.Kind) {
+		return 0, 0, false
+	}
+	lo = types.LowerBound(t.Kind)
+	return lo, lo + int64(n) - 1, true
+}
+
+// generate_subscripts(a, dim [, reverse]) (PostgreSQL docs 9.26, Table
+// 9.66): the subscripts of dimension 1 of a, ascending or, when reverse
+// is true, descending; no rows for another dimension or an empty array.
+// int2vector and oidvector have entries of their own (their subscripts
+// start at 0), which resolution prefers to anyarray's.
+func subscriptSeries(t types.Type, reverse bool) Func {
+	args := []types.Type{t, types.Int4}
+	if reverse {
+		args = append(args, types.Bool)
+	}
+	lb := types.LowerBound(t.Kind)
+	return Func{Name: "generate_subscripts", Args: args, Ret: types.Int4, Strict: true, SetReturning: true,
+		Rows: func(_ Context, a []any, emit func([]any) error) error {
+			n, _ := types.ArrayLength(a[0])
+			if d, _ := a[1].(int64); d != 1 {
+				return nil
+			}
+			desc := reverse && a[2] == true
+			for i := range int64(n) {
+				s := lb + i
+				if desc {
+					s = lb + int64(n) - 1 - i
+				}
+				if err := emit([]any{s}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+}
+
+// subscriptFuncs are generate_subscripts' entries.
+var subscriptFuncs = []Func{
+	subscriptSeries(types.Type{Kind: types.KindInt2Vector, Typmod: types.NoTypmod}, false),
+	subscriptSeries(types.Type{Kind: types.KindInt2Vector, Typmod: types.NoTypmod}, true),
+	subscriptSeries(OIDVector, false), subscriptSeries(OIDVector, true),
+	subscriptSeries(AnyArray, false), subscriptSeries(AnyArray, true),
+}
