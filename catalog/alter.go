@@ -272,7 +272,8 @@ func (c *Catalog) truncate(t *Table) (*Table, error) {
 	nt.seqs = seqs
 	for _, ix := range indexes {
 		def := IndexDef{Name: ix.Name, Table: nt.Name, Method: ix.Method, Column: nt.Columns[ix.Column].Name,
-			Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+			Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions,
+			Expr: ix.Expr, Pred: ix.Pred}
 		nix, err := c.newIndex(ix.OID, def)
 		if err != nil {
 			return nil, err
@@ -333,8 +334,7 @@ func (c *Catalog) ReindexCtx(ctx context.Context, indexes ...*Index) error {
 // filled from its table's rows, not yet registered.
 func (c *Catalog) rebuiltIndex(ctx context.Context, ix *Index) (*Index, error) {
 	t := ix.Table
-	def := IndexDef{Name: ix.Name, Table: t.Name, Method: ix.Method, Column: t.Columns[ix.Column].Name,
-		Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+	def := indexDefOf(ix)
 	delete(c.indexes, ix.Name) // newIndex refuses a name in use
 	nix, err := c.newIndex(ix.OID, def)
 	c.indexes[ix.Name] = ix

@@ -130,16 +130,20 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
 		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions,
-		phys: t.physOf(col)}
+		Expr: def.Expr, Pred: def.Pred, phys: t.physOf(col)}
+	if err := bindIndexExprs(ix); err != nil {
+		return nil, err
+	}
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
 	}
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
-	g, err := vecindex.New(vecindex.Config{Dims: int(t.Columns[col].Type.Typmod), M: def.M,
+	kt := ix.KeyType()
+	g, err := vecindex.New(vecindex.Config{Dims: int(kt.Typmod), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
-		Quantization: graphQuantization(t.Columns[col].Type, def.Reloptions)})
+		Quantization: graphQuantization(kt, def.Reloptions)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}
@@ -195,7 +199,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 			ix.BTree.load(bulkEntries(ix, slots))
 		} else {
 			for _, s := range slots {
-				ix.BTree.Insert(ix.value(t.version(s).vals), s)
+				if k, ok := ix.value(t.version(s).vals); ok {
+					ix.BTree.Insert(k, s)
+				}
 			}
 		}
 	}
@@ -205,7 +211,7 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	keys := make([]uint64, 0, len(slots))
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
-		if v := ix.value(t.version(s).vals); v != nil {
+		if v, _ := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
 			vecs = append(vecs, graphVector(v))
 		}

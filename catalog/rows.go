@@ -435,7 +435,9 @@ func (ix *Index) forget(slot uint64, vals []any) {
 		ix.Graph.Delete(slot)
 	}
 	if ix.BTree != nil {
-		ix.BTree.Delete(ix.value(vals), slot)
+		if k, ok := ix.value(vals); ok {
+			ix.BTree.Delete(k, slot)
+		}
 	}
 }
 
@@ -452,13 +454,17 @@ func (tb *Table) indexSlot(slot uint64, vals []any) error {
 
 // add enters one version into ix.
 func (ix *Index) add(slot uint64, vals []any) error {
-	if ix.BTree != nil {
-		ix.BTree.Insert(vals[ix.Column], slot)
+	k, ok, err := ix.key(vals)
+	if err != nil || !ok {
+		return err
 	}
-	if ix.Graph == nil || vals[ix.Column] == nil {
+	if ix.BTree != nil {
+		ix.BTree.Insert(k, slot)
+	}
+	if ix.Graph == nil || k == nil {
 		return nil
 	}
-	if err := ix.Graph.Insert(slot, graphVector(vals[ix.Column])); err != nil {
+	if err := ix.Graph.Insert(slot, graphVector(k)); err != nil {
 		return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 	}
 	return nil

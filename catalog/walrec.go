@@ -112,6 +112,9 @@ func encodeCreateIndex(ix *Index) []byte {
 	for _, o := range ix.Reloptions {
 		b = appendString(b, o)
 	}
+	if ix.HasExprs() { // records of plain indexes end here, as before
+		b = appendString(appendString(b, ix.Expr), ix.Pred)
+	}
 	return b
 }
 
@@ -128,6 +131,9 @@ func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
 		for i := uint64(0); i < n && d.err == nil; i++ {
 			def.Reloptions = append(def.Reloptions, d.str())
 		}
+	}
+	if len(d.b) > 0 && d.err == nil { // expression or partial index (index_expr.go)
+		def.Expr, def.Pred = d.str(), d.str()
 	}
 	return oid, def, d.err
 }

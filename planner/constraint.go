@@ -257,8 +257,14 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 	if len(x.Options) > 0 {
 		return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
 	}
+	if x.Where != nil {
+		return nil, pgerror.NotSupported("unique partial indexes")
+	}
 	var cols []int
 	for _, c := range x.Columns {
+		if c.Expr != nil {
+			return nil, pgerror.NotSupported("unique expression indexes")
+		}
 		i := t.ColumnIndex(c.Column)
 		if i < 0 {
 			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Column)

@@ -176,7 +176,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if x.Unique {
 		return b.planCreateUniqueIndex(t, x)
 	}
-	def, err := indexDef(t, x)
+	def, err := indexDef(b, t, x)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +198,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 }
 
 // indexDef validates CREATE INDEX with pgvector's errors.
-func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
+func indexDef(b *binder, t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	def := catalog.IndexDef{Name: x.Name, Table: t.Name}
 	switch x.Method {
 	case "", "btree":
@@ -211,10 +211,14 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	if len(x.Columns) != 1 {
 		return def, pgerror.NotSupported("multi-column indexes")
 	}
-	def.Column = x.Columns[0].Column
-	col := t.ColumnIndex(def.Column)
-	if col < 0 {
-		return def, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
+	kt, err := indexKeyOf(b, t, &def, x.Columns[0])
+	if err != nil {
+		return def, err
+	}
+	if x.Where != nil {
+		if err := indexPredicate(b, t, &def, x.Where); err != nil {
+			return def, err
+		}
 	}
 	if def.Method == catalog.MethodBTree {
 		if len(x.Options) > 0 {
@@ -222,7 +226,50 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 		}
 		return def, nil
 	}
-	return def, hnswDef(&def, t.Columns[col].Type, x)
+	return def, hnswDef(&def, kt, x)
+}
+
+// indexKeyOf fills def's key from an index column: a plain column (also
+// when written as an expression, ((a))), or an expression stored as its
+// text, with def.Column the first column it reads. It returns the key's
+// type. Errors: 42703; bindIndexExpr's; 0A000 for an expression that
+// reads no column.
+func indexKeyOf(b *binder, t *catalog.Table, def *catalog.IndexDef, ic sql.IndexColumn) (types.Type, error) {
+	if c, ok := ic.Expr.(*sql.ColumnRef); ok && c.Table == "" {
+		ic.Column, ic.Expr = c.Name, nil
+	}
+	if ic.Expr == nil {
+		def.Column = ic.Column
+		col := t.ColumnIndex(def.Column)
+		if col < 0 {
+			return types.Type{}, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
+		}
+		return t.Columns[col].Type, nil
+	}
+	x, err := bindIndexExpr(b, t, ic.Expr, types.Unknown, "expression")
+	if err != nil {
+		return types.Type{}, err
+	}
+	cols := checkReads(x, nil)
+	if len(cols) == 0 {
+		return types.Type{}, pgerror.NotSupported("index expressions that read no column")
+	}
+	def.Column, def.Expr, def.NameColumn = t.Columns[cols[0]].Name, sql.FormatExpr(ic.Expr), indexExprName(ic.Expr)
+	return x.Type(), nil
+}
+
+// indexPredicate fills def's partial-index predicate. Errors:
+// bindIndexExpr's, 42804 when it is not boolean.
+func indexPredicate(b *binder, t *catalog.Table, def *catalog.IndexDef, where sql.Expr) error {
+	x, err := bindIndexExpr(b, t, where, types.Bool, "predicate")
+	if err != nil {
+		return err
+	}
+	if k := x.Type().Kind; k != types.KindBool && k != types.KindUnknown {
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "argument of WHERE must be type boolean, not type %s", x.Type().Name())
+	}
+	def.Pred = sql.FormatExpr(where)
+	return nil
 }
 
 func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {

@@ -84,7 +84,7 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 			if !keyOperand(t, ix, v) {
 				return nil
 			}
-			v, ok := bpcharKey(t.Columns[ix.Column].Type, v, "=") // ops_bpchar.go
+			v, ok := bpcharKey(ix.KeyType(), v, "=") // ops_bpchar.go
 			if !ok {
 				return nil
 			}
@@ -114,7 +114,7 @@ func cmpPath(t *catalog.Table, x *cmpExpr) *indexPath {
 	if !keyOperand(t, ix, val) {
 		return nil
 	}
-	val, ok := bpcharKey(t.Columns[ix.Column].Type, val, op) // ops_bpchar.go
+	val, ok := bpcharKey(ix.KeyType(), val, op) // ops_bpchar.go
 	if !ok {
 		return nil
 	}
@@ -146,18 +146,25 @@ func flipOp(op string) string {
 	return op
 }
 
-// btreeOn returns a B-tree index whose column x is, or nil.
+// btreeOn returns a B-tree index whose key x is (its column, or its
+// expression: indexOperand), or nil. A partial index is never returned.
 func btreeOn(t *catalog.Table, x expr) *catalog.Index {
-	c, ok := x.(*colExpr)
-	if !ok {
-		return nil
-	}
 	for _, ix := range t.Indexes {
-		if ix.BTree != nil && ix.Column == c.idx {
+		if ix.BTree != nil && ix.Pred == "" && indexOperand(ix, x) {
 			return ix
 		}
 	}
 	return nil
+}
+
+// indexOperand reports whether x is ix's key: its column, or the same
+// bound expression as its key expression (sameIndexExpr).
+func indexOperand(ix *catalog.Index, x expr) bool {
+	if ix.Expr != "" {
+		return sameIndexExpr(ix, x)
+	}
+	c, ok := x.(*colExpr)
+	return ok && c.idx == ix.Column
 }
 
 // keyOperand reports whether v can bound ix's keys: it does not read the
@@ -167,7 +174,7 @@ func keyOperand(t *catalog.Table, ix *catalog.Index, v expr) bool {
 	if findColumn(v) != nil || containsAggregate(v) {
 		return false
 	}
-	ct := t.Columns[ix.Column].Type
+	ct := ix.KeyType()
 	vc := classOf(v.Type())
 	if v.Type().Kind == types.KindUnknown {
 		return false

@@ -68,17 +68,18 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	if !ok {
 		return
 	}
-	col, query := d.l, d.r
-	if _, isCol := col.(*colExpr); !isCol {
-		col, query = d.r, d.l
-	}
-	c, ok := col.(*colExpr)
-	if !ok || findColumn(query) != nil {
-		return
-	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph != nil && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
+		if ix.Graph == nil || ix.Pred != "" || !known || oc.op != d.op || oc.kind != d.kind {
+			continue
+		}
+		query := d.r
+		if !indexOperand(ix, d.l) {
+			if query = d.l; !indexOperand(ix, d.r) {
+				continue
+			}
+		}
+		if findColumn(query) == nil {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s
@@ -216,7 +217,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil {
 		return nil, true, err
 	}
-	if dims := int(p.table.Columns[s.ix.Column].Type.Typmod); len(q) != dims {
+	if dims := int(s.ix.KeyType().Typmod); len(q) != dims {
 		// A vector of another size cannot walk the graph. The exact scan
 		// compares it with each matching row and fails at the first with
 		// pgvector's "different vector dimensions", as a sequential scan

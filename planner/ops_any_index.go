@@ -20,10 +20,10 @@ func anyPath(t *catalog.Table, x *anyExpr) *indexPath {
 	}
 	et, ok := types.ElemType(x.arr.Type())
 	ec := classOf(et)
-	if !ok || ec != classOf(t.Columns[ix.Column].Type) || ec == classOther || ec == classVector {
+	if !ok || ec != classOf(ix.KeyType()) || ec == classOther || ec == classVector {
 		return nil
 	}
-	if t.Columns[ix.Column].Type.Kind == types.KindBpchar {
+	if ix.KeyType().Kind == types.KindBpchar {
 		return nil // keys stored padded: see bpcharKey (ops_bpchar.go)
 	}
 	return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{elems: x.arr}}}

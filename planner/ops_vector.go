@@ -51,7 +51,7 @@ func newDistExpr(op string, f *sem.Func, l, r expr) *distExpr {
 // widened exactly (a vector operand first rounded to halves, as the
 // halfvec operator's implicit cast does, with its 22003).
 func graphQuery(qv any, ix *catalog.Index) (types.Vector, error) {
-	if ix.Table.Columns[ix.Column].Type.Kind != types.KindHalfvec {
+	if ix.KeyType().Kind != types.KindHalfvec {
 		return qv.(types.Vector), nil
 	}
 	h, ok := qv.(types.HalfVec)
