@@ -70,7 +70,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if ix.Graph == nil || ix.Pred != "" || !known || oc.op != d.op || oc.kind != d.kind {
+		if ix.Graph == nil || !known || oc.op != d.op || oc.kind != d.kind || (ix.Pred != "" && !predImplied(ix, p.where)) {
 			continue
 		}
 		query := d.r

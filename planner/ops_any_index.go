@@ -10,11 +10,11 @@ import (
 // array must not read the row, and its elements must order with the
 // column's keys (same type class, not vectors). Other ANY/ALL forms are
 // not index paths.
-func anyPath(t *catalog.Table, x *anyExpr) *indexPath {
+func (f *pathFinder) anyPath(x *anyExpr) *indexPath {
 	if x.op != "=" || x.all {
 		return nil
 	}
-	ix := btreeOn(t, x.x)
+	ix := f.btreeOn(x.x)
 	if ix == nil || findColumn(x.arr) != nil || containsAggregate(x.arr) {
 		return nil
 	}
