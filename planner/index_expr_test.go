@@ -155,3 +155,26 @@ func TestExpressionHNSWRecall(t *testing.T) {
 		t.Errorf("recall@10 %.3f < 0.9", r)
 	}
 }
+
+// TestExpressionIndexCatalog checks how pg_get_indexdef, pg_index and
+// pg_get_expr show expression and partial indexes: a function call bare,
+// another expression in parentheses, the predicate after WHERE, indkey 0
+// for an expression column.
+func TestExpressionIndexCatalog(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE z (a int, name text, m jsonb, e vector)")
+	exec(t, s, "CREATE INDEX ON z ((m->>'k'))")
+	exec(t, s, "CREATE INDEX ON z USING hnsw ((e::vector(3)) vector_l2_ops)")
+	exec(t, s, "CREATE INDEX ON z (a) WHERE a > 10 AND name IS NOT NULL")
+	exec(t, s, "CREATE INDEX CONCURRENTLY ON z ((lower(name)))")
+	res := exec(t, s, "SELECT pg_get_indexdef(indexrelid), indkey::text, pg_get_expr(indexprs, indrelid), pg_get_expr(indpred, indrelid) FROM pg_index WHERE indrelid = 'z'::regclass ORDER BY 1")
+	want := [][]any{
+		{"CREATE INDEX z_a_idx ON public.z USING btree (a) WHERE ((a > 10) AND (name IS NOT NULL))", "1", nil, "((a > 10) AND (name IS NOT NULL))"},
+		{"CREATE INDEX z_e_idx ON public.z USING hnsw (((e)::vector(3)) vector_l2_ops)", "0", "(e)::vector(3)", nil},
+		{"CREATE INDEX z_expr_idx ON public.z USING btree (((m ->> 'k')))", "0", "(m ->> 'k')", nil},
+		{"CREATE INDEX z_lower_idx ON public.z USING btree (lower(name))", "0", "lower(name)", nil},
+	}
+	if fmt.Sprint(res.Rows) != fmt.Sprint(want) {
+		t.Errorf("pg_index:\ngot  %v\nwant %v", res.Rows, want)
+	}
+}
