@@ -80,7 +80,7 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 		return err
 	}
 	for _, ix := range t.Indexes {
-		if ix.Column == col {
+		if ix.readsColumn(col) {
 			if err := c.DropIndex(ix.Name); err != nil {
 				return err
 			}
@@ -119,6 +119,12 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 		if k.Kind == ConCheck && slices.Contains(k.Columns, col) {
 			// The check's stored text names the column.
 			return pgerror.NotSupported("RENAME of a column a CHECK constraint reads")
+		}
+	}
+	for _, ix := range t.Indexes {
+		if ix.HasExprs() && ix.readsColumn(col) {
+			// The index's stored expression text names the column.
+			return pgerror.NotSupported("RENAME of a column an index expression or predicate reads")
 		}
 	}
 	nt := c.proposal(t)
@@ -209,6 +215,13 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	for _, ix := range t.Indexes {
 		if np, ok := posOf[ix.phys]; ok {
 			ix.Column = np
+		}
+		if ix.HasExprs() {
+			// Bound to the old column positions: bind again by name (a
+			// column it reads is never dropped or renamed under it).
+			if err := bindIndexExprs(ix); err != nil {
+				c.logger().Error("catalog: index expression no longer binds", "index", ix.Name, "err", err)
+			}
 		}
 	}
 	if ix, ok := c.indexes[t.PKeyName]; ok && t.PKeyName != "" && len(t.PrimaryKey) > 0 {

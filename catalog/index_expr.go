@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -17,11 +18,20 @@ import (
 // replay. The planner's bound forms (Index.BoundExpr, Index.BoundPred) are
 // opaque here; the planner matches queries against them.
 
-// IndexExprBinder binds an index expression's text over t's columns: eval
-// computes its value from a row's values in column order, typ is its
-// type, bound is the planner's bound form. Errors: the planner's binding
-// errors.
-type IndexExprBinder func(t *Table, text string) (eval func(vals []any) (any, error), typ types.Type, bound any, err error)
+// IndexExprBinder binds an index expression's text over t's columns.
+// Errors: the planner's binding errors.
+type IndexExprBinder func(t *Table, text string) (BoundIndexExpr, error)
+
+// BoundIndexExpr is an index expression bound over a table: Eval
+// computes its value from a row's values in column order, Type is its
+// type, Bound the planner's bound form and Columns the positions of the
+// columns it reads.
+type BoundIndexExpr struct {
+	Eval    func(vals []any) (any, error)
+	Type    types.Type
+	Bound   any
+	Columns []int
+}
 
 // indexExprBinder is the planner's binder, set once at start-up before
 // any catalog is opened (a package variable because Open loads indexes).
@@ -39,18 +49,28 @@ func bindIndexExprs(ix *Index) error {
 	if indexExprBinder == nil {
 		return pgerror.Internal(fmt.Errorf("index %s: no binder for index expressions", ix.Name))
 	}
-	var err error
+	var cols []int
 	if ix.Expr != "" {
-		if ix.keyFn, ix.keyType, ix.BoundExpr, err = indexExprBinder(ix.Table, ix.Expr); err != nil {
+		b, err := indexExprBinder(ix.Table, ix.Expr)
+		if err != nil {
 			return fmt.Errorf("index %s expression %s: %w", ix.Name, ix.Expr, err)
 		}
+		ix.keyFn, ix.keyType, ix.BoundExpr, cols = b.Eval, b.Type, b.Bound, b.Columns
 	}
 	if ix.Pred != "" {
-		if ix.predFn, _, ix.BoundPred, err = indexExprBinder(ix.Table, ix.Pred); err != nil {
+		b, err := indexExprBinder(ix.Table, ix.Pred)
+		if err != nil {
 			return fmt.Errorf("index %s predicate %s: %w", ix.Name, ix.Pred, err)
 		}
+		ix.predFn, ix.BoundPred, cols = b.Eval, b.Bound, append(cols, b.Columns...)
 	}
+	ix.exprCols = cols
 	return nil
+}
+
+// readsColumn reports whether ix's key or predicate reads column col.
+func (ix *Index) readsColumn(col int) bool {
+	return ix.Column == col || slices.Contains(ix.exprCols, col)
 }
 
 // key returns ix's key for a row given in column order, and whether the

@@ -141,6 +141,7 @@ type Index struct {
 	BoundExpr, BoundPred any
 	keyFn, predFn        func(vals []any) (any, error)
 	keyType              types.Type
+	exprCols             []int // the columns Expr and Pred read
 	Graph                *vecindex.HNSW
 	// phys is Column's stored value position, fixed at creation
 	// (alter_layout.go); Column shifts when an earlier column is dropped.

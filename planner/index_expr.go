@@ -37,22 +37,22 @@ func indexSession() *Session {
 
 // bindIndexText parses and binds an index expression's stored text over
 // t (catalog.IndexExprBinder).
-func bindIndexText(t *catalog.Table, text string) (func([]any) (any, error), types.Type, any, error) {
+func bindIndexText(t *catalog.Table, text string) (catalog.BoundIndexExpr, error) {
 	stmts, err := sql.Parse("SELECT " + text)
 	if err != nil {
-		return nil, types.Type{}, nil, err
+		return catalog.BoundIndexExpr{}, err
 	}
 	sel, ok := stmts[0].(*sql.Select)
 	if len(stmts) != 1 || !ok || len(sel.Items) != 1 {
-		return nil, types.Type{}, nil, pgerror.Internal(fmt.Errorf("bad index expression %q", text))
+		return catalog.BoundIndexExpr{}, pgerror.Internal(fmt.Errorf("bad index expression %q", text))
 	}
 	s := indexSession()
 	x, err := (&binder{s: s, table: t}).bind(sel.Items[0].Expr, types.Unknown)
 	if err != nil {
-		return nil, types.Type{}, nil, err
+		return catalog.BoundIndexExpr{}, err
 	}
 	eval := func(vals []any) (any, error) { return x.Eval(&env{sess: s, row: vals}) }
-	return eval, x.Type(), x, nil
+	return catalog.BoundIndexExpr{Eval: eval, Type: x.Type(), Bound: x, Columns: checkReads(x, nil)}, nil
 }
 
 // bindIndexExpr binds a CREATE INDEX key expression (what "expression"
