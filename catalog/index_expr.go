@@ -25,12 +25,15 @@ type IndexExprBinder func(t *Table, text string) (BoundIndexExpr, error)
 // BoundIndexExpr is an index expression bound over a table: Eval
 // computes its value from a row's values in column order, Type is its
 // type, Bound the planner's bound form and Columns the positions of the
-// columns it reads.
+// columns it reads. A multi-column index's key is a list of expressions
+// ("a, lower(b)"): KeyColumns counts them, Eval returns a CompositeKey
+// and Type is the leading one's.
 type BoundIndexExpr struct {
-	Eval    func(vals []any) (any, error)
-	Type    types.Type
-	Bound   any
-	Columns []int
+	Eval       func(vals []any) (any, error)
+	Type       types.Type
+	Bound      any
+	Columns    []int
+	KeyColumns int
 }
 
 // indexExprBinder is the planner's binder, set once at start-up before
@@ -56,6 +59,7 @@ func bindIndexExprs(ix *Index) error {
 			return fmt.Errorf("index %s expression %s: %w", ix.Name, ix.Expr, err)
 		}
 		ix.keyFn, ix.keyType, ix.BoundExpr, cols = b.Eval, b.Type, b.Bound, b.Columns
+		ix.Composite = b.KeyColumns > 1
 	}
 	if ix.Pred != "" {
 		b, err := indexExprBinder(ix.Table, ix.Pred)

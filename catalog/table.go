@@ -142,6 +142,9 @@ type Index struct {
 	keyFn, predFn        func(vals []any) (any, error)
 	keyType              types.Type
 	exprCols             []int // the columns Expr and Pred read
+	// Composite is true for a multi-column index: Expr lists its key
+	// columns ("a, lower(b)") and its keys are CompositeKeys.
+	Composite bool
 	Graph                *vecindex.HNSW
 	// phys is Column's stored value position, fixed at creation
 	// (alter_layout.go); Column shifts when an earlier column is dropped.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -208,10 +209,16 @@ func indexDef(b *binder, t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef
 	default:
 		return def, pgerror.Errorf(pgerror.FeatureNotSupported, "access method %q is not supported by vecgres", x.Method)
 	}
-	if len(x.Columns) != 1 {
-		return def, pgerror.NotSupported("multi-column indexes")
+	var kt types.Type
+	var err error
+	switch {
+	case len(x.Columns) > 1 && def.Method != catalog.MethodBTree:
+		return def, pgerror.NotSupported("multi-column hnsw indexes")
+	case len(x.Columns) > 1:
+		err = compositeKeyOf(b, t, &def, x.Columns)
+	default:
+		kt, err = indexKeyOf(b, t, &def, x.Columns[0])
 	}
-	kt, err := indexKeyOf(b, t, &def, x.Columns[0])
 	if err != nil {
 		return def, err
 	}
@@ -255,7 +262,53 @@ func indexKeyOf(b *binder, t *catalog.Table, def *catalog.IndexDef, ic sql.Index
 		return types.Type{}, pgerror.NotSupported("index expressions that read no column")
 	}
 	def.Column, def.Expr, def.NameColumn = t.Columns[cols[0]].Name, sql.FormatExpr(ic.Expr), indexExprName(ic.Expr)
-	return x.Type(), nil
+	return x.Type(), storedTextBinds(t, def.Expr)
+}
+
+// compositeKeyOf fills def's key for a multi-column B-tree: Expr lists
+// the key columns as pg_get_indexdef prints them ("a, lower(b),
+// ((c + 1))"), def.Column is the first column read and the default name
+// joins the columns' names (t_a_lower_expr_idx). Errors: indexKeyOf's.
+func compositeKeyOf(b *binder, t *catalog.Table, def *catalog.IndexDef, ics []sql.IndexColumn) error {
+	var items, names []string
+	first := ""
+	for _, ic := range ics {
+		var d catalog.IndexDef
+		if _, err := indexKeyOf(b, t, &d, ic); err != nil {
+			return err
+		}
+		if first == "" {
+			first = d.Column
+		}
+		switch {
+		case d.Expr == "":
+			items, names = append(items, pgcatalog.QuoteIdent(d.Column)), append(names, d.Column)
+		case funcCallExpr(ic.Expr):
+			items, names = append(items, d.Expr), append(names, d.NameColumn)
+		default:
+			items, names = append(items, "("+d.Expr+")"), append(names, d.NameColumn)
+		}
+	}
+	def.Column, def.Expr, def.NameColumn = first, strings.Join(items, ", "), strings.Join(names, "_")
+	return storedTextBinds(t, def.Expr)
+}
+
+// funcCallExpr reports whether e is a function call (printed bare in an
+// index's column list).
+func funcCallExpr(e sql.Expr) bool {
+	_, ok := e.(*sql.FuncCall)
+	return ok
+}
+
+// storedTextBinds checks that an index expression's stored text binds
+// again over t as it will at every start-up; vecgres's printer does not
+// quote identifiers, so a column whose name needs quoting is refused
+// rather than stored in a form that would not load.
+func storedTextBinds(t *catalog.Table, text string) error {
+	if _, err := bindIndexText(t, text); err != nil {
+		return pgerror.NotSupported("index expressions over columns whose names need quoting")
+	}
+	return nil
 }
 
 // indexPredicate fills def's partial-index predicate. Errors:
@@ -269,7 +322,7 @@ func indexPredicate(b *binder, t *catalog.Table, def *catalog.IndexDef, where sq
 		return pgerror.Errorf(pgerror.DatatypeMismatch, "argument of WHERE must be type boolean, not type %s", x.Type().Name())
 	}
 	def.Pred = sql.FormatExpr(where)
-	return nil
+	return storedTextBinds(t, def.Pred)
 }
 
 func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {

@@ -43,17 +43,40 @@ func bindIndexText(t *catalog.Table, text string) (catalog.BoundIndexExpr, error
 		return catalog.BoundIndexExpr{}, err
 	}
 	sel, ok := stmts[0].(*sql.Select)
-	if len(stmts) != 1 || !ok || len(sel.Items) != 1 {
+	if len(stmts) != 1 || !ok || len(sel.Items) == 0 {
 		return catalog.BoundIndexExpr{}, pgerror.Internal(fmt.Errorf("bad index expression %q", text))
 	}
 	s := indexSession()
-	x, err := (&binder{s: s, table: t}).bind(sel.Items[0].Expr, types.Unknown)
-	if err != nil {
-		return catalog.BoundIndexExpr{}, err
+	xs := make(compositeBound, len(sel.Items))
+	var cols []int
+	for i, it := range sel.Items {
+		if xs[i], err = (&binder{s: s, table: t}).bind(it.Expr, types.Unknown); err != nil {
+			return catalog.BoundIndexExpr{}, err
+		}
+		cols = checkReads(xs[i], cols)
 	}
-	eval := func(vals []any) (any, error) { return x.Eval(&env{sess: s, row: vals}) }
-	return catalog.BoundIndexExpr{Eval: eval, Type: x.Type(), Bound: x, Columns: checkReads(x, nil)}, nil
+	if len(xs) == 1 {
+		x := xs[0]
+		eval := func(vals []any) (any, error) { return x.Eval(&env{sess: s, row: vals}) }
+		return catalog.BoundIndexExpr{Eval: eval, Type: x.Type(), Bound: x, Columns: cols, KeyColumns: 1}, nil
+	}
+	eval := func(vals []any) (any, error) {
+		e := &env{sess: s, row: vals}
+		key := make(catalog.CompositeKey, len(xs))
+		for i, x := range xs {
+			v, err := x.Eval(e)
+			if err != nil {
+				return nil, err
+			}
+			key[i] = v
+		}
+		return key, nil
+	}
+	return catalog.BoundIndexExpr{Eval: eval, Type: xs[0].Type(), Bound: xs, Columns: cols, KeyColumns: len(xs)}, nil
 }
+
+// compositeBound is a multi-column index's bound key columns.
+type compositeBound []expr
 
 // bindIndexExpr binds a CREATE INDEX key expression (what "expression"
 // or "predicate") over t, refusing what PostgreSQL refuses in an index.
@@ -147,10 +170,16 @@ func writeExprKey(b *strings.Builder, x expr) bool {
 	return true
 }
 
-// sameIndexExpr reports whether x is ix's key expression.
+// sameIndexExpr reports whether x is ix's key expression (a
+// multi-column index's leading key column).
 func sameIndexExpr(ix *catalog.Index, x expr) bool {
-	ie, ok := ix.BoundExpr.(expr)
-	if !ok {
+	var ie expr
+	switch b := ix.BoundExpr.(type) {
+	case expr:
+		ie = b
+	case compositeBound:
+		ie = b[0]
+	default:
 		return false
 	}
 	a, ok1 := exprKey(ie)

@@ -220,3 +220,38 @@ func TestExpressionIndexAlter(t *testing.T) {
 		t.Errorf("indexes after DROP COLUMN b: %v, want [[yc]]", res.Rows)
 	}
 }
+
+// TestMultiColumnIndex checks a multi-column B-tree mixing columns and
+// expressions: a condition on its leading column reads it (=, <, <=, >,
+// >=, IN, IS NULL), one on a later column alone does not, and every
+// answer, NULL keys included, is the sequential scan's.
+func TestMultiColumnIndex(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE m (a int, b text, c int)")
+	exec(t, s, "INSERT INTO m SELECT i % 50, 'B' || (i % 7), i FROM generate_series(1, 5000) i")
+	exec(t, s, "INSERT INTO m VALUES (NULL, 'x', 1), (3, NULL, 2), (NULL, NULL, NULL)")
+	exec(t, s, "CREATE INDEX ON m (a, lower(b), (c + 1))")
+	exec(t, s, "ANALYZE m")
+	exec(t, s, "INSERT INTO m VALUES (3, 'late', 7), (49, 'B3', NULL)")
+	exec(t, s, "UPDATE m SET a = 48 WHERE c = 100")
+	if res := exec(t, s, "SELECT indexname FROM pg_indexes WHERE tablename = 'm'"); fmt.Sprint(res.Rows) != "[[m_a_lower_expr_idx]]" {
+		t.Errorf("index name: %v", res.Rows)
+	}
+	for _, where := range []string{"a = 3", "a > 47", "a >= 47", "a < 2", "a <= 2", "a IN (1, 2, 49)", "a IS NULL",
+		"a = 3 AND lower(b) = 'b3'", "a = 49 AND c + 1 IS NULL", "a > 10 AND a < 12"} {
+		q := "SELECT count(*)::int8 FROM m WHERE " + where
+		if got := explainText(t, s, q); !strings.Contains(got, "Index Scan using m_a_lower_expr_idx") {
+			t.Errorf("%s: plan does not use the index:\n%s", q, got)
+		}
+		got := ids(exec(t, s, q))
+		exec(t, s, "SET enable_indexscan = off")
+		want := ids(exec(t, s, q))
+		exec(t, s, "SET enable_indexscan = on")
+		if got[0] != want[0] || want[0] == 0 {
+			t.Errorf("%s: index counts %d, sequential scan %d", q, got[0], want[0])
+		}
+	}
+	if got := explainText(t, s, "SELECT count(*) FROM m WHERE lower(b) = 'b3'"); strings.Contains(got, "Index Scan") {
+		t.Errorf("a condition on a later column alone uses the index:\n%s", got)
+	}
+}

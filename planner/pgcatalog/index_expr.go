@@ -25,7 +25,8 @@ func indexKeyText(ix *catalog.Index) string {
 	if ix.Expr == "" {
 		return quotedColumns(ix.Table, indexColumns(ix))
 	}
-	if funcCallText.MatchString(ix.Expr) {
+	if ix.Composite || funcCallText.MatchString(ix.Expr) {
+		// a multi-column index's Expr is its column list as printed
 		return ix.Expr
 	}
 	return "(" + ix.Expr + ")"
