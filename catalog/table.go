@@ -145,7 +145,7 @@ type Index struct {
 	// Composite is true for a multi-column index: Expr lists its key
 	// columns ("a, lower(b)") and its keys are CompositeKeys.
 	Composite bool
-	Graph                *vecindex.HNSW
+	Graph     *vecindex.HNSW
 	// phys is Column's stored value position, fixed at creation
 	// (alter_layout.go); Column shifts when an earlier column is dropped.
 	phys  int
