@@ -79,6 +79,9 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if err := c.checkColumnNotReferenced(t, col); err != nil {
 		return err
 	}
+	if predicateReads(t, col) {
+		return pgerror.NotSupported("DROP COLUMN of a column a unique index's predicate reads")
+	}
 	for _, ix := range t.Indexes {
 		if ix.readsColumn(col) {
 			if err := c.DropIndex(ix.Name); err != nil {
@@ -120,6 +123,9 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 			// The check's stored text names the column.
 			return pgerror.NotSupported("RENAME of a column a CHECK constraint reads")
 		}
+	}
+	if predicateReads(t, col) {
+		return pgerror.NotSupported("RENAME of a column a unique index's predicate reads")
 	}
 	for _, ix := range t.Indexes {
 		if ix.HasExprs() && ix.readsColumn(col) {

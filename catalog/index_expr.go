@@ -108,3 +108,31 @@ func (ix *Index) KeyType() types.Type {
 	}
 	return ix.Table.Columns[ix.Column].Type
 }
+
+// bindUniquePred binds a unique index's partial predicate (kept in
+// CheckExpr) over t, so keyOf leaves out the rows it is not true for.
+func bindUniquePred(t *Table, k *Constraint) error {
+	if k.Kind != ConUnique || !k.IndexOnly || k.CheckExpr == "" {
+		return nil
+	}
+	if indexExprBinder == nil {
+		return pgerror.Internal(fmt.Errorf("index %s: no binder for index predicates", k.Name))
+	}
+	b, err := indexExprBinder(t, k.CheckExpr)
+	if err != nil {
+		return fmt.Errorf("index %s predicate %s: %w", k.Name, k.CheckExpr, err)
+	}
+	k.predFn, k.predCols = b.Eval, b.Columns
+	return nil
+}
+
+// predicateReads reports whether one of t's unique partial indexes'
+// predicates reads column col.
+func predicateReads(t *Table, col int) bool {
+	for _, k := range t.Constraints {
+		if k.predFn != nil && slices.Contains(k.predCols, col) {
+			return true
+		}
+	}
+	return false
+}

@@ -34,6 +34,9 @@ func indexKeyText(ix *catalog.Index) string {
 
 // indexPredText is " WHERE pred" for a partial index, "" otherwise.
 func indexPredText(ix *catalog.Index) string {
+	if ix.Key != nil && ix.Key.IndexOnly && ix.Key.Kind == catalog.ConUnique && ix.Key.CheckExpr != "" {
+		return " WHERE " + ix.Key.CheckExpr // a unique partial index
+	}
 	if ix.Pred == "" {
 		return ""
 	}

@@ -33,3 +33,18 @@ CREATE INDEX ON docs (id) WHERE count(id) > 1;
 CREATE INDEX ON docs ((now()));
 INSERT INTO docs VALUES (502, 'X', '{}', 1);
 SELECT count(*) FROM docs;
+-- a unique partial index constrains only the rows its predicate is true for
+CREATE TABLE u (id int, email text, active bool);
+INSERT INTO u VALUES (1, 'a', true), (2, 'a', false), (3, 'a', false);
+CREATE UNIQUE INDEX u_email_active ON u (email) WHERE active;
+INSERT INTO u VALUES (4, 'a', false);
+INSERT INTO u VALUES (5, 'a', true);
+INSERT INTO u VALUES (6, 'b', true);
+UPDATE u SET active = true WHERE id = 2;
+UPDATE u SET active = false WHERE id = 1;
+UPDATE u SET active = true WHERE id = 2;
+SELECT id FROM u WHERE active ORDER BY id;
+CREATE UNIQUE INDEX u_bad ON u (email) WHERE id > 0;
+CREATE UNIQUE INDEX u_ok ON u (email) WHERE id > 3;
+INSERT INTO u VALUES (7, 'b', false);
+SELECT pg_get_indexdef('u_email_active'::regclass);
