@@ -48,3 +48,7 @@ CREATE UNIQUE INDEX u_bad ON u (email) WHERE id > 0;
 CREATE UNIQUE INDEX u_ok ON u (email) WHERE id > 3;
 INSERT INTO u VALUES (7, 'b', false);
 SELECT pg_get_indexdef('u_email_active'::regclass);
+INSERT INTO u VALUES (9, 'a', true) ON CONFLICT (email) DO NOTHING;
+INSERT INTO u VALUES (9, 'a', true) ON CONFLICT DO NOTHING;
+INSERT INTO u VALUES (9, 'a', false) ON CONFLICT DO NOTHING;
+SELECT count(*) FROM u;
