@@ -47,7 +47,9 @@ type record struct {
 //	             constraints (appendConstraints, constraint.go; absent in older records and when none)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
-//	             nopts, {reloption "name=value"}... (absent in older records)
+//	             nopts, {reloption "name=value"}... (absent in older records),
+//	             key expression text, predicate text (expression and partial
+//	             indexes only; index_expr.go)
 //	DropIndex:   name
 //	TxnData:     xid, nops, {kind byte, table oid, slot, [ncols, datum...] if insert}...
 //	TxnDataPart: xid, bytes: the TxnData body (what follows its xid) of a
