@@ -194,6 +194,9 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 			added.add(s)
 		}
 	}
+	if err := keysComputable(ix, slots); err != nil {
+		return err
+	}
 	if ix.BTree != nil {
 		if ix.BTree.Len() == 0 {
 			ix.BTree.load(bulkEntries(ix, slots))

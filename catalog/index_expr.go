@@ -136,3 +136,20 @@ func predicateReads(t *Table, col int) bool {
 	}
 	return false
 }
+
+// keysComputable returns the first error computing an expression or
+// partial index's key (or predicate) for one of slots fails with, as
+// PostgreSQL's CREATE INDEX fails on a row whose key it cannot compute
+// (a cast to vector(384) of a 3-dimensional vector); nil for a plain
+// index.
+func keysComputable(ix *Index, slots []uint64) error {
+	if !ix.HasExprs() {
+		return nil
+	}
+	for _, s := range slots {
+		if _, _, err := ix.key(ix.Table.logical(ix.Table.version(s).vals)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -255,3 +255,24 @@ func TestMultiColumnIndex(t *testing.T) {
 		t.Errorf("a condition on a later column alone uses the index:\n%s", got)
 	}
 }
+
+// TestExpressionIndexKeyErrors checks that CREATE INDEX fails, as
+// PostgreSQL's, when a row's key cannot be computed (a cast to vector(4)
+// of a 3-dimensional vector), leaving no index, and that a row whose key
+// fails is not stored.
+func TestExpressionIndexKeyErrors(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE v (id int, e vector)")
+	exec(t, s, "INSERT INTO v VALUES (1, '[1,2,3]'), (2, NULL)")
+	if e := execErr(t, s, "CREATE INDEX v_bad ON v USING hnsw ((e::vector(4)) vector_l2_ops)"); e.Code != "22000" || e.Message != "expected 4 dimensions, not 3" {
+		t.Errorf("got %s %q", e.Code, e.Message)
+	}
+	exec(t, s, "CREATE INDEX v_ok ON v USING hnsw ((e::vector(3)) vector_l2_ops)")
+	if e := execErr(t, s, "INSERT INTO v VALUES (3, '[1,2]')"); e.Code != "22000" {
+		t.Errorf("insert: got %s %q", e.Code, e.Message)
+	}
+	res := exec(t, s, "SELECT (SELECT count(*) FROM v)::text || ' ' || (SELECT string_agg(indexname, ',') FROM pg_indexes WHERE tablename = 'v')")
+	if got := res.Rows[0][0]; got != "2 v_ok" {
+		t.Errorf("rows and indexes: %v, want 2 v_ok", got)
+	}
+}
