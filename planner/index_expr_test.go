@@ -276,3 +276,50 @@ func TestExpressionIndexKeyErrors(t *testing.T) {
 		t.Errorf("rows and indexes: %v, want 2 v_ok", got)
 	}
 }
+
+// TestCreateIndexConcurrentlyEachKind checks CREATE INDEX CONCURRENTLY of
+// partial, partial HNSW over an expression, unique partial and
+// multi-column indexes: each is built, shown by pg_get_indexdef and
+// answers; inside a transaction block it is 25001.
+func TestCreateIndexConcurrentlyEachKind(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE v (id int, e vector(3), n int)")
+	exec(t, s, "INSERT INTO v SELECT i, ('[' || i || ',1,1]')::vector, i % 10 FROM generate_series(1, 3000) i")
+	exec(t, s, "CREATE INDEX CONCURRENTLY vp ON v (id) WHERE n > 5")
+	exec(t, s, "CREATE INDEX CONCURRENTLY vh ON v USING hnsw ((e::vector(3)) vector_l2_ops) WHERE n > 2")
+	exec(t, s, "CREATE UNIQUE INDEX CONCURRENTLY vu ON v (id) WHERE n > 5")
+	exec(t, s, "CREATE INDEX CONCURRENTLY vm ON v (n, (id + 1))")
+	res := exec(t, s, "SELECT pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'v'::regclass ORDER BY 1")
+	want := "[[CREATE INDEX vh ON public.v USING hnsw (((e)::vector(3)) vector_l2_ops) WHERE (n > 2)] " +
+		"[CREATE INDEX vm ON public.v USING btree (n, ((id + 1)))] " +
+		"[CREATE INDEX vp ON public.v USING btree (id) WHERE (n > 5)] " +
+		"[CREATE UNIQUE INDEX vu ON public.v USING btree (id) WHERE (n > 5)]]"
+	if fmt.Sprint(res.Rows) != want {
+		t.Errorf("indexes:\ngot  %v\nwant %s", res.Rows, want)
+	}
+	for _, c := range []struct {
+		q     string
+		index string
+		want  []int64
+	}{
+		{"SELECT id FROM v WHERE n > 6 AND id = 17", "vp", []int64{17}},
+		{"SELECT id FROM v WHERE n > 3 ORDER BY e::vector(3) <-> '[10,1,1]' LIMIT 3", "vh", []int64{9, 8, 7}},
+		{"SELECT id FROM v WHERE n = 4 AND id < 30", "vm", []int64{4, 14, 24}},
+	} {
+		if got := explainText(t, s, c.q); !strings.Contains(got, "Index Scan using "+c.index+" ") {
+			t.Errorf("%s: plan does not use %s:\n%s", c.q, c.index, got)
+		}
+		if got := ids(exec(t, s, c.q)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.q, got, c.want)
+		}
+	}
+	if e := execErr(t, s, "INSERT INTO v VALUES (17, NULL, 9)"); e.Code != "23505" {
+		t.Errorf("duplicate in the unique partial index: got %s %s", e.Code, e.Message)
+	}
+	exec(t, s, "INSERT INTO v VALUES (17, NULL, 1)")
+	exec(t, s, "BEGIN")
+	if e := execErr(t, s, "CREATE INDEX CONCURRENTLY vx ON v ((id * 2))"); e.Code != "25001" {
+		t.Errorf("in a block: got %s %s", e.Code, e.Message)
+	}
+	exec(t, s, "ROLLBACK")
+}
