@@ -303,8 +303,13 @@ func funcCallExpr(e sql.Expr) bool {
 // storedTextBinds checks that an index expression's stored text binds
 // again over t as it will at every start-up; vecgres's printer does not
 // quote identifiers, so a column whose name needs quoting is refused
-// rather than stored in a form that would not load.
+// rather than stored in a form that would not load, and so is a column
+// qualified by the table's name (the text would not bind after ALTER
+// TABLE ... RENAME).
 func storedTextBinds(t *catalog.Table, text string) error {
+	if strings.Contains(text, t.Name+".") {
+		return pgerror.NotSupported("qualified column references in index expressions")
+	}
 	if _, err := bindIndexText(t, text); err != nil {
 		return pgerror.NotSupported("index expressions over columns whose names need quoting")
 	}

@@ -85,6 +85,8 @@ func TestExpressionIndexRefused(t *testing.T) {
 		{"CREATE INDEX ON docs ((count(id)))", "42803", "aggregate functions are not allowed in index expressions"},
 		{"CREATE INDEX ON docs ((lower(nope)))", "42703", `column "nope" does not exist`},
 		{"CREATE INDEX ON docs (id) WHERE random() > 0.5", "42P17", "functions in index predicate must be marked IMMUTABLE"},
+		{"CREATE INDEX ON docs ((docs.id + 1))", "0A000", "qualified column references in index expressions is not supported by vecgres"},
+		{"CREATE INDEX ON docs (id) WHERE docs.id > 1", "0A000", "qualified column references in index expressions is not supported by vecgres"},
 	} {
 		e := execErr(t, s, c.q)
 		if string(e.Code) != c.code || e.Message != c.msg {
