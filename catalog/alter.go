@@ -79,8 +79,11 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 	if err := c.checkColumnNotReferenced(t, col); err != nil {
 		return err
 	}
+	if predicateReads(t, col) {
+		return pgerror.NotSupported("DROP COLUMN of a column a unique index's predicate reads")
+	}
 	for _, ix := range t.Indexes {
-		if ix.Column == col {
+		if ix.readsColumn(col) {
 			if err := c.DropIndex(ix.Name); err != nil {
 				return err
 			}
@@ -119,6 +122,15 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 		if k.Kind == ConCheck && slices.Contains(k.Columns, col) {
 			// The check's stored text names the column.
 			return pgerror.NotSupported("RENAME of a column a CHECK constraint reads")
+		}
+	}
+	if predicateReads(t, col) {
+		return pgerror.NotSupported("RENAME of a column a unique index's predicate reads")
+	}
+	for _, ix := range t.Indexes {
+		if ix.HasExprs() && ix.readsColumn(col) {
+			// The index's stored expression text names the column.
+			return pgerror.NotSupported("RENAME of a column an index expression or predicate reads")
 		}
 	}
 	nt := c.proposal(t)
@@ -210,6 +222,13 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 		if np, ok := posOf[ix.phys]; ok {
 			ix.Column = np
 		}
+		if ix.HasExprs() {
+			// Bound to the old column positions: bind again by name (a
+			// column it reads is never dropped or renamed under it).
+			if err := bindIndexExprs(ix); err != nil {
+				c.logger().Error("catalog: index expression no longer binds", "index", ix.Name, "err", err)
+			}
+		}
 	}
 	if ix, ok := c.indexes[t.PKeyName]; ok && t.PKeyName != "" && len(t.PrimaryKey) > 0 {
 		ix.Column = t.PrimaryKey[0]
@@ -272,7 +291,8 @@ func (c *Catalog) truncate(t *Table) (*Table, error) {
 	nt.seqs = seqs
 	for _, ix := range indexes {
 		def := IndexDef{Name: ix.Name, Table: nt.Name, Method: ix.Method, Column: nt.Columns[ix.Column].Name,
-			Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+			Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions,
+			Expr: ix.Expr, Pred: ix.Pred}
 		nix, err := c.newIndex(ix.OID, def)
 		if err != nil {
 			return nil, err
@@ -333,8 +353,7 @@ func (c *Catalog) ReindexCtx(ctx context.Context, indexes ...*Index) error {
 // filled from its table's rows, not yet registered.
 func (c *Catalog) rebuiltIndex(ctx context.Context, ix *Index) (*Index, error) {
 	t := ix.Table
-	def := IndexDef{Name: ix.Name, Table: t.Name, Method: ix.Method, Column: t.Columns[ix.Column].Name,
-		Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+	def := indexDefOf(ix)
 	delete(c.indexes, ix.Name) // newIndex refuses a name in use
 	nix, err := c.newIndex(ix.OID, def)
 	c.indexes[ix.Name] = ix

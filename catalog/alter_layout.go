@@ -97,8 +97,15 @@ func (t *Table) physOf(col int) int {
 // value returns ix's column of a stored version's values. It reads only
 // immutable state (ix.phys, the published layout), so the background
 // catch-up and checkpoints may call it without locks.
-func (ix *Index) value(vals []any) any {
-	return ix.Table.layout.Load().value(vals, ix.phys)
+// For an expression or partial index it evaluates the key over the
+// version's columns; ok is false when the version is not in ix (its
+// predicate is not true, or its key cannot be computed).
+func (ix *Index) value(vals []any) (v any, ok bool) {
+	if ix.HasExprs() {
+		v, ok, _ := ix.key(ix.Table.logical(vals))
+		return v, ok
+	}
+	return ix.Table.layout.Load().value(vals, ix.phys), true
 }
 
 // appendLayout appends the table's layout and default expressions to a

@@ -46,9 +46,38 @@ type Bound struct {
 	Inclusive bool
 }
 
+// CompositeKey is the key of a multi-column index: one value per key
+// column. Keys order column by column (CompareKeys); a shorter key that
+// is a prefix of a longer one sorts before it, so a bound on the leading
+// columns is CompositeKey{v} (everything from v on) or CompositeKey{v,
+// KeyMax} (everything up to v's last entry).
+type CompositeKey []any
+
+// KeyMax sorts after every value, NULL included: a bound element past
+// every key with the same leading columns.
+var KeyMax any = keyMax{}
+
+type keyMax struct{}
+
 // CompareKeys orders B-tree keys: types.Compare, with NULL after every
-// value (PostgreSQL's NULLS LAST for ascending indexes).
+// value (PostgreSQL's NULLS LAST for ascending indexes); composite keys
+// column by column.
 func CompareKeys(a, b any) int {
+	_, amax := a.(keyMax)
+	_, bmax := b.(keyMax)
+	switch {
+	case amax && bmax:
+		return 0
+	case amax:
+		return 1
+	case bmax:
+		return -1
+	}
+	if ca, ok := a.(CompositeKey); ok {
+		if cb, ok := b.(CompositeKey); ok {
+			return compareComposite(ca, cb)
+		}
+	}
 	switch {
 	case a == nil && b == nil:
 		return 0
@@ -58,6 +87,17 @@ func CompareKeys(a, b any) int {
 		return -1
 	}
 	return types.Compare(a, b)
+}
+
+// compareComposite orders composite keys column by column, a prefix
+// first.
+func compareComposite(a, b CompositeKey) int {
+	for i := range min(len(a), len(b)) {
+		if c := CompareKeys(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return len(a) - len(b)
 }
 
 func compareEntries(a, b btreeEntry) int {

@@ -7,7 +7,9 @@ import "slices"
 func bulkEntries(ix *Index, slots []uint64) []btreeEntry {
 	entries := make([]btreeEntry, 0, len(slots))
 	for _, s := range slots {
-		entries = append(entries, btreeEntry{key: ix.value(ix.Table.version(s).vals), slot: s})
+		if k, ok := ix.value(ix.Table.version(s).vals); ok {
+			entries = append(entries, btreeEntry{key: k, slot: s})
+		}
 	}
 	slices.SortFunc(entries, compareEntries)
 	return entries

@@ -53,7 +53,9 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		ctx = context.Background()
 	}
 	c.mu.RLock()
-	if def.Name == "" {
+	if def.Name == "" && def.NameColumn != "" {
+		def.Name = c.IndexName(def.Table, def.NameColumn)
+	} else if def.Name == "" {
 		def.Name = c.IndexName(def.Table, def.Column)
 	} else if def.IfNotExists && c.RelationExists(def.Name) {
 		c.mu.RUnlock()

@@ -142,7 +142,7 @@ func (c *Catalog) liveVectors(ix *Index, slots []uint64) ([]uint64, [][]float32)
 			continue
 		}
 		v := t.version(s)
-		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
+		if x, _ := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, s)
 			vecs = append(vecs, graphVector(x))
 		}

@@ -57,8 +57,14 @@ type Constraint struct {
 	IndexOnly        bool
 	NullsNotDistinct bool
 	// CheckExpr is a CHECK constraint's expression as the planner prints
-	// it (pg_get_constraintdef's text inside CHECK (...)).
+	// it (pg_get_constraintdef's text inside CHECK (...)); for a unique
+	// index (IndexOnly) it is its partial-index predicate ("" for none):
+	// only rows it is true for take part in the key (index_expr.go).
 	CheckExpr string
+	// predFn evaluates a unique index's predicate (bindUniquePred),
+	// which reads columns predCols.
+	predFn   func(vals []any) (any, error)
+	predCols []int
 	// RefTable is the referenced table's OID, RefColumns its columns
 	// (positions) and OnUpdate, OnDelete the actions (FKNoAction...).
 	RefTable             uint32
@@ -120,6 +126,11 @@ func (t *Table) Uniques() []*Constraint {
 // false when the row takes no part (a NULL key column, unless NULLS NOT
 // DISTINCT).
 func (k *Constraint) keyOf(vals []any) (string, bool) {
+	if k.predFn != nil {
+		if p, err := k.predFn(vals); err != nil || p != true {
+			return "", false
+		}
+	}
 	var b []byte
 	for _, c := range k.Columns {
 		if vals[c] == nil && !k.NullsNotDistinct {

@@ -92,6 +92,9 @@ func (c *Catalog) AddConstraint(t *Table, k *Constraint) error {
 		return pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, t.Name)
 	}
 	if k.Kind == ConUnique {
+		if err := bindUniquePred(t, k); err != nil {
+			return err
+		}
 		if err := c.duplicateKey(t, k); err != nil {
 			return err
 		}

@@ -27,6 +27,9 @@ func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
 		if !k.hasKeys() {
 			continue
 		}
+		if err := bindUniquePred(t, k); err != nil {
+			c.logger().Error("catalog: unique index predicate does not bind", "index", k.Name, "err", err)
+		}
 		for _, o := range old {
 			if o.sameKey(k) && o.keys != nil {
 				k.keys = o.keys

@@ -130,7 +130,10 @@ func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	ix := &Index{OID: oid, Name: def.Name, Table: t, Method: def.Method, Column: col, Opclass: def.Opclass,
 		Metric: def.Metric, M: def.M, EfConstruction: def.EfConstruction, Reloptions: def.Reloptions,
-		phys: t.physOf(col)}
+		Expr: def.Expr, Pred: def.Pred, phys: t.physOf(col)}
+	if err := bindIndexExprs(ix); err != nil {
+		return nil, err
+	}
 	if def.Method == MethodBTree {
 		ix.BTree = &BTree{}
 	}
@@ -140,9 +143,10 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	if def.Method != MethodHNSW {
 		return ix, nil
 	}
-	g, err := vecindex.New(vecindex.Config{Dims: graphDims(t.Columns[col].Type), M: def.M,
+	kt := ix.KeyType()
+	g, err := vecindex.New(vecindex.Config{Dims: graphDims(kt), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
-		Quantization: graphQuantization(t.Columns[col].Type, def.Reloptions)})
+		Quantization: graphQuantization(kt, def.Reloptions)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}
@@ -193,12 +197,17 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 			added.add(s)
 		}
 	}
+	if err := keysComputable(ix, slots); err != nil {
+		return err
+	}
 	if ix.BTree != nil {
 		if ix.BTree.Len() == 0 {
 			ix.BTree.load(bulkEntries(ix, slots))
 		} else {
 			for _, s := range slots {
-				ix.BTree.Insert(ix.value(t.version(s).vals), s)
+				if k, ok := ix.value(t.version(s).vals); ok {
+					ix.BTree.Insert(k, s)
+				}
 			}
 		}
 	}
@@ -211,7 +220,7 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	keys := make([]uint64, 0, len(slots))
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
-		if v := ix.value(t.version(s).vals); v != nil {
+		if v, _ := ix.value(t.version(s).vals); v != nil {
 			if err := checkGraphValue(v); err != nil {
 				return err
 			}

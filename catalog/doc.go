@@ -171,6 +171,21 @@
 // against readers of other tables. CHECK expressions are evaluated by
 // the planner (SetRowCheck).
 //
+// # Expression, partial and multi-column indexes (index_expr.go)
+//
+// An index's key may be an expression of its table's columns, or a list
+// of them (a multi-column B-tree, whose keys are CompositeKeys ordered
+// column by column), and it may hold only the rows a predicate is true
+// for. Both are kept as SQL text (Index.Expr, Index.Pred) at the end of
+// the CreateIndex payload and bound by the planner (SetIndexExprBinder)
+// whenever an index object is made: CREATE INDEX, REINDEX, ALTER TABLE
+// (bound again at the new column positions), snapshot load and replay.
+// Index.value and Index.key compute a version's key and whether it
+// enters the index. DROP COLUMN drops the indexes whose expression or
+// predicate reads the column; RENAME of such a column is 0A000 (the text
+// names it). A unique partial index keeps its predicate in its unique
+// key's CheckExpr: rows it is not true for take no part in the key.
+//
 // # Transactional DDL (undo*.go)
 //
 // DDL is applied in memory when it runs, and undone by ROLLBACK (or by

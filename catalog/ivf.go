@@ -44,7 +44,7 @@ func (c *Catalog) fillIVF(ctx context.Context, ix *Index, slots []uint64) error 
 	keys := make([]uint64, 0, len(slots))
 	vecs := make([][]float32, 0, len(slots))
 	for _, s := range slots {
-		if v := ix.value(t.version(s).vals); v != nil {
+		if v, _ := ix.value(t.version(s).vals); v != nil {
 			keys = append(keys, s)
 			vecs = append(vecs, graphVector(v))
 		}

@@ -102,7 +102,7 @@ func newIndexesLike(t *Table, indexes []*Index) ([]*Index, error) {
 	out := make([]*Index, len(indexes))
 	for i, ix := range indexes {
 		def := IndexDef{Name: ix.Name, Method: ix.Method, Opclass: ix.Opclass, Metric: ix.Metric,
-			M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+			M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions, Expr: ix.Expr, Pred: ix.Pred}
 		nix, err := newIndexOn(t, ix.Column, ix.OID, def)
 		if err != nil {
 			return nil, err

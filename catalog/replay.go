@@ -272,7 +272,7 @@ func (c *Catalog) refreshGraph(ix *Index, slots []uint64) error {
 	added := 0
 	for s := range t.Slots() {
 		v := t.version(s)
-		x := ix.value(v.vals)
+		x, _ := ix.value(v.vals)
 		if !c.mayBeLive(v) || x == nil {
 			continue
 		}
@@ -307,7 +307,7 @@ func (c *Catalog) fillGraph(ix *Index, slots []uint64) error {
 			return
 		}
 		v := t.version(slot)
-		if x := ix.value(v.vals); c.mayBeLive(v) && x != nil {
+		if x, _ := ix.value(v.vals); c.mayBeLive(v) && x != nil {
 			keys = append(keys, slot)
 			vecs = append(vecs, graphVector(x))
 		}

@@ -438,7 +438,9 @@ func (ix *Index) forget(slot uint64, vals []any) {
 		ix.IVF.Delete(slot)
 	}
 	if ix.BTree != nil {
-		ix.BTree.Delete(ix.value(vals), slot)
+		if k, ok := ix.value(vals); ok {
+			ix.BTree.Delete(k, slot)
+		}
 	}
 }
 
@@ -455,14 +457,18 @@ func (tb *Table) indexSlot(slot uint64, vals []any) error {
 
 // add enters one version into ix.
 func (ix *Index) add(slot uint64, vals []any) error {
-	if ix.BTree != nil {
-		ix.BTree.Insert(vals[ix.Column], slot)
+	k, ok, err := ix.key(vals)
+	if err != nil || !ok {
+		return err
 	}
-	if vals[ix.Column] == nil {
+	if ix.BTree != nil {
+		ix.BTree.Insert(k, slot)
+	}
+	if k == nil {
 		return nil
 	}
 	if ix.IVF != nil {
-		if err := ix.IVF.Insert(slot, graphVector(vals[ix.Column])); err != nil {
+		if err := ix.IVF.Insert(slot, graphVector(k)); err != nil {
 			return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 		}
 		return nil
@@ -470,10 +476,10 @@ func (ix *Index) add(slot uint64, vals []any) error {
 	if ix.Graph == nil {
 		return nil
 	}
-	if err := checkGraphValue(vals[ix.Column]); err != nil {
+	if err := checkGraphValue(k); err != nil {
 		return err
 	}
-	if err := ix.Graph.Insert(slot, graphVector(vals[ix.Column])); err != nil {
+	if err := ix.Graph.Insert(slot, graphVector(k)); err != nil {
 		return pgerror.Internal(fmt.Errorf("index %s: %w", ix.Name, err))
 	}
 	return nil

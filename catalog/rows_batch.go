@@ -52,8 +52,15 @@ func (t *Txn) storeRows(tb *Table, rows [][]any, slots *[]uint64) error {
 		t.ops = append(t.ops, op{kind: opInsert, table: tb, slot: slot})
 		*slots = append(*slots, slot)
 		for _, ix := range tb.Indexes {
-			if ix.BTree != nil {
-				ix.BTree.Insert(vals[ix.Column], slot)
+			if ix.BTree == nil {
+				continue
+			}
+			k, ok, err := ix.key(vals)
+			if err != nil {
+				return err
+			}
+			if ok {
+				ix.BTree.Insert(k, slot)
 			}
 		}
 	}
@@ -70,7 +77,7 @@ func (tb *Table) indexGraphs(slots []uint64) error {
 		keys := make([]uint64, 0, len(slots))
 		vecs := make([][]float32, 0, len(slots))
 		for _, s := range slots {
-			if v := ix.value(tb.version(s).vals); v != nil {
+			if v, _ := ix.value(tb.version(s).vals); v != nil {
 				if err := checkGraphValue(v); err != nil {
 					return err
 				}

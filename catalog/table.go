@@ -136,7 +136,19 @@ type Index struct {
 	// ("m=16"), in order, for pg_get_indexdef; nil for an index whose WAL
 	// record predates them.
 	Reloptions []string
-	Graph      *vecindex.HNSW
+	// Expr is the key expression's SQL text ("" for a plain column,
+	// which Column names; else Column is the first column it reads) and
+	// Pred the partial index's predicate text ("" for none); BoundExpr and
+	// BoundPred are the planner's bound forms (index_expr.go).
+	Expr, Pred           string
+	BoundExpr, BoundPred any
+	keyFn, predFn        func(vals []any) (any, error)
+	keyType              types.Type
+	exprCols             []int // the columns Expr and Pred read
+	// Composite is true for a multi-column index: Expr lists its key
+	// columns ("a, lower(b)") and its keys are CompositeKeys.
+	Composite bool
+	Graph     *vecindex.HNSW
 	// IVF holds an ivfflat index's lists (nil for other methods); its
 	// lists count is M.
 	IVF *vecindex.IVFFlat
@@ -165,6 +177,13 @@ type IndexDef struct {
 	M              int
 	EfConstruction int
 	Reloptions     []string // as Index.Reloptions
+	// Expr and Pred are as Index's (Column is then the first column Expr
+	// reads).
+	Expr, Pred string
+	// NameColumn, when not "", stands for Column in an unnamed index's
+	// name (an expression's name, as PostgreSQL's FigureIndexColname).
+	// Not stored.
+	NameColumn string
 	// IfNotExists makes BuildIndex skip, returning nil, when the name is
 	// taken.
 	IfNotExists bool

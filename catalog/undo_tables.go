@@ -234,7 +234,8 @@ func (c *Catalog) DropIndexIn(txn *Txn, name string) error {
 // indexDefOf returns the definition ix was created with.
 func indexDefOf(ix *Index) IndexDef {
 	return IndexDef{Name: ix.Name, Table: ix.Table.Name, Method: ix.Method, Column: ix.Table.Columns[ix.Column].Name,
-		Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions}
+		Opclass: ix.Opclass, Metric: ix.Metric, M: ix.M, EfConstruction: ix.EfConstruction, Reloptions: ix.Reloptions,
+		Expr: ix.Expr, Pred: ix.Pred}
 }
 
 // recreateIndex builds def again on t if t is still in the catalog.

@@ -47,7 +47,9 @@ type record struct {
 //	             constraints (appendConstraints, constraint.go; absent in older records and when none)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
-//	             nopts, {reloption "name=value"}... (absent in older records)
+//	             nopts, {reloption "name=value"}... (absent in older records),
+//	             key expression text, predicate text (expression and partial
+//	             indexes only; index_expr.go)
 //	DropIndex:   name
 //	TxnData:     xid, nops, {kind byte, table oid, slot, [ncols, datum...] if insert}...
 //	TxnDataPart: xid, bytes: the TxnData body (what follows its xid) of a
@@ -112,6 +114,9 @@ func encodeCreateIndex(ix *Index) []byte {
 	for _, o := range ix.Reloptions {
 		b = appendString(b, o)
 	}
+	if ix.HasExprs() { // records of plain indexes end here, as before
+		b = appendString(appendString(b, ix.Expr), ix.Pred)
+	}
 	return b
 }
 
@@ -128,6 +133,9 @@ func decodeCreateIndex(p []byte) (uint32, IndexDef, error) {
 		for i := uint64(0); i < n && d.err == nil; i++ {
 			def.Reloptions = append(def.Reloptions, d.str())
 		}
+	}
+	if len(d.b) > 0 && d.err == nil { // expression or partial index (index_expr.go)
+		def.Expr, def.Pred = d.str(), d.str()
 	}
 	return oid, def, d.err
 }

@@ -257,8 +257,19 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 	if len(x.Options) > 0 {
 		return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
 	}
+	pred := ""
+	if x.Where != nil {
+		var def catalog.IndexDef
+		if err := indexPredicate(b, t, &def, x.Where); err != nil {
+			return nil, err
+		}
+		pred = def.Pred
+	}
 	var cols []int
 	for _, c := range x.Columns {
+		if c.Expr != nil {
+			return nil, pgerror.NotSupported("unique expression indexes")
+		}
 		i := t.ColumnIndex(c.Column)
 		if i < 0 {
 			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Column)
@@ -275,7 +286,7 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
 		k := &catalog.Constraint{Kind: catalog.ConUnique, Name: x.Name, IndexOnly: true, NullsNotDistinct: x.NullsNotDistinct,
-			Columns: slices.Clone(cols)}
+			Columns: slices.Clone(cols), CheckExpr: pred}
 		if k.Name == "" {
 			k.Name = cat.AutoName(t, k)
 		}

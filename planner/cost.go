@@ -210,7 +210,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		ch.plan = planTraversal
 		return ch, nil
 	}
-	dims := float64(t.Columns[s.ix.Column].Type.Typmod)
+	dims := float64(s.ix.KeyType().Typmod)
 	dist := costDistBase + dims/costDistPerNs
 	visit := dist + costVisitExtra
 	m := float64(max(s.ix.Graph.Config().M, 2))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -183,7 +184,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if x.Unique {
 		return b.planCreateUniqueIndex(t, x)
 	}
-	def, err := indexDef(t, x)
+	def, err := indexDef(b, t, x)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +206,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 }
 
 // indexDef validates CREATE INDEX with pgvector's errors.
-func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
+func indexDef(b *binder, t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	def := catalog.IndexDef{Name: x.Name, Table: t.Name}
 	switch x.Method {
 	case "", "btree":
@@ -217,13 +218,23 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 	default:
 		return def, pgerror.Errorf(pgerror.FeatureNotSupported, "access method %q is not supported by vecgres", x.Method)
 	}
-	if len(x.Columns) != 1 {
-		return def, pgerror.NotSupported("multi-column indexes")
+	var kt types.Type
+	var err error
+	switch {
+	case len(x.Columns) > 1 && def.Method != catalog.MethodBTree:
+		return def, pgerror.NotSupported("multi-column hnsw indexes")
+	case len(x.Columns) > 1:
+		err = compositeKeyOf(b, t, &def, x.Columns)
+	default:
+		kt, err = indexKeyOf(b, t, &def, x.Columns[0])
 	}
-	def.Column = x.Columns[0].Column
-	col := t.ColumnIndex(def.Column)
-	if col < 0 {
-		return def, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
+	if err != nil {
+		return def, err
+	}
+	if x.Where != nil {
+		if err := indexPredicate(b, t, &def, x.Where); err != nil {
+			return def, err
+		}
 	}
 	if def.Method == catalog.MethodBTree {
 		if len(x.Options) > 0 {
@@ -232,9 +243,103 @@ func indexDef(t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
 		return def, nil
 	}
 	if def.Method == catalog.MethodIVFFlat {
-		return def, ivfflatDef(&def, t.Columns[col].Type, x)
+		return def, ivfflatDef(&def, kt, x)
 	}
-	return def, hnswDef(&def, t.Columns[col].Type, x)
+	return def, hnswDef(&def, kt, x)
+}
+
+// indexKeyOf fills def's key from an index column: a plain column (also
+// when written as an expression, ((a))), or an expression stored as its
+// text, with def.Column the first column it reads. It returns the key's
+// type. Errors: 42703; bindIndexExpr's; 0A000 for an expression that
+// reads no column.
+func indexKeyOf(b *binder, t *catalog.Table, def *catalog.IndexDef, ic sql.IndexColumn) (types.Type, error) {
+	if c, ok := ic.Expr.(*sql.ColumnRef); ok && c.Table == "" {
+		ic.Column, ic.Expr = c.Name, nil
+	}
+	if ic.Expr == nil {
+		def.Column = ic.Column
+		col := t.ColumnIndex(def.Column)
+		if col < 0 {
+			return types.Type{}, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", def.Column)
+		}
+		return t.Columns[col].Type, nil
+	}
+	x, err := bindIndexExpr(b, t, ic.Expr, types.Unknown, "expression")
+	if err != nil {
+		return types.Type{}, err
+	}
+	cols := checkReads(x, nil)
+	if len(cols) == 0 {
+		return types.Type{}, pgerror.NotSupported("index expressions that read no column")
+	}
+	def.Column, def.Expr, def.NameColumn = t.Columns[cols[0]].Name, sql.FormatExpr(ic.Expr), indexExprName(ic.Expr)
+	return x.Type(), storedTextBinds(t, def.Expr)
+}
+
+// compositeKeyOf fills def's key for a multi-column B-tree: Expr lists
+// the key columns as pg_get_indexdef prints them ("a, lower(b),
+// ((c + 1))"), def.Column is the first column read and the default name
+// joins the columns' names (t_a_lower_expr_idx). Errors: indexKeyOf's.
+func compositeKeyOf(b *binder, t *catalog.Table, def *catalog.IndexDef, ics []sql.IndexColumn) error {
+	var items, names []string
+	first := ""
+	for _, ic := range ics {
+		var d catalog.IndexDef
+		if _, err := indexKeyOf(b, t, &d, ic); err != nil {
+			return err
+		}
+		if first == "" {
+			first = d.Column
+		}
+		switch {
+		case d.Expr == "":
+			items, names = append(items, pgcatalog.QuoteIdent(d.Column)), append(names, d.Column)
+		case funcCallExpr(ic.Expr):
+			items, names = append(items, d.Expr), append(names, d.NameColumn)
+		default:
+			items, names = append(items, "("+d.Expr+")"), append(names, d.NameColumn)
+		}
+	}
+	def.Column, def.Expr, def.NameColumn = first, strings.Join(items, ", "), strings.Join(names, "_")
+	return storedTextBinds(t, def.Expr)
+}
+
+// funcCallExpr reports whether e is a function call (printed bare in an
+// index's column list).
+func funcCallExpr(e sql.Expr) bool {
+	_, ok := e.(*sql.FuncCall)
+	return ok
+}
+
+// storedTextBinds checks that an index expression's stored text binds
+// again over t as it will at every start-up; vecgres's printer does not
+// quote identifiers, so a column whose name needs quoting is refused
+// rather than stored in a form that would not load, and so is a column
+// qualified by the table's name (the text would not bind after ALTER
+// TABLE ... RENAME).
+func storedTextBinds(t *catalog.Table, text string) error {
+	if strings.Contains(text, t.Name+".") {
+		return pgerror.NotSupported("qualified column references in index expressions")
+	}
+	if _, err := bindIndexText(t, text); err != nil {
+		return pgerror.NotSupported("index expressions over columns whose names need quoting")
+	}
+	return nil
+}
+
+// indexPredicate fills def's partial-index predicate. Errors:
+// bindIndexExpr's, 42804 when it is not boolean.
+func indexPredicate(b *binder, t *catalog.Table, def *catalog.IndexDef, where sql.Expr) error {
+	x, err := bindIndexExpr(b, t, where, types.Bool, "predicate")
+	if err != nil {
+		return err
+	}
+	if k := x.Type().Kind; k != types.KindBool && k != types.KindUnknown {
+		return pgerror.Errorf(pgerror.DatatypeMismatch, "argument of WHERE must be type boolean, not type %s", x.Type().Name())
+	}
+	def.Pred = sql.FormatExpr(where)
+	return storedTextBinds(t, def.Pred)
 }
 
 func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {

@@ -97,7 +97,9 @@ func checkArbiter(t *catalog.Table, oc *sql.OnConflict) ([]string, error) {
 			out = append(out, "")
 		}
 		for _, k := range t.Uniques() {
-			if sameColumns(cols, k.Columns) {
+			// a unique partial index (its predicate in CheckExpr) is
+			// inferred only with a WHERE implying it (0A000 in vecgres)
+			if sameColumns(cols, k.Columns) && k.CheckExpr == "" {
 				out = append(out, k.Name)
 			}
 		}

@@ -48,7 +48,10 @@
 // operations. Access-path rules then rewrite the tree for this execution
 // (lower_rules.go): a filtered scan becomes a B-tree IndexScan when the
 // estimate favours it, and a k-NN TopK over a table with an HNSW index
-// whose operator class matches becomes an HNSW IndexScan whose strategy
+// whose operator class matches becomes an HNSW IndexScan (an index's key
+// may be an expression, matched by its bound form, index_expr.go; a
+// partial index is read only when WHERE implies its predicate,
+// index_pred.go) whose strategy
 // the cost model picks per execution (pre-filter, filtered graph walk,
 // post-filter). Whatever the strategy, k-NN rows come in exact distance
 // order, ties by slot, NULL distances last, and never short: LIMIT +

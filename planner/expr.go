@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -85,6 +86,9 @@ type funcExpr struct {
 	t      types.Type
 	strict bool
 	fn     func(e *env, args []any) (any, error)
+	// vol is the function's volatility (index expressions take only
+	// immutable ones).
+	vol sem.Volatility
 }
 
 func (f *funcExpr) Type() types.Type { return f.t }

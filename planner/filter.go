@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -37,21 +39,34 @@ type rangeExpr struct {
 	elems          expr
 }
 
+// pathFinder finds index paths over t; partial are t's partial indexes
+// whose predicate the whole condition implies (impliedPartials), the only
+// ones it may use.
+type pathFinder struct {
+	t       *catalog.Table
+	partial []*catalog.Index
+}
+
 // findIndexPath returns the index path for cond over t, or nil.
 func findIndexPath(t *catalog.Table, cond expr) *indexPath {
-	p := findPath(t, cond)
+	f := &pathFinder{t: t, partial: impliedPartials(t, cond)}
+	return f.findIndexPath(cond)
+}
+
+func (f *pathFinder) findIndexPath(cond expr) *indexPath {
+	p := f.findPath(cond)
 	if p != nil && p.cond == nil {
 		p.cond = cond
 	}
 	return p
 }
 
-func findPath(t *catalog.Table, cond expr) *indexPath {
+func (f *pathFinder) findPath(cond expr) *indexPath {
 	switch x := cond.(type) {
 	case *andExpr:
 		var parts []*indexPath
 		for _, a := range x.args {
-			if p := findIndexPath(t, a); p != nil {
+			if p := f.findIndexPath(a); p != nil {
 				parts = append(parts, p)
 			}
 		}
@@ -65,7 +80,7 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 	case *orExpr:
 		parts := make([]*indexPath, 0, len(x.args))
 		for _, a := range x.args {
-			p := findIndexPath(t, a)
+			p := f.findIndexPath(a)
 			if p == nil {
 				return nil
 			}
@@ -73,18 +88,18 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 		}
 		return &indexPath{kind: pathOr, parts: parts}
 	case *cmpExpr:
-		return cmpPath(t, x)
+		return f.cmpPath(x)
 	case *inExpr:
-		ix := btreeOn(t, x.x)
+		ix := f.btreeOn(x.x)
 		if ix == nil || x.not {
 			return nil
 		}
 		p := &indexPath{kind: pathRanges, ix: ix}
 		for _, v := range x.list {
-			if !keyOperand(t, ix, v) {
+			if !keyOperand(f.t, ix, v) {
 				return nil
 			}
-			v, ok := bpcharKey(t.Columns[ix.Column].Type, v, "=") // ops_bpchar.go
+			v, ok := bpcharKey(ix.KeyType(), v, "=") // ops_bpchar.go
 			if !ok {
 				return nil
 			}
@@ -92,9 +107,9 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 		}
 		return p
 	case *anyExpr:
-		return anyPath(t, x)
+		return f.anyPath(x)
 	case *isNullExpr:
-		if ix := btreeOn(t, x.x); ix != nil && !x.not {
+		if ix := f.btreeOn(x.x); ix != nil && !x.not {
 			return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{isNull: true}}}
 		}
 	}
@@ -102,19 +117,20 @@ func findPath(t *catalog.Table, cond expr) *indexPath {
 }
 
 // cmpPath turns col op value (or value op col) into a range.
-func cmpPath(t *catalog.Table, x *cmpExpr) *indexPath {
+func (f *pathFinder) cmpPath(x *cmpExpr) *indexPath {
+	t := f.t
 	col, val, op := x.l, x.r, x.op
-	ix := btreeOn(t, col)
+	ix := f.btreeOn(col)
 	if ix == nil {
 		col, val, op = x.r, x.l, flipOp(x.op)
-		if ix = btreeOn(t, col); ix == nil {
+		if ix = f.btreeOn(col); ix == nil {
 			return nil
 		}
 	}
 	if !keyOperand(t, ix, val) {
 		return nil
 	}
-	val, ok := bpcharKey(t.Columns[ix.Column].Type, val, op) // ops_bpchar.go
+	val, ok := bpcharKey(ix.KeyType(), val, op) // ops_bpchar.go
 	if !ok {
 		return nil
 	}
@@ -146,18 +162,26 @@ func flipOp(op string) string {
 	return op
 }
 
-// btreeOn returns a B-tree index whose column x is, or nil.
-func btreeOn(t *catalog.Table, x expr) *catalog.Index {
-	c, ok := x.(*colExpr)
-	if !ok {
-		return nil
-	}
-	for _, ix := range t.Indexes {
-		if ix.BTree != nil && ix.Column == c.idx {
+// btreeOn returns a B-tree index whose key x is (its column, or its
+// expression: indexOperand), or nil; a partial one only when the query
+// implies its predicate (f.partial).
+func (f *pathFinder) btreeOn(x expr) *catalog.Index {
+	for _, ix := range f.t.Indexes {
+		if ix.BTree != nil && (ix.Pred == "" || slices.Contains(f.partial, ix)) && indexOperand(ix, x) {
 			return ix
 		}
 	}
 	return nil
+}
+
+// indexOperand reports whether x is ix's key: its column, or the same
+// bound expression as its key expression (sameIndexExpr).
+func indexOperand(ix *catalog.Index, x expr) bool {
+	if ix.Expr != "" {
+		return sameIndexExpr(ix, x)
+	}
+	c, ok := x.(*colExpr)
+	return ok && c.idx == ix.Column
 }
 
 // keyOperand reports whether v can bound ix's keys: it does not read the
@@ -167,7 +191,7 @@ func keyOperand(t *catalog.Table, ix *catalog.Index, v expr) bool {
 	if findColumn(v) != nil || containsAggregate(v) {
 		return false
 	}
-	ct := t.Columns[ix.Column].Type
+	ct := ix.KeyType()
 	vc := classOf(v.Type())
 	if v.Type().Kind == types.KindUnknown {
 		return false

@@ -34,6 +34,7 @@ func (p *indexPath) eval(e *env) (*pathScan, error) {
 					return nil, err
 				}
 				for _, kr := range krs {
+					kr = leadingRange(p.ix, kr)
 					s.ranges = append(s.ranges, kr)
 					s.count += p.ix.BTree.Count(kr.lo, kr.hi)
 				}
@@ -44,6 +45,7 @@ func (p *indexPath) eval(e *env) (*pathScan, error) {
 				return nil, err
 			}
 			if ok {
+				kr = leadingRange(p.ix, kr)
 				s.ranges = append(s.ranges, kr)
 				s.count += p.ix.BTree.Count(kr.lo, kr.hi)
 			}
@@ -81,6 +83,30 @@ func (p *indexPath) eval(e *env) (*pathScan, error) {
 		}
 	}
 	return best, nil
+}
+
+// leadingRange turns a range of a multi-column index's leading key
+// column into a range of its composite keys: a lower bound v starts at
+// {v} (inclusive) or after {v, KeyMax} (exclusive), an upper bound ends
+// at {v, KeyMax} (inclusive) or before {v} (exclusive). Other indexes'
+// ranges are returned as they are.
+func leadingRange(ix *catalog.Index, kr keyRange) keyRange {
+	if !ix.Composite {
+		return kr
+	}
+	if kr.lo.Set {
+		kr.lo.Key = catalog.CompositeKey{kr.lo.Key}
+		if !kr.lo.Inclusive {
+			kr.lo.Key = append(kr.lo.Key.(catalog.CompositeKey), catalog.KeyMax)
+		}
+	}
+	if kr.hi.Set {
+		kr.hi.Key = catalog.CompositeKey{kr.hi.Key}
+		if kr.hi.Inclusive {
+			kr.hi.Key = append(kr.hi.Key.(catalog.CompositeKey), catalog.KeyMax)
+		}
+	}
+	return kr
 }
 
 // mergeRanges intersects single ranges over the same index (a > 1 AND

@@ -75,17 +75,18 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	if !ok {
 		return
 	}
-	col, query := d.l, d.r
-	if _, isCol := col.(*colExpr); !isCol {
-		col, query = d.r, d.l
-	}
-	c, ok := col.(*colExpr)
-	if !ok || findColumn(query) != nil {
-		return
-	}
 	for _, ix := range p.table.Indexes {
 		oc, known := opclasses[ix.Opclass]
-		if (ix.Graph != nil || ix.IVF != nil) && ix.Column == c.idx && known && oc.op == d.op && oc.kind == d.kind {
+		if ix.Graph == nil && ix.IVF == nil || !known || oc.op != d.op || oc.kind != d.kind || (ix.Pred != "" && !predImplied(ix, p.where)) {
+			continue
+		}
+		query := d.r
+		if !indexOperand(ix, d.l) {
+			if query = d.l; !indexOperand(ix, d.r) {
+				continue
+			}
+		}
+		if findColumn(query) == nil {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			p.scan = s
@@ -223,10 +224,10 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil {
 		return nil, true, err
 	}
-	ct := p.table.Columns[s.ix.Column].Type
-	fits := len(q) == int(ct.Typmod)
-	if ct.Kind == types.KindBit || ct.Kind == types.KindSparsevec {
-		_, fits = indexQuery(qv, ct) // ops_bits.go
+	kt := s.ix.KeyType()
+	fits := len(q) == int(kt.Typmod)
+	if kt.Kind == types.KindBit || kt.Kind == types.KindSparsevec {
+		_, fits = indexQuery(qv, kt) // ops_bits.go
 	}
 	if !fits {
 		// A vector of another size cannot walk the graph. The exact scan

@@ -10,20 +10,20 @@ import (
 // array must not read the row, and its elements must order with the
 // column's keys (same type class, not vectors). Other ANY/ALL forms are
 // not index paths.
-func anyPath(t *catalog.Table, x *anyExpr) *indexPath {
+func (f *pathFinder) anyPath(x *anyExpr) *indexPath {
 	if x.op != "=" || x.all {
 		return nil
 	}
-	ix := btreeOn(t, x.x)
+	ix := f.btreeOn(x.x)
 	if ix == nil || findColumn(x.arr) != nil || containsAggregate(x.arr) {
 		return nil
 	}
 	et, ok := types.ElemType(x.arr.Type())
 	ec := classOf(et)
-	if !ok || ec != classOf(t.Columns[ix.Column].Type) || ec == classOther || ec == classVector {
+	if !ok || ec != classOf(ix.KeyType()) || ec == classOther || ec == classVector {
 		return nil
 	}
-	if t.Columns[ix.Column].Type.Kind == types.KindBpchar {
+	if ix.KeyType().Kind == types.KindBpchar {
 		return nil // keys stored padded: see bpcharKey (ops_bpchar.go)
 	}
 	return &indexPath{kind: pathRanges, ix: ix, ranges: []rangeExpr{{elems: x.arr}}}

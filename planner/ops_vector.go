@@ -64,10 +64,10 @@ func newDistExpr(op string, f *sem.Func, l, r expr) *distExpr {
 // halfvec operator's implicit cast does, with its 22003); for bit and
 // sparsevec indexes, indexQuery's form (ops_bits.go).
 func graphQuery(qv any, ix *catalog.Index) (types.Vector, error) {
-	switch ix.Table.Columns[ix.Column].Type.Kind {
+	switch kt := ix.KeyType(); kt.Kind {
 	case types.KindHalfvec:
 	case types.KindBit, types.KindSparsevec:
-		q, _ := indexQuery(qv, ix.Table.Columns[ix.Column].Type)
+		q, _ := indexQuery(qv, kt)
 		return q, nil
 	default:
 		return qv.(types.Vector), nil

@@ -226,11 +226,17 @@ type CreateIndex struct {
 	Method                   string
 	Columns                  []IndexColumn
 	Options                  []IndexOption // WITH (m = 16, ef_construction = 64), in order
+	// Where is a partial index's predicate (CREATE INDEX ... WHERE pred);
+	// nil for none.
+	Where Expr
 }
 
-// IndexColumn is one indexed column and its operator class ("" if none).
+// IndexColumn is one indexed column, or an expression ((lower(name)))
+// when Expr is not nil (Column is then ""), and its operator class (""
+// if none).
 type IndexColumn struct {
 	Column  string
+	Expr    Expr
 	Opclass string
 }
 

@@ -56,7 +56,6 @@ var indexChecks = []struct {
 	construct string
 }{
 	{func(s *pg_query.IndexStmt) bool { return len(s.GetIndexIncludingParams()) > 0 }, "INCLUDE"},
-	{func(s *pg_query.IndexStmt) bool { return s.GetWhereClause() != nil }, "partial indexes (CREATE INDEX ... WHERE)"},
 	{func(s *pg_query.IndexStmt) bool { return s.GetTableSpace() != "" }, "TABLESPACE"},
 }
 
@@ -82,6 +81,11 @@ func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
 		}
 		out.Columns = append(out.Columns, col)
 	}
+	if w := s.GetWhereClause(); w != nil {
+		if out.Where, err = c.expr(w); err != nil {
+			return nil, err
+		}
+	}
 	for _, o := range s.GetOptions() {
 		d := o.GetDefElem()
 		if d.GetDefnamespace() != "" {
@@ -99,12 +103,10 @@ func (c *conv) createIndex(s *pg_query.IndexStmt) (*CreateIndex, error) {
 	return out, nil
 }
 
-// indexColumn converts one indexed column: a plain column with an optional
-// operator class (schema dropped).
+// indexColumn converts one indexed column: a plain column or an
+// expression, with an optional operator class (schema dropped).
 func (c *conv) indexColumn(e *pg_query.IndexElem) (IndexColumn, error) {
 	switch {
-	case e.GetExpr() != nil:
-		return IndexColumn{}, c.unsupported("expression indexes", nodeLocation(e.GetExpr()))
 	case len(e.GetCollation()) > 0:
 		return IndexColumn{}, c.unsupported("COLLATE", -1)
 	case len(e.GetOpclassopts()) > 0:
@@ -114,6 +116,13 @@ func (c *conv) indexColumn(e *pg_query.IndexElem) (IndexColumn, error) {
 		return IndexColumn{}, c.unsupported("index column ordering (ASC, DESC, NULLS)", -1)
 	}
 	col := IndexColumn{Column: e.GetName()}
+	if x := e.GetExpr(); x != nil {
+		ex, err := c.expr(x)
+		if err != nil {
+			return IndexColumn{}, err
+		}
+		col.Expr = ex
+	}
 	if oc := strs(e.GetOpclass()); len(oc) > 0 {
 		col.Opclass = oc[len(oc)-1]
 	}

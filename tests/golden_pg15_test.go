@@ -66,6 +66,7 @@ var pg15GoldenScripts = []string{
 	"subquery_rows",
 	"catalog_vectors",
 	"catalog_pg_range",
+	"index_expressions",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -37,7 +37,7 @@ func indexDef(ix *catalog.Index, schema string) string {
 		b.WriteString("UNIQUE ")
 	}
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
-	b.WriteString(" USING " + string(ix.Method) + " (" + quotedColumns(ix.Table, indexColumns(ix)))
+	b.WriteString(" USING " + string(ix.Method) + " (" + indexKeyText(ix))
 	if ix.Opclass != "" && !defaultOpclass(ix) {
 		b.WriteString(" " + ix.Opclass)
 	}
@@ -48,6 +48,7 @@ func indexDef(ix *catalog.Index, schema string) string {
 	if opts := reloptions(ix); len(opts) > 0 {
 		b.WriteString(" WITH (" + strings.Join(opts, ", ") + ")")
 	}
+	b.WriteString(indexPredText(ix))
 	return b.String()
 }
 
@@ -214,6 +215,8 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (str
 				return IndexDef(ix), true
 			case col < 0 || col > len(key):
 				return "", true
+			case ix.Expr != "":
+				return ix.Expr, true
 			}
 			return QuoteIdent(t.Columns[key[col-1]].Name), true
 		}

@@ -9,8 +9,9 @@ import (
 
 // pg_index and pg_opclass (PostgreSQL docs 53.26, 53.33) with PostgreSQL
 // 15's columns. indkey and indoption are int2vector, indcollation and
-// indclass oidvector (vectors.go: indkey[0] is the first column); pg_node_tree columns (indexprs,
-// indpred) are NULL, since vecgres has no expression or partial indexes.
+// indclass oidvector (vectors.go: indkey[0] is the first column);
+// pg_node_tree columns (indexprs, indpred) hold the expression's SQL text
+// (index_expr.go), NULL for none.
 
 var indexCols = cols("indexrelid", tOID, "indrelid", tOID, "indnatts", tInt2, "indnkeyatts", tInt2,
 	"indisunique", tBool, "indnullsnotdistinct", tBool, "indisprimary", tBool, "indisexclusion", tBool,
@@ -37,6 +38,9 @@ func indexRow(ix *catalog.Index) []any {
 	for i, c := range key {
 		col := ix.Table.Columns[c]
 		attnums[i] = strconv.Itoa(c + 1)
+		if ix.Expr != "" {
+			attnums[i], col.Type = "0", ix.KeyType()
+		}
 		colls[i] = strconv.Itoa(int(collationOf(col.Type)))
 		classes[i] = strconv.Itoa(int(opclassOf(ix, col.Type).oid))
 		options[i] = "0"
@@ -45,7 +49,7 @@ func indexRow(ix *catalog.Index) []any {
 	nnd := ix.Key != nil && ix.Key.NullsNotDistinct
 	return []any{int64(indexOID(ix)), int64(ix.Table.OID), n, n, uniq, nnd, pk, false,
 		true, false, true, false, true, true, false, catalogVector(attnums),
-		catalogVector(colls), catalogVector(classes), catalogVector(options), nil, nil}
+		catalogVector(colls), catalogVector(classes), catalogVector(options), nodeText(ix.Expr), nodeText(ix.Pred)}
 }
 
 // oidDefaultCollation is pg_collation's "default" (PostgreSQL's

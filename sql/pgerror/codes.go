@@ -72,6 +72,7 @@ const (
 	UndefinedObject              Code = "42704"
 	DuplicateColumn              Code = "42701"
 	InvalidTableDefinition       Code = "42P16"
+	InvalidObjectDefinition      Code = "42P17"
 	DuplicateObject              Code = "42710"
 	DuplicateTable               Code = "42P07"
 	DuplicateAlias               Code = "42712"
