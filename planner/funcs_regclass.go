@@ -67,12 +67,34 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 }
 
 // relationOID returns the OID of the table, index, serial column
-// sequence or served catalog view named name.
+// sequence or served catalog view named name: as it is, or read as a SQL
+// name as regclass's input reads it ('"Docs"', 'public.docs',
+// 'DOCS' folded to docs).
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if oid, ok := publicRelationOID(cat, name); ok {
 		return oid, true
 	}
-	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
+	if oid, ok := pgcatalog.ViewOID(name); ok { // pg_class, information_schema.tables
+		return oid, true
+	}
+	if n, ok := sqlRelationName(name); ok && n != name {
+		return relationOID(cat, n)
+	}
+	return 0, false
+}
+
+// sqlRelationName is name read as a SQL relation name: quotes removed,
+// unquoted parts folded to lower case, a "public." qualifier dropped and
+// another schema kept as "schema.relation" (the served views' form).
+func sqlRelationName(name string) (string, bool) {
+	parts, ok := splitIdentifiers(name)
+	switch {
+	case !ok || len(parts) > 2:
+		return "", false
+	case len(parts) == 2 && parts[0] != "public":
+		return parts[0] + "." + parts[1], true
+	}
+	return parts[len(parts)-1], true
 }
 
 // publicRelationOID returns the OID of the table, index or serial column

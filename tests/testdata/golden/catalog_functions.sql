@@ -64,3 +64,9 @@ SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass('regcls_t') AND a
 PREPARE rc(text) AS SELECT to_regclass($1)::oid::bigint > 0 AS found;
 EXECUTE rc('regcls_t');
 EXECUTE rc('nope');
+-- regclass input reads a SQL name: quoted, folded, public-qualified (Mastra binds '"ma_documents"')
+SELECT '"regcls_t"'::regclass::oid = 'regcls_t'::regclass::oid AS quoted, 'REGCLS_T'::regclass::oid = 'regcls_t'::regclass::oid AS folded,
+  'public.regcls_t'::regclass::oid = 'regcls_t'::regclass::oid AS qualified;
+PREPARE rq(text) AS SELECT count(*) FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0;
+EXECUTE rq('"regcls_t"');
+EXECUTE rq('public.regcls_t');
