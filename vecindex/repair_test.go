@@ -237,3 +237,46 @@ func TestAutoRepairSingleInserts(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairCascadeSmallM: with m = 2 every layer-0 list is full, so
+// each repair edge is forced and evicts a member, which may have been
+// another node's only in-edge; the passes must go on until none re-links
+// anything. Single-threaded builds (labelled synthetic: 3,000 8-dim
+// Gaussian vectors, seeds found by scanning) whose repair needed more
+// than four passes: seed 70 left 6 nodes cut off after the build, seed
+// 193 one after deleting a third and compacting (the shape
+// TestRepairReachableProperty hit under load, where the parallel build
+// depends on scheduling).
+func TestRepairCascadeSmallM(t *testing.T) {
+	for _, seed := range []int{70, 193, 196} {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			const n = 3000
+			vecs := gaussian(n, 8, uint64(seed))
+			keys := make([]uint64, n)
+			for i := range keys {
+				keys[i] = uint64(i)
+			}
+			h, err := New(Config{Dims: 8, M: 2, EfConstruction: 4, Metric: L2, Seed: int64(seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.SetCompactThreshold(0)
+			if err := h.InsertBatch(keys, vecs, 1); err != nil {
+				t.Fatal(err)
+			}
+			if u := unreached(h); len(u) != 0 {
+				t.Fatalf("after build %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+			}
+			for i := 0; i < n; i += 3 {
+				h.Delete(uint64(i))
+			}
+			if got := h.Compact(); got != n/3 {
+				t.Fatalf("Compact freed %d slots, want %d", got, n/3)
+			}
+			if u := unreached(h); len(u) != 0 {
+				t.Fatalf("after compact %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+			}
+			checkGraph(t, h)
+		})
+	}
+}
