@@ -2,6 +2,7 @@ package vecindex
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -278,5 +279,28 @@ func TestRepairCascadeSmallM(t *testing.T) {
 			}
 			checkGraph(t, h)
 		})
+	}
+}
+
+// TestRepairStateSole: keepSole keeps the members whose only counted
+// in-edge is the shrunk list's while they fit beside keep, and replaced
+// moves the counts to the rewritten list.
+func TestRepairStateSole(t *testing.T) {
+	r := &repairState{pinned: map[uint32]bool{}}
+	r.reset(8)
+	copy(r.indeg, []uint32{0, 1, 2, 1, 3, 0, 0, 0})
+	c := []item{{1, 1}, {2, 2}, {3, 3}, {4, 4}}
+	rest, keep := r.keepSole(slices.Clone(c), []uint32{7}, 3)
+	if want := []item{{2, 2}, {4, 4}}; !slices.Equal(rest, want) || !slices.Equal(keep, []uint32{7, 1, 3}) {
+		t.Fatalf("keepSole = %v, %v; want %v, [7 1 3]", rest, keep, want)
+	}
+	// Two sole members and two kept exceed room 3: nothing moves.
+	rest, keep = r.keepSole(slices.Clone(c), []uint32{6, 7}, 3)
+	if !slices.Equal(rest, c) || !slices.Equal(keep, []uint32{6, 7}) {
+		t.Fatalf("keepSole over room = %v, %v; want %v, [6 7]", rest, keep, c)
+	}
+	r.replaced([]uint32{1, 2, 4}, []item{{0, 1}, {0, 4}, {0, 5}})
+	if want := []uint32{0, 1, 1, 1, 3, 1, 0, 0}; !slices.Equal(r.indeg, want) {
+		t.Fatalf("indeg after replaced = %v, want %v", r.indeg, want)
 	}
 }
