@@ -304,3 +304,29 @@ func TestRepairStateSole(t *testing.T) {
 		t.Fatalf("indeg after replaced = %v, want %v", r.indeg, want)
 	}
 }
+
+// TestAutoRepairCascadeSmallM: single inserts hit the same cascade as
+// TestRepairCascadeSmallM: with m = 2 (labelled synthetic: 8-dim
+// Gaussian, seed 59) the automatic repair run at the 512th insert left 3
+// nodes cut off when it stopped after four passes.
+func TestAutoRepairCascadeSmallM(t *testing.T) {
+	const n = 2 * minAutoRepair
+	vecs := gaussian(3000, 8, 59)
+	h, err := New(Config{Dims: 8, M: 2, EfConstruction: 4, Metric: L2, Seed: 59})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.repairInline = true
+	for i := range n {
+		if err := h.Insert(uint64(i), vecs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.sinceRepair.Load() != 0 {
+		t.Fatalf("no automatic repair ran at insert %d", n)
+	}
+	if u := unreached(h); len(u) != 0 {
+		t.Fatalf("after the automatic repair %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+	}
+	checkGraph(t, h)
+}
