@@ -5,8 +5,13 @@ import (
 )
 
 // repairPasses bounds RepairReachability's passes: a forced edge may
-// evict another node's only in-edge, which the next pass re-links.
-const repairPasses = 4
+// evict another node's only in-edge, which the next pass re-links, so
+// passes repeat while one re-links anything. Since lists are kept full
+// (keepPrunedConnections) every repair edge at small m is forced: with
+// m = 2 on 3,000 8-dim Gaussian vectors half the builds needed 5 to 7
+// passes (the bound was 4, which left nodes cut off). The bound only
+// guards against a cycle of evictions; none was seen.
+const repairPasses = 64
 
 // repairTries is how many of an unreached node's nearest reached nodes
 // RepairReachability tries for a free list slot before it forces the
@@ -30,10 +35,12 @@ const repairMinEf = 32
 // max(2·m, 32)) finds its nearest reached live nodes, and the first of
 // the nearest few with a free list slot takes it; if all are full, the
 // nearest one's list is shrunk by the heuristic to one short of capacity
-// (keeping the members this call re-linked) and the node is added. The node's own component is then marked reached,
+// (keeping the members this call re-linked and, while they fit, those
+// whose only in-edge from the reached part is that list's) and the node
+// is added. The node's own component is then marked reached,
 // so one edge serves all the nodes it leads to. A shrink can cut off a
-// node the pass already counted as reached, so passes repeat, at most
-// repairPasses (4) times. Cost: O(nodes + edges) per pass plus one search
+// node the pass already counted as reached, so passes repeat until one
+// re-links nothing (at most repairPasses, 64). Cost: O(nodes + edges) per pass plus one search
 // per re-linked node.
 //
 // Under InnerProduct it only fills free list slots and forces no edge:
@@ -56,31 +63,24 @@ func (h *HNSW) RepairReachability() int {
 	s := h.getScratch()
 	defer h.putScratch(s)
 	total := 0
-	var reached []bool
-	var queue []uint32
-	pinned := map[uint32]bool{} // nodes this call gave an in-edge
+	r := &repairState{pinned: map[uint32]bool{}}
 	for range repairPasses {
 		ep, top, ok := h.loadEntry()
 		if !ok {
 			return total
 		}
-		n := h.n.Load()
-		if cap(reached) < int(n) {
-			reached = make([]bool, n)
-		}
-		reached = reached[:n]
-		clear(reached)
-		queue = h.reach(reached, queue, ep)
+		r.reset(h.n.Load())
+		r.walk(h, ep)
 		fixed := 0
-		for u := range n {
-			if reached[u] || !h.needsReach(u) {
+		for u := range uint32(len(r.reached)) {
+			if r.reached[u] || !h.needsReach(u) {
 				continue
 			}
-			if h.relink(s, u, ep, top, reached, pinned) {
-				pinned[u] = true
+			if h.relink(s, u, ep, top, r) {
+				r.pinned[u] = true
 				fixed++
 			}
-			queue = h.reach(reached, queue, u)
+			r.walk(h, u)
 		}
 		total += fixed
 		if fixed == 0 {
@@ -99,6 +99,14 @@ func (h *HNSW) needsReach(u uint32) bool {
 // unmarked nodes (ids below len(reached)) in reached; queue is reused
 // working memory and is returned for reuse.
 func (h *HNSW) reach(reached []bool, queue []uint32, start uint32) []uint32 {
+	return h.reachCounting(reached, nil, queue, start)
+}
+
+// reachCounting is reach that also adds one to indeg[x] (nil: not
+// counted; len(indeg) == len(reached)) for each edge to x from a node it
+// marks, so that over a pass indeg counts each node's in-edges from the
+// reached part of layer 0.
+func (h *HNSW) reachCounting(reached []bool, indeg []uint32, queue []uint32, start uint32) []uint32 {
 	if int(start) >= len(reached) || reached[start] {
 		return queue
 	}
@@ -115,7 +123,13 @@ func (h *HNSW) reach(reached []bool, queue []uint32, start uint32) []uint32 {
 			if nb == noNode {
 				break
 			}
-			if int(nb) < len(reached) && !reached[nb] {
+			if int(nb) >= len(reached) {
+				continue
+			}
+			if indeg != nil {
+				indeg[nb]++
+			}
+			if !reached[nb] {
 				reached[nb] = true
 				queue = append(queue, nb)
 			}
@@ -128,7 +142,8 @@ func (h *HNSW) reach(reached []bool, queue []uint32, start uint32) []uint32 {
 // reached live nodes, found by a search from the entry point ep (level
 // top); it reports whether it added one. Copies of other vectors are not
 // picked (their lists hold their copy chain, dup.go).
-func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned map[uint32]bool) bool {
+func (h *HNSW) relink(s *scratch, u, ep uint32, top int, r *repairState) bool {
+	reached := r.reached
 	q := h.floatVec(s.q, u) // s.q is free here
 	qc := h.codesFor(u)
 	if qc != nil {
@@ -170,6 +185,7 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 		free := listLen(b) < len(b)
 		if free {
 			h.addEdgeLocked(s, x.id, u, x.dist, 0)
+			r.indeg[u]++
 		}
 		h.unlockNode(x.id)
 		if free {
@@ -182,7 +198,7 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 	}
 	for _, x := range c {
 		h.lockNode(x.id)
-		ok := h.forceEdgeLocked(s, x.id, u, x.dist, pinned)
+		ok := h.forceEdgeLocked(s, x.id, u, x.dist, r)
 		h.unlockNode(x.id)
 		h.handDown(s)
 		if ok {
@@ -196,27 +212,31 @@ func (h *HNSW) relink(s *scratch, u, ep uint32, top int, reached []bool, pinned 
 // even if the list is full: the other live members are shrunk by the
 // heuristic to one short of capacity first, keeping the members pinned
 // (given their in-edge by this repair, so that two nodes do not evict
-// each other pass after pass). A copy of from goes first, as addEdge
-// puts it (dup.go). It reports false, changing nothing, if the pinned
-// members fill the list. Caller holds from's lock.
-func (h *HNSW) forceEdgeLocked(s *scratch, from, to uint32, d float32, pinned map[uint32]bool) bool {
+// each other pass after pass) and, while they fit, the members whose
+// only in-edge from the reached part is this list's (r.indeg), since
+// leaving one out would cut it off and cost another pass. A copy of from
+// goes first, as addEdge puts it (dup.go). It reports false, changing
+// nothing, if the pinned members fill the list. Caller holds from's lock.
+func (h *HNSW) forceEdgeLocked(s *scratch, from, to uint32, d float32, r *repairState) bool {
 	b := h.block(from, 0)
 	c, keep := s.tmp[:0], s.batch[:0]
-	s.cur = listIDs(s.cur, b)
-	for _, o := range s.cur {
+	r.prev = listIDs(r.prev, b)
+	for _, o := range r.prev {
 		switch {
 		case o == to:
 			return true
-		case pinned[o]:
+		case r.pinned[o]:
 			keep = append(keep, o)
 		case !h.isDead(o):
 			c = append(c, item{dist: h.nodeDist(from, o), id: o})
 		}
 	}
-	s.batch = keep
 	if len(keep) >= len(b)-1 {
+		s.batch = keep
 		return false
 	}
+	c, keep = r.keepSole(c, keep, len(b)-1)
+	s.batch = keep
 	z := h.copiesFirst(c)
 	slices.SortFunc(c[z:], cmpItem)
 	s.tmp = c
@@ -230,5 +250,75 @@ func (h *HNSW) forceEdgeLocked(s *scratch, from, to uint32, d float32, pinned ma
 	if z > 0 {
 		h.noteEvicted(s, sel, 0)
 	}
+	r.replaced(r.prev, sel)
 	return true
+}
+
+// repairState is one RepairReachability call's working memory.
+type repairState struct {
+	reached []bool          // per node id: reached from the entry point this pass
+	indeg   []uint32        // per node id: in-edges from reached nodes this pass
+	queue   []uint32        // reach's queue
+	prev    []uint32        // forceEdgeLocked: the list before it was shrunk
+	pinned  map[uint32]bool // nodes this call gave an in-edge
+}
+
+// reset clears reached and indeg for a pass over n node ids.
+func (r *repairState) reset(n uint32) {
+	if cap(r.reached) < int(n) {
+		r.reached = make([]bool, n)
+		r.indeg = make([]uint32, n)
+	}
+	r.reached, r.indeg = r.reached[:n], r.indeg[:n]
+	clear(r.reached)
+	clear(r.indeg)
+}
+
+// walk marks start's unreached component as reached, counting in-edges.
+func (r *repairState) walk(h *HNSW, start uint32) {
+	r.queue = h.reachCounting(r.reached, r.indeg, r.queue, start)
+}
+
+// keepSole moves the members of c whose only in-edge from the reached
+// part is the list being shrunk (indeg 1) into keep, unless keep and they
+// would exceed room; it returns the remaining candidates and keep.
+func (r *repairState) keepSole(c []item, keep []uint32, room int) ([]item, []uint32) {
+	sole := 0
+	for _, x := range c {
+		if r.sole(x.id) {
+			sole++
+		}
+	}
+	if sole == 0 || len(keep)+sole > room {
+		return c, keep
+	}
+	rest := c[:0]
+	for _, x := range c {
+		if r.sole(x.id) {
+			keep = append(keep, x.id)
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	return rest, keep
+}
+
+// sole reports whether id's only counted in-edge is one list's.
+func (r *repairState) sole(id uint32) bool {
+	return int(id) < len(r.indeg) && r.indeg[id] <= 1
+}
+
+// replaced updates indeg for a reached node's list rewritten from prev
+// to sel: members left out lose an in-edge, new ones gain one.
+func (r *repairState) replaced(prev []uint32, sel []item) {
+	for _, x := range sel {
+		if int(x.id) < len(r.indeg) && !slices.Contains(prev, x.id) {
+			r.indeg[x.id]++
+		}
+	}
+	for _, o := range prev {
+		if int(o) < len(r.indeg) && r.indeg[o] > 0 && !slices.ContainsFunc(sel, func(x item) bool { return x.id == o }) {
+			r.indeg[o]--
+		}
+	}
 }

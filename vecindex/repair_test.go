@@ -2,6 +2,7 @@ package vecindex
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -236,4 +237,96 @@ func TestAutoRepairSingleInserts(t *testing.T) {
 			t.Errorf("%v: automatic repair %v by default, want %v", m, got, want)
 		}
 	}
+}
+
+// TestRepairCascadeSmallM: with m = 2 every layer-0 list is full, so
+// each repair edge is forced and evicts a member, which may have been
+// another node's only in-edge; the passes must go on until none re-links
+// anything. Single-threaded builds (labelled synthetic: 3,000 8-dim
+// Gaussian vectors, seeds found by scanning) whose repair needed more
+// than four passes: seed 70 left 6 nodes cut off after the build, seed
+// 193 one after deleting a third and compacting (the shape
+// TestRepairReachableProperty hit under load, where the parallel build
+// depends on scheduling).
+func TestRepairCascadeSmallM(t *testing.T) {
+	for _, seed := range []int{70, 193, 196} {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			const n = 3000
+			vecs := gaussian(n, 8, uint64(seed))
+			keys := make([]uint64, n)
+			for i := range keys {
+				keys[i] = uint64(i)
+			}
+			h, err := New(Config{Dims: 8, M: 2, EfConstruction: 4, Metric: L2, Seed: int64(seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.SetCompactThreshold(0)
+			if err := h.InsertBatch(keys, vecs, 1); err != nil {
+				t.Fatal(err)
+			}
+			if u := unreached(h); len(u) != 0 {
+				t.Fatalf("after build %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+			}
+			for i := 0; i < n; i += 3 {
+				h.Delete(uint64(i))
+			}
+			if got := h.Compact(); got != n/3 {
+				t.Fatalf("Compact freed %d slots, want %d", got, n/3)
+			}
+			if u := unreached(h); len(u) != 0 {
+				t.Fatalf("after compact %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+			}
+			checkGraph(t, h)
+		})
+	}
+}
+
+// TestRepairStateSole: keepSole keeps the members whose only counted
+// in-edge is the shrunk list's while they fit beside keep, and replaced
+// moves the counts to the rewritten list.
+func TestRepairStateSole(t *testing.T) {
+	r := &repairState{pinned: map[uint32]bool{}}
+	r.reset(8)
+	copy(r.indeg, []uint32{0, 1, 2, 1, 3, 0, 0, 0})
+	c := []item{{1, 1}, {2, 2}, {3, 3}, {4, 4}}
+	rest, keep := r.keepSole(slices.Clone(c), []uint32{7}, 3)
+	if want := []item{{2, 2}, {4, 4}}; !slices.Equal(rest, want) || !slices.Equal(keep, []uint32{7, 1, 3}) {
+		t.Fatalf("keepSole = %v, %v; want %v, [7 1 3]", rest, keep, want)
+	}
+	// Two sole members and two kept exceed room 3: nothing moves.
+	rest, keep = r.keepSole(slices.Clone(c), []uint32{6, 7}, 3)
+	if !slices.Equal(rest, c) || !slices.Equal(keep, []uint32{6, 7}) {
+		t.Fatalf("keepSole over room = %v, %v; want %v, [6 7]", rest, keep, c)
+	}
+	r.replaced([]uint32{1, 2, 4}, []item{{0, 1}, {0, 4}, {0, 5}})
+	if want := []uint32{0, 1, 1, 1, 3, 1, 0, 0}; !slices.Equal(r.indeg, want) {
+		t.Fatalf("indeg after replaced = %v, want %v", r.indeg, want)
+	}
+}
+
+// TestAutoRepairCascadeSmallM: single inserts hit the same cascade as
+// TestRepairCascadeSmallM: with m = 2 (labelled synthetic: 8-dim
+// Gaussian, seed 59) the automatic repair run at the 512th insert left 3
+// nodes cut off when it stopped after four passes.
+func TestAutoRepairCascadeSmallM(t *testing.T) {
+	const n = 2 * minAutoRepair
+	vecs := gaussian(3000, 8, 59)
+	h, err := New(Config{Dims: 8, M: 2, EfConstruction: 4, Metric: L2, Seed: 59})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.repairInline = true
+	for i := range n {
+		if err := h.Insert(uint64(i), vecs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.sinceRepair.Load() != 0 {
+		t.Fatalf("no automatic repair ran at insert %d", n)
+	}
+	if u := unreached(h); len(u) != 0 {
+		t.Fatalf("after the automatic repair %d of %d live nodes unreachable: %v", len(u), h.Live(), u)
+	}
+	checkGraph(t, h)
 }
