@@ -41,7 +41,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
-		t, err := alterTarget(cat, x.Table, x.TableP, x.IfExists, s.user(), res)
+		t, err := alterTarget(cat, s.relKey(x.Table), x.TableP, x.IfExists, s.user(), res)
 		if t == nil {
 			return res, err
 		}
@@ -170,10 +170,10 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 }
 
 func (b *binder) planRename(x *sql.Rename) plan {
-	user := b.s.user()
+	user, s := b.s.user(), b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
-		t, err := alterTarget(cat, x.Table, -1, x.IfExists, user, res)
+		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
 		}
@@ -198,7 +198,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 		cat := s.cat
 		var tables []*catalog.Table
 		for _, name := range x.Tables {
-			t, ok := cat.Table(name)
+			t, ok := s.lookupTable(name)
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 			}
@@ -352,7 +352,7 @@ var validStorage = map[string]bool{"plain": true, "external": true, "extended": 
 func (b *binder) bindSetDefault(x *sql.AlterTable, i int, adds []*boundAdd) (*boundAdd, error) {
 	name := x.Cmds[i].Name
 	a := &boundAdd{}
-	if t, ok := b.s.cat.Table(x.Table); ok {
+	if t, ok := b.s.lookupTable(x.Table); ok {
 		if c := t.ColumnIndex(name); c >= 0 {
 			a.col = catalog.Column{Name: name, Type: t.Columns[c].Type}
 		}

@@ -99,7 +99,7 @@ func (s *Session) heldOn(rel any, role string) (held catalog.Privilege, found bo
 	if err != nil {
 		return 0, false, err
 	}
-	if t, ok := s.cat.Table(name); ok {
+	if t, ok := s.lookupTable(name); ok {
 		return s.cat.TablePrivilegesIn(s.txn, t, role), true, nil
 	}
 	if _, ok := pgcatalog.VirtualTable(s.pgEnv(), name); ok {

@@ -138,9 +138,9 @@ func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 	}
 	var out []*catalog.Table
 	for _, name := range x.Objects {
-		t, ok := s.cat.Table(name)
+		t, ok := s.lookupTable(name)
 		if !ok {
-			if _, isIndex := s.cat.Index(name); isIndex {
+			if _, isIndex := s.cat.Index(s.relKey(name)); isIndex {
 				return nil, pgerror.Errorf(pgerror.WrongObjectType, "%q is an index", name)
 			}
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)

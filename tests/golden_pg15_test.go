@@ -56,6 +56,7 @@ var pg15GoldenScripts = []string{
 	"select_list_srfs",
 	"create_table_as",
 	"advisory_locks",
+	"schemas",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

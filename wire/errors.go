@@ -52,5 +52,6 @@ func noticeResponse(n backend.Notice) *pgproto3.NoticeResponse {
 		SeverityUnlocalized: sev,
 		Code:                code,
 		Message:             n.Message,
+		Detail:              n.Detail,
 	}
 }

@@ -65,7 +65,7 @@ func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalo
 // named name (items_id_seq), for regclass; false for another name.
 func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	for _, r := range relations(cat) {
-		if r.kind == kindSequence && r.name == name {
+		if r.kind == kindSequence && r.key() == name {
 			return r.oid, true
 		}
 	}
@@ -76,7 +76,7 @@ func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {
 func SequenceName(cat *catalog.Catalog, oid uint32) (string, bool) {
 	for _, r := range relations(cat) {
 		if r.kind == kindSequence && r.oid == oid {
-			return r.name, true
+			return r.key(), true
 		}
 	}
 	return "", false

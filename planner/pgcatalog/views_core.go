@@ -162,9 +162,15 @@ func namespaceRows(env Env) [][]any {
 		}
 		public = append(public, g+"=C/pg_database_owner")
 	}
-	return [][]any{{int64(oidPgCatalog), schemaPgCatalog, int64(10), system},
+	rows := [][]any{{int64(oidPgCatalog), schemaPgCatalog, int64(10), system},
 		{int64(oidPgToast), "pg_toast", int64(10), nil}, {int64(oidPublic), "public", int64(oidDatabaseOwner), public},
 		{int64(oidInfoSchema), schemaInfo, int64(10), system}}
+	for _, s := range env.Cat.Schemas() { // user schemas: nspacl NULL (the owner's default)
+		if !s.BuiltIn {
+			rows = append(rows, []any{int64(s.OID), s.Name, int64(roleOID(s.Owner)), nil})
+		}
+	}
+	return rows
 }
 
 var classCols = cols("oid", tOID, "relname", tText, "relnamespace", tOID, "reltype", tOID, "reloftype", tOID,
@@ -197,7 +203,7 @@ func classRows(env Env) [][]any {
 		case kindSequence:
 			natts, tuples = 3, 1
 		}
-		rows = append(rows, []any{int64(r.oid), r.name, int64(oidPublic), int64(0), int64(0),
+		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
 			hasIndex, false, "p", string(r.kind), natts, int64(0), false, false, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})

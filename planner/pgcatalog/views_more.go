@@ -75,7 +75,7 @@ func statioTablesRows(env Env) [][]any {
 		if len(tableIndexes(env.Cat, r.table)) > 0 {
 			idx = zero
 		}
-		rows = append(rows, []any{int64(r.oid), "public", r.name, zero, zero, idx, idx, zero, zero, zero, zero})
+		rows = append(rows, []any{int64(r.oid), r.schema, r.name, zero, zero, idx, idx, zero, zero, zero, zero})
 	}
 	return rows
 }

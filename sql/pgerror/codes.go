@@ -71,6 +71,7 @@ const (
 	InvalidTableDefinition       Code = "42P16"
 	DuplicateObject              Code = "42710"
 	DuplicateTable               Code = "42P07"
+	DuplicateSchema              Code = "42P06"
 	DuplicateAlias               Code = "42712"
 	DuplicatePreparedStatement   Code = "42P05"
 	DuplicateCursor              Code = "42P03"

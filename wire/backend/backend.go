@@ -189,4 +189,5 @@ type Notice struct {
 	Severity string // NOTICE, WARNING
 	Code     string
 	Message  string
+	Detail   string // DETAIL, "" for none
 }

@@ -1,0 +1,245 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+)
+
+// Schemas (namespaces). A relation's catalog name is its qualified name
+// "schema.name", except in schema public, where it is the bare name (so
+// data directories written before schemas existed load with every table
+// in public, unchanged). QualifiedName and SplitName convert; the planner
+// resolves unqualified names through search_path before asking the
+// catalog. The built-in schemas (public, pg_catalog, information_schema,
+// pg_toast) always exist; user schemas are logged as Schema records
+// (create, drop, rename, owner) and written in a snapshot's catalog file
+// after the schema grants. They are guarded by the schema lock (mu).
+
+// PublicSchema is the schema whose relations keep their bare names.
+const PublicSchema = "public"
+
+// Schema is one namespace. Owner is a role name ("pg_database_owner" for
+// public, the bootstrap superuser for the other built-in ones).
+type Schema struct {
+	Name    string
+	OID     uint32
+	Owner   string
+	BuiltIn bool
+}
+
+// builtinSchemas are PostgreSQL 15's schemas with their OIDs.
+var builtinSchemas = []Schema{
+	{Name: "pg_catalog", OID: 11, Owner: BootstrapSuperuser, BuiltIn: true},
+	{Name: "pg_toast", OID: 99, Owner: BootstrapSuperuser, BuiltIn: true},
+	{Name: PublicSchema, OID: 2200, Owner: "pg_database_owner", BuiltIn: true},
+	{Name: "information_schema", OID: 13207, Owner: BootstrapSuperuser, BuiltIn: true},
+}
+
+// QualifiedName is the catalog name of relation name in schema.
+func QualifiedName(schema, name string) string {
+	if schema == PublicSchema || schema == "" {
+		return name
+	}
+	return schema + "." + name
+}
+
+// SplitName splits a catalog name into its schema and bare name: a name
+// whose prefix before the first dot is a user schema is in that schema,
+// any other in public. Lock held.
+func (c *Catalog) SplitName(name string) (schema, base string) {
+	if s, b, ok := strings.Cut(name, "."); ok {
+		if sc, ok := c.schemas[s]; ok && !sc.BuiltIn {
+			return s, b
+		}
+	}
+	return PublicSchema, name
+}
+
+// LookupSchema returns the schema named name (built-in or user). Lock held.
+func (c *Catalog) LookupSchema(name string) (Schema, bool) {
+	if s, ok := c.schemas[name]; ok {
+		return *s, true
+	}
+	for _, s := range builtinSchemas {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Schema{}, false
+}
+
+// Schemas returns every schema, built-in ones included, sorted by name.
+// Lock held.
+func (c *Catalog) Schemas() []Schema {
+	out := append([]Schema(nil), builtinSchemas...)
+	for _, s := range c.schemas {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// SchemaRelations returns the tables of user schema name, sorted. Lock held.
+func (c *Catalog) SchemaRelations(name string) []*Table {
+	var out []*Table
+	for _, t := range c.Tables() {
+		if s, _ := c.SplitName(t.Name); s == name {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// CreateSchema makes schema name owned by owner, logged in the running
+// statement's transaction (RouteDDL); rollback drops it. Lock held
+// exclusively. Errors: 42P06 when it exists, WAL errors.
+func (c *Catalog) CreateSchema(txn *Txn, name, owner string) error {
+	if _, ok := c.LookupSchema(name); ok {
+		return pgerror.Errorf(pgerror.DuplicateSchema, "schema \"%s\" already exists", name)
+	}
+	s := &Schema{Name: name, OID: c.allocOID(), Owner: owner}
+	if err := c.logDDL(recSchema, encodeSchemaOp(schemaCreate, s, "")); err != nil {
+		return err
+	}
+	c.putSchema(s)
+	txn.addUndo(func() error { return c.dropSchemaObj(name) })
+	return nil
+}
+
+// DropSchema removes the empty user schema name (the caller dropped its
+// relations). Lock held exclusively. Errors: 3F000, WAL errors.
+func (c *Catalog) DropSchema(txn *Txn, name string) error {
+	s, ok := c.schemas[name]
+	if !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
+	}
+	if err := c.dropSchemaObj(name); err != nil {
+		return err
+	}
+	old := *s
+	txn.addUndo(func() error {
+		if err := c.logDDL(recSchema, encodeSchemaOp(schemaCreate, &old, "")); err != nil {
+			return err
+		}
+		c.putSchema(&old)
+		return nil
+	})
+	return nil
+}
+
+func (c *Catalog) dropSchemaObj(name string) error {
+	s, ok := c.schemas[name]
+	if !ok {
+		return nil
+	}
+	if err := c.logDDL(recSchema, encodeSchemaOp(schemaDrop, s, "")); err != nil {
+		return err
+	}
+	delete(c.schemas, name)
+	c.version++
+	return nil
+}
+
+// AlterSchemaOwner makes owner own user schema name. Lock held
+// exclusively. Errors: 3F000, WAL errors.
+func (c *Catalog) AlterSchemaOwner(txn *Txn, name, owner string) error {
+	s, ok := c.schemas[name]
+	if !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
+	}
+	prev := s.Owner
+	set := func(o string) error {
+		if err := c.logDDL(recSchema, encodeSchemaOp(schemaOwner, &Schema{Name: name, OID: s.OID, Owner: o}, "")); err != nil {
+			return err
+		}
+		s.Owner = o
+		c.version++
+		return nil
+	}
+	if err := set(owner); err != nil {
+		return err
+	}
+	txn.addUndo(func() error { return set(prev) })
+	return nil
+}
+
+func (c *Catalog) putSchema(s *Schema) {
+	if c.schemas == nil {
+		c.schemas = map[string]*Schema{}
+	}
+	c.schemas[s.Name] = s
+	if s.OID >= c.nextOID {
+		c.nextOID = s.OID + 1
+	}
+	c.version++
+}
+
+// Schema record payload: op byte, name, oid, owner.
+const (
+	schemaCreate byte = 1
+	schemaDrop   byte = 2
+	schemaOwner  byte = 3
+)
+
+func encodeSchemaOp(op byte, s *Schema, _ string) []byte {
+	b := append([]byte{op}, appendString(nil, s.Name)...)
+	b = appendUvarint(b, uint64(s.OID))
+	return appendString(b, s.Owner)
+}
+
+func (c *Catalog) replaySchema(p []byte) error {
+	d := &decoder{b: p}
+	op := d.byte1()
+	s := &Schema{Name: d.str(), OID: uint32(d.uvarint()), Owner: d.str()}
+	if d.err != nil {
+		return fmt.Errorf("schema record: %w", d.err)
+	}
+	switch op {
+	case schemaCreate:
+		c.putSchema(s)
+	case schemaDrop:
+		delete(c.schemas, s.Name)
+	case schemaOwner:
+		if cur, ok := c.schemas[s.Name]; ok {
+			cur.Owner = s.Owner
+		}
+	default:
+		return fmt.Errorf("schema record: unknown op %d", op)
+	}
+	return nil
+}
+
+// appendSchemas appends the snapshot item of the user schemas: n, then
+// per schema name, oid, owner.
+func appendSchemas(b []byte, list []Schema) []byte {
+	b = appendUvarint(b, uint64(len(list)))
+	for _, s := range list {
+		b = appendUvarint(appendString(b, s.Name), uint64(s.OID))
+		b = appendString(b, s.Owner)
+	}
+	return b
+}
+
+// readSchemas restores the snapshot item of appendSchemas.
+func (c *Catalog) readSchemas(d *decoder) {
+	n := d.uvarint()
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		s := &Schema{Name: d.str(), OID: uint32(d.uvarint()), Owner: d.str()}
+		if d.err == nil {
+			c.putSchema(s)
+		}
+	}
+}
+
+// userSchemasLocked returns the user schemas sorted by name. Lock held.
+func (c *Catalog) userSchemasLocked() []Schema {
+	var out []Schema
+	for _, s := range c.schemas {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
