@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -28,7 +29,20 @@ type Schema struct {
 	OID     uint32
 	Owner   string
 	BuiltIn bool
+	// Grants maps a grantee (a role or PublicGrantee) to the privileges
+	// granted on a user schema (SchemaUsage, SchemaCreate); the owner
+	// holds both without a grant.
+	Grants map[string]SchemaPriv
 }
+
+// SchemaPriv is a set of schema privileges.
+type SchemaPriv uint8
+
+// Schema privileges (PostgreSQL's USAGE and CREATE on a namespace).
+const (
+	SchemaUsage SchemaPriv = 1 << iota
+	SchemaCreate
+)
 
 // builtinSchemas are PostgreSQL 15's schemas with their OIDs.
 var builtinSchemas = []Schema{
@@ -58,7 +72,8 @@ func (c *Catalog) SplitName(name string) (schema, base string) {
 	return PublicSchema, name
 }
 
-// LookupSchema returns the schema named name (built-in or user). Lock held.
+// LookupSchema returns the schema named name (built-in or user); its
+// Grants are shared, not to be changed. Lock held.
 func (c *Catalog) LookupSchema(name string) (Schema, bool) {
 	if s, ok := c.schemas[name]; ok {
 		return *s, true
@@ -166,6 +181,69 @@ func (c *Catalog) AlterSchemaOwner(txn *Txn, name, owner string) error {
 	return nil
 }
 
+// SchemaPrivileges returns the privileges role holds on schema name:
+// both for superusers and a user schema's owner, USAGE on the built-in
+// schemas (CREATE on public as CanCreateInSchema says), else what was
+// granted to role or PUBLIC. Lock held.
+func (c *Catalog) SchemaPrivileges(name, role string) SchemaPriv {
+	s, ok := c.LookupSchema(name)
+	switch {
+	case !ok:
+		return 0
+	case c.IsSuperuser(role) || !s.BuiltIn && s.Owner == role:
+		return SchemaUsage | SchemaCreate
+	case s.Name == PublicSchema && c.CanCreateInSchema(role):
+		return SchemaUsage | SchemaCreate
+	case s.BuiltIn:
+		return SchemaUsage
+	}
+	return s.Grants[role] | s.Grants[PublicGrantee]
+}
+
+// GrantSchema grants (on) or revokes privileges priv on user schema name
+// to grantee (a role or PublicGrantee), logged; rollback restores the
+// grantee's previous set. Lock held exclusively. Errors: 3F000, WAL
+// errors.
+func (c *Catalog) GrantSchema(txn *Txn, name, grantee string, priv SchemaPriv, on bool) error {
+	s, ok := c.schemas[name]
+	if !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
+	}
+	prev := s.Grants[grantee]
+	next := prev &^ priv
+	if on {
+		next = prev | priv
+	}
+	set := func(p SchemaPriv) error {
+		if err := c.logDDL(recSchema, encodeSchemaGrantOp(s, grantee, p)); err != nil {
+			return err
+		}
+		s.setGrant(grantee, p)
+		c.version++
+		return nil
+	}
+	if next == prev {
+		return nil
+	}
+	if err := set(next); err != nil {
+		return err
+	}
+	txn.addUndo(func() error { return set(prev) })
+	return nil
+}
+
+// setGrant makes grantee's privileges on s p (none: no entry).
+func (s *Schema) setGrant(grantee string, p SchemaPriv) {
+	if p == 0 {
+		delete(s.Grants, grantee)
+		return
+	}
+	if s.Grants == nil {
+		s.Grants = map[string]SchemaPriv{}
+	}
+	s.Grants[grantee] = p
+}
+
 func (c *Catalog) putSchema(s *Schema) {
 	if c.schemas == nil {
 		c.schemas = map[string]*Schema{}
@@ -177,12 +255,18 @@ func (c *Catalog) putSchema(s *Schema) {
 	c.version++
 }
 
-// Schema record payload: op byte, name, oid, owner.
+// Schema record payload: op byte, name, oid, owner; for schemaGrant the
+// owner field is the grantee, followed by the privilege byte.
 const (
 	schemaCreate byte = 1
 	schemaDrop   byte = 2
 	schemaOwner  byte = 3
+	schemaGrant  byte = 4
 )
+
+func encodeSchemaGrantOp(s *Schema, grantee string, p SchemaPriv) []byte {
+	return append(encodeSchemaOp(schemaGrant, &Schema{Name: s.Name, OID: s.OID, Owner: grantee}, ""), byte(p))
+}
 
 func encodeSchemaOp(op byte, s *Schema, _ string) []byte {
 	b := append([]byte{op}, appendString(nil, s.Name)...)
@@ -206,6 +290,12 @@ func (c *Catalog) replaySchema(p []byte) error {
 		if cur, ok := c.schemas[s.Name]; ok {
 			cur.Owner = s.Owner
 		}
+	case schemaGrant:
+		p := SchemaPriv(d.byte1())
+		if cur, ok := c.schemas[s.Name]; ok && d.err == nil {
+			cur.setGrant(s.Owner, p)
+		}
+		return d.err
 	default:
 		return fmt.Errorf("schema record: unknown op %d", op)
 	}
@@ -213,12 +303,21 @@ func (c *Catalog) replaySchema(p []byte) error {
 }
 
 // appendSchemas appends the snapshot item of the user schemas: n, then
-// per schema name, oid, owner.
+// per schema name, oid, owner, ngrants, {grantee, privilege byte}.
 func appendSchemas(b []byte, list []Schema) []byte {
 	b = appendUvarint(b, uint64(len(list)))
 	for _, s := range list {
 		b = appendUvarint(appendString(b, s.Name), uint64(s.OID))
 		b = appendString(b, s.Owner)
+		grantees := make([]string, 0, len(s.Grants))
+		for g := range s.Grants {
+			grantees = append(grantees, g)
+		}
+		sort.Strings(grantees)
+		b = appendUvarint(b, uint64(len(grantees)))
+		for _, g := range grantees {
+			b = append(appendString(b, g), byte(s.Grants[g]))
+		}
 	}
 	return b
 }
@@ -228,17 +327,25 @@ func (c *Catalog) readSchemas(d *decoder) {
 	n := d.uvarint()
 	for i := uint64(0); i < n && d.err == nil; i++ {
 		s := &Schema{Name: d.str(), OID: uint32(d.uvarint()), Owner: d.str()}
+		ng := d.uvarint()
+		for j := uint64(0); j < ng && d.err == nil; j++ {
+			g := d.str()
+			s.setGrant(g, SchemaPriv(d.byte1()))
+		}
 		if d.err == nil {
 			c.putSchema(s)
 		}
 	}
 }
 
-// userSchemasLocked returns the user schemas sorted by name. Lock held.
+// userSchemasLocked returns copies of the user schemas sorted by name.
+// Lock held.
 func (c *Catalog) userSchemasLocked() []Schema {
 	var out []Schema
 	for _, s := range c.schemas {
-		out = append(out, *s)
+		cp := *s
+		cp.Grants = maps.Clone(s.Grants)
+		out = append(out, cp)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -77,6 +77,9 @@ func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
 	if !ok {
 		return nil, errNoRelation(name, pos)
 	}
+	if err := b.s.checkUsageAt(t, pos); err != nil { // schema_priv.go
+		return nil, err
+	}
 	b.table = t
 	b.s.noteRelation(t) // locked before the statement runs (session_latch.go)
 	return t, nil

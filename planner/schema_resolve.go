@@ -27,8 +27,8 @@ func (s *Session) searchPath(implicit bool) []string {
 		if name == "$user" {
 			name = s.startup["user"]
 		}
-		if _, ok := s.cat.LookupSchema(name); !ok {
-			continue
+		if _, ok := s.cat.LookupSchema(name); !ok || s.cat.SchemaPrivileges(name, s.user())&catalog.SchemaUsage == 0 {
+			continue // PostgreSQL leaves out schemas without USAGE too
 		}
 		if name == "pg_catalog" {
 			hasCatalog = true
