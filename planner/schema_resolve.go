@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -115,8 +116,17 @@ func (s *Session) relKey(name string) string {
 // bare when search_path finds it by that name, else qualified. Latch held.
 func (s *Session) visibleName(key string) string {
 	schema, base := s.cat.SplitName(key)
-	if s.relKey(base) == key {
-		return base
+	for _, sc := range s.searchPath(false) {
+		k := catalog.QualifiedName(sc, base)
+		if k == key {
+			return base
+		}
+		if s.cat.RelationExists(k) {
+			break
+		}
+		if _, seq := pgcatalog.SequenceOID(s.cat, k); seq {
+			break
+		}
 	}
 	return schema + "." + base
 }

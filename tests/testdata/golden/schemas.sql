@@ -39,6 +39,12 @@ CREATE INDEX u_b ON u (b);
 TRUNCATE u;
 SELECT count(*) FROM s.u;
 SELECT 's.t'::regclass, 't'::regclass, 'public.t'::regclass, 's.u'::regclass::oid = 'u'::regclass::oid;
+SELECT to_regclass('s.t'), to_regclass('t'), to_regclass('public.t'), to_regclass('nope.t'), to_regclass('s.u_a_seq');
+SELECT c.relname, n.nspname, pg_table_is_visible(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE relname IN ('t', 'u') ORDER BY 2, 1;
+SELECT has_table_privilege('s.t', 'SELECT'), has_table_privilege('public.t', 'INSERT'), has_schema_privilege('s', 'CREATE');
+SELECT has_table_privilege('nope.t', 'SELECT');
+SELECT pg_relation_size('s.t') >= 0, pg_get_serial_sequence('s.u', 'a');
 SET search_path = nope;
 SELECT current_schema(), current_schemas(true);
 CREATE TABLE x (a int);
