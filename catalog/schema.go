@@ -350,3 +350,63 @@ func (c *Catalog) userSchemasLocked() []Schema {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
+
+// SetTableSchema moves t to schema (ALTER TABLE ... SET SCHEMA): its
+// catalog name, its primary key's, unique keys' and other indexes' names
+// take the schema, as PostgreSQL moves a table's indexes, sequences and
+// constraints with it. Rollback of txn moves them back (the caller
+// remembered t's definition, RememberTable). Lock held exclusively.
+// Errors: 42P07 when schema has a relation of the table's or an index's
+// name, WAL errors.
+func (c *Catalog) SetTableSchema(txn *Txn, t *Table, schema string) error {
+	move := func(name string) string {
+		_, base := c.SplitName(name)
+		return QualifiedName(schema, base)
+	}
+	nt := c.proposal(t)
+	nt.Name = move(t.Name)
+	if t.PKeyName != "" {
+		nt.PKeyName = move(t.PKeyName)
+	}
+	for _, k := range nt.Constraints {
+		k.Name = move(k.Name)
+	}
+	var plain []*Index
+	for _, ix := range t.Indexes {
+		if ix.Name != t.PKeyName && ix.Key == nil {
+			plain = append(plain, ix)
+		}
+	}
+	names := []string{nt.Name, nt.PKeyName}
+	for _, ix := range plain {
+		names = append(names, move(ix.Name))
+	}
+	for _, name := range names {
+		if name != "" && c.RelationExists(name) {
+			_, base := c.SplitName(name)
+			return pgerror.Errorf(pgerror.DuplicateTable, "relation \"%s\" already exists in schema \"%s\"", base, schema)
+		}
+	}
+	if err := c.alter(t, nt); err != nil {
+		return err
+	}
+	for _, ix := range plain {
+		from := ix.Name
+		if err := c.renameIndex(ix, move(from)); err != nil {
+			return err
+		}
+		txn.addUndo(func() error { return c.renameIndex(ix, from) })
+	}
+	return nil
+}
+
+// bareName is a catalog name without its schema, for error messages,
+// which name relations and constraints unqualified as PostgreSQL's: the
+// text after the first dot (read without the schema lock, so a quoted
+// public name holding a dot loses its head too).
+func bareName(name string) string {
+	if _, base, ok := strings.Cut(name, "."); ok {
+		return base
+	}
+	return name
+}

@@ -177,9 +177,13 @@ func (b *binder) planRename(x *sql.Rename) plan {
 		if t == nil {
 			return res, err
 		}
+		if x.NewSchema != "" {
+			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
+		}
 		cat.RememberTable(txn, t) // catalog/undo_tables.go
 		if x.Column == "" {
-			err = cat.RenameTable(t, x.NewName)
+			schema, _ := cat.SplitName(t.Name) // renamed within its schema
+			err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName))
 		} else {
 			err = cat.RenameColumn(t, x.Column, x.NewName)
 		}

@@ -159,3 +159,20 @@ func (b *binder) planAlterSchemaOwner(x *sql.AlterSchemaOwner) plan {
 		return &backend.Result{Tag: "ALTER SCHEMA"}, cat.AlterSchemaOwner(txn, x.Name, owner)
 	})
 }
+
+// setTableSchema runs ALTER TABLE t SET SCHEMA schema (t owned by the
+// user, alterTarget). Errors: 3F000, 42501 without CREATE on schema,
+// 42P07 from the catalog.
+func (s *Session) setTableSchema(txn *catalog.Txn, t *catalog.Table, schema string) error {
+	if _, ok := s.cat.LookupSchema(schema); !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", schema)
+	}
+	if from, _ := s.cat.SplitName(t.Name); from == schema {
+		return nil
+	}
+	if !s.canCreateIn(schema, s.user()) { // schema_priv.go
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema "+schema)
+	}
+	s.cat.RememberTable(txn, t) // catalog/undo_tables.go
+	return s.cat.SetTableSchema(txn, t, schema)
+}

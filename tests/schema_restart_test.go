@@ -10,7 +10,8 @@ import (
 // TestSchemaRestart: schemas, the tables, indexes and serial sequences in
 // them, and rows written through search_path-resolved names survive a
 // kill (SIGKILL), first by WAL replay, then from a checkpoint's snapshot;
-// a dropped schema stays dropped, a schema created in a block that never
+// a table moved by ALTER TABLE ... SET SCHEMA stays there with its
+// indexes, a dropped schema stays dropped, a schema created in a block that never
 // commits is gone, and the same-named public table keeps its own rows.
 func TestSchemaRestart(t *testing.T) {
 	t.Parallel()
@@ -28,6 +29,10 @@ func TestSchemaRestart(t *testing.T) {
 	mustExec(t, a, "CREATE INDEX t_v ON t USING hnsw (v vector_l2_ops)")
 	mustExec(t, a, "INSERT INTO t VALUES (1, '[0,0]'), (2, '[5,5]'), (3, '[1,1]')")
 	mustExec(t, a, "UPDATE t SET v = '[9,9]' WHERE id = 2")
+	mustExec(t, a, "CREATE TABLE public.mv_t (id int PRIMARY KEY)")
+	mustExec(t, a, "CREATE INDEX mv_i ON public.mv_t (id)")
+	mustExec(t, a, "INSERT INTO public.mv_t VALUES (7)")
+	mustExec(t, a, "ALTER TABLE public.mv_t SET SCHEMA s")
 	mustExec(t, a, "CREATE SCHEMA gone")
 	mustExec(t, a, "CREATE TABLE gone.g (i int)")
 	mustExec(t, a, "DROP SCHEMA gone CASCADE")
@@ -55,6 +60,9 @@ func wantSchemaState(t *testing.T, c *pgx.Conn) {
 	wantStrings(t, c, "SELECT id::text || ' ' || w FROM t ORDER BY id", "1 public")
 	wantStrings(t, c, "SELECT schemaname || '.' || indexname FROM pg_indexes WHERE tablename = 't' ORDER BY 1",
 		"public.t_pkey", "s.t_pkey", "s.t_v")
+	wantStrings(t, c, "SELECT schemaname || '.' || indexname FROM pg_indexes WHERE tablename = 'mv_t' ORDER BY 1",
+		"s.mv_i", "s.mv_t_pkey")
+	wantStrings(t, c, "SELECT id::text FROM s.mv_t", "7")
 	mustExec(t, c, "SET search_path = s")
 	wantStrings(t, c, "SELECT id::text FROM t ORDER BY v <-> '[1,1]' LIMIT 2", "3", "1")
 	mustExec(t, c, "RESET search_path")
