@@ -244,6 +244,48 @@ func (s *Schema) setGrant(grantee string, p SchemaPriv) {
 	s.Grants[grantee] = p
 }
 
+// RenameSchema renames user schema from to to, with the catalog names of
+// its relations (each moved as SetTableSchema moves it, so each logs its
+// own records after the Schema record). Rollback renames all back.
+// Lock held exclusively. Errors: 3F000, 42P06, WAL errors.
+func (c *Catalog) RenameSchema(txn *Txn, from, to string) error {
+	s, ok := c.schemas[from]
+	if !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", from)
+	}
+	if _, ok := c.LookupSchema(to); ok {
+		return pgerror.Errorf(pgerror.DuplicateSchema, "schema \"%s\" already exists", to)
+	}
+	tables := c.SchemaRelations(from)
+	rename := func(a, b string) error {
+		if err := c.logDDL(recSchema, encodeSchemaOp(schemaRename, &Schema{Name: a, OID: s.OID, Owner: b}, "")); err != nil {
+			return err
+		}
+		c.applyRenameSchema(a, b)
+		return nil
+	}
+	if err := rename(from, to); err != nil {
+		return err
+	}
+	txn.addUndo(func() error { return rename(to, from) })
+	for _, t := range tables {
+		c.RememberTable(txn, t)
+		if err := c.moveTable(txn, t, from, to); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *Catalog) applyRenameSchema(from, to string) {
+	if s, ok := c.schemas[from]; ok {
+		delete(c.schemas, from)
+		s.Name = to
+		c.schemas[to] = s
+		c.version++
+	}
+}
+
 func (c *Catalog) putSchema(s *Schema) {
 	if c.schemas == nil {
 		c.schemas = map[string]*Schema{}
@@ -262,6 +304,7 @@ const (
 	schemaDrop   byte = 2
 	schemaOwner  byte = 3
 	schemaGrant  byte = 4
+	schemaRename byte = 5 // the owner field is the new name
 )
 
 func encodeSchemaGrantOp(s *Schema, grantee string, p SchemaPriv) []byte {
@@ -290,6 +333,8 @@ func (c *Catalog) replaySchema(p []byte) error {
 		if cur, ok := c.schemas[s.Name]; ok {
 			cur.Owner = s.Owner
 		}
+	case schemaRename:
+		c.applyRenameSchema(s.Name, s.Owner)
 	case schemaGrant:
 		p := SchemaPriv(d.byte1())
 		if cur, ok := c.schemas[s.Name]; ok && d.err == nil {
@@ -359,8 +404,18 @@ func (c *Catalog) userSchemasLocked() []Schema {
 // Errors: 42P07 when schema has a relation of the table's or an index's
 // name, WAL errors.
 func (c *Catalog) SetTableSchema(txn *Txn, t *Table, schema string) error {
+	from, _ := c.SplitName(t.Name)
+	return c.moveTable(txn, t, from, schema)
+}
+
+// moveTable is SetTableSchema for a table whose names carry schema from
+// (which may be renamed already: RenameSchema).
+func (c *Catalog) moveTable(txn *Txn, t *Table, from, schema string) error {
 	move := func(name string) string {
-		_, base := c.SplitName(name)
+		base := name
+		if from != PublicSchema {
+			base = strings.TrimPrefix(name, from+".")
+		}
 		return QualifiedName(schema, base)
 	}
 	nt := c.proposal(t)
@@ -383,7 +438,7 @@ func (c *Catalog) SetTableSchema(txn *Txn, t *Table, schema string) error {
 	}
 	for _, name := range names {
 		if name != "" && c.RelationExists(name) {
-			_, base := c.SplitName(name)
+			base := bareName(name)
 			return pgerror.Errorf(pgerror.DuplicateTable, "relation \"%s\" already exists in schema \"%s\"", base, schema)
 		}
 	}

@@ -52,6 +52,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDropSchema(x), nil
 	case *sql.AlterSchemaOwner:
 		return b.planAlterSchemaOwner(x), nil
+	case *sql.RenameSchema:
+		return b.planRenameSchema(x), nil
 	case *sql.DropExtension:
 		return b.planDropExtension(x), nil
 	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction:

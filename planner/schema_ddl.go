@@ -176,3 +176,32 @@ func (s *Session) setTableSchema(txn *catalog.Txn, t *catalog.Table, schema stri
 	s.cat.RememberTable(txn, t) // catalog/undo_tables.go
 	return s.cat.SetTableSchema(txn, t, schema)
 }
+
+// planRenameSchema plans ALTER SCHEMA name RENAME TO new_name, which
+// renames the schema's relations with it. Errors: 3F000, 42501 unless
+// the owner (and CREATE on the database: a superuser), 42939 for a new
+// name starting pg_, 42P06, 0A000 for a built-in schema.
+func (b *binder) planRenameSchema(x *sql.RenameSchema) plan {
+	s := b.s
+	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
+		sc, ok := cat.LookupSchema(x.Name)
+		switch {
+		case !ok:
+			return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", x.Name)
+		case sc.BuiltIn:
+			return nil, pgerror.NotSupported("ALTER SCHEMA " + x.Name + " RENAME")
+		case sc.Owner != s.user() && !cat.IsSuperuser(s.user()):
+			return nil, errNotOwner("schema", x.Name)
+		case !cat.IsSuperuser(s.user()):
+			return nil, pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied for database %s", s.startup["database"])
+		}
+		if _, ok := cat.LookupSchema(x.NewName); ok {
+			return nil, pgerror.Errorf(pgerror.DuplicateSchema, "schema \"%s\" already exists", x.NewName)
+		}
+		if strings.HasPrefix(x.NewName, "pg_") {
+			return nil, pgerror.Errorf(pgerror.ReservedName, "unacceptable schema name \"%s\"", x.NewName).
+				WithDetail("The prefix \"pg_\" is reserved for system schemas.")
+		}
+		return &backend.Result{Tag: "ALTER SCHEMA"}, cat.RenameSchema(txn, x.Name, x.NewName)
+	})
+}

@@ -150,6 +150,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.CreateSchema]():     {tag: "CREATE SCHEMA", lock: lockExclusive, snapshot: true, readOnly: "CREATE SCHEMA"},
 		of[*sql.DropSchema]():       {tag: "DROP SCHEMA", lock: lockExclusive, snapshot: true, readOnly: "DROP SCHEMA"},
 		of[*sql.AlterSchemaOwner](): {tag: "ALTER SCHEMA", lock: lockExclusive, snapshot: true, readOnly: "ALTER SCHEMA"},
+		of[*sql.RenameSchema]():     {tag: "ALTER SCHEMA", lock: lockExclusive, snapshot: true, readOnly: "ALTER SCHEMA"},
 		of[*sql.CreateExtension]():  {tag: "CREATE EXTENSION", lock: lockSelf, snapshot: true, readOnly: "CREATE EXTENSION"},
 		of[*sql.DropExtension]():    {tag: "DROP EXTENSION", lock: lockSelf, snapshot: true, readOnly: "DROP EXTENSION"},
 		of[*sql.CreateRole]():       {tag: "CREATE ROLE", lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"},

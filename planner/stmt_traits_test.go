@@ -194,6 +194,8 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 		"ALTER ROLE r LOGIN",
 		"CREATE SCHEMA sc",
 		"ALTER SCHEMA sc OWNER TO CURRENT_USER",
+		"ALTER SCHEMA sc RENAME TO sc2",
+		"ALTER SCHEMA sc2 RENAME TO sc",
 		"DROP SCHEMA sc",
 		"DROP ROLE r",
 		"SET work_mem = '2MB'",

@@ -25,6 +25,13 @@ type AlterSchemaOwner struct {
 	Current bool
 }
 
+// RenameSchema is ALTER SCHEMA name RENAME TO new_name.
+type RenameSchema struct {
+	Name    string
+	NewName string
+}
+
+func (*RenameSchema) statement()     {}
 func (*CreateSchema) statement()     {}
 func (*DropSchema) statement()       {}
 func (*AlterSchemaOwner) statement() {}

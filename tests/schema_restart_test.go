@@ -10,8 +10,8 @@ import (
 // TestSchemaRestart: schemas, the tables, indexes and serial sequences in
 // them, and rows written through search_path-resolved names survive a
 // kill (SIGKILL), first by WAL replay, then from a checkpoint's snapshot;
-// a table moved by ALTER TABLE ... SET SCHEMA stays there with its
-// indexes, a dropped schema stays dropped, a schema created in a block that never
+// a table moved by ALTER TABLE ... SET SCHEMA and a renamed schema stay
+// as they were left with their indexes, a dropped schema stays dropped, a schema created in a block that never
 // commits is gone, and the same-named public table keeps its own rows.
 func TestSchemaRestart(t *testing.T) {
 	t.Parallel()
@@ -33,6 +33,10 @@ func TestSchemaRestart(t *testing.T) {
 	mustExec(t, a, "CREATE INDEX mv_i ON public.mv_t (id)")
 	mustExec(t, a, "INSERT INTO public.mv_t VALUES (7)")
 	mustExec(t, a, "ALTER TABLE public.mv_t SET SCHEMA s")
+	mustExec(t, a, "CREATE SCHEMA ren")
+	mustExec(t, a, "CREATE TABLE ren.r (i int PRIMARY KEY)")
+	mustExec(t, a, "INSERT INTO ren.r VALUES (4)")
+	mustExec(t, a, "ALTER SCHEMA ren RENAME TO ren2")
 	mustExec(t, a, "CREATE SCHEMA gone")
 	mustExec(t, a, "CREATE TABLE gone.g (i int)")
 	mustExec(t, a, "DROP SCHEMA gone CASCADE")
@@ -55,7 +59,9 @@ func TestSchemaRestart(t *testing.T) {
 func wantSchemaState(t *testing.T, c *pgx.Conn) {
 	t.Helper()
 	wantStrings(t, c, "SELECT nspname::text FROM pg_namespace WHERE nspname NOT LIKE 'pg_%' ORDER BY 1",
-		"drizzle", "information_schema", "public", "s")
+		"drizzle", "information_schema", "public", "ren2", "s")
+	wantStrings(t, c, "SELECT i::text FROM ren2.r", "4")
+	wantStrings(t, c, "SELECT schemaname || '.' || indexname FROM pg_indexes WHERE tablename = 'r'", "ren2.r_pkey")
 	wantStrings(t, c, "SELECT id::text || ' ' || v::text FROM s.t ORDER BY id", "1 [0,0]", "2 [9,9]", "3 [1,1]")
 	wantStrings(t, c, "SELECT id::text || ' ' || w FROM t ORDER BY id", "1 public")
 	wantStrings(t, c, "SELECT schemaname || '.' || indexname FROM pg_indexes WHERE tablename = 't' ORDER BY 1",
