@@ -39,5 +39,6 @@ func (s *Session) table(name string) (*catalog.Table, bool) {
 }
 
 func (s *Session) pgEnv() pgcatalog.Env {
-	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"], Settings: s.settingList}
+	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"], Settings: s.settingList,
+		Visible: func(key string) bool { _, base := s.cat.SplitName(key); return s.visibleName(key) == base }}
 }

@@ -45,12 +45,15 @@ func matchingFrom(env Env, c consts, from int) []relation {
 	re := namePattern(c.pattern())
 	var out []relation
 	for _, r := range relations(env.Cat) {
-		if strings.IndexByte(kinds, r.kind) >= 0 && (re == nil || re.MatchString(r.name)) {
+		if strings.IndexByte(kinds, r.kind) >= 0 && (re == nil || re.MatchString(r.name)) && env.visible(r) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
+
+// visible applies env.Visible to r.
+func (env Env) visible(r relation) bool { return env.Visible == nil || env.Visible(r.key()) }
 
 // matchNothing is a pattern no name matches.
 var matchNothing = regexp.MustCompile(`$.^`)
@@ -96,7 +99,7 @@ func describeRelations(env Env, c consts) [][]any {
 	re := namePattern(c.pattern())
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
-		if r.kind == kindTable && re != nil && re.MatchString(r.name) {
+		if r.kind == kindTable && re != nil && re.MatchString(r.name) && env.visible(r) {
 			rows = append(rows, []any{int64(r.oid), r.schema, r.name})
 		}
 	}
