@@ -119,11 +119,11 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 			case cols[a.col.Name] && cmd.Missing:
 				skip[i] = true
 				res.Notices = append(res.Notices, notice(string(pgerror.DuplicateColumn),
-					"column \""+a.col.Name+"\" of relation \""+t.Name+"\" already exists, skipping"))
+					"column \""+a.col.Name+"\" of relation \""+bareRel(cat, t)+"\" already exists, skipping"))
 			case cols[a.col.Name]:
-				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, t.Name)
+				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, bareRel(cat, t))
 			case a.col.NotNull && a.missing == nil && a.col.DefaultExpr == "" && hasRows:
-				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, t.Name).
+				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, bareRel(cat, t)).
 					WithObject(t.Name, a.col.Name, "")
 			}
 			cols[a.col.Name] = true

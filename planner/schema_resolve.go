@@ -187,3 +187,10 @@ func (s *Session) relKeys(names []string) []string {
 	}
 	return out
 }
+
+// bareRel is t's name without its schema, as PostgreSQL's messages name
+// relations. Latch held.
+func bareRel(cat *catalog.Catalog, t *catalog.Table) string {
+	_, base := cat.SplitName(t.Name)
+	return base
+}
