@@ -25,7 +25,7 @@ var errBadLayout = errors.New("catalog: bad column layout (position past the row
 // taken; 23502 when col is NOT NULL, missing is nil and t has a row.
 func (c *Catalog) AddColumn(t *Table, col Column, missing any) error {
 	if t.ColumnIndex(col.Name) >= 0 {
-		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", col.Name, t.Name)
+		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", col.Name, bareName(t.Name))
 	}
 	if col.NotNull && missing == nil && c.hasRows(t) {
 		return pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", col.Name, t.Name).
@@ -116,7 +116,7 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 		return pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", from)
 	}
 	if t.ColumnIndex(to) >= 0 {
-		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", to, t.Name)
+		return pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", to, bareName(t.Name))
 	}
 	for _, k := range t.Constraints {
 		if k.Kind == ConCheck && slices.Contains(k.Columns, col) {
@@ -142,7 +142,7 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 // Errors: 42P07 when a relation is named to.
 func (c *Catalog) RenameTable(t *Table, to string) error {
 	if c.RelationExists(to) {
-		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", to)
+		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(to))
 	}
 	if err := c.checkNameNotPendingDrop(nil, to); err != nil {
 		return err

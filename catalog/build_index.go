@@ -108,7 +108,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		if def.IfNotExists {
 			return nil, nil
 		}
-		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", def.Name)
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(def.Name))
 	}
 	t.wmu.Lock()
 	added.each(func(s uint64) {

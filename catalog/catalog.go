@@ -26,6 +26,7 @@ type Catalog struct {
 	// rowCheck evaluates CHECK constraints (SetRowCheck).
 	rowCheck RowCheck
 	indexes  map[string]*Index
+	schemas  map[string]*Schema // user schemas (schema.go)
 	nextOID  uint32
 	tx       txState   // xids, active set, snapshots (mvcc.go)
 	locks    lockState // waits for transactions, table locks (lock.go)

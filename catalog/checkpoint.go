@@ -379,7 +379,7 @@ func (c *Catalog) loadSnapshotAt(lsn wal.LSN) (*loadedSnapshot, error) {
 
 // resetContents empties the catalog before loading another snapshot.
 func (c *Catalog) resetContents() {
-	c.tables, c.indexes = map[string]*Table{}, map[string]*Index{}
+	c.tables, c.indexes, c.schemas = map[string]*Table{}, map[string]*Index{}, nil
 	c.nextOID, c.tx.nextXID = firstOID, frozenXID
 	c.roles.mu.Lock()
 	c.roles.m = nil

@@ -86,10 +86,10 @@ func (c *Catalog) constraintNameUsed(name string) bool {
 // relation's.
 func (c *Catalog) AddConstraint(t *Table, k *Constraint) error {
 	if k.Kind == ConUnique && c.RelationExists(k.Name) {
-		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", k.Name)
+		return pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(k.Name))
 	}
 	if _, ok := t.Constraint(k.Name); ok || t.PKeyName == k.Name {
-		return pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, t.Name)
+		return pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", bareName(k.Name), bareName(t.Name))
 	}
 	if k.Kind == ConUnique {
 		if err := bindUniquePred(t, k); err != nil {
@@ -189,7 +189,7 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 		return nil, err
 	}
 	if c.RelationExists(name) {
-		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name)
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(name))
 	}
 	t := &Table{Name: name, Columns: cols, PrimaryKey: pkey, Owner: owner}
 	if len(pkey) > 0 {
@@ -197,7 +197,7 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 		if pkeyName == "" {
 			t.PKeyName = c.uniqueName(name + "_pkey")
 		} else if c.RelationExists(pkeyName) {
-			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", pkeyName)
+			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(pkeyName))
 		}
 	}
 	taken := map[string]bool{t.PKeyName: t.PKeyName != ""}
@@ -207,9 +207,9 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 		}
 		switch {
 		case taken[k.Name]:
-			return nil, pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", k.Name, name)
+			return nil, pgerror.Errorf(pgerror.DuplicateObject, "constraint %q for relation %q already exists", bareName(k.Name), bareName(name))
 		case k.Kind == ConUnique && c.RelationExists(k.Name):
-			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", k.Name)
+			return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(k.Name))
 		}
 		taken[k.Name] = true
 	}

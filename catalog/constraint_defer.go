@@ -107,7 +107,7 @@ func (t *Txn) checkDeferredChild(d deferredCheck) (XID, error) {
 		return x, nil
 	}
 	return invalidXID, pgerror.Errorf(pgerror.ForeignKeyViolation,
-		"insert or update on table %q violates foreign key constraint %q", d.child.Name, d.k.Name).
+		"insert or update on table %q violates foreign key constraint %q", bareName(d.child.Name), bareName(d.k.Name)).
 		WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", d.k.ColumnNames(d.child), keyText(d.child, d.k.Columns, vals), p.Name)).
 		WithObject(d.child.Name, "", d.k.Name)
 }

@@ -315,7 +315,7 @@ func parentKeyOf(p *Table, k *Constraint, row []any) (*Constraint, string, bool)
 // still reference through k.
 func stillReferenced(tb, child *Table, k *Constraint, old []any) error {
 	return pgerror.Errorf(pgerror.ForeignKeyViolation,
-		"update or delete on table %q violates foreign key constraint %q on table %q", tb.Name, k.Name, child.Name).
+		"update or delete on table %q violates foreign key constraint %q on table %q", bareName(tb.Name), bareName(k.Name), bareName(child.Name)).
 		WithDetail(fmt.Sprintf("Key (%s)=(%s) is still referenced from table %q.",
 			columnNames(tb, k.RefColumns), keyText(tb, k.RefColumns, old), child.Name)).
 		WithObject(child.Name, "", k.Name)
@@ -422,8 +422,8 @@ func (c *Catalog) validateForeignKey(t *Table, k *Constraint) error {
 		}
 		if !c.anyLive(p, slotsOf(p, pk, key)) {
 			return pgerror.Errorf(pgerror.ForeignKeyViolation,
-				"insert or update on table %q violates foreign key constraint %q", t.Name, k.Name).
-				WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", k.ColumnNames(t), keyText(t, k.Columns, vals), p.Name)).
+				"insert or update on table %q violates foreign key constraint %q", bareName(t.Name), bareName(k.Name)).
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", k.ColumnNames(t), keyText(t, k.Columns, vals), bareName(p.Name))).
 				WithObject(t.Name, "", k.Name)
 		}
 	}

@@ -192,7 +192,7 @@ func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
 		}
 		if x == invalidXID || !t.waiting() {
 			return false, pgerror.Errorf(pgerror.UniqueViolation,
-				"duplicate key value violates unique constraint %q", k.Name).
+				"duplicate key value violates unique constraint %q", bareName(k.Name)).
 				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", k.ColumnNames(tb), keyText(tb, k.Columns, vals))).
 				WithObject(tb.Name, "", k.Name)
 		}
@@ -225,7 +225,7 @@ func (t *Txn) checkChecks(tb *Table, vals []any) error {
 			return err
 		}
 		if !ok {
-			return pgerror.Errorf(pgerror.CheckViolation, "new row for relation %q violates check constraint %q", tb.Name, k.Name).
+			return pgerror.Errorf(pgerror.CheckViolation, "new row for relation %q violates check constraint %q", bareName(tb.Name), bareName(k.Name)).
 				WithDetail(failingRow(tb, vals)).WithObject(tb.Name, "", k.Name)
 		}
 	}

@@ -20,7 +20,7 @@ func (c *Catalog) CreateTable(name string, cols []Column, pkey []int) (*Table, e
 // (not checked: the planner checks CREATE on the schema first).
 func (c *Catalog) CreateTableOwned(owner, name string, cols []Column, pkey []int) (*Table, error) {
 	if c.RelationExists(name) {
-		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", name)
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(name))
 	}
 	t := &Table{Name: name, Columns: cols, PrimaryKey: pkey, OID: c.allocOID(), Owner: owner}
 	if len(pkey) > 0 {
@@ -112,7 +112,7 @@ func (c *Catalog) CreateIndex(def IndexDef) (*Index, error) {
 
 func (c *Catalog) newIndex(oid uint32, def IndexDef) (*Index, error) {
 	if c.RelationExists(def.Name) {
-		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", def.Name)
+		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation %q already exists", bareName(def.Name))
 	}
 	t, ok := c.tables[def.Table]
 	if !ok {

@@ -116,6 +116,18 @@
 // role owning a table or holding a grant cannot be dropped (2BP01). The
 // catalog only stores and answers; the planner decides who may run what.
 //
+// # Schemas (schema.go)
+//
+// A relation's catalog name is "schema.name" in a user schema and the
+// bare name in public, so data directories from before schemas load with
+// everything in public; QualifiedName and SplitName convert, and the
+// planner resolves names as written through search_path. User schemas
+// (owner, USAGE and CREATE grants) are logged as Schema records (create,
+// drop, owner, grant, rename) and written in a snapshot's catalog file
+// after the schema grants item (absent in older snapshots). Moving a
+// table (SetTableSchema, RenameSchema) logs its new definition and its
+// indexes' renames, as ALTER TABLE does.
+//
 // # ALTER TABLE and TRUNCATE (alter.go, alter_layout.go)
 //
 // Stored row versions are never rewritten. A table's columns map to

@@ -96,6 +96,8 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		return c.replayTableGrant(p)
 	case recSchemaGrant:
 		return c.replaySchemaGrant(p)
+	case recSchema:
+		return c.replaySchema(p)
 	case recAlterTable:
 		return st.replayAlter(p)
 	case recTruncate:

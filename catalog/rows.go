@@ -257,7 +257,7 @@ func (t *Txn) checkUnique(tb *Table, vals []any) (string, error) {
 		}
 		if x == invalidXID || !t.waiting() {
 			return "", pgerror.Errorf(pgerror.UniqueViolation,
-				"duplicate key value violates unique constraint %q", tb.PKeyName).
+				"duplicate key value violates unique constraint %q", bareName(tb.PKeyName)).
 				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", pkeyNames(tb), pkeyText(tb, vals))).
 				WithObject(tb.Name, "", tb.PKeyName)
 		}

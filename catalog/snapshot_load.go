@@ -148,6 +148,11 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, lsn wal.LSN, ls *loade
 			c.readSchemaGrants(d)
 		}
 	}
+	if items.err == nil {
+		if d := items.next(); d != nil { // absent in snapshots before schemas
+			c.readSchemas(d)
+		}
+	}
 	if err := items.finish(); err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ type snapshotState struct {
 	nextOID uint32
 	nextXID XID
 	roles   []Role
+	schemas []Schema          // user schemas (schema.go)
 	defs    map[*Table][]byte // CreateTable payloads (with owner and grants)
 	schema  []string          // grantees of CREATE on schema public
 }
@@ -62,6 +63,7 @@ func (c *Catalog) capture() *snapshotState {
 		st.roles = append(st.roles, r)
 	}
 	st.schema = c.schemaGranteesLocked()
+	st.schemas = c.userSchemasLocked()
 	return st
 }
 
@@ -197,6 +199,8 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 		bw.item()
 	}
 	bw.cur = appendSchemaGrants(bw.cur, st.schema)
+	bw.item()
+	bw.cur = appendSchemas(bw.cur, st.schemas)
 	bw.item()
 	return bw.close()
 }

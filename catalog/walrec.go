@@ -24,6 +24,7 @@ const (
 	recTruncate    wal.RecordType = 17 // payload: table oid (alter.go)
 	recRenameIndex wal.RecordType = 18 // payload: old name, new name (undo_tables.go)
 	recTxnDataPart wal.RecordType = 19 // payload: xid, leading bytes of the next TxnData body (walrec_txn.go)
+	recSchema      wal.RecordType = 20 // payload: encodeSchemaOp (schema.go)
 )
 
 // maxRecordBytes bounds the payload of one TxnData or TxnDataPart record

@@ -41,7 +41,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
-		t, err := alterTarget(cat, x.Table, x.TableP, x.IfExists, s.user(), res)
+		t, err := alterTarget(cat, s.relKey(x.Table), x.TableP, x.IfExists, s.user(), res)
 		if t == nil {
 			return res, err
 		}
@@ -119,11 +119,11 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 			case cols[a.col.Name] && cmd.Missing:
 				skip[i] = true
 				res.Notices = append(res.Notices, notice(string(pgerror.DuplicateColumn),
-					"column \""+a.col.Name+"\" of relation \""+t.Name+"\" already exists, skipping"))
+					"column \""+a.col.Name+"\" of relation \""+bareRel(cat, t)+"\" already exists, skipping"))
 			case cols[a.col.Name]:
-				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, t.Name)
+				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, bareRel(cat, t))
 			case a.col.NotNull && a.missing == nil && a.col.DefaultExpr == "" && hasRows:
-				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, t.Name).
+				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, bareRel(cat, t)).
 					WithObject(t.Name, a.col.Name, "")
 			}
 			cols[a.col.Name] = true
@@ -170,16 +170,20 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 }
 
 func (b *binder) planRename(x *sql.Rename) plan {
-	user := b.s.user()
+	user, s := b.s.user(), b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
-		t, err := alterTarget(cat, x.Table, -1, x.IfExists, user, res)
+		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
 		}
+		if x.NewSchema != "" {
+			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
+		}
 		cat.RememberTable(txn, t) // catalog/undo_tables.go
 		if x.Column == "" {
-			err = cat.RenameTable(t, x.NewName)
+			schema, _ := cat.SplitName(t.Name) // renamed within its schema
+			err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName))
 		} else {
 			err = cat.RenameColumn(t, x.Column, x.NewName)
 		}
@@ -198,7 +202,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 		cat := s.cat
 		var tables []*catalog.Table
 		for _, name := range x.Tables {
-			t, ok := cat.Table(name)
+			t, ok := s.lookupTable(name)
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 			}
@@ -352,7 +356,7 @@ var validStorage = map[string]bool{"plain": true, "external": true, "extended": 
 func (b *binder) bindSetDefault(x *sql.AlterTable, i int, adds []*boundAdd) (*boundAdd, error) {
 	name := x.Cmds[i].Name
 	a := &boundAdd{}
-	if t, ok := b.s.cat.Table(x.Table); ok {
+	if t, ok := b.s.lookupTable(x.Table); ok {
 		if c := t.ColumnIndex(name); c >= 0 {
 			a.col = catalog.Column{Name: name, Type: t.Columns[c].Type}
 		}

@@ -63,7 +63,8 @@ func (b *binder) checkSchemaQualifier(c *sql.ColumnRef) error {
 // or subquery in FROM.
 func (b *binder) schemaOf(t *catalog.Table) string {
 	if u, ok := b.s.cat.Table(t.Name); ok && u == t {
-		return "public"
+		schema, _ := b.s.cat.SplitName(t.Name)
+		return schema
 	}
 	if t.OID != 0 {
 		return "pg_catalog"

@@ -175,8 +175,8 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 		r.schema = it.Schema
 		if r.schema == "" {
 			r.schema = "pg_catalog"
-			if _, user := j.b.s.cat.Table(it.Name); user {
-				r.schema = "public"
+			if t, user := j.b.s.lookupTable(it.Name); user {
+				r.schema, _ = j.b.s.cat.SplitName(t.Name)
 			}
 		}
 		if len(it.Columns) > len(r.cols) {

@@ -219,14 +219,22 @@ func errAmbiguous(c *sql.ColumnRef) error {
 
 // checkNameConflicts is PostgreSQL's checkNameSpaceConflicts: two names
 // of one FROM clause that are the same are 42712 (no position, as
-// PostgreSQL 15 gives none).
+// PostgreSQL 15 gives none). Two tables without aliases in different
+// schemas (s.t and public.t) do not conflict, as in PostgreSQL.
 func checkNameConflicts(a, b []*nsEntry) error {
 	for _, x := range a {
 		for _, y := range b {
-			if x.ref == y.ref {
+			if x.ref == y.ref && !distinctTables(x.rel, y.rel) {
 				return pgerror.Errorf(pgerror.DuplicateAlias, "table name %q specified more than once", x.ref)
 			}
 		}
 	}
 	return nil
+}
+
+// distinctTables reports whether a and b are tables named without
+// aliases from different schemas.
+func distinctTables(a, b *rangeRel) bool {
+	return a != nil && b != nil && !a.aliased && !b.aliased && a.origin != nil && b.origin != nil &&
+		a.schema != b.schema && a.schema != "" && b.schema != ""
 }

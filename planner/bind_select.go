@@ -40,6 +40,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		if !ok {
 			return nil, errNoRelation(x.From, x.FromP)
 		}
+		if err := b.s.checkUsageAt(t, x.FromP); err != nil { // schema_priv.go
+			return nil, err
+		}
 		if err := b.s.checkSelect(t); err != nil { // privilege.go
 			return nil, err
 		}

@@ -20,7 +20,7 @@ import (
 // bindConstraint binds tc for table t (for CREATE TABLE, a table not in
 // the catalog yet, whose own name a foreign key may reference: RefTable
 // 0). Check constraints are bound by bindCheck.
-func bindConstraint(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint, creating bool) (*catalog.Constraint, error) {
+func bindConstraint(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint, creating bool) (*catalog.Constraint, error) {
 	k := &catalog.Constraint{Name: tc.Name, Deferrable: tc.Deferrable, Deferred: tc.Deferred}
 	if tc.Deferrable && tc.Kind != 'f' {
 		return nil, pgerror.NotSupported("DEFERRABLE unique constraints")
@@ -35,7 +35,7 @@ func bindConstraint(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstrai
 		k.Columns = cols
 		return k, nil
 	case 'f':
-		return bindForeignKey(cat, t, tc, k, creating)
+		return bindForeignKey(s, cat, t, tc, k, creating)
 	}
 	return nil, pgerror.NotSupported("this constraint")
 }
@@ -62,7 +62,7 @@ func keyColumns(t *catalog.Table, names []string, msg string) ([]int, error) {
 // none) and must be exactly the columns of one of its unique keys (42830
 // "there is no unique constraint matching given keys"); counts must
 // agree (42830) and types compare (42804).
-func bindForeignKey(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint, k *catalog.Constraint, creating bool) (*catalog.Constraint, error) {
+func bindForeignKey(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint, k *catalog.Constraint, creating bool) (*catalog.Constraint, error) {
 	k.Kind, k.OnUpdate, k.OnDelete = catalog.ConForeign, tc.OnUpdate, tc.OnDelete
 	cols, err := fkColumns(t, tc.Columns)
 	if err != nil {
@@ -70,8 +70,8 @@ func bindForeignKey(cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstrai
 	}
 	k.Columns = cols
 	ref := t
-	if !creating || tc.RefTable != t.Name {
-		r, ok := cat.Table(tc.RefTable)
+	if !creating || s.relKey(tc.RefTable) != t.Name && tc.RefTable != t.Name {
+		r, ok := s.lookupTable(tc.RefTable)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tc.RefTable)
 		}
@@ -159,8 +159,8 @@ func fkComparable(a, b types.Type) bool {
 // unique key on the same columns, in the same order, as the primary key
 // or an earlier one is dropped, its name going to an unnamed earlier
 // one (PostgreSQL's transformIndexConstraints).
-func tableConstraints(s *Session, cat *catalog.Catalog, x *sql.CreateTable, cols []catalog.Column, pkey []int) ([]*catalog.Constraint, error) {
-	t := &catalog.Table{Name: x.Name, Columns: cols, PrimaryKey: pkey}
+func tableConstraints(s *Session, cat *catalog.Catalog, x *sql.CreateTable, key string, cols []catalog.Column, pkey []int) ([]*catalog.Constraint, error) {
+	t := &catalog.Table{Name: key, Columns: cols, PrimaryKey: pkey}
 	var out []*catalog.Constraint
 	for _, pass := range []bool{true, false} {
 		for _, tc := range x.Constraints {
@@ -172,7 +172,7 @@ func tableConstraints(s *Session, cat *catalog.Catalog, x *sql.CreateTable, cols
 			if tc.Kind == 'c' {
 				k, err = bindCheck(s, t, tc)
 			} else {
-				k, err = bindConstraint(cat, t, tc, true)
+				k, err = bindConstraint(s, cat, t, tc, true)
 			}
 			if err != nil {
 				return nil, err
@@ -196,7 +196,7 @@ func addConstraint(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.Ta
 	if tc.Kind == 'c' {
 		k, err = bindCheck(s, t, tc)
 	} else {
-		k, err = bindConstraint(cat, t, tc, false)
+		k, err = bindConstraint(s, cat, t, tc, false)
 	}
 	if err != nil {
 		return err
@@ -228,10 +228,14 @@ func dropConstraint(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, cm
 // they are dropped with PostgreSQL's NOTICE "drop cascades to
 // constraint c_p_fkey on table c" (for several, "drop cascades to 2
 // other objects": backend.Notice carries no DETAIL for the list).
-func dropReferences(x *sql.DropTable) func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error {
+func dropReferences(s *Session, x *sql.DropTable) func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error {
 	return func(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, res *backend.Result) error {
 		if !x.Cascade {
-			return cat.DropTableBlockers(t, x.Names)
+			keys := make([]string, len(x.Names))
+			for i, n := range x.Names {
+				keys[i] = s.relKey(n)
+			}
+			return cat.DropTableBlockers(t, keys)
 		}
 		notes, err := cat.DropReferencing(txn, t, "")
 		switch {
@@ -277,15 +281,15 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 		cols = append(cols, i)
 	}
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		t, ok := cat.Table(x.Table)
+		t, ok := b.s.lookupTable(x.Table)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
 		}
-		if x.IfNotExists && x.Name != "" && cat.RelationExists(x.Name) {
+		if x.IfNotExists && x.Name != "" && cat.RelationExists(indexRelName(t, x.Name)) {
 			return &backend.Result{Tag: "CREATE INDEX", Notices: []backend.Notice{
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
-		k := &catalog.Constraint{Kind: catalog.ConUnique, Name: x.Name, IndexOnly: true, NullsNotDistinct: x.NullsNotDistinct,
+		k := &catalog.Constraint{Kind: catalog.ConUnique, Name: indexRelName(t, x.Name), IndexOnly: true, NullsNotDistinct: x.NullsNotDistinct,
 			Columns: slices.Clone(cols), CheckExpr: pred}
 		if k.Name == "" {
 			k.Name = cat.AutoName(t, k)

@@ -62,15 +62,20 @@ func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
 // createTableAs creates the table and inserts the query's rows.
 func createTableAs(ctx context.Context, ex *execCtx, x *sql.CreateTableAs, cols []catalog.Column, pl plan) (*backend.Result, error) {
 	s, cat := ex.s, ex.s.cat
-	if !cat.CanCreateInSchema(s.user()) { // privilege.go
-		return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
+	key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
+	if err != nil {
+		return nil, err
 	}
-	if x.IfNotExists && cat.RelationExists(x.Name) {
+	if err := s.checkCreateIn(key, x.NameP); err != nil { // schema_priv.go
+		return nil, err
+	}
+	if x.IfNotExists && cat.RelationExists(key) {
+		_, base := cat.SplitName(key)
 		return &backend.Result{Tag: "CREATE TABLE AS", Notices: []backend.Notice{
-			notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
+			notice(string(pgerror.DuplicateTable), "relation \""+base+"\" already exists, skipping")}}, nil
 	}
 	txn := s.ddlTxn()
-	t, err := cat.CreateTableIn(txn, s.user(), x.Name, cols, nil)
+	t, err := cat.CreateTableIn(txn, s.user(), key, cols, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -31,18 +31,28 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 	}
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		if !cat.CanCreateInSchema(s.user()) { // privilege.go
-			return nil, atOffset(pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema public"), x.NameP)
-		}
-		if x.IfNotExists && cat.RelationExists(x.Name) {
-			return &backend.Result{Tag: "CREATE TABLE", Notices: []backend.Notice{
-				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
-		}
-		cons, err := tableConstraints(s, cat, x, cols, pkey)
+		key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
 		if err != nil {
 			return nil, err
 		}
-		if _, err := cat.CreateTableWith(txn, s.user(), x.Name, cols, pkey, x.PKeyName, cons); err != nil {
+		if err := s.checkCreateIn(key, x.NameP); err != nil { // privilege.go
+			return nil, err
+		}
+		if x.IfNotExists && cat.RelationExists(key) {
+			_, base := cat.SplitName(key)
+			return &backend.Result{Tag: "CREATE TABLE", Notices: []backend.Notice{
+				notice(string(pgerror.DuplicateTable), "relation \""+base+"\" already exists, skipping")}}, nil
+		}
+		cons, err := tableConstraints(s, cat, x, key, cols, pkey)
+		if err != nil {
+			return nil, err
+		}
+		pkName := x.PKeyName
+		if pkName != "" {
+			schema, _ := cat.SplitName(key)
+			pkName = catalog.QualifiedName(schema, pkName)
+		}
+		if _, err := cat.CreateTableWith(txn, s.user(), key, cols, pkey, pkName, cons); err != nil {
 			return nil, err
 		}
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
@@ -96,11 +106,10 @@ func (b *binder) planDropTable(x *sql.DropTable) plan {
 		func(cat *catalog.Catalog, name string) *catalog.Table { t, _ := cat.Table(name); return t },
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
 			return cat.DropTableIn(s.blockTxn(txn), name)
-		}, s.user(), dropReferences(x))
+		}, s, dropReferences(s, x))
 }
 
 func (b *binder) planDropIndex(x *sql.DropIndex) plan {
-	user := b.s.user()
 	var noRefs func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error
 	return dropPlan("DROP INDEX", "index", x.Names, x.IfExists,
 		func(cat *catalog.Catalog, name string) *catalog.Table {
@@ -109,7 +118,7 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 			}
 			return nil
 		},
-		(*catalog.Catalog).DropIndexIn, user, noRefs)
+		(*catalog.Catalog).DropIndexIn, b.s, noRefs)
 }
 
 // dropPlan drops each named object; with IF EXISTS a missing one is a
@@ -118,11 +127,16 @@ func (b *binder) planDropIndex(x *sql.DropIndex) plan {
 // user must own every existing object, or be a superuser, before any is
 // dropped (42501 "must be owner of table x").
 func dropPlan(tag, kind string, names []string, ifExists bool,
-	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, user string,
+	owner func(*catalog.Catalog, string) *catalog.Table, drop func(*catalog.Catalog, *catalog.Txn, string) error, s *Session,
 	refs func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error) plan {
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
+		user := s.user()
+		keys := make(map[string]string, len(names)) // written name -> catalog name (schema_resolve.go)
 		for _, name := range names {
-			t := owner(cat, name)
+			keys[name] = s.relKey(name)
+		}
+		for _, name := range names {
+			t := owner(cat, keys[name])
 			if t == nil && !ifExists {
 				break // the drop loop reports it, as PostgreSQL, in order
 			}
@@ -132,16 +146,20 @@ func dropPlan(tag, kind string, names []string, ifExists bool,
 		}
 		res := &backend.Result{Tag: tag}
 		for _, name := range names {
-			if ifExists && owner(cat, name) == nil {
-				res.Notices = append(res.Notices, notice("00000", kind+" \""+name+"\" does not exist, skipping"))
+			if owner(cat, keys[name]) == nil {
+				err := s.errNoObject(kind, name) // schema_resolve.go
+				if !ifExists {
+					return nil, err
+				}
+				res.Notices = append(res.Notices, notice("00000", err.Message+", skipping"))
 				continue
 			}
-			if t := owner(cat, name); t != nil && refs != nil {
+			if t := owner(cat, keys[name]); t != nil && refs != nil {
 				if err := refs(cat, txn, t, res); err != nil {
 					return nil, err
 				}
 			}
-			if err := drop(cat, txn, name); err != nil {
+			if err := drop(cat, txn, keys[name]); err != nil {
 				return nil, err
 			}
 		}
@@ -174,7 +192,7 @@ func hnswMaxDimsOf(k types.Kind) int {
 }
 
 func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
-	t, ok := b.s.cat.Table(x.Table)
+	t, ok := b.s.lookupTable(x.Table)
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
 	}
@@ -207,7 +225,7 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 
 // indexDef validates CREATE INDEX with pgvector's errors.
 func indexDef(b *binder, t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef, error) {
-	def := catalog.IndexDef{Name: x.Name, Table: t.Name}
+	def := catalog.IndexDef{Name: indexRelName(t, x.Name), Table: t.Name}
 	switch x.Method {
 	case "", "btree":
 		def.Method = catalog.MethodBTree
@@ -432,4 +450,16 @@ func intOption(o sql.IndexOption, lo, hi int) (int, error) {
 			WithDetail("Valid values are between \"" + strconv.Itoa(lo) + "\" and \"" + strconv.Itoa(hi) + "\".")
 	}
 	return n, nil
+}
+
+// indexRelName is the catalog name of an index named name on t: an index is
+// in its table's schema (catalog/schema.go); "" (unnamed) stays "".
+func indexRelName(t *catalog.Table, name string) string {
+	if name == "" {
+		return ""
+	}
+	if schema, _, ok := strings.Cut(t.Name, "."); ok && !strings.Contains(name, ".") {
+		return schema + "." + name
+	}
+	return name
 }

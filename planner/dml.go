@@ -73,9 +73,12 @@ func (r *returning) project(e *env, row []any, res *backend.Result) error {
 // targetTable resolves the table of INSERT, UPDATE, DELETE and COPY;
 // pos is the byte offset of its name for the error's position (-1: none).
 func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
-	t, ok := b.s.cat.Table(name)
+	t, ok := b.s.lookupTable(name)
 	if !ok {
 		return nil, errNoRelation(name, pos)
+	}
+	if err := b.s.checkUsageAt(t, pos); err != nil { // schema_priv.go
+		return nil, err
 	}
 	b.table = t
 	b.s.noteRelation(t) // locked before the statement runs (session_latch.go)

@@ -60,7 +60,7 @@ func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.State
 	case lockExclusive:
 		// The DDL's transaction holds its ACCESS EXCLUSIVE locks until it
 		// ends; txn is a read-only stand-in outside a block.
-		if err := s.cat.LockTables(s.ddlTxn(), s.lockWait(ctx), tablesOf(st)); err != nil {
+		if err := s.cat.LockTables(s.ddlTxn(), s.lockWait(ctx), s.relKeys(tablesOf(st))); err != nil {
 			return nil, err
 		}
 		s.latched++
@@ -79,9 +79,9 @@ func (s *Session) lockStatement(ctx context.Context, mode lockMode, st sql.State
 func (s *Session) tableWait(mode lockMode, st sql.Statement) (func(*catalog.Txn, catalog.Wait, []string) error, []string) {
 	switch mode {
 	case lockShared:
-		return s.cat.WaitTableRead, tablesOf(st)
+		return s.cat.WaitTableRead, s.relKeys(tablesOf(st))
 	case lockWrite, lockSelf:
-		return s.cat.WaitTableDDL, tablesOf(st)
+		return s.cat.WaitTableDDL, s.relKeys(tablesOf(st))
 	}
 	return nil, nil
 }

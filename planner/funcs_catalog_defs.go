@@ -24,6 +24,12 @@ func (e *env) SerialSequence(table, column string) (any, error) {
 		return nil, pgerror.New(pgerror.InvalidName, "invalid name syntax")
 	}
 	defer e.sess.catalogRead()()
+	if len(parts) == 1 { // through search_path (schema_resolve.go)
+		if key := e.sess.relKey(parts[0]); key != parts[0] && !strings.HasPrefix(key, "pg_catalog.") {
+			sc, base := e.sess.cat.SplitName(key)
+			parts = []string{sc, base}
+		}
+	}
 	return pgcatalog.SerialSequence(e.sess.cat, e.sess.startup["database"], parts, column)
 }
 
@@ -34,13 +40,18 @@ func (e *env) RoleName(oid uint32) string {
 
 func (e *env) RelationName(oid uint32) (string, bool) {
 	defer e.sess.catalogRead()()
-	return relationName(e.sess.cat, int64(oid))
+	name, ok := relationName(e.sess.cat, int64(oid))
+	if ok && e.sess.cat.RelationExists(name) {
+		name = e.sess.visibleName(name) // schema_resolve.go
+	}
+	return name, ok
 }
 
 // LookupRelation resolves name as PostgreSQL's to_regclass: parsed as a
-// SQL name ([db.][schema.]relation), a relation of public (unqualified:
-// or a pg_catalog view), of pg_catalog or of information_schema; a
-// schema that does not exist gives false, not an error.
+// SQL name ([db.][schema.]relation), a relation found through
+// search_path (unqualified: or a pg_catalog view) or in its schema, a
+// view of pg_catalog or of information_schema; a schema that does not
+// exist gives false, not an error.
 func (e *env) LookupRelation(name string) (string, bool, error) {
 	parts, ok := splitIdentifiers(name)
 	switch {
@@ -58,9 +69,20 @@ func (e *env) LookupRelation(name string) (string, bool, error) {
 		schema = parts[len(parts)-2]
 	}
 	defer e.sess.catalogRead()()
-	if schema == "" || schema == "public" {
-		if _, ok := publicRelationOID(e.sess.cat, rel); ok {
-			return pgcatalog.QuoteIdent(rel), true, nil
+	written := rel
+	if schema != "" {
+		if _, ok := e.sess.cat.LookupSchema(schema); !ok {
+			return "", false, nil
+		}
+		written = schema + "." + rel
+	}
+	if key := e.sess.relKey(written); !strings.HasPrefix(key, "pg_catalog.") {
+		if _, ok := publicRelationOID(e.sess.cat, key); ok { // schema_resolve.go
+			sc, base := e.sess.cat.SplitName(key)
+			if e.sess.visibleName(key) == base {
+				return pgcatalog.QuoteIdent(base), true, nil
+			}
+			return pgcatalog.QuoteIdent(sc) + "." + pgcatalog.QuoteIdent(base), true, nil
 		}
 	}
 	if schema == "" {

@@ -17,6 +17,12 @@ var _ sem.Context = (*env)(nil)
 func (e *env) User() string     { return e.sess.startup["user"] }
 func (e *env) Database() string { return e.sess.startup["database"] }
 
+// SearchPath is Session.searchPath under the latch (schema_resolve.go).
+func (e *env) SearchPath(implicit bool) []string {
+	defer e.sess.catalogRead()()
+	return e.sess.searchPath(implicit)
+}
+
 // Setting is current_setting's lookup: 42704 for an unknown name, as
 // SHOW, or NULL when missingOK.
 func (e *env) Setting(name string, missingOK bool) (any, error) {
@@ -75,10 +81,11 @@ func (e *env) Sleep(d time.Duration) error {
 func (e *env) RelationSize(name string, rows, indexes bool) (int64, error) {
 	cat := e.sess.cat
 	defer e.sess.catalogRead()()
-	if ix, ok := cat.Index(name); ok {
+	key := e.sess.relKey(name)
+	if ix, ok := cat.Index(key); ok {
 		return ix.Bytes(), nil
 	}
-	t, ok := cat.Table(name)
+	t, ok := cat.Table(key)
 	if !ok {
 		return 0, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 	}

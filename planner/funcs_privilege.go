@@ -95,11 +95,11 @@ func (s *Session) heldOn(rel any, role string) (held catalog.Privilege, found bo
 		}
 		return 0, false, nil
 	}
-	name, err := parseRelationName(rel.(string))
+	name, err := s.parseRelationName(rel.(string))
 	if err != nil {
 		return 0, false, err
 	}
-	if t, ok := s.cat.Table(name); ok {
+	if t, ok := s.lookupTable(name); ok {
 		return s.cat.TablePrivilegesIn(s.txn, t, role), true, nil
 	}
 	if _, ok := pgcatalog.VirtualTable(s.pgEnv(), name); ok {
@@ -118,9 +118,10 @@ func (s *Session) isOwnerOrSuper(rel any, role string) bool {
 		return true
 	}
 	name, _ := rel.(string)
-	name, _ = parseRelationName(name)
+	name, _ = s.parseRelationName(name)
+	key := s.relKey(name)
 	for _, t := range s.cat.Tables() {
-		if oid, ok := rel.(int64); ok && int64(t.OID) == oid || t.Name == name {
+		if oid, ok := rel.(int64); ok && int64(t.OID) == oid || t.Name == key {
 			return t.Owner == role
 		}
 	}
@@ -129,8 +130,9 @@ func (s *Session) isOwnerOrSuper(rel any, role string) bool {
 
 // parseRelationName reads a possibly qualified, possibly quoted table name as
 // PostgreSQL's textToQualifiedNameList: unquoted parts fold to lower
-// case; schema public is dropped, pg_catalog and information_schema kept.
-func parseRelationName(text string) (string, error) {
+// case; a qualified name keeps its schema (3F000 when unknown). Latch
+// held.
+func (s *Session) parseRelationName(text string) (string, error) {
 	parts, ok := splitIdentifiers(text)
 	if !ok || len(parts) == 0 || len(parts) > 3 {
 		return "", pgerror.New(pgerror.InvalidName, "invalid name syntax")
@@ -139,14 +141,11 @@ func parseRelationName(text string) (string, error) {
 	if len(parts) == 1 {
 		return name, nil
 	}
-	switch schema := parts[len(parts)-2]; schema {
-	case "public":
-		return name, nil
-	case "pg_catalog", "information_schema":
-		return schema + "." + name, nil
-	default:
+	schema := parts[len(parts)-2]
+	if _, ok := s.cat.LookupSchema(schema); !ok {
 		return "", pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
 	}
+	return schema + "." + name, nil
 }
 
 // splitIdentifiers splits a.b."C" on dots outside double quotes ("" is a

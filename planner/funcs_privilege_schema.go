@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -46,16 +47,17 @@ func hasSchemaPrivilege(e *env, a []any) (any, error) {
 		return nil, err
 	}
 	var held privBits
-	switch schema := a[0].(string); schema {
-	case "public":
-		held = privUsage
-		if s.cat.CanCreateInSchema(role) {
-			held |= privCreate
-		}
-	case "pg_catalog", "information_schema":
-		held = privUsage
-	default:
+	defer s.catalogRead()()
+	schema := a[0].(string)
+	if _, ok := s.cat.LookupSchema(schema); !ok || schema == "pg_toast" {
 		return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	p := s.cat.SchemaPrivileges(schema, role) // catalog/schema.go
+	if p&catalog.SchemaUsage != 0 {
+		held |= privUsage
+	}
+	if p&catalog.SchemaCreate != 0 {
+		held |= privCreate
 	}
 	return s.holds(role, held, want), nil
 }

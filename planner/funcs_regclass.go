@@ -26,7 +26,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}
 	arg := f.Args[0]
 	if k, ok := arg.(*sql.Const); ok && k.Kind == sql.ConstString {
-		if _, ok := relationOID(b.s.cat, k.Text); !ok {
+		if _, ok := relationOID(b.s.cat, b.s.relKey(k.Text)); !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
 		}
 	}
@@ -50,17 +50,21 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 				return oid, nil
 			}
 			if name, ok := relationName(e.sess.cat, oid.(int64)); ok {
-				return name, nil
+				return e.sess.visibleName(name), nil
 			}
 			return strconv.FormatInt(oid.(int64), 10), nil
 		}
 		name := a[0].(string)
-		oid, ok := relationOID(e.sess.cat, name)
+		key := e.sess.relKey(name)
+		oid, ok := relationOID(e.sess.cat, key)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 		}
 		if wantOID {
 			return int64(oid), nil
+		}
+		if e.sess.cat.RelationExists(key) {
+			return e.sess.visibleName(key), nil // schema_resolve.go
 		}
 		return name, nil
 	}}, nil
@@ -214,7 +218,7 @@ func (b *binder) checkRelationArg(a sql.Expr) error {
 	if !ok || k.Kind != sql.ConstString {
 		return nil
 	}
-	if !b.s.cat.RelationExists(k.Text) {
+	if !b.s.cat.RelationExists(b.s.relKey(k.Text)) {
 		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
 	}
 	return nil

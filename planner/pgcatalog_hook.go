@@ -31,7 +31,7 @@ func (s *Session) catalogQuery(query string, declared []uint32) (*prepared, bool
 // view (pg_type, pg_class...) materialised for this statement. The caller
 // holds the catalog lock.
 func (s *Session) table(name string) (*catalog.Table, bool) {
-	if t, ok := s.cat.Table(name); ok {
+	if t, ok := s.lookupTable(name); ok { // schema_resolve.go
 		s.noteRelation(t) // locked before the statement runs (session_latch.go)
 		return t, true
 	}
@@ -39,5 +39,6 @@ func (s *Session) table(name string) (*catalog.Table, bool) {
 }
 
 func (s *Session) pgEnv() pgcatalog.Env {
-	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"], Settings: s.settingList}
+	return pgcatalog.Env{Cat: s.cat, User: s.startup["user"], Database: s.startup["database"], Settings: s.settingList,
+		Visible: func(key string) bool { _, base := s.cat.SplitName(key); return s.visibleName(key) == base }}
 }

@@ -46,6 +46,14 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDropIndex(x), nil
 	case *sql.CreateExtension:
 		return b.planCreateExtension(x) // extension.go
+	case *sql.CreateSchema:
+		return b.planCreateSchema(x), nil // schema_ddl.go
+	case *sql.DropSchema:
+		return b.planDropSchema(x), nil
+	case *sql.AlterSchemaOwner:
+		return b.planAlterSchemaOwner(x), nil
+	case *sql.RenameSchema:
+		return b.planRenameSchema(x), nil
 	case *sql.DropExtension:
 		return b.planDropExtension(x), nil
 	case *sql.Set, *sql.Show, *sql.Reset, *sql.SetTransaction:

@@ -39,6 +39,9 @@ func (s *Session) checkTable(t *catalog.Table, need catalog.Privilege) error {
 	if real, ok := s.cat.Table(t.Name); !ok || real != t {
 		return nil
 	}
+	if err := s.checkUsage(t); err != nil { // schema_priv.go
+		return err
+	}
 	if s.cat.TablePrivilegesIn(s.txn, t, s.user())&need != need {
 		return errTablePrivilege(t.Name)
 	}

@@ -123,24 +123,31 @@ func (s *Session) grantTables(x *sql.Grant, grantees []string, res *backend.Resu
 }
 
 // grantTargets resolves the tables of GRANT: the named ones (42P01 when
-// missing, 42809 for an index), or every table for ALL TABLES IN SCHEMA
-// public.
+// missing, 42809 for an index), or every table of the schemas named by
+// ALL TABLES IN SCHEMA.
 func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 	if x.AllTablesIn {
+		in := map[string]bool{}
 		for _, name := range x.Objects {
-			if name != "public" {
+			if _, ok := s.cat.LookupSchema(name); !ok {
 				return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", name)
 			}
+			in[name] = true
 		}
-		tables := s.cat.Tables()
+		var tables []*catalog.Table
+		for _, t := range s.cat.Tables() {
+			if schema, _ := s.cat.SplitName(t.Name); in[schema] {
+				tables = append(tables, t)
+			}
+		}
 		sort.Slice(tables, func(i, j int) bool { return tables[i].Name < tables[j].Name })
 		return tables, nil
 	}
 	var out []*catalog.Table
 	for _, name := range x.Objects {
-		t, ok := s.cat.Table(name)
+		t, ok := s.lookupTable(name)
 		if !ok {
-			if _, isIndex := s.cat.Index(name); isIndex {
+			if _, isIndex := s.cat.Index(s.relKey(name)); isIndex {
 				return nil, pgerror.Errorf(pgerror.WrongObjectType, "%q is an index", name)
 			}
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
@@ -165,14 +172,40 @@ func (s *Session) grantSchema(x *sql.Grant, grantees []string, res *backend.Resu
 			priv |= p
 		}
 	}
+	var user []string
 	for _, name := range x.Objects {
-		if name != "public" {
+		sc, ok := s.cat.LookupSchema(name)
+		switch {
+		case !ok:
 			return pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", name)
+		case !sc.BuiltIn:
+			user = append(user, name)
+		case name != "public":
+			return pgerror.NotSupported("GRANT and REVOKE on schema " + name)
+		}
+	}
+	if len(user) > 0 { // schema_priv.go
+		var p catalog.SchemaPriv
+		if priv&schemaCreate != 0 {
+			p |= catalog.SchemaCreate
+		}
+		if priv&schemaUsage != 0 {
+			p |= catalog.SchemaUsage
+		}
+		for _, name := range user {
+			if err := s.grantUserSchema(name, p, x.Revoke, grantees, res); err != nil {
+				return err
+			}
+		}
+		if len(user) == len(x.Objects) {
+			return nil
 		}
 	}
 	if !s.cat.IsSuperuser(s.user()) {
 		for _, name := range x.Objects {
-			res.Notices = append(res.Notices, grantWarning(x.Revoke, name))
+			if name == "public" {
+				res.Notices = append(res.Notices, grantWarning(x.Revoke, name))
+			}
 		}
 		return nil
 	}

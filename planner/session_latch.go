@@ -177,7 +177,7 @@ func (s *Session) tablesNamed(names []string) ([]*catalog.Table, error) {
 	}
 	var out []*catalog.Table
 	for _, name := range names {
-		t, ok := s.cat.Table(name)
+		t, ok := s.lookupTable(name)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 		}

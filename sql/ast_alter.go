@@ -49,6 +49,8 @@ type Rename struct {
 	IfExists bool
 	Column   string
 	NewName  string
+	// NewSchema is set for ALTER TABLE ... SET SCHEMA (NewName is then "").
+	NewSchema string
 }
 
 // Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].

@@ -74,6 +74,8 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 // renameStmt converts ALTER TABLE ... RENAME [COLUMN a] TO b.
 func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	switch s.GetRenameType() {
+	case pg_query.ObjectType_OBJECT_SCHEMA:
+		return &RenameSchema{Name: s.GetSubname(), NewName: s.GetNewname()}, nil // convert_schema.go
 	case pg_query.ObjectType_OBJECT_TABLE:
 	case pg_query.ObjectType_OBJECT_COLUMN:
 		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE {

@@ -28,6 +28,9 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_EXTENSION {
 		return c.dropExtension(s) // convert_extension.go
 	}
+	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_SCHEMA {
+		return c.dropSchema(s) // convert_schema.go
+	}
 	if _, ok := dropKinds[s.GetRemoveType()]; !ok {
 		return nil, c.unsupported("DROP "+objectName(s.GetRemoveType()), -1)
 	}

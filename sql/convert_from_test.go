@@ -16,7 +16,7 @@ func TestFromItems(t *testing.T) {
 		t.Fatalf("items %#v, From %q", q.FromItems, q.From)
 	}
 	a := q.FromItems[0].(*TableRef)
-	if a.Schema != "public" || a.Name != "a" || a.Rel != "a" || a.Alias != "x" || len(a.Columns) != 2 || a.P != 14 {
+	if a.Schema != "public" || a.Name != "public.a" || a.Rel != "a" || a.Alias != "x" || len(a.Columns) != 2 || a.P != 14 {
 		t.Fatalf("table a: %#v", a)
 	}
 	j := q.FromItems[1].(*JoinExpr) // (((t LEFT b) NATURAL FULL c) CROSS s) JOIN d
@@ -38,7 +38,7 @@ func TestFromItems(t *testing.T) {
 	if pt := left.Left.(*TableRef); pt.Schema != "pg_catalog" || pt.Name != "pg_catalog.pg_type" || pt.Rel != "pg_type" || pt.Alias != "t" {
 		t.Fatalf("pg_type: %#v", pt)
 	}
-	if got := q.ReadTables(); len(got) != 5 || got[0] != "a" || got[1] != "pg_catalog.pg_type" || got[4] != "d" {
+	if got := q.ReadTables(); len(got) != 5 || got[0] != "public.a" || got[1] != "pg_catalog.pg_type" || got[4] != "d" {
 		t.Fatalf("ReadTables: %v", got)
 	}
 	r := parseSelect(t, `SELECT "public"."t"."id" FROM "public"."t"`).Items[0].Expr.(*ColumnRef)

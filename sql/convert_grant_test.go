@@ -8,7 +8,7 @@ func TestGrant(t *testing.T) {
 	for _, tt := range []struct{ sql, want string }{
 		{"GRANT SELECT ON items TO carol", `Grant{Privileges:["select"] Objects:["items"] Grantees:[Grantee{Name:"carol"}]}`},
 		{"grant select, INSERT on table public.items, t to carol, public, current_user",
-			`Grant{Privileges:["select" "insert"] Objects:["items" "t"] Grantees:[Grantee{Name:"carol"} Grantee{Public:true} Grantee{Current:true}]}`},
+			`Grant{Privileges:["select" "insert"] Objects:["public.items" "t"] Grantees:[Grantee{Name:"carol"} Grantee{Public:true} Grantee{Current:true}]}`},
 		{"GRANT ALL PRIVILEGES ON items TO bob", `Grant{Objects:["items"] Grantees:[Grantee{Name:"bob"}]}`},
 		{"REVOKE ALL ON items FROM bob CASCADE", `Grant{Revoke:true Objects:["items"] Grantees:[Grantee{Name:"bob"}]}`},
 		{"GRANT CREATE ON SCHEMA public TO carol", `Grant{Privileges:["create"] Schema:true Objects:["public"] Grantees:[Grantee{Name:"carol"}]}`},

@@ -78,8 +78,8 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 // newTableName is the name of the table CREATE TABLE makes, always in
 // schema public: an unlogged table (kept out of the WAL, emptied after a
 // crash) or a temporary one (in pg_temp) is 0A000, as vecgres has neither
-// (it would make a permanent table instead); another schema is 3F000
-// (42501 for pg_catalog), as in PostgreSQL, where it does not exist.
+// (it would make a permanent table instead); pg_catalog is 42501, as in
+// PostgreSQL. Whether another schema exists is the planner's to check.
 func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
 	schema, loc := rv.GetSchemaname(), rv.GetLocation()
 	switch {
@@ -90,8 +90,6 @@ func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
 	case schema == "pg_catalog":
 		return "", pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied to create \"%s.%s\"", schema, rv.GetRelname()).
 			WithDetail("System catalog modifications are currently disallowed.")
-	case schema != "" && schema != "public" && rv.GetCatalogname() == "":
-		return "", c.at(pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", schema), loc)
 	}
 	return c.relName(rv)
 }

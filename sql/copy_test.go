@@ -32,7 +32,7 @@ func TestCopy(t *testing.T) {
 		{"COPY t FROM STDIN WITH CSV NULL AS 'n' QUOTE AS '*' ESCAPE AS '!'", with(csv, func(c *Copy) { c.Null, c.Quote, c.Escape = "n", '*', '!' })},
 		{"COPY t FROM STDIN BINARY", Copy{Table: "t", From: true, Format: CopyBinary}},
 		{"COPY t TO STDOUT (FORMAT binary)", Copy{Table: "t", Format: CopyBinary}},
-		{"COPY public.t FROM STDIN DELIMITER ','", with(text, func(c *Copy) { c.Delimiter = ',' })},
+		{"COPY public.t FROM STDIN DELIMITER ','", with(text, func(c *Copy) { c.Delimiter = ','; c.Table = "public.t" })},
 	}
 	for _, tt := range tests {
 		got, ok := parseOne(t, tt.sql).(*Copy)

@@ -151,12 +151,10 @@ func strs(list []*pg_query.Node) []string {
 	return out
 }
 
-// qualified joins a name list into one relation name, dropping the schema
-// "public" (the only schema vecgres has) so that "public.items" is "items".
+// qualified joins a name list into one relation name as written
+// ("items", "public.items", "s.items"); the planner resolves it
+// (planner/schema_resolve.go): an unqualified name through search_path.
 func qualified(parts []string) string {
-	if len(parts) == 2 && parts[0] == "public" {
-		return parts[1]
-	}
 	return strings.Join(parts, ".")
 }
 

@@ -144,6 +144,12 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.createIndex(n.IndexStmt)
 	case *pg_query.Node_DropStmt:
 		return c.dropStmt(n.DropStmt)
+	case *pg_query.Node_CreateSchemaStmt:
+		return c.createSchema(n.CreateSchemaStmt) // convert_schema.go
+	case *pg_query.Node_AlterOwnerStmt:
+		return c.alterOwner(n.AlterOwnerStmt)
+	case *pg_query.Node_AlterObjectSchemaStmt:
+		return c.setSchema(n.AlterObjectSchemaStmt)
 	case *pg_query.Node_CopyStmt:
 		return c.copyStmt(n.CopyStmt)
 	case *pg_query.Node_VariableSetStmt:

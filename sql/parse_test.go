@@ -22,11 +22,11 @@ func TestParseStatements(t *testing.T) {
 		{"create table t (a real, b float4, c double precision, d float8, e boolean, f text, g varchar(10), h char(2), i numeric, j char)",
 			`CreateTable{Name:"t" Columns:[ColumnDef{Name:"a" Type:float4} ColumnDef{Name:"b" Type:float4} ColumnDef{Name:"c" Type:float8} ColumnDef{Name:"d" Type:float8} ColumnDef{Name:"e" Type:bool} ColumnDef{Name:"f" Type:text} ColumnDef{Name:"g" Type:varchar(10)} ColumnDef{Name:"h" Type:bpchar(2)} ColumnDef{Name:"i" Type:numeric} ColumnDef{Name:"j" Type:bpchar(1)}]}`},
 		{"create table public.t (a int not null default 1 + 2, b text null default 'x', c int, primary key (c, a))",
-			`CreateTable{Name:"t" Columns:[ColumnDef{Name:"a" Type:int4 NotNull:true Default:(1 + 2)} ColumnDef{Name:"b" Type:text Default:'x'} ColumnDef{Name:"c" Type:int4 NotNull:true}] PrimaryKey:["c" "a"]}`},
+			`CreateTable{Name:"public.t" Columns:[ColumnDef{Name:"a" Type:int4 NotNull:true Default:(1 + 2)} ColumnDef{Name:"b" Type:text Default:'x'} ColumnDef{Name:"c" Type:int4 NotNull:true}] PrimaryKey:["c" "a"]}`},
 		{"create table t (v real[])", `CreateTable{Name:"t" Columns:[ColumnDef{Name:"v" Type:_float4}]}`},
 		// DROP
 		{"DROP TABLE items", `DropTable{Names:["items"]}`},
-		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "b"] IfExists:true Cascade:true}`},
+		{"drop table if exists a, public.b cascade", `DropTable{Names:["a" "public.b"] IfExists:true Cascade:true}`},
 		{"DROP INDEX IF EXISTS i1, i2", `DropIndex{Names:["i1" "i2"] IfExists:true}`},
 		{"DROP INDEX CONCURRENTLY i1", `DropIndex{Names:["i1"] Concurrently:true}`},
 		// INSERT

@@ -67,6 +67,7 @@ var pg15GoldenScripts = []string{
 	"catalog_vectors",
 	"catalog_pg_range",
 	"index_expressions",
+	"schemas",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -30,7 +30,7 @@ var foreignKeyCols = []backend.Column{boolCol("sametable"), textCol("conname"), 
 // CHECK constraint, by name.
 func tableChecks(env Env, c consts) [][]any {
 	return constraintList(env, c.oid(), catalog.ConCheck, func(t *catalog.Table, k pgConstraint) []any {
-		return []any{k.k.Name, k.def(env.Cat, t, true)}
+		return []any{bareName(env.Cat, k.k.Name), k.def(env.Cat, t, true)}
 	})
 }
 
@@ -38,7 +38,7 @@ func tableChecks(env Env, c consts) [][]any {
 // foreign keys, by name.
 func tableForeignKeys(env Env, c consts) [][]any {
 	return constraintList(env, c.oid(), catalog.ConForeign, func(t *catalog.Table, k pgConstraint) []any {
-		return []any{true, k.k.Name, k.def(env.Cat, t, true), QuoteIdent(t.Name)}
+		return []any{true, bareName(env.Cat, k.k.Name), k.def(env.Cat, t, true), QuoteIdent(baseName(env.Cat, t))}
 	})
 }
 
@@ -74,7 +74,7 @@ func tableReferencedBy(env Env, c consts) [][]any {
 	for _, t := range env.Cat.Tables() {
 		for _, k := range tableConstraints(t) {
 			if k.k != nil && k.k.Kind == catalog.ConForeign && k.k.RefTable == oid {
-				rows = append(rows, []any{k.k.Name, QuoteIdent(t.Name), k.def(env.Cat, t, true)})
+				rows = append(rows, []any{bareName(env.Cat, k.k.Name), QuoteIdent(baseName(env.Cat, t)), k.def(env.Cat, t, true)})
 			}
 		}
 	}

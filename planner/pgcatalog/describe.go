@@ -87,21 +87,21 @@ func tableIndexRows(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, ix := range sortedIndexes(env.Cat, t) {
 		if isPrimary(ix) {
-			rows = append(rows, []any{ix.Name, true, true, false, true, IndexDef(ix),
+			rows = append(rows, []any{bareName(env.Cat, ix.Name), true, true, false, true, IndexDef(ix),
 				constraintDef(t), "p", false, false, false, int64(0)})
 			continue
 		}
 		if ix.Key != nil && !ix.Key.IndexOnly {
-			rows = append(rows, []any{ix.Name, false, true, false, true, IndexDef(ix),
+			rows = append(rows, []any{bareName(env.Cat, ix.Name), false, true, false, true, IndexDef(ix),
 				pgConstraint{ix.Key}.def(env.Cat, t, true), "u", false, false, false, int64(0)})
 			continue
 		}
 		if ix.Key != nil {
-			rows = append(rows, []any{ix.Name, false, true, false, true, IndexDef(ix),
+			rows = append(rows, []any{bareName(env.Cat, ix.Name), false, true, false, true, IndexDef(ix),
 				nil, nil, nil, nil, false, int64(0)})
 			continue
 		}
-		rows = append(rows, []any{ix.Name, false, false, false, true, IndexDef(ix),
+		rows = append(rows, []any{bareName(env.Cat, ix.Name), false, false, false, true, IndexDef(ix),
 			nil, nil, nil, nil, false, int64(0)})
 	}
 	return rows

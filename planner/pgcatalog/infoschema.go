@@ -1,7 +1,6 @@
 package pgcatalog
 
 import (
-	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -57,9 +56,11 @@ var schemataCols = cols("catalog_name", tSQLID, "schema_name", tSQLID, "schema_o
 // schemataRows lists the schemas a PostgreSQL 15 database has; public is
 // owned by pg_database_owner, as since PostgreSQL 15.
 func schemataRows(env Env) [][]any {
-	row := func(name, owner string) []any { return []any{env.Database, name, owner, nil, nil, nil, nil} }
-	return [][]any{row(schemaInfo, catalog.BootstrapSuperuser), row(schemaPgCatalog, catalog.BootstrapSuperuser),
-		row("pg_toast", catalog.BootstrapSuperuser), row("public", "pg_database_owner")}
+	var rows [][]any
+	for _, s := range env.Cat.Schemas() {
+		rows = append(rows, []any{env.Database, s.Name, s.Owner, nil, nil, nil, nil})
+	}
+	return rows
 }
 
 var infoTablesCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, "table_name", tSQLID,
@@ -72,7 +73,7 @@ func infoTablesRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
 		if r.kind == kindTable && canSee(env, r.table, anyTablePriv) {
-			rows = append(rows, []any{env.Database, "public", r.name, "BASE TABLE", nil, nil, nil, nil, nil,
+			rows = append(rows, []any{env.Database, r.schema, r.name, "BASE TABLE", nil, nil, nil, nil, nil,
 				"YES", "NO", nil})
 		}
 	}
@@ -100,7 +101,7 @@ func tableConsRows(env Env) [][]any {
 			nullsDistinct = yesNo(!k.k.NullsNotDistinct)
 		}
 		deferrable, deferred := k.k != nil && k.k.Deferrable, k.k != nil && k.k.Deferred
-		rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", k.table.Name,
+		rows = append(rows, []any{env.Database, schemaOf(env.Cat, k.table), bareName(env.Cat, k.name), env.Database, schemaOf(env.Cat, k.table), baseName(env.Cat, k.table),
 			constraintType(k.kind), yesNo(deferrable), yesNo(deferred), "YES", nullsDistinct})
 	}
 	return rows
@@ -119,7 +120,7 @@ func keyColumnUsageRows(env Env) [][]any {
 			continue
 		}
 		for i, c := range k.cols {
-			rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", k.table.Name,
+			rows = append(rows, []any{env.Database, schemaOf(env.Cat, k.table), bareName(env.Cat, k.name), env.Database, schemaOf(env.Cat, k.table), baseName(env.Cat, k.table),
 				k.table.Columns[c].Name, int64(i + 1), positionInUnique(env, k, i)})
 		}
 	}
@@ -164,7 +165,7 @@ func refConsRows(env Env) [][]any {
 				unique = name
 			}
 		}
-		rows = append(rows, []any{env.Database, "public", k.name, env.Database, "public", unique, "NONE",
+		rows = append(rows, []any{env.Database, schemaOf(env.Cat, k.table), bareName(env.Cat, k.name), env.Database, schemaOf(env.Cat, k.table), unique, "NONE",
 			ruleName(k.k.OnUpdate), ruleName(k.k.OnDelete)})
 	}
 	return rows
@@ -190,8 +191,8 @@ func consColumnUsageRows(env Env) [][]any {
 			t, cols = p, k.k.RefColumns
 		}
 		for _, c := range cols {
-			rows = append(rows, []any{env.Database, "public", t.Name, t.Columns[c].Name,
-				env.Database, "public", k.name})
+			rows = append(rows, []any{env.Database, schemaOf(env.Cat, t), baseName(env.Cat, t), t.Columns[c].Name,
+				env.Database, schemaOf(env.Cat, t), bareName(env.Cat, k.name)})
 		}
 	}
 	return rows
@@ -205,7 +206,7 @@ func checkConsRows(env Env) [][]any {
 	var rows [][]any
 	for _, k := range constraints(env.Cat) {
 		if (k.kind == conCheck || k.kind == notNullKind) && owns(env, k.table) {
-			rows = append(rows, []any{env.Database, "public", k.name, k.check})
+			rows = append(rows, []any{env.Database, schemaOf(env.Cat, k.table), bareName(env.Cat, k.name), k.check})
 		}
 	}
 	return rows

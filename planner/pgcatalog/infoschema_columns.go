@@ -56,7 +56,7 @@ func infoColumnRow(env Env, t *catalog.Table, i int) []any {
 	if d := DefaultExpr(t, i); d != "" {
 		def = d
 	}
-	return []any{env.Database, "public", t.Name, c.Name, int64(i + 1), def, nullable,
+	return []any{env.Database, schemaOf(env.Cat, t), baseName(env.Cat, t), c.Name, int64(i + 1), def, nullable,
 		ti.dataType, ti.charMax, ti.charOctet, ti.numPrec, ti.numRadix, ti.numScale, ti.dtPrec, nil, nil,
 		nil, nil, nil, nil, nil, nil, nil, nil, nil,
 		env.Database, ti.udtSchema, ti.udtName, nil, nil, nil, nil, strconv.Itoa(i + 1), "NO",

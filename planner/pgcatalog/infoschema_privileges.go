@@ -96,7 +96,7 @@ func tablePrivilegesRows(withPublic bool) func(Env) [][]any {
 				}
 				for _, pt := range privilegeTypes {
 					if a.privs&pt.p != 0 {
-						rows = append(rows, []any{r.table.Owner, grantee, env.Database, "public", r.name, pt.name,
+						rows = append(rows, []any{r.table.Owner, grantee, env.Database, r.schema, r.name, pt.name,
 							yesNo(a.owner), yesNo(pt.p == catalog.PrivSelect)})
 					}
 				}

@@ -19,7 +19,7 @@ func infoSequencesRows(env Env) [][]any {
 			continue // PostgreSQL: USAGE, SELECT or UPDATE on the sequence, which the table's owner has
 		}
 		ti := describeType(s.typ)
-		rows = append(rows, []any{env.Database, "public", s.rel.name, ti.dataType, ti.numPrec, ti.numRadix,
+		rows = append(rows, []any{env.Database, s.rel.schema, s.rel.name, ti.dataType, ti.numPrec, ti.numRadix,
 			ti.numScale, "1", "1", strconv.FormatInt(s.max, 10), "1", "NO"})
 	}
 	return rows

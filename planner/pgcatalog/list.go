@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -19,7 +20,7 @@ const caseLabels = 18
 func listRelations(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matching(env, c) {
-		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner})
+		rows = append(rows, []any{r.schema, r.name, kindName(r.kind), r.table.Owner})
 	}
 	return rows
 }
@@ -28,7 +29,7 @@ func listRelations(env Env, c consts) [][]any {
 func listIndexes(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matching(env, c) {
-		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner, r.table.Name})
+		rows = append(rows, []any{r.schema, r.name, kindName(r.kind), r.table.Owner, baseName(env.Cat, r.table)})
 	}
 	return rows
 }
@@ -44,12 +45,15 @@ func matchingFrom(env Env, c consts, from int) []relation {
 	re := namePattern(c.pattern())
 	var out []relation
 	for _, r := range relations(env.Cat) {
-		if strings.IndexByte(kinds, r.kind) >= 0 && (re == nil || re.MatchString(r.name)) {
+		if strings.IndexByte(kinds, r.kind) >= 0 && (re == nil || re.MatchString(r.name)) && env.visible(r) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
+
+// visible applies env.Visible to r.
+func (env Env) visible(r relation) bool { return env.Visible == nil || env.Visible(r.key()) }
 
 // matchNothing is a pattern no name matches.
 var matchNothing = regexp.MustCompile(`$.^`)
@@ -69,10 +73,16 @@ func namePattern(p string) *regexp.Regexp {
 	return re
 }
 
-// listSchemas answers \dn: the public schema, owned by pg_database_owner
-// as in PostgreSQL 15.
-func listSchemas(Env, consts) [][]any {
-	return [][]any{{"public", "pg_database_owner"}}
+// listSchemas answers \dn: public, owned by pg_database_owner as in
+// PostgreSQL 15, and the user schemas, sorted.
+func listSchemas(env Env, _ consts) [][]any {
+	var rows [][]any
+	for _, s := range env.Cat.Schemas() {
+		if !s.BuiltIn || s.Name == catalog.PublicSchema {
+			rows = append(rows, []any{s.Name, s.Owner})
+		}
+	}
+	return rows
 }
 
 var (
@@ -89,8 +99,8 @@ func describeRelations(env Env, c consts) [][]any {
 	re := namePattern(c.pattern())
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
-		if r.kind == kindTable && re != nil && re.MatchString(r.name) {
-			rows = append(rows, []any{int64(r.oid), "public", r.name})
+		if r.kind == kindTable && re != nil && re.MatchString(r.name) && env.visible(r) {
+			rows = append(rows, []any{int64(r.oid), r.schema, r.name})
 		}
 	}
 	return rows

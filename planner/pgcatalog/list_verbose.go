@@ -42,7 +42,7 @@ func listRelationsVerbose(withAM bool) func(Env, consts) [][]any {
 	return func(env Env, c consts) [][]any {
 		var rows [][]any
 		for _, r := range matchingFrom(env, c, verboseLabels) {
-			row := []any{"public", r.name, kindName(r.kind), r.table.Owner, "permanent"}
+			row := []any{r.schema, r.name, kindName(r.kind), r.table.Owner, "permanent"}
 			if withAM {
 				row = append(row, accessMethod(r))
 			}
@@ -57,7 +57,7 @@ func listRelationsVerbose(withAM bool) func(Env, consts) [][]any {
 func listIndexesVerbose(env Env, c consts) [][]any {
 	var rows [][]any
 	for _, r := range matchingFrom(env, c, verboseLabels) {
-		rows = append(rows, []any{"public", r.name, kindName(r.kind), r.table.Owner, r.table.Name,
+		rows = append(rows, []any{r.schema, r.name, kindName(r.kind), r.table.Owner, baseName(env.Cat, r.table),
 			"permanent", accessMethod(r), sem.SizePretty(relationBytes(env, r)), nil})
 	}
 	return rows

@@ -21,6 +21,10 @@ type Env struct {
 	// Settings lists the session's settings for pg_settings; nil lists
 	// none.
 	Settings func() []Setting
+	// Visible reports whether search_path finds the relation with a
+	// catalog name by its bare name (pg_table_is_visible, which psql's
+	// unqualified \d and \dt filter on); nil: every relation is.
+	Visible func(key string) bool
 }
 
 // shape is one recognised query: its result columns and how to compute

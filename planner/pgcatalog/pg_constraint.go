@@ -71,7 +71,7 @@ func (c pgConstraint) oid(t *catalog.Table) uint32 {
 func (c pgConstraint) row(cat *catalog.Catalog, t *catalog.Table) []any {
 	k := c.k
 	if k == nil {
-		return []any{int64(c.oid(t)), t.PKeyName, int64(oidPublic), "p", false, false, true, int64(t.OID), int64(0),
+		return []any{int64(c.oid(t)), bareName(cat, t.PKeyName), namespaceOID(cat, schemaOf(cat, t)), "p", false, false, true, int64(t.OID), int64(0),
 			int64(SyntheticOID(t.OID, 0)), int64(0), int64(0), " ", " ", " ", true, int64(0), true, attnums(t.PrimaryKey), nil}
 	}
 	var indid, frel int64
@@ -92,7 +92,7 @@ func (c pgConstraint) row(cat *catalog.Catalog, t *catalog.Table) []any {
 	if len(k.Columns) > 0 {
 		key = attnums(k.Columns)
 	}
-	return []any{int64(k.OID), k.Name, int64(oidPublic), string(k.Kind), k.Deferrable, k.Deferred, true, int64(t.OID),
+	return []any{int64(k.OID), bareName(cat, k.Name), namespaceOID(cat, schemaOf(cat, t)), string(k.Kind), k.Deferrable, k.Deferred, true, int64(t.OID),
 		int64(0), indid, int64(0), frel, upd, del, match, true, int64(0), k.Kind != catalog.ConCheck, key, fkey}
 }
 

@@ -31,11 +31,12 @@ const (
 // relation is one pg_class row vecgres has: a table, an index (including a
 // primary key's) or a serial column's sequence.
 type relation struct {
-	oid   uint32
-	name  string
-	kind  byte
-	table *catalog.Table // the table, or the table an index or sequence belongs to
-	index *catalog.Index // for kindIndex
+	oid    uint32
+	name   string // without its schema
+	schema string // catalog.Catalog.SplitName of its catalog name
+	kind   byte
+	table  *catalog.Table // the table, or the table an index or sequence belongs to
+	index  *catalog.Index // for kindIndex
 }
 
 // SyntheticOID is the OID of an object vecgres keeps no OID for: the
@@ -49,19 +50,57 @@ func SyntheticOID(table uint32, part int) uint32 {
 // relations returns every relation of the catalog, sorted by name.
 func relations(cat *catalog.Catalog) []relation {
 	var out []relation
+	add := func(r relation, key string) {
+		r.schema, r.name = cat.SplitName(key)
+		out = append(out, r)
+	}
 	for _, t := range cat.Tables() {
-		out = append(out, relation{oid: t.OID, name: t.Name, kind: kindTable, table: t})
+		add(relation{oid: t.OID, kind: kindTable, table: t}, t.Name)
 		for _, ix := range tableIndexes(cat, t) {
-			out = append(out, relation{oid: indexOID(ix), name: ix.Name, kind: kindIndex, table: t, index: ix})
+			add(relation{oid: indexOID(ix), kind: kindIndex, table: t, index: ix}, ix.Name)
 		}
 		for i, c := range t.Columns {
 			if c.Serial {
-				out = append(out, relation{oid: SyntheticOID(t.OID, i+1), name: sequenceName(t, i), kind: kindSequence, table: t})
+				add(relation{oid: SyntheticOID(t.OID, i+1), kind: kindSequence, table: t}, sequenceName(t, i))
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].name != out[j].name {
+			return out[i].name < out[j].name
+		}
+		return out[i].schema < out[j].schema
+	})
 	return out
+}
+
+// key is the relation's catalog name (catalog.QualifiedName).
+func (r relation) key() string { return catalog.QualifiedName(r.schema, r.name) }
+
+// baseName is t's name without its schema.
+func baseName(cat *catalog.Catalog, t *catalog.Table) string {
+	_, b := cat.SplitName(t.Name)
+	return b
+}
+
+// bareName is a catalog name without its schema (a constraint's).
+func bareName(cat *catalog.Catalog, name string) string {
+	_, b := cat.SplitName(name)
+	return b
+}
+
+// schemaOf is the schema of t.
+func schemaOf(cat *catalog.Catalog, t *catalog.Table) string {
+	s, _ := cat.SplitName(t.Name)
+	return s
+}
+
+// namespaceOID is the OID of the schema named name (public's when unknown).
+func namespaceOID(cat *catalog.Catalog, name string) int64 {
+	if s, ok := cat.LookupSchema(name); ok {
+		return int64(s.OID)
+	}
+	return oidPublic
 }
 
 // tableIndexes returns the primary-key index (first), the unique keys'

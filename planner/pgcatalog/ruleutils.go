@@ -36,7 +36,14 @@ func indexDef(ix *catalog.Index, schema string) string {
 	if isUnique(ix) {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + schema + QuoteIdent(ix.Table.Name))
+	name, table := ix.Name, ix.Table.Name
+	if sc, base, ok := strings.Cut(table, "."); ok { // a user schema's (catalog/schema.go)
+		name, table = strings.TrimPrefix(name, sc+"."), base
+		if schema != "" {
+			schema = QuoteIdent(sc) + "."
+		}
+	}
+	b.WriteString("INDEX " + QuoteIdent(name) + " ON " + schema + QuoteIdent(table))
 	b.WriteString(" USING " + string(ix.Method) + " (" + indexKeyText(ix))
 	if ix.Opclass != "" && !defaultOpclass(ix) {
 		b.WriteString(" " + ix.Opclass)

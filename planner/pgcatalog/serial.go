@@ -26,16 +26,18 @@ func SerialSequence(cat *catalog.Catalog, database string, table []string, colum
 		if !c.Serial {
 			return nil, nil
 		}
-		return "public." + QuoteIdent(sequenceName(t, i)), nil
+		schema, base := cat.SplitName(sequenceName(t, i))
+		return QuoteIdent(schema) + "." + QuoteIdent(base), nil
 	}
 	return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", column, t.Name)
 }
 
 // tableByName finds the table a qualified name's parts name as
 // PostgreSQL's RangeVar lookup does: [db.][schema.]table, where db must
-// be the current database and schema public. Errors: 42P01 for no such
-// table (also in pg_catalog, information_schema or pg_toast), 3F000 for
-// another schema, 0A000 for another database, 42601 past three parts.
+// be the current database; an unqualified name is the caller's to
+// resolve (through search_path) before. Errors: 42P01 for no such table
+// (also in pg_catalog, information_schema or pg_toast), 3F000 for an
+// unknown schema, 0A000 for another database, 42601 past three parts.
 func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalog.Table, error) {
 	full := strings.Join(parts, ".")
 	switch {
@@ -47,11 +49,13 @@ func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalo
 	rel := parts[len(parts)-1]
 	if len(parts) > 1 {
 		switch schema := parts[len(parts)-2]; schema {
-		case "public":
 		case schemaPgCatalog, schemaInfo, "pg_toast":
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", schema+"."+rel)
 		default:
-			return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+			if _, ok := cat.LookupSchema(schema); !ok {
+				return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+			}
+			rel = catalog.QualifiedName(schema, rel)
 		}
 	}
 	t, ok := cat.Table(rel)
@@ -65,7 +69,7 @@ func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalo
 // named name (items_id_seq), for regclass; false for another name.
 func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	for _, r := range relations(cat) {
-		if r.kind == kindSequence && r.name == name {
+		if r.kind == kindSequence && r.key() == name {
 			return r.oid, true
 		}
 	}
@@ -76,7 +80,7 @@ func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {
 func SequenceName(cat *catalog.Catalog, oid uint32) (string, bool) {
 	for _, r := range relations(cat) {
 		if r.kind == kindSequence && r.oid == oid {
-			return r.name, true
+			return r.key(), true
 		}
 	}
 	return "", false

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -175,9 +176,46 @@ func namespaceRows(env Env) [][]any {
 		}
 		public = append(public, g+"=C/pg_database_owner")
 	}
-	return [][]any{{int64(oidPgCatalog), schemaPgCatalog, int64(10), system},
+	rows := [][]any{{int64(oidPgCatalog), schemaPgCatalog, int64(10), system},
 		{int64(oidPgToast), "pg_toast", int64(10), nil}, {int64(oidPublic), "public", int64(oidDatabaseOwner), public},
 		{int64(oidInfoSchema), schemaInfo, int64(10), system}}
+	for _, s := range env.Cat.Schemas() {
+		if !s.BuiltIn {
+			rows = append(rows, []any{int64(s.OID), s.Name, int64(roleOID(s.Owner)), schemaACL(s)})
+		}
+	}
+	return rows
+}
+
+// schemaACL is a user schema's nspacl: NULL (the owner's default) until
+// a grant, then the owner's UC and each grantee's privileges, grantees
+// sorted ("" for PUBLIC).
+func schemaACL(s catalog.Schema) any {
+	if len(s.Grants) == 0 {
+		return nil
+	}
+	acl := types.Array{s.Owner + "=UC/" + s.Owner}
+	grantees := make([]string, 0, len(s.Grants))
+	for g := range s.Grants {
+		grantees = append(grantees, g)
+	}
+	sort.Strings(grantees)
+	for _, g := range grantees {
+		p := s.Grants[g]
+		bits := ""
+		if p&catalog.SchemaUsage != 0 {
+			bits += "U"
+		}
+		if p&catalog.SchemaCreate != 0 {
+			bits += "C"
+		}
+		name := g
+		if g == catalog.PublicGrantee {
+			name = ""
+		}
+		acl = append(acl, name+"="+bits+"/"+s.Owner)
+	}
+	return acl
 }
 
 var classCols = cols("oid", tOID, "relname", tText, "relnamespace", tOID, "reltype", tOID, "reloftype", tOID,
@@ -210,7 +248,7 @@ func classRows(env Env) [][]any {
 		case kindSequence:
 			natts, tuples = 3, 1
 		}
-		rows = append(rows, []any{int64(r.oid), r.name, int64(oidPublic), int64(0), int64(0),
+		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
 			hasIndex, false, "p", string(r.kind), natts, int64(0), false, false, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})

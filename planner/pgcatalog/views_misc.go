@@ -77,7 +77,7 @@ func sequencesRows(env Env) [][]any {
 		if v, ok := s.rel.table.SerialLast(s.col); ok {
 			last = v
 		}
-		rows = append(rows, []any{"public", s.rel.name, s.rel.table.Owner, s.typ.Name(), int64(1), int64(1), s.max,
+		rows = append(rows, []any{s.rel.schema, s.rel.name, s.rel.table.Owner, s.typ.Name(), int64(1), int64(1), s.max,
 			int64(1), false, int64(1), last})
 	}
 	return rows

@@ -18,6 +18,11 @@ var triggerCols = cols("oid", tOID, "tgrelid", tOID, "tgparentid", tOID, "tgname
 	"tgconstraint", tOID, "tgdeferrable", tBool, "tginitdeferred", tBool, "tgnargs", tInt2, "tgattr", tInt2Vector,
 	"tgargs", tText, "tgqual", tText, "tgoldtable", tText, "tgnewtable", tText)
 
+// policiesCols are pg_policies' (the row security policies by name; none,
+// as vecgres has no row security). drizzle-kit push reads it.
+var policiesCols = cols("schemaname", tText, "tablename", tText, "policyname", tText, "permissive", tText,
+	"roles", tTextList, "cmd", tText, "qual", tText, "with_check", tText)
+
 var polCols = cols("oid", tOID, "polname", tText, "polrelid", tOID, "polcmd", tText, "polpermissive", tBool,
 	"polroles", tTextList, "polqual", tText, "polwithcheck", tText)
 
@@ -75,7 +80,7 @@ func statioTablesRows(env Env) [][]any {
 		if len(tableIndexes(env.Cat, r.table)) > 0 {
 			idx = zero
 		}
-		rows = append(rows, []any{int64(r.oid), "public", r.name, zero, zero, idx, idx, zero, zero, zero, zero})
+		rows = append(rows, []any{int64(r.oid), r.schema, r.name, zero, zero, idx, idx, zero, zero, zero, zero})
 	}
 	return rows
 }

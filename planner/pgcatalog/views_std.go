@@ -12,7 +12,7 @@ func tablesRows(env Env) [][]any {
 	for _, r := range relations(env.Cat) {
 		if r.kind == kindTable {
 			hasIndexes := len(tableIndexes(env.Cat, r.table)) > 0
-			rows = append(rows, []any{"public", r.name, r.table.Owner, nil, hasIndexes, false, false, false})
+			rows = append(rows, []any{r.schema, r.name, r.table.Owner, nil, hasIndexes, false, false, false})
 		}
 	}
 	return rows
@@ -25,7 +25,7 @@ func indexesRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
 		if r.kind == kindIndex {
-			rows = append(rows, []any{"public", r.table.Name, r.name, nil, IndexDef(r.index)})
+			rows = append(rows, []any{r.schema, baseName(env.Cat, r.table), r.name, nil, IndexDef(r.index)})
 		}
 	}
 	return rows

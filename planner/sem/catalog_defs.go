@@ -58,16 +58,16 @@ func indexDefinition(c Context, a []any) (any, error) {
 // exprText is pg_get_expr(expr, relation[, pretty]): the expression's text.
 func exprText(_ Context, a []any) (any, error) { return a[0], nil }
 
-// tableVisible is pg_table_is_visible(oid): true for a relation in
-// public or pg_catalog (on the search path), false for one in
-// information_schema, NULL for an OID that is no relation, as
-// PostgreSQL's.
+// tableVisible is pg_table_is_visible(oid): true for a relation that
+// search_path finds by its bare name (RelationName gives it unqualified)
+// or in pg_catalog, false for one in information_schema or hidden, NULL
+// for an OID that is no relation, as PostgreSQL's.
 func tableVisible(c Context, a []any) (any, error) {
 	name, ok := c.RelationName(uint32(a[0].(int64)))
 	if !ok {
 		return nil, nil
 	}
-	return !strings.HasPrefix(name, "information_schema."), nil
+	return !strings.Contains(name, "."), nil
 }
 
 // typeVisible is pg_type_is_visible(oid): true for a type vecgres has

@@ -13,6 +13,9 @@ type Context interface {
 	User() string
 	// Database is the database the session connected to.
 	Database() string
+	// SearchPath is the schemas of search_path that exist, in order,
+	// pg_catalog first when implicit and not named (current_schemas).
+	SearchPath(implicit bool) []string
 	// Setting returns a setting's value as SHOW prints it; for an unknown
 	// name nil when missingOK, else 42704 `unrecognized configuration
 	// parameter "x"`.

@@ -20,7 +20,7 @@ var sessionFuncs = []Func{
 	{Name: "version", Ret: types.Text, Fn: func(Context, []any) (any, error) { return VersionString, nil }},
 	{Name: "current_database", Ret: types.Text, Volatility: Stable, Fn: database},
 	{Name: "current_catalog", Ret: types.Text, Volatility: Stable, Fn: database},
-	{Name: "current_schema", Ret: types.Text, Volatility: Stable, Fn: func(Context, []any) (any, error) { return "public", nil }},
+	{Name: "current_schema", Ret: types.Text, Volatility: Stable, Fn: currentSchema},
 	{Name: "current_schemas", Args: []types.Type{types.Bool}, Ret: TextArray, Strict: true, Volatility: Stable, Fn: currentSchemas},
 	{Name: "current_role", Ret: types.Text, Volatility: Stable, Fn: user},
 	{Name: "current_user", Ret: types.Text, Volatility: Stable, Fn: user},
@@ -50,14 +50,24 @@ var TextArray = types.Type{Kind: types.KindTextArray, Typmod: types.NoTypmod}
 func user(c Context, _ []any) (any, error)     { return c.User(), nil }
 func database(c Context, _ []any) (any, error) { return c.Database(), nil }
 
-// currentSchemas is current_schemas(include_implicit): the search path
-// vecgres resolves names in, {public}, with pg_catalog first when
-// include_implicit is true.
-func currentSchemas(_ Context, a []any) (any, error) {
-	if a[0].(bool) {
-		return types.Array{"pg_catalog", "public"}, nil
+// currentSchemas is current_schemas(include_implicit): the existing
+// schemas of search_path, with pg_catalog first when include_implicit is
+// true and the path does not name it.
+func currentSchemas(c Context, a []any) (any, error) {
+	out := types.Array{}
+	for _, s := range c.SearchPath(a[0].(bool)) {
+		out = append(out, s)
 	}
-	return types.Array{"public"}, nil
+	return out, nil
+}
+
+// currentSchema is current_schema(): the first existing schema of
+// search_path, NULL when none exists.
+func currentSchema(c Context, _ []any) (any, error) {
+	if p := c.SearchPath(false); len(p) > 0 {
+		return p[0], nil
+	}
+	return nil, nil
 }
 
 // setConfig is set_config(name, value, is_local): SET, or SET LOCAL when

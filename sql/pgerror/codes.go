@@ -75,6 +75,7 @@ const (
 	InvalidObjectDefinition      Code = "42P17"
 	DuplicateObject              Code = "42710"
 	DuplicateTable               Code = "42P07"
+	DuplicateSchema              Code = "42P06"
 	DuplicateAlias               Code = "42712"
 	DuplicatePreparedStatement   Code = "42P05"
 	DuplicateCursor              Code = "42P03"
