@@ -21,3 +21,6 @@ SELECT refobjid::regclass::text AS ref, refobjsubid, deptype FROM pg_depend
 WHERE classid = 2604 AND refobjid::regclass::text IN ('t1', 't2') ORDER BY 1, 2;
 SELECT objid::regclass::text AS obj, refclassid, refobjid, deptype FROM pg_depend
 WHERE classid = 1259 AND objid::regclass::text IN ('t1', 't2') ORDER BY 1;
+-- pg_policies (drizzle-kit push reads it): no row security, no rows
+SELECT 'pg_policies'::regclass::oid AS oid;
+SELECT schemaname, tablename, policyname, permissive, roles, cmd, qual, with_check FROM pg_policies;
