@@ -159,29 +159,16 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		return s.chooseIVFPlan(p, x, e, k) // ivf_scan.go
 	}
 	st := x.s.settings
-	t := p.table
-	stats := autoAnalyze(x, t)
-	ch := filterChoice{rows: float64(t.Slots())}
-	if stats != nil {
-		ch.rows = stats.Rows
+	ch, err := s.estimateChoice(p, x, e)
+	if err != nil {
+		return ch, err
 	}
-	ch.rows = max(ch.rows, 1)
-	ch.sel = 1
-	if p.where != nil {
-		es := &estimator{t: t, st: stats, e: e}
-		ch.sel = clamp01(es.sel(s.rest(p)))
+	forced, isForced, err := forcedFilterPlan(st)
+	if err != nil {
+		return ch, err
 	}
-	if p.path != nil {
-		ps, err := p.path.eval(e)
-		if err != nil {
-			return ch, err
-		}
-		ch.path = ps
-	}
-	ch.matching = ch.sel * ch.rows
-	forced, _ := st.get("vecgres.filter_plan")
 	ch.ef = st.efSearch()
-	if k > ch.ef && forced != "ef_postfilter" {
+	if k > ch.ef && !(isForced && forced == planEfPostFilter) {
 		if ef, ok, over := s.iterativeEf(st, k, max(ch.sel, 1/ch.rows)); ok {
 			ch.ef, ch.iterative = ef, true
 		} else {
@@ -190,14 +177,9 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 	}
 	budget := ch.ef + 1 // the rows one walk asks for (knnRun.walk)
 	ch.exhaustive = s.exhaustive(st, budget, ch.sel)
-	if forced != "" && forced != "auto" {
-		f, ok := filterPlanNames[forced]
-		if !ok {
-			return ch, pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "vecgres.filter_plan", forced).
-				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
-		}
-		ch.plan = f
-		if k > ch.ef && f != planEfPostFilter {
+	if isForced {
+		ch.plan = forced
+		if k > ch.ef && forced != planEfPostFilter {
 			ch.plan, ch.beyondEf, ch.path = planPreFilter, true, ch.btree()
 		}
 		return ch, nil
@@ -217,11 +199,7 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 	unfiltered := float64(budget) * 2 * m * visitsPerEf
 	sel := max(ch.sel, 1/ch.rows)
 	ch.visits = min(ch.rows, unfiltered/sel)
-	exact := costDistBase + dims*costExactPerDim
-	pre := ch.rows*costRow + ch.matching*exact
-	if ch.path != nil {
-		pre = float64(ch.path.count)*(costEntry+costRow) + ch.matching*exact
-	}
+	pre := ch.preFilterCost(dims)
 	trav := (ch.visits*visit + float64(budget)/sel*costRow) * costTraversalRisk
 	ch.plan = planPreFilter
 	best := pre
@@ -232,6 +210,59 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 		ch.plan = planPostFilter
 	}
 	return ch, nil
+}
+
+// estimateChoice is what every k-NN plan choice starts from: the table's
+// rows (its statistics, else its slots; at least 1), the selectivity of
+// the WHERE conjuncts the index does not answer, the B-tree path's scan
+// for this execution and the rows expected to match.
+func (s *indexScan) estimateChoice(p *selectPlan, x *execCtx, e *env) (filterChoice, error) {
+	t := p.table
+	stats := autoAnalyze(x, t)
+	ch := filterChoice{rows: float64(t.Slots()), sel: 1}
+	if stats != nil {
+		ch.rows = stats.Rows
+	}
+	ch.rows = max(ch.rows, 1)
+	if p.where != nil {
+		es := &estimator{t: t, st: stats, e: e}
+		ch.sel = clamp01(es.sel(s.rest(p)))
+	}
+	if p.path != nil {
+		ps, err := p.path.eval(e)
+		if err != nil {
+			return ch, err
+		}
+		ch.path = ps
+	}
+	ch.matching = ch.sel * ch.rows
+	return ch, nil
+}
+
+// forcedFilterPlan reads vecgres.filter_plan: the plan it forces, or
+// false for auto (or unset). Errors: 22023 for a value that names no plan.
+func forcedFilterPlan(st *settings) (filterPlan, bool, error) {
+	forced, _ := st.get("vecgres.filter_plan")
+	if forced == "" || forced == "auto" {
+		return 0, false, nil
+	}
+	f, ok := filterPlanNames[forced]
+	if !ok {
+		return 0, false, pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "vecgres.filter_plan", forced).
+			WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
+	}
+	return f, true, nil
+}
+
+// preFilterCost is the exact pre-filter plan's cost for vectors of dims
+// dimensions: every row read (or the B-tree path's entries and rows),
+// and an exact distance for each matching row.
+func (ch *filterChoice) preFilterCost(dims float64) float64 {
+	exact := costDistBase + dims*costExactPerDim
+	if ch.path != nil {
+		return float64(ch.path.count)*(costEntry+costRow) + ch.matching*exact
+	}
+	return ch.rows*costRow + ch.matching*exact
 }
 
 // scanTupleLimit is how many graph nodes a filtered traversal may be

@@ -3,7 +3,6 @@ package planner
 import (
 	"strconv"
 
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/vecindex"
 )
 
@@ -75,31 +74,16 @@ func (r *knnRun) ivfEfPostFilter(k int) ([]candidate, error) {
 // answer), or the list scan (traversal, postfilter).
 func (s *indexScan) chooseIVFPlan(p *selectPlan, x *execCtx, e *env, k int) (filterChoice, error) {
 	st := x.s.settings
-	t := p.table
-	stats := autoAnalyze(x, t)
-	ch := filterChoice{rows: float64(t.Slots()), sel: 1, ef: k}
-	if stats != nil {
-		ch.rows = stats.Rows
+	ch, err := s.estimateChoice(p, x, e)
+	if err != nil {
+		return ch, err
 	}
-	ch.rows = max(ch.rows, 1)
-	if p.where != nil {
-		es := &estimator{t: t, st: stats, e: e}
-		ch.sel = clamp01(es.sel(s.rest(p)))
+	ch.ef = k
+	f, isForced, err := forcedFilterPlan(st)
+	if err != nil {
+		return ch, err
 	}
-	if p.path != nil {
-		ps, err := p.path.eval(e)
-		if err != nil {
-			return ch, err
-		}
-		ch.path = ps
-	}
-	ch.matching = ch.sel * ch.rows
-	if forced, _ := st.get("vecgres.filter_plan"); forced != "" && forced != "auto" {
-		f, ok := filterPlanNames[forced]
-		if !ok {
-			return ch, pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "vecgres.filter_plan", forced).
-				WithHint("Available values: auto, prefilter, traversal, postfilter, ef_postfilter.")
-		}
+	if isForced {
 		ch.plan = f
 		if f == planPostFilter {
 			ch.plan = planTraversal
@@ -120,16 +104,12 @@ func (s *indexScan) chooseIVFPlan(p *selectPlan, x *execCtx, e *env, k int) (fil
 	if need := float64(k+1) / (sel * ch.rows); need > frac {
 		frac = min(need, float64(maxProbes)/lists, 1) // iterative: more lists
 	}
-	dims := float64(t.Columns[s.ix.Column].Type.Typmod)
+	dims := float64(s.ix.KeyType().Typmod)
 	dist := costDistBase + dims/costDistPerNs
 	scanned := frac * ch.rows
 	ch.visits = scanned
 	ivf := lists*dist + scanned*(dist+costRow)
-	exact := costDistBase + dims*costExactPerDim
-	pre := ch.rows*costRow + ch.matching*exact
-	if ch.path != nil {
-		pre = float64(ch.path.count)*(costEntry+costRow) + ch.matching*exact
-	}
+	pre := ch.preFilterCost(dims)
 	if scanned*sel < float64(k+1) && frac < 1 {
 		ivf += pre // too few matching rows in the lists: the exact plan answers after the scan
 	}
