@@ -50,18 +50,11 @@ func (b *binder) bindAggDecorations(call *aggCall, f *sql.FuncCall) error {
 		if err != nil {
 			return err
 		}
-		if k.Type().Kind == types.KindUnknown {
-			k = retype(k, types.Text)
+		key, err := orderKeyOf(k, o) // bind_select.go
+		if err != nil {
+			return err
 		}
-		cmp, ok := comparerFor(k.Type(), k.Type())
-		if !ok {
-			return pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", k.Type().Name()).WithPosition(o.Expr.Pos() + 1)
-		}
-		nullsFirst := o.Desc
-		if o.Nulls != sql.NullsDefault {
-			nullsFirst = o.Nulls == sql.NullsFirst
-		}
-		call.order = append(call.order, orderKey{x: k, desc: o.Desc, nullsFirst: nullsFirst, cmp: cmp})
+		call.order = append(call.order, key)
 	}
 	return nil
 }

@@ -231,23 +231,49 @@ func (b *binder) bindOrder(p *selectPlan, x *sql.Select) error {
 		if err != nil {
 			return err
 		}
-		if k.Type().Kind == types.KindUnknown {
-			k = retype(k, types.Text)
+		key, err := orderKeyOf(k, o)
+		if err != nil {
+			return err
 		}
-		cmp, ok := comparerFor(k.Type(), k.Type())
-		if !ok {
-			return pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", k.Type().Name()).WithPosition(o.Expr.Pos() + 1)
-		}
-		nullsFirst := o.Desc
-		switch o.Nulls {
-		case sql.NullsFirst:
-			nullsFirst = true
-		case sql.NullsLast:
-			nullsFirst = false
-		}
-		p.order = append(p.order, orderKey{x: k, desc: o.Desc, nullsFirst: nullsFirst, cmp: cmp})
+		p.order = append(p.order, key)
 	}
 	return nil
+}
+
+// orderKeyOf is the ORDER BY key o over the bound expression k (ORDER BY
+// of a query, of an aggregate call or of a window): an untyped k sorts as
+// text. Errors: orderingOf's.
+func orderKeyOf(k expr, o sql.OrderItem) (orderKey, error) {
+	if k.Type().Kind == types.KindUnknown {
+		k = retype(k, types.Text)
+	}
+	cmp, err := orderingOf(k.Type(), o)
+	if err != nil {
+		return orderKey{}, err
+	}
+	return orderKey{x: k, desc: o.Desc, nullsFirst: nullsFirstOf(o), cmp: cmp}, nil
+}
+
+// orderingOf is the comparison that orders values of type t for the key
+// o. Errors: 42883 "could not identify an ordering operator", at o.
+func orderingOf(t types.Type, o sql.OrderItem) (compareFunc, error) {
+	cmp, ok := comparerFor(t, t)
+	if !ok {
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", t.Name()).WithPosition(o.Expr.Pos() + 1)
+	}
+	return cmp, nil
+}
+
+// nullsFirstOf is o's NULLS FIRST / LAST, else PostgreSQL's default:
+// NULLs first when descending.
+func nullsFirstOf(o sql.OrderItem) bool {
+	switch o.Nulls {
+	case sql.NullsFirst:
+		return true
+	case sql.NullsLast:
+		return false
+	}
+	return o.Desc
 }
 
 func (b *binder) orderExpr(p *selectPlan, x *sql.Select, e sql.Expr) (expr, error) {

@@ -140,21 +140,7 @@ func (b *binder) windowKey(o sql.OrderItem) (orderKey, error) {
 	if err != nil {
 		return orderKey{}, err
 	}
-	if k.Type().Kind == types.KindUnknown {
-		k = retype(k, types.Text)
-	}
-	cmp, ok := comparerFor(k.Type(), k.Type())
-	if !ok {
-		return orderKey{}, pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", k.Type().Name()).WithPosition(o.Expr.Pos() + 1)
-	}
-	nullsFirst := o.Desc
-	switch o.Nulls {
-	case sql.NullsFirst:
-		nullsFirst = true
-	case sql.NullsLast:
-		nullsFirst = false
-	}
-	return orderKey{x: k, desc: o.Desc, nullsFirst: nullsFirst, cmp: cmp}, nil
+	return orderKeyOf(k, o) // bind_select.go
 }
 
 // The plan IR's names of the AST's frame options.

@@ -36,19 +36,11 @@ func (p *setOpPlan) bindOrder(b *binder, x *sql.Select) error {
 		if err != nil {
 			return err
 		}
-		t := p.cols[col].Type
-		cmp, ok := comparerFor(t, t)
-		if !ok {
-			return pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", t.Name()).WithPosition(o.Expr.Pos() + 1)
+		cmp, err := orderingOf(p.cols[col].Type, o) // bind_select.go
+		if err != nil {
+			return err
 		}
-		k := setOrderKey{orderKey: orderKey{desc: o.Desc, nullsFirst: o.Desc, cmp: cmp}, col: col}
-		switch o.Nulls {
-		case sql.NullsFirst:
-			k.nullsFirst = true
-		case sql.NullsLast:
-			k.nullsFirst = false
-		}
-		p.order = append(p.order, k)
+		p.order = append(p.order, setOrderKey{orderKey: orderKey{desc: o.Desc, nullsFirst: nullsFirstOf(o), cmp: cmp}, col: col})
 	}
 	return nil
 }
