@@ -3,7 +3,6 @@ package types
 import (
 	"encoding/binary"
 
-	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
@@ -90,25 +89,12 @@ func HalfvecFloats(v HalfVec) Vector {
 // DecodeVectorBinary does, in pgvector's order.
 func DecodeHalfvecBinary(b []byte, dims int32) (HalfVec, error) {
 	r := reader{b: b}
-	dim, err := r.int16()
+	dim, err := r.vectorHeader(halfvecName, dims)
 	if err != nil {
 		return nil, err
 	}
-	unused, err := r.int16()
-	if err != nil {
-		return nil, err
-	}
-	if err := checkDimCountOf(halfvecName, int(dim)); err != nil {
-		return nil, err
-	}
-	if err := checkExpectedDims(dims, int(dim)); err != nil {
-		return nil, err
-	}
-	if unused != 0 {
-		return nil, pgerror.Errorf(pgerror.DataException, "expected unused to be 0, not %d", unused)
-	}
-	v := make(HalfVec, 0, min(int(dim), len(r.b)/2))
-	for range int(dim) {
+	v := make(HalfVec, 0, min(dim, len(r.b)/2))
+	for range dim {
 		p, err := r.take(2)
 		if err != nil {
 			return nil, err

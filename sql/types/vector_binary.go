@@ -16,25 +16,12 @@ import (
 // (08P01 when truncated, 22000 NaN/infinity); trailing bytes are 22P03.
 func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	r := reader{b: b}
-	dim, err := r.int16()
+	dim, err := r.vectorHeader("vector", dims)
 	if err != nil {
 		return nil, err
 	}
-	unused, err := r.int16()
-	if err != nil {
-		return nil, err
-	}
-	if err := checkDimCount(int(dim)); err != nil {
-		return nil, err
-	}
-	if err := checkExpectedDims(dims, int(dim)); err != nil {
-		return nil, err
-	}
-	if unused != 0 {
-		return nil, pgerror.Errorf(pgerror.DataException, "expected unused to be 0, not %d", unused)
-	}
-	v := make(Vector, 0, min(int(dim), len(r.b)/4))
-	for range int(dim) {
+	v := make(Vector, 0, min(dim, len(r.b)/4))
+	for range dim {
 		bits, err := r.uint32()
 		if err != nil {
 			return nil, err
@@ -60,6 +47,31 @@ func AppendVectorBinary(buf []byte, v Vector) []byte {
 
 // reader reads a binary value as PostgreSQL's pq_getmsg* functions do.
 type reader struct{ b []byte }
+
+// vectorHeader reads the int16 dim and int16 unused words that pgvector's
+// vector_recv and halfvec_recv start with, checking in their order: dim
+// (22000 when <= 0, 54000 above 16000, naming type name), the typmod's
+// expected dims, unused (22000 unless 0). It returns dim.
+func (r *reader) vectorHeader(name string, dims int32) (int, error) {
+	dim, err := r.int16()
+	if err != nil {
+		return 0, err
+	}
+	unused, err := r.int16()
+	if err != nil {
+		return 0, err
+	}
+	if err := checkDimCountOf(name, int(dim)); err != nil {
+		return 0, err
+	}
+	if err := checkExpectedDims(dims, int(dim)); err != nil {
+		return 0, err
+	}
+	if unused != 0 {
+		return 0, pgerror.Errorf(pgerror.DataException, "expected unused to be 0, not %d", unused)
+	}
+	return int(dim), nil
+}
 
 func errInsufficientData() *pgerror.Error {
 	return pgerror.New(pgerror.ProtocolViolation, "insufficient data left in message")
