@@ -160,24 +160,36 @@ func selfReference(k *Constraint, vals []any) bool {
 // depends on an open transaction, x is that transaction.
 func (t *Txn) liveHolder(p *Table, slots []uint64) (found bool, x XID) {
 	for _, s := range slots {
-		v := p.version(s)
-		xmin := v.getXmin()
-		if xmin == invalidXID {
-			continue
-		}
-		if xmin != t.xid && t.c.isActive(xmin) {
-			x = xmin
-			continue
-		}
-		xmax := v.getXmax()
-		switch {
-		case xmax == invalidXID:
+		live, pending := t.liveTo(p.version(s))
+		if live {
 			return true, invalidXID
-		case xmax != t.xid && t.c.isActive(xmax):
-			x = xmax
+		}
+		if pending != invalidXID {
+			x = pending
 		}
 	}
 	return false, x
+}
+
+// liveTo reports whether v is live to t: its inserter committed (or is
+// t) and no one deleted it. When it is not live but its fate depends on
+// an open transaction other than t (inserting or deleting it), pending
+// is that transaction; else invalidXID.
+func (t *Txn) liveTo(v *rowVersion) (live bool, pending XID) {
+	xmin := v.getXmin()
+	switch {
+	case xmin == invalidXID:
+		return false, invalidXID
+	case xmin != t.xid && t.c.isActive(xmin):
+		return false, xmin
+	}
+	switch xmax := v.getXmax(); {
+	case xmax == invalidXID:
+		return true, invalidXID
+	case xmax != t.xid && t.c.isActive(xmax):
+		return false, xmax
+	}
+	return false, invalidXID
 }
 
 // checkChildren applies the foreign keys referencing tb to the row old
@@ -339,22 +351,12 @@ func refKey(k *Constraint, old []any) (string, bool) {
 // by either); x is an open transaction a row's fate depends on.
 func (t *Txn) referencingRows(child *Table, slots []uint64) (rows []uint64, x XID) {
 	for _, s := range slots {
-		v := child.version(s)
-		xmin := v.getXmin()
-		if xmin == invalidXID {
-			continue
-		}
-		if xmin != t.xid && t.c.isActive(xmin) {
-			x = xmin
-			continue
-		}
-		xmax := v.getXmax()
-		switch {
-		case xmax == invalidXID:
+		live, pending := t.liveTo(child.version(s))
+		if live {
 			rows = append(rows, s)
-		case xmax == t.xid:
-		case t.c.isActive(xmax):
-			x = xmax
+		}
+		if pending != invalidXID {
+			x = pending
 		}
 	}
 	return rows, x
