@@ -66,14 +66,7 @@ func (b *binder) workTableFor(name string) (*workTable, error) {
 // columns of init, the bound non-recursive term.
 func (b *binder) bindRecursive(d *sql.DerivedTable, init plan) (plan, error) {
 	p := &recursivePlan{init: init, wt: &workTable{name: d.CTE, cols: init.columns()}, all: d.UnionAll}
-	scope := queryScope{}
-	if b.query != nil {
-		scope = *b.query
-	}
-	scope.keepUnknown, scope.excluded = false, nil
-	if scope.nsub == nil {
-		scope.nsub = b.subCounter()
-	}
+	scope := b.nestedScope() // subquery.go
 	scope.work = map[string]*workTable{}
 	for k, v := range b.query.workTables() {
 		scope.work[k] = v

@@ -63,14 +63,7 @@ func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, 
 		}
 		return &workTablePlan{wt: wt}, wt.cols, nil
 	}
-	scope := queryScope{}
-	if b.query != nil {
-		scope = *b.query
-	}
-	scope.keepUnknown, scope.excluded = false, nil
-	if scope.nsub == nil {
-		scope.nsub = b.subCounter()
-	}
+	scope := b.nestedScope() // subquery.go
 	sub := &binder{s: b.s, params: b.params, query: &scope}
 	pl, err := sub.planSelect(d.Query)
 	b.params = sub.params

@@ -31,14 +31,7 @@ func (b *binder) planRelation(r *rangeRel, where []sql.Expr) (*selectPlan, error
 	case *sql.FromSubquery:
 		sel.From, sel.FromQuery, sel.FromP = it.Derived.Alias, it.Derived, it.P
 	}
-	scope := queryScope{}
-	if b.query != nil {
-		scope = *b.query
-	}
-	scope.keepUnknown, scope.excluded = false, nil
-	if scope.nsub == nil {
-		scope.nsub = b.subCounter()
-	}
+	scope := b.nestedScope() // subquery.go
 	if r.outer != nil {
 		scope.outer = r.outer
 	}

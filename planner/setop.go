@@ -87,15 +87,8 @@ func (b *binder) planSetOp(x *sql.Select) (plan, error) {
 // subquery scope; its untyped output columns stay untyped until
 // bindColumn gives them the result type.
 func (b *binder) planSetSide(q *sql.Select) (plan, error) {
-	scope := queryScope{}
-	if b.query != nil {
-		scope = *b.query
-	}
+	scope := b.nestedScope() // subquery.go
 	scope.keepUnknown = true
-	scope.excluded = nil
-	if scope.nsub == nil {
-		scope.nsub = b.subCounter()
-	}
 	sub := &binder{s: b.s, params: b.params, query: &scope}
 	pl, err := sub.planSelect(q)
 	b.params = sub.params

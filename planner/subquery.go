@@ -31,6 +31,22 @@ type queryScope struct {
 	correlated *bool
 }
 
+// nestedScope is the scope a query nested in b's binds with (a derived
+// table, a joined subquery, a set operation's side, a recursive term):
+// b's, sharing the statement's subquery counter, without EXCLUDED, and
+// with its untyped SELECT items typed as usual.
+func (b *binder) nestedScope() queryScope {
+	scope := queryScope{}
+	if b.query != nil {
+		scope = *b.query
+	}
+	scope.keepUnknown, scope.excluded = false, nil
+	if scope.nsub == nil {
+		scope.nsub = b.subCounter()
+	}
+	return scope
+}
+
 // subCounter returns the statement's subquery counter.
 func (b *binder) subCounter() *int {
 	if b.query == nil {
