@@ -14,29 +14,9 @@ func castToVector(d any, from, to Type) (any, error) {
 	if !ok || !isNumber(ek) {
 		return nil, cannotCast(from, to)
 	}
-	for _, e := range a {
-		if e == nil {
-			return nil, errArrayNulls()
-		}
-	}
-	if err := checkDimCount(len(a)); err != nil {
+	v, err := arrayFloats(a, ek, "vector", to.Typmod)
+	if err != nil {
 		return nil, err
-	}
-	if len(a) != int(to.Typmod) && to.Typmod != NoTypmod {
-		return nil, CheckDims(to, make(Vector, len(a)))
-	}
-	v := make(Vector, len(a))
-	for i, e := range a {
-		target := Float8
-		if ek == KindNumeric {
-			target = Float4
-		}
-		f, err := Cast(e, Type{ek, NoTypmod}, target, false)
-		if err != nil {
-			return nil, err
-		}
-		x, _ := asFloat(f)
-		v[i] = float32(x)
 	}
 	for _, f := range v {
 		if err := checkElement(f); err != nil {
