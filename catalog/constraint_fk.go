@@ -71,16 +71,6 @@ func (t *Table) referencing() []fkLink {
 	return nil
 }
 
-// hasForeignKeys reports whether t has a foreign key.
-func (t *Table) hasForeignKeys() bool {
-	for _, k := range t.Constraints {
-		if k.Kind == ConForeign {
-			return true
-		}
-	}
-	return false
-}
-
 // parentKey returns the parent's unique key (nil: its primary key) whose
 // columns are k's referenced columns, and the key-map key that child row
 // vals references in it; ok is false when a referencing column is NULL

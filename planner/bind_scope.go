@@ -49,7 +49,6 @@ const maxJoinRels = 64
 func (s relSet) has(id int) bool          { return s&(1<<uint(id)) != 0 }
 func (s relSet) within(o relSet) bool     { return s&^o == 0 }
 func relBit(id int) relSet                { return 1 << uint(id) }
-func (s relSet) union(o relSet) relSet    { return s | o }
 func (s relSet) intersects(o relSet) bool { return s&o != 0 }
 
 // nsCol is a column a FROM item shows: to unqualified names and to *, or

@@ -145,10 +145,8 @@ func errTooManyDims(name string) *pgerror.Error {
 	return pgerror.Errorf(pgerror.ProgramLimitExceeded, "%s cannot have more than %d dimensions", name, VectorMaxDim)
 }
 
-// checkDimCount is pgvector's CheckDim: 1..16000 elements.
-func checkDimCount(n int) error { return checkDimCountOf("vector", n) }
-
-// checkDimCountOf is CheckDim for type name ("vector" or "halfvec").
+// checkDimCountOf is pgvector's CheckDim (1..16000 elements) for type
+// name ("vector" or "halfvec").
 func checkDimCountOf(name string, n int) error {
 	if n < 1 {
 		return errNoDims(name)
