@@ -3,6 +3,7 @@ package planner
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
@@ -26,7 +27,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 	}
 	arg := f.Args[0]
 	if k, ok := arg.(*sql.Const); ok && k.Kind == sql.ConstString {
-		if _, ok := relationOID(b.s.cat, b.s.relKey(k.Text)); !ok {
+		if _, ok := relationOID(b.s.cat, b.s.regclassKey(k.Text)); !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
 		}
 	}
@@ -55,7 +56,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 			return strconv.FormatInt(oid.(int64), 10), nil
 		}
 		name := a[0].(string)
-		key := e.sess.relKey(name)
+		key := e.sess.regclassKey(name)
 		oid, ok := relationOID(e.sess.cat, key)
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
@@ -71,34 +72,24 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 }
 
 // relationOID returns the OID of the table, index, serial column
-// sequence or served catalog view named name: as it is, or read as a SQL
-// name as regclass's input reads it ('"Docs"', 'public.docs',
-// 'DOCS' folded to docs).
+// sequence or served catalog view whose catalog name is name.
 func relationOID(cat *catalog.Catalog, name string) (uint32, bool) {
 	if oid, ok := publicRelationOID(cat, name); ok {
 		return oid, true
 	}
-	if oid, ok := pgcatalog.ViewOID(name); ok { // pg_class, information_schema.tables
-		return oid, true
-	}
-	if n, ok := sqlRelationName(name); ok && n != name {
-		return relationOID(cat, n)
-	}
-	return 0, false
+	return pgcatalog.ViewOID(name) // pg_class, information_schema.tables
 }
 
-// sqlRelationName is name read as a SQL relation name: quotes removed,
-// unquoted parts folded to lower case, a "public." qualifier dropped and
-// another schema kept as "schema.relation" (the served views' form).
-func sqlRelationName(name string) (string, bool) {
-	parts, ok := splitIdentifiers(name)
-	switch {
-	case !ok || len(parts) > 2:
-		return "", false
-	case len(parts) == 2 && parts[0] != "public":
-		return parts[0] + "." + parts[1], true
+// regclassKey is the catalog name of the relation a regclass input
+// names, as PostgreSQL's regclassin reads it: a SQL name (quotes removed,
+// unquoted parts folded to lower case: '"Docs"', 'DOCS', 'public.docs'),
+// then resolved through search_path (relKey). Text that is no SQL name
+// of one or two parts is resolved as written. Latch held.
+func (s *Session) regclassKey(name string) string {
+	if parts, ok := splitIdentifiers(name); ok && len(parts) <= 2 {
+		name = strings.Join(parts, ".")
 	}
-	return parts[len(parts)-1], true
+	return s.relKey(name)
 }
 
 // publicRelationOID returns the OID of the table, index or serial column
@@ -177,7 +168,7 @@ func (b *binder) regclassOID(f *sql.FuncCall) (expr, error) {
 	}
 	return &funcExpr{name: "to_regclass", args: []expr{name}, t: types.OIDType, strict: true, fn: func(e *env, a []any) (any, error) {
 		defer e.sess.catalogRead()() // session_latch.go
-		if oid, ok := relationOID(e.sess.cat, a[0].(string)); ok {
+		if oid, ok := relationOID(e.sess.cat, e.sess.regclassKey(a[0].(string))); ok {
 			return int64(oid), nil
 		}
 		return nil, nil

@@ -125,3 +125,13 @@ ALTER SCHEMA mv2 RENAME TO pg_mv;
 ALTER SCHEMA nope RENAME TO x;
 DROP SCHEMA mv2 CASCADE;
 DROP TABLE t;
+-- regclass input is read as a SQL name, then resolved through search_path
+CREATE SCHEMA rc;
+CREATE TABLE rc.rc_items (id int);
+SET search_path = rc, public;
+SELECT '"rc_items"'::regclass::oid = 'rc.rc_items'::regclass::oid AS quoted, 'RC_ITEMS'::regclass::oid = 'rc.rc_items'::regclass::oid AS folded,
+  '"rc"."rc_items"'::regclass::oid = 'rc.rc_items'::regclass::oid AS both_quoted;
+PREPARE rcq(text) AS SELECT count(*) FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0;
+EXECUTE rcq('"rc_items"');
+RESET search_path;
+DROP SCHEMA rc CASCADE;
