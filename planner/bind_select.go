@@ -93,6 +93,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		if err := b.planJoin(p); err != nil { // join_plan.go
 			return nil, err
 		}
+		b.pushKNN(p, x) // join_knn.go
 		return p, nil
 	}
 	b.chooseIndex(p, x)

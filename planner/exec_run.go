@@ -28,6 +28,9 @@ type execBuild struct {
 	// winAccs makes the accumulator of a Window's aggregate Funcs[i]
 	// (exec_window.go).
 	winAccs map[*ir.Window]func(i int) (pexec.Accumulator, error)
+	// widen is the budget of each relation plan whose k-NN scan reads
+	// a budget of rows in this execution (join_knn.go); nil when none.
+	widen map[*selectPlan]*knnWiden
 }
 
 // runExec runs the query plan pl through planner/exec writing its rows to

@@ -204,7 +204,13 @@ func relEstimate(x *execCtx, e *env, r *rangeRel) float64 {
 	}
 	from := r.plan.logicalScan()
 	r.plan.estimateScan(x, e, from)
-	return from.Base().Est.Rows
+	rows := from.Base().Est.Rows
+	if r.plan.knnBudget { // a pushed k-NN scan reads about LIMIT rows (join_knn.go)
+		if limit, _, err := r.plan.bounds(e); err == nil && limit >= 0 {
+			rows = min(rows, float64(limit))
+		}
+	}
+	return rows
 }
 
 // lateralRow is the plan.RowParam of a LATERAL join: it publishes the

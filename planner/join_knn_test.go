@@ -109,3 +109,63 @@ func hasHNSWScan(n ir.Node) bool {
 	}
 	return false
 }
+
+// The relation a k-NN ORDER BY over a join reads is read through its
+// HNSW index when every join above it keeps its rows (inner joins, the
+// left of a LEFT JOIN), and not when a join may null-extend it, nor when
+// the ORDER BY names an output column.
+func TestKNNJoinPushedToIndex(t *testing.T) {
+	s := testSession(t)
+	knnJoinTables(t, s, 300)
+	q := "'[0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5]'"
+	for _, tc := range []struct {
+		query string
+		hnsw  bool
+	}{
+		{"SELECT i.id FROM items i JOIN meta m ON m.id = i.id ORDER BY i.v <-> " + q + " LIMIT 5", true},
+		{"SELECT i.id FROM meta m JOIN items i ON m.id = i.id WHERE m.tag = 'odd' ORDER BY i.v <-> " + q + " LIMIT 5", true},
+		{"SELECT i.id FROM items i LEFT JOIN meta m ON m.id = i.id ORDER BY i.v <-> " + q + " LIMIT 5", true},
+		{"SELECT i.id FROM meta m LEFT JOIN items i ON m.id = i.id ORDER BY i.v <-> " + q + " LIMIT 5", false},
+		{"SELECT i.id FROM items i FULL JOIN meta m ON m.id = i.id ORDER BY i.v <-> " + q + " LIMIT 5", false},
+		{"SELECT i.id, i.v <-> " + q + " AS d FROM items i JOIN meta m ON m.id = i.id ORDER BY d LIMIT 5", false},
+		{"SELECT i.id FROM items i JOIN meta m ON m.id = i.id ORDER BY i.v <-> " + q + " DESC LIMIT 5", false},
+		{"SELECT count(*) FROM items i JOIN meta m ON m.id = i.id GROUP BY i.id ORDER BY min(i.v <-> " + q + ") LIMIT 5", false},
+	} {
+		if got := hasHNSWScan(lowered(t, s, tc.query)); got != tc.hnsw {
+			t.Errorf("%s: HNSW scan %v, want %v:\n%v", tc.query, got, tc.hnsw, ir.Explain(lowered(t, s, tc.query)))
+		}
+	}
+}
+
+// When the join drops most of the rows the index scan's first budget
+// gives, the budget widens until LIMIT + OFFSET joined rows pass: the
+// answer is never short and equals brute force over the joined rows
+// (past hnsw.ef_search the scan is exact). A NULL query vector, which
+// no index orders by, still gives LIMIT rows.
+func TestKNNJoinWidensBudget(t *testing.T) {
+	s := testSession(t)
+	vecs := knnJoinTables(t, s, 1500)
+	exec(t, s, "CREATE TABLE rare (id int PRIMARY KEY)")
+	for i := 0; i < 1500; i += 100 {
+		exec(t, s, "INSERT INTO rare VALUES ($1)", int64(i))
+	}
+	rng := rand.New(rand.NewSource(11))
+	for q := 0; q < 5; q++ {
+		qv := make([]float32, 8)
+		for j := range qv {
+			qv[j] = rng.Float32()
+		}
+		truth := exactFiltered(vecs, qv, func(i int) bool { return i%100 == 0 }, 12)
+		res := exec(t, s, "SELECT i.id FROM items i JOIN rare r ON r.id = i.id ORDER BY i.v <-> $1 LIMIT 8 OFFSET 4", types.Vector(qv))
+		if fmt.Sprint(ids(res)) != fmt.Sprint(truth[4:]) {
+			t.Fatalf("query %d: ids %v, want %v", q, ids(res), truth[4:])
+		}
+		res = exec(t, s, "SELECT i.id, m.tag FROM items i JOIN meta m ON m.id = i.id WHERE m.tag = 'even' ORDER BY i.v <-> $1 LIMIT 20", types.Vector(qv))
+		if want := exactFiltered(vecs, qv, func(i int) bool { return i%2 == 0 }, 20); fmt.Sprint(ids(res)) != fmt.Sprint(want) {
+			t.Fatalf("query %d: ids %v, want %v", q, ids(res), want)
+		}
+	}
+	if res := exec(t, s, "SELECT i.id FROM items i JOIN rare r ON r.id = i.id ORDER BY i.v <-> NULL::vector LIMIT 5"); len(res.Rows) != 5 {
+		t.Fatalf("NULL query vector: %d rows, want 5", len(res.Rows))
+	}
+}

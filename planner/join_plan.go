@@ -22,6 +22,12 @@ import (
 // EXPLAIN. A LATERAL subquery's binder reads the items left of it as an
 // enclosing query (r.outer).
 func (b *binder) planRelation(r *rangeRel, where []sql.Expr) (*selectPlan, error) {
+	return b.planRelationWith(r, where, nil)
+}
+
+// planRelationWith is planRelation with the SELECT edited by edit (nil:
+// none) before it is planned.
+func (b *binder) planRelationWith(r *rangeRel, where []sql.Expr, edit func(*sql.Select)) (*selectPlan, error) {
 	sel := &sql.Select{Items: []sql.SelectItem{{Star: true}}, Where: andOf(where)}
 	switch it := r.item.(type) {
 	case *sql.TableRef:
@@ -30,6 +36,9 @@ func (b *binder) planRelation(r *rangeRel, where []sql.Expr) (*selectPlan, error
 		sel.From, sel.FromFunc, sel.FromP = it.Name, it.Func, it.P
 	case *sql.FromSubquery:
 		sel.From, sel.FromQuery, sel.FromP = it.Derived.Alias, it.Derived, it.P
+	}
+	if edit != nil {
+		edit(sel)
 	}
 	scope := b.nestedScope() // subquery.go
 	if r.outer != nil {

@@ -74,8 +74,8 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
 			top := &ir.TopK{Unary: ir.Unary{Input: from}, Keys: p.sortKeys(), K: int64(scanBudget(limit, offset))}
 			n, err := p.knnRule(x, e, tr, top)
-			if err != nil {
-				return nil, err
+			if err != nil || p.knnBudget { // a join's pushed k-NN reads on: no Limit of its own (join_knn.go)
+				return n, err
 			}
 			return p.withLimit(n, limit, offset), nil
 		}

@@ -58,6 +58,11 @@ type selectPlan struct {
 	// as semi and anti joins above the rows passing WHERE
 	// (semijoin_exec.go); nil when none.
 	semis []semiCond
+	// knnRel is the relation of a join whose HNSW scan answers the
+	// query's k-NN ORDER BY with a budget of rows (join_knn.go); nil
+	// when none does. knnBudget marks that relation's own plan.
+	knnRel    *rangeRel
+	knnBudget bool
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

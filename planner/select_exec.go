@@ -28,9 +28,16 @@ func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 // aggregate or DISTINCT nothing is held: OFFSET rows are skipped
 // unprojected and the source stops after LIMIT rows.
 func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
+	if w := b.widen[p]; w != nil && p.knnBudget {
+		return p.budgetTree(ctx, x, e, b, w), nil // join_knn.go
+	}
 	limit, offset, err := p.bounds(e)
 	if err != nil {
 		return nil, err
+	}
+	var widen *knnWiden
+	if p.knnRel != nil && limit >= 0 {
+		widen = p.startWiden(b, scanBudget(limit, offset)) // join_knn.go
 	}
 	srcLimit := limit
 	if p.distinct || p.wins != nil || p.semis != nil {
@@ -64,6 +71,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
 			OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
+		if widen != nil {
+			node = &ir.Widen{Unary: ir.Unary{Input: node}, Need: int64(widen.k), Again: widen}
+		}
 	case len(p.order) > 0:
 		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)

@@ -54,6 +54,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildSort(n)
 	case *plan.TopK:
 		return env.buildTopK(n)
+	case *plan.Widen:
+		return env.buildWiden(n) // widen.go
 	case *plan.Distinct:
 		return env.buildDistinct(n)
 	case *plan.Aggregate:

@@ -9,6 +9,7 @@
 // sentinel error of its own that it swallows, as PostgreSQL's Limit stops
 // pulling from its scan. Only the operators whose semantics need rows
 // hold them — Sort and TopK (the rows they order, K rows for TopK),
+// Widen (one run's rows, at most its Need),
 // Distinct (a key per distinct row), Aggregate (a group's keys and
 // accumulators), Window (one partition's rows, key values and function
 // values), SetOp (the left rows and a count per distinct row) —
@@ -34,7 +35,8 @@
 // Files: exec.go (Env, Run, Sink, the interfaces), build.go (node to
 // producer), one file per operator family: filter.go (Filter, Project),
 // limit.go, sort.go (Sort, TopK), distinct.go, aggregate.go, append.go
-// (Append, SetOp), join.go (Join, Hash), window.go (Window: partitions
+// (Append, SetOp), join.go (Join, Hash), widen.go (Widen: a k-NN join
+// run again with a wider budget), window.go (Window: partitions
 // and peers), window_frame.go (frames), window_funcs.go (the window
 // functions), leaf.go (Result, scans).
 package exec
