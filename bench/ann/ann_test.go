@@ -173,3 +173,26 @@ func TestParseFlagsIVFFlat(t *testing.T) {
 		t.Fatalf("bad --index: err = %v", err)
 	}
 }
+
+// TestParseFlagsShape: --shape picks the statement (plain by default,
+// lateral answers 10 query vectors per statement); an unknown shape is
+// refused by name.
+func TestParseFlagsShape(t *testing.T) {
+	cfg, err := parseFlags(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.shape.name != "plain" || cfg.shape.query != knnQuery || cfg.shape.batch != 1 {
+		t.Fatalf("default shape %+v", cfg.shape)
+	}
+	cfg, err = parseFlags([]string{"--shape", "lateral"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.shape.query != lateralQuery || cfg.shape.batch != 10 || cfg.shape.setup == nil {
+		t.Fatalf("lateral shape %+v", cfg.shape)
+	}
+	if _, err := parseFlags([]string{"--shape", "cross"}); err == nil || !strings.Contains(err.Error(), "--shape") {
+		t.Fatalf("bad --shape: err = %v", err)
+	}
+}

@@ -28,16 +28,8 @@ func connect(ctx context.Context, dsn string) (*pgx.Conn, error) {
 // createTable drops and recreates items (id int PRIMARY KEY, embedding
 // vector(dim)).
 func createTable(ctx context.Context, conn *pgx.Conn, dim int) error {
-	stmts := []string{
-		"DROP TABLE IF EXISTS items",
-		fmt.Sprintf("CREATE TABLE items (id int PRIMARY KEY, embedding vector(%d))", dim),
-	}
-	for _, s := range stmts {
-		if _, err := conn.Exec(ctx, s); err != nil {
-			return fmt.Errorf("%s: %w", s, err)
-		}
-	}
-	return nil
+	return execAll(ctx, conn, "DROP TABLE IF EXISTS items",
+		fmt.Sprintf("CREATE TABLE items (id int PRIMARY KEY, embedding vector(%d))", dim))
 }
 
 // copyItems loads base[i] as row (id = i) with one binary COPY and returns

@@ -36,6 +36,8 @@ type config struct {
 	index  string
 	lists  int
 	probes []int
+	// shape is the statement form measured (shapes: plain, join, lateral).
+	shape shape
 }
 
 // sweep returns the search setting the benchmark varies and its values.
@@ -79,6 +81,7 @@ func parseFlags(args []string) (*config, error) {
 	probes := fs.String("probes", "1,2,5,10,20,50", "comma-separated ivfflat.probes values (with --index ivfflat)")
 	fs.StringVar(&cfg.derive, "derive", "", "turn the pixels into float data first (fmnist.Derive): scaled or unit; labelled in the report")
 	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
+	shapeName := fs.String("shape", "plain", "statement measured: plain (ORDER BY ... LIMIT 10), join (the same k-NN joined with a metadata table by primary key) or lateral (CROSS JOIN LATERAL per-row k-NN, 10 query vectors per statement)")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -92,6 +95,10 @@ func parseFlags(args []string) (*config, error) {
 	}
 	if cfg.probes, err = parseInts(*probes); err != nil {
 		return nil, fmt.Errorf("--probes: %w", err)
+	}
+	var ok bool
+	if cfg.shape, ok = shapes[*shapeName]; !ok {
+		return nil, fmt.Errorf("--shape: %q is not plain, join or lateral", *shapeName)
 	}
 	if cfg.index != "hnsw" && cfg.index != "ivfflat" {
 		return nil, fmt.Errorf("--index: %q is neither hnsw nor ivfflat", cfg.index)
@@ -132,16 +139,17 @@ func run(ctx context.Context, cfg *config) error {
 	if len(base) < cfg.base || len(test) < cfg.queries+cfg.warmup {
 		return fmt.Errorf("dataset has %d train and %d test images; asked for %d and %d", len(base), len(test), cfg.base, cfg.queries+cfg.warmup)
 	}
-	queries, warm := test[:cfg.queries], test[cfg.queries:]
-	log.Printf("dataset: %d base vectors, %d queries, %d warm-up, dim %d", len(base), len(queries), len(warm), len(base[0]))
+	test = test[:cfg.queries+cfg.warmup]
+	queries := test[:cfg.queries]
+	log.Printf("dataset: %d base vectors, %d queries, %d warm-up, dim %d", len(base), len(queries), cfg.warmup, len(base[0]))
 
 	rep := &report{
 		Target: cfg.target, Date: time.Now().UTC().Format(time.RFC3339), GitCommit: gitCommit(),
 		LoadAvgAtStart: loadAvg(),
 		Machine:        machineInfo(),
 		Params: params{Dataset: "fashion-mnist-784-euclidean" + derivedSuffix(cfg.derive), IndexOptions: cfg.with, Base: len(base), Dim: len(base[0]), Queries: len(queries),
-			Warmup: len(warm), Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
-			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Query: knnQuery},
+			Warmup: cfg.warmup, Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
+			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Shape: cfg.shape.name, Query: cfg.shape.query},
 	}
 	if cfg.index == "ivfflat" {
 		rep.Params.Index, rep.Params.Lists, rep.Params.Probes = cfg.index, cfg.lists, cfg.probes
@@ -161,13 +169,18 @@ func run(ctx context.Context, cfg *config) error {
 	if err := prepareTable(ctx, cfg, conns[0], base, rep); err != nil {
 		return err
 	}
+	if cfg.shape.setup != nil {
+		if err := cfg.shape.setup(ctx, conns[0], base, test); err != nil {
+			return err
+		}
+	}
 	t0 := time.Now()
 	gt := loadOrComputeGroundTruth(cfg.dataDir, cfg.derive, base, queries, k, log.Printf)
 	log.Printf("ground truth: %.1f s", time.Since(t0).Seconds())
 
 	for _, nc := range cfg.conns {
 		for _, ef := range values {
-			r, err := measure(ctx, conns[:nc], setting, ef, cfg.runs, queries, warm, base, gt)
+			r, err := measure(ctx, conns[:nc], cfg, setting, ef, test, base, gt)
 			if err != nil {
 				return fmt.Errorf("conns=%d %s=%d: %w", nc, setting, ef, err)
 			}
@@ -223,20 +236,22 @@ func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]flo
 }
 
 // measure sets setting (hnsw.ef_search or ivfflat.probes) to ef on conns,
-// runs the warm-up queries, then the measured queries runs times, and
-// summarises the fastest run into a row.
-func measure(ctx context.Context, conns []*pgx.Conn, setting string, ef, runs int, queries, warm, base [][]float32, gt *groundTruth) (row, error) {
+// runs the warm-up queries (test[cfg.queries:]), then the measured queries
+// (test[:cfg.queries]) cfg.runs times with cfg's shape, and summarises the
+// fastest run into a row.
+func measure(ctx context.Context, conns []*pgx.Conn, cfg *config, setting string, ef int, test, base [][]float32, gt *groundTruth) (row, error) {
 	if err := setSearch(ctx, conns, setting, ef); err != nil {
 		return row{}, err
 	}
-	if len(warm) > 0 {
-		if _, err := runQueries(ctx, conns, warm); err != nil {
+	if cfg.warmup > 0 {
+		if _, err := runQueries(ctx, conns, cfg.shape, test, cfg.queries, cfg.warmup); err != nil {
 			return row{}, fmt.Errorf("warm-up: %w", err)
 		}
 	}
+	queries := test[:cfg.queries]
 	var res *queryRun
-	for i := 0; i < runs; i++ {
-		r, err := runQueries(ctx, conns, queries)
+	for i := 0; i < cfg.runs; i++ {
+		r, err := runQueries(ctx, conns, cfg.shape, test, 0, cfg.queries)
 		if err != nil {
 			return row{}, fmt.Errorf("run %d: %w", i+1, err)
 		}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/pgvector/pgvector-go"
 )
 
 // knnQuery is the benchmarked statement; pgx prepares it on each connection
@@ -38,11 +37,14 @@ func setSearch(ctx context.Context, conns []*pgx.Conn, setting string, v int) er
 	return nil
 }
 
-// runQueries runs knnQuery for every vector in queries, handing the next
-// unstarted query to whichever connection is free (one goroutine per
-// connection). The first error stops all workers and is returned.
-func runQueries(ctx context.Context, conns []*pgx.Conn, queries [][]float32) (*queryRun, error) {
-	res := &queryRun{IDs: make([][]int32, len(queries)), Latencies: make([]time.Duration, len(queries))}
+// runQueries answers the query vectors test[first : first+n] with sh's
+// statement, handing the next unstarted batch of sh.batch vectors to
+// whichever connection is free (one goroutine per connection). IDs[i] holds
+// the answer for test[first+i]; Latencies holds one round trip per
+// statement. The first error stops all workers and is returned.
+func runQueries(ctx context.Context, conns []*pgx.Conn, sh shape, test [][]float32, first, n int) (*queryRun, error) {
+	units := (n + sh.batch - 1) / sh.batch
+	res := &queryRun{IDs: make([][]int32, n), Latencies: make([]time.Duration, units)}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var next atomic.Int64
@@ -55,39 +57,24 @@ func runQueries(ctx context.Context, conns []*pgx.Conn, queries [][]float32) (*q
 		go func(c *pgx.Conn) {
 			defer wg.Done()
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(queries) || ctx.Err() != nil {
+				u := int(next.Add(1) - 1)
+				if u >= units || ctx.Err() != nil {
 					return
 				}
+				lo, hi := u*sh.batch, min((u+1)*sh.batch, n)
 				t0 := time.Now()
-				ids, err := knn(ctx, c, queries[i])
-				res.Latencies[i] = time.Since(t0)
+				err := sh.run(ctx, c, test, first+lo, res.IDs[lo:hi])
+				res.Latencies[u] = time.Since(t0)
 				if err != nil {
-					once.Do(func() { firstErr = fmt.Errorf("query %d: %w", i, err); cancel() })
+					once.Do(func() { firstErr = fmt.Errorf("query %d: %w", first+lo, err); cancel() })
 					return
 				}
-				res.IDs[i] = ids
 			}
 		}(c)
 	}
 	wg.Wait()
 	res.Wall = time.Since(start)
 	return res, firstErr
-}
-
-// knn runs knnQuery for one vector and returns the ids in result order.
-func knn(ctx context.Context, c *pgx.Conn, q []float32) ([]int32, error) {
-	rows, err := c.Query(ctx, knnQuery, pgvector.NewVector(q))
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]int32, 0, 10)
-	var id int32
-	_, err = pgx.ForEachRow(rows, []any{&id}, func() error {
-		ids = append(ids, id)
-		return nil
-	})
-	return ids, err
 }
 
 // percentile returns the p-th percentile (0 < p <= 100) of ds by the

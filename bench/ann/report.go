@@ -49,6 +49,7 @@ type params struct {
 	EfSearch       []int  `json:"ef_search"`
 	Conns          []int  `json:"conns"`
 	SkipLoad       bool   `json:"skip_load"`
+	Shape          string `json:"shape,omitempty"` // --shape: plain, join, lateral
 	Query          string `json:"query"`
 	IndexOptions   string `json:"index_options,omitempty"` // --with
 	Index          string `json:"index,omitempty"`         // --index ivfflat (absent: hnsw)

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+)
+
+// A shape is one form of the benchmarked k-NN statement: the plain ORDER BY
+// ... LIMIT, the same k-NN joined with a metadata table, or a LATERAL
+// per-row k-NN over a table of query vectors (pgvector's documented
+// "nearest neighbours of each row" form).
+type shape struct {
+	name string
+	// query is the SQL each unit of work runs (recorded in the report).
+	query string
+	// batch is the number of query vectors one statement answers: 1 but for
+	// lateral.
+	batch int
+	// setup creates and loads the tables the statement reads beside items;
+	// test holds every query vector (measured, then warm-up) in order.
+	setup func(ctx context.Context, conn *pgx.Conn, base, test [][]float32) error
+	// run answers the query vectors test[first : first+len(out)] with one
+	// statement, filling out[i] with the ids returned for test[first+i].
+	run func(ctx context.Context, c *pgx.Conn, test [][]float32, first int, out [][]int32) error
+}
+
+// metaRows is the number of categories of the join shape's metadata table.
+const metaRows = 10
+
+// joinQuery joins the k-NN of items with its metadata row: the index scan
+// must stay under the join (ordered by distance), the join is a primary-key
+// lookup per returned row.
+const joinQuery = "SELECT i.id, m.title FROM items i JOIN item_meta m ON m.item_id = i.id " +
+	"ORDER BY i.embedding <-> $1 LIMIT 10"
+
+// lateralQuery answers a batch of query vectors stored in the table queries,
+// qids [$1, $2), each with its own index scan.
+const lateralQuery = "SELECT q.qid, n.id FROM queries q CROSS JOIN LATERAL " +
+	"(SELECT id FROM items ORDER BY embedding <-> q.embedding LIMIT 10) n " +
+	"WHERE q.qid >= $1 AND q.qid < $2"
+
+// shapes lists the --shape values.
+var shapes = map[string]shape{
+	"plain":   {name: "plain", query: knnQuery, batch: 1, run: runPlain(knnQuery)},
+	"join":    {name: "join", query: joinQuery, batch: 1, setup: setupMeta, run: runPlain(joinQuery)},
+	"lateral": {name: "lateral", query: lateralQuery, batch: 10, setup: setupQueries, run: runLateral},
+}
+
+// runPlain returns a run function for a statement taking one vector
+// parameter and returning the neighbour id in its first column (further
+// columns are read and dropped).
+func runPlain(query string) func(context.Context, *pgx.Conn, [][]float32, int, [][]int32) error {
+	return func(ctx context.Context, c *pgx.Conn, test [][]float32, first int, out [][]int32) error {
+		rows, err := c.Query(ctx, query, pgvector.NewVector(test[first]))
+		if err != nil {
+			return err
+		}
+		ids := make([]int32, 0, k)
+		var id int32
+		dest := []any{&id}
+		for range rows.FieldDescriptions()[1:] {
+			dest = append(dest, new(any)) // the join's metadata columns, read and dropped
+		}
+		for rows.Next() {
+			if err := rows.Scan(dest...); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		out[0] = ids
+		return rows.Err()
+	}
+}
+
+// runLateral runs lateralQuery for qids [first, first+len(out)) and sorts
+// the returned ids into out by qid.
+func runLateral(ctx context.Context, c *pgx.Conn, _ [][]float32, first int, out [][]int32) error {
+	rows, err := c.Query(ctx, lateralQuery, first, first+len(out))
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		out[i] = make([]int32, 0, k)
+	}
+	for rows.Next() {
+		var qid, id int32
+		if err := rows.Scan(&qid, &id); err != nil {
+			rows.Close()
+			return err
+		}
+		j := int(qid) - first
+		if j < 0 || j >= len(out) {
+			rows.Close()
+			return fmt.Errorf("qid %d outside the batch [%d, %d)", qid, first, first+len(out))
+		}
+		out[j] = append(out[j], id)
+	}
+	return rows.Err()
+}
+
+// setupMeta creates item_meta (item_id int PRIMARY KEY, category int, title
+// text), one row per base vector (synthetic metadata: category = id mod
+// metaRows, title = 'item <id>').
+func setupMeta(ctx context.Context, conn *pgx.Conn, base, _ [][]float32) error {
+	if err := execAll(ctx, conn, "DROP TABLE IF EXISTS item_meta",
+		"CREATE TABLE item_meta (item_id int PRIMARY KEY, category int, title text)"); err != nil {
+		return err
+	}
+	src := pgx.CopyFromSlice(len(base), func(i int) ([]any, error) {
+		return []any{int32(i), int32(i % metaRows), fmt.Sprintf("item %d", i)}, nil
+	})
+	if _, err := conn.CopyFrom(ctx, pgx.Identifier{"item_meta"}, []string{"item_id", "category", "title"}, src); err != nil {
+		return fmt.Errorf("COPY item_meta: %w", err)
+	}
+	return nil
+}
+
+// setupQueries creates queries (qid int PRIMARY KEY, embedding
+// vector(dim)) holding test[i] as qid i.
+func setupQueries(ctx context.Context, conn *pgx.Conn, _, test [][]float32) error {
+	if err := execAll(ctx, conn, "DROP TABLE IF EXISTS queries",
+		fmt.Sprintf("CREATE TABLE queries (qid int PRIMARY KEY, embedding vector(%d))", len(test[0]))); err != nil {
+		return err
+	}
+	src := pgx.CopyFromSlice(len(test), func(i int) ([]any, error) {
+		return []any{int32(i), pgvector.NewVector(test[i])}, nil
+	})
+	if _, err := conn.CopyFrom(ctx, pgx.Identifier{"queries"}, []string{"qid", "embedding"}, src); err != nil {
+		return fmt.Errorf("COPY queries: %w", err)
+	}
+	return nil
+}
+
+// execAll runs stmts in order on conn; the error names the statement.
+func execAll(ctx context.Context, conn *pgx.Conn, stmts ...string) error {
+	for _, s := range stmts {
+		if _, err := conn.Exec(ctx, s); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return nil
+}
