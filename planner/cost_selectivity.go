@@ -78,7 +78,10 @@ func (es *estimator) exact(x expr) (float64, bool) {
 	if err != nil || !ps.covers || ps.cond != x {
 		return 0, false
 	}
-	n := p.firstIndex().BTree.Len()
+	n := keyEntries(es.t) // filter_key.go
+	if ix := p.firstIndex(); ix != nil {
+		n = ix.BTree.Len()
+	}
 	if n == 0 {
 		return 0, true
 	}
@@ -87,8 +90,8 @@ func (es *estimator) exact(x expr) (float64, bool) {
 
 // firstIndex returns an index the path reads (all read the same table).
 func (p *indexPath) firstIndex() *catalog.Index {
-	if p.ix != nil {
-		return p.ix
+	if p.ix != nil || len(p.parts) == 0 {
+		return p.ix // nil for a key lookup
 	}
 	return p.parts[0].firstIndex()
 }

@@ -18,6 +18,13 @@ type indexPath struct {
 	ranges []rangeExpr  // pathRanges
 	parts  []*indexPath // pathOr, pathAnd
 	cond   expr         // the condition it answers, for EXPLAIN
+	// A pathKey looks up tuples (values of keyCols, in order) in table's
+	// key map of key (nil: the primary key) named keyName (filter_key.go).
+	table   *catalog.Table
+	key     *catalog.Constraint
+	keyName string
+	keyCols []int
+	tuples  [][]expr
 }
 
 type pathKind uint8
@@ -26,6 +33,7 @@ const (
 	pathRanges pathKind = iota
 	pathOr
 	pathAnd
+	pathKey
 )
 
 // rangeExpr is one key range whose ends are row-independent expressions
@@ -54,6 +62,9 @@ func findIndexPath(t *catalog.Table, cond expr) *indexPath {
 }
 
 func (f *pathFinder) findIndexPath(cond expr) *indexPath {
+	if kp := f.keyPath(cond); kp != nil { // filter_key.go
+		return kp
+	}
 	p := f.findPath(cond)
 	if p != nil && p.cond == nil {
 		p.cond = cond

@@ -20,11 +20,17 @@ type pathScan struct {
 	// covers is true when the entries read are exactly the rows passing
 	// cond (up to row visibility), so the entry count is an exact estimate.
 	covers bool
+	// keySlots are the slots a key lookup found in the key map named
+	// keyName (filter_key.go).
+	keyName  string
+	keySlots []uint64
 }
 
 // eval evaluates p's range ends against the statement's parameters.
 func (p *indexPath) eval(e *env) (*pathScan, error) {
 	switch p.kind {
+	case pathKey:
+		return p.evalKey(e) // filter_key.go
 	case pathRanges:
 		s := &pathScan{ix: p.ix, cond: p.cond, covers: true}
 		for _, r := range p.ranges {
@@ -195,6 +201,7 @@ func (s *pathScan) slots() []uint64 {
 }
 
 func (s *pathScan) collect(out *[]uint64) {
+	*out = append(*out, s.keySlots...)
 	for _, r := range s.ranges {
 		s.ix.BTree.Ascend(r.lo, r.hi, func(_ any, slot uint64) bool {
 			*out = append(*out, slot)
@@ -210,6 +217,9 @@ func (s *pathScan) collect(out *[]uint64) {
 func (s *pathScan) indexes() []string {
 	if s.ix != nil {
 		return []string{s.ix.Name}
+	}
+	if s.keyName != "" {
+		return []string{s.keyName}
 	}
 	var out []string
 	for _, p := range s.parts {
