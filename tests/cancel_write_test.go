@@ -48,7 +48,9 @@ func TestCancelWrites(t *testing.T) {
 	s = startServer(t, s.DataDir)
 	conn = s.connect(t)
 	checkCancelTable(t, conn, "cw_pkey")
-	mustExec(t, conn, "CREATE INDEX cw_v_idx ON cw USING hnsw (v vector_l2_ops)")
+	// The whole build: sized to outlast a cancel, so give it the time a
+	// loaded machine needs (the default test deadline is for statements).
+	mustExecWithin(t, conn, 5*time.Minute, "CREATE INDEX cw_v_idx ON cw USING hnsw (v vector_l2_ops)")
 	checkCancelTable(t, conn, "cw_pkey", "cw_v_idx")
 
 	// UPDATE and INSERT ... SELECT (each row also enters the graph).
