@@ -10,6 +10,10 @@
 //
 //	SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10
 //
+// or, with --shape, the same k-NN joined with a metadata table (join) or
+// pgvector's per-row k-NN, CROSS JOIN LATERAL over a table of query
+// vectors (lateral); see shapes.go.
+//
 // Recall@10 is counted as ann-benchmarks does: a returned id is a hit when its
 // true distance is at most the true 10th-nearest distance plus 1e-3.
 //
