@@ -15,9 +15,12 @@ import (
 type modifyPlan struct {
 	table *catalog.Table
 	where expr
-	set   map[int]expr // column -> new value (UPDATE)
-	ret   *returning
-	tag   string
+	// path is the part of WHERE a key or B-tree answers (filter.go); nil
+	// when none does.
+	path *indexPath
+	set  map[int]expr // column -> new value (UPDATE)
+	ret  *returning
+	tag  string
 }
 
 func (p *modifyPlan) columns() []backend.Column { return p.ret.columns() }
@@ -85,6 +88,9 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	if p.where, err = b.bindCondition(where, "WHERE"); err != nil {
 		return nil, err
 	}
+	if p.where != nil && b.s.settings.flag("enable_indexscan") {
+		p.path = findIndexPath(p.table, p.where)
+	}
 	if p.ret, err = b.bindReturning(ret); err != nil {
 		return nil, err
 	}
@@ -104,7 +110,7 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 	}
 	defer stop()
 	done := ctx.Done()
-	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
+	scanErr := eachCandidate(x, e, p.table, p.path, func(slot uint64, vals []any) bool { // filter_scan.go
 		if err = stmtCanceled(done); err != nil {
 			return false
 		}
@@ -123,6 +129,9 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 		}
 		return true
 	})
+	if err == nil {
+		err = scanErr
+	}
 	if err != nil {
 		return nil, err
 	}

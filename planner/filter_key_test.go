@@ -78,3 +78,28 @@ func TestKeyLookupVisibility(t *testing.T) {
 		t.Fatalf("after commit: %s", got)
 	}
 }
+
+// UPDATE and DELETE find their rows through the key too, with the same
+// rows and tags as a scan: only visible versions, WHERE rechecked, a key
+// changed by the statement itself not revisited.
+func TestKeyLookupModify(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE km (id int PRIMARY KEY, code text UNIQUE, n int)")
+	exec(t, s, "INSERT INTO km SELECT i, 'c' || i, i FROM generate_series(1, 50) i")
+	for _, tc := range []struct{ stmt, tag string }{
+		{"UPDATE km SET n = n + 100 WHERE id = 3", "UPDATE 1"},
+		{"UPDATE km SET id = id + 1000 WHERE id IN (4, 5, 99)", "UPDATE 2"},
+		{"UPDATE km SET n = 0 WHERE id = 1004 AND n = 4", "UPDATE 1"},
+		{"UPDATE km SET n = 0 WHERE id = 1005 AND n = 6", "UPDATE 0"},
+		{"DELETE FROM km WHERE code = 'c7'", "DELETE 1"},
+		{"DELETE FROM km WHERE id = 4", "DELETE 0"},
+	} {
+		if got := exec(t, s, tc.stmt).Tag; got != tc.tag {
+			t.Errorf("%s: %s, want %s", tc.stmt, got, tc.tag)
+		}
+	}
+	got := fmt.Sprint(exec(t, s, "SELECT id, n FROM km WHERE id IN (3, 4, 5, 7, 1004, 1005) ORDER BY id").Rows)
+	if want := "[[3 103] [1004 0] [1005 5]]"; got != want {
+		t.Fatalf("rows %s, want %s", got, want)
+	}
+}

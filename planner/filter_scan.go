@@ -1,6 +1,10 @@
 package planner
 
-import "context"
+import (
+	"context"
+
+	"github.com/vecgres/vecgres/catalog"
+)
 
 // btreeMaxFrac is the largest fraction of a table's index entries a plain
 // WHERE query reads through a B-tree rather than scanning the table.
@@ -10,17 +14,46 @@ const btreeMaxFrac = 0.3
 // exact entry count makes it cheaper than a sequential scan (always when
 // enable_seqscan is off), or nil.
 func (p *selectPlan) chooseBTree(x *execCtx, e *env) (*pathScan, error) {
-	if p.path == nil || p.table == nil {
+	if p.table == nil {
 		return nil, nil
 	}
-	ps, err := p.path.eval(e)
+	return choosePath(x, e, p.table, p.path)
+}
+
+// choosePath evaluates path (nil: none) over table t and returns it when
+// its exact entry count makes it cheaper than a sequential scan (always
+// when enable_seqscan is off), or nil.
+func choosePath(x *execCtx, e *env, t *catalog.Table, path *indexPath) (*pathScan, error) {
+	if path == nil {
+		return nil, nil
+	}
+	ps, err := path.eval(e)
 	if err != nil {
 		return nil, err
 	}
-	if float64(ps.count) <= btreeMaxFrac*float64(p.table.Slots()) || !x.s.settings.flag("enable_seqscan") {
+	if float64(ps.count) <= btreeMaxFrac*float64(t.Slots()) || !x.s.settings.flag("enable_seqscan") {
 		return ps, nil
 	}
 	return nil, nil
+}
+
+// eachCandidate calls fn with each version of t visible to x's
+// transaction that WHERE may hold for — those path reads when
+// choosePath picks it, else every one — until fn returns false.
+func eachCandidate(x *execCtx, e *env, t *catalog.Table, path *indexPath, fn func(slot uint64, vals []any) bool) error {
+	ps, err := choosePath(x, e, t, path)
+	if err != nil || ps == nil {
+		if err == nil {
+			x.txn.Scan(t, fn)
+		}
+		return err
+	}
+	for _, slot := range ps.slots() {
+		if vals, ok := x.txn.Get(t, slot); ok && !fn(slot, vals) {
+			return nil
+		}
+	}
+	return nil
 }
 
 // btreeEach passes the rows ps points at that are visible and pass
