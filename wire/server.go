@@ -16,7 +16,7 @@ import (
 const (
 	// DefaultServerVersion is the server_version ParameterStatus: a number
 	// clients parse as PostgreSQL's (the vecgres identity is in version()).
-	DefaultServerVersion = "16.4"
+	DefaultServerVersion = backend.ServerVersion
 	// DefaultMaxMessageSize bounds the body of one Query, Parse, Bind,
 	// FunctionCall or COPY message, in bytes: PostgreSQL's limit
 	// (PQ_LARGE_MESSAGE_LIMIT, 1 GiB - 2, less the length word). Other
@@ -36,7 +36,7 @@ type Server struct {
 	Logger *slog.Logger // nil: discard
 
 	// ServerVersion is the server_version ParameterStatus sent at startup,
-	// e.g. "16.4"; empty means DefaultServerVersion.
+	// e.g. "15.20"; empty means DefaultServerVersion.
 	ServerVersion string
 	// MaxConns limits concurrent client connections (0 = unlimited); the
 	// connection over the limit gets FATAL 53300 "sorry, too many clients
