@@ -133,6 +133,9 @@ func (st *settings) defaultOf(name string) (string, bool) {
 		if s.serverDef != nil {
 			return s.serverDef(), true
 		}
+		if v, ok := serverDefault(name); ok { // settings_server.go
+			return v, true
+		}
 		return s.def, true
 	}
 	return "", st.placeholders[name]

@@ -38,6 +38,7 @@ type conn struct {
 	pid    uint32
 	secret [4]byte
 	sess   backend.Session
+	query  string // the statement running or last run, for the log (logging.go)
 
 	stmts          map[string]*statement
 	portals        map[string]*portal
@@ -91,6 +92,8 @@ func (c *conn) serve() {
 	if !c.applyStartup() {
 		return
 	}
+	c.logConnection(params)
+	defer c.logDisconnection(time.Now())
 	c.readyForQuery()
 	c.flush()
 	c.loop()
@@ -116,8 +119,17 @@ func (c *conn) applyStartup() bool {
 // broken connection.
 func (c *conn) loop() {
 	for c.writeErr == nil {
+		idle := c.armIdleTimeout() // idle.go
 		msg, err := c.receive()
+		if idle {
+			c.disarmIdleTimeout()
+		}
 		if err != nil {
+			if idle && c.idleTimedOut(err) {
+				c.log.Info("idle-in-transaction timeout", "sqlstate", string(errIdleInTransaction.Code))
+				c.sendFatal(errIdleInTransaction)
+				return
+			}
 			if c.malformed(err) {
 				continue
 			}
@@ -274,6 +286,7 @@ func (c *conn) sendFatal(e *pgerror.Error) {
 // the ErrorResponse that ends the connection, when report returns false.
 func (c *conn) report(err error) bool {
 	pe := pgerror.From(err)
+	c.logStatementError(pe)
 	if pe.Severity == pgerror.SeverityFatal {
 		c.sendFatal(pe)
 		return false
