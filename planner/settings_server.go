@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/planner/guc"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
 )
@@ -17,8 +18,18 @@ import (
 // SET overrides the ones PostgreSQL lets sessions change.
 var serverConf = struct {
 	mu     sync.RWMutex
-	values map[string]string
-}{values: map[string]string{}}
+	values map[string]ServerValue
+}{values: map[string]ServerValue{}}
+
+// ServerValue is a server-wide setting's value and where it came from, as
+// pg_settings shows it: Source "configuration file" (File and Line) or
+// "command line"; PendingRestart when a file gives a restart-only
+// setting another value than the running one.
+type ServerValue struct {
+	Value, Source, File string
+	Line                int
+	PendingRestart      bool
+}
 
 // Defaults of the server-wide settings vecgres adds to knownSettings.
 const (
@@ -49,14 +60,15 @@ func init() {
 // settings, replacing every earlier one at once, each checked and spelt
 // as SET would (SHOW's spelling). Errors are SET's (42704 unknown name,
 // 22023 bad value) or 55P02 for a read-only one; then nothing changes.
-func ReplaceServerDefaults(values map[string]string) error {
-	next := make(map[string]string, len(values))
+func ReplaceServerDefaults(values map[string]ServerValue) error {
+	next := make(map[string]ServerValue, len(values))
 	for name, v := range values {
-		norm, err := normalizeServerSetting(name, v)
+		norm, err := normalizeServerSetting(name, v.Value)
 		if err != nil {
 			return err
 		}
-		next[name] = norm
+		v.Value = norm
+		next[name] = v
 	}
 	serverConf.mu.Lock()
 	serverConf.values = next
@@ -85,14 +97,19 @@ func normalizeServerSetting(name, value string) (string, error) {
 // serverDefault returns name's server-wide value: the configured one, or
 // for a server setting its built-in default.
 func serverDefault(name string) (string, bool) {
-	serverConf.mu.RLock()
-	v, ok := serverConf.values[name]
-	serverConf.mu.RUnlock()
-	if ok {
-		return v, true
+	if sv, ok := serverValue(name); ok {
+		return sv.Value, true
 	}
-	v, ok = serverSettings[name]
+	v, ok := serverSettings[name]
 	return v, ok
+}
+
+// serverValue returns the configured value of name, if any.
+func serverValue(name string) (ServerValue, bool) {
+	serverConf.mu.RLock()
+	defer serverConf.mu.RUnlock()
+	sv, ok := serverConf.values[name]
+	return sv, ok
 }
 
 // ServerSetting returns the server-wide value of name as SHOW spells it
@@ -185,3 +202,31 @@ func CheckServerSetting(name, value string) (string, error) {
 
 // BuiltinServerSetting is the built-in default of a server setting.
 func BuiltinServerSetting(name string) string { return serverSettings[name] }
+
+// ServerSettingValue returns the server-wide value of name with its
+// source ("default" when nothing configured it).
+func ServerSettingValue(name string) ServerValue {
+	if sv, ok := serverValue(name); ok {
+		return sv
+	}
+	return ServerValue{Value: ServerSetting(name), Source: "default"}
+}
+
+// serverSource fills what pg_settings says of the server-wide setting
+// name in set: its built-in boot value, and, when the session did not set
+// it, the source, file and line of the configured value and whether a
+// restart is pending.
+func serverSource(set *pgcatalog.Setting, name string) {
+	if def, ok := serverSettings[name]; ok {
+		set.Boot = def
+	}
+	sv, ok := serverValue(name)
+	if !ok {
+		return
+	}
+	set.PendingRestart = sv.PendingRestart
+	if set.Source != "default" || sv.Source == "default" {
+		return
+	}
+	set.Source, set.SourceFile, set.SourceLine = sv.Source, sv.File, sv.Line
+}

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/vecgres/vecgres/planner"
 	"github.com/vecgres/vecgres/planner/sem"
 )
 
@@ -39,7 +40,7 @@ func reloadOnHUP(ctx context.Context, cfg config, logger *slog.Logger) {
 }
 
 // reload applies the configuration files again, logging the outcome.
-func reload(cfg config, start map[string]string, logger *slog.Logger) {
+func reload(cfg config, start map[string]planner.ServerValue, logger *slog.Logger) {
 	if err := loadSettings(cfg, start, logger); err != nil {
 		logger.Error("configuration file contains errors; no changes were applied", "err", err)
 		return

@@ -40,7 +40,7 @@ func settingsFlags(fs *flag.FlagSet, c *config) {
 // settings. At start-up (prev nil) any error stops the server; on a
 // reload prev holds the values the restart-only settings started with,
 // which stay, and an error leaves every setting as it was.
-func loadSettings(cfg config, prev map[string]string, logger *slog.Logger) error {
+func loadSettings(cfg config, prev map[string]planner.ServerValue, logger *slog.Logger) error {
 	var entries []confEntry
 	for _, name := range []string{confFileName, autoConfFileName} {
 		e, err := readConfFile(filepath.Join(cfg.dataDir, name))
@@ -49,7 +49,7 @@ func loadSettings(cfg config, prev map[string]string, logger *slog.Logger) error
 		}
 		entries = append(entries, e...)
 	}
-	values := map[string]string{}
+	values := map[string]planner.ServerValue{}
 	workMemKB := int64(-1)
 	for _, e := range append(entries, cfg.options...) {
 		if e.name == memacct.SettingName { // its server default lives in memacct
@@ -63,16 +63,17 @@ func loadSettings(cfg config, prev map[string]string, logger *slog.Logger) error
 		if _, err := planner.CheckServerSetting(e.name, e.value); err != nil {
 			return entryError(e, err)
 		}
-		values[e.name] = e.value
+		values[e.name] = e.serverValue()
 	}
 	for name, old := range prev {
 		now := planner.BuiltinServerSetting(name)
 		if v, ok := values[name]; ok {
-			now, _ = planner.CheckServerSetting(name, v)
+			now, _ = planner.CheckServerSetting(name, v.Value)
 		}
-		if now != old {
+		if now != old.Value {
 			logger.Warn("parameter cannot be changed without restarting the server; keeping the old value",
-				"name", name, "value", old)
+				"name", name, "value", old.Value)
+			old.PendingRestart = true
 		}
 		values[name] = old
 	}
@@ -93,12 +94,20 @@ func entryError(e confEntry, err error) error {
 }
 
 // restartValues returns the values of restartSettings now.
-func restartValues() map[string]string {
-	out := map[string]string{}
+func restartValues() map[string]planner.ServerValue {
+	out := map[string]planner.ServerValue{}
 	for _, n := range restartSettings {
-		out[n] = planner.ServerSetting(n)
+		out[n] = planner.ServerSettingValue(n)
 	}
 	return out
+}
+
+// serverValue is e as a planner.ServerValue with its source.
+func (e confEntry) serverValue() planner.ServerValue {
+	if e.line == 0 {
+		return planner.ServerValue{Value: e.value, Source: "command line"}
+	}
+	return planner.ServerValue{Value: e.value, Source: "configuration file", File: e.file, Line: e.line}
 }
 
 // configureServer sets the wire server's connection limits and log
