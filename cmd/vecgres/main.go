@@ -5,7 +5,9 @@
 //	        [--tls-cert server.crt --tls-key server.key] [--require-tls-remote] [--trust-local=false]
 //
 // It prints "listening on HOST:PORT" to standard output once it accepts
-// connections, and shuts down cleanly on SIGINT or SIGTERM.
+// connections, and shuts down cleanly on SIGINT or SIGTERM; SIGHUP reloads
+// the configuration files. "vecgres backup --to DIR" takes an online
+// backup of a running server (backup.go).
 package main
 
 import (
@@ -83,6 +85,13 @@ func parseFlags(args []string) (config, error) {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "backup" { // backup.go
+		if err := runBackup(os.Args[2:], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "vecgres:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := parseFlags(os.Args[1:])
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -160,6 +169,7 @@ func serve(ctx context.Context, cfg config, cat *catalog.Catalog, ln, debugLn ne
 		return err
 	}
 	reloadOnHUP(ctx, cfg, logger) // reload.go
+	serveBackups(cat, cfg, logger) // backup.go
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres ready to accept connections", "addr", ln.Addr().String())
 	err := srv.Serve(ctx, ln)

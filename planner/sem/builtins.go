@@ -31,4 +31,5 @@ var Builtins = NewRegistry(
 	bitFuncs,
 	sparsevecFuncs,
 	reloadFuncs,
+	backupFuncs,
 )
