@@ -168,8 +168,7 @@ func serve(ctx context.Context, cfg config, cat *catalog.Catalog, ln, debugLn ne
 	if err := configureServer(srv, cfg); err != nil { // settings.go
 		return err
 	}
-	reloadOnHUP(ctx, cfg, logger)  // reload.go
-	serveBackups(cat, cfg, logger) // backup.go
+	serveAdmin(ctx, cfg, cat, logger) // settings.go
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres ready to accept connections", "addr", ln.Addr().String())
 	err := srv.Serve(ctx, ln)

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
 
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner"
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/wire"
@@ -129,4 +131,13 @@ func configureServer(srv *wire.Server, cfg config) error {
 		srv.LogErrors = true
 	}
 	return nil
+}
+
+// serveAdmin starts what administers the running server until ctx ends:
+// configuration reloads (SIGHUP, pg_reload_conf()), ALTER SYSTEM and
+// vecgres_backup().
+func serveAdmin(ctx context.Context, cfg config, cat *catalog.Catalog, logger *slog.Logger) {
+	reloadOnHUP(ctx, cfg, logger)                        // reload.go
+	planner.SetAlterSystemHook(alterSystem(cfg.dataDir)) // autoconf.go
+	serveBackups(cat, cfg, logger)                       // backup.go
 }
