@@ -228,3 +228,22 @@ func TestAlterSystem(t *testing.T) {
 		t.Fatalf("after restart statement_timeout, lock_timeout = %s, %s; want 3s, 0", st, lt)
 	}
 }
+
+// TestServerWideTimeoutsAndMemoryCap: statement_timeout and
+// vecgres.work_mem_limit given by -c are every session's defaults (57014
+// and 53200 past them), which a session may SET otherwise.
+func TestServerWideTimeoutsAndMemoryCap(t *testing.T) {
+	s := startServer(t, "", "-c", "statement_timeout=100ms", "-c", "vecgres.work_mem_limit=1MB")
+	conn := s.connect(t)
+	_, err := conn.Exec(testCtx(t, 30*time.Second), "SELECT pg_sleep(10)")
+	wantCode(t, err, "57014")
+	sortBig := "SELECT g FROM generate_series(1, 300000) g ORDER BY g DESC LIMIT 1 OFFSET 299999"
+	_, err = conn.Exec(testCtx(t, 30*time.Second), sortBig)
+	wantCode(t, err, "53200")
+	mustExec(t, conn, "SET statement_timeout = 0")
+	mustExec(t, conn, "SET vecgres.work_mem_limit = '256MB'")
+	var n int
+	if err := conn.QueryRow(testCtx(t, 30*time.Second), sortBig).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%s with the limit raised: %d, %v", sortBig, n, err)
+	}
+}
