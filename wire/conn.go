@@ -39,6 +39,7 @@ type conn struct {
 	secret [4]byte
 	sess   backend.Session
 	query  string // the statement running or last run, for the log (logging.go)
+	ready  bool   // ReadyForQuery was the last message sent (idle.go)
 
 	stmts          map[string]*statement
 	portals        map[string]*portal
@@ -120,6 +121,7 @@ func (c *conn) applyStartup() bool {
 func (c *conn) loop() {
 	for c.writeErr == nil {
 		idle := c.armIdleTimeout() // idle.go
+		c.ready = false
 		msg, err := c.receive()
 		if idle {
 			c.disarmIdleTimeout()
@@ -255,6 +257,7 @@ func (c *conn) flushIfBig(n int) {
 
 func (c *conn) readyForQuery() {
 	c.send(&pgproto3.ReadyForQuery{TxStatus: c.txStatus()})
+	c.ready = true
 }
 
 // txStatus asks the session for the ReadyForQuery status ('I' if it panics).

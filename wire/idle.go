@@ -15,11 +15,16 @@ import (
 var errIdleInTransaction = pgerror.New(pgerror.IdleInTransactionSessionTimeout,
 	"terminating connection due to idle-in-transaction timeout")
 
-// armIdleTimeout sets a read deadline when the session waits inside a
-// transaction block (ReadyForQuery 'T' or 'E') and its
-// idle_in_transaction_session_timeout is set; it reports whether it did.
-// A shutdown that began meanwhile keeps its wake-up (a deadline now).
+// armIdleTimeout sets a read deadline when the session waits for a
+// command inside a transaction block (it sent ReadyForQuery 'T' or 'E',
+// as PostgreSQL arms the timer only then, not between the messages of a
+// pipeline) and its idle_in_transaction_session_timeout is set; it
+// reports whether it did. A shutdown that began meanwhile keeps its
+// wake-up (a deadline now).
 func (c *conn) armIdleTimeout() bool {
+	if !c.ready {
+		return false
+	}
 	cs, ok := c.sess.(backend.ConnSettings)
 	if !ok || c.txStatus() == 'I' || c.srvCtx.Err() != nil {
 		return false
