@@ -36,17 +36,16 @@ func wantFatal(t *testing.T, err error, code, msg string) {
 	}
 }
 
-// TestMaxConnectionsReservesSuperuserSlots: with max_connections=4 and
-// superuser_reserved_connections=2 (given by -c), ordinary roles get two
-// connections, the third is refused with PostgreSQL's 53300 message for
-// reserved slots, superusers take the last two, and a fifth connection is
-// 53300 "sorry, too many clients already". Before, the server had no
-// connection limit at all.
+// TestMaxConnectionsReservesSuperuserSlots: with max_connections=5 and
+// superuser_reserved_connections=2 (given by -c) and one superuser
+// connected, ordinary roles get two more connections, the next is refused
+// with PostgreSQL's 53300 message for reserved slots, superusers take the
+// last two, and a sixth connection is 53300 "sorry, too many clients
+// already". Before, the server had no connection limit at all.
 func TestMaxConnectionsReservesSuperuserSlots(t *testing.T) {
-	s := startServer(t, "", "-c", "max_connections=4", "-c", "superuser_reserved_connections=2")
-	admin := s.connect(t)
+	s := startServer(t, "", "-c", "max_connections=5", "-c", "superuser_reserved_connections=2")
+	admin := s.connect(t) // stays: a closed one may hold its slot a moment longer
 	mustExec(t, admin, "CREATE ROLE alice LOGIN")
-	admin.Close(context.Background())
 	for range 2 {
 		if _, err := dialAs(t, s, "alice"); err != nil {
 			t.Fatalf("alice within the limit: %v", err)
