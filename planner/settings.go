@@ -375,6 +375,9 @@ func (s *Session) runSetting(st sql.Statement) (*backend.Result, error) {
 		if isTxnSetting(x.Name) {
 			return &backend.Result{Tag: "RESET"}, nil
 		}
+		if err := s.checkSetPrivilege(x.Name); err != nil { // settings_server.go
+			return nil, err
+		}
 		return s.settings.reset(x.Name)
 	case *sql.SetTransaction:
 		return s.runSetTransaction(x)

@@ -230,3 +230,16 @@ func serverSource(set *pgcatalog.Setting, name string) {
 	}
 	set.Source, set.SourceFile, set.SourceLine = sv.Source, sv.File, sv.Line
 }
+
+// superuserSettings are the settings only superusers may SET
+// (PostgreSQL's PGC_SUSET).
+var superuserSettings = map[string]bool{"log_min_duration_statement": true}
+
+// checkSetPrivilege refuses SET, RESET or set_config of a superuser-only
+// setting to other roles: 42501 `permission denied to set parameter`.
+func (s *Session) checkSetPrivilege(name string) error {
+	if superuserSettings[name] && !s.cat.IsSuperuser(s.user()) {
+		return pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", name)
+	}
+	return nil
+}

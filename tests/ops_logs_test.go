@@ -95,3 +95,23 @@ func TestLogDefaultsLogErrorsOnly(t *testing.T) {
 		t.Errorf("--log-errors off still logged the error:\n%s", quiet.stderr.String())
 	}
 }
+
+// TestLogMinDurationStatementNeedsSuperuser: log_min_duration_statement is
+// superuser-only, as PostgreSQL's PGC_SUSET: SET, RESET and set_config by
+// another role are 42501 `permission denied to set parameter`.
+func TestLogMinDurationStatementNeedsSuperuser(t *testing.T) {
+	s := startServer(t, "")
+	mustExec(t, s.connect(t), "CREATE ROLE alice LOGIN")
+	alice, err := dialAs(t, s, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"SET log_min_duration_statement = 0", "RESET log_min_duration_statement",
+		"SELECT set_config('log_min_duration_statement', '0', false)"} {
+		_, err := alice.Exec(testCtx(t, 10*time.Second), q)
+		if pe := wantCode(t, err, "42501"); pe.Message != `permission denied to set parameter "log_min_duration_statement"` {
+			t.Fatalf("%s: %s", q, pe.Message)
+		}
+	}
+	mustExec(t, s.connect(t), "SET log_min_duration_statement = 0")
+}
