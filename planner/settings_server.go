@@ -91,6 +91,10 @@ func normalizeServerSetting(name, value string) (string, error) {
 	if _, server := serverSettings[name]; server {
 		return checkServerSetting(name, value)
 	}
+	if def.server != nil { // vecgres.statement_mem_limit: its flag sets it
+		return "", pgerror.Errorf(pgerror.CantChangeRuntimeParam,
+			"parameter %q can only be set by its command-line flag", name)
+	}
 	return value, nil
 }
 
