@@ -334,6 +334,15 @@
 // ERROR level; without them Open refuses. Version 1 snapshots (no LSN in
 // the headers, bare graph files) still load, unchecked.
 //
+// # Online backup (backup.go)
+//
+// Backup copies the live snapshot directory and CURRENT into an empty
+// directory, then the WAL from the snapshot's LSN to its end at that
+// moment (wal.Log.CopyTo: each segment up to the end, zero-padded to its
+// size, no wal.end), holding the checkpoint mutex so that no checkpoint
+// prunes what is being copied; commits go on. The copy is a data
+// directory whose Open replays exactly the commits below that end.
+//
 // Recovery never needs WAL before the snapshot it starts from: replay
 // starts at the snapshot's LSN (not at the start of its segment), so damage
 // to WAL bytes the snapshot covers (a flipped bit, a zeroed page, deleted

@@ -16,6 +16,10 @@ type Recovery struct {
 	WALBytes        int64         // bytes of WAL from the snapshot LSN to its end
 	ReplaySeconds   float64       // replaying them and indexing the rows they touched
 	Elapsed         time.Duration // all of Open's recovery work
+	Tables          int           // tables after recovery
+	RowVersions     uint64        // row slots of those tables (live and dead versions)
+	PendingIndexes  int           // HNSW/IVFFlat indexes left to catch up in the background (catchup.go)
+	PendingRows     int           // rows those indexes lack when Open returns
 }
 
 // Recovery returns what Open loaded and replayed.
@@ -33,4 +37,12 @@ func (c *Catalog) noteRecovery(ls *loadedSnapshot, began, replayed time.Time) {
 	r.SnapshotSeconds = replayed.Sub(began).Seconds()
 	r.ReplaySeconds = time.Since(replayed).Seconds()
 	r.Elapsed = time.Since(began)
+	r.Tables = len(c.tables)
+	for _, t := range c.tables {
+		r.RowVersions += t.Slots()
+	}
+	r.PendingIndexes = len(c.catchup.work)
+	for _, ix := range c.catchup.work {
+		r.PendingRows += len(ix.PendingSlots())
+	}
 }

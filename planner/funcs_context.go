@@ -38,6 +38,9 @@ func (e *env) Setting(name string, missingOK bool) (any, error) {
 
 // SetSetting is set_config: SET, or SET LOCAL when local.
 func (e *env) SetSetting(name, value string, local bool) (string, error) {
+	if err := e.sess.checkSetPrivilege(name); err != nil {
+		return "", err
+	}
 	if _, err := e.sess.settings.assign(name, value, local); err != nil {
 		return "", err
 	}

@@ -33,7 +33,9 @@ func (s *Session) settingList() []pgcatalog.Setting {
 		} else if _, ok := st.base[n]; ok {
 			source = "client"
 		}
-		out = append(out, pgcatalog.Setting{Name: displayName(n), Value: v, Reset: reset, Boot: boot, Source: source})
+		set := pgcatalog.Setting{Name: displayName(n), Value: v, Reset: reset, Boot: boot, Source: source}
+		serverSource(&set, n) // settings_server.go
+		out = append(out, set)
 	}
 	return out
 }

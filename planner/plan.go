@@ -100,6 +100,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planReindex(x), nil
 	case *sql.Checkpoint:
 		return b.planCheckpoint(), nil
+	case *sql.AlterSystem:
+		return b.planAlterSystem(x), nil // alter_system.go
 	case *sql.Vacuum:
 		return b.planVacuum(x)
 	}

@@ -95,6 +95,9 @@ func reportedName(name string) string {
 // transaction block warns 25P01 and lasts only until the implicit
 // transaction ends, as in PostgreSQL.
 func (s *Session) runSet(x *sql.Set) (*backend.Result, error) {
+	if err := s.checkSetPrivilege(x.Name); err != nil { // settings_server.go
+		return nil, err
+	}
 	var res *backend.Result
 	var err error
 	switch {

@@ -74,8 +74,8 @@ var knownSettings = map[string]setting{
 	"enable_seqscan":                      {def: "on", check: boolCheck},
 	"enable_indexscan":                    {def: "on", check: boolCheck},
 	"jit":                                 {def: "off", check: boolCheck},
-	"server_version":                      {def: "16.4", internal: true},
-	"server_version_num":                  {def: "160004", internal: true},
+	"server_version":                      {def: backend.ServerVersion, internal: true},
+	"server_version_num":                  {def: backend.ServerVersionNum, internal: true},
 	"server_encoding":                     {def: "UTF8", internal: true},
 	"integer_datetimes":                   {def: "on", internal: true},
 	"max_identifier_length":               {def: "63", internal: true},
@@ -132,6 +132,9 @@ func (st *settings) defaultOf(name string) (string, bool) {
 		}
 		if s.serverDef != nil {
 			return s.serverDef(), true
+		}
+		if v, ok := serverDefault(name); ok { // settings_server.go
+			return v, true
 		}
 		return s.def, true
 	}
@@ -371,6 +374,9 @@ func (s *Session) runSetting(st sql.Statement) (*backend.Result, error) {
 	case *sql.Reset:
 		if isTxnSetting(x.Name) {
 			return &backend.Result{Tag: "RESET"}, nil
+		}
+		if err := s.checkSetPrivilege(x.Name); err != nil { // settings_server.go
+			return nil, err
 		}
 		return s.settings.reset(x.Name)
 	case *sql.SetTransaction:

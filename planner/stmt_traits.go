@@ -162,6 +162,9 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"},
 		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf},
 
+		// Server configuration (alter_system.go).
+		of[*sql.AlterSystem](): {tag: "ALTER SYSTEM", lock: lockSelf, blockOnly: "ALTER SYSTEM"},
+
 		// Session and transaction statements.
 		of[*sql.Set]():            {tag: "SET", lock: lockNone},
 		of[*sql.Show]():           {tag: "SHOW", lock: lockNone},

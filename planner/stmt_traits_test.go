@@ -173,6 +173,8 @@ func TestStmtTraitsRows(t *testing.T) {
 // statements answer.
 func TestStmtTraitsTagMatchesResult(t *testing.T) {
 	s := testSession(t)
+	SetAlterSystemHook(func(string, string, bool) error { return nil })
+	defer alterSystemHook.Store(nil)
 	seen := map[reflect.Type]bool{}
 	for _, q := range []string{
 		"CREATE EXTENSION vector",
@@ -188,6 +190,7 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 		"ANALYZE t",
 		"VACUUM t",
 		"CHECKPOINT",
+		"ALTER SYSTEM SET work_mem = '2MB'",
 		"GRANT SELECT ON t TO PUBLIC",
 		"REVOKE SELECT ON t FROM PUBLIC",
 		"CREATE ROLE r",

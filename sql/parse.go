@@ -194,6 +194,8 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.reindexStmt(n.ReindexStmt)
 	case *pg_query.Node_CheckPointStmt:
 		return &Checkpoint{}, nil
+	case *pg_query.Node_AlterSystemStmt:
+		return c.alterSystem(n.AlterSystemStmt) // convert_alter_system.go
 	}
 	return nil, c.unsupported(stmtConstruct(n), -1)
 }

@@ -155,7 +155,7 @@ func TestStartupAndShutdownLog(t *testing.T) {
 		}
 	}
 	rec := logLine(t, log, "recovery complete")
-	m := regexp.MustCompile(`snapshot_lsn=(\d+) .*wal_replayed_bytes=(\d+) wal_replayed_records=(\d+) wal_replay_seconds=[0-9.e-]+ seconds=[0-9.e-]+$`).
+	m := regexp.MustCompile(`snapshot_lsn=(\d+) .*wal_replayed_bytes=(\d+) wal_replayed_records=(\d+) wal_replay_seconds=[0-9.e-]+ seconds=[0-9.e-]+ tables=(\d+) row_versions=(\d+) indexes_catching_up=0 index_rows_pending=0$`).
 		FindStringSubmatch(rec)
 	if m == nil {
 		t.Fatalf("recovery line lacks its fields: %s", rec)
@@ -164,6 +164,9 @@ func TestStartupAndShutdownLog(t *testing.T) {
 	// CREATE TABLE, and the INSERT's data and commit records.
 	if m[1] != "0" || m[2] == "0" || m[3] != "4" {
 		t.Fatalf("recovery line: snapshot_lsn %s, bytes %s, records %s; want 0, >0, 4: %s", m[1], m[2], m[3], rec)
+	}
+	if m[4] != "1" || m[5] != "100" {
+		t.Fatalf("recovery line: tables %s, row_versions %s; want 1, 100: %s", m[4], m[5], rec)
 	}
 	ckpt := strings.Index(log, `msg="checkpoint complete"`)
 	stopped := strings.Index(log, `msg="vecgres stopped"`)

@@ -231,7 +231,7 @@ func TestCatalogViewsAndFunctions(t *testing.T) {
 		{"SELECT pg_get_indexdef(16401)", "CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_cosine_ops)\n"},
 		{"SELECT has_table_privilege('items', 'SELECT'), has_schema_privilege('public', 'USAGE'), " +
 			"has_database_privilege('postgres', 'CONNECT'), pg_table_is_visible(16400)", "t|t|t|t\n"},
-		{"SELECT pg_get_userbyid(10), obj_description(16400, 'pg_class') IS NULL, current_setting('server_version_num')", "postgres|t|160004\n"},
+		{"SELECT pg_get_userbyid(10), obj_description(16400, 'pg_class') IS NULL, current_setting('server_version_num')", "postgres|t|150020\n"},
 	}
 	for _, tc := range tests {
 		out, errOut, err := psql(t, s, "", "-At", "-c", tc.query)

@@ -19,7 +19,7 @@ func TestCancelRequestNeedsSecret(t *testing.T) {
 	defer nc2.Close()
 	c := newConn(s, context.Background(), nc1)
 	c.secret = [4]byte{1, 2, 3, 4}
-	if !s.register(c) {
+	if s.register(c, "postgres") != nil {
 		t.Fatal("register refused")
 	}
 	cancelled := make(chan error, 1)

@@ -38,6 +38,8 @@ type conn struct {
 	pid    uint32
 	secret [4]byte
 	sess   backend.Session
+	query  string // the statement running or last run, for the log (logging.go)
+	ready  bool   // ReadyForQuery was the last message sent (idle.go)
 
 	stmts          map[string]*statement
 	portals        map[string]*portal
@@ -91,6 +93,8 @@ func (c *conn) serve() {
 	if !c.applyStartup() {
 		return
 	}
+	c.logConnection(params)
+	defer c.logDisconnection(time.Now())
 	c.readyForQuery()
 	c.flush()
 	c.loop()
@@ -116,8 +120,18 @@ func (c *conn) applyStartup() bool {
 // broken connection.
 func (c *conn) loop() {
 	for c.writeErr == nil {
+		idle := c.armIdleTimeout() // idle.go
+		c.ready = false
 		msg, err := c.receive()
+		if idle {
+			c.disarmIdleTimeout()
+		}
 		if err != nil {
+			if idle && c.idleTimedOut(err) {
+				c.log.Info("idle-in-transaction timeout", "sqlstate", string(errIdleInTransaction.Code))
+				c.sendFatal(errIdleInTransaction)
+				return
+			}
 			if c.malformed(err) {
 				continue
 			}
@@ -243,6 +257,7 @@ func (c *conn) flushIfBig(n int) {
 
 func (c *conn) readyForQuery() {
 	c.send(&pgproto3.ReadyForQuery{TxStatus: c.txStatus()})
+	c.ready = true
 }
 
 // txStatus asks the session for the ReadyForQuery status ('I' if it panics).
@@ -274,6 +289,7 @@ func (c *conn) sendFatal(e *pgerror.Error) {
 // the ErrorResponse that ends the connection, when report returns false.
 func (c *conn) report(err error) bool {
 	pe := pgerror.From(err)
+	c.logStatementError(pe)
 	if pe.Severity == pgerror.SeverityFatal {
 		c.sendFatal(pe)
 		return false

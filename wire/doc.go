@@ -31,6 +31,10 @@
 //	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
 //	                        and per-statement contexts
 //	errors.go               *pgerror.Error -> ErrorResponse/NoticeResponse fields
+//	logging.go              the log lines of statement errors, durations
+//	                        (log_min_duration_statement), connections
+//	idle.go, slots.go       idle_in_transaction_session_timeout (FATAL 25P03);
+//	                        max_connections and the superuser-reserved slots
 //	results.go              RowDescription and DataRow in text or binary format
 //	stream.go               the backend.ResultWriter a statement streams its
 //	                        rows or COPY TO payloads into (Session.ExecuteTo):

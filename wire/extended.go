@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/vecgres/vecgres/wire/backend"
 
@@ -15,8 +16,9 @@ import (
 
 // statement is a prepared statement created by Parse ("" = unnamed).
 type statement struct {
-	name string
-	p    backend.Prepared // nil for an empty query
+	name  string
+	p     backend.Prepared // nil for an empty query
+	query string           // Parse's text, for the log
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). An Execute
@@ -27,6 +29,7 @@ type statement struct {
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
+	query   string           // the statement's text, for the log
 	params  []any
 	cols    []backend.Column // from Prepared.Columns at Bind
 	formats []int16          // one per column of cols
@@ -42,12 +45,13 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 		return pgerror.Errorf(pgerror.DuplicatePreparedStatement, "prepared statement \"%s\" already exists", m.Name)
 	}
 	oids := append([]uint32(nil), m.ParameterOIDs...)
+	c.query = m.Query
 	var p backend.Prepared
 	err := c.protect(func() (err error) { p, err = c.sess.Prepare(m.Query, oids); return err })
 	if err != nil {
 		return err
 	}
-	c.stmts[m.Name] = &statement{name: m.Name, p: p}
+	c.stmts[m.Name] = &statement{name: m.Name, p: p, query: m.Query}
 	c.send(&pgproto3.ParseComplete{})
 	return nil
 }
@@ -66,7 +70,8 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if !ok {
 		return errNoStatement(m.PreparedStatement)
 	}
-	pt := &portal{name: m.DestinationPortal, p: st.p}
+	c.query = st.query
+	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
 	var ptypes []types.Type
 	err := c.protect(func() error {
 		if st.p == nil {
@@ -232,6 +237,8 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	if !ok {
 		return errNoPortal(m.Portal)
 	}
+	c.query = pt.query
+	defer c.logDuration(time.Now())
 	if pt.p == nil {
 		c.send(&pgproto3.EmptyQueryResponse{})
 		return nil

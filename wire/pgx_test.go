@@ -74,7 +74,7 @@ func TestPgxStartupParameters(t *testing.T) {
 	c := connect(t, s, pgx.QueryExecModeCacheStatement)
 	pc := c.PgConn()
 	for name, want := range map[string]string{
-		"server_version": "16.4", "application_name": "wiretest", "session_authorization": "alice",
+		"server_version": "15.20", "application_name": "wiretest", "session_authorization": "alice",
 		"client_encoding": "UTF8", "standard_conforming_strings": "on", "TimeZone": "UTC",
 	} {
 		if got := pc.ParameterStatus(name); got != want {

@@ -293,7 +293,7 @@ func TestStartupVariants(t *testing.T) {
 		"ParameterStatus DateStyle=ISO, MDY", "ParameterStatus default_transaction_read_only=off",
 		"ParameterStatus in_hot_standby=off", "ParameterStatus integer_datetimes=on",
 		"ParameterStatus IntervalStyle=postgres", "ParameterStatus is_superuser=on",
-		"ParameterStatus server_encoding=UTF8", "ParameterStatus server_version=16.4",
+		"ParameterStatus server_encoding=UTF8", "ParameterStatus server_version=15.20",
 		"ParameterStatus session_authorization=carol", "ParameterStatus standard_conforming_strings=on",
 		"ParameterStatus TimeZone=UTC", "BackendKeyData 4", "ReadyForQuery I"}
 	checkMessages(t, got, want...)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -16,7 +17,7 @@ import (
 const (
 	// DefaultServerVersion is the server_version ParameterStatus: a number
 	// clients parse as PostgreSQL's (the vecgres identity is in version()).
-	DefaultServerVersion = "16.4"
+	DefaultServerVersion = backend.ServerVersion
 	// DefaultMaxMessageSize bounds the body of one Query, Parse, Bind,
 	// FunctionCall or COPY message, in bytes: PostgreSQL's limit
 	// (PQ_LARGE_MESSAGE_LIMIT, 1 GiB - 2, less the length word). Other
@@ -36,7 +37,7 @@ type Server struct {
 	Logger *slog.Logger // nil: discard
 
 	// ServerVersion is the server_version ParameterStatus sent at startup,
-	// e.g. "16.4"; empty means DefaultServerVersion.
+	// e.g. "15.20"; empty means DefaultServerVersion.
 	ServerVersion string
 	// MaxConns limits concurrent client connections (0 = unlimited); the
 	// connection over the limit gets FATAL 53300 "sorry, too many clients
@@ -62,6 +63,24 @@ type Server struct {
 	// RequireTLSRemote refuses non-local clients that did not switch to
 	// TLS (FATAL 28000 "no pg_hba.conf entry ... no encryption").
 	RequireTLSRemote bool
+	// LogErrors logs every ERROR or FATAL sent to a client at
+	// LogErrorsLevel, with its SQLSTATE and (truncated) statement
+	// (logging.go); LogConnections and LogDisconnections log each
+	// authorised connection and its end (PostgreSQL's log_connections,
+	// log_disconnections).
+	LogErrors         bool
+	LogErrorsLevel    slog.Level
+	LogConnections    bool
+	LogDisconnections bool
+	// SuperuserReserved is superuser_reserved_connections: of MaxConns,
+	// this many slots only superusers may take (IsSuperuser says who);
+	// others beyond MaxConns-SuperuserReserved get FATAL 53300
+	// "remaining connection slots are reserved for non-replication
+	// superuser connections".
+	SuperuserReserved int
+	// IsSuperuser reports whether a role is a superuser; nil: nobody is.
+	IsSuperuser func(role string) bool
+
 	// IsLocal reports whether a client address is local (for TrustLocal
 	// and RequireTLSRemote); nil means IsLoopback. Tests set it to
 	// simulate remote clients.
@@ -164,13 +183,14 @@ func (s *Server) shutdown() {
 	<-done
 }
 
-// register gives c a process ID for BackendKeyData and enters it in the
-// cancel registry; false when MaxConns is reached.
-func (s *Server) register(c *conn) bool {
+// register gives c, of role user, a process ID for BackendKeyData and
+// enters it in the cancel registry; the error (53300) when no connection
+// slot is left for user (slotError).
+func (s *Server) register(c *conn, user string) *pgerror.Error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.MaxConns > 0 && len(s.byPID) >= s.MaxConns {
-		return false
+	if e := s.slotError(len(s.byPID), user); e != nil {
+		return e
 	}
 	for {
 		s.nextPID++
@@ -183,7 +203,7 @@ func (s *Server) register(c *conn) bool {
 	}
 	c.pid = s.nextPID
 	s.byPID[c.pid] = c
-	return true
+	return nil
 }
 
 // forget removes c from the registries.

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"time"
 
 	"github.com/vecgres/vecgres/wire/backend"
 
@@ -25,6 +26,8 @@ import (
 func (c *conn) simpleQuery(q string) bool {
 	delete(c.stmts, "")
 	delete(c.portals, "")
+	c.query = q
+	defer c.logDuration(time.Now())
 	last, err := c.runQuery(q)
 	if err != nil && !c.reportFailed(err) {
 		return false

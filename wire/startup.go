@@ -107,8 +107,7 @@ func (c *conn) accept(m *pgproto3.StartupMessage, options []string) (map[string]
 	if _, err := rand.Read(c.secret[:]); err != nil {
 		return nil, fmt.Errorf("cancel secret: %w", err)
 	}
-	if !c.srv.register(c) {
-		e := pgerror.New(pgerror.TooManyConnections, "sorry, too many clients already")
+	if e := c.srv.register(c, user); e != nil {
 		c.sendFatal(e)
 		return nil, e
 	}

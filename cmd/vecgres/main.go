@@ -5,7 +5,9 @@
 //	        [--tls-cert server.crt --tls-key server.key] [--require-tls-remote] [--trust-local=false]
 //
 // It prints "listening on HOST:PORT" to standard output once it accepts
-// connections, and shuts down cleanly on SIGINT or SIGTERM.
+// connections, and shuts down cleanly on SIGINT or SIGTERM; SIGHUP reloads
+// the configuration files. "vecgres backup --to DIR" takes an online
+// backup of a running server (backup.go).
 package main
 
 import (
@@ -40,6 +42,9 @@ type config struct {
 	tlsCert, tlsKey  string
 	trustLocal       bool
 	requireTLSRemote bool
+
+	options   []confEntry // -c name=value (settings.go)
+	logErrors string      // --log-errors
 }
 
 func parseFlags(args []string) (config, error) {
@@ -62,7 +67,8 @@ func parseFlags(args []string) (config, error) {
 		"checkpoint at least this often while WAL is written (negative: never by time)")
 	fs.Int64Var(&c.ckptWALMB, "checkpoint-wal-mb", catalog.DefaultCheckpointWALBytes>>20,
 		"checkpoint after this many MiB of WAL, bounding crash-recovery replay (negative: never by size)")
-	statementMemFlag(fs) // limits.go
+	statementMemFlag(fs)  // limits.go
+	settingsFlags(fs, &c) // settings.go
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -79,6 +85,13 @@ func parseFlags(args []string) (config, error) {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "backup" { // backup.go
+		if err := runBackup(os.Args[2:], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "vecgres:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := parseFlags(os.Args[1:])
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -113,6 +126,9 @@ func run(cfg config) error {
 		return err
 	}
 	defer lock.Close()
+	if err := loadSettings(cfg, nil, logger); err != nil { // settings.go
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
 		return err
@@ -146,10 +162,15 @@ func serve(ctx context.Context, cfg config, cat *catalog.Catalog, ln, debugLn ne
 	if debugLn != nil {
 		serveDebug(ctx, debugLn, logger)
 	}
+	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger,
+		Roles: cat, TrustLocal: cfg.trustLocal, TLSConfig: tlsConfig, RequireTLSRemote: cfg.requireTLSRemote,
+		IsSuperuser: cat.IsSuperuser}
+	if err := configureServer(srv, cfg); err != nil { // settings.go
+		return err
+	}
+	serveAdmin(ctx, cfg, cat, logger) // settings.go
 	fmt.Printf("listening on %s\n", ln.Addr())
 	logger.Info("vecgres ready to accept connections", "addr", ln.Addr().String())
-	srv := &wire.Server{Engine: planner.NewEngine(cat), Logger: logger,
-		Roles: cat, TrustLocal: cfg.trustLocal, TLSConfig: tlsConfig, RequireTLSRemote: cfg.requireTLSRemote}
 	err := srv.Serve(ctx, ln)
 	logger.Info("vecgres shutting down")
 	if errors.Is(err, context.Canceled) {

@@ -73,7 +73,8 @@ func openCatalog(cfg config, logger *slog.Logger) (*catalog.Catalog, error) {
 	r := cat.Recovery()
 	logger.Info("recovery complete", "snapshot_lsn", uint64(r.SnapshotLSN), "snapshot_seconds", r.SnapshotSeconds,
 		"wal_replayed_bytes", r.WALBytes, "wal_replayed_records", r.WALRecords, "wal_replay_seconds", r.ReplaySeconds,
-		"seconds", r.Elapsed.Seconds())
+		"seconds", r.Elapsed.Seconds(), "tables", r.Tables, "row_versions", r.RowVersions,
+		"indexes_catching_up", r.PendingIndexes, "index_rows_pending", r.PendingRows)
 	return cat, nil
 }
 

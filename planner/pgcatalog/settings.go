@@ -20,6 +20,12 @@ import (
 // from (pg_settings.source: default, client, session).
 type Setting struct {
 	Name, Value, Reset, Boot, Source string
+	// SourceFile and SourceLine locate a value from a configuration
+	// file; PendingRestart marks a file's new value of a restart-only
+	// setting not yet in effect.
+	SourceFile     string
+	SourceLine     int
+	PendingRestart bool
 }
 
 // settingMeta is what pg_settings says of a setting besides its value.
@@ -123,7 +129,8 @@ func settingsRows(env Env) [][]any {
 		}
 		rows = append(rows, []any{s.Name, inUnit(s.Name, s.Value, m.unit), orNull(m.unit), m.category,
 			orNull(m.short), orNull(m.extra), m.context, m.vartype, source, orNull(m.min), orNull(m.max),
-			enumArray(m.enumvals), inUnit(s.Name, boot, m.unit), inUnit(s.Name, s.Reset, m.unit), nil, nil, false})
+			enumArray(m.enumvals), inUnit(s.Name, boot, m.unit), inUnit(s.Name, s.Reset, m.unit),
+			orNull(s.SourceFile), sourceLine(s), s.PendingRestart})
 	}
 	return rows
 }
@@ -144,6 +151,14 @@ func inUnit(name, v, unit string) string {
 		return v
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// sourceLine is pg_settings.sourceline: the line of SourceFile, or NULL.
+func sourceLine(s Setting) any {
+	if s.SourceFile == "" {
+		return nil
+	}
+	return int32(s.SourceLine)
 }
 
 func orNull(s string) any {

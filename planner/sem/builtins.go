@@ -30,4 +30,6 @@ var Builtins = NewRegistry(
 	bitAggregateFuncs,
 	bitFuncs,
 	sparsevecFuncs,
+	reloadFuncs,
+	backupFuncs,
 )

@@ -40,8 +40,10 @@ var sessionFuncs = []Func{
 }
 
 // VersionString is what version() returns: PostgreSQL's shape, so that
-// tools that parse it keep working, naming vecgres.
-const VersionString = "PostgreSQL 16.4 (vecgres 0.1.0) on x86_64-pc-linux-gnu, compiled by Go, 64-bit"
+// tools that parse it keep working, naming vecgres. Its number is
+// backend.ServerVersion (sem may not import wire/backend;
+// planner's TestVersionStringMatchesServerVersion keeps them equal).
+const VersionString = "PostgreSQL 15.20 (vecgres 0.1.0) on x86_64-pc-linux-gnu, compiled by Go, 64-bit"
 
 // TextArray is text[], the type current_schemas returns here (name[] in
 // PostgreSQL; both print the same).

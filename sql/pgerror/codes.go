@@ -105,3 +105,7 @@ const (
 	InternalError                Code = "XX000"
 	DataCorrupted                Code = "XX001"
 )
+
+// IdleInTransactionSessionTimeout ends a connection left idle in a
+// transaction block past idle_in_transaction_session_timeout.
+const IdleInTransactionSessionTimeout Code = "25P03"

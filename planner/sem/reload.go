@@ -1,0 +1,29 @@
+package sem
+
+import (
+	"sync/atomic"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// reloadHook is what pg_reload_conf() calls: the server's request to read
+// its configuration files again (cmd/vecgres sets it); nil: no server.
+var reloadHook atomic.Pointer[func()]
+
+// SetReloadHook sets what pg_reload_conf() calls.
+func SetReloadHook(fn func()) { reloadHook.Store(&fn) }
+
+// reloadFuncs is pg_reload_conf() (PostgreSQL docs 9.27.2 "Server
+// Signaling Functions"): it asks the server to reload its configuration
+// files, as SIGHUP does, and returns true; false when nothing serves the
+// request (an embedded engine).
+var reloadFuncs = []Func{
+	{Name: "pg_reload_conf", Ret: types.Bool, Volatility: Volatile, Fn: func(Context, []any) (any, error) {
+		fn := reloadHook.Load()
+		if fn == nil {
+			return false, nil
+		}
+		(*fn)()
+		return true, nil
+	}},
+}
