@@ -126,6 +126,8 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 			return nil, err
 		}
 		return &isNullExpr{x: inner, not: x.Not}, nil
+	case *sql.BoolTest:
+		return b.bindBoolTest(x) // expr_booltest.go
 	case *sql.InList:
 		return b.bindIn(x)
 	case *sql.DistinctExpr:

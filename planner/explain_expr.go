@@ -47,6 +47,10 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("(NOT ")
 		writeBound(b, v.x)
 		b.WriteString(")")
+	case *boolTestExpr:
+		b.WriteString("(")
+		writeBound(b, v.x)
+		b.WriteString(" " + v.src.Name() + ")")
 	case *isNullExpr:
 		b.WriteString("(")
 		writeBound(b, v.x)

@@ -15,6 +15,8 @@ func children(e expr) []expr {
 		return []expr{x.x}
 	case *isNullExpr:
 		return []expr{x.x}
+	case *boolTestExpr:
+		return []expr{x.x}
 	case *inExpr:
 		return append([]expr{x.x}, x.list...)
 	case *cmpExpr:

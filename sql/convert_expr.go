@@ -22,6 +22,8 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return c.boolExpr(v.BoolExpr)
 	case *pg_query.Node_NullTest:
 		return c.nullTest(v.NullTest)
+	case *pg_query.Node_BooleanTest:
+		return c.booleanTest(v.BooleanTest) // expr_booltest.go
 	case *pg_query.Node_FuncCall:
 		return c.funcCall(v.FuncCall)
 	case *pg_query.Node_TypeCast:

@@ -84,7 +84,6 @@ var exprConstructs = map[string]string{
 	"AIndirection":          "subscripts and field selection",
 	"CollateClause":         "COLLATE",
 	"RowExpr":               "ROW constructor",
-	"BooleanTest":           "IS TRUE, IS FALSE and IS UNKNOWN",
 	"GroupingFunc":          "GROUPING",
 	"XmlExpr":               "XML functions",
 	"XmlSerialize":          "XML functions",

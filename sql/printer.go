@@ -72,6 +72,10 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString("(")
 		formatExpr(b, e.X)
 		b.WriteString(map[bool]string{false: " IS NULL)", true: " IS NOT NULL)"}[e.Not])
+	case *BoolTest:
+		b.WriteString("(")
+		formatExpr(b, e.X)
+		b.WriteString(" " + e.Name() + ")")
 	case *InList:
 		b.WriteString("(")
 		formatExpr(b, e.X)
