@@ -1,11 +1,13 @@
 package pgcatalog
 
+import "github.com/vecgres/vecgres/planner/sem"
+
 // VectorVersion is the pgvector release whose behaviour vecgres follows
 // (shared/pgvector-compat.md), shown as pg_extension.extversion.
 const VectorVersion = "0.8.6"
 
 // vectorDescription is the comment of pgvector's control file.
-const vectorDescription = "vector data type and ivfflat and hnsw access methods"
+const vectorDescription = sem.VectorDescription
 
 // listDatabases answers \l: the one database vecgres serves, the one the
 // client connected to, owned by the session user. Strings compare

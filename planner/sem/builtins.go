@@ -12,6 +12,8 @@ var Builtins = NewRegistry(
 	sessionFuncs,
 	catalogFuncs,
 	catalogDefFuncs,
+	relationSizeOIDFuncs,
+	psqlCatalogFuncs,
 	privilegeFuncs,
 	miscFuncs,
 	polyFuncs,

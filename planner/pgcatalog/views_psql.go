@@ -1,0 +1,32 @@
+package pgcatalog
+
+// Catalogs psql's \d table and \du read that are empty in vecgres, with
+// PostgreSQL 15's columns (docs chapter 53): pg_auth_members (no role is
+// a member of another), pg_statistic_ext (no CREATE STATISTICS),
+// pg_publication, pg_publication_namespace and pg_publication_rel (no
+// logical replication). They join views (virtual.go) at start-up.
+func init() {
+	for name, v := range emptyPsqlViews {
+		views[name] = v
+	}
+}
+
+var emptyPsqlViews = map[string]view{
+	"pg_auth_members":          {1261, authMembersCols, noRows},
+	"pg_statistic_ext":         {3381, statisticExtCols, noRows},
+	"pg_publication":           {6104, pgPublicationCols, noRows},
+	"pg_publication_namespace": {6237, publicationNamespaceCols, noRows},
+	"pg_publication_rel":       {6106, publicationRelCols, noRows},
+}
+
+var authMembersCols = cols("roleid", tOID, "member", tOID, "grantor", tOID, "admin_option", tBool)
+
+var statisticExtCols = cols("oid", tOID, "stxrelid", tOID, "stxname", tText, "stxnamespace", tOID, "stxowner", tOID,
+	"stxstattarget", tInt4, "stxkeys", tInt2Vector, "stxkind", tTextList, "stxexprs", tText)
+
+var pgPublicationCols = cols("oid", tOID, "pubname", tText, "pubowner", tOID, "puballtables", tBool, "pubinsert", tBool,
+	"pubupdate", tBool, "pubdelete", tBool, "pubtruncate", tBool, "pubviaroot", tBool)
+
+var publicationNamespaceCols = cols("oid", tOID, "pnpubid", tOID, "pnnspid", tOID)
+
+var publicationRelCols = cols("oid", tOID, "prpubid", tOID, "prrelid", tOID, "prqual", tText, "prattrs", tInt2Vector)

@@ -1,0 +1,35 @@
+-- SQL that psql's backslash commands send, run for real: POSIX regular
+-- expression operators, VALUES lists, COLLATE "default", the catalogs of
+-- objects vecgres does not have (empty) and psql's catalog functions
+CREATE TABLE rx (id int PRIMARY KEY, s text);
+INSERT INTO rx VALUES (1, 'items'), (2, 'Items'), (3, 'pg_toast_1'), (4, 'item'), (5, NULL);
+SELECT id FROM rx WHERE s ~ '^(items)$' ORDER BY id;
+SELECT id FROM rx WHERE s OPERATOR(pg_catalog.~) '^(item.*)$' COLLATE pg_catalog.default ORDER BY id;
+SELECT id FROM rx WHERE s ~* '^items$' ORDER BY id;
+SELECT id FROM rx WHERE s !~ '^pg_' ORDER BY id;
+SELECT id FROM rx WHERE s !~* 'ITEM' ORDER BY id;
+SELECT id, s ~ 'e' AS m FROM rx ORDER BY id;
+SELECT 'abc' ~ '(';
+SELECT 'x' COLLATE "default" = 'x';
+-- VALUES outside INSERT
+VALUES (1, 'a'), (2, 'b');
+VALUES (2), (1), (3) ORDER BY 1 DESC LIMIT 2;
+SELECT * FROM (VALUES (1, 'one'), (2, 'two')) AS v(n, word) ORDER BY n DESC;
+SELECT 2 IN (SELECT 1 UNION ALL VALUES (2));
+SELECT * FROM (VALUES (1), (2.5)) v(x);
+VALUES (1), (2, 3);
+-- catalogs that hold nothing here
+SELECT count(*) FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles r ON r.oid = m.member WHERE r.rolname !~ '^pg_';
+SELECT count(*) FROM pg_catalog.pg_statistic_ext;
+SELECT count(*) FROM pg_catalog.pg_publication;
+SELECT count(*) FROM pg_catalog.pg_publication_namespace;
+SELECT count(*) FROM pg_catalog.pg_publication_rel;
+SELECT count(*) FROM pg_catalog.pg_partition_ancestors('rx'::regclass::oid);
+SELECT pg_catalog.pg_table_size(0), pg_catalog.pg_relation_size(0);
+SELECT pg_catalog.pg_get_function_result(0), pg_catalog.pg_get_function_arguments(0);
+-- functions: result and arguments as \df prints them
+SELECT pg_catalog.pg_get_function_result(p.oid) AS result, pg_catalog.pg_get_function_arguments(p.oid) AS args,
+  pg_catalog.pg_function_is_visible(p.oid) AS visible
+FROM pg_catalog.pg_proc p WHERE p.proname IN ('concat', 'jsonb_typeof', 'pg_backend_pid') ORDER BY 2, 1;
+SELECT d.description FROM pg_catalog.pg_description d JOIN pg_catalog.pg_namespace n ON n.oid = d.objoid WHERE n.nspname = 'public';
+SELECT pg_catalog.obj_description(n.oid, 'pg_namespace') FROM pg_catalog.pg_namespace n WHERE n.nspname = 'public';
