@@ -14,8 +14,10 @@ import (
 // statements (testdata/psql/describe_all.out): \d, \d table, \d+ table,
 // the relation lists plain and verbose where no size shows, \dn, \dn+,
 // \du, \du+, \dp, \dD, and schema patterns (\dt s.*, \d s.t, \dt *.items,
-// \di s.*). psql's commands run through the planner (regular expressions,
-// COLLATE, joins over the catalog).
+// \di s.*), \d of an index (expression, partial) and of a sequence, and
+// a few more lists (\dE, \dg, \dP, \dRp, \z, \dx vector). psql's
+// commands run through the planner (regular expressions, COLLATE, joins
+// over the catalog).
 func TestPsqlDescribeAll(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, t.TempDir())
@@ -59,6 +61,19 @@ CREATE TABLE s.items (x int);
 \di items_*
 \dt nosuch
 \d nosuch
+\d items_pkey
+\d items_id_seq
+\d+ items_embedding_idx
+\d items_lower
+\d+ items_part
+\d tags_name_key
+\dE
+\dg
+\dP
+\dRp
+\z items
+\dx vector
+\dn s
 `
 	got, stderr, err := psql(t, s, commands)
 	if err != nil {
@@ -72,9 +87,11 @@ CREATE TABLE s.items (x int);
 		t.Errorf("psql output differs from PostgreSQL 15's:\n%s", lineDiff(string(want), got))
 	}
 	// \dv and \dm find no relations, \dt nosuch and \d nosuch none named
-	// nosuch, as psql says against PostgreSQL.
+	// nosuch, \dP no partitioned relations, as psql says against
+	// PostgreSQL.
 	wantErr := "Did not find any relations.\nDid not find any relations.\n" +
-		"Did not find any relation named \"nosuch\".\nDid not find any relation named \"nosuch\".\n"
+		"Did not find any relation named \"nosuch\".\nDid not find any relation named \"nosuch\".\n" +
+		"Did not find any relations.\n"
 	if stderr != wantErr {
 		t.Errorf("stderr %q, want %q", stderr, wantErr)
 	}

@@ -2,11 +2,11 @@ package pgcatalog
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -102,18 +102,8 @@ func constraintDef(t *catalog.Table) string {
 	return "PRIMARY KEY (" + strings.Join(cols, ", ") + ")"
 }
 
-var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_$]*$`)
-
-// QuoteIdent is PostgreSQL's quote_identifier for the names vecgres keeps:
-// a name that is not all lower-case letters, digits and underscores gets
-// double quotes (doubled inside). Reserved words are not quoted (a
-// difference from PostgreSQL for tables named like "select").
-func QuoteIdent(name string) string {
-	if plainIdent.MatchString(name) {
-		return name
-	}
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
+// QuoteIdent is PostgreSQL's quote_identifier (sem.QuoteIdent).
+func QuoteIdent(name string) string { return sem.QuoteIdent(name) }
 
 // DefaultExpr is pg_get_expr of a column's default, "" for none: the
 // sequence call of a serial column, nextval('items_id_seq'::regclass), or
@@ -240,32 +230,8 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool, visi
 // expression: WHERE (n > 5) is pretty WHERE n > 5.
 func prettyPred(def string, ix *catalog.Index) string {
 	pred := strings.TrimPrefix(indexPredText(ix), " WHERE ")
-	if pred == "" || !strings.HasSuffix(def, pred) || !outerParens(pred) {
+	if pred == "" || !strings.HasSuffix(def, pred) {
 		return def
 	}
-	return strings.TrimSuffix(def, pred) + pred[1:len(pred)-1]
-}
-
-// outerParens reports whether s is (...) with the first parenthesis
-// closed by the last, outside string literals.
-func outerParens(s string) bool {
-	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
-		return false
-	}
-	depth, quoted := 0, false
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '\'':
-			quoted = !quoted
-		case quoted:
-		case s[i] == '(':
-			depth++
-		case s[i] == ')':
-			depth--
-			if depth == 0 && i != len(s)-1 {
-				return false
-			}
-		}
-	}
-	return depth == 0
+	return strings.TrimSuffix(def, pred) + sem.StripOuterParens(pred)
 }

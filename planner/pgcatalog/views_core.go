@@ -294,7 +294,11 @@ func attributeRows(env Env) [][]any {
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {
 			for n, c := range indexColumns(ix) {
-				rows = append(rows, attributeRow(indexOID(ix), t.Columns[c], n+1, false, false))
+				col := t.Columns[c]
+				if ix.Expr != "" && !ix.Composite {
+					col.Name = indexExprColumnName(ix.Expr)
+				}
+				rows = append(rows, attributeRow(indexOID(ix), col, n+1, false, false))
 			}
 		}
 	}

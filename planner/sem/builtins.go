@@ -14,6 +14,7 @@ var Builtins = NewRegistry(
 	catalogDefFuncs,
 	relationSizeOIDFuncs,
 	psqlCatalogFuncs,
+	ruleutilsFuncs,
 	privilegeFuncs,
 	miscFuncs,
 	polyFuncs,
