@@ -1,10 +1,14 @@
 package pgcatalog
 
-// Catalogs psql's \d table and \du read that are empty in vecgres, with
+// Catalogs psql's backslash commands read that are empty in vecgres, with
 // PostgreSQL 15's columns (docs chapter 53): pg_auth_members (no role is
 // a member of another), pg_statistic_ext (no CREATE STATISTICS),
 // pg_publication, pg_publication_namespace and pg_publication_rel (no
-// logical replication). They join views (virtual.go) at start-up.
+// logical replication), pg_foreign_server and pg_user_mappings (no
+// foreign data), pg_largeobject_metadata (no large objects),
+// pg_db_role_setting (no ALTER ROLE ... SET) and pg_default_acl (no
+// ALTER DEFAULT PRIVILEGES) — all empty in a new PostgreSQL database too.
+// They join views (virtual.go) at start-up.
 func init() {
 	for name, v := range emptyPsqlViews {
 		views[name] = v
@@ -17,6 +21,11 @@ var emptyPsqlViews = map[string]view{
 	"pg_publication":           {6104, pgPublicationCols, noRows},
 	"pg_publication_namespace": {6237, publicationNamespaceCols, noRows},
 	"pg_publication_rel":       {6106, publicationRelCols, noRows},
+	"pg_foreign_server":        {1417, foreignServerCols, noRows},
+	"pg_user_mappings":         {12206, userMappingsCols, noRows},
+	"pg_largeobject_metadata":  {2995, largeObjectMetadataCols, noRows},
+	"pg_db_role_setting":       {2964, dbRoleSettingCols, noRows},
+	"pg_default_acl":           {826, defaultACLCols, noRows},
 }
 
 var authMembersCols = cols("roleid", tOID, "member", tOID, "grantor", tOID, "admin_option", tBool)
@@ -30,3 +39,16 @@ var pgPublicationCols = cols("oid", tOID, "pubname", tText, "pubowner", tOID, "p
 var publicationNamespaceCols = cols("oid", tOID, "pnpubid", tOID, "pnnspid", tOID)
 
 var publicationRelCols = cols("oid", tOID, "prpubid", tOID, "prrelid", tOID, "prqual", tText, "prattrs", tInt2Vector)
+
+var foreignServerCols = cols("oid", tOID, "srvname", tText, "srvowner", tOID, "srvfdw", tOID, "srvtype", tText,
+	"srvversion", tText, "srvacl", tTextList, "srvoptions", tTextList)
+
+var userMappingsCols = cols("umid", tOID, "srvid", tOID, "srvname", tText, "umuser", tOID, "usename", tText,
+	"umoptions", tTextList)
+
+var largeObjectMetadataCols = cols("oid", tOID, "lomowner", tOID, "lomacl", tTextList)
+
+var dbRoleSettingCols = cols("setdatabase", tOID, "setrole", tOID, "setconfig", tTextList)
+
+var defaultACLCols = cols("oid", tOID, "defaclrole", tOID, "defaclnamespace", tOID, "defaclobjtype", tText,
+	"defaclacl", tTextList)

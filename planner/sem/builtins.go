@@ -15,6 +15,7 @@ var Builtins = NewRegistry(
 	relationSizeOIDFuncs,
 	psqlCatalogFuncs,
 	ruleutilsFuncs,
+	formatFuncs,
 	privilegeFuncs,
 	miscFuncs,
 	polyFuncs,

@@ -29,6 +29,12 @@ var psqlCatalogFuncs = []Func{
 		SetReturning: true, Rows: noRows},
 	{Name: "pg_opclass_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
+	{Name: "pg_get_function_sqlbody", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true,
+		Volatility: Stable, Fn: null}, // no SQL-standard function bodies
+	{Name: "pg_tablespace_location", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true,
+		Volatility: Stable, Fn: func(Context, []any) (any, error) { return "", nil }}, // the built-in tablespaces' ""
+	{Name: "pg_char_to_encoding", Args: []types.Type{types.Text}, Ret: types.Int4, Strict: true, Volatility: Stable,
+		Fn: charToEncoding},
 	{Name: "pg_operator_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
 }
@@ -78,4 +84,15 @@ func functionArguments(f *Func) string {
 		args = append(args, "OUT "+c.Name+" "+TypeName(c.Type))
 	}
 	return strings.Join(args, ", ")
+}
+
+// charToEncoding is pg_char_to_encoding(name): 6 for UTF8 (PostgreSQL's
+// PG_UTF8, any case, as pg_encoding_to_char's inverse), -1 for another
+// name, since vecgres speaks UTF8 alone (a difference: PostgreSQL knows
+// the numbers of its other encodings, LATIN1's 8...).
+func charToEncoding(_ Context, a []any) (any, error) {
+	if strings.EqualFold(strings.ReplaceAll(a[0].(string), "-", ""), "utf8") {
+		return int64(6), nil
+	}
+	return int64(-1), nil
 }

@@ -33,3 +33,17 @@ SELECT pg_catalog.pg_get_function_result(p.oid) AS result, pg_catalog.pg_get_fun
 FROM pg_catalog.pg_proc p WHERE p.proname IN ('concat', 'jsonb_typeof', 'pg_backend_pid') ORDER BY 2, 1;
 SELECT d.description FROM pg_catalog.pg_description d JOIN pg_catalog.pg_namespace n ON n.oid = d.objoid WHERE n.nspname = 'public';
 SELECT pg_catalog.obj_description(n.oid, 'pg_namespace') FROM pg_catalog.pg_namespace n WHERE n.nspname = 'public';
+-- format, quote_ident and the encoding and tablespace functions psql calls
+SELECT format('%I.%I', 'public', 'My Table'), format('%s|%L|%L', NULL, 'it''s', NULL), format('100%%');
+SELECT format('%2$s %1$s', 'a', 'b'), format('%s %s', 1, 2.5), format('no args'), format(NULL);
+SELECT format('%s %s', 'a');
+SELECT format('%x', 1);
+SELECT format('%I', NULL);
+SELECT quote_ident('items'), quote_ident('Items'), quote_ident('a"b');
+SELECT pg_catalog.pg_char_to_encoding('UTF8'), pg_catalog.pg_char_to_encoding('NOSUCH');
+SELECT spcname, pg_catalog.pg_tablespace_location(oid) FROM pg_catalog.pg_tablespace ORDER BY 1;
+SELECT count(*) FROM pg_catalog.pg_foreign_server;
+SELECT count(*) FROM pg_catalog.pg_user_mappings;
+SELECT count(*) FROM pg_catalog.pg_largeobject_metadata;
+SELECT count(*) FROM pg_catalog.pg_db_role_setting;
+SELECT count(*) FROM pg_catalog.pg_default_acl;
