@@ -15,7 +15,7 @@ import (
 // the relation lists plain and verbose where no size shows, \dn, \dn+,
 // \du, \du+, \dp, \dD, and schema patterns (\dt s.*, \d s.t, \dt *.items,
 // \di s.*), \d of an index (expression, partial) and of a sequence, and
-// a few more lists (\dE, \dg, \dP, \dRp, \z, \dx vector). psql's
+// a few more lists (\dE, \dg, \dP, \dRp, \z, \dx vector, \dd). psql's
 // commands run through the planner (regular expressions, COLLATE, joins
 // over the catalog).
 func TestPsqlDescribeAll(t *testing.T) {
@@ -74,6 +74,7 @@ CREATE TABLE s.items (x int);
 \z items
 \dx vector
 \dn s
+\dd
 `
 	got, stderr, err := psql(t, s, commands)
 	if err != nil {

@@ -10,7 +10,10 @@ import (
 // call (PostgreSQL src/bin/psql/describe.c) beyond those drivers use:
 // function signatures for \df, and the ones over objects vecgres does not
 // have — statistics objects, triggers, publications, partitions — which
-// answer as PostgreSQL does for a database without them.
+// answer as PostgreSQL does for a database without them. Every operator
+// class, family and operator lives in pg_catalog or, pgvector's, in
+// public, and no two share a name there: each is visible (true, even for
+// an OID that is none, where PostgreSQL gives NULL).
 var psqlCatalogFuncs = []Func{
 	{Name: "pg_get_function_result", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: procText(functionResult)},
@@ -35,6 +38,8 @@ var psqlCatalogFuncs = []Func{
 		Volatility: Stable, Fn: func(Context, []any) (any, error) { return "", nil }}, // the built-in tablespaces' ""
 	{Name: "pg_char_to_encoding", Args: []types.Type{types.Text}, Ret: types.Int4, Strict: true, Volatility: Stable,
 		Fn: charToEncoding},
+	{Name: "pg_opfamily_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
+		Fn: func(Context, []any) (any, error) { return true, nil }},
 	{Name: "pg_operator_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
 }

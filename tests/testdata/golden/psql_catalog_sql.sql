@@ -47,3 +47,13 @@ SELECT count(*) FROM pg_catalog.pg_user_mappings;
 SELECT count(*) FROM pg_catalog.pg_largeobject_metadata;
 SELECT count(*) FROM pg_catalog.pg_db_role_setting;
 SELECT count(*) FROM pg_catalog.pg_default_acl;
+-- the system column tableoid, which \dd and \dL join pg_description on
+SELECT c.tableoid, n.tableoid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'rx';
+SELECT tableoid, count(*) FROM pg_catalog.pg_class WHERE relname = 'rx' GROUP BY 1;
+SELECT rx.tableoid = 'rx'::regclass::oid AS same, count(*) FROM rx GROUP BY 1;
+SELECT nosuch.tableoid FROM rx;
+-- operator families of the built-in B-tree classes
+SELECT f.opfname, a.amname FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+WHERE a.amname = 'btree' AND f.opfname IN ('integer_ops', 'text_ops', 'float_ops', 'datetime_ops') ORDER BY 1;
+SELECT c.opcname, f.opfname FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_opfamily f ON f.oid = c.opcfamily
+JOIN pg_catalog.pg_am a ON a.oid = c.opcmethod WHERE a.amname = 'btree' AND c.opcname IN ('int2_ops', 'int8_ops', 'float4_ops', 'timestamptz_ops') ORDER BY 1;
