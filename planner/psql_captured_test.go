@@ -239,3 +239,43 @@ func TestCapturedIVFFlatListed(t *testing.T) {
 		t.Fatalf("\\di+ items*:\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestExtensionMembersDescribed: psql's \dx+ vector lists the objects
+// pg_depend records as the extension's members, named by
+// pg_describe_object. Each one vecgres lists is one PostgreSQL 15 with
+// pgvector 0.8.6 lists (pgcatalog/testdata, captured with psql's \dx+
+// vector), and the kinds psql users look for are there.
+func TestExtensionMembersDescribed(t *testing.T) {
+	c := psqlCatalog(t)
+	b, err := os.ReadFile(filepath.Join("pgcatalog", "testdata", "pgvector_0.8.6_extension_objects.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		pg[l] = true
+	}
+	rows := runCaptured(t, c, `SELECT pg_catalog.pg_describe_object(classid, objid, 0) AS "Object description"
+FROM pg_catalog.pg_depend
+WHERE refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND refobjid = '16384' AND deptype = 'e'
+ORDER BY 1`)
+	got := map[string]bool{}
+	for _, r := range rows {
+		d, _ := r[0].(string)
+		if !pg[d] {
+			t.Errorf("%q is no object of pgvector 0.8.6", r[0])
+		}
+		got[d] = true
+	}
+	for _, want := range []string{"access method hnsw", "access method ivfflat", "type vector", "type halfvec",
+		"function l2_distance(vector,vector)", "function avg(vector)", "operator <->(vector,vector)",
+		"operator class vector_l2_ops for access method hnsw", "operator family vector_cosine_ops for access method ivfflat",
+		"cast from vector to real[]", "cast from integer[] to vector"} {
+		if !got[want] {
+			t.Errorf("%q is not listed", want)
+		}
+	}
+	if len(rows) != len(got) {
+		t.Errorf("%d rows for %d objects", len(rows), len(got))
+	}
+}

@@ -127,5 +127,5 @@ func dependRows(env Env) [][]any {
 			}
 		}
 	}
-	return rows
+	return append(rows, extensionDependRows()...) // extension_members.go
 }

@@ -40,6 +40,8 @@ var psqlCatalogFuncs = []Func{
 		Fn: charToEncoding},
 	{Name: "pg_opfamily_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
+	{Name: "pg_describe_object", Args: []types.Type{types.OIDType, types.OIDType, types.Int4}, Ret: types.Text,
+		Strict: true, Volatility: Stable, Fn: describeObject},
 	{Name: "pg_operator_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
 }
@@ -100,4 +102,31 @@ func charToEncoding(_ Context, a []any) (any, error) {
 		return int64(6), nil
 	}
 	return int64(-1), nil
+}
+
+// ObjectDescriber names the object with OID oid of the catalog with
+// pg_class OID class as pg_describe_object does ("type vector"); false
+// for an object it does not know. planner/pgcatalog sets it (the
+// extension's members) at start-up; nil describes nothing.
+var ObjectDescriber func(class, oid int64) (string, bool)
+
+// describeObject is pg_describe_object(classid, objid, objsubid): a
+// member of the vector extension through ObjectDescriber, any function
+// of pg_proc ("function lower(text)"); NULL for another object (a
+// difference: PostgreSQL describes every object).
+func describeObject(_ Context, a []any) (any, error) {
+	class, oid := a[0].(int64), a[1].(int64)
+	if ObjectDescriber != nil {
+		if d, ok := ObjectDescriber(class, oid); ok {
+			return d, nil
+		}
+	}
+	if f, ok := procByOID(oid); ok && class == 1255 {
+		args := make([]string, len(f.Args))
+		for i, t := range f.Args {
+			args[i] = TypeName(t)
+		}
+		return "function " + f.Name + "(" + strings.Join(args, ",") + ")", nil
+	}
+	return nil, nil
 }
