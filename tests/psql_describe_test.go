@@ -15,7 +15,8 @@ import (
 // the relation lists plain and verbose where no size shows, \dn, \dn+,
 // \du, \du+, \dp, \dD, and schema patterns (\dt s.*, \d s.t, \dt *.items,
 // \di s.*), \d of an index (expression, partial) and of a sequence, and
-// a few more lists (\dE, \dg, \dP, \dRp, \z, \dx vector, \dd). psql's
+// a few more lists (\dE, \dg, \dP, \dRp, \z, \dx vector, \dd, \dO,
+// \dc). psql's
 // commands run through the planner (regular expressions, COLLATE, joins
 // over the catalog).
 func TestPsqlDescribeAll(t *testing.T) {
@@ -75,6 +76,8 @@ CREATE TABLE s.items (x int);
 \dx vector
 \dn s
 \dd
+\dO
+\dc
 `
 	got, stderr, err := psql(t, s, commands)
 	if err != nil {

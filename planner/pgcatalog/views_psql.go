@@ -7,7 +7,9 @@ package pgcatalog
 // logical replication), pg_foreign_server and pg_user_mappings (no
 // foreign data), pg_largeobject_metadata (no large objects),
 // pg_db_role_setting (no ALTER ROLE ... SET) and pg_default_acl (no
-// ALTER DEFAULT PRIVILEGES) — all empty in a new PostgreSQL database too.
+// ALTER DEFAULT PRIVILEGES) — all empty in a new PostgreSQL database too —
+// and pg_conversion (vecgres speaks UTF8 alone and converts nothing,
+// where PostgreSQL lists its built-in conversions in pg_catalog).
 // They join views (virtual.go) at start-up.
 func init() {
 	for name, v := range emptyPsqlViews {
@@ -26,6 +28,7 @@ var emptyPsqlViews = map[string]view{
 	"pg_largeobject_metadata":  {2995, largeObjectMetadataCols, noRows},
 	"pg_db_role_setting":       {2964, dbRoleSettingCols, noRows},
 	"pg_default_acl":           {826, defaultACLCols, noRows},
+	"pg_conversion":            {2607, conversionCols, noRows},
 }
 
 var authMembersCols = cols("roleid", tOID, "member", tOID, "grantor", tOID, "admin_option", tBool)
@@ -52,3 +55,6 @@ var dbRoleSettingCols = cols("setdatabase", tOID, "setrole", tOID, "setconfig", 
 
 var defaultACLCols = cols("oid", tOID, "defaclrole", tOID, "defaclnamespace", tOID, "defaclobjtype", tText,
 	"defaclacl", tTextList)
+
+var conversionCols = cols("oid", tOID, "conname", tText, "connamespace", tOID, "conowner", tOID,
+	"conforencoding", tInt4, "contoencoding", tInt4, "conproc", tText, "condefault", tBool)

@@ -11,9 +11,10 @@ import (
 // function signatures for \df, and the ones over objects vecgres does not
 // have — statistics objects, triggers, publications, partitions — which
 // answer as PostgreSQL does for a database without them. Every operator
-// class, family and operator lives in pg_catalog or, pgvector's, in
-// public, and no two share a name there: each is visible (true, even for
-// an OID that is none, where PostgreSQL gives NULL).
+// class, family, operator and collation lives in pg_catalog or,
+// pgvector's, in public, and no two share a name there: each is visible
+// (true, even for an OID that is none, where PostgreSQL gives NULL). The
+// database's encoding is UTF8, the only one vecgres speaks.
 var psqlCatalogFuncs = []Func{
 	{Name: "pg_get_function_result", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: procText(functionResult)},
@@ -42,6 +43,12 @@ var psqlCatalogFuncs = []Func{
 		Fn: func(Context, []any) (any, error) { return true, nil }},
 	{Name: "pg_describe_object", Args: []types.Type{types.OIDType, types.OIDType, types.Int4}, Ret: types.Text,
 		Strict: true, Volatility: Stable, Fn: describeObject},
+	{Name: "pg_collation_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
+		Fn: func(Context, []any) (any, error) { return true, nil }},
+	{Name: "pg_conversion_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
+		Fn: func(Context, []any) (any, error) { return true, nil }},
+	{Name: "getdatabaseencoding", Ret: types.Text, Volatility: Stable,
+		Fn: func(Context, []any) (any, error) { return "UTF8", nil }},
 	{Name: "pg_operator_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
 }

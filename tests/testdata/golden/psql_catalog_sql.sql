@@ -57,3 +57,5 @@ SELECT f.opfname, a.amname FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a
 WHERE a.amname = 'btree' AND f.opfname IN ('integer_ops', 'text_ops', 'float_ops', 'datetime_ops') ORDER BY 1;
 SELECT c.opcname, f.opfname FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_opfamily f ON f.oid = c.opcfamily
 JOIN pg_catalog.pg_am a ON a.oid = c.opcmethod WHERE a.amname = 'btree' AND c.opcname IN ('int2_ops', 'int8_ops', 'float4_ops', 'timestamptz_ops') ORDER BY 1;
+SELECT pg_catalog.getdatabaseencoding(), pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding());
+SELECT count(*) FROM pg_catalog.pg_conversion c JOIN pg_catalog.pg_namespace n ON n.oid = c.connamespace WHERE n.nspname <> 'pg_catalog';
