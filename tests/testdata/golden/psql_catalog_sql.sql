@@ -18,6 +18,10 @@ SELECT * FROM (VALUES (1, 'one'), (2, 'two')) AS v(n, word) ORDER BY n DESC;
 SELECT 2 IN (SELECT 1 UNION ALL VALUES (2));
 SELECT * FROM (VALUES (1), (2.5)) v(x);
 VALUES (1), (2, 3);
+VALUES (1, 2), ('a', 3);
+SELECT * FROM (VALUES (DEFAULT)) v;
+VALUES (1) UNION VALUES (2) ORDER BY 1;
+WITH v(a) AS (VALUES (1), (2)) SELECT sum(a) FROM v;
 -- catalogs that hold nothing here
 SELECT count(*) FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles r ON r.oid = m.member WHERE r.rolname !~ '^pg_';
 SELECT count(*) FROM pg_catalog.pg_statistic_ext;
