@@ -211,6 +211,9 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	}
 	i := b.table.ColumnIndex(c.Name)
 	if i < 0 {
+		if x, ok := tableOIDColumn(c, b.table); ok { // bind_syscol.go
+			return x, nil
+		}
 		return nil, errNoColumn(c)
 	}
 	return &colExpr{idx: i, t: b.table.Columns[i].Type, name: c.Name, pos: c.P + 1, qual: b.qualify}, nil

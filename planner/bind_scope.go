@@ -125,6 +125,11 @@ func (s *fromScope) lookup(c *sql.ColumnRef) (x expr, found bool, err error) {
 		match = &hits[0].cols[i]
 	}
 	if match == nil {
+		if hits[0].rel != nil {
+			if x, ok := tableOIDColumn(c, hits[0].rel.origin); ok { // bind_syscol.go
+				return x, true, nil
+			}
+		}
 		return nil, false, errNoColumn(c)
 	}
 	s.touched |= match.rels

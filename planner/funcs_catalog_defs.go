@@ -13,7 +13,7 @@ import (
 
 func (e *env) IndexDefinition(oid uint32, col int, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
-	return pgcatalog.IndexDefColumn(e.sess.cat, oid, col, pretty)
+	return pgcatalog.IndexDefColumn(e.sess.cat, oid, col, pretty, e.sess.pgEnv().Visible)
 }
 
 // SerialSequence parses table as a SQL name (splitIdentifiers; 42602 for

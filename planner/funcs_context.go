@@ -88,6 +88,9 @@ func (e *env) RelationSize(name string, rows, indexes bool) (int64, error) {
 	if ix, ok := cat.Index(key); ok {
 		return ix.Bytes(), nil
 	}
+	if _, ok := pgcatalog.SequenceOID(cat, key); ok {
+		return pgcatalog.SequenceBytes, nil
+	}
 	t, ok := cat.Table(key)
 	if !ok {
 		return 0, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)

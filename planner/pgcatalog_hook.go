@@ -10,8 +10,9 @@ import (
 )
 
 // catalogQuery returns a prepared statement answering query when it is one
-// of the catalog queries psql sends for its backslash commands (see
-// package pgcatalog), which lie outside the sql dialect. Its plan is fixed:
+// of the two catalog queries of psql's \d table that need the reg* types
+// (see pgcatalog.Match); psql's other backslash queries run through the
+// planner like any query. Its plan is fixed:
 // it reads the catalog when it runs, so it is never bound again.
 func (s *Session) catalogQuery(query string, declared []uint32) (*prepared, bool) {
 	q, ok := pgcatalog.Match(query)

@@ -52,7 +52,7 @@ func TestDerivedTableErrors(t *testing.T) {
 		{"SELECT * FROM  ( (SELECT 1) UNION SELECT 2)", "42601", "subquery in FROM must have an alias", 16},
 		{"SELECT * FROM LATERAL (SELECT 1) l", "0A000", "LATERAL is not supported by vecgres", 23},
 		{"SELECT * FROM (SELECT 1) a JOIN (SELECT 2) b USING (x) AS j", "0A000", "JOIN ... USING ... AS alias is not supported by vecgres", 0},
-		{"SELECT * FROM (VALUES (1)) v", "0A000", "VALUES lists is not supported by vecgres", 0},
+		{"SELECT * FROM (SELECT a FROM t TABLESAMPLE SYSTEM (1)) v", "0A000", "TABLESAMPLE is not supported by vecgres", 44},
 	}
 	for _, tc := range tests {
 		e := parseErr(t, tc.sql)

@@ -48,6 +48,8 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return c.indirection(v.AIndirection)
 	case *pg_query.Node_CaseExpr:
 		return c.caseExpr(v.CaseExpr) // expr_case.go
+	case *pg_query.Node_CollateClause:
+		return c.collate(v.CollateClause) // convert_collate.go
 	}
 	return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
 }

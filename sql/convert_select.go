@@ -10,7 +10,6 @@ var selectClauses = []struct {
 	bad       func(s *pg_query.SelectStmt) bool
 	construct string
 }{
-	{func(s *pg_query.SelectStmt) bool { return len(s.GetValuesLists()) > 0 }, "VALUES lists"},
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
 	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
 	{func(s *pg_query.SelectStmt) bool {
@@ -46,6 +45,9 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 func (c *conv) selectBody(s *pg_query.SelectStmt) (*Select, error) {
 	if s.GetOp() != pg_query.SetOperation_SETOP_NONE && s.GetOp() != pg_query.SetOperation_SET_OPERATION_UNDEFINED {
 		return c.setOpStmt(s) // convert_setop.go
+	}
+	if len(s.GetValuesLists()) > 0 {
+		return c.valuesBody(s) // convert_values.go
 	}
 	out := &Select{FromP: fromLocation(s.GetFromClause())}
 	if err := c.fromClause(out, s.GetFromClause()); err != nil {

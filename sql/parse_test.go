@@ -231,7 +231,7 @@ func TestMultiStatement(t *testing.T) {
 		}
 	}
 	// A statement outside the dialect returns the statements before it.
-	stmts, err := Parse("SELECT 1; SELECT 2 UNION VALUES (3); SELECT 4")
+	stmts, err := Parse("SELECT 1; SELECT * FROM t TABLESAMPLE SYSTEM (1); SELECT 4")
 	if pgerror.CodeOf(err) != pgerror.FeatureNotSupported || len(stmts) != 1 {
 		t.Fatalf("got %d statements, %v", len(stmts), err)
 	}

@@ -69,6 +69,7 @@ var pg15GoldenScripts = []string{
 	"catalog_pg_range",
 	"index_expressions",
 	"schemas",
+	"psql_catalog_sql",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 )
@@ -30,6 +31,17 @@ func indexKeyText(ix *catalog.Index) string {
 		return ix.Expr
 	}
 	return "(" + ix.Expr + ")"
+}
+
+// indexExprColumnName is the name of an expression index's column in
+// pg_attribute, as PostgreSQL's FigureIndexColname chooses it: the
+// function's name for a call (lower), "expr" for any other expression.
+func indexExprColumnName(expr string) string {
+	if funcCallText.MatchString(expr) {
+		name, _, _ := strings.Cut(expr, "(")
+		return name
+	}
+	return "expr"
 }
 
 // indexPredText is " WHERE pred" for a partial index, "" otherwise.

@@ -12,8 +12,9 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// Env is what a catalog query is answered from. The caller holds the
-// catalog lock (shared) while Run reads Cat.
+// Env is what a catalog view (VirtualTable) or a matched query is
+// answered from. The caller holds the catalog lock (shared) while it
+// reads Cat.
 type Env struct {
 	Cat      *catalog.Catalog
 	User     string // session user: owner of every object
@@ -22,8 +23,8 @@ type Env struct {
 	// none.
 	Settings func() []Setting
 	// Visible reports whether search_path finds the relation with a
-	// catalog name by its bare name (pg_table_is_visible, which psql's
-	// unqualified \d and \dt filter on); nil: every relation is.
+	// catalog name by its bare name (pg_get_indexdef's pretty output
+	// leaves such a table's schema out); nil: every relation is.
 	Visible func(key string) bool
 }
 
@@ -47,7 +48,7 @@ type Query struct {
 }
 
 // Match reports whether query is one of the catalog queries of shapes
-// (psql 15's backslash commands) and returns it ready to run. Queries that
+// (two of psql 15's \d table queries) and returns it ready to run. Queries that
 // do not mention pg_catalog are rejected without parsing, so Match costs
 // a substring search on the hot path; nor are longer ones than
 // maxCatalogQueryLen, nor ones sql.Precheck refuses (too deep or too big
@@ -122,34 +123,8 @@ func (c consts) oid() uint32 {
 	return 0
 }
 
-// pattern returns the first name pattern psql built ('^(items)$'), or "".
-func (c consts) pattern() string {
-	for _, s := range c {
-		if strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") {
-			return s
-		}
-	}
-	return ""
-}
-
-// relkinds returns the relkind list of `c.relkind IN ('r','p',”)`: the
-// one-character constants from index from up to the closing ”.
-func (c consts) relkinds(from int) string {
-	var kinds strings.Builder
-	for i := from; i < len(c) && c[i] != ""; i++ {
-		if len(c[i]) == 1 {
-			kinds.WriteString(c[i])
-		}
-	}
-	return kinds.String()
-}
-
-// column builders for shapes.
+// textCol is a text column of a shape's result.
 func textCol(name string) backend.Column { return backend.Column{Name: name, Type: types.Text} }
-func boolCol(name string) backend.Column { return backend.Column{Name: name, Type: types.Bool} }
-func oidCol(name string) backend.Column  { return backend.Column{Name: name, Type: types.OIDType} }
-func int2Col(name string) backend.Column { return backend.Column{Name: name, Type: types.Int2} }
-func int4Col(name string) backend.Column { return backend.Column{Name: name, Type: types.Int4} }
 
 func textCols(names ...string) []backend.Column {
 	out := make([]backend.Column, len(names))

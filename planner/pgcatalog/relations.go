@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 )
 
 // Relation kinds (pg_class.relkind).
@@ -15,14 +16,14 @@ const (
 
 // Fixed OIDs of PostgreSQL's built-in objects (src/include/catalog/*.dat).
 const (
-	oidPgCatalog     = 11   // namespace pg_catalog
-	oidPublic        = 2200 // namespace public
+	oidPgCatalog     = 11                  // namespace pg_catalog
+	oidPublic        = sem.PublicSchemaOID // namespace public
 	oidPgToast       = 99
 	oidInfoSchema    = 13207 // namespace information_schema in PostgreSQL 15.20
 	oidDatabaseOwner = 6171  // role pg_database_owner
 	oidHeapAM        = 2
 	oidBtreeAM       = 403
-	oidVectorExt     = 16384 // pgvector's objects get OIDs below the catalog's first
+	oidVectorExt     = sem.VectorExtensionOID // pgvector's objects get OIDs below the catalog's first
 	oidIvfflatAM     = 16387
 	oidHNSWAM        = 16388
 	oidDatabase      = 5

@@ -2,11 +2,11 @@ package pgcatalog
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -102,18 +102,8 @@ func constraintDef(t *catalog.Table) string {
 	return "PRIMARY KEY (" + strings.Join(cols, ", ") + ")"
 }
 
-var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_$]*$`)
-
-// QuoteIdent is PostgreSQL's quote_identifier for the names vecgres keeps:
-// a name that is not all lower-case letters, digits and underscores gets
-// double quotes (doubled inside). Reserved words are not quoted (a
-// difference from PostgreSQL for tables named like "select").
-func QuoteIdent(name string) string {
-	if plainIdent.MatchString(name) {
-		return name
-	}
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
+// QuoteIdent is PostgreSQL's quote_identifier (sem.QuoteIdent).
+func QuoteIdent(name string) string { return sem.QuoteIdent(name) }
 
 // DefaultExpr is pg_get_expr of a column's default, "" for none: the
 // sequence call of a serial column, nextval('items_id_seq'::regclass), or
@@ -200,15 +190,17 @@ func storage(t types.Type) string {
 // the OID (synthetic for primary keys); false when there is none. The
 // caller holds cat's lock shared.
 func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
-	return IndexDefColumn(cat, oid, 0, false)
+	return IndexDefColumn(cat, oid, 0, false, nil)
 }
 
 // IndexDefColumn is pg_get_indexdef(oid, col, pretty): the whole
-// definition for col 0 (pretty leaves out the schema of a table on the
-// search path, as PostgreSQL's PRETTYFLAG_SCHEMA), else the name of key
-// column col (from 1), "" past the last; false when no index has the OID.
-// The caller holds cat's lock shared.
-func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (string, bool) {
+// definition for col 0, else the name of key column col (from 1), ""
+// past the last; false when no index has the OID. Pretty output, as
+// PostgreSQL's PRETTYFLAG_SCHEMA and PRETTYFLAG_PAREN, leaves out the
+// schema of a table that visible (search_path finds it by its bare name;
+// nil: every table) reports, and the parentheses around a partial index's
+// predicate. The caller holds cat's lock shared.
+func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool, visible func(key string) bool) (string, bool) {
 	for _, t := range cat.Tables() {
 		for _, ix := range tableIndexes(cat, t) {
 			if indexOID(ix) != oid {
@@ -216,8 +208,10 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (str
 			}
 			key := indexColumns(ix)
 			switch {
+			case col == 0 && pretty && (visible == nil || visible(t.Name)):
+				return prettyPred(indexDef(ix, ""), ix), true
 			case col == 0 && pretty:
-				return indexDef(ix, ""), true
+				return prettyPred(IndexDef(ix), ix), true
 			case col == 0:
 				return IndexDef(ix), true
 			case col < 0 || col > len(key):
@@ -229,4 +223,15 @@ func IndexDefColumn(cat *catalog.Catalog, oid uint32, col int, pretty bool) (str
 		}
 	}
 	return "", false
+}
+
+// prettyPred drops the parentheses around the predicate at the end of
+// def, ix's definition, when the whole predicate is one parenthesised
+// expression: WHERE (n > 5) is pretty WHERE n > 5.
+func prettyPred(def string, ix *catalog.Index) string {
+	pred := strings.TrimPrefix(indexPredText(ix), " WHERE ")
+	if pred == "" || !strings.HasSuffix(def, pred) {
+		return def
+	}
+	return strings.TrimSuffix(def, pred) + sem.StripOuterParens(pred)
 }

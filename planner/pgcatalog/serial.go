@@ -65,6 +65,10 @@ func tableByName(cat *catalog.Catalog, database string, parts []string) (*catalo
 	return t, nil
 }
 
+// SequenceBytes is what pg_relation_size and pg_table_size report for a
+// serial column's sequence: PostgreSQL keeps a sequence in one 8 kB page.
+const SequenceBytes = 8192
+
 // SequenceOID returns the OID pg_class gives the serial column sequence
 // named name (items_id_seq), for regclass; false for another name.
 func SequenceOID(cat *catalog.Catalog, name string) (uint32, bool) {

@@ -59,11 +59,11 @@ func TestIndexDefColumn(t *testing.T) {
 		{1, true, "id"},
 		{2, false, ""},
 	} {
-		if got, ok := IndexDefColumn(c, pk, tc.col, tc.pretty); !ok || got != tc.want {
+		if got, ok := IndexDefColumn(c, pk, tc.col, tc.pretty, nil); !ok || got != tc.want {
 			t.Errorf("column %d pretty %v: %q %v, want %q", tc.col, tc.pretty, got, ok, tc.want)
 		}
 	}
-	if _, ok := IndexDefColumn(c, items.OID, 0, false); ok {
+	if _, ok := IndexDefColumn(c, items.OID, 0, false, nil); ok {
 		t.Error("a table's OID gave an index definition")
 	}
 }

@@ -235,11 +235,13 @@ func classRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
 		am, natts, hasIndex, tuples, ident := int64(0), int64(0), false, 0.0, "n"
+		checks, triggers := int64(0), false
 		var opts, acl any
 		switch r.kind {
 		case kindTable:
 			am, natts, tuples, ident, acl = oidHeapAM, int64(len(r.table.Columns)), -1, "d", relACL(env, r.table)
 			hasIndex = len(tableIndexes(env.Cat, r.table)) > 0
+			checks, triggers = checkCount(r.table), hasTriggers(env.Cat, r.table)
 		case kindIndex:
 			am, natts = amOID(r.index), int64(len(indexColumns(r.index)))
 			if o := reloptions(r.index); len(o) > 0 {
@@ -250,7 +252,7 @@ func classRows(env Env) [][]any {
 		}
 		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
-			hasIndex, false, "p", string(r.kind), natts, int64(0), false, false, false, false, false, true, ident,
+			hasIndex, false, "p", string(r.kind), natts, checks, false, triggers, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})
 	}
 	return rows
@@ -292,7 +294,11 @@ func attributeRows(env Env) [][]any {
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {
 			for n, c := range indexColumns(ix) {
-				rows = append(rows, attributeRow(indexOID(ix), t.Columns[c], n+1, false, false))
+				col := t.Columns[c]
+				if ix.Expr != "" && !ix.Composite {
+					col.Name = indexExprColumnName(ix.Expr)
+				}
+				rows = append(rows, attributeRow(indexOID(ix), col, n+1, false, false))
 			}
 		}
 	}

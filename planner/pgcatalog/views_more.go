@@ -24,7 +24,7 @@ var policiesCols = cols("schemaname", tText, "tablename", tText, "policyname", t
 	"roles", tTextList, "cmd", tText, "qual", tText, "with_check", tText)
 
 var polCols = cols("oid", tOID, "polname", tText, "polrelid", tOID, "polcmd", tText, "polpermissive", tBool,
-	"polroles", tTextList, "polqual", tText, "polwithcheck", tText)
+	"polroles", tOIDList, "polqual", tText, "polwithcheck", tText)
 
 var rewriteCols = cols("oid", tOID, "rulename", tText, "ev_class", tOID, "ev_type", tText, "ev_enabled", tText,
 	"is_instead", tBool, "ev_qual", tText, "ev_action", tText)
@@ -127,5 +127,5 @@ func dependRows(env Env) [][]any {
 			}
 		}
 	}
-	return rows
+	return append(rows, extensionDependRows()...) // extension_members.go
 }

@@ -18,7 +18,7 @@ import (
 // Bases of the synthetic OIDs of functions, operators and casts: past
 // every OID the catalog hands out, below SyntheticOID's range.
 const (
-	oidProcBase     = 1 << 30
+	oidProcBase     = sem.ProcOIDBase
 	oidOperatorBase = 1<<30 + 1<<20
 	oidCastBase     = 1<<30 + 2<<20
 	oidRoleBase     = 1<<30 + 3<<20

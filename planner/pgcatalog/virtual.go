@@ -29,7 +29,7 @@ var views = map[string]view{
 	"pg_cast":               {2605, castCols, castRows},
 	"pg_sequence":           {2224, sequenceCols, sequenceRows},
 	"pg_sequences":          {12048, sequencesCols, sequencesRows},
-	"pg_description":        {2609, descriptionCols, noRows},
+	"pg_description":        {2609, descriptionCols, descriptionRows},
 	"pg_roles":              {12000, rolesCols, rolesRows},
 	"pg_user":               {12014, userCols, userRows},
 	"pg_attrdef":            {2604, attrdefCols, attrdefRows},

@@ -40,7 +40,7 @@ var catalogDefFuncs = []Func{
 	{Name: "pg_get_expr", Args: []types.Type{types.Text, types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: exprText},
 	{Name: "pg_get_expr", Args: []types.Type{types.Text, types.OIDType, types.Bool}, Ret: types.Text, Strict: true,
-		Volatility: Stable, Fn: exprText},
+		Volatility: Stable, Fn: exprTextPretty},
 	{Name: "pg_get_serial_sequence", Args: []types.Type{types.Text, types.Text}, Ret: types.Text, Strict: true,
 		Volatility: Stable, Fn: func(c Context, a []any) (any, error) { return c.SerialSequence(a[0].(string), a[1].(string)) }},
 	{Name: "obj_description", Args: []types.Type{types.OIDType}, Ret: types.Text, Volatility: Stable, Fn: null},
@@ -57,6 +57,15 @@ func indexDefinition(c Context, a []any) (any, error) {
 
 // exprText is pg_get_expr(expr, relation[, pretty]): the expression's text.
 func exprText(_ Context, a []any) (any, error) { return a[0], nil }
+
+// exprTextPretty is pg_get_expr(expr, relation, pretty): pretty output
+// leaves out the parentheses around the whole expression.
+func exprTextPretty(_ Context, a []any) (any, error) {
+	if a[2].(bool) {
+		return StripOuterParens(a[0].(string)), nil
+	}
+	return a[0], nil
+}
 
 // tableVisible is pg_table_is_visible(oid): true for a relation that
 // search_path finds by its bare name (RelationName gives it unqualified)

@@ -29,7 +29,7 @@ import "github.com/vecgres/vecgres/sql/types"
 var Operators *Registry
 
 func init() {
-	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators,
+	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators, regexOperators,
 		comparisonOperators(), jsonbOperators, jsonbMoreOperators, arrayOperators, arrayConcatOperators, powerOperators,
 		bitOperators(), bitStringOperators(), sparsevecOperators())
 }

@@ -57,7 +57,7 @@ func TestResolve(t *testing.T) {
 		{"pg_size_pretty", []types.Type{oid}, ""},
 		{"pg_relation_size", []types.Type{u}, "regclass"},
 		{"pg_relation_size", []types.Type{vc}, "regclass"},
-		{"pg_relation_size", []types.Type{i4}, ""},
+		{"pg_relation_size", []types.Type{i4}, "oid"}, // as PostgreSQL, through int4 -> oid (regclass there)
 		{"pg_sleep", []types.Type{i4}, "double precision"},
 		{"array_length", []types.Type{kind(types.KindTextArray), i2}, "anyarray, integer"},
 		{"array_length", []types.Type{u, i4}, ""},

@@ -12,6 +12,7 @@ const (
 	FeatureNotSupported          Code = "0A000"
 	InvalidTransactionInitiation Code = "0B000"
 	DataException                Code = "22000"
+	InvalidRegularExpression     Code = "2201B"
 	InvalidArgumentForLogarithm  Code = "2201E"
 	InvalidArgumentForPower      Code = "2201F"
 	InvalidRowCountInLimit       Code = "2201W"
