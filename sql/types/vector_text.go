@@ -59,7 +59,11 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 			return nil, err
 		}
 		v = append(v, e)
-		p = skipCSpace(s, p+n)
+		if p += n; p < len(s) && s[p] == ',' { // the common "1,2" without spaces
+			p++
+			continue
+		}
+		p = skipCSpace(s, p)
 		if p < len(s) && s[p] == ',' {
 			p++
 			continue
@@ -80,18 +84,14 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 }
 
 // parseElement reads the element of the literal s (of type name) at p as
-// strtof does, returning its value and length: a plain decimal by
-// scanPlainDecimal, anything else (hexadecimal, inf, nan) by scanFloat.
-// Errors: 22P02 when no number starts at p, 22003 beyond float4, 22000
-// for NaN and infinity.
+// strtof does, returning its value and length: a plain decimal by the
+// fast path (readFastFloat32) when it can decide, anything else
+// (hexadecimal, inf, nan, long or extreme numbers) by scanFloat and
+// convertFloat. Errors: 22P02 when no number starts at p, 22003 beyond
+// float4, 22000 for NaN and infinity.
 func parseElement(s string, p int, name string) (float32, int, error) {
-	if d := scanPlainDecimal(s[p:]); d.n > 0 {
-		tok := s[p : p+d.n]
-		f, overflow := d.float32(tok)
-		if overflow {
-			return 0, 0, errRange(name, tok)
-		}
-		return f, d.n, nil
+	if f, end, ok := readFastFloat32(s, p); ok {
+		return f, end - p, nil
 	}
 	n := scanFloat(s[p:])
 	if n == 0 {
@@ -113,8 +113,10 @@ func errRange(name, tok string) *pgerror.Error {
 	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type %s", tok, name)
 }
 
+// skipCSpace returns the index of the first byte at or after p that is
+// not C whitespace.
 func skipCSpace(s string, p int) int {
-	for p < len(s) && isCSpace(s[p]) {
+	for p < len(s) && s[p] <= ' ' && isCSpace(s[p]) {
 		p++
 	}
 	return p
