@@ -46,3 +46,45 @@ func runPrepared(b *testing.B, s *Session, p backend.Prepared, params []any) {
 		}
 	}
 }
+
+// maxPreparedAllocs bounds the allocations of one implicit transaction of
+// a prepared SELECT (41 before the per-statement trims: traitsOf's copy,
+// the latch release's method value, work_mem_limit's spelling, and
+// charPosition's error target).
+const maxPreparedAllocs = 32
+
+// TestPreparedSelectAllocs: a prepared SELECT re-executed with a new
+// parameter is not bound again and allocates at most maxPreparedAllocs.
+func TestPreparedSelectAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s := testSession(t)
+	p, err := s.Prepare("SELECT $1::int", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func(v int64) {
+		s.BeginImplicit(false)
+		if err := s.Revalidate(p); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Execute(ctx, p, []any{v})
+		if err != nil || len(res.Rows) != 1 || res.Rows[0][0] != v {
+			t.Fatal(res, err)
+		}
+		if err := s.Sync(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(1)
+	pl := p.(*prepared).plan
+	n := int64(0)
+	if allocs := testing.AllocsPerRun(200, func() { n++; run(n) }); allocs > maxPreparedAllocs {
+		t.Errorf("%v allocations per execution, want at most %d", allocs, maxPreparedAllocs)
+	}
+	if p.(*prepared).plan != pl {
+		t.Error("the prepared statement was bound again")
+	}
+}

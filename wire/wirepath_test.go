@@ -126,3 +126,42 @@ func BenchmarkWirePreparedRows(b *testing.B) {
 func BenchmarkWireSimple(b *testing.B) {
 	benchWire(b, nil, &pgproto3.Query{String: "SELECT 1"})
 }
+
+// maxRoundTripAllocs bounds the allocations of one Bind, Execute, Sync
+// of a prepared one-row statement, client and fake engine included (24
+// before the send buffer and the reused messages; the fake engine and
+// pgproto3's client make about 6 of them).
+const maxRoundTripAllocs = 13
+
+// TestPreparedRoundTripAllocs: re-executing a prepared statement costs
+// the server a handful of allocations, not one per message.
+func TestPreparedRoundTripAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	rc := dialRaw(t, startServer(t, &fakeEngine{}))
+	rc.roundTrip(&pgproto3.Parse{Name: "s", Query: "select $1"}, &pgproto3.Sync{})
+	msgs := []pgproto3.FrontendMessage{&pgproto3.Bind{PreparedStatement: "s", Parameters: [][]byte{[]byte("7")}},
+		&pgproto3.Execute{}, &pgproto3.Sync{}}
+	exchange := func() {
+		for _, m := range msgs {
+			rc.fe.Send(m)
+		}
+		if err := rc.fe.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			msg, err := rc.fe.Receive()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := msg.(*pgproto3.ReadyForQuery); ok {
+				return
+			}
+		}
+	}
+	exchange()
+	if allocs := testing.AllocsPerRun(200, exchange); allocs > maxRoundTripAllocs {
+		t.Errorf("%v allocations per round trip, want at most %d", allocs, maxRoundTripAllocs)
+	}
+}
