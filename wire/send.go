@@ -16,7 +16,7 @@ import (
 
 // keepOutBuffer is the largest send buffer a connection keeps after a
 // flush; a larger one (a huge row) is left to the garbage collector.
-const keepOutBuffer = 4 * flushThreshold
+const keepOutBuffer = 2 * flushThreshold
 
 // send buffers one message; an encoding failure (a message beyond the
 // protocol's size limits) fails the connection at the next flush.
