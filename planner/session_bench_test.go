@@ -49,9 +49,10 @@ func runPrepared(b *testing.B, s *Session, p backend.Prepared, params []any) {
 
 // maxPreparedAllocs bounds the allocations of one implicit transaction of
 // a prepared SELECT (41 before the per-statement trims: traitsOf's copy,
-// the latch release's method value, work_mem_limit's spelling, and
-// charPosition's error target).
-const maxPreparedAllocs = 32
+// the latch release's method value, work_mem_limit's spelling,
+// charPosition's error target, and the aggregate and window maps every
+// query made).
+const maxPreparedAllocs = 30
 
 // TestPreparedSelectAllocs: a prepared SELECT re-executed with a new
 // parameter is not bound again and allocates at most maxPreparedAllocs.
