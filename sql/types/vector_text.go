@@ -23,7 +23,7 @@ func vecSyntaxError(name, lit string) *pgerror.Error {
 // missing "[" and for junk after "]"), 22000 for no elements, NaN, infinity
 // and a dimension mismatch, 22003 for an element beyond float4, 54000 for
 // more than 16000 elements. One pass over s, elements read as strtof
-// reads them (parseElement).
+// reads them (readFastFloat32, else parseElement).
 func ParseVector(s string, dims int32) (Vector, error) {
 	v, err := parseVecText(s, "vector", dims, func(f float32, _ string) (float32, error) { return f, nil })
 	return Vector(v), err
@@ -50,9 +50,13 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 			return nil, errTooManyDims(name)
 		}
 		p = skipCSpace(s, p)
-		f, n, err := parseElement(s, p, name)
-		if err != nil {
-			return nil, err
+		f, end, ok := readFastFloat32(s, p)
+		n := end - p
+		if !ok {
+			var err error
+			if f, n, err = parseElement(s, p, name); err != nil {
+				return nil, err
+			}
 		}
 		e, err := conv(f, s[p:p+n])
 		if err != nil {
@@ -84,15 +88,12 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 }
 
 // parseElement reads the element of the literal s (of type name) at p as
-// strtof does, returning its value and length: a plain decimal by the
-// fast path (readFastFloat32) when it can decide, anything else
-// (hexadecimal, inf, nan, long or extreme numbers) by scanFloat and
-// convertFloat. Errors: 22P02 when no number starts at p, 22003 beyond
-// float4, 22000 for NaN and infinity.
+// strtof does, returning its value and length, by scanFloat and
+// convertFloat: what the fast path (readFastFloat32, which parseVecText
+// tries first) leaves, such as hexadecimal, inf, nan, long or extreme
+// numbers. Errors: 22P02 when no number starts at p, 22003 beyond float4,
+// 22000 for NaN and infinity.
 func parseElement(s string, p int, name string) (float32, int, error) {
-	if f, end, ok := readFastFloat32(s, p); ok {
-		return f, end - p, nil
-	}
 	n := scanFloat(s[p:])
 	if n == 0 {
 		return 0, 0, vecSyntaxError(name, s)
