@@ -151,7 +151,8 @@ func (s *Session) startCopyIn(p *prepared) (*backend.Result, error) {
 // for the lock; other writers of the table wait for one batch at most.
 const copyBatchRows = 1024
 
-// copyIn reads the COPY data and inserts its rows in txn.
+// copyIn reads the COPY data and inserts its rows in txn, batch by batch,
+// the next batch decoded while one is inserted (copyDecoder).
 func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*backend.Result, error) {
 	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
 		return nil, err
@@ -163,9 +164,12 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 	r := copyfmt.NewReader(data, cp.opts)
 	txn.SetWait(s.lockWait(ctx)) // a key held by another transaction is waited for
 	defer txn.SetWait(catalog.Wait{})
+	dec := startCopyDecoder(ctx, cp, r)
+	defer dec.stop()
 	total := 0
 	for {
-		batch, err := cp.decodeBatch(ctx, r)
+		b := dec.next()
+		batch, err := b.rows, b.err
 		if len(batch) > 0 {
 			if ierr := s.insertBatch(cp, txn, batch); ierr != nil {
 				return nil, ierr

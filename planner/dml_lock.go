@@ -109,11 +109,11 @@ func (s *Session) waitShared(ctx context.Context, mode lockMode, st sql.Statemen
 	wait, names := s.tableWait(mode, st)
 	if len(names) == 0 {
 		s.rlatch()
-		return s.runlatch, nil
+		return s.sharedUnlatch(), nil
 	}
 	if err := wait(txn, s.lockWait(ctx), names); err != nil {
 		return nil, err
 	}
 	s.latched++ // the wait returned holding the latch shared
-	return s.runlatch, nil
+	return s.sharedUnlatch(), nil
 }

@@ -30,6 +30,9 @@ func atOffset(e *pgerror.Error, p int) *pgerror.Error {
 // Other errors, and positions already past the text, are returned as they
 // are.
 func charPosition(query string, err error) error {
+	if err == nil {
+		return nil
+	}
 	var pe *pgerror.Error
 	if !errors.As(err, &pe) || pe.Position <= 1 || pe.Position-1 > len(query) {
 		return err

@@ -24,6 +24,9 @@ func (p *selectPlan) execAggregate(e *env, b *execBuild, in ir.Node) ir.Node {
 		n.Groups = boundExprs(p.group)
 	}
 	keepFirst := len(p.group) > 0 // without keys no row is kept
+	if b.accs == nil {
+		b.accs = map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}
+	}
 	b.accs[n] = func() ([]pexec.Accumulator, error) {
 		out := make([]pexec.Accumulator, 0, len(p.aggs.calls)+1)
 		out = append(out, &firstRow{keep: keepFirst})

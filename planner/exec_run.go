@@ -22,6 +22,8 @@ type execTreer interface {
 // execBuild is what building a tree registers for its run: the readers
 // of its leaves, and the accumulators of its Aggregates that have
 // aggregate calls.
+// accs and winAccs are made by the first aggregate or window that needs
+// one (most queries have neither).
 type execBuild struct {
 	src  leafSources
 	accs map[*ir.Aggregate]func() ([]pexec.Accumulator, error)
@@ -38,8 +40,7 @@ type execBuild struct {
 // and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
-	b := &execBuild{src: leafSources{}, accs: map[*ir.Aggregate]func() ([]pexec.Accumulator, error){},
-		winAccs: map[*ir.Window]func(int) (pexec.Accumulator, error){}}
+	b := &execBuild{src: leafSources{}}
 	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err

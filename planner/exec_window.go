@@ -100,6 +100,9 @@ func (p *selectPlan) execWindows(e *env, b *execBuild, in ir.Node, grouped *grou
 			}
 			w.Funcs = append(w.Funcs, f)
 		}
+		if b.winAccs == nil {
+			b.winAccs = map[*ir.Window]func(int) (pexec.Accumulator, error){}
+		}
 		b.winAccs[w] = func(i int) (pexec.Accumulator, error) {
 			return &winAccumulator{acc: aggAcc{call: calls[i].agg}, e: e, grouped: grouped}, nil
 		}

@@ -179,7 +179,7 @@ func (s *Session) Revalidate(wp backend.Prepared) error {
 func (s *Session) revalidateLock(ctx context.Context, p *prepared) (func(), error) {
 	s.rlatch()
 	if !s.stale(p) {
-		return s.runlatch, nil
+		return s.sharedUnlatch(), nil
 	}
 	s.runlatch()
 	return s.prepareLock(ctx, p.stmt) // dml_lock.go

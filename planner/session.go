@@ -58,6 +58,8 @@ type Session struct {
 	// (session_latch.go).
 	latched int
 	binding *[]*catalog.Table
+	// unlatch is runlatch as a func value, made once (sharedUnlatch).
+	unlatch func()
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,

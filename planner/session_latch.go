@@ -40,6 +40,15 @@ func (s *Session) runlatch() {
 	s.cat.RUnlock()
 }
 
+// sharedUnlatch returns runlatch as a func value, the one the session
+// made the first time (a method value allocates each time it is taken).
+func (s *Session) sharedUnlatch() func() {
+	if s.unlatch == nil {
+		s.unlatch = s.runlatch
+	}
+	return s.unlatch
+}
+
 // xunlatch lets go of the schema latch held exclusively (catalog.LockTables).
 func (s *Session) xunlatch() {
 	s.latched--
@@ -54,7 +63,7 @@ func (s *Session) catalogRead() func() {
 		return func() {}
 	}
 	s.rlatch()
-	return s.runlatch
+	return s.sharedUnlatch()
 }
 
 // noteRelation records t as a table the statement being bound reads or

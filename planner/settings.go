@@ -171,8 +171,15 @@ func (st *settings) efSearch() int {
 
 // workMemLimit returns vecgres.work_mem_limit in bytes: the most a
 // statement's execution may hold (planner/memacct).
+// Unless set, it is the server's default, read without spelling it out.
 func (st *settings) workMemLimit() int64 {
-	v, _ := st.get(memacct.SettingName)
+	v, ok := st.values[memacct.SettingName]
+	if !ok {
+		v, ok = st.base[memacct.SettingName]
+	}
+	if !ok {
+		return memacct.ServerDefaultBytes()
+	}
 	return memacct.LimitBytes(v)
 }
 

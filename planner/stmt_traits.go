@@ -190,8 +190,16 @@ func traitsOf(st sql.Statement) stmtTraits {
 		return undeclared
 	}
 	if t.vary != nil {
-		t.vary(st, &t)
+		return variedTraits(st, t)
 	}
+	return t
+}
+
+// variedTraits is t with vary's changes for st: a function of its own so
+// that only these rows' copies escape to the heap (vary takes their
+// address), not every statement's.
+func variedTraits(st sql.Statement, t stmtTraits) stmtTraits {
+	t.vary(st, &t)
 	return t
 }
 

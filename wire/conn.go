@@ -31,8 +31,7 @@ type conn struct {
 	srv    *Server
 	srvCtx context.Context
 	nc     net.Conn
-	be     *pgproto3.Backend // writes; after startup, reads go through in
-	in     *bufio.Reader     // the client's bytes (receive.go)
+	in     *bufio.Reader // the client's bytes (receive.go)
 	log    *slog.Logger
 
 	pid    uint32
@@ -48,19 +47,24 @@ type conn struct {
 	buffered       int    // bytes sent since the last flush (approximate)
 	writeErr       error  // the first failed write; the connection is dead
 	rowBuf         []byte // reused DataRow encoding buffer
+	rowEnds        []int  // reused end offsets of a row's values in rowBuf
+	rowMsg         pgproto3.DataRow
 	bodyBuf        []byte // reused message body buffer (receive.go)
+	head           [5]byte
+	msgs           frontendMessages // reused decoded messages (receive.go)
+	out            []byte           // messages not yet written (send.go)
+	encodeErr      error            // a message failed to encode (send.go)
+	stream         streamWriter     // reused statement writer (stream.go)
 
 	cancelMu  sync.Mutex
 	cancelRun context.CancelCauseFunc // cancels the running statement
 }
 
 func newConn(s *Server, ctx context.Context, nc net.Conn) *conn {
-	be := pgproto3.NewBackend(nc, nc)
 	return &conn{
 		srv:     s,
 		srvCtx:  ctx,
 		nc:      nc,
-		be:      be,
 		in:      bufio.NewReader(nc),
 		log:     s.log().With("remote", nc.RemoteAddr().String()),
 		stmts:   map[string]*statement{},
@@ -232,21 +236,6 @@ func (c *conn) protect(fn func() error) (err error) {
 	return fn()
 }
 
-// send buffers one message.
-func (c *conn) send(msg pgproto3.BackendMessage) { c.be.Send(msg) }
-
-// flush writes the buffered messages; a failure marks the connection dead.
-func (c *conn) flush() {
-	c.buffered = 0
-	if c.writeErr != nil {
-		return
-	}
-	if err := c.be.Flush(); err != nil {
-		c.writeErr = err
-		c.log.Debug("write failed", "err", err)
-	}
-}
-
 // flushIfBig flushes once enough rows are buffered.
 func (c *conn) flushIfBig(n int) {
 	c.buffered += n
@@ -256,7 +245,7 @@ func (c *conn) flushIfBig(n int) {
 }
 
 func (c *conn) readyForQuery() {
-	c.send(&pgproto3.ReadyForQuery{TxStatus: c.txStatus()})
+	c.sendReadyForQuery(c.txStatus())
 	c.ready = true
 }
 

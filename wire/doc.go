@@ -30,6 +30,9 @@
 //	                        session consumes them, never held whole
 //	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
 //	                        and per-statement contexts
+//	send.go                 the send buffer: each message encoded as it is sent, the
+//	                        buffer written with one Write at Sync, at the end of a
+//	                        Query, and every flushThreshold bytes of rows
 //	errors.go               *pgerror.Error -> ErrorResponse/NoticeResponse fields
 //	logging.go              the log lines of statement errors, durations
 //	                        (log_min_duration_statement), connections

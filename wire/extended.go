@@ -244,7 +244,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if pt.done {
-		c.send(&pgproto3.CommandComplete{CommandTag: []byte(exhaustedTag(pt.res.Tag))})
+		c.sendCommandComplete(exhaustedTag(pt.res.Tag))
 		return nil
 	}
 	if pt.res == nil {
@@ -346,7 +346,7 @@ func (c *conn) sync() {
 	if st != 'T' {
 		clear(c.portals)
 	}
-	c.send(&pgproto3.ReadyForQuery{TxStatus: st})
+	c.sendReadyForQuery(st)
 	c.flush()
 }
 

@@ -23,6 +23,12 @@ func startServer(t testing.TB, eng backend.Engine, configure ...func(*Server)) *
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveOn(t, ln, eng, configure...)
+}
+
+// serveOn is startServer on the listener ln.
+func serveOn(t testing.TB, ln net.Listener, eng backend.Engine, configure ...func(*Server)) *Server {
+	t.Helper()
 	s := &Server{Engine: eng, ShutdownTimeout: 2 * time.Second}
 	for _, f := range configure {
 		f(s)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgproto3"
 
@@ -66,15 +67,15 @@ func (c *conn) receiveAuth(authType uint32) (pgproto3.FrontendMessage, error) {
 // receiveHeader reads a message's type byte and length word (which
 // counts itself), checking both as receive describes.
 func (c *conn) receiveHeader(authType uint32) (byte, int64, error) {
-	var head [5]byte
-	if _, err := io.ReadFull(c.in, head[:]); err != nil {
+	head := c.head[:]
+	if _, err := io.ReadFull(c.in, head); err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
 		return 0, 0, err
 	}
 	typ, n := head[0], int64(int32(binary.BigEndian.Uint32(head[1:])))
-	if newFrontendMessage(typ, authType) == nil {
+	if !knownFrontendType(typ) {
 		return 0, 0, pgerror.Errorf(pgerror.ProtocolViolation, "invalid frontend message type %d", typ)
 	}
 	if limit := c.messageLimit(typ, authType); n < 4 || n > limit {
@@ -98,7 +99,7 @@ func (c *conn) skipBody(n int64) error {
 // receiveBody reads and decodes the body of a message whose header
 // (type typ, length word n) receiveHeader read.
 func (c *conn) receiveBody(typ byte, n int64, authType uint32) (pgproto3.FrontendMessage, error) {
-	msg := newFrontendMessage(typ, authType)
+	msg := c.frontendMessage(typ, authType)
 	body, err := c.readBody(int(n - 4))
 	if err != nil {
 		return nil, err
@@ -152,12 +153,54 @@ func (c *conn) readBody(n int) ([]byte, error) {
 	return buf, nil
 }
 
-// newFrontendMessage returns an empty message of type typ, nil for an
-// unknown type.
-func newFrontendMessage(typ byte, authType uint32) interface {
+// decodable is a frontend message that decodes its body.
+type decodable interface {
 	pgproto3.FrontendMessage
 	Decode([]byte) error
-} {
+}
+
+// frontendMessages are a connection's reused messages of the types every
+// statement sends: a message received stays valid until the next receive
+// (its handler keeps copies of what it needs), as its body does.
+type frontendMessages struct {
+	bind     pgproto3.Bind
+	close    pgproto3.Close
+	describe pgproto3.Describe
+	execute  pgproto3.Execute
+	parse    pgproto3.Parse
+	query    pgproto3.Query
+}
+
+// frontendTypes are the message types a client may send.
+const frontendTypes = "BCDEFHPQSXdcfp"
+
+// knownFrontendType reports whether typ is in frontendTypes.
+func knownFrontendType(typ byte) bool { return strings.IndexByte(frontendTypes, typ) >= 0 }
+
+// frontendMessage returns the message to decode a body of type typ into:
+// the connection's reused one for the per-statement types, else
+// newFrontendMessage's.
+func (c *conn) frontendMessage(typ byte, authType uint32) decodable {
+	switch typ {
+	case 'B':
+		return &c.msgs.bind
+	case 'C':
+		return &c.msgs.close
+	case 'D':
+		return &c.msgs.describe
+	case 'E':
+		return &c.msgs.execute
+	case 'P':
+		return &c.msgs.parse
+	case 'Q':
+		return &c.msgs.query
+	}
+	return newFrontendMessage(typ, authType)
+}
+
+// newFrontendMessage returns an empty message of type typ, nil for an
+// unknown type.
+func newFrontendMessage(typ byte, authType uint32) decodable {
 	switch typ {
 	case 'B':
 		return &pgproto3.Bind{}

@@ -78,19 +78,19 @@ func formatOf(formats []int16, i int) int16 {
 // flushing every flushThreshold bytes. A row whose width differs from cols
 // or a value the encoder rejects (panic) is XX000.
 func (c *conn) sendRows(cols []backend.Column, formats []int16, rows [][]any) error {
-	var msg pgproto3.DataRow
 	for _, row := range rows {
-		if err := c.sendRow(&msg, cols, formats, row); err != nil {
+		if err := c.sendRow(cols, formats, row); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sendRow buffers row as the DataRow msg (values in the per-column
-// formats), flushing every flushThreshold bytes; it returns encodeRow's
-// error or the connection's write error.
-func (c *conn) sendRow(msg *pgproto3.DataRow, cols []backend.Column, formats []int16, row []any) error {
+// sendRow buffers row as a DataRow (values in the per-column formats),
+// flushing every flushThreshold bytes; it returns encodeRow's error or the
+// connection's write error.
+func (c *conn) sendRow(cols []backend.Column, formats []int16, row []any) error {
+	msg := &c.rowMsg
 	if err := c.encodeRow(msg, cols, formats, row); err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []backend.Column, formats [
 	if buf == nil { // a nil slice of an empty value would be sent as NULL
 		buf = make([]byte, 0, 512)
 	}
-	ends := make([]int, len(row))
+	ends := c.rowEnds[:0]
 	for i, d := range row {
 		if d != nil {
 			if formatOf(formats, i) == pgproto3.BinaryFormat {
@@ -122,9 +122,9 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []backend.Column, formats [
 				buf = types.AppendText(buf, cols[i].Type, d)
 			}
 		}
-		ends[i] = len(buf)
+		ends = append(ends, len(buf))
 	}
-	c.rowBuf = buf
+	c.rowBuf, c.rowEnds = buf, ends
 	msg.Values = msg.Values[:0]
 	start := 0
 	for i, d := range row {
@@ -155,7 +155,7 @@ func (c *conn) sendNotices(res *backend.Result) {
 // sendCompletion buffers CommandComplete with tag and res's
 // ParameterStatus changes.
 func (c *conn) sendCompletion(res *backend.Result, tag string) {
-	c.send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	c.sendCommandComplete(tag)
 	for name, value := range res.ParamStatus {
 		c.send(&pgproto3.ParameterStatus{Name: name, Value: value})
 	}

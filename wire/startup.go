@@ -32,8 +32,7 @@ func (c *conn) startup() (map[string]string, error) {
 	raw := &countingReader{r: c.nc}
 	br := bufio.NewReader(raw) // later messages may already be in its buffer
 	c.in = br
-	c.be = pgproto3.NewBackend(br, c.nc) // for writing only (receive.go reads)
-	var consumed int64                   // bytes of startup requests read before TLS
+	var consumed int64 // bytes of startup requests read before TLS
 	for {
 		pkt, err := readStartupPacket(br)
 		if err != nil {

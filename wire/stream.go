@@ -23,13 +23,15 @@ type streamWriter struct {
 	begun     bool // Begin was called
 	described bool // RowDescription was sent
 	copying   bool // CopyOutResponse was sent
-	msg       pgproto3.DataRow
 }
 
 // newStreamWriter returns the writer of a statement of the simple
-// protocol (describe) or of a portal (Bind's formats).
+// protocol (describe) or of a portal (Bind's formats): the connection's
+// one writer, reset (statements run one at a time, and the session keeps
+// no writer past ExecuteTo).
 func (c *conn) newStreamWriter(describe bool, formats []int16) *streamWriter {
-	return &streamWriter{c: c, describe: describe, formats: formats}
+	c.stream = streamWriter{c: c, describe: describe, formats: formats}
+	return &c.stream
 }
 
 // Begin implements backend.RowWriter: it records the columns;
@@ -47,7 +49,7 @@ func (w *streamWriter) WriteRow(row []any) error {
 		w.c.send(rowDescription(w.cols, w.formats))
 		w.described = true
 	}
-	return w.c.sendRow(&w.msg, w.cols, w.formats, row)
+	return w.c.sendRow(w.cols, w.formats, row)
 }
 
 // BeginCopy implements backend.CopyWriter: CopyOutResponse.

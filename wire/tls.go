@@ -7,8 +7,6 @@ import (
 	"net"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgproto3"
-
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -59,7 +57,6 @@ func (c *conn) sslRequest(raw *countingReader, consumed int64) error {
 	c.srv.mu.Lock() // shutdown reads c.nc under srv.mu
 	c.nc = tc
 	c.srv.mu.Unlock()
-	c.be = pgproto3.NewBackend(tc, tc)
 	return nil
 }
 

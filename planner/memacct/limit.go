@@ -34,6 +34,9 @@ func SetServerDefaultKB(kb int64) { serverDefaultKB.Store(min(max(kb, MinLimitKB
 // ServerDefault returns the server's default, spelt as SHOW spells it.
 func ServerDefault() string { return FormatKB(serverDefaultKB.Load()) }
 
+// ServerDefaultBytes returns the server's default in bytes.
+func ServerDefaultBytes() int64 { return serverDefaultKB.Load() << 10 }
+
 // ParseKB parses a value of the memory setting name as PostgreSQL's
 // parse_int does for a setting in kB (guc.ParseInt with guc.Memory),
 // within MinLimitKB .. MaxLimitKB.

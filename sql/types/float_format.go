@@ -26,10 +26,19 @@ func FormatFloat4(f float32) string { return string(AppendFloat4(nil, f)) }
 // digits, plain for decimal exponents -4 <= e < 15, else exponent form.
 func FormatFloat8(f float64) string { return string(AppendFloat8(nil, f)) }
 
-// AppendFloat4 appends FormatFloat4(f) to buf.
+// maxPlainInt4 bounds the integers AppendFloat4 prints by their digits:
+// below 10^float4PlainLimit a float4 integer prints plain, and exactly.
+const maxPlainInt4 = 1e6
+
+// AppendFloat4 appends FormatFloat4(f) to buf, with no allocation. An
+// integer below 10^6 in magnitude (pixel data) is its digits: exact, so
+// the shortest form and no midpoint.
 func AppendFloat4(buf []byte, f float32) []byte {
 	if special, ok := specialFloat(float64(f)); ok {
 		return append(buf, special...)
+	}
+	if i := int32(f); float32(i) == f && i > -maxPlainInt4 && i < maxPlainInt4 {
+		return strconv.AppendInt(buf, int64(i), 10)
 	}
 	if f < 0 {
 		buf = append(buf, '-')
@@ -170,9 +179,14 @@ func trimMantissaZeros(s []byte) []byte {
 
 // isMidpoint32 reports whether the decimal s (an 'e'-format string of f > 0)
 // equals exactly the midpoint between f and one of its float32 neighbours.
-// A midpoint parses exactly as a float64, so a cheap float64 comparison
-// settles all but the candidates, which are checked exactly.
+// A midpoint is a dyadic rational (dyadicDecimal rules out almost every
+// fraction without parsing), and parses exactly as a float64, so a cheap
+// float64 comparison settles all but the candidates, which are checked
+// exactly.
 func isMidpoint32(f float32, s []byte) bool {
+	if !dyadicDecimal(s) {
+		return false
+	}
 	v, err := strconv.ParseFloat(string(s), 64)
 	if err != nil || v == float64(f) {
 		return false

@@ -164,6 +164,20 @@ func BenchmarkAppendVector(b *testing.B) {
 	}
 }
 
+// BenchmarkAppendVectorPixels prints a 784-d byte-valued row
+// (Fashion-MNIST), half of it zeros.
+func BenchmarkAppendVectorPixels(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	v := make(Vector, 784)
+	for i := range v {
+		v[i] = float32(max(0, rng.IntN(512)-256))
+	}
+	var buf []byte
+	for b.Loop() {
+		buf = AppendVector(buf[:0], v)
+	}
+}
+
 // TestFormatFloat8RoundTrip: every printed float8 reads back to itself
 // (random bit patterns, deterministic seed).
 func TestFormatFloat8RoundTrip(t *testing.T) {
@@ -182,4 +196,63 @@ func TestFormatFloat8RoundTrip(t *testing.T) {
 			t.Fatalf("FormatFloat8(%v) = %q reads back as %v, %v", f, s, g, err)
 		}
 	}
+}
+
+// referenceAppendFloat4 is AppendFloat4 without its integer and dyadic
+// shortcuts: Go's shortest digits, lengthened while they are exactly a
+// midpoint, in PostgreSQL's layout.
+func referenceAppendFloat4(buf []byte, f float32) []byte {
+	if special, ok := specialFloat(float64(f)); ok {
+		return append(buf, special...)
+	}
+	if f < 0 {
+		buf = append(buf, '-')
+		f = -f
+	}
+	s := strconv.AppendFloat(nil, float64(f), 'e', -1, 32)
+	for prec := mantissaDigits(s) + 1; exactMidpoint(f, string(s)) && prec < 17; prec++ {
+		s = trimMantissaZeros(strconv.AppendFloat(nil, float64(f), 'e', prec, 32))
+	}
+	return appendPGDecimal(buf, s, float4PlainLimit)
+}
+
+// TestAppendFloat4Shapes compares AppendFloat4 with the reference on the
+// shapes vectors hold: every integer up to ±70,000 and around 10^6 (pixels,
+// counts), powers of two and ten, and random embeddings in ±1.
+func TestAppendFloat4Shapes(t *testing.T) {
+	var fs []float32
+	for i := -70000; i <= 70000; i++ {
+		fs = append(fs, float32(i))
+	}
+	for i := 999990; i <= 1000010; i++ {
+		fs = append(fs, float32(i), -float32(i), float32(i)+0.5)
+	}
+	for e := -130; e <= 128; e++ {
+		fs = append(fs, float32(math.Ldexp(1, e)), float32(math.Pow10(e/3)))
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	for range 100000 {
+		fs = append(fs, r.Float32()*2-1, float32(r.NormFloat64()*0.05))
+	}
+	for _, f := range fs {
+		checkAppendFloat4(t, f)
+	}
+}
+
+// checkAppendFloat4 fails when AppendFloat4 and the reference differ on f.
+func checkAppendFloat4(t *testing.T, f float32) {
+	t.Helper()
+	got := string(AppendFloat4([]byte("x"), f))
+	if want := "x" + string(referenceAppendFloat4(nil, f)); got != want {
+		t.Fatalf("AppendFloat4(%v) = %q, reference %q", f, got[1:], want[1:])
+	}
+}
+
+// FuzzAppendFloat4: AppendFloat4 prints every float32 bit pattern as the
+// reference does.
+func FuzzAppendFloat4(f *testing.F) {
+	for _, v := range []float32{0, 1, 255, 0.1, 1e6, 999999, 16777216, 1e-5, 3.4028235e38, 1.4e-45} {
+		f.Add(math.Float32bits(v))
+	}
+	f.Fuzz(func(t *testing.T, bits uint32) { checkAppendFloat4(t, math.Float32frombits(bits)) })
 }

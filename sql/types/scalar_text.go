@@ -218,9 +218,32 @@ func parseInt(s string, k Kind) (any, error) {
 // parseFloat is PostgreSQL's float4in (bitSize 32) or float8in: strtof or
 // strtod between optional whitespace. Overflow and underflow to zero are
 // 22003 `"1e39" is out of range for type real`. A float4 is returned as the
-// float64 of its float32.
+// float64 of its float32. A plain decimal goes by the fast path
+// (fastDecimal) when it can decide.
 func parseFloat(s string, bitSize int, name string) (any, error) {
 	t := trimCSpace(s)
+	if f, ok := parseFastFloat(t, bitSize); ok {
+		return f, nil
+	}
+	return parseFloatSlow(s, t, bitSize, name)
+}
+
+// parseFastFloat reads the whole of t as a plain decimal by the fast path
+// (float32 or float64 as bitSize says); ok false when it cannot decide.
+func parseFastFloat(t string, bitSize int) (float64, bool) {
+	d, ok := scanFastDecimal(t, 0)
+	if !ok || d.end != len(t) {
+		return 0, false
+	}
+	if bitSize == 32 {
+		f, ok := d.float32()
+		return float64(f), ok
+	}
+	return d.float64()
+}
+
+// parseFloatSlow is parseFloat by strtod's full grammar on t, s trimmed.
+func parseFloatSlow(s, t string, bitSize int, name string) (any, error) {
 	n := scanFloat(t)
 	if n == 0 || n != len(t) {
 		return nil, syntaxError(name, s)

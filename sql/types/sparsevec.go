@@ -145,8 +145,12 @@ func scanCLong(s string) (v int64, n int, ok bool) {
 }
 
 // parseSparseElement reads a value as strtof does; unlike vector's, an
-// underflow to zero is out of range too (pgvector checks ERANGE).
+// underflow to zero is out of range too (pgvector checks ERANGE). A plain
+// decimal goes by the fast path (readFastFloat32) when it can decide.
 func parseSparseElement(s string, p int) (float32, int, error) {
+	if f, end, ok := readFastFloat32(s, p); ok {
+		return f, end - p, nil
+	}
 	n := scanFloat(s[p:])
 	if n == 0 {
 		return 0, 0, sparseSyntaxError(s)

@@ -23,7 +23,7 @@ func vecSyntaxError(name, lit string) *pgerror.Error {
 // missing "[" and for junk after "]"), 22000 for no elements, NaN, infinity
 // and a dimension mismatch, 22003 for an element beyond float4, 54000 for
 // more than 16000 elements. One pass over s, elements read as strtof
-// reads them (parseElement).
+// reads them (readFastFloat32, else parseElement).
 func ParseVector(s string, dims int32) (Vector, error) {
 	v, err := parseVecText(s, "vector", dims, func(f float32, _ string) (float32, error) { return f, nil })
 	return Vector(v), err
@@ -50,16 +50,24 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 			return nil, errTooManyDims(name)
 		}
 		p = skipCSpace(s, p)
-		f, n, err := parseElement(s, p, name)
-		if err != nil {
-			return nil, err
+		f, end, ok := readFastFloat32(s, p)
+		n := end - p
+		if !ok {
+			var err error
+			if f, n, err = parseElement(s, p, name); err != nil {
+				return nil, err
+			}
 		}
 		e, err := conv(f, s[p:p+n])
 		if err != nil {
 			return nil, err
 		}
 		v = append(v, e)
-		p = skipCSpace(s, p+n)
+		if p += n; p < len(s) && s[p] == ',' { // the common "1,2" without spaces
+			p++
+			continue
+		}
+		p = skipCSpace(s, p)
 		if p < len(s) && s[p] == ',' {
 			p++
 			continue
@@ -80,19 +88,12 @@ func parseVecText[E any](s, name string, dims int32, conv func(f float32, tok st
 }
 
 // parseElement reads the element of the literal s (of type name) at p as
-// strtof does, returning its value and length: a plain decimal by
-// scanPlainDecimal, anything else (hexadecimal, inf, nan) by scanFloat.
-// Errors: 22P02 when no number starts at p, 22003 beyond float4, 22000
-// for NaN and infinity.
+// strtof does, returning its value and length, by scanFloat and
+// convertFloat: what the fast path (readFastFloat32, which parseVecText
+// tries first) leaves, such as hexadecimal, inf, nan, long or extreme
+// numbers. Errors: 22P02 when no number starts at p, 22003 beyond float4,
+// 22000 for NaN and infinity.
 func parseElement(s string, p int, name string) (float32, int, error) {
-	if d := scanPlainDecimal(s[p:]); d.n > 0 {
-		tok := s[p : p+d.n]
-		f, overflow := d.float32(tok)
-		if overflow {
-			return 0, 0, errRange(name, tok)
-		}
-		return f, d.n, nil
-	}
 	n := scanFloat(s[p:])
 	if n == 0 {
 		return 0, 0, vecSyntaxError(name, s)
@@ -113,8 +114,10 @@ func errRange(name, tok string) *pgerror.Error {
 	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type %s", tok, name)
 }
 
+// skipCSpace returns the index of the first byte at or after p that is
+// not C whitespace.
 func skipCSpace(s string, p int) int {
-	for p < len(s) && isCSpace(s[p]) {
+	for p < len(s) && s[p] <= ' ' && isCSpace(s[p]) {
 		p++
 	}
 	return p

@@ -1,0 +1,91 @@
+package planner
+
+import (
+	"context"
+	"testing"
+
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// BenchmarkPreparedSelect1 measures one implicit transaction of a
+// prepared statement, as the wire runs it for pgbench -M prepared:
+// BeginImplicit, Revalidate (Bind), Execute, Sync. Allocations
+// (-benchmem) are the engine's per-statement cost without the wire.
+func BenchmarkPreparedSelect1(b *testing.B) {
+	for _, q := range []struct{ name, sql string }{{"const", "SELECT 1"}, {"param", "SELECT $1::int"}} {
+		b.Run(q.name, func(b *testing.B) {
+			s := testSession(b)
+			p, err := s.Prepare(q.sql, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var params []any
+			if len(p.ParamTypes()) > 0 {
+				params = []any{int64(42)}
+			}
+			runPrepared(b, s, p, params)
+		})
+	}
+}
+
+// runPrepared runs p once per iteration in its own implicit transaction.
+func runPrepared(b *testing.B, s *Session, p backend.Prepared, params []any) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		s.BeginImplicit(false)
+		if err := s.Revalidate(p); err != nil {
+			b.Fatal(err)
+		}
+		res, err := s.Execute(ctx, p, params)
+		if err != nil || len(res.Rows) != 1 {
+			b.Fatal(res, err)
+		}
+		if err := s.Sync(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// maxPreparedAllocs bounds the allocations of one implicit transaction of
+// a prepared SELECT (41 before the per-statement trims: traitsOf's copy,
+// the latch release's method value, work_mem_limit's spelling,
+// charPosition's error target, and the aggregate and window maps every
+// query made).
+const maxPreparedAllocs = 30
+
+// TestPreparedSelectAllocs: a prepared SELECT re-executed with a new
+// parameter is not bound again and allocates at most maxPreparedAllocs.
+func TestPreparedSelectAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s := testSession(t)
+	p, err := s.Prepare("SELECT $1::int", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func(v int64) {
+		s.BeginImplicit(false)
+		if err := s.Revalidate(p); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Execute(ctx, p, []any{v})
+		if err != nil || len(res.Rows) != 1 || res.Rows[0][0] != v {
+			t.Fatal(res, err)
+		}
+		if err := s.Sync(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(1)
+	pl := p.(*prepared).plan
+	n := int64(0)
+	if allocs := testing.AllocsPerRun(200, func() { n++; run(n) }); allocs > maxPreparedAllocs {
+		t.Errorf("%v allocations per execution, want at most %d", allocs, maxPreparedAllocs)
+	}
+	if p.(*prepared).plan != pl {
+		t.Error("the prepared statement was bound again")
+	}
+}
