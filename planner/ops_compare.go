@@ -30,7 +30,7 @@ func classOf(t types.Type) typeClass {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindFloat8,
 		types.KindNumeric, types.KindOID, types.KindRegtype:
 		return classNumeric
-	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindUnknown:
+	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName, types.KindUnknown:
 		return classString
 	case types.KindBool:
 		return classBool

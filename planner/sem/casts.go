@@ -8,7 +8,8 @@ import "github.com/vecgres/vecgres/sql/types"
 // numeric and real become double precision (numeric also real); oid and
 // regtype convert to each other (not to integers: that cast is
 // assignment only); text, varchar and character(n) convert to each other
-// (character(n) losing its trailing spaces); date and timestamp become
+// (character(n) losing its trailing spaces), name converts to text and
+// each of them to name; date and timestamp become
 // timestamp with time zone, date also timestamp.
 var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindInt2: {types.KindInt4, types.KindInt8, types.KindNumeric, types.KindFloat4, types.KindFloat8,
@@ -19,9 +20,10 @@ var implicitCasts = map[types.Kind][]types.Kind{
 	types.KindFloat4:    {types.KindFloat8},
 	types.KindOID:       {types.KindRegtype},
 	types.KindRegtype:   {types.KindOID},
-	types.KindText:      {types.KindVarchar, types.KindBpchar},
-	types.KindVarchar:   {types.KindText, types.KindBpchar},
-	types.KindBpchar:    {types.KindText, types.KindVarchar},
+	types.KindText:      {types.KindVarchar, types.KindBpchar, types.KindName},
+	types.KindVarchar:   {types.KindText, types.KindBpchar, types.KindName},
+	types.KindBpchar:    {types.KindText, types.KindVarchar, types.KindName},
+	types.KindName:      {types.KindText},
 	types.KindDate:      {types.KindTimestamp, types.KindTimestamptz},
 	types.KindTimestamp: {types.KindTimestamptz},
 	types.KindVector:    {types.KindHalfvec, types.KindSparsevec}, // pgvector: CREATE CAST (vector AS halfvec / sparsevec) AS IMPLICIT

@@ -13,7 +13,7 @@ import (
 var catalogFuncs = []Func{
 	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
 	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
-	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
+	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Name, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return c.RoleName(uint32(a[0].(int64))), nil }},
 	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
 	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: null},

@@ -30,7 +30,7 @@ func categoryOf(t types.Type) (category, bool) {
 		return catNumeric, true
 	case types.KindText:
 		return catString, true
-	case types.KindVarchar, types.KindBpchar:
+	case types.KindVarchar, types.KindBpchar, types.KindName:
 		return catString, false
 	case types.KindBool:
 		return catBool, true

@@ -19,7 +19,8 @@ var compareOps = []string{"=", "<>", "<", "<=", ">", ">="}
 // PostgreSQL 15): each pair of integer types (int24eq ...) and of float
 // types (float48eq ...), numeric, oid (regtype reaches it by its
 // implicit cast), boolean, text (varchar reaches it), character(n)
-// (bpchareq: both sides without trailing spaces), bytea, date,
+// (bpchareq: both sides without trailing spaces), name and name against
+// text either way (nameeqtext, texteqname), bytea, date,
 // timestamp and timestamp with time zone with the date-timestamp pairs
 // (date_lt_timestamp ...: the date as its midnight), uuid, jsonb,
 // pgvector's vector, and anyarray (element-wise, both of one array
@@ -48,6 +49,8 @@ func comparisonOperators() []Func {
 		same(t, types.Compare)
 	}
 	same(types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}, compareBpchar)
+	same(types.Name, types.Compare) // nameeq ... (C collation: bytewise)
+	pairs = append(pairs, pair{types.Name, types.Text, types.Compare}, pair{types.Text, types.Name, types.Compare})
 	same(Halfvec, compareHalfvecs)     // halfvec.go
 	same(OIDVector, compareOIDVectors) // oidvector.go
 	dt := []types.Type{types.Date, types.Timestamp, types.Timestamptz}

@@ -32,6 +32,8 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
 	{KindOIDArray, KindOID}, // before oidvector: ArrayOf(oid) is oid[]
+	{KindNameArray, KindName},
+	{KindRegtypeArray, KindRegtype},
 	{KindInt2Vector, KindInt2},
 	{KindOIDVector, KindOID},
 }

@@ -96,7 +96,11 @@ func cannotCast(from, to Type) error {
 	return pgerror.Errorf(pgerror.CannotCoerce, "cannot cast type %s to %s", from.baseName(), to.baseName())
 }
 
-func isString(k Kind) bool { return k == KindText || k == KindVarchar || k == KindBpchar }
+// isString reports whether k is one of PostgreSQL's string types (text,
+// varchar, bpchar and name: typcategory 'S').
+func isString(k Kind) bool {
+	return k == KindText || k == KindVarchar || k == KindBpchar || k == KindName
+}
 
 func isNumber(k Kind) bool {
 	switch k {

@@ -72,6 +72,9 @@ var kinds = [...]kindInfo{
 	KindInt2Vector:       {OIDInt2Vector, "int2vector", -1},
 	KindOIDVector:        {OIDOidVector, "oidvector", -1},
 	KindOIDArray:         {OIDOidArray, "oid[]", -1},
+	KindName:             {OIDName, "name", 64},
+	KindNameArray:        {OIDNameArray, "name[]", -1},
+	KindRegtypeArray:     {OIDRegtypeArray, "regtype[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -127,13 +130,11 @@ func (t Type) baseName() string { return t.Kind.info().name }
 func (t Type) Size() int16 { return t.Kind.info().size }
 
 // TypeByOID maps an OID sent by a client to a Type (NoTypmod); false if
-// vecgres has no kind for it. 0 and 705 are Unknown; name (19) reads as text.
+// vecgres has no kind for it. 0 and 705 are Unknown.
 func TypeByOID(oid OID) (Type, bool) {
 	switch oid {
 	case OIDUnknown, OIDUnknownLit:
 		return Unknown, true
-	case OIDName:
-		return Text, true
 	}
 	for k, in := range kinds {
 		if in.oid == oid {
@@ -145,7 +146,7 @@ func TypeByOID(oid OID) (Type, bool) {
 
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
-	OIDName: "name", OIDUnknownLit: "unknown",
+	OIDUnknownLit:      "unknown",
 	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
 }
 
@@ -172,7 +173,7 @@ var typeNames = map[string]Kind{
 	"float8": KindFloat8, "double precision": KindFloat8, "float": KindFloat8,
 	"numeric": KindNumeric, "decimal": KindNumeric,
 	"bool": KindBool, "boolean": KindBool,
-	"text":    KindText,
+	"text": KindText, "name": KindName,
 	"varchar": KindVarchar, "character varying": KindVarchar,
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,

@@ -51,6 +51,8 @@ const (
 	OIDOidArray        OID = 1028
 	OIDInt2VectorArray OID = 1006 // _int2vector: a pg_type row only
 	OIDOidVectorArray  OID = 1013 // _oidvector: a pg_type row only
+	OIDNameArray       OID = 1003
+	OIDRegtypeArray    OID = 2211
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

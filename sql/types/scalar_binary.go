@@ -40,7 +40,7 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 			return nil, err
 		}
 		return n, nil
-	case KindUnknown, KindText, KindVarchar, KindBpchar:
+	case KindUnknown, KindText, KindVarchar, KindBpchar, KindName:
 		return decodeString(b, t)
 	case KindSparsevec:
 		v, err := DecodeSparsevecBinary(b, t.Typmod)
@@ -104,13 +104,14 @@ func decodeFixed(r *reader, k Kind) (any, error) {
 	return nil, pgerror.NotSupported("binary input of type " + Type{k, NoTypmod}.Name())
 }
 
-// decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod):
+// decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod,
+// namerecv truncating to NameMaxBytes):
 // the bytes must be valid UTF-8 without NUL (checkText).
 func decodeString(b []byte, t Type) (any, error) {
 	if err := checkText(b); err != nil {
 		return nil, err
 	}
-	if t.Kind == KindVarchar || t.Kind == KindBpchar {
+	if t.Kind == KindVarchar || t.Kind == KindBpchar || t.Kind == KindName {
 		return fitString(string(b), t, false)
 	}
 	return string(b), nil

@@ -30,7 +30,7 @@ func ParseText(t Type, s string) (any, error) {
 		return parseFloat(s, 64, "double precision")
 	case KindNumeric:
 		return parseNumeric(s, t.Typmod)
-	case KindText, KindVarchar, KindBpchar:
+	case KindText, KindVarchar, KindBpchar, KindName:
 		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
 			return nil, invalidUTF8([]byte(s))
 		}
@@ -305,8 +305,11 @@ func appendRegtype(buf []byte, oid OID) []byte {
 // fitString applies a varchar(n) or character(n) typmod as the types' input
 // functions do: excess characters are an error (22001) unless they are all
 // spaces, or explicit is set (an explicit cast truncates); character(n) pads
-// with spaces to n characters.
+// with spaces to n characters. name truncates to NameMaxBytes bytes.
 func fitString(s string, t Type, explicit bool) (string, error) {
+	if t.Kind == KindName {
+		return TruncateName(s), nil
+	}
 	if t.Typmod == NoTypmod || t.Typmod < 1 {
 		return s, nil
 	}

@@ -57,6 +57,12 @@ const (
 	KindInt2Vector
 	KindOIDVector
 	KindOIDArray
+
+	// PostgreSQL's name (names.go: a string of at most NameMaxBytes
+	// bytes, ordered bytewise as collation "C"), its array, and regtype[].
+	KindName
+	KindNameArray
+	KindRegtypeArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -81,6 +87,7 @@ var (
 	Numeric = Type{KindNumeric, NoTypmod}
 	Text    = Type{KindText, NoTypmod}
 	Varchar = Type{KindVarchar, NoTypmod}
+	Name    = Type{KindName, NoTypmod}
 	OIDType = Type{KindOID, NoTypmod}
 	Regtype = Type{KindRegtype, NoTypmod}
 	Void    = Type{KindVoid, NoTypmod}
