@@ -64,7 +64,7 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 		if wantOID {
 			return int64(oid), nil
 		}
-		if e.sess.cat.RelationExists(key) {
+		if _, seq := pgcatalog.SequenceOID(e.sess.cat, key); seq || e.sess.cat.RelationExists(key) {
 			return e.sess.visibleName(key), nil // schema_resolve.go
 		}
 		return name, nil

@@ -1,0 +1,31 @@
+-- regtype: input resolves type names, aliases and modifiers; output is format_type's name
+SELECT 'int'::regtype AS a, 'int8'::regtype AS b, 'integer'::regtype AS c, 'character varying'::regtype AS d, 'varchar(10)'::regtype AS e;
+SELECT 'name'::regtype AS a, '_name'::regtype AS b, 'name[]'::regtype AS c, 'regtype[]'::regtype AS d, 'pg_catalog.int4'::regtype AS e;
+SELECT 'int'::regtype::oid AS int4, 'name'::regtype::oid AS name, '_regtype'::regtype::oid AS regtype_array, 19::regtype AS by_oid;
+SELECT 'nosuchtype'::regtype;
+SELECT to_regtype('int') AS known, to_regtype('nosuchtype') IS NULL AS unknown;
+-- regtype[]: '{int,int8,int2}'::regtype[] as drizzle-kit sends it
+SELECT '{int,int8,int2}'::regtype[] AS arr, pg_typeof('{int,int8,int2}'::regtype[]) AS type;
+SELECT '{int,int8,int2}'::regtype[]::oid[] AS oids, ('{int,text}'::regtype[])[2] AS elem;
+SELECT 23::oid = ANY ('{int,int8,int2}'::regtype[]) AS int4_in, 25::oid = ANY ('{int,int8,int2}'::regtype[]) AS text_in;
+SELECT '{int,nosuchtype}'::regtype[];
+CREATE TABLE rt (id serial PRIMARY KEY, n int, b bigint, s smallint, t text);
+SELECT attname, atttypid = ANY ('{int,int8,int2}'::regtype[]) AS is_int, CASE atttypid WHEN 'int'::regtype THEN 'serial' WHEN 'int8'::regtype THEN 'bigserial' WHEN 'int2'::regtype THEN 'smallserial' END AS serial_name
+  FROM pg_attribute WHERE attrelid = 'rt'::regclass AND attnum > 0 ORDER BY attnum;
+-- regclass prints a sequence's or index's name unqualified when it is visible on search_path
+SELECT pg_get_serial_sequence('rt', 'id')::regclass AS seq, 'rt_pkey'::regclass AS pkey, 'public.rt'::regclass AS tbl;
+SELECT 'nextval(''' || pg_get_serial_sequence('rt', 'id')::regclass || '''::regclass)' AS expr;
+SELECT a.attname, CASE WHEN a.atttypid = ANY ('{int,int8,int2}'::regtype[]) AND EXISTS (
+    SELECT FROM pg_attrdef ad WHERE ad.adrelid = a.attrelid AND ad.adnum = a.attnum
+      AND pg_get_expr(ad.adbin, ad.adrelid) = 'nextval(''' || pg_get_serial_sequence(a.attrelid::regclass::text, a.attname)::regclass || '''::regclass)')
+  THEN 'serial' ELSE format_type(a.atttypid, a.atttypmod) END AS data_type
+  FROM pg_attribute a WHERE a.attrelid = 'rt'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+CREATE SCHEMA other;
+CREATE TABLE other.ot (id serial PRIMARY KEY);
+SELECT pg_get_serial_sequence('other.ot', 'id')::regclass AS seq, 'other.ot'::regclass AS tbl, 'other.ot_pkey'::regclass AS pkey;
+SET search_path = other, public;
+SELECT pg_get_serial_sequence('other.ot', 'id')::regclass AS seq, 'ot'::regclass AS tbl;
+RESET search_path;
+-- errors and to_regclass
+SELECT 'nosuchrel'::regclass;
+SELECT to_regclass('nosuchrel') IS NULL AS unknown, to_regclass('rt') AS known, to_regclass('rt')::oid = 'rt'::regclass::oid AS same;
