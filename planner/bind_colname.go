@@ -83,7 +83,7 @@ var typnames = map[types.Kind]string{
 	types.KindInt2: "int2", types.KindInt4: "int4", types.KindInt8: "int8",
 	types.KindFloat4: "float4", types.KindFloat8: "float8", types.KindNumeric: "numeric",
 	types.KindText: "text", types.KindVarchar: "varchar", types.KindBpchar: "bpchar", types.KindName: "name",
-	types.KindOID: "oid", types.KindRegtype: "regtype", types.KindVector: "vector", types.KindHalfvec: "halfvec",
+	types.KindOID: "oid", types.KindRegtype: "regtype", types.KindRegclass: "regclass", types.KindVector: "vector", types.KindHalfvec: "halfvec",
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
 	types.KindUUID: "uuid", types.KindJSONB: "jsonb",

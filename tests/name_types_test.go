@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,19 +11,21 @@ import (
 
 // Type OIDs of RowDescription (PostgreSQL pg_type.dat).
 const (
-	oidName         = 19
-	oidInt4         = 23
-	oidText         = 25
-	oidNameArray    = 1003
-	oidVarchar      = 1043
-	oidRegtype      = 2206
-	oidRegtypeArray = 2211
+	oidName          = 19
+	oidInt4          = 23
+	oidText          = 25
+	oidNameArray     = 1003
+	oidVarchar       = 1043
+	oidRegtype       = 2206
+	oidRegtypeArray  = 2211
+	oidRegclass      = 2205
+	oidRegclassArray = 2210
 )
 
 // nameTypeQueries are queries whose result columns PostgreSQL 15 sends as
 // name (19) or name[] (1003): catalog name columns, information_schema's
 // sql_identifier (a domain over name, sent as its base type), the session
-// functions; and regtype[] (2211). Clients act on these OIDs:
+// functions; and regtype[] (2211), regclass (2205) and regclass[] (2210). Clients act on these OIDs:
 // node-postgres parses text[] (1009) into an array but leaves name[] a
 // string, which Sequelize's sync relies on.
 var nameTypeQueries = []struct {
@@ -58,11 +61,14 @@ var nameTypeQueries = []struct {
 	{"SELECT array_agg(attname) FROM pg_attribute", []uint32{oidNameArray}},
 	{"SELECT 'a'::name, 'a'::name || 'b', 'a'::name || 'b'::name", []uint32{oidName, oidText, oidText}},
 	{"SELECT '{int,int8}'::regtype[], 'int'::regtype", []uint32{oidRegtypeArray, oidRegtype}},
+	{"SELECT 'pg_class'::regclass, '{pg_class}'::regclass[], to_regclass('pg_class'), 1259::regclass",
+		[]uint32{oidRegclass, oidRegclassArray, oidRegclass, oidRegclass}},
 }
 
 // TestNameTypesRowDescription checks the type OIDs of nameTypeQueries'
 // columns on vecgres, and on PostgreSQL 15 too with -golden-pg15. Before
-// vecgres had a name type every one of these name columns was text (25).
+// vecgres had a name type every one of these name columns was text (25),
+// and regclass was text too.
 func TestNameTypesRowDescription(t *testing.T) {
 	t.Run("vecgres", func(t *testing.T) { checkNameTypes(t, startServer(t, "").DSN()) })
 	if *goldenPG15 {
@@ -94,5 +100,37 @@ func checkNameTypes(t *testing.T, dsn string) {
 				t.Errorf("%s: column %d (%s) has type %d, want %d", q.sql, i+1, fields[i].Name, got, want)
 			}
 		}
+	}
+}
+
+// TestRegclassValues checks what vecgres alone decides about regclass:
+// binary output is the 4-byte OID (regclasssend), and a table column of
+// type regclass or regclass[] is refused with 0A000 naming the type
+// (its values hold the name the session resolved), the session staying
+// usable.
+func TestRegclassValues(t *testing.T) {
+	srv := startServer(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgconn.Connect(ctx, srv.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rr := conn.ExecParams(ctx, "SELECT 'pg_class'::regclass", nil, nil, nil, []int16{1}).Read()
+	if rr.Err != nil || len(rr.Rows) != 1 || string(rr.Rows[0][0]) != "\x00\x00\x04\xeb" {
+		t.Errorf("binary 'pg_class'::regclass = %q, %v; want the OID 1259 in 4 bytes", rr.Rows, rr.Err)
+	}
+	for _, ddl := range []string{"CREATE TABLE rc (r regclass)", "CREATE TABLE rc (r regclass[])",
+		"CREATE TABLE rc AS SELECT 'pg_class'::regclass AS r"} {
+		_, err := conn.Exec(ctx, ddl).ReadAll()
+		pe, ok := err.(*pgconn.PgError)
+		if !ok || pe.Code != "0A000" || !strings.HasPrefix(pe.Message, "columns of type regclass") {
+			t.Errorf("%s: %v, want 0A000 columns of type regclass...", ddl, err)
+		}
+	}
+	res, err := conn.Exec(ctx, "SELECT 'pg_class'::regclass::text").ReadAll()
+	if err != nil || string(res[0].Rows[0][0]) != "pg_class" {
+		t.Errorf("after the refusals: %v, %v", res, err)
 	}
 }

@@ -22,7 +22,7 @@ var catalogFuncs = []Func{
 	{Name: "pg_get_indexdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: indexDef},
 	{Name: "to_regtype", Args: []types.Type{types.Text}, Ret: types.Regtype, Strict: true, Volatility: Stable,
 		Fn: func(_ Context, a []any) (any, error) { return toRegtype(a[0].(string)), nil }},
-	{Name: "to_regclass", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: toRegclass},
+	{Name: "to_regclass", Args: []types.Type{types.Text}, Ret: types.Regclass, Strict: true, Volatility: Stable, Fn: toRegclass},
 	{Name: "format_type", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: formatType},
 	{Name: "pg_size_pretty", Args: []types.Type{types.Int8}, Ret: types.Text, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) { return SizePretty(a[0].(int64)), nil }},
@@ -65,15 +65,14 @@ func toRegtype(name string) any {
 	return int64(t.OID())
 }
 
-// toRegclass is to_regclass(name): the relation's name as regclass
-// prints it (to_regclass('Public.Items') is items), NULL for no relation
-// (vecgres has no regclass type: the value is its text).
+// toRegclass is to_regclass(name): the relation as regclass
+// (to_regclass('Public.Items') prints items), NULL for no relation.
 func toRegclass(c Context, a []any) (any, error) {
-	name, ok, err := c.LookupRelation(a[0].(string))
+	r, ok, err := c.LookupRelation(a[0].(string))
 	if err != nil || !ok {
 		return nil, err
 	}
-	return name, nil
+	return r, nil
 }
 
 // formatType is format_type(type_oid, typemod), typemod as

@@ -24,7 +24,8 @@ const (
 // numbers, text for strings, boolean, timestamp with time zone).
 func categoryOf(t types.Type) (category, bool) {
 	switch t.Kind {
-	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype:
+	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype,
+		types.KindRegclass:
 		return catNumeric, false
 	case types.KindFloat8, types.KindOID:
 		return catNumeric, true

@@ -34,6 +34,7 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindOIDArray, KindOID}, // before oidvector: ArrayOf(oid) is oid[]
 	{KindNameArray, KindName},
 	{KindRegtypeArray, KindRegtype},
+	{KindRegclassArray, KindRegclass},
 	{KindInt2Vector, KindInt2},
 	{KindOIDVector, KindOID},
 }

@@ -114,7 +114,7 @@ func isInt(k Kind) bool { return k == KindInt2 || k == KindInt4 || k == KindInt8
 
 func isArray(k Kind) bool { return IsArray(k) }
 
-func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype }
+func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype || k == KindRegclass }
 
 // applyTypmod coerces a value to its own kind with a typmod (vector(n)).
 func applyTypmod(d any, to Type) (any, error) {
@@ -224,10 +224,23 @@ func toFloat4(f float64) (any, error) {
 	return float64(r), nil
 }
 
-// castOID converts among int2/int4/int8, oid and regtype: int8 to oid is
-// range-checked ("OID out of range"), int4 reinterprets its bits, oid to
-// int4 likewise; oid and regtype are the same number.
+// castOID converts among int2/int4/int8, oid, regtype and regclass: int8
+// to oid is range-checked ("OID out of range"), int4 reinterprets its
+// bits, oid to int4 likewise; oid, regtype and regclass are the same
+// number (a regclass made here is a Reg without its name).
 func castOID(d any, from, to Type) (any, error) {
+	v, err := castOIDValue(d, from, to)
+	if err == nil && to.Kind == KindRegclass {
+		if r, ok := d.(Reg); ok {
+			return r, nil
+		}
+		return Reg{OID: v.(int64)}, nil // named by the planner's cast (funcs_regclass.go)
+	}
+	return v, err
+}
+
+// castOIDValue is castOID's integer: the OID, or the integer of to.
+func castOIDValue(d any, from, to Type) (any, error) {
 	i, _ := asInt(d)
 	switch {
 	case isOIDLike(from.Kind) && isOIDLike(to.Kind):

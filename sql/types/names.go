@@ -75,6 +75,8 @@ var kinds = [...]kindInfo{
 	KindName:             {OIDName, "name", 64},
 	KindNameArray:        {OIDNameArray, "name[]", -1},
 	KindRegtypeArray:     {OIDRegtypeArray, "regtype[]", -1},
+	KindRegclass:         {OIDRegclass, "regclass", 4},
+	KindRegclassArray:    {OIDRegclassArray, "regclass[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -177,7 +179,7 @@ var typeNames = map[string]Kind{
 	"varchar": KindVarchar, "character varying": KindVarchar,
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,
-	"regtype": KindRegtype,
+	"regtype": KindRegtype, "regclass": KindRegclass,
 	"vector":  KindVector,
 	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,

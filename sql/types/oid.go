@@ -53,6 +53,8 @@ const (
 	OIDOidVectorArray  OID = 1013 // _oidvector: a pg_type row only
 	OIDNameArray       OID = 1003
 	OIDRegtypeArray    OID = 2211
+	OIDRegclass        OID = 2205
+	OIDRegclassArray   OID = 2210
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

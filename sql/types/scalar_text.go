@@ -39,6 +39,8 @@ func ParseText(t Type, s string) (any, error) {
 		return parseOID(s)
 	case KindRegtype:
 		return parseRegtype(s)
+	case KindRegclass:
+		return parseRegclass(s)
 	case KindVector:
 		v, err := ParseVector(s, t.Typmod)
 		if err != nil {
@@ -105,6 +107,8 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
+	case KindRegclass:
+		return appendReg(buf, d)
 	case KindVector:
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
@@ -153,6 +157,8 @@ func asInt(d any) (int64, bool) {
 		return int64(x), true
 	case uint32:
 		return int64(x), true
+	case Reg:
+		return x.OID, true
 	}
 	return 0, false
 }

@@ -29,3 +29,18 @@ RESET search_path;
 -- errors and to_regclass
 SELECT 'nosuchrel'::regclass;
 SELECT to_regclass('nosuchrel') IS NULL AS unknown, to_regclass('rt') AS known, to_regclass('rt')::oid = 'rt'::regclass::oid AS same;
+-- regclass is a type (OID 2205): its value is the OID, printed as the visible name
+CREATE TABLE "Mixed" (a int);
+SELECT pg_typeof('rt'::regclass) AS type, 'rt'::regclass::oid = (SELECT oid FROM pg_class WHERE relname = 'rt') AS oid_matches;
+SELECT '"Mixed"'::regclass AS quoted, 'pg_class'::regclass AS catalog, 'pg_catalog.pg_class'::regclass AS qualified, 'information_schema.tables'::regclass AS infoschema;
+SELECT 1259::regclass AS by_int, 1259::oid::regclass AS by_oid, 999999::regclass AS unknown_oid, '1259'::regclass AS by_text;
+SELECT 'rt'::regclass = 'rt'::regclass AS eq, 'rt'::regclass = 'rt'::regclass::oid AS eq_oid, 'rt'::regclass <> 'pg_class'::regclass AS ne, 'rt'::regclass::text AS txt;
+SELECT attrelid::regclass AS rel, attname FROM pg_attribute WHERE attrelid = '"Mixed"'::regclass AND attnum > 0;
+SELECT c.relname FROM pg_class c WHERE c.oid::regclass::text = '"Mixed"';
+SELECT 'rt'::regclass || '!' AS cat, ARRAY['rt'::regclass, 'pg_class'::regclass] AS arr, pg_typeof(ARRAY['rt'::regclass]) AS arr_type;
+-- regclass[]
+SELECT '{rt,pg_class,"\"Mixed\""}'::regclass[] AS arr, pg_typeof('{rt}'::regclass[]) AS type;
+SELECT 'rt'::regclass = ANY ('{rt,pg_class}'::regclass[]) AS found, 'other.ot'::regclass = ANY ('{rt,pg_class}'::regclass[]) AS not_found;
+SELECT '{1259,999999}'::oid[]::regclass[] AS from_oids;
+SELECT '{rt,nosuchrel}'::regclass[];
+SELECT pg_typeof(to_regclass('rt')) AS to_regclass_type, to_regclass('"Mixed"') AS mixed, to_regclass('other.ot') AS qualified;
