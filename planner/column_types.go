@@ -6,11 +6,11 @@ import (
 )
 
 // checkColumnType refuses a table column of a type vecgres does not
-// store: regclass and regclass[], whose values (types.Reg) hold the name
-// the session resolved, which a stored value would keep past a rename or
+// store: regclass, regclass[], regnamespace and regrole, whose values
+// (types.Reg) hold the name the session resolved, which a stored value would keep past a rename or
 // a search_path change. Error: 0A000 naming the type.
 func checkColumnType(t types.Type) error {
-	if k := t.Kind; k == types.KindRegclass || k == types.KindRegclassArray {
+	if k := t.Kind; types.IsReg(k) || k == types.KindRegclassArray {
 		return pgerror.NotSupported("columns of type " + t.Name())
 	}
 	return nil

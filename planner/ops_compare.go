@@ -28,7 +28,7 @@ const (
 func classOf(t types.Type) typeClass {
 	switch t.Kind {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindFloat8,
-		types.KindNumeric, types.KindOID, types.KindRegtype, types.KindRegclass:
+		types.KindNumeric, types.KindOID, types.KindRegtype, types.KindRegclass, types.KindRegnamespace, types.KindRegrole:
 		return classNumeric
 	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName, types.KindUnknown:
 		return classString
@@ -54,7 +54,8 @@ func classOf(t types.Type) typeClass {
 
 func isIntKind(k types.Kind) bool {
 	switch k {
-	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindOID, types.KindRegtype, types.KindRegclass:
+	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindOID, types.KindRegtype, types.KindRegclass,
+		types.KindRegnamespace, types.KindRegrole:
 		return true
 	}
 	return false

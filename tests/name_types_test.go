@@ -20,12 +20,15 @@ const (
 	oidRegtypeArray  = 2211
 	oidRegclass      = 2205
 	oidRegclassArray = 2210
+	oidRegnamespace  = 4089
+	oidRegrole       = 4096
 )
 
 // nameTypeQueries are queries whose result columns PostgreSQL 15 sends as
 // name (19) or name[] (1003): catalog name columns, information_schema's
 // sql_identifier (a domain over name, sent as its base type), the session
-// functions; and regtype[] (2211), regclass (2205) and regclass[] (2210). Clients act on these OIDs:
+// functions; and regtype[] (2211), regclass (2205), regclass[] (2210),
+// regnamespace (4089) and regrole (4096). Clients act on these OIDs:
 // node-postgres parses text[] (1009) into an array but leaves name[] a
 // string, which Sequelize's sync relies on.
 var nameTypeQueries = []struct {
@@ -63,6 +66,8 @@ var nameTypeQueries = []struct {
 	{"SELECT '{int,int8}'::regtype[], 'int'::regtype", []uint32{oidRegtypeArray, oidRegtype}},
 	{"SELECT 'pg_class'::regclass, '{pg_class}'::regclass[], to_regclass('pg_class'), 1259::regclass",
 		[]uint32{oidRegclass, oidRegclassArray, oidRegclass, oidRegclass}},
+	{"SELECT 'public'::regnamespace, to_regnamespace('public'), 'postgres'::regrole, to_regrole('postgres')",
+		[]uint32{oidRegnamespace, oidRegnamespace, oidRegrole, oidRegrole}},
 }
 
 // TestNameTypesRowDescription checks the type OIDs of nameTypeQueries'
@@ -105,7 +110,7 @@ func checkNameTypes(t *testing.T, dsn string) {
 
 // TestRegclassValues checks what vecgres alone decides about regclass:
 // binary output is the 4-byte OID (regclasssend), and a table column of
-// type regclass or regclass[] is refused with 0A000 naming the type
+// type regclass, regclass[], regnamespace or regrole is refused with 0A000 naming the type
 // (its values hold the name the session resolved), the session staying
 // usable.
 func TestRegclassValues(t *testing.T) {
@@ -121,12 +126,12 @@ func TestRegclassValues(t *testing.T) {
 	if rr.Err != nil || len(rr.Rows) != 1 || string(rr.Rows[0][0]) != "\x00\x00\x04\xeb" {
 		t.Errorf("binary 'pg_class'::regclass = %q, %v; want the OID 1259 in 4 bytes", rr.Rows, rr.Err)
 	}
-	for _, ddl := range []string{"CREATE TABLE rc (r regclass)", "CREATE TABLE rc (r regclass[])",
+	for _, ddl := range []string{"CREATE TABLE rc (r regclass)", "CREATE TABLE rc (r regclass[])", "CREATE TABLE rc (r regrole)",
 		"CREATE TABLE rc AS SELECT 'pg_class'::regclass AS r"} {
 		_, err := conn.Exec(ctx, ddl).ReadAll()
 		pe, ok := err.(*pgconn.PgError)
-		if !ok || pe.Code != "0A000" || !strings.HasPrefix(pe.Message, "columns of type regclass") {
-			t.Errorf("%s: %v, want 0A000 columns of type regclass...", ddl, err)
+		if !ok || pe.Code != "0A000" || !strings.HasPrefix(pe.Message, "columns of type reg") {
+			t.Errorf("%s: %v, want 0A000 columns of type reg...", ddl, err)
 		}
 	}
 	res, err := conn.Exec(ctx, "SELECT 'pg_class'::regclass::text").ReadAll()

@@ -183,14 +183,14 @@ func Comparer(op string, l, r types.Type) (CompareFunc, *Func, error) {
 // argConverter returns the conversion of an argument of type from to
 // parameter type to where the implicit cast changes the value (nil when
 // it does not): character(n) to text or varchar drops trailing spaces
-// (PostgreSQL's rtrim1), a date becomes its midnight, a regclass its OID.
+// (PostgreSQL's rtrim1), a date becomes its midnight, a regclass (regnamespace, regrole) its OID.
 func argConverter(from, to types.Type) func(any) any {
 	switch {
 	case from.Kind == types.KindBpchar && (to.Kind == types.KindText || to.Kind == types.KindVarchar):
 		return func(v any) any { return strings.TrimRight(v.(string), " ") }
 	case from.Kind == types.KindDate && (to.Kind == types.KindTimestamp || to.Kind == types.KindTimestamptz):
 		return dateAsTimestamp
-	case from.Kind == types.KindRegclass && to.Kind == types.KindOID:
+	case types.IsReg(from.Kind) && to.Kind == types.KindOID:
 		return func(v any) any { r, _ := v.(types.Reg); return r.OID }
 	case (from.Kind == types.KindVector || from.Kind == types.KindHalfvec) && to.Kind == types.KindSparsevec:
 		return func(v any) any { s, _ := SparseArg(v); return s } // at most 16000 non-zeros: never fails

@@ -114,7 +114,7 @@ func isInt(k Kind) bool { return k == KindInt2 || k == KindInt4 || k == KindInt8
 
 func isArray(k Kind) bool { return IsArray(k) }
 
-func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype || k == KindRegclass }
+func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype || IsReg(k) }
 
 // applyTypmod coerces a value to its own kind with a typmod (vector(n)).
 func applyTypmod(d any, to Type) (any, error) {
@@ -230,7 +230,7 @@ func toFloat4(f float64) (any, error) {
 // number (a regclass made here is a Reg without its name).
 func castOID(d any, from, to Type) (any, error) {
 	v, err := castOIDValue(d, from, to)
-	if err == nil && to.Kind == KindRegclass {
+	if err == nil && IsReg(to.Kind) {
 		if r, ok := d.(Reg); ok {
 			return r, nil
 		}

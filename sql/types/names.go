@@ -77,6 +77,8 @@ var kinds = [...]kindInfo{
 	KindRegtypeArray:     {OIDRegtypeArray, "regtype[]", -1},
 	KindRegclass:         {OIDRegclass, "regclass", 4},
 	KindRegclassArray:    {OIDRegclassArray, "regclass[]", -1},
+	KindRegnamespace:     {OIDRegnamespace, "regnamespace", 4},
+	KindRegrole:          {OIDRegrole, "regrole", 4},
 }
 
 func (k Kind) info() kindInfo {
@@ -179,7 +181,7 @@ var typeNames = map[string]Kind{
 	"varchar": KindVarchar, "character varying": KindVarchar,
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,
-	"regtype": KindRegtype, "regclass": KindRegclass,
+	"regtype": KindRegtype, "regclass": KindRegclass, "regnamespace": KindRegnamespace, "regrole": KindRegrole,
 	"vector":  KindVector,
 	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,

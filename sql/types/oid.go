@@ -55,6 +55,8 @@ const (
 	OIDRegtypeArray    OID = 2211
 	OIDRegclass        OID = 2205
 	OIDRegclassArray   OID = 2210
+	OIDRegnamespace    OID = 4089
+	OIDRegrole         OID = 4096
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

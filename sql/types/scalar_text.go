@@ -39,8 +39,8 @@ func ParseText(t Type, s string) (any, error) {
 		return parseOID(s)
 	case KindRegtype:
 		return parseRegtype(s)
-	case KindRegclass:
-		return parseRegclass(s)
+	case KindRegclass, KindRegnamespace, KindRegrole:
+		return parseReg(t, s)
 	case KindVector:
 		v, err := ParseVector(s, t.Typmod)
 		if err != nil {
@@ -107,7 +107,7 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
-	case KindRegclass:
+	case KindRegclass, KindRegnamespace, KindRegrole:
 		return appendReg(buf, d)
 	case KindVector:
 		if v, ok := d.(Vector); ok {

@@ -68,6 +68,8 @@ const (
 	// with the name regclassout prints, resolved by the planner.
 	KindRegclass
 	KindRegclassArray
+	KindRegnamespace // Reg: a schema's OID and its name
+	KindRegrole      // Reg: a role's OID and its name
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

@@ -44,3 +44,18 @@ SELECT 'rt'::regclass = ANY ('{rt,pg_class}'::regclass[]) AS found, 'other.ot'::
 SELECT '{1259,999999}'::oid[]::regclass[] AS from_oids;
 SELECT '{rt,nosuchrel}'::regclass[];
 SELECT pg_typeof(to_regclass('rt')) AS to_regclass_type, to_regclass('"Mixed"') AS mixed, to_regclass('other.ot') AS qualified;
+-- regnamespace and regrole, to_regnamespace and to_regrole
+SELECT 'public'::regnamespace AS public, 'pg_catalog'::regnamespace::oid AS catalog_oid, 2200::regnamespace AS by_oid, 99999::regnamespace AS unknown_oid;
+SELECT 'postgres'::regrole AS role, 10::regrole AS by_oid, 'postgres'::regrole = 10::oid AS eq_oid, pg_typeof('postgres'::regrole) AS type;
+SELECT 'nosuchschema'::regnamespace;
+SELECT 'nosuchrole'::regrole;
+SELECT '"Public"'::regnamespace;
+SELECT 'a.b'::regnamespace;
+SELECT to_regnamespace('nosuchschema') IS NULL AS no_schema, to_regrole('nosuchrole') IS NULL AS no_role, to_regnamespace('public') AS schema, to_regrole('postgres') AS role;
+SELECT pg_typeof(to_regnamespace('public')) AS t1, pg_typeof(to_regrole('postgres')) AS t2;
+SELECT to_regnamespace('a.b');
+CREATE SCHEMA "My S";
+SELECT '"My S"'::regnamespace AS quoted, to_regnamespace('"My S"') AS to_quoted, '"My S"'::regnamespace::oid = (SELECT oid FROM pg_namespace WHERE nspname = 'My S') AS oid_matches;
+SELECT nspname FROM pg_namespace WHERE oid = 'other'::regnamespace;
+SELECT relname FROM pg_class WHERE relnamespace = 'other'::regnamespace AND relkind = 'r';
+SELECT relname, relnamespace::regnamespace AS schema FROM pg_class WHERE relname = 'ot';
