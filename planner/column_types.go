@@ -6,7 +6,7 @@ import (
 )
 
 // checkColumnType refuses a table column of a type vecgres does not
-// store: regclass, regclass[], regnamespace and regrole, whose values
+// store: regclass, regclass[], regnamespace, regrole and regproc, whose values
 // (types.Reg) hold the name the session resolved, which a stored value would keep past a rename or
 // a search_path change. Error: 0A000 naming the type.
 func checkColumnType(t types.Type) error {

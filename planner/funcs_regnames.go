@@ -21,7 +21,7 @@ import (
 // literal, as PostgreSQL reports them.
 func (b *binder) bindRegNameCast(x *sql.Cast) (expr, bool, error) {
 	k := x.Type.Kind
-	if k != types.KindRegnamespace && k != types.KindRegrole {
+	if k != types.KindRegnamespace && k != types.KindRegrole && k != types.KindRegproc {
 		return nil, false, nil
 	}
 	if c, ok := x.X.(*sql.Const); ok && c.Kind == sql.ConstString && !isDigits(c.Text) {
@@ -59,10 +59,13 @@ func (b *binder) bindRegNameCast(x *sql.Cast) (expr, bool, error) {
 // object has the name.
 func (b *binder) bindToRegName(f *sql.FuncCall) (expr, bool, error) {
 	k := types.KindRegnamespace
-	switch {
-	case f.Name == "to_regrole":
+	switch f.Name {
+	case "to_regrole":
 		k = types.KindRegrole
-	case f.Name != "to_regnamespace":
+	case "to_regproc":
+		k = types.KindRegproc
+	case "to_regnamespace":
+	default:
 		return nil, false, nil
 	}
 	if len(f.Args) != 1 {
@@ -100,6 +103,9 @@ func (s *Session) regNameIn(k types.Kind, name string) (int64, error) {
 		}
 		return v.(int64), nil
 	}
+	if k == types.KindRegproc {
+		return regprocIn(name)
+	}
 	parts, ok := splitIdentifiers(name)
 	if !ok || len(parts) != 1 {
 		return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
@@ -123,6 +129,9 @@ func (s *Session) regNameOut(k types.Kind, oid int64) string {
 	if oid < 0 || oid > math.MaxUint32 {
 		return ""
 	}
+	if k == types.KindRegproc {
+		return s.regprocOut(oid)
+	}
 	if k == types.KindRegrole {
 		if name, ok := pgcatalog.RoleByOID(s.cat, uint32(oid)); ok {
 			return pgcatalog.QuoteIdent(name)
@@ -135,4 +144,59 @@ func (s *Session) regNameOut(k types.Kind, oid int64) string {
 		}
 	}
 	return ""
+}
+
+// regprocIn is regprocin: "-" is 0, else the one function the SQL name
+// ([schema.]name) names. Errors: 42883 `function "x" does not exist`,
+// 42725 `more than one function named "x"`, 42602 invalid name syntax.
+func regprocIn(name string) (int64, error) {
+	if name == "-" {
+		return 0, nil
+	}
+	parts, ok := splitIdentifiers(name)
+	if !ok || len(parts) > 2 {
+		return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
+	}
+	schema := ""
+	if len(parts) == 2 {
+		schema = parts[0]
+	}
+	oids := pgcatalog.ProcOIDs(schema, parts[len(parts)-1])
+	switch len(oids) {
+	case 0:
+		return 0, pgerror.Errorf(pgerror.UndefinedFunction, "function \"%s\" does not exist", name)
+	case 1:
+		return int64(oids[0]), nil
+	}
+	return 0, pgerror.Errorf(pgerror.AmbiguousFunction, "more than one function named \"%s\"", name)
+}
+
+// regprocOut is regprocout: "-" for 0, the function's name (qualified by
+// public when search_path does not show pgvector's functions), "" for
+// an OID that names no function.
+func (s *Session) regprocOut(oid int64) string {
+	if oid == 0 {
+		return "-"
+	}
+	if oid < 0 || oid > math.MaxUint32 {
+		return ""
+	}
+	name, schema, ok := pgcatalog.ProcName(uint32(oid))
+	if !ok {
+		return ""
+	}
+	if schema != "pg_catalog" && !s.onSearchPath(schema) {
+		return pgcatalog.QuoteIdent(schema) + "." + pgcatalog.QuoteIdent(name)
+	}
+	return pgcatalog.QuoteIdent(name)
+}
+
+// onSearchPath reports whether schema is on the session's search_path.
+func (s *Session) onSearchPath(schema string) bool {
+	for _, sc := range s.searchPath(false) {
+		if sc == schema {
+			return true
+		}
+	}
+	return false
 }

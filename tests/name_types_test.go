@@ -22,13 +22,14 @@ const (
 	oidRegclassArray = 2210
 	oidRegnamespace  = 4089
 	oidRegrole       = 4096
+	oidRegproc       = 24
 )
 
 // nameTypeQueries are queries whose result columns PostgreSQL 15 sends as
 // name (19) or name[] (1003): catalog name columns, information_schema's
 // sql_identifier (a domain over name, sent as its base type), the session
 // functions; and regtype[] (2211), regclass (2205), regclass[] (2210),
-// regnamespace (4089) and regrole (4096). Clients act on these OIDs:
+// regnamespace (4089), regrole (4096) and regproc (24). Clients act on these OIDs:
 // node-postgres parses text[] (1009) into an array but leaves name[] a
 // string, which Sequelize's sync relies on.
 var nameTypeQueries = []struct {
@@ -68,6 +69,7 @@ var nameTypeQueries = []struct {
 		[]uint32{oidRegclass, oidRegclassArray, oidRegclass, oidRegclass}},
 	{"SELECT 'public'::regnamespace, to_regnamespace('public'), 'postgres'::regrole, to_regrole('postgres')",
 		[]uint32{oidRegnamespace, oidRegnamespace, oidRegrole, oidRegrole}},
+	{"SELECT 'now'::regproc, to_regproc('now')", []uint32{oidRegproc, oidRegproc}},
 }
 
 // TestNameTypesRowDescription checks the type OIDs of nameTypeQueries'

@@ -52,6 +52,7 @@ var pgTypes = []pgType{
 	{oidRegclass, "regclass", 4, "N", 2210, false, "i", "p", "regclass", false, 0, false},
 	{types.OIDRegnamespace, "regnamespace", 4, "N", 4090, false, "i", "p", "regnamespace", false, 0, false},
 	{types.OIDRegrole, "regrole", 4, "N", 4097, false, "i", "p", "regrole", false, 0, false},
+	{types.OIDRegproc, "regproc", 4, "N", 1008, false, "i", "p", "regproc", false, 0, false},
 	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
 	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},

@@ -79,6 +79,7 @@ var kinds = [...]kindInfo{
 	KindRegclassArray:    {OIDRegclassArray, "regclass[]", -1},
 	KindRegnamespace:     {OIDRegnamespace, "regnamespace", 4},
 	KindRegrole:          {OIDRegrole, "regrole", 4},
+	KindRegproc:          {OIDRegproc, "regproc", 4},
 }
 
 func (k Kind) info() kindInfo {
@@ -182,6 +183,7 @@ var typeNames = map[string]Kind{
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,
 	"regtype": KindRegtype, "regclass": KindRegclass, "regnamespace": KindRegnamespace, "regrole": KindRegrole,
+	"regproc": KindRegproc,
 	"vector":  KindVector,
 	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,

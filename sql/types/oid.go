@@ -57,6 +57,7 @@ const (
 	OIDRegclassArray   OID = 2210
 	OIDRegnamespace    OID = 4089
 	OIDRegrole         OID = 4096
+	OIDRegproc         OID = 24
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

@@ -7,7 +7,8 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// Reg is a value of type regclass, regnamespace or regrole (IsReg): the
+// Reg is a value of type regclass, regnamespace, regrole or regproc
+// (IsReg): the
 // object's OID and Name, the text the type's output function prints for
 // it (regclassout: unqualified when the relation is visible on the
 // session's search_path, else schema-qualified; "" for an OID that names
@@ -21,7 +22,9 @@ type Reg struct {
 }
 
 // IsReg reports whether k is one of the types of Reg values.
-func IsReg(k Kind) bool { return k == KindRegclass || k == KindRegnamespace || k == KindRegrole }
+func IsReg(k Kind) bool {
+	return k == KindRegclass || k == KindRegnamespace || k == KindRegrole || k == KindRegproc
+}
 
 // parseReg is the input function of reg type t for what needs no
 // catalog: a decimal OID (its name unknown here, so it prints as the

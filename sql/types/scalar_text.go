@@ -39,7 +39,7 @@ func ParseText(t Type, s string) (any, error) {
 		return parseOID(s)
 	case KindRegtype:
 		return parseRegtype(s)
-	case KindRegclass, KindRegnamespace, KindRegrole:
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
 		return parseReg(t, s)
 	case KindVector:
 		v, err := ParseVector(s, t.Typmod)
@@ -107,7 +107,7 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
-	case KindRegclass, KindRegnamespace, KindRegrole:
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
 		return appendReg(buf, d)
 	case KindVector:
 		if v, ok := d.(Vector); ok {

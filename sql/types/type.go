@@ -70,6 +70,7 @@ const (
 	KindRegclassArray
 	KindRegnamespace // Reg: a schema's OID and its name
 	KindRegrole      // Reg: a role's OID and its name
+	KindRegproc      // Reg: a function's OID and its name
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

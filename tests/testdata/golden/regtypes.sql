@@ -59,3 +59,9 @@ SELECT '"My S"'::regnamespace AS quoted, to_regnamespace('"My S"') AS to_quoted,
 SELECT nspname FROM pg_namespace WHERE oid = 'other'::regnamespace;
 SELECT relname FROM pg_class WHERE relnamespace = 'other'::regnamespace AND relkind = 'r';
 SELECT relname, relnamespace::regnamespace AS schema FROM pg_class WHERE relname = 'ot';
+-- regproc and to_regproc
+SELECT 'now'::regproc AS fn, to_regproc('now') AS to_fn, 'pg_catalog.now'::regproc AS qualified, pg_typeof('now'::regproc) AS type;
+SELECT 'nosuchfunc'::regproc;
+SELECT 'abs'::regproc;
+SELECT to_regproc('abs') IS NULL AS ambiguous, to_regproc('nosuchfunc') IS NULL AS unknown;
+SELECT 0::regproc AS zero, '-'::regproc AS dash, 'now'::regproc = 'now'::regproc AS eq, 'now'::regproc::text AS txt;
