@@ -24,9 +24,9 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 		return nil, b.noFunction(f)
 	}
 	arg := f.Args[0]
-	if k, ok := arg.(*sql.Const); ok && k.Kind == sql.ConstString && !isDigits(k.Text) {
-		if _, ok := relationOID(b.s.cat, b.s.regclassKey(k.Text)); !ok {
-			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
+	if k, ok := arg.(*sql.Const); ok && k.Kind == sql.ConstString {
+		if _, err := b.s.regclassIn(k.Text); err != nil {
+			return nil, withPos(err, k.P)
 		}
 	}
 	x, err := b.bind(arg, types.Text)
@@ -61,8 +61,11 @@ func (b *binder) bindRegclass(f *sql.FuncCall, wantOID bool) (expr, error) {
 }
 
 // regclassIn is regclassin: the OID of the relation name names (a
-// decimal is the OID itself), resolved through search_path
-// (regclassKey). Errors: 42P01 for no such relation. Latch held.
+// decimal is the OID itself), a SQL name of one to three parts
+// ([database.][schema.]relation) resolved through search_path
+// (regclassKey). Errors: 42P01 for no such relation, 42602 invalid name
+// syntax, 42601 for more than three parts, 0A000 for another database,
+// as PostgreSQL's. Latch held.
 func (s *Session) regclassIn(name string) (int64, error) {
 	if isDigits(strings.TrimSpace(name)) {
 		v, err := types.ParseText(types.OIDType, name)
@@ -71,7 +74,19 @@ func (s *Session) regclassIn(name string) (int64, error) {
 		}
 		return v.(int64), nil
 	}
-	oid, ok := relationOID(s.cat, s.regclassKey(name))
+	key := name
+	parts, ok := splitIdentifiers(name)
+	switch {
+	case !ok:
+		return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
+	case len(parts) > 3:
+		return 0, pgerror.Errorf(pgerror.SyntaxError, "improper relation name (too many dotted names): %s", strings.Join(parts, "."))
+	case len(parts) == 3 && parts[0] != s.startup["database"]:
+		return 0, pgerror.Errorf(pgerror.FeatureNotSupported, "cross-database references are not implemented: %q", name)
+	case len(parts) == 3:
+		key = pgcatalog.QuoteIdent(parts[1]) + "." + pgcatalog.QuoteIdent(parts[2])
+	}
+	oid, ok := relationOID(s.cat, s.regclassKey(key))
 	if !ok {
 		return 0, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 	}

@@ -65,3 +65,8 @@ SELECT 'nosuchfunc'::regproc;
 SELECT 'abs'::regproc;
 SELECT to_regproc('abs') IS NULL AS ambiguous, to_regproc('nosuchfunc') IS NULL AS unknown;
 SELECT 0::regproc AS zero, '-'::regproc AS dash, 'now'::regproc = 'now'::regproc AS eq, 'now'::regproc::text AS txt;
+-- malformed relation names
+SELECT 'a.b.c.d'::regclass;
+SELECT 'x.pg_catalog.pg_class'::regclass;
+SELECT '"a'::regclass;
+SELECT to_regclass('a.b.c.d');
