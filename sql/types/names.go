@@ -196,6 +196,12 @@ var typeNames = map[string]Kind{
 	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
 }
 
+// unsupportedRegTypes are PostgreSQL's OID alias types vecgres does not
+// serve (it has regtype, regclass, regnamespace, regrole and regproc):
+// naming one is 0A000, not 42704 as for a type PostgreSQL lacks too.
+var unsupportedRegTypes = map[string]bool{"regprocedure": true, "regoper": true, "regoperator": true,
+	"regconfig": true, "regdictionary": true, "regcollation": true}
+
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
 // "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",
 // "regtype", "numeric", "_float4" or "real[]" for real[], "_numeric" ...) and its
@@ -213,6 +219,9 @@ func LookupType(name string, mods []int32) (Type, error) {
 	}
 	if name == "json" {
 		return Unknown, pgerror.NotSupported("type json (use jsonb)")
+	}
+	if unsupportedRegTypes[name] {
+		return Unknown, pgerror.NotSupported("type " + name)
 	}
 	if !ok {
 		return Unknown, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", name)
