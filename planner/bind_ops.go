@@ -351,6 +351,12 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
 		return e, err
 	}
+	if e, ok, err := b.bindRegclassArrayCast(x); ok { // funcs_regclass.go
+		return e, err
+	}
+	if e, ok, err := b.bindRegNameCast(x); ok { // funcs_regnames.go
+		return e, err
+	}
 	if b.untyped(x.X) {
 		inner, err := b.bind(x.X, noTypmod(x.Type))
 		if err != nil {

@@ -238,7 +238,7 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 // its text input's checks, bytea's the bytes as sent); other types copy.
 func decodeOwnedBinary(t types.Type, field []byte) (any, error) {
 	switch t.Kind {
-	case types.KindText, types.KindVarchar, types.KindBpchar:
+	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName:
 		return types.ParseText(t, copyfmt.View(field))
 	case types.KindBytea:
 		return field, nil

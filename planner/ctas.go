@@ -52,6 +52,9 @@ func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
 		case types.KindUnknown:
 			c.Type = types.Text
 		}
+		if err := checkColumnType(c.Type); err != nil { // column_types.go
+			return nil, err
+		}
 		cols[i] = catalog.Column{Name: name, Type: c.Type}
 	}
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {

@@ -28,6 +28,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if e, ok, err := b.bindVariadicFunc(f); ok { // funcs_variadic.go
 		return e, err
 	}
+	if e, ok, err := b.bindToRegName(f); ok { // funcs_regnames.go
+		return e, err
+	}
 	return b.bindBuiltin(f)
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // sem.CatalogContext: pg_get_indexdef(oid, col, pretty),
@@ -51,17 +52,17 @@ func (e *env) RelationName(oid uint32) (string, bool) {
 // SQL name ([db.][schema.]relation), a relation found through
 // search_path (unqualified: or a pg_catalog view) or in its schema, a
 // view of pg_catalog or of information_schema; a schema that does not
-// exist gives false, not an error.
-func (e *env) LookupRelation(name string) (string, bool, error) {
+// exist gives false, not an error. The value is a regclass (types.Reg).
+func (e *env) LookupRelation(name string) (any, bool, error) {
 	parts, ok := splitIdentifiers(name)
 	switch {
 	case !ok:
-		return "", false, pgerror.New(pgerror.InvalidName, "invalid name syntax")
+		return nil, false, pgerror.New(pgerror.InvalidName, "invalid name syntax")
 	case len(parts) > 3:
-		return "", false, pgerror.Errorf(pgerror.SyntaxError, "improper relation name (too many dotted names): %s",
+		return nil, false, pgerror.Errorf(pgerror.SyntaxError, "improper relation name (too many dotted names): %s",
 			strings.Join(parts, "."))
 	case len(parts) == 3 && parts[0] != e.sess.startup["database"]:
-		return "", false, pgerror.Errorf(pgerror.FeatureNotSupported, "cross-database references are not implemented: %q",
+		return nil, false, pgerror.Errorf(pgerror.FeatureNotSupported, "cross-database references are not implemented: %q",
 			strings.Join(parts, "."))
 	}
 	rel, schema := parts[len(parts)-1], ""
@@ -72,17 +73,13 @@ func (e *env) LookupRelation(name string) (string, bool, error) {
 	written := rel
 	if schema != "" {
 		if _, ok := e.sess.cat.LookupSchema(schema); !ok {
-			return "", false, nil
+			return nil, false, nil
 		}
 		written = schema + "." + rel
 	}
 	if key := e.sess.relKey(written); !strings.HasPrefix(key, "pg_catalog.") {
-		if _, ok := publicRelationOID(e.sess.cat, key); ok { // schema_resolve.go
-			sc, base := e.sess.cat.SplitName(key)
-			if e.sess.visibleName(key) == base {
-				return pgcatalog.QuoteIdent(base), true, nil
-			}
-			return pgcatalog.QuoteIdent(sc) + "." + pgcatalog.QuoteIdent(base), true, nil
+		if oid, ok := publicRelationOID(e.sess.cat, key); ok {
+			return types.Reg{OID: int64(oid), Name: e.sess.regclassName(int64(oid))}, true, nil // funcs_regclass.go
 		}
 	}
 	if schema == "" {
@@ -90,7 +87,7 @@ func (e *env) LookupRelation(name string) (string, bool, error) {
 	}
 	if oid, ok := pgcatalog.ViewOID(schema + "." + rel); ok {
 		n, ok := pgcatalog.ViewName(oid)
-		return n, ok, nil
+		return types.Reg{OID: int64(oid), Name: n}, ok, nil
 	}
-	return "", false, nil
+	return nil, false, nil
 }

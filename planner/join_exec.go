@@ -180,8 +180,8 @@ func (j *joinSource) keyRel(x expr) relSet {
 
 // hashable reports whether two values of types a and b are = exactly
 // when their types.AppendKey keys are equal: the same type (bpchar
-// aside, whose = ignores trailing blanks), integers of any width, text
-// and varchar.
+// aside, whose = ignores trailing blanks), integers of any width, text,
+// varchar and name.
 func hashable(a, b types.Type) bool {
 	switch {
 	case a.Kind == types.KindBpchar || b.Kind == types.KindBpchar || a.Kind == types.KindUnknown:
@@ -194,7 +194,9 @@ func hashable(a, b types.Type) bool {
 	return a.Kind == b.Kind
 }
 
-func isText(k types.Kind) bool { return k == types.KindText || k == types.KindVarchar }
+func isText(k types.Kind) bool {
+	return k == types.KindText || k == types.KindVarchar || k == types.KindName
+}
 
 // relEstimate is the rows relation r's plan returns by the estimator:
 // its scan's rows times the selectivity of the conditions pushed to it.

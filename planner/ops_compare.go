@@ -28,9 +28,10 @@ const (
 func classOf(t types.Type) typeClass {
 	switch t.Kind {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindFloat8,
-		types.KindNumeric, types.KindOID, types.KindRegtype:
+		types.KindNumeric, types.KindOID, types.KindRegtype, types.KindRegclass, types.KindRegnamespace, types.KindRegrole,
+		types.KindRegproc:
 		return classNumeric
-	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindUnknown:
+	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName, types.KindUnknown:
 		return classString
 	case types.KindBool:
 		return classBool
@@ -54,7 +55,8 @@ func classOf(t types.Type) typeClass {
 
 func isIntKind(k types.Kind) bool {
 	switch k {
-	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindOID, types.KindRegtype:
+	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindOID, types.KindRegtype, types.KindRegclass,
+		types.KindRegnamespace, types.KindRegrole, types.KindRegproc:
 		return true
 	}
 	return false

@@ -11,8 +11,8 @@ import (
 // TestInfoSchemaRowDescription pins the types information_schema's
 // columns reach clients with: PostgreSQL 15 sends a domain's base type
 // and typmod, so cardinal_number is integer (23), yes_or_no varchar(3)
-// (1043, typmod 7) and character_data varchar (1043, -1). sql_identifier
-// is name (19) in PostgreSQL; vecgres has no name type and sends text (25).
+// (1043, typmod 7) and character_data varchar (1043, -1); sql_identifier
+// is name (19).
 func TestInfoSchemaRowDescription(t *testing.T) {
 	srv := startServer(t, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -31,7 +31,7 @@ func TestInfoSchemaRowDescription(t *testing.T) {
 		name   string
 		oid    uint32
 		typmod int32
-	}{{"table_name", 25, -1}, {"ordinal_position", 23, -1}, {"is_nullable", 1043, 7}, {"data_type", 1043, -1}}
+	}{{"table_name", 19, -1}, {"ordinal_position", 23, -1}, {"is_nullable", 1043, 7}, {"data_type", 1043, -1}}
 	fields := rr.FieldDescriptions()
 	if len(fields) != len(want) {
 		t.Fatalf("%d fields, want %d", len(fields), len(want))

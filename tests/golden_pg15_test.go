@@ -70,6 +70,8 @@ var pg15GoldenScripts = []string{
 	"index_expressions",
 	"schemas",
 	"psql_catalog_sql",
+	"names",
+	"regtypes",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -26,7 +26,7 @@ const (
 )
 
 var (
-	tSQLID   = tText                                          // sql_identifier
+	tSQLID   = tName                                          // sql_identifier: a domain over name
 	tYesNo   = types.Type{Kind: types.KindVarchar, Typmod: 3} // yes_or_no: varchar(3)
 	tCharDat = types.Varchar                                  // character_data
 	tCard    = tInt4                                          // cardinal_number

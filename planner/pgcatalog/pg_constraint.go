@@ -21,7 +21,7 @@ func init() {
 
 var tInt2Array = types.Type{Kind: types.KindInt2Array, Typmod: types.NoTypmod}
 
-var constraintCols = cols("oid", tOID, "conname", tText, "connamespace", tOID, "contype", tText,
+var constraintCols = cols("oid", tOID, "conname", tName, "connamespace", tOID, "contype", tText,
 	"condeferrable", tBool, "condeferred", tBool, "convalidated", tBool, "conrelid", tOID, "contypid", tOID,
 	"conindid", tOID, "conparentid", tOID, "confrelid", tOID, "confupdtype", tText, "confdeltype", tText,
 	"confmatchtype", tText, "conislocal", tBool, "coninhcount", tInt2, "connoinherit", tBool,

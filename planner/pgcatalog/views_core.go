@@ -50,6 +50,9 @@ var pgTypes = []pgType{
 	{types.OIDNumeric, "numeric", -1, "N", 1231, false, "i", "m", "numeric_", true, 0, false},
 	{types.OIDRegtype, "regtype", 4, "N", 2211, false, "i", "p", "regtype", false, 0, false},
 	{oidRegclass, "regclass", 4, "N", 2210, false, "i", "p", "regclass", false, 0, false},
+	{types.OIDRegnamespace, "regnamespace", 4, "N", 4090, false, "i", "p", "regnamespace", false, 0, false},
+	{types.OIDRegrole, "regrole", 4, "N", 4097, false, "i", "p", "regrole", false, 0, false},
+	{types.OIDRegproc, "regproc", 4, "N", 1008, false, "i", "p", "regproc", false, 0, false},
 	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
 	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
@@ -64,7 +67,7 @@ var pgTypes = []pgType{
 	{types.OIDVarbit, "varbit", -1, "V", types.OIDVarbitArray, true, "i", "x", "varbit_", true, 0, false},
 }
 
-var typeCols = cols("oid", tOID, "typname", tText, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,
+var typeCols = cols("oid", tOID, "typname", tName, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,
 	"typbyval", tBool, "typtype", tText, "typcategory", tText, "typispreferred", tBool, "typisdefined", tBool,
 	"typdelim", tText, "typrelid", tOID, "typsubscript", tText, "typelem", tOID, "typarray", tOID,
 	"typinput", tText, "typoutput", tText, "typreceive", tText, "typsend", tText, "typmodin", tText,
@@ -160,7 +163,7 @@ func typeOf(oid types.OID) (pgType, bool) {
 	return pgType{}, false
 }
 
-var namespaceCols = cols("oid", tOID, "nspname", tText, "nspowner", tOID, "nspacl", tTextList)
+var namespaceCols = cols("oid", tOID, "nspname", tName, "nspowner", tOID, "nspacl", tTextList)
 
 // namespaceRows lists PostgreSQL 15's schemas, as information_schema's
 // schemata does; public is owned by pg_database_owner. nspacl is
@@ -218,7 +221,7 @@ func schemaACL(s catalog.Schema) any {
 	return acl
 }
 
-var classCols = cols("oid", tOID, "relname", tText, "relnamespace", tOID, "reltype", tOID, "reloftype", tOID,
+var classCols = cols("oid", tOID, "relname", tName, "relnamespace", tOID, "reltype", tOID, "reloftype", tOID,
 	"relowner", tOID, "relam", tOID, "relfilenode", tOID, "reltablespace", tOID, "relpages", tInt4,
 	"reltuples", tFloat4, "relallvisible", tInt4, "reltoastrelid", tOID, "relhasindex", tBool, "relisshared", tBool,
 	"relpersistence", tText, "relkind", tText, "relnatts", tInt2, "relchecks", tInt2, "relhasrules", tBool,
@@ -276,7 +279,7 @@ func indexOptions(ix *catalog.Index) types.Array {
 	return out
 }
 
-var attributeCols = cols("attrelid", tOID, "attname", tText, "atttypid", tOID, "attstattarget", tInt4,
+var attributeCols = cols("attrelid", tOID, "attname", tName, "atttypid", tOID, "attstattarget", tInt4,
 	"attlen", tInt2, "attnum", tInt2, "attndims", tInt4, "attcacheoff", tInt4, "atttypmod", tInt4,
 	"attbyval", tBool, "attalign", tText, "attstorage", tText, "attcompression", tText, "attnotnull", tBool,
 	"atthasdef", tBool, "atthasmissing", tBool, "attidentity", tText, "attgenerated", tText,
@@ -328,7 +331,7 @@ func attributeRow(rel uint32, c catalog.Column, num int, notNull, hasDef bool) [
 		int64(0), int64(collationOf(c.Type)), nil, nil, nil, nil}
 }
 
-var extensionCols = cols("oid", tOID, "extname", tText, "extowner", tOID, "extnamespace", tOID,
+var extensionCols = cols("oid", tOID, "extname", tName, "extowner", tOID, "extnamespace", tOID,
 	"extrelocatable", tBool, "extversion", tText, "extconfig", tTextList, "extcondition", tTextList)
 
 // extensionRows lists pgvector's extension (PostgreSQL's plpgsql is not
@@ -337,7 +340,7 @@ func extensionRows(Env) [][]any {
 	return [][]any{{int64(oidVectorExt), "vector", int64(10), int64(oidPublic), true, VectorVersion, nil, nil}}
 }
 
-var databaseCols = cols("oid", tOID, "datname", tText, "datdba", tOID, "encoding", tInt4, "datlocprovider", tText,
+var databaseCols = cols("oid", tOID, "datname", tName, "datdba", tOID, "encoding", tInt4, "datlocprovider", tText,
 	"datistemplate", tBool, "datallowconn", tBool, "datconnlimit", tInt4, "datfrozenxid", tXid, "datminmxid", tXid,
 	"dattablespace", tOID, "datcollate", tText, "datctype", tText, "daticulocale", tText, "datcollversion", tText,
 	"datacl", tTextList)

@@ -140,7 +140,7 @@ var opclasses = []opclass{
 	{oidHalfvecIvfflatCosineOps, oidIvfflatAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecIvfflatCosineOps, oidPublic},
 }
 
-var opclassCols = cols("oid", tOID, "opcmethod", tOID, "opcname", tText, "opcnamespace", tOID, "opcowner", tOID,
+var opclassCols = cols("oid", tOID, "opcmethod", tOID, "opcname", tName, "opcnamespace", tOID, "opcowner", tOID,
 	"opcfamily", tOID, "opcintype", tOID, "opcdefault", tBool, "opckeytype", tOID)
 
 func opclassRows(Env) [][]any {

@@ -65,7 +65,7 @@ func sequenceRows(env Env) [][]any {
 	return rows
 }
 
-var sequencesCols = cols("schemaname", tText, "sequencename", tText, "sequenceowner", tText, "data_type", tText,
+var sequencesCols = cols("schemaname", tName, "sequencename", tName, "sequenceowner", tName, "data_type", tText,
 	"start_value", tInt8, "min_value", tInt8, "max_value", tInt8, "increment_by", tInt8, "cycle", tBool,
 	"cache_size", tInt8, "last_value", tInt8)
 
@@ -103,7 +103,7 @@ func descriptionRows(Env) [][]any {
 
 func noRows(Env) [][]any { return nil }
 
-var rolesCols = cols("rolname", tText, "rolsuper", tBool, "rolinherit", tBool, "rolcreaterole", tBool,
+var rolesCols = cols("rolname", tName, "rolsuper", tBool, "rolinherit", tBool, "rolcreaterole", tBool,
 	"rolcreatedb", tBool, "rolcanlogin", tBool, "rolreplication", tBool, "rolconnlimit", tInt4, "rolpassword", tText,
 	"rolvaliduntil", types.Timestamptz, "rolbypassrls", tBool, "rolconfig", tTextList, "oid", tOID)
 
@@ -122,7 +122,7 @@ func rolesRows(env Env) [][]any {
 	return rows
 }
 
-var userCols = cols("usename", tText, "usesysid", tOID, "usecreatedb", tBool, "usesuper", tBool, "userepl", tBool,
+var userCols = cols("usename", tName, "usesysid", tOID, "usecreatedb", tBool, "usesuper", tBool, "userepl", tBool,
 	"usebypassrls", tBool, "passwd", tText, "valuntil", types.Timestamptz, "useconfig", tTextList)
 
 // userRows lists the roles that may log in.
@@ -185,4 +185,4 @@ func RoleName(cat *catalog.Catalog, oid uint32) string {
 	return "unknown (OID=" + strconv.FormatUint(uint64(oid), 10) + ")"
 }
 
-var viewsCols = cols("schemaname", tText, "viewname", tText, "viewowner", tText, "definition", tText)
+var viewsCols = cols("schemaname", tName, "viewname", tName, "viewowner", tName, "definition", tText)

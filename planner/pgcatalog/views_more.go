@@ -9,27 +9,27 @@ package pgcatalog
 // column's sequence, a default and an index on their table's columns,
 // a table in its schema).
 
-var enumCols = cols("oid", tOID, "enumtypid", tOID, "enumsortorder", tFloat4, "enumlabel", tText)
+var enumCols = cols("oid", tOID, "enumtypid", tOID, "enumsortorder", tFloat4, "enumlabel", tName)
 
 var inheritsCols = cols("inhrelid", tOID, "inhparent", tOID, "inhseqno", tInt4, "inhdetachpending", tBool)
 
-var triggerCols = cols("oid", tOID, "tgrelid", tOID, "tgparentid", tOID, "tgname", tText, "tgfoid", tOID,
+var triggerCols = cols("oid", tOID, "tgrelid", tOID, "tgparentid", tOID, "tgname", tName, "tgfoid", tOID,
 	"tgtype", tInt2, "tgenabled", tText, "tgisinternal", tBool, "tgconstrrelid", tOID, "tgconstrindid", tOID,
 	"tgconstraint", tOID, "tgdeferrable", tBool, "tginitdeferred", tBool, "tgnargs", tInt2, "tgattr", tInt2Vector,
 	"tgargs", tText, "tgqual", tText, "tgoldtable", tText, "tgnewtable", tText)
 
 // policiesCols are pg_policies' (the row security policies by name; none,
 // as vecgres has no row security). drizzle-kit push reads it.
-var policiesCols = cols("schemaname", tText, "tablename", tText, "policyname", tText, "permissive", tText,
+var policiesCols = cols("schemaname", tName, "tablename", tName, "policyname", tName, "permissive", tText,
 	"roles", tTextList, "cmd", tText, "qual", tText, "with_check", tText)
 
-var polCols = cols("oid", tOID, "polname", tText, "polrelid", tOID, "polcmd", tText, "polpermissive", tBool,
+var polCols = cols("oid", tOID, "polname", tName, "polrelid", tOID, "polcmd", tText, "polpermissive", tBool,
 	"polroles", tOIDList, "polqual", tText, "polwithcheck", tText)
 
-var rewriteCols = cols("oid", tOID, "rulename", tText, "ev_class", tOID, "ev_type", tText, "ev_enabled", tText,
+var rewriteCols = cols("oid", tOID, "rulename", tName, "ev_class", tOID, "ev_type", tText, "ev_enabled", tText,
 	"is_instead", tBool, "ev_qual", tText, "ev_action", tText)
 
-var collationCols = cols("oid", tOID, "collname", tText, "collnamespace", tOID, "collowner", tOID,
+var collationCols = cols("oid", tOID, "collname", tName, "collnamespace", tOID, "collowner", tOID,
 	"collprovider", tText, "collisdeterministic", tBool, "collencoding", tInt4, "collcollate", tText,
 	"collctype", tText, "colliculocale", tText, "collversion", tText)
 
@@ -43,14 +43,14 @@ func collationRows(Env) [][]any {
 	}
 }
 
-var tablespaceCols = cols("oid", tOID, "spcname", tText, "spcowner", tOID, "spcacl", tTextList,
+var tablespaceCols = cols("oid", tOID, "spcname", tName, "spcowner", tOID, "spcacl", tTextList,
 	"spcoptions", tTextList)
 
 func tablespaceRows(Env) [][]any {
 	return [][]any{{int64(1663), "pg_default", int64(10), nil, nil}, {int64(1664), "pg_global", int64(10), nil, nil}}
 }
 
-var languageCols = cols("oid", tOID, "lanname", tText, "lanowner", tOID, "lanispl", tBool, "lanpltrusted", tBool,
+var languageCols = cols("oid", tOID, "lanname", tName, "lanowner", tOID, "lanispl", tBool, "lanpltrusted", tBool,
 	"lanplcallfoid", tOID, "laninline", tOID, "lanvalidator", tOID, "lanacl", tTextList)
 
 // languageRows are the languages of pg_language.dat (vecgres has no
@@ -63,7 +63,7 @@ func languageRows(Env) [][]any {
 	}
 }
 
-var statioTablesCols = cols("relid", tOID, "schemaname", tText, "relname", tText, "heap_blks_read", tInt8,
+var statioTablesCols = cols("relid", tOID, "schemaname", tName, "relname", tName, "heap_blks_read", tInt8,
 	"heap_blks_hit", tInt8, "idx_blks_read", tInt8, "idx_blks_hit", tInt8, "toast_blks_read", tInt8,
 	"toast_blks_hit", tInt8, "tidx_blks_read", tInt8, "tidx_blks_hit", tInt8)
 

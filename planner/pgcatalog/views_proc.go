@@ -37,7 +37,7 @@ var (
 	tTextList = types.Type{Kind: types.KindTextArray, Typmod: types.NoTypmod}
 )
 
-var procCols = cols("oid", tOID, "proname", tText, "pronamespace", tOID, "proowner", tOID, "prolang", tOID,
+var procCols = cols("oid", tOID, "proname", tName, "pronamespace", tOID, "proowner", tOID, "prolang", tOID,
 	"procost", tFloat4, "prorows", tFloat4, "provariadic", tOID, "prosupport", tText, "prokind", tText,
 	"prosecdef", tBool, "proleakproof", tBool, "proisstrict", tBool, "proretset", tBool, "provolatile", tText,
 	"proparallel", tText, "pronargs", tInt2, "pronargdefaults", tInt2, "prorettype", tOID, "proargtypes", tOIDVector,
@@ -118,7 +118,7 @@ func volatility(v sem.Volatility) string {
 	return "i"
 }
 
-var operatorCols = cols("oid", tOID, "oprname", tText, "oprnamespace", tOID, "oprowner", tOID, "oprkind", tText,
+var operatorCols = cols("oid", tOID, "oprname", tName, "oprnamespace", tOID, "oprowner", tOID, "oprkind", tText,
 	"oprcanmerge", tBool, "oprcanhash", tBool, "oprleft", tOID, "oprright", tOID, "oprresult", tOID, "oprcom", tOID,
 	"oprnegate", tOID, "oprcode", tText, "oprrest", tText, "oprjoin", tText)
 

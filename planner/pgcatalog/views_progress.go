@@ -15,7 +15,7 @@ const oidProgressCreateIndex = 12312
 
 var tInt8 = types.Int8
 
-var progressCreateIndexCols = cols("pid", tInt4, "datid", tOID, "datname", tText, "relid", tOID,
+var progressCreateIndexCols = cols("pid", tInt4, "datid", tOID, "datname", tName, "relid", tOID,
 	"index_relid", tOID, "command", tText, "phase", tText, "lockers_total", tInt8, "lockers_done", tInt8,
 	"current_locker_pid", tInt8, "blocks_total", tInt8, "blocks_done", tInt8, "tuples_total", tInt8,
 	"tuples_done", tInt8, "partitions_total", tInt8, "partitions_done", tInt8)

@@ -21,7 +21,7 @@ func TestProgressCreateIndexView(t *testing.T) {
 		name string
 		kind types.Kind
 	}{
-		{"pid", types.KindInt4}, {"datid", types.KindOID}, {"datname", types.KindText}, {"relid", types.KindOID},
+		{"pid", types.KindInt4}, {"datid", types.KindOID}, {"datname", types.KindName}, {"relid", types.KindOID},
 		{"index_relid", types.KindOID}, {"command", types.KindText}, {"phase", types.KindText},
 		{"lockers_total", types.KindInt8}, {"lockers_done", types.KindInt8}, {"current_locker_pid", types.KindInt8},
 		{"blocks_total", types.KindInt8}, {"blocks_done", types.KindInt8}, {"tuples_total", types.KindInt8},

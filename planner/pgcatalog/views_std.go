@@ -4,7 +4,7 @@ package pgcatalog
 // (PostgreSQL docs chapter 54, "System Views"): one row per table and per
 // index of schema public, computed from the catalog.
 
-var tablesCols = cols("schemaname", tText, "tablename", tText, "tableowner", tText, "tablespace", tText,
+var tablesCols = cols("schemaname", tName, "tablename", tName, "tableowner", tName, "tablespace", tName,
 	"hasindexes", tBool, "hasrules", tBool, "hastriggers", tBool, "rowsecurity", tBool)
 
 func tablesRows(env Env) [][]any {
@@ -18,7 +18,7 @@ func tablesRows(env Env) [][]any {
 	return rows
 }
 
-var indexesCols = cols("schemaname", tText, "tablename", tText, "indexname", tText, "tablespace", tText,
+var indexesCols = cols("schemaname", tName, "tablename", tName, "indexname", tName, "tablespace", tName,
 	"indexdef", tText)
 
 func indexesRows(env Env) [][]any {

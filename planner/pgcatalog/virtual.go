@@ -14,7 +14,7 @@ type view struct {
 
 // views are the pg_catalog views served to single-table queries. Columns
 // are the ones drivers and tools read, a subset of PostgreSQL's (docs
-// chapter 53); name and "char" columns are text.
+// chapter 53); name columns are of type name, "char" columns text.
 var views = map[string]view{
 	"pg_type":               {1247, typeCols, typeRows},
 	"pg_namespace":          {2615, namespaceCols, namespaceRows},
@@ -46,6 +46,8 @@ var views = map[string]view{
 	"pg_language":           {2612, languageCols, languageRows},
 	"pg_statio_all_tables":  {12170, statioTablesCols, statioTablesRows},
 	"pg_statio_user_tables": {12179, statioTablesCols, statioTablesRows},
+	"pg_stat_all_indexes":   {oidStatAllIndexes, statIndexesCols, statIndexesRows},
+	"pg_stat_user_indexes":  {oidStatUserIndexes, statIndexesCols, statIndexesRows},
 	"pg_depend":             {2608, dependCols, dependRows},
 	"pg_extension":          {3079, extensionCols, extensionRows},
 	"pg_database":           {1262, databaseCols, databaseRows},
@@ -83,6 +85,7 @@ func cols(spec ...any) []catalog.Column {
 var (
 	tOID  = types.OIDType
 	tText = types.Text
+	tName = types.Name
 	tBool = types.Bool
 	tInt2 = types.Int2
 	tInt4 = types.Int4
@@ -98,7 +101,7 @@ func amOID(ix *catalog.Index) int64 {
 	return oidBtreeAM
 }
 
-var amCols = cols("oid", tOID, "amname", tText, "amhandler", tText, "amtype", tText)
+var amCols = cols("oid", tOID, "amname", tName, "amhandler", tText, "amtype", tText)
 
 // amRows lists the access methods: PostgreSQL's heap and btree, and
 // pgvector's ivfflat and hnsw (amhandler is a regproc, its name).

@@ -14,7 +14,7 @@ import (
 var catalogFuncs = []Func{
 	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
 	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
-	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
+	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Name, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return c.RoleName(uint32(a[0].(int64))), nil }},
 	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: objDescription},
 	{Name: "pg_function_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: functionVisible},
@@ -24,7 +24,7 @@ var catalogFuncs = []Func{
 	{Name: "pg_get_indexdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: indexDef},
 	{Name: "to_regtype", Args: []types.Type{types.Text}, Ret: types.Regtype, Strict: true, Volatility: Stable,
 		Fn: func(_ Context, a []any) (any, error) { return toRegtype(a[0].(string)), nil }},
-	{Name: "to_regclass", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: toRegclass},
+	{Name: "to_regclass", Args: []types.Type{types.Text}, Ret: types.Regclass, Strict: true, Volatility: Stable, Fn: toRegclass},
 	{Name: "format_type", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: formatType},
 	{Name: "pg_size_pretty", Args: []types.Type{types.Int8}, Ret: types.Text, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) { return SizePretty(a[0].(int64)), nil }},
@@ -67,15 +67,14 @@ func toRegtype(name string) any {
 	return int64(t.OID())
 }
 
-// toRegclass is to_regclass(name): the relation's name as regclass
-// prints it (to_regclass('Public.Items') is items), NULL for no relation
-// (vecgres has no regclass type: the value is its text).
+// toRegclass is to_regclass(name): the relation as regclass
+// (to_regclass('Public.Items') prints items), NULL for no relation.
 func toRegclass(c Context, a []any) (any, error) {
-	name, ok, err := c.LookupRelation(a[0].(string))
+	r, ok, err := c.LookupRelation(a[0].(string))
 	if err != nil || !ok {
 		return nil, err
 	}
-	return name, nil
+	return r, nil
 }
 
 // formatType is format_type(type_oid, typemod), typemod as

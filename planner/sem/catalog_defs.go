@@ -22,11 +22,11 @@ type CatalogContext interface {
 	// RelationName is regclass's output for the relation with the OID
 	// (a table, index, sequence or served catalog view); false for none.
 	RelationName(oid uint32) (string, bool)
-	// LookupRelation is to_regclass(name): the relation's name as
-	// regclass prints it, false when no relation has that name (or its
+	// LookupRelation is to_regclass(name): the relation as a regclass
+	// value (types.Reg), false when no relation has that name (or its
 	// schema does not exist). Errors: 42602, 42601, 0A000 for a malformed
 	// name, as PostgreSQL's.
-	LookupRelation(name string) (string, bool, error)
+	LookupRelation(name string) (any, bool, error)
 }
 
 // catalogDefFuncs are the other signatures of the functions ORMs call to

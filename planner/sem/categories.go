@@ -24,13 +24,14 @@ const (
 // numbers, text for strings, boolean, timestamp with time zone).
 func categoryOf(t types.Type) (category, bool) {
 	switch t.Kind {
-	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype:
+	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype,
+		types.KindRegclass, types.KindRegnamespace, types.KindRegrole, types.KindRegproc:
 		return catNumeric, false
 	case types.KindFloat8, types.KindOID:
 		return catNumeric, true
 	case types.KindText:
 		return catString, true
-	case types.KindVarchar, types.KindBpchar:
+	case types.KindVarchar, types.KindBpchar, types.KindName:
 		return catString, false
 	case types.KindBool:
 		return catBool, true

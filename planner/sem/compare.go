@@ -19,7 +19,8 @@ var compareOps = []string{"=", "<>", "<", "<=", ">", ">="}
 // PostgreSQL 15): each pair of integer types (int24eq ...) and of float
 // types (float48eq ...), numeric, oid (regtype reaches it by its
 // implicit cast), boolean, text (varchar reaches it), character(n)
-// (bpchareq: both sides without trailing spaces), bytea, date,
+// (bpchareq: both sides without trailing spaces), name and name against
+// text either way (nameeqtext, texteqname), bytea, date,
 // timestamp and timestamp with time zone with the date-timestamp pairs
 // (date_lt_timestamp ...: the date as its midnight), uuid, jsonb,
 // pgvector's vector, and anyarray (element-wise, both of one array
@@ -48,6 +49,8 @@ func comparisonOperators() []Func {
 		same(t, types.Compare)
 	}
 	same(types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}, compareBpchar)
+	same(types.Name, types.Compare) // nameeq ... (C collation: bytewise)
+	pairs = append(pairs, pair{types.Name, types.Text, types.Compare}, pair{types.Text, types.Name, types.Compare})
 	same(Halfvec, compareHalfvecs)     // halfvec.go
 	same(OIDVector, compareOIDVectors) // oidvector.go
 	dt := []types.Type{types.Date, types.Timestamp, types.Timestamptz}
@@ -180,13 +183,15 @@ func Comparer(op string, l, r types.Type) (CompareFunc, *Func, error) {
 // argConverter returns the conversion of an argument of type from to
 // parameter type to where the implicit cast changes the value (nil when
 // it does not): character(n) to text or varchar drops trailing spaces
-// (PostgreSQL's rtrim1), a date becomes its midnight.
+// (PostgreSQL's rtrim1), a date becomes its midnight, a regclass (regnamespace, regrole) its OID.
 func argConverter(from, to types.Type) func(any) any {
 	switch {
 	case from.Kind == types.KindBpchar && (to.Kind == types.KindText || to.Kind == types.KindVarchar):
 		return func(v any) any { return strings.TrimRight(v.(string), " ") }
 	case from.Kind == types.KindDate && (to.Kind == types.KindTimestamp || to.Kind == types.KindTimestamptz):
 		return dateAsTimestamp
+	case types.IsReg(from.Kind) && to.Kind == types.KindOID:
+		return func(v any) any { r, _ := v.(types.Reg); return r.OID }
 	case (from.Kind == types.KindVector || from.Kind == types.KindHalfvec) && to.Kind == types.KindSparsevec:
 		return func(v any) any { s, _ := SparseArg(v); return s } // at most 16000 non-zeros: never fails
 	}

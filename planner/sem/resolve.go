@@ -213,7 +213,7 @@ func fits(param, arg types.Type, exact bool) bool {
 		return types.IsArray(arg.Kind)
 	case param.Kind == kindRegclass:
 		c, _ := categoryOf(arg)
-		return c == catString || c == catUnknown
+		return c == catString || c == catUnknown || arg.Kind == types.KindRegclass
 	case param.Kind == kindAny, param.Kind == kindAnyElement, arg.Kind == types.KindUnknown, arg.Kind == param.Kind:
 		return true
 	}

@@ -18,14 +18,14 @@ import (
 // Functions", 9.27.5 pg_sleep).
 var sessionFuncs = []Func{
 	{Name: "version", Ret: types.Text, Fn: func(Context, []any) (any, error) { return VersionString, nil }},
-	{Name: "current_database", Ret: types.Text, Volatility: Stable, Fn: database},
-	{Name: "current_catalog", Ret: types.Text, Volatility: Stable, Fn: database},
-	{Name: "current_schema", Ret: types.Text, Volatility: Stable, Fn: currentSchema},
-	{Name: "current_schemas", Args: []types.Type{types.Bool}, Ret: TextArray, Strict: true, Volatility: Stable, Fn: currentSchemas},
-	{Name: "current_role", Ret: types.Text, Volatility: Stable, Fn: user},
-	{Name: "current_user", Ret: types.Text, Volatility: Stable, Fn: user},
-	{Name: "session_user", Ret: types.Text, Volatility: Stable, Fn: user},
-	{Name: "user", Ret: types.Text, Volatility: Stable, Fn: user},
+	{Name: "current_database", Ret: types.Name, Volatility: Stable, Fn: database},
+	{Name: "current_catalog", Ret: types.Name, Volatility: Stable, Fn: database},
+	{Name: "current_schema", Ret: types.Name, Volatility: Stable, Fn: currentSchema},
+	{Name: "current_schemas", Args: []types.Type{types.Bool}, Ret: NameArray, Strict: true, Volatility: Stable, Fn: currentSchemas},
+	{Name: "current_role", Ret: types.Name, Volatility: Stable, Fn: user},
+	{Name: "current_user", Ret: types.Name, Volatility: Stable, Fn: user},
+	{Name: "session_user", Ret: types.Name, Volatility: Stable, Fn: user},
+	{Name: "user", Ret: types.Name, Volatility: Stable, Fn: user},
 	{Name: "pg_backend_pid", Ret: types.Int4, Volatility: Stable, Fn: func(Context, []any) (any, error) { return int64(os.Getpid()), nil }},
 	{Name: "pg_is_in_recovery", Ret: types.Bool, Volatility: Volatile, Fn: func(Context, []any) (any, error) { return false, nil }},
 	{Name: "current_setting", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable,
@@ -45,9 +45,11 @@ var sessionFuncs = []Func{
 // planner's TestVersionStringMatchesServerVersion keeps them equal).
 const VersionString = "PostgreSQL 15.20 (vecgres 0.1.0) on x86_64-pc-linux-gnu, compiled by Go, 64-bit"
 
-// TextArray is text[], the type current_schemas returns here (name[] in
-// PostgreSQL; both print the same).
+// TextArray is text[].
 var TextArray = types.Type{Kind: types.KindTextArray, Typmod: types.NoTypmod}
+
+// NameArray is name[], the type current_schemas returns.
+var NameArray = types.Type{Kind: types.KindNameArray, Typmod: types.NoTypmod}
 
 func user(c Context, _ []any) (any, error)     { return c.User(), nil }
 func database(c Context, _ []any) (any, error) { return c.Database(), nil }

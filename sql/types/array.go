@@ -32,6 +32,9 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
 	{KindOIDArray, KindOID}, // before oidvector: ArrayOf(oid) is oid[]
+	{KindNameArray, KindName},
+	{KindRegtypeArray, KindRegtype},
+	{KindRegclassArray, KindRegclass},
 	{KindInt2Vector, KindInt2},
 	{KindOIDVector, KindOID},
 }

@@ -96,7 +96,11 @@ func cannotCast(from, to Type) error {
 	return pgerror.Errorf(pgerror.CannotCoerce, "cannot cast type %s to %s", from.baseName(), to.baseName())
 }
 
-func isString(k Kind) bool { return k == KindText || k == KindVarchar || k == KindBpchar }
+// isString reports whether k is one of PostgreSQL's string types (text,
+// varchar, bpchar and name: typcategory 'S').
+func isString(k Kind) bool {
+	return k == KindText || k == KindVarchar || k == KindBpchar || k == KindName
+}
 
 func isNumber(k Kind) bool {
 	switch k {
@@ -110,7 +114,7 @@ func isInt(k Kind) bool { return k == KindInt2 || k == KindInt4 || k == KindInt8
 
 func isArray(k Kind) bool { return IsArray(k) }
 
-func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype }
+func isOIDLike(k Kind) bool { return k == KindOID || k == KindRegtype || IsReg(k) }
 
 // applyTypmod coerces a value to its own kind with a typmod (vector(n)).
 func applyTypmod(d any, to Type) (any, error) {
@@ -220,10 +224,23 @@ func toFloat4(f float64) (any, error) {
 	return float64(r), nil
 }
 
-// castOID converts among int2/int4/int8, oid and regtype: int8 to oid is
-// range-checked ("OID out of range"), int4 reinterprets its bits, oid to
-// int4 likewise; oid and regtype are the same number.
+// castOID converts among int2/int4/int8, oid, regtype and regclass: int8
+// to oid is range-checked ("OID out of range"), int4 reinterprets its
+// bits, oid to int4 likewise; oid, regtype and regclass are the same
+// number (a regclass made here is a Reg without its name).
 func castOID(d any, from, to Type) (any, error) {
+	v, err := castOIDValue(d, from, to)
+	if err == nil && IsReg(to.Kind) {
+		if r, ok := d.(Reg); ok {
+			return r, nil
+		}
+		return Reg{OID: v.(int64)}, nil // named by the planner's cast (funcs_regclass.go)
+	}
+	return v, err
+}
+
+// castOIDValue is castOID's integer: the OID, or the integer of to.
+func castOIDValue(d any, from, to Type) (any, error) {
 	i, _ := asInt(d)
 	switch {
 	case isOIDLike(from.Kind) && isOIDLike(to.Kind):

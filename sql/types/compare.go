@@ -29,6 +29,13 @@ func Compare(a, b any) int {
 		if y, ok := b.(int64); ok {
 			return compareOrdered(x, y)
 		}
+		if y, ok := b.(Reg); ok { // oid against regclass
+			return compareOrdered(x, y.OID)
+		}
+	case Reg:
+		if y, ok := asInt(b); ok {
+			return compareOrdered(x.OID, y)
+		}
 	case float64:
 	case string:
 		if y, ok := b.(string); ok {

@@ -6,7 +6,10 @@
 // int4, int8 and oid/regtype; float64 for float4 and float8 (a float4
 // holds the float64 of a float32, so it round-trips exactly); Decimal (an
 // exact apd decimal with its display scale, numeric.go) for numeric; string
-// for text, varchar and bpchar; Vector for vector; HalfVec (IEEE binary16
+// for text, varchar, bpchar and name (name.go: at most 63 bytes); Reg (the
+// object's OID and the name its output prints, resolved by the planner;
+// regclass.go) for regclass, regnamespace, regrole and regproc; Vector for
+// vector; HalfVec (IEEE binary16
 // bits, 2 bytes per dimension; halfvec.go) for halfvec; Array (array.go: the
 // elements as values of the element type, nil for a NULL element; one
 // dimension, lower bound 1) for the arrays of all these types, vector[]

@@ -58,6 +58,8 @@ func AppendKey(b []byte, v any) []byte {
 		return append(b, keyFalse)
 	case int64:
 		return binary.BigEndian.AppendUint64(append(b, keyInt), uint64(x))
+	case Reg: // the OID alone: = on regclass is = on oid
+		return binary.BigEndian.AppendUint64(append(b, keyInt), uint64(x.OID))
 	case float64:
 		return appendFloatKey(append(b, keyFloat), x)
 	case Decimal:

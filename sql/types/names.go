@@ -72,6 +72,14 @@ var kinds = [...]kindInfo{
 	KindInt2Vector:       {OIDInt2Vector, "int2vector", -1},
 	KindOIDVector:        {OIDOidVector, "oidvector", -1},
 	KindOIDArray:         {OIDOidArray, "oid[]", -1},
+	KindName:             {OIDName, "name", 64},
+	KindNameArray:        {OIDNameArray, "name[]", -1},
+	KindRegtypeArray:     {OIDRegtypeArray, "regtype[]", -1},
+	KindRegclass:         {OIDRegclass, "regclass", 4},
+	KindRegclassArray:    {OIDRegclassArray, "regclass[]", -1},
+	KindRegnamespace:     {OIDRegnamespace, "regnamespace", 4},
+	KindRegrole:          {OIDRegrole, "regrole", 4},
+	KindRegproc:          {OIDRegproc, "regproc", 4},
 }
 
 func (k Kind) info() kindInfo {
@@ -127,13 +135,11 @@ func (t Type) baseName() string { return t.Kind.info().name }
 func (t Type) Size() int16 { return t.Kind.info().size }
 
 // TypeByOID maps an OID sent by a client to a Type (NoTypmod); false if
-// vecgres has no kind for it. 0 and 705 are Unknown; name (19) reads as text.
+// vecgres has no kind for it. 0 and 705 are Unknown.
 func TypeByOID(oid OID) (Type, bool) {
 	switch oid {
 	case OIDUnknown, OIDUnknownLit:
 		return Unknown, true
-	case OIDName:
-		return Text, true
 	}
 	for k, in := range kinds {
 		if in.oid == oid {
@@ -145,7 +151,7 @@ func TypeByOID(oid OID) (Type, bool) {
 
 // oidNames names built-in types without a Kind, for regtype output.
 var oidNames = map[OID]string{
-	OIDName: "name", OIDUnknownLit: "unknown",
+	OIDUnknownLit:      "unknown",
 	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
 }
 
@@ -172,11 +178,12 @@ var typeNames = map[string]Kind{
 	"float8": KindFloat8, "double precision": KindFloat8, "float": KindFloat8,
 	"numeric": KindNumeric, "decimal": KindNumeric,
 	"bool": KindBool, "boolean": KindBool,
-	"text":    KindText,
+	"text": KindText, "name": KindName,
 	"varchar": KindVarchar, "character varying": KindVarchar,
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,
-	"regtype": KindRegtype,
+	"regtype": KindRegtype, "regclass": KindRegclass, "regnamespace": KindRegnamespace, "regrole": KindRegrole,
+	"regproc": KindRegproc,
 	"vector":  KindVector,
 	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,
@@ -188,6 +195,12 @@ var typeNames = map[string]Kind{
 	"sparsevec":  KindSparsevec,
 	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
 }
+
+// unsupportedRegTypes are PostgreSQL's OID alias types vecgres does not
+// serve (it has regtype, regclass, regnamespace, regrole and regproc):
+// naming one is 0A000, not 42704 as for a type PostgreSQL lacks too.
+var unsupportedRegTypes = map[string]bool{"regprocedure": true, "regoper": true, "regoperator": true,
+	"regconfig": true, "regdictionary": true, "regcollation": true}
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
 // "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",
@@ -206,6 +219,9 @@ func LookupType(name string, mods []int32) (Type, error) {
 	}
 	if name == "json" {
 		return Unknown, pgerror.NotSupported("type json (use jsonb)")
+	}
+	if unsupportedRegTypes[name] {
+		return Unknown, pgerror.NotSupported("type " + name)
 	}
 	if !ok {
 		return Unknown, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", name)

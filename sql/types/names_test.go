@@ -106,7 +106,9 @@ func TestLookupTypeErrors(t *testing.T) {
 		{"bit", []int32{0}, bad, "length for type bit must be at least 1"},
 		{"Vector", nil, pgerror.UndefinedObject, `type "Vector" does not exist`},
 		{"foo[]", nil, pgerror.UndefinedObject, `type "foo[]" does not exist`},
-		{"_regtype", nil, pgerror.FeatureNotSupported, "type _regtype is not supported by vecgres"},
+		{"_int2vector", nil, pgerror.FeatureNotSupported, "type _int2vector is not supported by vecgres"},
+		{"regprocedure", nil, pgerror.FeatureNotSupported, "type regprocedure is not supported by vecgres"},
+		{"regoperator[]", nil, pgerror.FeatureNotSupported, "type regoperator is not supported by vecgres"},
 	}
 	for _, tt := range tests {
 		_, err := LookupType(tt.name, tt.mods)

@@ -51,6 +51,13 @@ const (
 	OIDOidArray        OID = 1028
 	OIDInt2VectorArray OID = 1006 // _int2vector: a pg_type row only
 	OIDOidVectorArray  OID = 1013 // _oidvector: a pg_type row only
+	OIDNameArray       OID = 1003
+	OIDRegtypeArray    OID = 2211
+	OIDRegclass        OID = 2205
+	OIDRegclassArray   OID = 2210
+	OIDRegnamespace    OID = 4089
+	OIDRegrole         OID = 4096
+	OIDRegproc         OID = 24
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

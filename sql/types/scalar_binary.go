@@ -40,7 +40,7 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 			return nil, err
 		}
 		return n, nil
-	case KindUnknown, KindText, KindVarchar, KindBpchar:
+	case KindUnknown, KindText, KindVarchar, KindBpchar, KindName:
 		return decodeString(b, t)
 	case KindSparsevec:
 		v, err := DecodeSparsevecBinary(b, t.Typmod)
@@ -100,17 +100,21 @@ func decodeFixed(r *reader, k Kind) (any, error) {
 	case KindOID, KindRegtype:
 		v, err := r.uint32()
 		return int64(v), err
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+		v, err := r.uint32()
+		return Reg{OID: int64(v)}, err
 	}
 	return nil, pgerror.NotSupported("binary input of type " + Type{k, NoTypmod}.Name())
 }
 
-// decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod):
+// decodeString is textrecv (and varcharrecv/bpcharrecv with their typmod,
+// namerecv truncating to NameMaxBytes):
 // the bytes must be valid UTF-8 without NUL (checkText).
 func decodeString(b []byte, t Type) (any, error) {
 	if err := checkText(b); err != nil {
 		return nil, err
 	}
-	if t.Kind == KindVarchar || t.Kind == KindBpchar {
+	if t.Kind == KindVarchar || t.Kind == KindBpchar || t.Kind == KindName {
 		return fitString(string(b), t, false)
 	}
 	return string(b), nil
@@ -147,7 +151,7 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindInt2:
 		i, _ := asInt(d)
 		return binary.BigEndian.AppendUint16(buf, uint16(i))
-	case KindInt4, KindOID, KindRegtype:
+	case KindInt4, KindOID, KindRegtype, KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
 		i, _ := asInt(d)
 		return binary.BigEndian.AppendUint32(buf, uint32(i))
 	case KindInt8:

@@ -30,7 +30,7 @@ func ParseText(t Type, s string) (any, error) {
 		return parseFloat(s, 64, "double precision")
 	case KindNumeric:
 		return parseNumeric(s, t.Typmod)
-	case KindText, KindVarchar, KindBpchar:
+	case KindText, KindVarchar, KindBpchar, KindName:
 		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
 			return nil, invalidUTF8([]byte(s))
 		}
@@ -39,6 +39,8 @@ func ParseText(t Type, s string) (any, error) {
 		return parseOID(s)
 	case KindRegtype:
 		return parseRegtype(s)
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+		return parseReg(t, s)
 	case KindVector:
 		v, err := ParseVector(s, t.Typmod)
 		if err != nil {
@@ -105,6 +107,8 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+		return appendReg(buf, d)
 	case KindVector:
 		if v, ok := d.(Vector); ok {
 			return AppendVector(buf, v)
@@ -153,6 +157,8 @@ func asInt(d any) (int64, bool) {
 		return int64(x), true
 	case uint32:
 		return int64(x), true
+	case Reg:
+		return x.OID, true
 	}
 	return 0, false
 }
@@ -328,8 +334,11 @@ func appendRegtype(buf []byte, oid OID) []byte {
 // fitString applies a varchar(n) or character(n) typmod as the types' input
 // functions do: excess characters are an error (22001) unless they are all
 // spaces, or explicit is set (an explicit cast truncates); character(n) pads
-// with spaces to n characters.
+// with spaces to n characters. name truncates to NameMaxBytes bytes.
 func fitString(s string, t Type, explicit bool) (string, error) {
+	if t.Kind == KindName {
+		return TruncateName(s), nil
+	}
 	if t.Typmod == NoTypmod || t.Typmod < 1 {
 		return s, nil
 	}

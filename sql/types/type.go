@@ -57,6 +57,20 @@ const (
 	KindInt2Vector
 	KindOIDVector
 	KindOIDArray
+
+	// PostgreSQL's name (names.go: a string of at most NameMaxBytes
+	// bytes, ordered bytewise as collation "C"), its array, and regtype[].
+	KindName
+	KindNameArray
+	KindRegtypeArray
+
+	// regclass and its array (regclass.go): Reg values, a relation's OID
+	// with the name regclassout prints, resolved by the planner.
+	KindRegclass
+	KindRegclassArray
+	KindRegnamespace // Reg: a schema's OID and its name
+	KindRegrole      // Reg: a role's OID and its name
+	KindRegproc      // Reg: a function's OID and its name
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -71,19 +85,21 @@ type Type struct {
 
 // Convenience values for types without modifiers.
 var (
-	Unknown = Type{KindUnknown, NoTypmod}
-	Bool    = Type{KindBool, NoTypmod}
-	Int2    = Type{KindInt2, NoTypmod}
-	Int4    = Type{KindInt4, NoTypmod}
-	Int8    = Type{KindInt8, NoTypmod}
-	Float4  = Type{KindFloat4, NoTypmod}
-	Float8  = Type{KindFloat8, NoTypmod}
-	Numeric = Type{KindNumeric, NoTypmod}
-	Text    = Type{KindText, NoTypmod}
-	Varchar = Type{KindVarchar, NoTypmod}
-	OIDType = Type{KindOID, NoTypmod}
-	Regtype = Type{KindRegtype, NoTypmod}
-	Void    = Type{KindVoid, NoTypmod}
+	Unknown  = Type{KindUnknown, NoTypmod}
+	Bool     = Type{KindBool, NoTypmod}
+	Int2     = Type{KindInt2, NoTypmod}
+	Int4     = Type{KindInt4, NoTypmod}
+	Int8     = Type{KindInt8, NoTypmod}
+	Float4   = Type{KindFloat4, NoTypmod}
+	Float8   = Type{KindFloat8, NoTypmod}
+	Numeric  = Type{KindNumeric, NoTypmod}
+	Text     = Type{KindText, NoTypmod}
+	Varchar  = Type{KindVarchar, NoTypmod}
+	Name     = Type{KindName, NoTypmod}
+	OIDType  = Type{KindOID, NoTypmod}
+	Regtype  = Type{KindRegtype, NoTypmod}
+	Regclass = Type{KindRegclass, NoTypmod}
+	Void     = Type{KindVoid, NoTypmod}
 
 	Bytea       = Type{KindBytea, NoTypmod}
 	Date        = Type{KindDate, NoTypmod}

@@ -1,0 +1,17 @@
+package planner
+
+import (
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// checkColumnType refuses a table column of a type vecgres does not
+// store: regclass, regclass[], regnamespace, regrole and regproc, whose values
+// (types.Reg) hold the name the session resolved, which a stored value would keep past a rename or
+// a search_path change. Error: 0A000 naming the type.
+func checkColumnType(t types.Type) error {
+	if k := t.Kind; types.IsReg(k) || k == types.KindRegclassArray {
+		return pgerror.NotSupported("columns of type " + t.Name())
+	}
+	return nil
+}
