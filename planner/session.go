@@ -67,9 +67,6 @@ var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
 
 // Split implements backend.Session.
 func (s *Session) Split(query string) ([]backend.Prepared, error) {
-	if p, ok := s.catalogQuery(query, nil); ok {
-		return []backend.Prepared{p}, nil
-	}
 	stmts, err := sql.ParseSimple(query)
 	if err != nil {
 		return nil, err
@@ -85,11 +82,6 @@ func (s *Session) Split(query string) ([]backend.Prepared, error) {
 // ROLLBACK and ROLLBACK TO can be prepared (25P02 otherwise, as
 // PostgreSQL's Parse).
 func (s *Session) Prepare(query string, paramOIDs []uint32) (backend.Prepared, error) {
-	if s.state != txFailed {
-		if p, ok := s.catalogQuery(query, paramOIDs); ok {
-			return p, nil
-		}
-	}
 	stmts, err := sql.Parse(query)
 	if err != nil {
 		return nil, err

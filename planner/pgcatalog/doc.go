@@ -6,12 +6,8 @@
 // send queries with joins over pg_class, pg_namespace, pg_attribute,
 // pg_index and pg_am, CASE, sub-selects, POSIX regular expressions and
 // pg_catalog functions; they run through the planner like any query
-// (planner/psql_captured_test.go runs the captured ones). Two queries of
-// \d table need the reg* types vecgres does not have yet (regnamespace,
-// and regclass input of an OID); Match recognises them by their pg_query
-// fingerprint (the parse tree with constants left out) and Query.Run
-// computes their rows (shapes.go), reading the table's OID from the
-// query's string constants.
+// (planner/psql_captured_test.go runs the ones psql 15 sends, captured
+// in testdata/psql15).
 //
 // Queries against pg_catalog (pg_type, pg_class, pg_attribute, pg_index,
 // pg_opclass, pg_proc, pg_settings...) and information_schema (schemata,
@@ -32,8 +28,7 @@
 // relations.go and views_index.go. There is one schema, public, and one
 // database, the one the client connected to.
 //
-// Files: match.go (fingerprints and constants), shapes.go (the two
-// matched queries), relations.go (the relations vecgres has),
+// Files: env.go (what the views read), relations.go (the relations vecgres has),
 // ruleutils.go (pg_get_indexdef, pg_get_expr and quote_ident output),
 // serial.go (pg_get_serial_sequence), extension.go (pgvector's version),
 // constraints_describe.go (pg_class.relchecks and relhastriggers);

@@ -1,9 +1,6 @@
 package pgcatalog
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -57,54 +54,6 @@ func mustIndex(t *testing.T, c *catalog.Catalog, def catalog.IndexDef) {
 	t.Helper()
 	if _, err := c.CreateIndex(def); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func captured(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "psql15", name+".sql"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// TestCapturedQueriesMatch checks the two captured psql 15 queries that
-// Match still answers against their shapes, so a pg_query upgrade that
-// changes fingerprints fails here; every other captured query must not
-// match (the planner runs them: planner/psql_captured_test.go).
-func TestCapturedQueriesMatch(t *testing.T) {
-	want := map[string]string{"d_items_6": `\d table: statistics`, "dplus_items_6": `\d table: statistics`,
-		"d_referenced_1": `\d table: referenced by`}
-	files, _ := filepath.Glob(filepath.Join("testdata", "psql15", "*.sql"))
-	if len(files) < 47 {
-		t.Fatalf("found %d captured queries, want at least 47", len(files))
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".sql")
-		q, ok := Match(captured(t, name))
-		switch {
-		case want[name] == "" && ok:
-			t.Errorf("%s: recognised as %q", name, q.Name())
-		case want[name] != "" && !ok:
-			t.Errorf("%s: not recognised", name)
-		case ok && q.Name() != want[name]:
-			t.Errorf("%s: shape %q, want %q", name, q.Name(), want[name])
-		}
-	}
-}
-
-func TestMatchRejects(t *testing.T) {
-	for _, q := range []string{
-		"SELECT 1",
-		"SELECT typname FROM pg_catalog.pg_type WHERE oid = 16",
-		"SELECT n.nspname FROM pg_catalog.pg_namespace n",
-		"not sql at all pg_catalog",
-		strings.Replace(captured(t, "d_referenced_1"), "ORDER BY conname", "ORDER BY 2", 1),
-	} {
-		if _, ok := Match(q); ok {
-			t.Errorf("Match(%q) = true", q)
-		}
 	}
 }
 
@@ -164,30 +113,4 @@ func TestQuoteIdent(t *testing.T) {
 			t.Errorf("QuoteIdent(%q) = %s, want %s", in, got, want)
 		}
 	}
-}
-
-// FuzzMatch runs Match on arbitrary text: it must not panic, and whatever
-// it recognises must run against a catalog.
-func FuzzMatch(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "psql15", "*.sql"))
-	for _, p := range files {
-		b, _ := os.ReadFile(p)
-		f.Add(string(b))
-	}
-	f.Add("SELECT 'pg_catalog'")
-	c, err := catalog.Open("data", catalog.Options{WAL: wal.Options{FS: wal.NewMemFS(), SegmentSize: 1 << 16}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, query string) {
-		q, ok := Match(query)
-		if !ok {
-			return
-		}
-		c.RLock()
-		defer c.RUnlock()
-		if _, err := q.Run(Env{Cat: c, User: "u", Database: "d"}); err != nil {
-			t.Fatal(err)
-		}
-	})
 }

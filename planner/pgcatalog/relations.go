@@ -181,16 +181,3 @@ func tableByOID(cat *catalog.Catalog, oid uint32) (*catalog.Table, bool) {
 	}
 	return nil, false
 }
-
-// kindName is psql's CASE c.relkind ... label.
-func kindName(k byte) string {
-	switch k {
-	case kindTable:
-		return "table"
-	case kindIndex:
-		return "index"
-	case kindSequence:
-		return "sequence"
-	}
-	return ""
-}

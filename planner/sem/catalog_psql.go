@@ -29,7 +29,7 @@ var psqlCatalogFuncs = []Func{
 		Volatility: Stable, Fn: null},
 	{Name: "pg_relation_is_publishable", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true,
 		Volatility: Stable, Fn: func(Context, []any) (any, error) { return false, nil }},
-	{Name: "pg_partition_ancestors", Args: []types.Type{types.OIDType}, Ret: types.OIDType, Strict: true,
+	{Name: "pg_partition_ancestors", Args: []types.Type{types.OIDType}, Ret: types.Regclass, Strict: true,
 		SetReturning: true, Rows: noRows},
 	{Name: "pg_opclass_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return true, nil }},
