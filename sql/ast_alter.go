@@ -51,6 +51,8 @@ type Rename struct {
 	NewName  string
 	// NewSchema is set for ALTER TABLE ... SET SCHEMA (NewName is then "").
 	NewSchema string
+	// View is set for ALTER VIEW name RENAME TO new_name.
+	View bool
 }
 
 // Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].

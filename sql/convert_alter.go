@@ -76,7 +76,7 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	switch s.GetRenameType() {
 	case pg_query.ObjectType_OBJECT_SCHEMA:
 		return &RenameSchema{Name: s.GetSubname(), NewName: s.GetNewname()}, nil // convert_schema.go
-	case pg_query.ObjectType_OBJECT_TABLE:
+	case pg_query.ObjectType_OBJECT_TABLE, pg_query.ObjectType_OBJECT_VIEW:
 	case pg_query.ObjectType_OBJECT_COLUMN:
 		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE {
 			return nil, c.unsupported("ALTER "+objectName(s.GetRelationType())+" RENAME", -1)
@@ -88,7 +88,8 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname()}, nil
+	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname(),
+		View: s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW}, nil
 }
 
 // truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.
