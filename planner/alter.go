@@ -45,6 +45,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t == nil {
 			return res, err
 		}
+		if t.IsView() {
+			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
+		}
 		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
 		if err != nil {
 			return nil, err
@@ -136,6 +139,9 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 			case !cols[cmd.Name]:
 				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
 			}
+			if err := checkDropColumnViews(cat, t, cmd.Name); err != nil { // view_deps.go
+				return nil, err
+			}
 			delete(cols, cmd.Name)
 		case sql.AlterAddConstraint:
 		case sql.AlterDropConstraint:
@@ -173,9 +179,15 @@ func (b *binder) planRename(x *sql.Rename) plan {
 	user, s := b.s.user(), b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
+		if x.View {
+			res.Tag = "ALTER VIEW"
+		}
 		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
+		}
+		if err := checkRenameKind(cat, t, x); err != nil { // view_deps.go
+			return nil, err
 		}
 		if x.NewSchema != "" {
 			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
@@ -205,6 +217,9 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			t, ok := s.lookupTable(name)
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+			}
+			if t.IsView() {
+				return nil, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a table", bareRel(cat, t))
 			}
 			if err := s.checkTable(t, catalog.PrivTruncate); err != nil {
 				return nil, err

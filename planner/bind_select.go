@@ -35,6 +35,10 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		if err := b.bindFromFunction(p, x); err != nil {
 			return nil, err
 		}
+	} else if v, ok := b.s.viewNamed(x.From); ok && x.From != "" {
+		if err := b.bindView(p, x, v); err != nil { // view.go
+			return nil, err
+		}
 	} else if x.From != "" {
 		t, ok := b.s.table(x.From)
 		if !ok {

@@ -104,6 +104,9 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.IsView() {
+		return nil, errViewWrite(b.s.cat, t, "INSERT") // view_write.go
+	}
 	targets, err := targetColumns(t, x.Columns, x.ColumnsP)
 	if err != nil {
 		return nil, err

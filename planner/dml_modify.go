@@ -27,6 +27,9 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.IsView() {
+		return nil, errViewWrite(b.s.cat, t, "UPDATE") // view_write.go
+	}
 	b.alias = x.Alias
 	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE"}
 	for _, a := range x.Set {
@@ -75,6 +78,9 @@ func (b *binder) planDelete(x *sql.Delete) (plan, error) {
 	t, err := b.targetTable(x.Table, x.TableP)
 	if err != nil {
 		return nil, err
+	}
+	if t.IsView() {
+		return nil, errViewWrite(b.s.cat, t, "DELETE") // view_write.go
 	}
 	b.alias = x.Alias
 	return b.finishModify(&modifyPlan{table: t, tag: "DELETE"}, x.Where, x.Returning)

@@ -40,6 +40,10 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planCreateTableAs(x) // ctas.go
 	case *sql.DropTable:
 		return b.planDropTable(x), nil
+	case *sql.CreateView:
+		return b.planCreateView(x) // view_ddl.go
+	case *sql.DropView:
+		return b.planDropView(x), nil // view_ddl.go
 	case *sql.CreateIndex:
 		return b.planCreateIndex(x)
 	case *sql.DropIndex:

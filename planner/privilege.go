@@ -42,7 +42,7 @@ func (s *Session) checkTable(t *catalog.Table, need catalog.Privilege) error {
 	if err := s.checkUsage(t); err != nil { // schema_priv.go
 		return err
 	}
-	if s.cat.TablePrivilegesIn(s.txn, t, s.user())&need != need {
+	if s.cat.TablePrivilegesIn(s.txn, t, s.privRole())&need != need { // view.go: a view's owner
 		return errTablePrivilege(t.Name)
 	}
 	return nil

@@ -58,6 +58,11 @@ type Session struct {
 	// (session_latch.go).
 	latched int
 	binding *[]*catalog.Table
+	// privAs is the owner of the view being expanded, whose privileges
+	// the tables its query reads are checked with; viewDepth counts
+	// the views being expanded (view.go).
+	privAs    string
+	viewDepth int
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,

@@ -140,8 +140,10 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.CreateTable]():      {tag: "CREATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE"},
 		of[*sql.CreateTableAs]():    {tag: "SELECT", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE AS"},
 		of[*sql.DropTable]():        {tag: "DROP TABLE", lock: lockExclusive, snapshot: true, readOnly: "DROP TABLE", tables: dropTableTables},
+		of[*sql.CreateView]():       {tag: "CREATE VIEW", lock: lockExclusive, snapshot: true, readOnly: "CREATE VIEW"},
+		of[*sql.DropView]():         {tag: "DROP VIEW", lock: lockExclusive, snapshot: true, readOnly: "DROP VIEW", tables: dropViewTables},
 		of[*sql.AlterTable]():       {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
-		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables},
+		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables, vary: renameVaries},
 		of[*sql.Truncate]():         {tag: "TRUNCATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "TRUNCATE TABLE", tables: truncateTables},
 		of[*sql.CreateIndex]():      {tag: "CREATE INDEX", lock: lockSelf, snapshot: true, readOnly: "CREATE INDEX", vary: createIndexVaries},
 		of[*sql.DropIndex]():        {tag: "DROP INDEX", lock: lockExclusive, snapshot: true, readOnly: "DROP INDEX", tables: dropIndexTables, vary: dropIndexVaries},
@@ -243,6 +245,14 @@ func alterTables(st sql.Statement) []string {
 func renameTables(st sql.Statement) []string { return []string{st.(*sql.Rename).Table} }
 
 func dropTableTables(st sql.Statement) []string { return st.(*sql.DropTable).Names }
+func dropViewTables(st sql.Statement) []string  { return st.(*sql.DropView).Names }
+
+// renameVaries: ALTER VIEW ... RENAME's tag.
+func renameVaries(st sql.Statement, t *stmtTraits) {
+	if st.(*sql.Rename).View {
+		t.tag, t.readOnly = "ALTER VIEW", "ALTER VIEW"
+	}
+}
 func dropIndexTables(st sql.Statement) []string { return st.(*sql.DropIndex).Names }
 func truncateTables(st sql.Statement) []string  { return st.(*sql.Truncate).Tables }
 

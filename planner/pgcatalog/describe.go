@@ -19,6 +19,9 @@ func tableInfo(env Env, c consts) [][]any {
 		return nil
 	}
 	hasIndex := t.PKeyName != "" || len(t.Indexes) > 0 || len(t.Uniques()) > 0
+	if t.IsView() { // views_user.go
+		return [][]any{{int64(0), "v", false, true, false, false, false, false, false, "", int64(0), "", "p", "n", nil}}
+	}
 	return [][]any{{
 		checkCount(t), "r", hasIndex, false, hasTriggers(env.Cat, t), false, false, false, false,
 		"", int64(0), "", "p", "d", "heap",

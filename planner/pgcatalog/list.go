@@ -99,7 +99,7 @@ func describeRelations(env Env, c consts) [][]any {
 	re := namePattern(c.pattern())
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
-		if r.kind == kindTable && re != nil && re.MatchString(r.name) && env.visible(r) {
+		if (r.kind == kindTable || r.kind == kindView) && re != nil && re.MatchString(r.name) && env.visible(r) {
 			rows = append(rows, []any{int64(r.oid), r.schema, r.name})
 		}
 	}

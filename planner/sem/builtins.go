@@ -21,6 +21,7 @@ var Builtins = NewRegistry(
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,
+	viewFuncs,
 	setReturningFuncs,
 	jsonbFuncs,
 	jsonbSetFuncs,
