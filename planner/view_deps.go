@@ -120,9 +120,12 @@ func checkDropColumnViews(cat *catalog.Catalog, t *catalog.Table, col string) er
 	if len(views) == 0 {
 		return nil
 	}
-	lines := make([]string, len(views))
-	for i, v := range views {
-		lines[i] = fmt.Sprintf("view %s depends on column %s of table %s", bareRel(cat, v), col, bareRel(cat, t))
+	var lines []string
+	for _, v := range views {
+		lines = append(lines, fmt.Sprintf("view %s depends on column %s of table %s", bareRel(cat, v), col, bareRel(cat, t)))
+		for _, d := range dependentViews(cat, v) {
+			lines = append(lines, fmt.Sprintf("view %s depends on %s %s", bareRel(cat, d.view), relKind(d.on), bareRel(cat, d.on)))
+		}
 	}
 	return errDependents(cat, fmt.Sprintf("column %s of table %s", col, bareRel(cat, t)), lines)
 }

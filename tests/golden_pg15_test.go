@@ -68,6 +68,8 @@ var pg15GoldenScripts = []string{
 	"catalog_pg_range",
 	"index_expressions",
 	"schemas",
+	"views",
+	"views_errors",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
