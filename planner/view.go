@@ -58,6 +58,9 @@ func (b *binder) bindView(p *selectPlan, x *sql.Select, v *catalog.Table) error 
 	if err != nil {
 		return err
 	}
+	if done, err := b.bindSimpleView(p, x, v, q); done { // view_simple.go
+		return err
+	}
 	alias := x.FromAlias
 	if alias == "" {
 		alias = bareRel(s.cat, v)
