@@ -63,6 +63,7 @@ func parse(query string) ([]Statement, [][2]int32, error) {
 		if err != nil {
 			return out, prepares, err
 		}
+		s = c.withModifying(s) // convert_with_modify.go
 		out = append(out, s)
 		if _, ok := s.(*Prepare); ok {
 			prepares = append(prepares, stmtSpan(query, raw))
@@ -120,6 +121,9 @@ type conv struct {
 	depth int
 	// version is the parse tree's (what pg_query's deparser checks).
 	version int32
+	// modifying are the data-modifying WITH queries of the statement
+	// being converted (convert_with_modify.go).
+	modifying []*ModifyingCTE
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.
