@@ -40,6 +40,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planCreateTableAs(x) // ctas.go
 	case *sql.DropTable:
 		return b.planDropTable(x), nil
+	case *sql.WithModify:
+		return b.planWithModify(x) // with_modify.go
 	case *sql.CreateView:
 		return b.planCreateView(x) // view_ddl.go
 	case *sql.DropView:

@@ -63,6 +63,9 @@ type Session struct {
 	// the views being expanded (view.go).
 	privAs    string
 	viewDepth int
+	// modifying are the data-modifying WITH queries of the statement
+	// being bound (with_modify.go).
+	modifying map[*sql.ModifyingCTE]*boundModify
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,

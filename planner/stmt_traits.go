@@ -130,6 +130,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Insert]():        {tag: "INSERT", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "INSERT", tables: insertTables},
 		of[*sql.Update]():        {tag: "UPDATE", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "UPDATE", tables: updateTables},
 		of[*sql.Delete]():        {tag: "DELETE", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "DELETE", tables: deleteTables},
+		of[*sql.WithModify]():    {lock: lockWrite, snapshot: true, planned: true, writes: true, tables: withModifyTables, vary: withModifyVaries},
 		of[*sql.Copy]():          {tag: "COPY", lock: lockShared, snapshot: true, tables: copyTables, vary: copyVaries},
 		of[*sql.Explain]():       {tag: "EXPLAIN", lock: lockShared, snapshot: true, tables: explainTables, vary: explainVaries},
 		of[*sql.DeclareCursor](): {tag: "DECLARE CURSOR", lock: lockShared, snapshot: true, tables: cursorTables},
@@ -225,6 +226,28 @@ func readTables(st sql.Statement) []string {
 
 func selectTables(st sql.Statement) []string { return st.(*sql.Select).ReadTables() }
 func cursorTables(st sql.Statement) []string { return st.(*sql.DeclareCursor).Query.ReadTables() }
+
+// withModifyTables: the tables its data-modifying WITH queries and its
+// main statement write.
+func withModifyTables(st sql.Statement) []string {
+	x := st.(*sql.WithModify)
+	var out []string
+	for _, c := range append(x.CTEs, &sql.ModifyingCTE{Stmt: x.Main}) {
+		if f := traitsOf(c.Stmt).tables; f != nil && traitsOf(c.Stmt).lock == lockWrite {
+			out = append(out, f(c.Stmt)...)
+		}
+	}
+	return out
+}
+
+// withModifyVaries: the main statement's tag; read-only transactions
+// refuse the first data-modifying WITH query.
+func withModifyVaries(st sql.Statement, t *stmtTraits) {
+	x := st.(*sql.WithModify)
+	t.tag = traitsOf(x.Main).tag
+	t.readOnly = traitsOf(x.CTEs[0].Stmt).tag
+}
+
 func insertTables(st sql.Statement) []string { return []string{st.(*sql.Insert).Table} }
 func updateTables(st sql.Statement) []string { return []string{st.(*sql.Update).Table} }
 func deleteTables(st sql.Statement) []string { return []string{st.(*sql.Delete).Table} }
