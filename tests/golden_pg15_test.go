@@ -70,6 +70,7 @@ var pg15GoldenScripts = []string{
 	"schemas",
 	"views",
 	"views_errors",
+	"cte_modify",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
