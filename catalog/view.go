@@ -30,6 +30,9 @@ type ViewDef struct {
 	Pretty     string
 	// Deps are the OIDs of the relations the query reads, sorted.
 	Deps []uint32
+	// Updatable is set when INSERT, UPDATE and DELETE may write through
+	// the view (the planner's automatically updatable views).
+	Updatable bool
 }
 
 // IsView reports whether t is a view.
@@ -101,7 +104,8 @@ func (t *Table) hidden() bool { return t.droppedBy != invalidXID }
 const viewFormat = 'V'
 
 // appendView appends t's view section: viewFormat, query, definition,
-// ndeps, {oid}..., pretty definition. Nothing for a table.
+// ndeps, {oid}..., pretty definition, updatable byte. Nothing for a
+// table.
 func appendView(b []byte, t *Table) []byte {
 	if t.View == nil {
 		return b
@@ -112,7 +116,7 @@ func appendView(b []byte, t *Table) []byte {
 	for _, o := range t.View.Deps {
 		b = appendUvarint(b, uint64(o))
 	}
-	return appendString(b, t.View.Pretty)
+	return append(appendString(b, t.View.Pretty), boolByte(t.View.Updatable))
 }
 
 // readView restores appendView's section, when present.
@@ -127,5 +131,6 @@ func readView(d *decoder, t *Table) {
 		v.Deps = append(v.Deps, uint32(d.uvarint()))
 	}
 	v.Pretty = d.str()
+	v.Updatable = d.byte1() == 1
 	t.View = v
 }

@@ -94,6 +94,9 @@ func (s *Session) checkStatement(st sql.Statement, pl plan) error {
 
 // checkTarget checks need on the table a DML plan changes.
 func (s *Session) checkTarget(pl plan, need catalog.Privilege) error {
+	if v := writtenView(pl); v != nil { // view_update.go
+		return s.checkViewTarget(v, writeTarget(pl), need)
+	}
 	if t := writeTarget(pl); t != nil {
 		return s.checkTable(t, need)
 	}

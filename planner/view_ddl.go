@@ -38,7 +38,8 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	def := &catalog.ViewDef{Query: x.QueryText, Deps: viewDeps(s.cat, read)}
+	def := &catalog.ViewDef{Query: x.QueryText, Deps: viewDeps(s.cat, read),
+		Updatable: notUpdatable(x.Query) == "" && simpleViewQuery(x.Query)} // view_write.go, view_simple.go
 	def.Definition = viewDefinition(s, x.Query, false, x.Columns) // viewdef.go
 	def.Pretty = viewDefinition(s, x.Query, true, x.Columns)
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {

@@ -71,6 +71,7 @@ var pg15GoldenScripts = []string{
 	"views",
 	"views_errors",
 	"cte_modify",
+	"views_update",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -41,8 +41,8 @@ func pgViewsRows(env Env) [][]any {
 
 // infoViewsRows lists the views the user holds a privilege on as
 // information_schema.views (PostgreSQL shows the definition to the
-// owner only; NONE check option; updatability is reported NO, since
-// vecgres does not write through views).
+// owner only; NONE check option; updatable and insertable when vecgres
+// writes through the view; no triggers).
 func infoViewsRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
@@ -53,12 +53,13 @@ func infoViewsRows(env Env) [][]any {
 		if owns(env, r.table) {
 			def = r.table.View.Definition
 		}
-		rows = append(rows, []any{env.Database, r.schema, r.name, def, "NONE", "NO", "NO", "NO", "NO", "NO"})
+		up := yesNo(r.table.View.Updatable)
+		rows = append(rows, []any{env.Database, r.schema, r.name, def, "NONE", up, up, "NO", "NO", "NO"})
 	}
 	return rows
 }
 
 // infoViewTableRow is a view's information_schema.tables row.
 func infoViewTableRow(env Env, r relation) []any {
-	return []any{env.Database, r.schema, r.name, "VIEW", nil, nil, nil, nil, nil, "NO", "NO", nil}
+	return []any{env.Database, r.schema, r.name, "VIEW", nil, nil, nil, nil, nil, yesNo(r.table.View.Updatable), "NO", nil}
 }
