@@ -13,9 +13,13 @@ type ViewContext interface {
 	ViewDefinitionOf(name string, pretty bool) (any, error)
 }
 
-// viewFuncs are pg_get_viewdef(oid | regclass | text [, pretty]).
-// NULL for a relation that is no view, as PostgreSQL 15.
+// viewFuncs are pg_get_viewdef(oid | regclass | text [, pretty]), NULL
+// for a relation that is no view, as PostgreSQL 15; and
+// pg_get_ruledef(oid [, pretty]), NULL: pg_rewrite lists no rules (a
+// view's _RETURN rule is not served), but psql's \d+ of a view calls it.
 var viewFuncs = []Func{
+	{Name: "pg_get_ruledef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: null},
+	{Name: "pg_get_ruledef", Args: []types.Type{types.OIDType, types.Bool}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: null},
 	{Name: "pg_get_viewdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: viewDef},
 	{Name: "pg_get_viewdef", Args: []types.Type{types.OIDType, types.Bool}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: viewDef},
 	{Name: "pg_get_viewdef", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: viewDef},
