@@ -63,6 +63,9 @@ type Session struct {
 	// the views being expanded (view.go).
 	privAs    string
 	viewDepth int
+	// readDirect collects, while CREATE VIEW binds its query, the
+	// relations it reads itself (not through the views it reads).
+	readDirect *[]*catalog.Table
 	// modifying are the data-modifying WITH queries of the statement
 	// being bound (with_modify.go).
 	modifying map[*sql.ModifyingCTE]*boundModify

@@ -21,12 +21,12 @@ import (
 // columns"; 42701 for a column named twice; 42P16 for a void column.
 func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	s := b.s
-	var read []*catalog.Table
-	saved := s.binding
-	s.binding = &read
+	var read, direct []*catalog.Table
+	saved, savedDirect := s.binding, s.readDirect
+	s.binding, s.readDirect = &read, &direct
 	sub := &binder{s: s, params: b.params, query: &queryScope{nsub: b.subCounter()}}
 	pl, err := sub.planSelect(x.Query)
-	s.binding = saved
+	s.binding, s.readDirect = saved, savedDirect
 	b.params = sub.params
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	def := &catalog.ViewDef{Query: x.QueryText, Deps: viewDeps(s.cat, read),
+	def := &catalog.ViewDef{Query: x.QueryText, Deps: viewDeps(s.cat, direct),
 		Updatable: notUpdatable(x.Query) == "" && simpleViewQuery(x.Query)} // view_write.go, view_simple.go
 	def.Definition = viewDefinition(s, x.Query, false, x.Columns) // viewdef.go
 	def.Pretty = viewDefinition(s, x.Query, true, x.Columns)

@@ -178,3 +178,35 @@ func errAlterView(cat *catalog.Catalog, v *catalog.Table, cmd sql.AlterCmd) erro
 	return pgerror.Errorf(pgerror.WrongObjectType, "ALTER action %s cannot be performed on relation \"%s\"", alterActions[cmd.Kind], bareRel(cat, v)).
 		WithDetail("This operation is not supported for views.")
 }
+
+// viewsOutside returns, for DROP SCHEMA, the views reading t (directly
+// or not) whose catalog names are not in inside (the relations dropped
+// anyway): their NOTICE lines ("view v") and DETAIL lines ("view v
+// depends on table s.t"). Latch held.
+func viewsOutside(cat *catalog.Catalog, t *catalog.Table, inside map[string]bool) (lines, detail []string) {
+	var walk func(t *catalog.Table, depth int)
+	walk = func(t *catalog.Table, depth int) {
+		for _, v := range cat.DependentViews(t.OID) {
+			if inside[v.Name] || depth >= maxViewDepth {
+				continue // listed with its own schema's relations
+			}
+			lines = append(lines, "view "+bareRel(cat, v))
+			detail = append(detail, fmt.Sprintf("view %s depends on %s %s", bareRel(cat, v), relKind(t), t.Name))
+			walk(v, depth+1)
+		}
+	}
+	walk(t, 0)
+	return lines, detail
+}
+
+// dropViewsReading drops the views reading t, the last found first.
+// Latch held exclusively.
+func (s *Session) dropViewsReading(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table) error {
+	deps := dependentViews(cat, t)
+	for i := len(deps) - 1; i >= 0; i-- {
+		if err := cat.DropTableIn(s.blockTxn(txn), deps[i].view.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}

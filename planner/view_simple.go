@@ -46,6 +46,8 @@ func (b *binder) bindSimpleView(p *selectPlan, x *sql.Select, v *catalog.Table, 
 	if err := s.checkSelect(t); err != nil {
 		return true, err
 	}
+	s.viewDepth++
+	defer func() { s.viewDepth-- }()
 	s.noteRelation(t)
 	b.table, p.table, b.alias = t, t, q.FromAlias
 	w, err := b.bindCondition(q.Where, "WHERE")
