@@ -33,6 +33,10 @@ type ViewDef struct {
 	// Updatable is set when INSERT, UPDATE and DELETE may write through
 	// the view (the planner's automatically updatable views).
 	Updatable bool
+	// Source are the names of the query's output columns when the view
+	// was made (before the view's column list renamed them): a SELECT *
+	// that later reads more columns still gives the view its own.
+	Source []string
 }
 
 // IsView reports whether t is a view.
@@ -104,8 +108,8 @@ func (t *Table) hidden() bool { return t.droppedBy != invalidXID }
 const viewFormat = 'V'
 
 // appendView appends t's view section: viewFormat, query, definition,
-// ndeps, {oid}..., pretty definition, updatable byte. Nothing for a
-// table.
+// ndeps, {oid}..., pretty definition, updatable byte, nsource,
+// {source name}... Nothing for a table.
 func appendView(b []byte, t *Table) []byte {
 	if t.View == nil {
 		return b
@@ -116,7 +120,12 @@ func appendView(b []byte, t *Table) []byte {
 	for _, o := range t.View.Deps {
 		b = appendUvarint(b, uint64(o))
 	}
-	return append(appendString(b, t.View.Pretty), boolByte(t.View.Updatable))
+	b = append(appendString(b, t.View.Pretty), boolByte(t.View.Updatable))
+	b = appendUvarint(b, uint64(len(t.View.Source)))
+	for _, s := range t.View.Source {
+		b = appendString(b, s)
+	}
+	return b
 }
 
 // readView restores appendView's section, when present.
@@ -132,5 +141,9 @@ func readView(d *decoder, t *Table) {
 	}
 	v.Pretty = d.str()
 	v.Updatable = d.byte1() == 1
+	ns := d.uvarint()
+	for i := uint64(0); i < ns && d.err == nil; i++ {
+		v.Source = append(v.Source, d.str())
+	}
 	t.View = v
 }

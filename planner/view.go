@@ -61,6 +61,7 @@ func (b *binder) bindView(p *selectPlan, x *sql.Select, v *catalog.Table) error 
 	if done, err := b.bindSimpleView(p, x, v, q); done { // view_simple.go
 		return err
 	}
+	q = pinColumns(q, v)
 	alias := x.FromAlias
 	if alias == "" {
 		alias = bareRel(s.cat, v)
@@ -84,6 +85,28 @@ func (b *binder) bindView(p *selectPlan, x *sql.Select, v *catalog.Table) error 
 		return pgerror.Errorf(pgerror.DataCorrupted, "view \"%s\" no longer matches its columns", alias)
 	}
 	return nil
+}
+
+// pinColumns keeps a view whose query reads * to the columns it had
+// when made (PostgreSQL expands * at CREATE VIEW): q becomes SELECT
+// source columns FROM (q). Unchanged for a query without * in its SELECT
+// list, or whose source names repeat.
+func pinColumns(q *sql.Select, v *catalog.Table) *sql.Select {
+	src := v.View.Source
+	if _, star := sql.NamesIn(v.View.Query); !star || len(src) != len(v.Columns) {
+		return q
+	}
+	items := make([]sql.SelectItem, len(src))
+	seen := map[string]bool{}
+	for i, n := range src {
+		if seen[n] {
+			return q
+		}
+		seen[n] = true
+		items[i] = sql.SelectItem{Expr: &sql.ColumnRef{Name: n, P: -1}, Alias: n}
+	}
+	const alias = "view_source"
+	return &sql.Select{Items: items, From: alias, FromP: -1, FromQuery: &sql.DerivedTable{Query: q, Alias: alias}}
 }
 
 // viewQuery parses v's stored query.

@@ -40,6 +40,9 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	}
 	def := &catalog.ViewDef{Query: x.QueryText, Deps: viewDeps(s.cat, direct),
 		Updatable: notUpdatable(x.Query) == "" && simpleViewQuery(x.Query)} // view_write.go, view_simple.go
+	for _, c := range pl.columns() {
+		def.Source = append(def.Source, c.Name)
+	}
 	def.Definition = viewDefinition(s, x.Query, false, x.Columns) // viewdef.go
 	def.Pretty = viewDefinition(s, x.Query, true, x.Columns)
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
