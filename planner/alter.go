@@ -194,8 +194,10 @@ func (b *binder) planRename(x *sql.Rename) plan {
 		}
 		cat.RememberTable(txn, t) // catalog/undo_tables.go
 		if x.Column == "" {
-			schema, _ := cat.SplitName(t.Name) // renamed within its schema
-			err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName))
+			schema, old := cat.SplitName(t.Name) // renamed within its schema
+			if err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName)); err == nil {
+				err = s.renameInViews(cat, txn, t, old) // view_deps.go
+			}
 		} else {
 			err = cat.RenameColumn(t, x.Column, x.NewName)
 		}

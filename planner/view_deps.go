@@ -130,17 +130,46 @@ func checkDropColumnViews(cat *catalog.Catalog, t *catalog.Table, col string) er
 	return errDependents(cat, fmt.Sprintf("column %s of table %s", col, bareRel(cat, t)), lines)
 }
 
-// checkRenameViews refuses to rename table t, or its column col, that a
-// view reads: the view's stored query names it.
+// checkRenameViews refuses to rename column col of table t that a view
+// reads: the view's stored query names it. (A renamed table's views are
+// rewritten, renameInViews.)
 func checkRenameViews(cat *catalog.Catalog, t *catalog.Table, col string) error {
 	if col == "" {
-		if len(cat.DependentViews(t.OID)) > 0 {
-			return pgerror.NotSupported("RENAME of a table or view that a view reads")
-		}
 		return nil
 	}
 	if len(viewsReadingColumn(cat, t, col)) > 0 {
 		return pgerror.NotSupported("RENAME of a column that a view reads")
+	}
+	return nil
+}
+
+// renameInViews rewrites the views reading t, renamed from old (its
+// name without schema), to name it by its new name: their query text
+// (sql.RenameIdent) and pg_get_viewdef's texts, made again. Latch held
+// exclusively, after the rename.
+func (s *Session) renameInViews(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, old string) error {
+	_, base := cat.SplitName(t.Name)
+	for _, v := range cat.DependentViews(t.OID) {
+		text, ok := sql.RenameIdent(v.View.Query, old, base)
+		if !ok {
+			return pgerror.NotSupported("RENAME of a table that a view reads")
+		}
+		def := *v.View
+		def.Query = text
+		tmp := &catalog.Table{Name: v.Name, Columns: v.Columns, View: &def}
+		q, err := viewQuery(tmp) // view.go
+		if err != nil {
+			return err
+		}
+		names := make([]string, len(v.Columns))
+		for i, c := range v.Columns {
+			names[i] = c.Name
+		}
+		def.Definition = viewDefinition(s, q, false, names) // viewdef.go
+		def.Pretty = viewDefinition(s, q, true, names)
+		if err := cat.ReplaceViewIn(txn, v, v.Columns, &def); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -33,8 +33,9 @@ func viewDefinition(s *Session, q *sql.Select, pretty bool, names []string) stri
 type viewDeparser struct {
 	s      *Session
 	pretty bool
-	// nested is set while printing an operator's operands.
-	nested bool
+	// outer is the precedence of the operator whose operand is being
+	// printed (0: none).
+	outer int
 	// names rename the top query's output columns.
 	names []string
 	// rels are the FROM items: reference name and columns.
@@ -121,10 +122,14 @@ func (d *viewDeparser) fromItem(it sql.FromItem) string {
 		if !ok {
 			return it.Name
 		}
-		_, base := d.s.cat.SplitName(t.Name)
-		ref, text := base, d.s.visibleName(t.Name)
+		schema, base := d.s.cat.SplitName(t.Name)
+		ref, text := pgcatalog.QuoteIdent(base), pgcatalog.QuoteIdent(base)
+		if d.s.visibleName(t.Name) != base {
+			text = pgcatalog.QuoteIdent(schema) + "." + text
+		}
 		if it.Alias != "" {
-			ref, text = it.Alias, text+" "+it.Alias
+			ref = pgcatalog.QuoteIdent(it.Alias)
+			text += " " + ref
 		}
 		d.rels = append(d.rels, viewRel{ref: ref, cols: t.Columns})
 		return text
@@ -132,11 +137,25 @@ func (d *viewDeparser) fromItem(it sql.FromItem) string {
 		kinds := map[sql.JoinKind]string{sql.JoinInner: "JOIN", sql.JoinLeft: "LEFT JOIN", sql.JoinRight: "RIGHT JOIN",
 			sql.JoinFull: "FULL JOIN", sql.JoinCross: "CROSS JOIN"}
 		l, r := d.fromItem(it.Left), d.fromItem(it.Right)
-		out := "(" + l + "\n     " + kinds[it.Kind] + " " + r
-		if it.On != nil {
-			out += " ON (" + d.expr(it.On) + ")"
+		kind := kinds[it.Kind]
+		if it.Natural {
+			kind = "NATURAL " + kind
 		}
-		return out + ")"
+		out := l + "\n     " + kind + " " + r
+		switch {
+		case len(it.Using) > 0:
+			cols := make([]string, len(it.Using))
+			for i, c := range it.Using {
+				cols[i] = pgcatalog.QuoteIdent(c)
+			}
+			out += " USING (" + strings.Join(cols, ", ") + ")"
+		case it.On != nil:
+			out += " ON " + d.operator(d.flat([]sql.Expr{it.On}), 0)
+		}
+		if d.pretty {
+			return out
+		}
+		return "(" + out + ")"
 	}
 	return "?"
 }
@@ -212,20 +231,21 @@ func (d *viewDeparser) expr(e sql.Expr) string {
 		}
 		return x.Text
 	case *sql.BinaryExpr:
-		return d.operator(d.operand(x.L) + " " + x.Op + " " + d.operand(x.R))
+		p := opPrec(x.Op)
+		return d.operator(d.operand(x.L, p)+" "+x.Op+" "+d.operand(x.R, p+1), p)
 	case *sql.BoolExpr:
 		switch x.Op {
 		case sql.Not:
-			return d.operator("NOT " + d.operand(x.Args[0]))
+			return d.operator("NOT "+d.operand(x.Args[0], precNot), precNot)
 		case sql.And:
-			return d.operator(strings.Join(d.each(x.Args), " AND "))
+			return d.operator(strings.Join(d.each(x.Args, precAnd), " AND "), precAnd)
 		}
-		return d.operator(strings.Join(d.each(x.Args), " OR "))
+		return d.operator(strings.Join(d.each(x.Args, precOr), " OR "), precOr)
 	case *sql.IsNull:
 		if x.Not {
-			return d.operator(d.operand(x.X) + " IS NOT NULL")
+			return d.operator(d.operand(x.X, precIs)+" IS NOT NULL", precIs)
 		}
-		return d.operator(d.operand(x.X) + " IS NULL")
+		return d.operator(d.operand(x.X, precIs)+" IS NULL", precIs)
 	case *sql.FuncCall:
 		if x.Star {
 			return x.Name + "(*)"
@@ -237,35 +257,62 @@ func (d *viewDeparser) expr(e sql.Expr) string {
 	return "?"
 }
 
-// operator parenthesises an operator's text: always, or when pretty
-// only inside another operator.
-func (d *viewDeparser) operator(text string) string {
-	if d.pretty && !d.nested {
+// Operator precedences for pretty printing (PostgreSQL docs 4.1.6,
+// lowest first).
+const (
+	precOr = iota + 1
+	precAnd
+	precNot
+	precIs
+	precCompare
+	precOther
+	precAdd
+	precMul
+)
+
+// opPrec is binary operator op's precedence.
+func opPrec(op string) int {
+	switch op {
+	case "=", "<>", "<", ">", "<=", ">=":
+		return precCompare
+	case "+", "-":
+		return precAdd
+	case "*", "/", "%":
+		return precMul
+	}
+	return precOther
+}
+
+// operator parenthesises the text of an operator of precedence prec:
+// always, or when pretty only where the enclosing operator binds
+// tighter (PRETTYFLAG_PAREN).
+func (d *viewDeparser) operator(text string, prec int) string {
+	if d.pretty && d.outer <= prec {
 		return text
 	}
 	return "(" + text + ")"
 }
 
-// operand prints e as an operand of an operator.
-func (d *viewDeparser) operand(e sql.Expr) string {
-	saved := d.nested
-	d.nested = true
-	defer func() { d.nested = saved }()
+// operand prints e as an operand of an operator of precedence prec.
+func (d *viewDeparser) operand(e sql.Expr, prec int) string {
+	saved := d.outer
+	d.outer = prec
+	defer func() { d.outer = saved }()
 	return d.expr(e)
 }
 
 // flat prints es (a function's arguments) outside any operator.
 func (d *viewDeparser) flat(es []sql.Expr) string {
-	saved := d.nested
-	d.nested = false
-	defer func() { d.nested = saved }()
+	saved := d.outer
+	d.outer = 0
+	defer func() { d.outer = saved }()
 	return d.list(es)
 }
 
-func (d *viewDeparser) each(es []sql.Expr) []string {
+func (d *viewDeparser) each(es []sql.Expr, prec int) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = d.operand(e)
+		out[i] = d.operand(e, prec)
 	}
 	return out
 }
@@ -273,7 +320,7 @@ func (d *viewDeparser) each(es []sql.Expr) []string {
 // column qualifies c by the FROM item holding it.
 func (d *viewDeparser) column(c *sql.ColumnRef) string {
 	if c.Table != "" {
-		return c.Table + "." + pgcatalog.QuoteIdent(c.Name)
+		return pgcatalog.QuoteIdent(c.Table) + "." + pgcatalog.QuoteIdent(c.Name)
 	}
 	for _, r := range d.rels {
 		for _, col := range r.cols {

@@ -94,3 +94,56 @@ func NamesIn(query string) (map[string]bool, bool) {
 	}
 	return names, star
 }
+
+// RenameIdent returns query with every identifier equal to old (a
+// table's name being renamed by ALTER TABLE ... RENAME TO) spelled as
+// new, quoted when needed: the text of a view reading the table, kept
+// valid. Words that only look like old (strings, comments) are left
+// alone; a column or alias of the same name is renamed too. False when
+// query does not scan.
+func RenameIdent(query, old, new string) (string, bool) {
+	scan, err := pg_query.Scan(query)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	last := 0
+	for _, t := range scan.GetTokens() {
+		text := query[t.Start:t.End]
+		var name string
+		switch {
+		case t.Token == pg_query.Token_IDENT && len(text) > 1 && text[0] == '"':
+			name = strings.ReplaceAll(text[1:len(text)-1], `""`, `"`)
+		case t.Token == pg_query.Token_IDENT || t.KeywordKind == pg_query.KeywordKind_UNRESERVED_KEYWORD:
+			name = strings.ToLower(text)
+		default:
+			continue
+		}
+		if name != old {
+			continue
+		}
+		b.WriteString(query[last:t.Start])
+		b.WriteString(quoteIdentifier(new))
+		last = int(t.End)
+	}
+	b.WriteString(query[last:])
+	return b.String(), true
+}
+
+// quoteIdentifier quotes name unless it is a plain lower-case
+// identifier.
+func quoteIdentifier(name string) string {
+	plain := name != ""
+	for i, r := range name {
+		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
+			plain = false
+		}
+	}
+	if plain {
+		if scan, err := pg_query.Scan(name); err == nil && len(scan.GetTokens()) == 1 &&
+			scan.GetTokens()[0].KeywordKind == pg_query.KeywordKind_NO_KEYWORD {
+			return name
+		}
+	}
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+}
