@@ -66,7 +66,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterAddColumn:
 				err = cat.AddColumn(t, adds[i].col, adds[i].missing)
 			case sql.AlterDropColumn:
-				err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
+				if err = s.dropColumnViews(cat, txn, t, cmd.Name, res); err == nil { // view_deps.go
+					err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
+				}
 			case sql.AlterSetDefault:
 				err = cat.SetColumnDefault(t, cmd.Name, adds[i].col.Default, adds[i].col.DefaultExpr)
 			case sql.AlterDropDefault:
@@ -139,7 +141,7 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 			case !cols[cmd.Name]:
 				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
 			}
-			if err := checkDropColumnViews(cat, t, cmd.Name); err != nil { // view_deps.go
+			if err := checkDropColumnViews(cat, t, cmd.Name); err != nil && !cmd.Cascade { // view_deps.go
 				return nil, err
 			}
 			delete(cols, cmd.Name)

@@ -239,3 +239,26 @@ func (s *Session) dropViewsReading(cat *catalog.Catalog, txn *catalog.Txn, t *ca
 	}
 	return nil
 }
+
+// dropColumnViews drops, for ALTER TABLE ... DROP COLUMN col CASCADE,
+// the views that may read column col of t and the views reading them,
+// with PostgreSQL's NOTICE (checkAlter refused it without CASCADE).
+// Latch held exclusively.
+func (s *Session) dropColumnViews(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, col string, res *backend.Result) error {
+	var lines []string
+	for _, v := range viewsReadingColumn(cat, t, col) {
+		if cur, ok := cat.Table(v.Name); !ok || cur != v {
+			continue // dropped with a view it reads
+		}
+		notes, err := s.dropDependentViews(cat, txn, v, true)
+		if err != nil {
+			return err
+		}
+		lines = append(append(lines, "view "+bareRel(cat, v)), notes...)
+		if err := cat.DropTableIn(s.blockTxn(txn), v.Name); err != nil {
+			return err
+		}
+	}
+	cascadeNotice(res, lines)
+	return nil
+}

@@ -38,7 +38,7 @@ type AlterCmd struct {
 	Storage string // AlterSetStorage: plain, external, extended or main (lower case)
 	// Constraint is AlterAddConstraint's constraint.
 	Constraint *TableConstraint
-	// Cascade is DROP CONSTRAINT ... CASCADE.
+	// Cascade is DROP CONSTRAINT ... CASCADE and DROP COLUMN ... CASCADE.
 	Cascade bool
 }
 

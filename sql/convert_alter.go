@@ -47,7 +47,8 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropConstraint, Name: cmd.GetName(), Missing: cmd.GetMissingOk(),
 				Cascade: cmd.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE})
 		case pg_query.AlterTableType_AT_DropColumn:
-			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk()})
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk(),
+				Cascade: cmd.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE})
 		case pg_query.AlterTableType_AT_ColumnDefault:
 			a := AlterCmd{Kind: AlterDropDefault, Name: cmd.GetName()}
 			if cmd.GetDef() != nil {
