@@ -200,8 +200,8 @@ func (b *binder) planRename(x *sql.Rename) plan {
 			if err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName)); err == nil {
 				err = s.renameInViews(cat, txn, t, old) // view_deps.go
 			}
-		} else {
-			err = cat.RenameColumn(t, x.Column, x.NewName)
+		} else if err = cat.RenameColumn(t, x.Column, x.NewName); err == nil && t.IsView() {
+			err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
 		}
 		if err != nil {
 			return nil, err

@@ -154,31 +154,37 @@ func (s *Session) renameInViews(cat *catalog.Catalog, txn *catalog.Txn, t *catal
 		if !ok {
 			return pgerror.NotSupported("RENAME of a table that a view reads")
 		}
-		def := *v.View
-		def.Query = text
-		tmp := &catalog.Table{Name: v.Name, Columns: v.Columns, View: &def}
-		q, err := viewQuery(tmp) // view.go
-		if err != nil {
-			return err
-		}
-		names := make([]string, len(v.Columns))
-		for i, c := range v.Columns {
-			names[i] = c.Name
-		}
-		def.Definition = viewDefinition(s, q, false, names) // viewdef.go
-		def.Pretty = viewDefinition(s, q, true, names)
-		if err := cat.ReplaceViewIn(txn, v, v.Columns, &def); err != nil {
+		if err := s.redefineView(cat, txn, v, text); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// checkRenameKind checks ALTER VIEW | TABLE x of t: ALTER VIEW of a
-// table is 42809 `"t" is not a view`; renaming what views read is
-// refused (checkRenameViews). Latch held.
+// redefineView gives view v the query text and pg_get_viewdef's texts
+// made again from it under v's current column names. Latch held
+// exclusively.
+func (s *Session) redefineView(cat *catalog.Catalog, txn *catalog.Txn, v *catalog.Table, text string) error {
+	def := *v.View
+	def.Query = text
+	q, err := viewQuery(&catalog.Table{Name: v.Name, Columns: v.Columns, View: &def}) // view.go
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(v.Columns))
+	for i, c := range v.Columns {
+		names[i] = c.Name
+	}
+	def.Definition = viewDefinition(s, q, false, names) // viewdef.go
+	def.Pretty = viewDefinition(s, q, true, names)
+	return cat.ReplaceViewIn(txn, v, v.Columns, &def)
+}
+
+// checkRenameKind checks ALTER VIEW | TABLE x of t: ALTER VIEW t RENAME
+// TO of a table is 42809 `"t" is not a view`; renaming a column views
+// read is refused (checkRenameViews). Latch held.
 func checkRenameKind(cat *catalog.Catalog, t *catalog.Table, x *sql.Rename) error {
-	if x.View && !t.IsView() {
+	if x.View && !t.IsView() && x.Column == "" { // ALTER VIEW t RENAME COLUMN renames a table's, as PostgreSQL
 		return pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a view", bareRel(cat, t))
 	}
 	if x.NewSchema != "" {
@@ -186,9 +192,6 @@ func checkRenameKind(cat *catalog.Catalog, t *catalog.Table, x *sql.Rename) erro
 			return pgerror.NotSupported("SET SCHEMA of a view or of a table that a view reads")
 		}
 		return nil
-	}
-	if t.IsView() && x.Column != "" {
-		return pgerror.NotSupported("RENAME COLUMN of a view")
 	}
 	return checkRenameViews(cat, t, x.Column)
 }

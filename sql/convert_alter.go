@@ -79,7 +79,7 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 		return &RenameSchema{Name: s.GetSubname(), NewName: s.GetNewname()}, nil // convert_schema.go
 	case pg_query.ObjectType_OBJECT_TABLE, pg_query.ObjectType_OBJECT_VIEW:
 	case pg_query.ObjectType_OBJECT_COLUMN:
-		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE {
+		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE && s.GetRelationType() != pg_query.ObjectType_OBJECT_VIEW {
 			return nil, c.unsupported("ALTER "+objectName(s.GetRelationType())+" RENAME", -1)
 		}
 	default:
@@ -90,7 +90,7 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 		return nil, err
 	}
 	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname(),
-		View: s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW}, nil
+		View: s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW || s.GetRelationType() == pg_query.ObjectType_OBJECT_VIEW}, nil
 }
 
 // truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.

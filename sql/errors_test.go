@@ -52,7 +52,7 @@ func TestNotSupported(t *testing.T) {
 		{"CREATE MATERIALIZED VIEW t2 AS SELECT 1", "CREATE MATERIALIZED VIEW"},
 		{"ALTER TABLE t ALTER COLUMN c TYPE int", "this ALTER TABLE command"},
 		{"TRUNCATE t RESTART IDENTITY", "TRUNCATE ... RESTART IDENTITY"},
-		{"ALTER VIEW v RENAME COLUMN a TO b", "ALTER VIEW RENAME"},
+		{"ALTER FOREIGN TABLE v RENAME COLUMN a TO b", "ALTER FOREIGN TABLE RENAME"},
 		{"CREATE TEMP TABLE t (a int)", "temporary tables"},
 		{"CREATE TABLE t (a int, EXCLUDE USING gist (a WITH =))", "EXCLUDE constraints"},
 		{"CREATE TABLE t (a int, b int, UNIQUE (a) INCLUDE (b))", "index options of PRIMARY KEY and UNIQUE constraints"},
