@@ -202,6 +202,8 @@ func (b *binder) planRename(x *sql.Rename) plan {
 			}
 		} else if err = cat.RenameColumn(t, x.Column, x.NewName); err == nil && t.IsView() {
 			err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
+		} else if err == nil {
+			err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
 		}
 		if err != nil {
 			return nil, err

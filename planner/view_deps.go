@@ -131,14 +131,53 @@ func checkDropColumnViews(cat *catalog.Catalog, t *catalog.Table, col string) er
 }
 
 // checkRenameViews refuses to rename column col of table t that a view
-// reads: the view's stored query names it. (A renamed table's views are
-// rewritten, renameInViews.)
+// reads unless each such view is a simple view of t alone, whose text
+// renameColumnInViews can rewrite (a renamed table's views are rewritten
+// by renameInViews).
 func checkRenameViews(cat *catalog.Catalog, t *catalog.Table, col string) error {
 	if col == "" {
 		return nil
 	}
-	if len(viewsReadingColumn(cat, t, col)) > 0 {
-		return pgerror.NotSupported("RENAME of a column that a view reads")
+	for _, v := range viewsReadingColumn(cat, t, col) {
+		q, err := viewQuery(v)
+		if err != nil || !simpleViewQuery(q) || bareName(q.From) != bareRel(cat, t) { // view_simple.go
+			return pgerror.NotSupported("RENAME of a column that a view other than a one-table view of plain columns reads")
+		}
+	}
+	return nil
+}
+
+// bareName is a written relation name without its schema.
+func bareName(name string) string {
+	_, base := splitLast(name) // view_simple.go
+	return base
+}
+
+// renameColumnInViews rewrites the simple views reading column old of
+// t, renamed to new: their text (sql.RenameIdent), the names of the
+// query's output columns and pg_get_viewdef's texts; the views' own
+// column names stay. Latch held exclusively, after the rename.
+func (s *Session) renameColumnInViews(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, old, new string) error {
+	for _, v := range viewsReadingColumn(cat, t, old) {
+		text, ok := sql.RenameIdent(v.View.Query, old, new)
+		if !ok {
+			return pgerror.NotSupported("RENAME of a column that a view reads")
+		}
+		def := *v.View
+		def.Source = nil
+		for _, n := range v.View.Source {
+			if n == old {
+				n = new
+			}
+			def.Source = append(def.Source, n)
+		}
+		tmp := &catalog.Table{Name: v.Name, Columns: v.Columns, View: &def}
+		if err := s.redefineView(cat, txn, tmp, text); err != nil {
+			return err
+		}
+		if err := cat.ReplaceViewIn(txn, v, v.Columns, tmp.View); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -164,6 +203,8 @@ func (s *Session) renameInViews(cat *catalog.Catalog, txn *catalog.Txn, t *catal
 // redefineView gives view v the query text and pg_get_viewdef's texts
 // made again from it under v's current column names. Latch held
 // exclusively.
+// A v that is not in the catalog (renameColumnInViews' copy) gets the
+// new definition in place.
 func (s *Session) redefineView(cat *catalog.Catalog, txn *catalog.Txn, v *catalog.Table, text string) error {
 	def := *v.View
 	def.Query = text
@@ -177,6 +218,10 @@ func (s *Session) redefineView(cat *catalog.Catalog, txn *catalog.Txn, v *catalo
 	}
 	def.Definition = viewDefinition(s, q, false, names) // viewdef.go
 	def.Pretty = viewDefinition(s, q, true, names)
+	if cur, ok := cat.Table(v.Name); !ok || cur != v {
+		v.View = &def
+		return nil
+	}
 	return cat.ReplaceViewIn(txn, v, v.Columns, &def)
 }
 
