@@ -128,6 +128,17 @@
 // table (SetTableSchema, RenameSchema) logs its new definition and its
 // indexes' renames, as ALTER TABLE does.
 //
+// # Views (view.go)
+//
+// A view is a Table whose View holds its query (SQL text the planner
+// parses and binds at each use), pg_get_viewdef's text, the OIDs of the
+// relations it reads and whether it is updatable; it has columns, an
+// owner and grants, and no rows or indexes. It is logged and snapshotted
+// as a table, its CreateTable/AlterTable record ending with the view
+// section. DependentViews answers the planner's 2BP01 checks.
+// Txn.HideChangesSince (txn_hide.go) hides a statement's own earlier row
+// changes from its later reads, for data-modifying WITH queries.
+//
 // # ALTER TABLE and TRUNCATE (alter.go, alter_layout.go)
 //
 // Stored row versions are never rewritten. A table's columns map to

@@ -41,7 +41,9 @@ type Table struct {
 	// Owner is the role that created the table, and owns its indexes
 	// (owner.go). Set at creation, never changed.
 	Owner string
-	acl   map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
+	// View is set for a view (view.go): its query; nil for a table.
+	View *ViewDef
+	acl  map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
 	// createdBy is the transaction that created the table inside a
 	// transaction block (undo_tables.go); others may not write it until
 	// that transaction ends. Schema lock.

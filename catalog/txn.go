@@ -33,6 +33,8 @@ type Txn struct {
 	xid  XID
 	snap *snapshot
 	ops  []op
+	// hide holds the changes hidden from t's reads (txn_hide.go).
+	hide *hiddenChanges
 	seqs map[*Table]map[int]int64 // serial values handed out, for the WAL
 	done bool
 	// wait is how the running statement waits for other transactions
@@ -103,6 +105,11 @@ func (t *Txn) Wrote() bool { return len(t.ops) > 0 }
 // visible reports whether version v is visible to t's snapshot (see
 // package doc).
 func (t *Txn) visible(v *rowVersion) bool {
+	if t.hide != nil { // txn_hide.go
+		if vis, decided := t.visibleHidden(v); decided {
+			return vis
+		}
+	}
 	xmin := v.getXmin()
 	if xmin == invalidXID || (xmin != t.xid && !t.snap.committed(xmin)) {
 		return false

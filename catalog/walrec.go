@@ -45,7 +45,8 @@ type record struct {
 //	             notnull byte, serial byte, default datum}..., npk, {col}..., pkeyName,
 //	             owner, ngrants, {grantee, privileges byte}... (owner.go; absent in older records),
 //	             layout and default expressions (appendLayout, alter_layout.go; absent in older records),
-//	             constraints (appendConstraints, constraint.go; absent in older records and when none)
+//	             constraints (appendConstraints, constraint.go; absent in older records and when none),
+//	             view section (appendView, view.go; views only)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
 //	             nopts, {reloption "name=value"}... (absent in older records),
@@ -75,7 +76,7 @@ func encodeCreateTable(t *Table) []byte {
 	for _, c := range t.PrimaryKey {
 		b = appendUvarint(b, uint64(c))
 	}
-	return appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t)
+	return appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t)
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -98,6 +99,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 	readOwnership(d, t)
 	readLayout(d, t)
 	readConstraints(d, t)
+	readView(d, t)
 	return t, d.err
 }
 

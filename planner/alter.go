@@ -45,6 +45,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t == nil {
 			return res, err
 		}
+		if t.IsView() {
+			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
+		}
 		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
 		if err != nil {
 			return nil, err
@@ -63,7 +66,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterAddColumn:
 				err = cat.AddColumn(t, adds[i].col, adds[i].missing)
 			case sql.AlterDropColumn:
-				err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
+				if err = s.dropColumnViews(cat, txn, t, cmd.Name, res); err == nil { // view_deps.go
+					err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
+				}
 			case sql.AlterSetDefault:
 				err = cat.SetColumnDefault(t, cmd.Name, adds[i].col.Default, adds[i].col.DefaultExpr)
 			case sql.AlterDropDefault:
@@ -136,6 +141,9 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 			case !cols[cmd.Name]:
 				return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", cmd.Name, t.Name)
 			}
+			if err := checkDropColumnViews(cat, t, cmd.Name); err != nil && !cmd.Cascade { // view_deps.go
+				return nil, err
+			}
 			delete(cols, cmd.Name)
 		case sql.AlterAddConstraint:
 		case sql.AlterDropConstraint:
@@ -176,19 +184,29 @@ func (b *binder) planRename(x *sql.Rename) plan {
 	user, s := b.s.user(), b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
+		if x.View {
+			res.Tag = "ALTER VIEW"
+		}
 		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
+		}
+		if err := checkRenameKind(cat, t, x); err != nil { // view_deps.go
+			return nil, err
 		}
 		if x.NewSchema != "" {
 			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
 		}
 		cat.RememberTable(txn, t) // catalog/undo_tables.go
 		if x.Column == "" {
-			schema, _ := cat.SplitName(t.Name) // renamed within its schema
-			err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName))
-		} else {
-			err = cat.RenameColumn(t, x.Column, x.NewName)
+			schema, old := cat.SplitName(t.Name) // renamed within its schema
+			if err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName)); err == nil {
+				err = s.renameInViews(cat, txn, t, old) // view_deps.go
+			}
+		} else if err = cat.RenameColumn(t, x.Column, x.NewName); err == nil && t.IsView() {
+			err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
+		} else if err == nil {
+			err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
 		}
 		if err != nil {
 			return nil, err
@@ -208,6 +226,9 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			t, ok := s.lookupTable(name)
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
+			}
+			if t.IsView() {
+				return nil, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a table", bareRel(cat, t))
 			}
 			if err := s.checkTable(t, catalog.PrivTruncate); err != nil {
 				return nil, err

@@ -43,6 +43,13 @@ type binder struct {
 	// qualify is the name EXPLAIN qualifies the columns of the one FROM
 	// relation with (a relation of a join, join_plan.go); "" for none.
 	qualify string
+	// viewCols and viewWhere are set while a simple view is bound as
+	// its table (view_simple.go).
+	viewCols  *viewColumnMap
+	viewWhere expr
+	// joinRel is set for the binder of one relation of a join
+	// (planRelation), whose columns the join reads from its table.
+	joinRel bool
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {
@@ -209,7 +216,7 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 	if err := b.checkQualifier(c); err != nil {
 		return nil, err
 	}
-	i := b.table.ColumnIndex(c.Name)
+	i := b.columnIndex(c.Name) // view_simple.go
 	if i < 0 {
 		if x, ok := tableOIDColumn(c, b.table); ok { // bind_syscol.go
 			return x, nil

@@ -22,7 +22,7 @@ func (b *binder) checkQualifier(c *sql.ColumnRef) error {
 		return nil
 	case b.alias == "" && c.Table == b.table.Name:
 		return nil
-	case c.Table == b.table.Name:
+	case c.Table == b.table.Name && b.viewCols == nil: // a simple view's table is not in FROM (view_simple.go)
 		return pgerror.Errorf(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", c.Table).
 			WithHint("Perhaps you meant to reference the table alias \"" + b.alias + "\".").WithPosition(c.P + 1)
 	}

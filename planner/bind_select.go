@@ -35,6 +35,10 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		if err := b.bindFromFunction(p, x); err != nil {
 			return nil, err
 		}
+	} else if v, ok := b.s.viewNamed(x.From); ok && x.From != "" {
+		if err := b.bindView(p, x, v); err != nil { // view.go
+			return nil, err
+		}
 	} else if x.From != "" {
 		t, ok := b.s.table(x.From)
 		if !ok {
@@ -54,6 +58,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 		err = b.bindJoinWhere(p, x.Where) // join_plan.go
 	} else {
 		p.where, err = b.bindCondition(x.Where, "WHERE")
+		p.where = b.andViewWhere(p.where) // view_simple.go
 	}
 	if err != nil {
 		return nil, err
@@ -201,6 +206,13 @@ func (b *binder) expandStar(p *selectPlan, table string) error {
 	if b.table == nil {
 		return pgerror.New(pgerror.SyntaxError, "SELECT * with no tables specified is not valid")
 	}
+	if m := b.viewCols; m != nil { // view_simple.go
+		for i, name := range m.names {
+			c := b.table.Columns[m.cols[i]]
+			p.addItem(&colExpr{idx: m.cols[i], t: c.Type, name: name}, name)
+		}
+		return nil
+	}
 	for i, c := range b.table.Columns {
 		p.addItem(&colExpr{idx: i, t: c.Type, name: c.Name}, c.Name)
 	}
@@ -293,7 +305,7 @@ func (b *binder) orderExpr(p *selectPlan, x *sql.Select, e sql.Expr) (expr, erro
 	}
 	if c, ok := e.(*sql.ColumnRef); ok && c.Table == "" {
 		for i, col := range p.cols {
-			if col.Name == c.Name && (b.table == nil || b.table.ColumnIndex(c.Name) < 0 || isColumn(p.items[i], c.Name)) {
+			if col.Name == c.Name && (b.table == nil || b.columnIndex(c.Name) < 0 || isColumn(p.items[i], c.Name)) {
 				return p.items[i], nil
 			}
 		}

@@ -1,8 +1,8 @@
 package planner
 
 import (
-	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
@@ -227,9 +227,14 @@ func dropConstraint(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, cm
 // tables referencing a table to drop: 2BP01 without CASCADE; with it,
 // they are dropped with PostgreSQL's NOTICE "drop cascades to
 // constraint c_p_fkey on table c" (for several, "drop cascades to 2
-// other objects": backend.Notice carries no DETAIL for the list).
+// other objects" with one DETAIL line each). Views reading the table are
+// handled first (view_deps.go): 2BP01, or dropped with CASCADE.
 func dropReferences(s *Session, x *sql.DropTable) func(*catalog.Catalog, *catalog.Txn, *catalog.Table, *backend.Result) error {
 	return func(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, res *backend.Result) error {
+		views, err := s.dropDependentViews(cat, txn, t, x.Cascade) // view_deps.go
+		if err != nil {
+			return err
+		}
 		if !x.Cascade {
 			keys := make([]string, len(x.Names))
 			for i, n := range x.Names {
@@ -238,12 +243,10 @@ func dropReferences(s *Session, x *sql.DropTable) func(*catalog.Catalog, *catalo
 			return cat.DropTableBlockers(t, keys)
 		}
 		notes, err := cat.DropReferencing(txn, t, "")
-		switch {
-		case len(notes) == 1:
-			res.Notices = append(res.Notices, notice("00000", notes[0]))
-		case len(notes) > 1:
-			res.Notices = append(res.Notices, notice("00000", fmt.Sprintf("drop cascades to %d other objects", len(notes))))
+		for _, n := range notes {
+			views = append(views, strings.TrimPrefix(n, "drop cascades to "))
 		}
+		cascadeNotice(res, views)
 		return err
 	}
 }

@@ -33,6 +33,9 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.IsView() {
+		return nil, errCopyView(b.s.cat, t, x.From) // view_write.go
+	}
 	cols, err := targetColumns(t, x.Columns, nil)
 	if err != nil {
 		return nil, err

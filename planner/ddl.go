@@ -106,7 +106,12 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 func (b *binder) planDropTable(x *sql.DropTable) plan {
 	s := b.s
 	return dropPlan("DROP TABLE", "table", x.Names, x.IfExists,
-		func(cat *catalog.Catalog, name string) *catalog.Table { t, _ := cat.Table(name); return t },
+		func(cat *catalog.Catalog, name string) *catalog.Table {
+			if t, ok := cat.Table(name); ok && !t.IsView() {
+				return t
+			}
+			return nil
+		},
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
 			return cat.DropTableIn(s.blockTxn(txn), name)
 		}, s, dropReferences(s, x))
@@ -139,6 +144,9 @@ func dropPlan(tag, kind string, names []string, ifExists bool,
 			keys[name] = s.relKey(name)
 		}
 		for _, name := range names {
+			if err := errWrongKind(cat, kind, keys[name]); err != nil { // view_ddl.go
+				return nil, err
+			}
 			t := owner(cat, keys[name])
 			if t == nil && !ifExists {
 				break // the drop loop reports it, as PostgreSQL, in order
@@ -198,6 +206,10 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	t, ok := b.s.lookupTable(x.Table)
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
+	}
+	if t.IsView() {
+		return nil, pgerror.Errorf(pgerror.WrongObjectType, "cannot create index on relation \"%s\"", bareRel(b.s.cat, t)).
+			WithDetail("This operation is not supported for views.")
 	}
 	if !b.s.cat.OwnsTable(t, b.s.user()) { // privilege.go
 		return nil, errNotOwner("table", t.Name)

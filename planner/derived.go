@@ -56,6 +56,9 @@ func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 // output columns. A WITH query's column list longer than its columns is
 // 42P10 at the WITH query's name, as PostgreSQL's analyzeCTETargetList.
 func (b *binder) bindDerivedQuery(d *sql.DerivedTable) (plan, []backend.Column, error) {
+	if d.Modify != nil {
+		return b.modifyRef(d) // with_modify.go
+	}
 	if d.WorkTable != "" {
 		wt, err := b.workTableFor(d.WorkTable) // cte_recursive.go
 		if err != nil {

@@ -94,7 +94,9 @@ type insertPlan struct {
 	rows     [][]expr
 	query    *insertQuery
 	conflict *conflictPlan
-	ret      *returning
+	// view is the view written through (view_update.go); nil for none.
+	view *catalog.Table
+	ret  *returning
 }
 
 func (p *insertPlan) columns() []backend.Column { return p.ret.columns() }
@@ -104,11 +106,24 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	targets, err := targetColumns(t, x.Columns, x.ColumnsP)
+	var view *catalog.Table
+	var targets []int
+	if t.IsView() {
+		view = t
+		if x.OnConflict != nil {
+			return nil, pgerror.NotSupported("INSERT ... ON CONFLICT through a view")
+		}
+		if t, err = b.viewTarget(view, "INSERT"); err != nil { // view_update.go
+			return nil, err
+		}
+		targets, err = b.viewTargetColumns(view, x.Columns, x.ColumnsP)
+	} else {
+		targets, err = targetColumns(t, x.Columns, x.ColumnsP)
+	}
 	if err != nil {
 		return nil, err
 	}
-	p := &insertPlan{table: t}
+	p := &insertPlan{table: t, view: view}
 	if x.Query != nil {
 		if p.query, err = b.bindInsertQuery(t, x, targets); err != nil {
 			return nil, err

@@ -21,6 +21,8 @@ type modifyPlan struct {
 	set  map[int]expr // column -> new value (UPDATE)
 	ret  *returning
 	tag  string
+	// view is the view written through (view_update.go); nil for none.
+	view *catalog.Table
 }
 
 func (p *modifyPlan) columns() []backend.Column { return p.ret.columns() }
@@ -30,12 +32,22 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.alias = x.Alias
-	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE"}
+	var view *catalog.Table
+	rel := t.Name
+	if t.IsView() {
+		view, rel = t, bareRel(b.s.cat, t)
+		if t, err = b.viewTarget(view, "UPDATE"); err != nil { // view_update.go
+			return nil, err
+		}
+	}
+	if x.Alias != "" || view == nil {
+		b.alias = x.Alias
+	}
+	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE", view: view}
 	for _, a := range x.Set {
-		c := t.ColumnIndex(a.Column)
+		c := b.columnIndex(a.Column) // view_simple.go
 		if c < 0 {
-			return nil, atOffset(pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, t.Name), a.P)
+			return nil, atOffset(pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, rel), a.P)
 		}
 		if a.Indirect {
 			return nil, atOffset(pgerror.NotSupported("UPDATE of array elements or fields"), a.P)
@@ -79,8 +91,17 @@ func (b *binder) planDelete(x *sql.Delete) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.alias = x.Alias
-	return b.finishModify(&modifyPlan{table: t, tag: "DELETE"}, x.Where, x.Returning)
+	var view *catalog.Table
+	if t.IsView() {
+		view = t
+		if t, err = b.viewTarget(view, "DELETE"); err != nil { // view_update.go
+			return nil, err
+		}
+	}
+	if x.Alias != "" || view == nil {
+		b.alias = x.Alias
+	}
+	return b.finishModify(&modifyPlan{table: t, tag: "DELETE", view: view}, x.Where, x.Returning)
 }
 
 func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectItem) (plan, error) {
@@ -88,6 +109,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	if p.where, err = b.bindCondition(where, "WHERE"); err != nil {
 		return nil, err
 	}
+	p.where = b.andViewWhere(p.where) // view_simple.go
 	if p.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.path = findIndexPath(p.table, p.where)
 	}

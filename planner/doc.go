@@ -73,7 +73,10 @@
 // and the leaves (sequential, B-tree and HNSW scans, functions in FROM
 // (from_func.go), derived tables and WITH queries: a materialized one's
 // rows computed once per execution, a recursive one's by
-// cte_recursive.go); set-returning functions of the select
+// cte_recursive.go, a data-modifying one's run once before the statement
+// by with_modify.go; views are expanded in place as derived tables
+// (view.go), a simple one as a scan of its table (view_simple.go), and
+// written through when PostgreSQL would (view_update.go)); set-returning functions of the select
 // list run in a ProjectSet (select_srf.go). Operators hold rows only where their semantics need
 // them (Sort, TopK's k rows, Aggregate's groups, Distinct's keys, SetOp's
 // left side) and charge them to the statement's memory account

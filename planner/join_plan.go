@@ -44,7 +44,7 @@ func (b *binder) planRelationWith(r *rangeRel, where []sql.Expr, edit func(*sql.
 	if r.outer != nil {
 		scope.outer = r.outer
 	}
-	sub := &binder{s: b.s, params: b.params, query: &scope, qualify: r.ref}
+	sub := &binder{s: b.s, params: b.params, query: &scope, qualify: r.ref, joinRel: true}
 	pl, err := sub.planSelect(sel)
 	b.params = sub.params
 	if err != nil {

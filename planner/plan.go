@@ -40,6 +40,12 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planCreateTableAs(x) // ctas.go
 	case *sql.DropTable:
 		return b.planDropTable(x), nil
+	case *sql.WithModify:
+		return b.planWithModify(x) // with_modify.go
+	case *sql.CreateView:
+		return b.planCreateView(x) // view_ddl.go
+	case *sql.DropView:
+		return b.planDropView(x), nil // view_ddl.go
 	case *sql.CreateIndex:
 		return b.planCreateIndex(x)
 	case *sql.DropIndex:

@@ -42,7 +42,7 @@ func (s *Session) checkTable(t *catalog.Table, need catalog.Privilege) error {
 	if err := s.checkUsage(t); err != nil { // schema_priv.go
 		return err
 	}
-	if s.cat.TablePrivilegesIn(s.txn, t, s.user())&need != need {
+	if s.cat.TablePrivilegesIn(s.txn, t, s.privRole())&need != need { // view.go: a view's owner
 		return errTablePrivilege(t.Name)
 	}
 	return nil
@@ -94,6 +94,9 @@ func (s *Session) checkStatement(st sql.Statement, pl plan) error {
 
 // checkTarget checks need on the table a DML plan changes.
 func (s *Session) checkTarget(pl plan, need catalog.Privilege) error {
+	if v := writtenView(pl); v != nil { // view_update.go
+		return s.checkViewTarget(v, writeTarget(pl), need)
+	}
 	if t := writeTarget(pl); t != nil {
 		return s.checkTable(t, need)
 	}

@@ -81,25 +81,31 @@ func (b *binder) planDropSchema(x *sql.DropSchema) plan {
 			tables = append(tables, cat.SchemaRelations(name)...)
 		}
 		sort.Slice(tables, func(i, j int) bool { return tables[i].OID < tables[j].OID })
-		lines := make([]string, len(tables))
-		for i, t := range tables {
-			lines[i] = "table " + t.Name
-		}
-		if len(tables) > 0 && !x.Cascade {
-			detail := make([]string, len(lines))
-			for i, l := range lines {
-				schema, _ := cat.SplitName(tables[i].Name)
-				detail[i] = l + " depends on schema " + schema
-			}
-			return nil, pgerror.Errorf(pgerror.DependentObjectsStillExist,
-				"cannot drop schema %s because other objects depend on it", drop[0]).
-				WithDetail(strings.Join(detail, "\n")).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
-		}
 		dropped := map[string]bool{}
 		for _, t := range tables {
 			dropped[t.Name] = true
 		}
+		// Each relation, then the views outside the schemas reading it.
+		var lines, detail []string
 		for _, t := range tables {
+			schema, _ := cat.SplitName(t.Name)
+			lines = append(lines, relKind(t)+" "+t.Name) // view_deps.go
+			detail = append(detail, relKind(t)+" "+t.Name+" depends on schema "+schema)
+			l, d := viewsOutside(cat, t, dropped)
+			lines, detail = append(lines, l...), append(detail, d...)
+		}
+		if len(tables) > 0 && !x.Cascade {
+			return nil, pgerror.Errorf(pgerror.DependentObjectsStillExist,
+				"cannot drop schema %s because other objects depend on it", drop[0]).
+				WithDetail(strings.Join(detail, "\n")).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+		}
+		for _, t := range tables {
+			if cur, ok := cat.Table(t.Name); !ok || cur != t {
+				continue // a view dropped with what it reads
+			}
+			if err := s.dropViewsReading(cat, txn, t); err != nil { // view_deps.go
+				return nil, err
+			}
 			notes, err := cat.DropReferencing(txn, t, "")
 			if err != nil {
 				return nil, err

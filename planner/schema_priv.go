@@ -31,7 +31,7 @@ func (s *Session) canCreateIn(schema, role string) bool {
 // session's role holds USAGE on t's schema. Latch held.
 func (s *Session) checkUsage(t *catalog.Table) error {
 	schema, _ := s.cat.SplitName(t.Name)
-	if s.cat.SchemaPrivileges(schema, s.user())&catalog.SchemaUsage != 0 {
+	if s.cat.SchemaPrivileges(schema, s.privRole())&catalog.SchemaUsage != 0 {
 		return nil
 	}
 	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for schema "+schema)

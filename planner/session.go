@@ -60,6 +60,17 @@ type Session struct {
 	binding *[]*catalog.Table
 	// unlatch is runlatch as a func value, made once (sharedUnlatch).
 	unlatch func()
+	// privAs is the owner of the view being expanded, whose privileges
+	// the tables its query reads are checked with; viewDepth counts
+	// the views being expanded (view.go).
+	privAs    string
+	viewDepth int
+	// readDirect collects, while CREATE VIEW binds its query, the
+	// relations it reads itself (not through the views it reads).
+	readDirect *[]*catalog.Table
+	// modifying are the data-modifying WITH queries of the statement
+	// being bound (with_modify.go).
+	modifying map[*sql.ModifyingCTE]*boundModify
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,

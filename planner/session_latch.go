@@ -73,6 +73,9 @@ func (s *Session) noteRelation(t *catalog.Table) {
 	if s.binding != nil {
 		*s.binding = append(*s.binding, t)
 	}
+	if s.readDirect != nil && s.viewDepth == 0 { // view_ddl.go
+		*s.readDirect = append(*s.readDirect, t)
+	}
 }
 
 // relationLocks returns the relation locks a statement bound to pl over

@@ -130,6 +130,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Insert]():        {tag: "INSERT", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "INSERT", tables: insertTables},
 		of[*sql.Update]():        {tag: "UPDATE", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "UPDATE", tables: updateTables},
 		of[*sql.Delete]():        {tag: "DELETE", lock: lockWrite, snapshot: true, planned: true, writes: true, readOnly: "DELETE", tables: deleteTables},
+		of[*sql.WithModify]():    {lock: lockWrite, snapshot: true, planned: true, writes: true, tables: withModifyTables, vary: withModifyVaries},
 		of[*sql.Copy]():          {tag: "COPY", lock: lockShared, snapshot: true, tables: copyTables, vary: copyVaries},
 		of[*sql.Explain]():       {tag: "EXPLAIN", lock: lockShared, snapshot: true, tables: explainTables, vary: explainVaries},
 		of[*sql.DeclareCursor](): {tag: "DECLARE CURSOR", lock: lockShared, snapshot: true, tables: cursorTables},
@@ -140,8 +141,10 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.CreateTable]():      {tag: "CREATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE"},
 		of[*sql.CreateTableAs]():    {tag: "SELECT", lock: lockExclusive, snapshot: true, readOnly: "CREATE TABLE AS"},
 		of[*sql.DropTable]():        {tag: "DROP TABLE", lock: lockExclusive, snapshot: true, readOnly: "DROP TABLE", tables: dropTableTables},
+		of[*sql.CreateView]():       {tag: "CREATE VIEW", lock: lockExclusive, snapshot: true, readOnly: "CREATE VIEW"},
+		of[*sql.DropView]():         {tag: "DROP VIEW", lock: lockExclusive, snapshot: true, readOnly: "DROP VIEW", tables: dropViewTables},
 		of[*sql.AlterTable]():       {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
-		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables},
+		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables, vary: renameVaries},
 		of[*sql.Truncate]():         {tag: "TRUNCATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "TRUNCATE TABLE", tables: truncateTables},
 		of[*sql.CreateIndex]():      {tag: "CREATE INDEX", lock: lockSelf, snapshot: true, readOnly: "CREATE INDEX", vary: createIndexVaries},
 		of[*sql.DropIndex]():        {tag: "DROP INDEX", lock: lockExclusive, snapshot: true, readOnly: "DROP INDEX", tables: dropIndexTables, vary: dropIndexVaries},
@@ -234,6 +237,28 @@ func readTables(st sql.Statement) []string {
 
 func selectTables(st sql.Statement) []string { return st.(*sql.Select).ReadTables() }
 func cursorTables(st sql.Statement) []string { return st.(*sql.DeclareCursor).Query.ReadTables() }
+
+// withModifyTables: the tables its data-modifying WITH queries and its
+// main statement write.
+func withModifyTables(st sql.Statement) []string {
+	x := st.(*sql.WithModify)
+	var out []string
+	for _, c := range append(x.CTEs, &sql.ModifyingCTE{Stmt: x.Main}) {
+		if f := traitsOf(c.Stmt).tables; f != nil && traitsOf(c.Stmt).lock == lockWrite {
+			out = append(out, f(c.Stmt)...)
+		}
+	}
+	return out
+}
+
+// withModifyVaries: the main statement's tag; read-only transactions
+// refuse the first data-modifying WITH query.
+func withModifyVaries(st sql.Statement, t *stmtTraits) {
+	x := st.(*sql.WithModify)
+	t.tag = traitsOf(x.Main).tag
+	t.readOnly = traitsOf(x.CTEs[0].Stmt).tag
+}
+
 func insertTables(st sql.Statement) []string { return []string{st.(*sql.Insert).Table} }
 func updateTables(st sql.Statement) []string { return []string{st.(*sql.Update).Table} }
 func deleteTables(st sql.Statement) []string { return []string{st.(*sql.Delete).Table} }
@@ -254,6 +279,14 @@ func alterTables(st sql.Statement) []string {
 func renameTables(st sql.Statement) []string { return []string{st.(*sql.Rename).Table} }
 
 func dropTableTables(st sql.Statement) []string { return st.(*sql.DropTable).Names }
+func dropViewTables(st sql.Statement) []string  { return st.(*sql.DropView).Names }
+
+// renameVaries: ALTER VIEW ... RENAME's tag.
+func renameVaries(st sql.Statement, t *stmtTraits) {
+	if st.(*sql.Rename).View {
+		t.tag, t.readOnly = "ALTER VIEW", "ALTER VIEW"
+	}
+}
 func dropIndexTables(st sql.Statement) []string { return st.(*sql.DropIndex).Names }
 func truncateTables(st sql.Statement) []string  { return st.(*sql.Truncate).Tables }
 

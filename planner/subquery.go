@@ -75,7 +75,7 @@ func (b *binder) resolves(c *sql.ColumnRef, strict bool) bool {
 	if c.Table != "" && c.Table != b.alias && (c.Table != b.table.Name || strict && b.alias != "") {
 		return false
 	}
-	return b.table.ColumnIndex(c.Name) >= 0
+	return b.columnIndex(c.Name) >= 0
 }
 
 // bindScopedColumn resolves the column references bindColumn does not:

@@ -38,7 +38,7 @@ type AlterCmd struct {
 	Storage string // AlterSetStorage: plain, external, extended or main (lower case)
 	// Constraint is AlterAddConstraint's constraint.
 	Constraint *TableConstraint
-	// Cascade is DROP CONSTRAINT ... CASCADE.
+	// Cascade is DROP CONSTRAINT ... CASCADE and DROP COLUMN ... CASCADE.
 	Cascade bool
 }
 
@@ -51,6 +51,8 @@ type Rename struct {
 	NewName  string
 	// NewSchema is set for ALTER TABLE ... SET SCHEMA (NewName is then "").
 	NewSchema string
+	// View is set for ALTER VIEW name RENAME TO new_name.
+	View bool
 }
 
 // Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].

@@ -29,6 +29,10 @@ type DerivedTable struct {
 	// the statement: when Shared.Materialized, its rows are computed
 	// once and read by each reference.
 	Shared *CTEShare
+	// Modify is set (and Query nil) for a reference to a data-modifying
+	// WITH query (ast_with_modify.go): it reads that query's RETURNING
+	// rows.
+	Modify *ModifyingCTE
 }
 
 // CTEShare is one WITH query's materialization (convert_with.go):

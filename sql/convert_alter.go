@@ -47,7 +47,8 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropConstraint, Name: cmd.GetName(), Missing: cmd.GetMissingOk(),
 				Cascade: cmd.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE})
 		case pg_query.AlterTableType_AT_DropColumn:
-			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk()})
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterDropColumn, Name: cmd.GetName(), Missing: cmd.GetMissingOk(),
+				Cascade: cmd.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE})
 		case pg_query.AlterTableType_AT_ColumnDefault:
 			a := AlterCmd{Kind: AlterDropDefault, Name: cmd.GetName()}
 			if cmd.GetDef() != nil {
@@ -76,9 +77,9 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	switch s.GetRenameType() {
 	case pg_query.ObjectType_OBJECT_SCHEMA:
 		return &RenameSchema{Name: s.GetSubname(), NewName: s.GetNewname()}, nil // convert_schema.go
-	case pg_query.ObjectType_OBJECT_TABLE:
+	case pg_query.ObjectType_OBJECT_TABLE, pg_query.ObjectType_OBJECT_VIEW:
 	case pg_query.ObjectType_OBJECT_COLUMN:
-		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE {
+		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE && s.GetRelationType() != pg_query.ObjectType_OBJECT_VIEW {
 			return nil, c.unsupported("ALTER "+objectName(s.GetRelationType())+" RENAME", -1)
 		}
 	default:
@@ -88,7 +89,8 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname()}, nil
+	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname(),
+		View: s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW || s.GetRelationType() == pg_query.ObjectType_OBJECT_VIEW}, nil
 }
 
 // truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.

@@ -44,9 +44,11 @@ type cteEntry struct {
 	// selfSeen and workRef follow the conversion of its query
 	// (convert_recursive.go).
 	recursive bool
-	phase     recursivePhase
-	selfSeen  bool
-	workRef   *pg_query.RangeVar
+	// modify is set for a data-modifying WITH query (convert_with_modify.go).
+	modify   *ModifyingCTE
+	phase    recursivePhase
+	selfSeen bool
+	workRef  *pg_query.RangeVar
 }
 
 // maxCTEExpansions bounds the subqueries references may make of WITH
@@ -75,6 +77,11 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 		if top {
 			e.share = &CTEShare{Name: cte.GetCtename()}
 		}
+		if isModifying(cte.GetCtequery()) {
+			if err := c.modifyingCTE(e, top, w.GetRecursive()); err != nil { // convert_with_modify.go
+				return restore, err
+			}
+		}
 		c.ctes = e
 		mine = append(mine, e)
 	}
@@ -91,7 +98,7 @@ func (c *conv) withScope(w *pg_query.WithClause) (func(q *Select) error, error) 
 			}
 		}
 		for _, e := range mine {
-			if e.used || q == nil {
+			if e.used || q == nil || e.modify != nil {
 				continue
 			}
 			d, err := c.cteQuery(e, e.name, nil)
@@ -129,8 +136,8 @@ func (c *conv) checkCTE(cte *pg_query.CommonTableExpr, earlier []*cteEntry) erro
 		}
 	}
 	switch {
-	case cte.GetCtequery().GetSelectStmt() == nil:
-		return c.unsupported("data-modifying statements in WITH", loc)
+	case cte.GetCtequery().GetSelectStmt() == nil && !isModifying(cte.GetCtequery()): // convert_with_modify.go
+		return c.unsupported("WITH queries other than SELECT, INSERT, UPDATE and DELETE", loc)
 	case cte.GetSearchClause() != nil:
 		return c.unsupported("SEARCH in WITH", loc)
 	case cte.GetCycleClause() != nil:
@@ -163,6 +170,9 @@ func (c *conv) cteRef(rv *pg_query.RangeVar) (*DerivedTable, error) {
 	var cols []string
 	for _, n := range rv.GetAlias().GetColnames() {
 		cols = append(cols, n.GetString_().GetSval())
+	}
+	if e.modify != nil {
+		return c.modifyingRef(e, rv, alias, cols) // convert_with_modify.go
 	}
 	if e.expanding {
 		return c.selfRef(e, rv, alias, cols) // convert_recursive.go

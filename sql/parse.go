@@ -54,7 +54,7 @@ func parse(query string) ([]Statement, [][2]int32, error) {
 	if err != nil {
 		return nil, nil, parseError(err)
 	}
-	c := &conv{q: query}
+	c := &conv{q: query, version: tree.GetVersion()}
 	out := make([]Statement, 0, len(tree.Stmts))
 	var prepares [][2]int32
 	for i, raw := range tree.Stmts {
@@ -63,6 +63,7 @@ func parse(query string) ([]Statement, [][2]int32, error) {
 		if err != nil {
 			return out, prepares, err
 		}
+		s = c.withModifying(s) // convert_with_modify.go
 		out = append(out, s)
 		if _, ok := s.(*Prepare); ok {
 			prepares = append(prepares, stmtSpan(query, raw))
@@ -118,6 +119,11 @@ type conv struct {
 	cteExpansions int
 	// depth is how many SELECTs the conversion is inside (selectStmt).
 	depth int
+	// version is the parse tree's (what pg_query's deparser checks).
+	version int32
+	// modifying are the data-modifying WITH queries of the statement
+	// being converted (convert_with_modify.go).
+	modifying []*ModifyingCTE
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.
@@ -188,6 +194,8 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.alterTable(n.AlterTableStmt)
 	case *pg_query.Node_RenameStmt:
 		return c.renameStmt(n.RenameStmt)
+	case *pg_query.Node_ViewStmt:
+		return c.createView(n.ViewStmt) // convert_view.go
 	case *pg_query.Node_TruncateStmt:
 		return c.truncateStmt(n.TruncateStmt)
 	case *pg_query.Node_ReindexStmt:

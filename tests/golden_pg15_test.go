@@ -72,6 +72,10 @@ var pg15GoldenScripts = []string{
 	"psql_catalog_sql",
 	"names",
 	"regtypes",
+	"views",
+	"views_errors",
+	"cte_modify",
+	"views_update",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -37,7 +37,7 @@ var infoViews = map[string]view{
 	"schemata":                {oidInfoSchemata, schemataCols, schemataRows},
 	"tables":                  {oidInfoTables, infoTablesCols, infoTablesRows},
 	"columns":                 {oidInfoColumns, infoColumnsCols, infoColumnsRows},
-	"views":                   {oidInfoViews, infoViewsCols, func(Env) [][]any { return nil }},
+	"views":                   {oidInfoViews, infoViewsCols, infoViewsRows},
 	"table_constraints":       {oidInfoTableCons, tableConsCols, tableConsRows},
 	"key_column_usage":        {oidInfoKeyColumnUsage, keyColumnUsageCols, keyColumnUsageRows},
 	"referential_constraints": {oidInfoRefCons, refConsCols, refConsRows},
@@ -75,6 +75,9 @@ func infoTablesRows(env Env) [][]any {
 		if r.kind == kindTable && canSee(env, r.table, anyTablePriv) {
 			rows = append(rows, []any{env.Database, r.schema, r.name, "BASE TABLE", nil, nil, nil, nil, nil,
 				"YES", "NO", nil})
+		}
+		if r.kind == kindView && canSee(env, r.table, anyTablePriv) {
+			rows = append(rows, infoViewTableRow(env, r)) // views_user.go
 		}
 	}
 	return rows

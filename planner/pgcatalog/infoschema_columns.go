@@ -34,7 +34,7 @@ var infoColumnsCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, "tab
 func infoColumnsRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
-		if r.kind != kindTable || !canSee(env, r.table, keyColumnPriv) {
+		if r.kind != kindTable && r.kind != kindView || !canSee(env, r.table, keyColumnPriv) {
 			continue
 		}
 		for i := range r.table.Columns {

@@ -56,7 +56,7 @@ func relations(cat *catalog.Catalog) []relation {
 		out = append(out, r)
 	}
 	for _, t := range cat.Tables() {
-		add(relation{oid: t.OID, kind: kindTable, table: t}, t.Name)
+		add(relation{oid: t.OID, kind: relKindOf(t), table: t}, t.Name) // views_user.go
 		for _, ix := range tableIndexes(cat, t) {
 			add(relation{oid: indexOID(ix), kind: kindIndex, table: t, index: ix}, ix.Name)
 		}

@@ -252,10 +252,12 @@ func classRows(env Env) [][]any {
 			}
 		case kindSequence:
 			natts, tuples = 3, 1
+		case kindView:
+			am, natts, tuples, ident, acl = viewClassRow(env, r) // views_user.go
 		}
 		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
-			hasIndex, false, "p", string(r.kind), natts, checks, false, triggers, false, false, false, true, ident,
+			hasIndex, false, "p", string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})
 	}
 	return rows

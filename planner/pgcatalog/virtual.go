@@ -33,7 +33,7 @@ var views = map[string]view{
 	"pg_roles":              {12000, rolesCols, rolesRows},
 	"pg_user":               {12014, userCols, userRows},
 	"pg_attrdef":            {2604, attrdefCols, attrdefRows},
-	"pg_views":              {12028, viewsCols, noRows},
+	"pg_views":              {12028, viewsCols, pgViewsRows},
 	"pg_enum":               {3501, enumCols, noRows},
 	"pg_inherits":           {2611, inheritsCols, noRows},
 	"pg_trigger":            {2620, triggerCols, noRows},

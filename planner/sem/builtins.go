@@ -25,6 +25,7 @@ var Builtins = NewRegistry(
 	aggregateFuncs,
 	windowFuncs,
 	constraintFuncs,
+	viewFuncs,
 	setReturningFuncs,
 	jsonbFuncs,
 	jsonbSetFuncs,
