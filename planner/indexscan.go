@@ -89,6 +89,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 		if findColumn(query) == nil {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
+			s.restWhere = predicateRest(ix, s.restWhere)
 			p.scan = s
 			return
 		}
