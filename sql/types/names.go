@@ -72,6 +72,9 @@ var kinds = [...]kindInfo{
 	KindInt2Vector:       {OIDInt2Vector, "int2vector", -1},
 	KindOIDVector:        {OIDOidVector, "oidvector", -1},
 	KindOIDArray:         {OIDOidArray, "oid[]", -1},
+	KindSparsevecArray:   {OIDSparsevecArray, "sparsevec[]", -1},
+	KindBitArray:         {OIDBitArray, "bit[]", -1},
+	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
 }
 
 func (k Kind) info() kindInfo {

@@ -57,6 +57,11 @@ const (
 	KindInt2Vector
 	KindOIDVector
 	KindOIDArray
+
+	// Arrays of pgvector's sparsevec and of bit strings (array.go).
+	KindSparsevecArray // sparsevec[]
+	KindBitArray       // bit[]
+	KindVarbitArray    // bit varying[]
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
