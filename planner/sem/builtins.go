@@ -30,4 +30,5 @@ var Builtins = NewRegistry(
 	bitAggregateFuncs,
 	bitFuncs,
 	sparsevecFuncs,
+	pgvectorProcs,
 )
