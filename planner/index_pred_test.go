@@ -195,3 +195,25 @@ func TestPartialHNSWRecipe(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialHNSWPreferred checks that a partial HNSW index whose
+// predicate WHERE implies is chosen over a full index of the same key
+// and operator class created before it, and the full one otherwise.
+func TestPartialHNSWPreferred(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE pp (id int PRIMARY KEY, category_id int, embedding vector(4))")
+	exec(t, s, "INSERT INTO pp SELECT i, i % 10, ARRAY[i % 7, i % 11, i % 13, i % 17]::vector FROM generate_series(1, 3000) i")
+	exec(t, s, "CREATE INDEX pp_all ON pp USING hnsw (embedding vector_l2_ops)")
+	exec(t, s, "CREATE INDEX pp_c3 ON pp USING hnsw (embedding vector_l2_ops) WHERE (category_id = 3)")
+	exec(t, s, "ANALYZE pp")
+	const order = " ORDER BY embedding <-> '[3,5,7,9]' LIMIT 10"
+	for q, index := range map[string]string{
+		"SELECT id FROM pp WHERE category_id = 3" + order: "pp_c3",
+		"SELECT id FROM pp WHERE id > 100" + order:        "pp_all",
+		"SELECT id FROM pp" + order:                       "pp_all",
+	} {
+		if got := explainText(t, s, q); !strings.Contains(got, "Index Scan using "+index+" ") {
+			t.Errorf("%s: plan does not use %s:\n%s", q, index, got)
+		}
+	}
+}
