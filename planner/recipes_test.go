@@ -109,7 +109,9 @@ func TestRecipeBinaryQuantize(t *testing.T) {
 // subvector recipes: HNSW indexes on embedding::halfvec(n) with
 // halfvec_l2_ops and on subvector(embedding, 1, m)::vector(m) with
 // vector_cosine_ops serve the ORDER BY of the same expression, with
-// recall@10 >= 0.9 against the exact order.
+// recall@10 >= 0.9 against the exact order; an ivfflat index on the
+// subvector expression holds 8-dimension keys and, every list probed,
+// answers exactly.
 func TestRecipeHalfvecSubvector(t *testing.T) {
 	s := testSession(t)
 	lit := recipeTable(t, s, "hs", 2000, 32)
@@ -126,10 +128,17 @@ func TestRecipeHalfvecSubvector(t *testing.T) {
 	if r := recipeRecall(t, s, "SELECT id FROM hs ORDER BY subvector(embedding, 1, 8)::vector(8) <=> $1 LIMIT 10", "hs_sub", subs); r < 0.9 {
 		t.Errorf("subvector recall@10 %.3f < 0.9", r)
 	}
+	// an ivfflat expression index's lists hold its key (8 dimensions), not
+	// the column's 32: every list probed gives the exact rows
+	exec(t, s, "CREATE INDEX hs_sub_ivf ON hs USING ivfflat ((subvector(embedding, 1, 8)::vector(8)) vector_l2_ops) WITH (lists = 10)")
+	exec(t, s, "SET ivfflat.probes = 10")
+	if r := recipeRecall(t, s, "SELECT id FROM hs ORDER BY subvector(embedding, 1, 8)::vector(8) <-> $1 LIMIT 10", "hs_sub_ivf", subs); r != 1 {
+		t.Errorf("ivfflat subvector recall@10 with every list probed %.3f, want 1", r)
+	}
 	for _, q := range []string{
 		"SELECT id FROM hs ORDER BY embedding::halfvec(32) <=> '" + queries[0] + "' LIMIT 10",
 		"SELECT id FROM hs ORDER BY subvector(embedding, 2, 8)::vector(8) <=> '" + subs[0] + "' LIMIT 10",
-		"SELECT id FROM hs ORDER BY subvector(embedding, 1, 8)::vector(8) <-> '" + subs[0] + "' LIMIT 10",
+		"SELECT id FROM hs ORDER BY subvector(embedding, 1, 8)::vector(8) <+> '" + subs[0] + "' LIMIT 10",
 	} {
 		if got := explainText(t, s, q); strings.Contains(got, "Index Scan") {
 			t.Errorf("%s: plan reads an index of another expression or operator:\n%s", q, got)
