@@ -128,12 +128,7 @@ var operatorCols = cols("oid", tOID, "oprname", tText, "oprnamespace", tOID, "op
 // merge; pgvector's = can neither.
 func operatorRows(Env) [][]any {
 	var rows [][]any
-	oids := map[opKey]int64{}
-	for i, f := range sem.Operators.All() {
-		if len(f.Args) == 2 {
-			oids[opKey{f.Name, sem.TypeOID(f.Args[0]), sem.TypeOID(f.Args[1])}] = int64(oidOperatorBase + i)
-		}
-	}
+	oids := operatorOIDs() // views_opfamily.go
 	for i, f := range sem.Operators.All() {
 		ns := int64(oidPgCatalog)
 		if f.Schema == "public" {
