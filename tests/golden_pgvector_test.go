@@ -14,7 +14,7 @@ var goldenPgvector = flag.Bool("golden-pgvector", false, "run the pgvector-verif
 // pgvectorGoldenScripts are golden scripts whose .out files must be
 // exactly what pgvector 0.8 answers on PGlite (tests/frameworks/node's
 // @electric-sql/pglite-pgvector).
-var pgvectorGoldenScripts = []string{"bit_pgvector", "sparsevec_pgvector", "ivfflat", "vector_arrays_pgvector", "recipes_pgvector", "named_functions_pgvector", "ivfflat_bit_pgvector"}
+var pgvectorGoldenScripts = []string{"bit_pgvector", "sparsevec_pgvector", "ivfflat", "vector_arrays_pgvector", "recipes_pgvector", "named_functions_pgvector", "ivfflat_bit_pgvector", "scan_settings_pgvector"}
 
 // TestGoldenPgvector runs pgvectorGoldenScripts against the pgvector
 // reference, each on a fresh PGlite, and compares the transcripts with
