@@ -18,6 +18,8 @@ func TestArrayDatumRoundTrip(t *testing.T) {
 		{1.5, nil},
 		{types.Vector{1, 2}, nil},
 		{[]byte{0, 1}, types.UUID{1, 2, 3}},
+		{types.Bits{Len: 3, Data: []byte{0xa0}}, nil, types.Bits{Len: 0}},
+		{types.SparseVec{Dim: 3, Indices: []int32{0, 2}, Values: []float32{1, -2.5}}, nil},
 	}
 	for _, v := range values {
 		b := appendDatum(nil, v)

@@ -138,7 +138,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 		ix.BTree = &BTree{}
 	}
 	if def.Method == MethodIVFFlat {
-		return ix, newIVFOn(ix, t.Columns[col].Type)
+		return ix, newIVFOn(ix, ix.KeyType()) // an expression index's lists hold its key's type
 	}
 	if def.Method != MethodHNSW {
 		return ix, nil

@@ -26,9 +26,14 @@ import (
 
 // newIVFOn gives ix (method ivfflat, M lists) its empty, untrained lists
 // for a column of type ct (vector or halfvec, whose halves are kept as
-// float32).
+// float32; or bit under bit_hamming_ops, whose strings vecindex keeps as
+// 0/1 components under L2: IVFConfig.Bits).
 func newIVFOn(ix *Index, ct types.Type) error {
-	x, err := vecindex.NewIVF(vecindex.IVFConfig{Dims: int(ct.Typmod), Lists: ix.M, Metric: ix.Metric, Seed: int64(ix.OID)})
+	cfg := vecindex.IVFConfig{Dims: int(ct.Typmod), Lists: ix.M, Metric: ix.Metric, Seed: int64(ix.OID)}
+	if ct.Kind == types.KindBit {
+		cfg.Metric, cfg.Bits = vecindex.L2, true
+	}
+	x, err := vecindex.NewIVF(cfg)
 	if err != nil {
 		return pgerror.Internal(fmt.Errorf("create index %s: %w", ix.Name, err))
 	}

@@ -215,7 +215,9 @@ func (s *indexScan) chooseFilterPlan(p *selectPlan, x *execCtx, e *env, k int) (
 // estimateChoice is what every k-NN plan choice starts from: the table's
 // rows (its statistics, else its slots; at least 1), the selectivity of
 // the WHERE conjuncts the index does not answer, the B-tree path's scan
-// for this execution and the rows expected to match.
+// for this execution and the rows expected to match. For a partial index
+// the selectivity is within the rows the index holds (WHERE's over the
+// predicate's), as a walk of it sees them.
 func (s *indexScan) estimateChoice(p *selectPlan, x *execCtx, e *env) (filterChoice, error) {
 	t := p.table
 	stats := autoAnalyze(x, t)
@@ -224,9 +226,18 @@ func (s *indexScan) estimateChoice(p *selectPlan, x *execCtx, e *env) (filterCho
 		ch.rows = stats.Rows
 	}
 	ch.rows = max(ch.rows, 1)
+	ch.matching = ch.rows
 	if p.where != nil {
 		es := &estimator{t: t, st: stats, e: e}
 		ch.sel = clamp01(es.sel(s.rest(p)))
+		ch.matching = ch.sel * ch.rows
+		if pred, ok := s.ix.BoundPred.(expr); ok && s.ix.Pred != "" {
+			// a partial index holds the rows passing its predicate: sel is
+			// the fraction of those passing WHERE
+			all := clamp01(es.sel(p.where))
+			ch.matching = all * ch.rows
+			ch.sel = clamp01(all / max(clamp01(es.sel(pred)), 1/ch.rows))
+		}
 	}
 	if p.path != nil {
 		ps, err := p.path.eval(e)
@@ -235,7 +246,6 @@ func (s *indexScan) estimateChoice(p *selectPlan, x *execCtx, e *env) (filterCho
 		}
 		ch.path = ps
 	}
-	ch.matching = ch.sel * ch.rows
 	return ch, nil
 }
 

@@ -50,7 +50,8 @@
 // estimate favours it, and a k-NN TopK over a table with an HNSW index
 // whose operator class matches becomes an HNSW IndexScan (an index's key
 // may be an expression, matched by its bound form, index_expr.go; a
-// partial index is read only when WHERE implies its predicate,
+// partial index is read only when WHERE implies its predicate, and then
+// preferred, its walk not re-testing what the predicate implies,
 // index_pred.go) whose strategy
 // the cost model picks per execution (pre-filter, filtered graph walk,
 // post-filter). Whatever the strategy, k-NN rows come in exact distance

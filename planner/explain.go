@@ -33,7 +33,7 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 		}
 		return nil, pgerror.NotSupported("EXPLAIN EXECUTE")
 	}
-	if q, ok := x.Stmt.(*sql.Select); ok && hasDerived(q) {
+	if q, ok := x.Stmt.(*sql.Select); ok && hasDerived(q) && derivedWhat(q) != "subquery in FROM" {
 		return nil, pgerror.NotSupported("EXPLAIN of a " + derivedWhat(q)) // derived.go
 	}
 	inner, err := b.plan(x.Stmt)

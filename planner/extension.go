@@ -46,7 +46,7 @@ func usesExtensionTypes(cat *catalog.Catalog) bool {
 // extensionType reports whether t belongs to the vector extension.
 func extensionType(t types.Type) bool {
 	switch t.Kind {
-	case types.KindVector, types.KindVectorArray, types.KindHalfvec, types.KindHalfvecArray, types.KindSparsevec:
+	case types.KindVector, types.KindVectorArray, types.KindHalfvec, types.KindHalfvecArray, types.KindSparsevec, types.KindSparsevecArray:
 		return true
 	}
 	return false

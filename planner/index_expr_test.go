@@ -12,7 +12,7 @@ import (
 
 // explainText runs EXPLAIN (COSTS OFF) q and returns its lines joined by
 // newlines.
-func explainText(t *testing.T, s *Session, q string) string {
+func explainText(t testing.TB, s *Session, q string) string {
 	t.Helper()
 	res := exec(t, s, "EXPLAIN (COSTS OFF) "+q)
 	var lines []string

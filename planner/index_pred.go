@@ -13,8 +13,15 @@ import (
 // of WHERE (PostgreSQL's predtest.c, reduced to its common cases): the
 // same expression (exprKey), a comparison of the same operand with a
 // constant implying another (x > 10 implies x > 5; x = 3 implies x >= 1),
-// and any strict comparison of x implying x IS NOT NULL. Anything else
-// does not prove the predicate and the index is not used.
+// any strict comparison of x implying x IS NOT NULL, and the AND/OR
+// rules of predtest.c's predicate_implied_by, with x IN (c1, ..., cn)
+// read as x = c1 OR ... OR x = cn (so x = 3 implies x IN (1, 3), and
+// x IN (40, 41) implies x > 10): an OR implies p when each of its arms
+// does, an AND when one of its conjuncts does, and q implies an OR p when
+// it implies one of p's arms, an AND p when it implies each conjunct.
+// Anything else does not prove the predicate and the index is not used.
+// A WHERE conjunct the predicate itself implies is true of every row the
+// index holds, so an index scan need not test it (predicateRest).
 
 // impliedPartials returns t's partial indexes whose predicate where
 // implies.
@@ -43,6 +50,31 @@ func predImplied(ix *catalog.Index, where expr) bool {
 	return true
 }
 
+// predicateRest returns where without the conjuncts ix's predicate
+// implies (nil when none is left): every row ix holds passes them, so a
+// scan of ix need not test them (PostgreSQL drops them from an index
+// scan's quals in create_indexscan_plan). where is returned as it is for
+// an index without a predicate.
+func predicateRest(ix *catalog.Index, where expr) expr {
+	pred, ok := ix.BoundPred.(expr)
+	if ix.Pred == "" || !ok || where == nil {
+		return where
+	}
+	var rest []expr
+	for _, q := range boundConjuncts(where) {
+		if !clauseImplies(pred, q) {
+			rest = append(rest, q)
+		}
+	}
+	switch len(rest) {
+	case 0:
+		return nil
+	case 1:
+		return rest[0]
+	}
+	return &andExpr{args: rest}
+}
+
 // boundConjuncts splits x at its top-level ANDs.
 func boundConjuncts(x expr) []expr {
 	if a, ok := x.(*andExpr); ok {
@@ -55,6 +87,10 @@ func boundConjuncts(x expr) []expr {
 	return []expr{x}
 }
 
+// maxImplyArms bounds the IN lists read as ORs, as predtest.c's
+// MAX_SAOP_ARRAY_SIZE (100) does.
+const maxImplyArms = 100
+
 // clauseImplies reports whether clause q being true proves p true.
 func clauseImplies(q, p expr) bool {
 	if kq, ok := exprKey(q); ok {
@@ -62,6 +98,48 @@ func clauseImplies(q, p expr) bool {
 			return true
 		}
 	}
+	if arms, and, ok := junctionArms(q); ok {
+		if and {
+			return slices.ContainsFunc(arms, func(a expr) bool { return clauseImplies(a, p) })
+		}
+		return !slices.ContainsFunc(arms, func(a expr) bool { return !clauseImplies(a, p) })
+	}
+	if arms, and, ok := junctionArms(p); ok {
+		if and {
+			return !slices.ContainsFunc(arms, func(a expr) bool { return !clauseImplies(q, a) })
+		}
+		return slices.ContainsFunc(arms, func(a expr) bool { return clauseImplies(q, a) })
+	}
+	return atomImplies(q, p)
+}
+
+// junctionArms returns x's arms when x is an AND (and is true) or an OR,
+// reading x IN (c1, ..., cn) of constants as x = c1 OR ... OR x = cn (at
+// most maxImplyArms of them); ok is false for any other clause.
+func junctionArms(x expr) (arms []expr, and, ok bool) {
+	switch v := x.(type) {
+	case *andExpr:
+		return v.args, true, true
+	case *orExpr:
+		return v.args, false, true
+	case *inExpr:
+		if v.not || len(v.list) == 0 || len(v.list) > maxImplyArms {
+			return nil, false, false
+		}
+		for _, c := range v.list {
+			if _, isConst := constOf(c); !isConst {
+				return nil, false, false
+			}
+			arms = append(arms, &cmpExpr{op: "=", l: v.x, r: c, cmp: v.cmp})
+		}
+		return arms, false, true
+	}
+	return nil, false, false
+}
+
+// atomImplies reports whether comparison q proves comparison (or IS NOT
+// NULL test) p.
+func atomImplies(q, p expr) bool {
 	qo, qop, qc, ok := constCmp(q)
 	if !ok {
 		return false

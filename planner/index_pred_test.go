@@ -12,7 +12,8 @@ import (
 
 // TestPartialIndexPlans checks that a partial B-tree is read only when
 // the query's WHERE implies its predicate (same clause, a narrower range,
-// an equality inside the range, IS NOT NULL from a comparison) and never
+// an equality inside the range, an IN list inside it, IS NOT NULL from a
+// comparison) and never
 // otherwise, and that it holds exactly the rows its predicate is true for
 // through INSERT, UPDATE into and out of the predicate, and DELETE.
 func TestPartialIndexPlans(t *testing.T) {
@@ -28,6 +29,7 @@ func TestPartialIndexPlans(t *testing.T) {
 		{"SELECT id FROM pt WHERE 50 = n", "pt_n"},
 		{"SELECT id FROM pt WHERE n = 11", "pt_n"},
 		{"SELECT id FROM pt WHERE n IN (40, 41) AND n > 30", "pt_n"},
+		{"SELECT id FROM pt WHERE n IN (40, 41)", "pt_n"},
 		{"SELECT id FROM pt WHERE cat = 'c3' AND id = 13", "pt_c3"},
 		{"SELECT id FROM pt WHERE id = 13 AND 'c3' = cat", "pt_c3"},
 		{"SELECT id FROM pt WHERE cat = 'c7' AND n = 5 AND id > 2990", "pt_nn"},
@@ -40,7 +42,7 @@ func TestPartialIndexPlans(t *testing.T) {
 	for _, q := range []string{
 		"SELECT id FROM pt WHERE n = 5",
 		"SELECT id FROM pt WHERE n = 10",
-		"SELECT id FROM pt WHERE n IN (40, 41)",
+		"SELECT id FROM pt WHERE n IN (40, 5)",
 		"SELECT id FROM pt WHERE n = 50 OR id = 3",
 		"SELECT id FROM pt WHERE cat = 'c4' AND id = 13",
 		"SELECT id FROM pt WHERE id = 13",
@@ -136,5 +138,82 @@ func TestPartialHNSWRecall(t *testing.T) {
 	}
 	if r := float64(found) / float64(total); r < 0.9 {
 		t.Errorf("recall@10 %.3f < 0.9", r)
+	}
+}
+
+// TestPartialHNSWRecipe checks pgvector's partial-index recipe (CREATE
+// INDEX ... USING hnsw (embedding vector_l2_ops) WHERE (category_id = 3)):
+// a query whose WHERE implies the predicate (the same clause, an AND
+// with it, an IN of one constant, x = c against a predicate x IN (...))
+// walks the index without re-testing the implied clause, and gets exactly
+// the rows of the exact plan; a query that does not imply it never reads
+// the index.
+func TestPartialHNSWRecipe(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE pr (id int PRIMARY KEY, category_id int, embedding vector(4))")
+	exec(t, s, "INSERT INTO pr SELECT i, i % 10, ARRAY[i % 7, i % 11, i % 13, i % 17]::vector FROM generate_series(1, 3000) i")
+	exec(t, s, "CREATE INDEX pr_c3 ON pr USING hnsw (embedding vector_l2_ops) WHERE (category_id = 3)")
+	exec(t, s, "CREATE INDEX pr_c45 ON pr USING hnsw (embedding vector_l1_ops) WHERE (category_id IN (4, 5))")
+	exec(t, s, "ANALYZE pr")
+	const order = " ORDER BY embedding <-> '[3,5,7,9]' LIMIT 10"
+	const order1 = " ORDER BY embedding <+> '[3,5,7,9]' LIMIT 10"
+	uses := []struct{ q, index, filter string }{
+		{"SELECT id FROM pr WHERE category_id = 3" + order, "pr_c3", ""},
+		{"SELECT id FROM pr WHERE (3 = category_id)" + order, "pr_c3", ""},
+		{"SELECT id FROM pr WHERE category_id IN (3)" + order, "pr_c3", ""},
+		{"SELECT id FROM pr WHERE category_id = 3 AND id > 1000" + order, "pr_c3", "(id > 1000)"},
+		{"SELECT id FROM pr WHERE category_id = 4" + order1, "pr_c45", "(category_id = 4)"},
+		{"SELECT id FROM pr WHERE category_id IN (5, 4)" + order1, "pr_c45", ""},
+	}
+	for _, u := range uses {
+		got := explainText(t, s, u.q)
+		hasFilter := strings.Contains(got, "Filter:")
+		if !strings.Contains(got, "Index Scan using "+u.index+" ") || hasFilter != (u.filter != "") ||
+			hasFilter && !strings.Contains(got, "Filter: "+u.filter+"\n") {
+			t.Errorf("%s: plan does not walk %s with filter %q:\n%s", u.q, u.index, u.filter, got)
+		}
+	}
+	for _, q := range []string{
+		"SELECT id FROM pr" + order,
+		"SELECT id FROM pr WHERE category_id = 4" + order,
+		"SELECT id FROM pr WHERE category_id IN (3, 4)" + order,
+		"SELECT id FROM pr WHERE category_id = 3 OR id = 1" + order,
+		"SELECT id FROM pr WHERE category_id > 2" + order,
+		"SELECT id FROM pr WHERE category_id IN (4, 6)" + order1,
+	} {
+		if got := explainText(t, s, q); strings.Contains(got, "Index Scan") {
+			t.Errorf("%s: plan reads a partial index whose predicate WHERE does not imply:\n%s", q, got)
+		}
+	}
+	for _, u := range uses {
+		got := exec(t, s, u.q).Rows
+		exec(t, s, "SET enable_indexscan = off")
+		want := exec(t, s, u.q).Rows
+		exec(t, s, "SET enable_indexscan = on")
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: index gives %v, exact plan %v", u.q, got, want)
+		}
+	}
+}
+
+// TestPartialHNSWPreferred checks that a partial HNSW index whose
+// predicate WHERE implies is chosen over a full index of the same key
+// and operator class created before it, and the full one otherwise.
+func TestPartialHNSWPreferred(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE pp (id int PRIMARY KEY, category_id int, embedding vector(4))")
+	exec(t, s, "INSERT INTO pp SELECT i, i % 10, ARRAY[i % 7, i % 11, i % 13, i % 17]::vector FROM generate_series(1, 3000) i")
+	exec(t, s, "CREATE INDEX pp_all ON pp USING hnsw (embedding vector_l2_ops)")
+	exec(t, s, "CREATE INDEX pp_c3 ON pp USING hnsw (embedding vector_l2_ops) WHERE (category_id = 3)")
+	exec(t, s, "ANALYZE pp")
+	const order = " ORDER BY embedding <-> '[3,5,7,9]' LIMIT 10"
+	for q, index := range map[string]string{
+		"SELECT id FROM pp WHERE category_id = 3" + order: "pp_c3",
+		"SELECT id FROM pp WHERE id > 100" + order:        "pp_all",
+		"SELECT id FROM pp" + order:                       "pp_all",
+	} {
+		if got := explainText(t, s, q); !strings.Contains(got, "Index Scan using "+index+" ") {
+			t.Errorf("%s: plan does not use %s:\n%s", q, index, got)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -58,7 +59,9 @@ type indexScan struct {
 }
 
 // chooseIndex picks an HNSW index for ORDER BY col <op> value LIMIT k when
-// one's operator class matches <op> and value does not depend on the row.
+// one's operator class matches <op> and value does not depend on the row:
+// the first partial index whose predicate WHERE implies (it holds only
+// rows WHERE may admit, so its walk wastes less), else the first one.
 // The index gives ascending distances with NULL distances last, so DESC
 // and NULLS FIRST orders are left to the sort.
 func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
@@ -86,11 +89,14 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 				continue
 			}
 		}
-		if findColumn(query) == nil {
+		if findColumn(query) == nil && (p.scan == nil || ix.Pred != "") {
 			s := &indexScan{ix: ix, query: query, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
+			s.restWhere = predicateRest(ix, s.restWhere)
 			p.scan = s
-			return
+			if ix.Pred != "" {
+				return
+			}
 		}
 	}
 }
@@ -228,6 +234,11 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	fits := len(q) == int(kt.Typmod)
 	if kt.Kind == types.KindBit || kt.Kind == types.KindSparsevec {
 		_, fits = indexQuery(qv, kt) // ops_bits.go
+	}
+	if !fits && s.ix.IVF != nil && kt.Kind == types.KindBit {
+		// pgvector's ivfflat scan checks a bit query's length itself
+		b, _ := qv.(types.Bits)
+		return nil, true, pgerror.Errorf(pgerror.DataException, "expected %d dimensions, not %d", kt.Typmod, b.Len)
 	}
 	if !fits {
 		// A vector of another size cannot walk the graph. The exact scan

@@ -10,18 +10,20 @@ import (
 )
 
 // ivfflatOpclasses are the operator classes pgvector 0.8 defines for
-// ivfflat (sql/vector.sql), a subset of opclasses (no L1); the default
-// one is vector_l2_ops for vector (halfvec has none).
+// ivfflat (sql/vector.sql), a subset of opclasses (no L1, no Jaccard);
+// the default one is vector_l2_ops for vector (halfvec and bit have none).
 var ivfflatOpclasses = map[string]bool{
 	"vector_l2_ops": true, "vector_ip_ops": true, "vector_cosine_ops": true,
 	"halfvec_l2_ops": true, "halfvec_ip_ops": true, "halfvec_cosine_ops": true,
+	"bit_hamming_ops": true,
 }
 
 // ivfflatDef validates CREATE INDEX ... USING ivfflat with pgvector's
 // errors, in its order: operator class (42704, 42804), the lists
 // reloption (22023, 1..32768, default 100), then at build the column's
 // dimensions (22023 none, 54000 more than 2,000 for vector or 4,000 for
-// halfvec; 22023 a single dimension under a spherical opclass). def.M
+// halfvec, 64,000 bits for bit; 22023 a single dimension under a
+// spherical opclass). def.M
 // carries the lists.
 func ivfflatDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 	opclass := x.Columns[0].Opclass
@@ -36,7 +38,8 @@ func ivfflatDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error 
 	if !ok || !ivfflatOpclasses[opclass] {
 		return pgerror.Errorf(pgerror.UndefinedObject, "operator class %q does not exist for access method \"ivfflat\"", opclass)
 	}
-	if ct.Kind != oc.kind {
+	varbit := ct.Kind == types.KindVarbit && oc.kind == types.KindBit // binary-coercible to bit, refused at build
+	if ct.Kind != oc.kind && !varbit {
 		return pgerror.Errorf(pgerror.DatatypeMismatch, "operator class %q does not accept data type %s", opclass, noTypmod(ct).Name())
 	}
 	def.Opclass, def.Metric, def.M = opclass, oc.metric, vecindex.IVFDefaultLists
@@ -51,13 +54,16 @@ func ivfflatDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error 
 		def.M = n
 	}
 	def.Reloptions = reloptions(x.Options)
+	if varbit {
+		return pgerror.New(pgerror.FeatureNotSupported, "type not supported for ivfflat index")
+	}
 	if ct.Typmod < 1 {
 		return pgerror.New(pgerror.InvalidParameterValue, "column does not have dimensions")
 	}
 	if maxDims := hnswMaxDimsOf(ct.Kind); ct.Typmod > int32(maxDims) {
 		return pgerror.Errorf(pgerror.ProgramLimitExceeded, "column cannot have more than %d dimensions for ivfflat index", maxDims)
 	}
-	if oc.metric != vecindex.L2 && ct.Typmod == 1 {
+	if (oc.metric == vecindex.InnerProduct || oc.metric == vecindex.Cosine) && ct.Typmod == 1 {
 		return pgerror.New(pgerror.InvalidParameterValue, "dimensions must be greater than one for this opclass")
 	}
 	return nil

@@ -41,6 +41,12 @@ func (p *selectPlan) knnRule(x *execCtx, e *env, tr *planTrace, top *ir.TopK) (i
 		knn.Iterative = &ir.Iterative{Rows: ch.ef + 1, Mode: mode} // knnRun.walk reads ef + 1 rows
 	}
 	scan, filter := unfilter(top.Input)
+	if p.scan.ix.Pred != "" { // the conjuncts the predicate implies are true of every row the index holds
+		filter = ""
+		if rest := predicateRest(p.scan.ix, p.where); rest != nil {
+			filter = formatBound(rest)
+		}
+	}
 	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: ir.Rows(min(ch.matching, float64(top.K)))},
 		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Filter: filter}, Kind: ir.HNSW,
 		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(top.Keys), KNN: knn}, nil

@@ -67,6 +67,9 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 		return p.lowerAbove(node, limit, offset), nil
 	}
 	from := p.logicalScan()
+	if err := p.describeDerived(x, from); err != nil {
+		return nil, err
+	}
 	if p.scan != nil && limit >= 0 && p.wins == nil && readsOuterRow(p.scan.query) {
 		return p.withLimit(p.lateralKNN(from, limit, offset), limit, offset), nil
 	}
@@ -129,6 +132,24 @@ func (p *selectPlan) logicalScan() ir.Node {
 		return scan
 	}
 	return &ir.Filter{Unary: ir.Unary{Input: scan}, Cond: formatBound(p.where)}
+}
+
+// describeDerived puts the plan of p's subquery in FROM under its
+// Subquery Scan in from (logicalScan's scan, or its Filter's input), as
+// PostgreSQL's EXPLAIN prints a subquery's plan below the scan reading
+// it; the inner query's own index choice (an HNSW scan feeding a
+// re-ranking outer query) shows there.
+func (p *selectPlan) describeDerived(x *execCtx, from ir.Node) error {
+	if f, ok := from.(*ir.Filter); ok {
+		from = f.Input
+	}
+	sq, ok := from.(*ir.SubqueryScan)
+	if !ok || p.derived == nil {
+		return nil
+	}
+	var err error
+	sq.Query, err = lowerPlan(p.derived.plan, x, nil) // lower.go
+	return err
 }
 
 // estimateScan sets the estimates of logicalScan's nodes: the table's

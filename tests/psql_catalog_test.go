@@ -114,40 +114,106 @@ Access method: heap
  alice     |            | {}
 
 `},
-		{`\df`, `                                List of functions
- Schema |       Name       | Result data type |    Argument data types    | Type 
---------+------------------+------------------+---------------------------+------
- public | avg              | halfvec          | halfvec                   | agg
- public | avg              | vector           | vector                    | agg
- public | binary_quantize  | bit              | halfvec                   | func
- public | binary_quantize  | bit              | vector                    | func
- public | cosine_distance  | double precision | halfvec, halfvec          | func
- public | cosine_distance  | double precision | sparsevec, sparsevec      | func
- public | cosine_distance  | double precision | vector, vector            | func
- public | hamming_distance | double precision | bit, bit                  | func
- public | inner_product    | double precision | halfvec, halfvec          | func
- public | inner_product    | double precision | sparsevec, sparsevec      | func
- public | inner_product    | double precision | vector, vector            | func
- public | jaccard_distance | double precision | bit, bit                  | func
- public | l1_distance      | double precision | halfvec, halfvec          | func
- public | l1_distance      | double precision | sparsevec, sparsevec      | func
- public | l1_distance      | double precision | vector, vector            | func
- public | l2_distance      | double precision | halfvec, halfvec          | func
- public | l2_distance      | double precision | sparsevec, sparsevec      | func
- public | l2_distance      | double precision | vector, vector            | func
- public | l2_norm          | double precision | halfvec                   | func
- public | l2_norm          | double precision | sparsevec                 | func
- public | l2_normalize     | halfvec          | halfvec                   | func
- public | l2_normalize     | sparsevec        | sparsevec                 | func
- public | l2_normalize     | vector           | vector                    | func
- public | subvector        | halfvec          | halfvec, integer, integer | func
- public | subvector        | vector           | vector, integer, integer  | func
- public | sum              | halfvec          | halfvec                   | agg
- public | sum              | vector           | vector                    | agg
- public | vector_dims      | integer          | halfvec                   | func
- public | vector_dims      | integer          | vector                    | func
- public | vector_norm      | double precision | vector                    | func
-(30 rows)
+		{`\df`, `                                               List of functions
+ Schema |               Name               |  Result data type  |          Argument data types           | Type 
+--------+----------------------------------+--------------------+----------------------------------------+------
+ public | array_to_halfvec                 | halfvec            | double precision[], integer, boolean   | func
+ public | array_to_halfvec                 | halfvec            | integer[], integer, boolean            | func
+ public | array_to_halfvec                 | halfvec            | numeric[], integer, boolean            | func
+ public | array_to_halfvec                 | halfvec            | real[], integer, boolean               | func
+ public | array_to_sparsevec               | sparsevec          | double precision[], integer, boolean   | func
+ public | array_to_sparsevec               | sparsevec          | integer[], integer, boolean            | func
+ public | array_to_sparsevec               | sparsevec          | numeric[], integer, boolean            | func
+ public | array_to_sparsevec               | sparsevec          | real[], integer, boolean               | func
+ public | array_to_vector                  | vector             | double precision[], integer, boolean   | func
+ public | array_to_vector                  | vector             | integer[], integer, boolean            | func
+ public | array_to_vector                  | vector             | numeric[], integer, boolean            | func
+ public | array_to_vector                  | vector             | real[], integer, boolean               | func
+ public | avg                              | halfvec            | halfvec                                | agg
+ public | avg                              | vector             | vector                                 | agg
+ public | binary_quantize                  | bit                | halfvec                                | func
+ public | binary_quantize                  | bit                | vector                                 | func
+ public | cosine_distance                  | double precision   | halfvec, halfvec                       | func
+ public | cosine_distance                  | double precision   | sparsevec, sparsevec                   | func
+ public | cosine_distance                  | double precision   | vector, vector                         | func
+ public | halfvec                          | halfvec            | halfvec, integer, boolean              | func
+ public | halfvec_accum                    | double precision[] | double precision[], halfvec            | func
+ public | halfvec_add                      | halfvec            | halfvec, halfvec                       | func
+ public | halfvec_avg                      | halfvec            | double precision[]                     | func
+ public | halfvec_cmp                      | integer            | halfvec, halfvec                       | func
+ public | halfvec_combine                  | double precision[] | double precision[], double precision[] | func
+ public | halfvec_concat                   | halfvec            | halfvec, halfvec                       | func
+ public | halfvec_eq                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_ge                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_gt                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_l2_squared_distance      | double precision   | halfvec, halfvec                       | func
+ public | halfvec_le                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_lt                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_mul                      | halfvec            | halfvec, halfvec                       | func
+ public | halfvec_ne                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_negative_inner_product   | double precision   | halfvec, halfvec                       | func
+ public | halfvec_spherical_distance       | double precision   | halfvec, halfvec                       | func
+ public | halfvec_sub                      | halfvec            | halfvec, halfvec                       | func
+ public | halfvec_to_float4                | real[]             | halfvec, integer, boolean              | func
+ public | halfvec_to_sparsevec             | sparsevec          | halfvec, integer, boolean              | func
+ public | halfvec_to_vector                | vector             | halfvec, integer, boolean              | func
+ public | hamming_distance                 | double precision   | bit, bit                               | func
+ public | inner_product                    | double precision   | halfvec, halfvec                       | func
+ public | inner_product                    | double precision   | sparsevec, sparsevec                   | func
+ public | inner_product                    | double precision   | vector, vector                         | func
+ public | jaccard_distance                 | double precision   | bit, bit                               | func
+ public | l1_distance                      | double precision   | halfvec, halfvec                       | func
+ public | l1_distance                      | double precision   | sparsevec, sparsevec                   | func
+ public | l1_distance                      | double precision   | vector, vector                         | func
+ public | l2_distance                      | double precision   | halfvec, halfvec                       | func
+ public | l2_distance                      | double precision   | sparsevec, sparsevec                   | func
+ public | l2_distance                      | double precision   | vector, vector                         | func
+ public | l2_norm                          | double precision   | halfvec                                | func
+ public | l2_norm                          | double precision   | sparsevec                              | func
+ public | l2_normalize                     | halfvec            | halfvec                                | func
+ public | l2_normalize                     | sparsevec          | sparsevec                              | func
+ public | l2_normalize                     | vector             | vector                                 | func
+ public | sparsevec                        | sparsevec          | sparsevec, integer, boolean            | func
+ public | sparsevec_cmp                    | integer            | sparsevec, sparsevec                   | func
+ public | sparsevec_eq                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_ge                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_gt                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_l2_squared_distance    | double precision   | sparsevec, sparsevec                   | func
+ public | sparsevec_le                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_lt                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_ne                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_negative_inner_product | double precision   | sparsevec, sparsevec                   | func
+ public | sparsevec_to_halfvec             | halfvec            | sparsevec, integer, boolean            | func
+ public | sparsevec_to_vector              | vector             | sparsevec, integer, boolean            | func
+ public | subvector                        | halfvec            | halfvec, integer, integer              | func
+ public | subvector                        | vector             | vector, integer, integer               | func
+ public | sum                              | halfvec            | halfvec                                | agg
+ public | sum                              | vector             | vector                                 | agg
+ public | vector                           | vector             | vector, integer, boolean               | func
+ public | vector_accum                     | double precision[] | double precision[], vector             | func
+ public | vector_add                       | vector             | vector, vector                         | func
+ public | vector_avg                       | vector             | double precision[]                     | func
+ public | vector_cmp                       | integer            | vector, vector                         | func
+ public | vector_combine                   | double precision[] | double precision[], double precision[] | func
+ public | vector_concat                    | vector             | vector, vector                         | func
+ public | vector_dims                      | integer            | halfvec                                | func
+ public | vector_dims                      | integer            | vector                                 | func
+ public | vector_eq                        | boolean            | vector, vector                         | func
+ public | vector_ge                        | boolean            | vector, vector                         | func
+ public | vector_gt                        | boolean            | vector, vector                         | func
+ public | vector_l2_squared_distance       | double precision   | vector, vector                         | func
+ public | vector_le                        | boolean            | vector, vector                         | func
+ public | vector_lt                        | boolean            | vector, vector                         | func
+ public | vector_mul                       | vector             | vector, vector                         | func
+ public | vector_ne                        | boolean            | vector, vector                         | func
+ public | vector_negative_inner_product    | double precision   | vector, vector                         | func
+ public | vector_norm                      | double precision   | vector                                 | func
+ public | vector_spherical_distance        | double precision   | vector, vector                         | func
+ public | vector_sub                       | vector             | vector, vector                         | func
+ public | vector_to_float4                 | real[]             | vector, integer, boolean               | func
+ public | vector_to_halfvec                | halfvec            | vector, integer, boolean               | func
+ public | vector_to_sparsevec              | sparsevec          | vector, integer, boolean               | func
+(96 rows)
 
 `},
 		{`\dT`, `        List of data types

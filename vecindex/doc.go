@@ -183,7 +183,10 @@
 // (distance, key). Delete moves the list's last row into the hole, so there
 // are no tombstones. One RWMutex: searches share it, writes take it.
 // WriteCentersTo and ReadCentersFrom (ivf_persist.go) keep the centers
-// in checkpoints; the lists are filled again from the rows.
+// in checkpoints; the lists are filled again from the rows. Bit strings
+// (IVFConfig.Bits, pgvector's ivfflat bit_hamming_ops) come packed as for
+// HNSW and are kept as one 0/1 component per bit under L2, whose square
+// is the Hamming distance.
 //
 // # Checkpoints
 //

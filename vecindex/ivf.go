@@ -30,10 +30,17 @@ const (
 //     vectors normalised, and leaves zero vectors out (pgvector too).
 //   - Seed: seeds the sample and k-means++, so a build from the same
 //     vectors gives the same centers.
+//   - Bits: the vectors are bit strings of Dims bits (pgvector's ivfflat
+//     bit_hamming_ops), given packed as BitVector gives them (BitDims(Dims)
+//     slots) to Train, Insert and Search, and kept unpacked, one float32 0
+//     or 1 per bit: their squared L2 distance is then the Hamming
+//     distance, so k-means, list assignment and list scans under L2 (the
+//     only metric allowed with Bits) order rows by Hamming distance.
 type IVFConfig struct {
 	Dims, Lists int
 	Metric      Metric
 	Seed        int64
+	Bits        bool
 }
 
 // IVFFlat is an inverted-file index with uncompressed vectors (Jégou,
@@ -72,7 +79,7 @@ func NewIVF(cfg IVFConfig) (*IVFFlat, error) {
 	if cfg.Lists < IVFMinLists || cfg.Lists > IVFMaxLists {
 		return nil, fmt.Errorf("vecindex: ivfflat lists %d out of range", cfg.Lists)
 	}
-	if cfg.Metric == L1 || cfg.Metric > L1 {
+	if cfg.Metric == L1 || cfg.Metric > L1 || cfg.Bits && cfg.Metric != L2 {
 		return nil, fmt.Errorf("vecindex: ivfflat does not support %s", cfg.Metric)
 	}
 	return &IVFFlat{cfg: cfg, dist: distFunc(cfg.Metric), where: map[uint64]ivfPos{}}, nil
@@ -117,6 +124,7 @@ func (x *IVFFlat) MemoryBytes() (vectors, other int64) {
 // false for a zero vector, which is not indexed), v itself otherwise.
 // Errors: a wrong length, a NaN or infinite component.
 func (x *IVFFlat) prepare(v []float32) (out []float32, ok bool, err error) {
+	v = x.unpack(v)
 	if len(v) != x.cfg.Dims {
 		return nil, false, fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), x.cfg.Dims)
 	}
@@ -130,6 +138,24 @@ func (x *IVFFlat) prepare(v []float32) (out []float32, ok bool, err error) {
 	}
 	out = slices.Clone(v)
 	return out, normalize(out), nil
+}
+
+// unpack returns a bit index's packed bit string v (BitVector's slots)
+// as one float32 0 or 1 per bit, first bit first; v itself for other
+// indexes, or when v has not the packed length of Dims bits.
+func (x *IVFFlat) unpack(v []float32) []float32 {
+	if !x.cfg.Bits || len(v) != BitDims(x.cfg.Dims) {
+		return v
+	}
+	w := words(v)
+	out := make([]float32, x.cfg.Dims)
+	for i := range out {
+		byteAt := i / 8
+		if w[byteAt/8]>>(8*(byteAt%8)+7-i%8)&1 == 1 {
+			out[i] = 1
+		}
+	}
+	return out
 }
 
 // normalize scales v to unit length in place (sum of squares in

@@ -58,7 +58,7 @@ func (x *IVFFlat) sample(vecs [][]float32, rng *rand.Rand) [][]float32 {
 	var out [][]float32
 	seen := 0
 	for _, v := range vecs {
-		if len(v) != x.cfg.Dims {
+		if v = x.unpack(v); len(v) != x.cfg.Dims {
 			continue
 		}
 		c := append([]float32(nil), v...)

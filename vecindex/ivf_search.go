@@ -30,8 +30,10 @@ type IVFResult struct {
 }
 
 // Search returns the K nearest accepted rows of the probed lists. q has
-// Dims components (a wrong length returns nothing).
+// Dims components, or is a packed bit string of Dims bits under Bits (a
+// wrong length returns nothing).
 func (x *IVFFlat) Search(q []float32, s IVFSearch) IVFResult {
+	q = x.unpack(q)
 	if len(q) != x.cfg.Dims || s.K <= 0 {
 		return IVFResult{}
 	}

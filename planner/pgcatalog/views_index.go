@@ -100,6 +100,14 @@ const (
 	oidHalfvecIvfflatL2Ops
 	oidHalfvecIvfflatIPOps
 	oidHalfvecIvfflatCosineOps
+	oidSparsevecBtreeOps
+	oidSparsevecHNSWL2Ops
+	oidSparsevecHNSWIPOps
+	oidSparsevecHNSWCosineOps
+	oidSparsevecHNSWL1Ops
+	oidBitHNSWHammingOps
+	oidBitHNSWJaccardOps
+	oidBitIvfflatHammingOps
 )
 
 // opclasses are the B-tree classes of the types vecgres indexes, with
@@ -138,6 +146,14 @@ var opclasses = []opclass{
 	{oidHalfvecIvfflatL2Ops, oidIvfflatAM, "halfvec_l2_ops", types.OIDHalfvec, false, oidHalfvecIvfflatL2Ops, oidPublic},
 	{oidHalfvecIvfflatIPOps, oidIvfflatAM, "halfvec_ip_ops", types.OIDHalfvec, false, oidHalfvecIvfflatIPOps, oidPublic},
 	{oidHalfvecIvfflatCosineOps, oidIvfflatAM, "halfvec_cosine_ops", types.OIDHalfvec, false, oidHalfvecIvfflatCosineOps, oidPublic},
+	{oidSparsevecBtreeOps, oidBtreeAM, "sparsevec_ops", types.OIDSparsevec, true, oidSparsevecBtreeOps, oidPublic},
+	{oidSparsevecHNSWL2Ops, oidHNSWAM, "sparsevec_l2_ops", types.OIDSparsevec, false, oidSparsevecHNSWL2Ops, oidPublic},
+	{oidSparsevecHNSWIPOps, oidHNSWAM, "sparsevec_ip_ops", types.OIDSparsevec, false, oidSparsevecHNSWIPOps, oidPublic},
+	{oidSparsevecHNSWCosineOps, oidHNSWAM, "sparsevec_cosine_ops", types.OIDSparsevec, false, oidSparsevecHNSWCosineOps, oidPublic},
+	{oidSparsevecHNSWL1Ops, oidHNSWAM, "sparsevec_l1_ops", types.OIDSparsevec, false, oidSparsevecHNSWL1Ops, oidPublic},
+	{oidBitHNSWHammingOps, oidHNSWAM, "bit_hamming_ops", types.OIDBit, false, oidBitHNSWHammingOps, oidPublic},
+	{oidBitHNSWJaccardOps, oidHNSWAM, "bit_jaccard_ops", types.OIDBit, false, oidBitHNSWJaccardOps, oidPublic},
+	{oidBitIvfflatHammingOps, oidIvfflatAM, "bit_hamming_ops", types.OIDBit, false, oidBitIvfflatHammingOps, oidPublic},
 }
 
 var opclassCols = cols("oid", tOID, "opcmethod", tOID, "opcname", tName, "opcnamespace", tOID, "opcowner", tOID,

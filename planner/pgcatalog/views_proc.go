@@ -13,7 +13,8 @@ import (
 // and operators: they get synthetic ones, in registry order, the same for
 // the life of the server. oidvector columns are text ("23 23"), regproc
 // columns the function's name ("-" for none); oprcode is "-" and castfunc
-// 0, since the functions behind operators and casts are not listed.
+// 0 but for pgvector's operators and casts, whose functions sem lists
+// under pgvector's names (views_vector_ops.go).
 
 // Bases of the synthetic OIDs of functions, operators and casts: past
 // every OID the catalog hands out, below SyntheticOID's range.
@@ -127,6 +128,7 @@ var operatorCols = cols("oid", tOID, "oprname", tName, "oprnamespace", tOID, "op
 // merge; pgvector's = can neither.
 func operatorRows(Env) [][]any {
 	var rows [][]any
+	oids := operatorOIDs() // views_opfamily.go
 	for i, f := range sem.Operators.All() {
 		ns := int64(oidPgCatalog)
 		if f.Schema == "public" {
@@ -140,8 +142,9 @@ func operatorRows(Env) [][]any {
 			left, right = int64(sem.TypeOID(f.Args[0])), int64(sem.TypeOID(f.Args[1]))
 		}
 		eq := f.Name == "=" && ns == oidPgCatalog
+		com, neg := operatorLinks(f, oids) // views_vector_ops.go
 		rows = append(rows, []any{int64(oidOperatorBase + i), f.Name, ns, int64(10), kind, eq, eq, left, right,
-			int64(sem.TypeOID(f.Ret)), int64(0), int64(0), "-", "-", "-"})
+			int64(sem.TypeOID(f.Ret)), com, neg, operatorCode(f), "-", "-"})
 	}
 	return rows
 }
@@ -158,32 +161,30 @@ var binaryCasts = map[[2]types.OID]bool{
 	{types.OIDVarchar, types.OIDText}: true, {types.OIDVarchar, types.OIDBpchar}: true,
 }
 
-// vectorCasts are pgvector's casts vecgres serves (sql/vector.sql):
-// vector to real[] implicitly, integer[], real[], double precision[] and
-// numeric[] to vector on assignment.
-var vectorCasts = [][3]any{
-	{types.OIDVector, types.OIDFloat4Arr, "i"},
-	{types.OIDInt4Array, types.OIDVector, "a"},
-	{types.OIDFloat4Arr, types.OIDVector, "a"},
-	{types.OIDFloat8Arr, types.OIDVector, "a"},
-	{types.OIDNumericArr, types.OIDVector, "a"},
-}
-
-// castRows lists sem's implicit casts, then pgvector's.
+// castRows lists sem's implicit casts, then pgvector's (pgvectorCasts,
+// with their functions; an implicit cast of sem that pgvector declares is
+// listed once, as pgvector's).
 func castRows(Env) [][]any {
 	var rows [][]any
-	add := func(from, to types.OID, context string) {
+	add := func(from, to types.OID, context string, fn int64) {
 		method := "f"
 		if binaryCasts[[2]types.OID{from, to}] {
 			method = "b"
 		}
-		rows = append(rows, []any{int64(oidCastBase + len(rows)), int64(from), int64(to), int64(0), context, method})
+		rows = append(rows, []any{int64(oidCastBase + len(rows)), int64(from), int64(to), fn, context, method})
+	}
+	pgvector := map[[2]types.OID]bool{}
+	for _, c := range pgvectorCasts {
+		pgvector[[2]types.OID{c.from, c.to}] = true
 	}
 	for _, c := range sem.ImplicitCasts() {
-		add(types.Type{Kind: c[0]}.OID(), types.Type{Kind: c[1]}.OID(), "i")
+		from, to := types.Type{Kind: c[0]}.OID(), types.Type{Kind: c[1]}.OID()
+		if !pgvector[[2]types.OID{from, to}] {
+			add(from, to, "i", 0)
+		}
 	}
-	for _, c := range vectorCasts {
-		add(c[0].(types.OID), c[1].(types.OID), c[2].(string))
+	for _, c := range pgvectorCasts {
+		add(c.from, c.to, c.context, castFunction(c)) // views_vector_ops.go
 	}
 	return rows
 }

@@ -37,4 +37,5 @@ var Builtins = NewRegistry(
 	sparsevecFuncs,
 	reloadFuncs,
 	backupFuncs,
+	pgvectorProcs,
 )

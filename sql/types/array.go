@@ -31,6 +31,9 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindJSONBArray, KindJSONB},
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
+	{KindSparsevecArray, KindSparsevec},
+	{KindBitArray, KindBit},
+	{KindVarbitArray, KindVarbit},
 	{KindOIDArray, KindOID}, // before oidvector: ArrayOf(oid) is oid[]
 	{KindNameArray, KindName},
 	{KindRegtypeArray, KindRegtype},

@@ -80,6 +80,9 @@ var kinds = [...]kindInfo{
 	KindRegnamespace:     {OIDRegnamespace, "regnamespace", 4},
 	KindRegrole:          {OIDRegrole, "regrole", 4},
 	KindRegproc:          {OIDRegproc, "regproc", 4},
+	KindSparsevecArray:   {OIDSparsevecArray, "sparsevec[]", -1},
+	KindBitArray:         {OIDBitArray, "bit[]", -1},
+	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
 }
 
 func (k Kind) info() kindInfo {

@@ -71,6 +71,11 @@ const (
 	KindRegnamespace // Reg: a schema's OID and its name
 	KindRegrole      // Reg: a role's OID and its name
 	KindRegproc      // Reg: a function's OID and its name
+
+	// Arrays of pgvector's sparsevec and of bit strings (array.go).
+	KindSparsevecArray // sparsevec[]
+	KindBitArray       // bit[]
+	KindVarbitArray    // bit varying[]
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).

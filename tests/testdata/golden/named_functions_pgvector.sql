@@ -1,0 +1,27 @@
+-- pgvector's named functions behind its operators, opclass support, casts and aggregates, called by name (recorded against pgvector 0.8 on PGlite)
+CREATE EXTENSION IF NOT EXISTS vector;
+SELECT vector_add('[1,2,3]', '[4,5,6]'), vector_sub('[1,2,3]', '[4,5,6]'), vector_mul('[1,2,3]', '[4,5,6]'), vector_concat('[1,2]', '[3]');
+SELECT halfvec_add('[1,2,3]', '[4,5,6]'), halfvec_sub('[1,2,3]', '[4,5,6]'), halfvec_mul('[1,2,3]', '[4,5,6]'), halfvec_concat('[1,2]', '[3]');
+SELECT vector_lt('[1,2]', '[1,3]'), vector_le('[1,2]', '[1,2]'), vector_eq('[1,2]', '[1,2]'), vector_ne('[1,2]', '[1,2]'), vector_ge('[1,2]', '[1,2,3]'), vector_gt('[2]', '[1,5]');
+SELECT vector_cmp('[1,2]', '[1,3]'), vector_cmp('[1,2]', '[1,2]'), vector_cmp('[1,2,3]', '[1,2]'), halfvec_cmp('[1,2]', '[1,1]'), sparsevec_cmp('{1:1}/2', '{2:1}/2');
+SELECT halfvec_lt('[1,2]', '[1,3]'), halfvec_eq('[1,2]', '[1,2]'), sparsevec_lt('{1:1}/2', '{2:1}/2'), sparsevec_eq('{1:1}/2', '{1:1}/2'), sparsevec_ne('{1:1}/2', '{1:1}/3');
+SELECT vector_l2_squared_distance('[1,2,3]', '[3,2,1]'), vector_negative_inner_product('[1,2,3]', '[3,2,1]'), vector_spherical_distance('[1,0]', '[0,1]'), vector_spherical_distance('[0.6,0.8]', '[0.6,0.8]');
+SELECT halfvec_l2_squared_distance('[1,2,3]', '[3,2,1]'), halfvec_negative_inner_product('[1,2,3]', '[3,2,1]'), halfvec_spherical_distance('[1,0]', '[-1,0]');
+SELECT sparsevec_l2_squared_distance('{1:1,3:3}/3', '{1:3,3:1}/3'), sparsevec_negative_inner_product('{1:1,3:3}/3', '{1:3,3:1}/3');
+SELECT vector_l2_squared_distance('[1,2]', '[1,2,3]');
+SELECT halfvec_negative_inner_product('[1,2]', '[1,2,3]');
+SELECT vector('[1,2,3]', 3, true), vector('[1,2,3]', -1, false), halfvec('[1,2,3]', 3, true), sparsevec('{1:1}/3', 3, false);
+SELECT vector('[1,2,3]', 2, true);
+SELECT vector_to_float4('[1,2,3]', -1, false), halfvec_to_float4('[1.5,2,3]', -1, false);
+SELECT vector_to_halfvec('[1,2,3]', 3, false), vector_to_sparsevec('[1,0,3]', -1, false), halfvec_to_vector('[1,2]', -1, true), halfvec_to_sparsevec('[0,2]', 2, true);
+SELECT sparsevec_to_vector('{1:1,3:2}/3', -1, false), sparsevec_to_halfvec('{2:1.5}/3', 3, true);
+SELECT vector_to_halfvec('[70000]', -1, false);
+SELECT array_to_vector('{1,2,3}'::int[], 3, true), array_to_vector('{1.5,2}'::real[], -1, false), array_to_vector('{1,2}'::float8[], 2, false), array_to_vector('{1.25}'::numeric[], -1, true);
+SELECT array_to_halfvec('{1,2,3}'::int[], 3, true), array_to_sparsevec('{0,2,0}'::real[], -1, false);
+SELECT array_to_vector('{1,2,3}'::int[], 2, true);
+SELECT array_to_vector('{1,NULL}'::real[], -1, true);
+SELECT vector_accum('{0}', '[1,2]'), vector_accum(vector_accum('{0}', '[1,2]'), '[3,4]'), vector_avg(vector_accum(vector_accum('{0}', '[1,2]'), '[3,5]'));
+SELECT vector_combine('{0}', '{2,4,6}'), vector_combine('{2,4,6}', '{0}'), vector_combine('{1,1,2}', '{2,4,6}'), vector_avg('{0}') IS NULL AS empty;
+SELECT halfvec_accum('{0}', '[1,2]'), halfvec_avg('{2,3,5}'), halfvec_combine('{1,1,2}', '{1,3,3}');
+SELECT vector_accum('{1,2}', '[1,2]');
+SELECT vector_combine('{1,2}', '{1,2,3}');

@@ -1,0 +1,23 @@
+-- arrays of sparsevec, bit and bit varying: input, output, typmods, elements, columns and errors (recorded against pgvector 0.8 on PGlite)
+CREATE EXTENSION IF NOT EXISTS vector;
+SELECT '{101,011}'::bit(3)[], '{1,0101}'::varbit[], '{"{1:1}/2",NULL}'::sparsevec[];
+SELECT ARRAY[B'101', B'111'], ARRAY['{1:1}/2'::sparsevec, '{2:-1.5}/2'];
+SELECT pg_typeof(ARRAY[B'101']), pg_typeof('{}'::sparsevec[]), pg_typeof('{}'::varbit[]), pg_typeof('{}'::bit(2)[]);
+SELECT (ARRAY[B'101', B'011'])[2], array_length('{"{1:1}/2","{2:3}/3"}'::sparsevec[], 1), cardinality('{1,10,100}'::varbit[]);
+SELECT '{101,11}'::bit(3)[];
+SELECT '{"{1:1,1:2}/2"}'::sparsevec[];
+SELECT '{"{2:1,1:2}/2"}'::sparsevec[];
+SELECT '{102}'::varbit[];
+CREATE TABLE arr (id int, b bit(3)[], v varbit(4)[], s sparsevec(3)[]);
+INSERT INTO arr VALUES (1, '{101,010}', '{1,0101}', '{"{1:1}/3",NULL}');
+INSERT INTO arr VALUES (2, '{1}', NULL, NULL);
+INSERT INTO arr VALUES (3, NULL, '{10101}', NULL);
+INSERT INTO arr VALUES (4, NULL, NULL, '{"{1:1}/4"}');
+INSERT INTO arr VALUES (5, '{111}', '{}', '{"{3:2.5}/3"}');
+SELECT * FROM arr ORDER BY id;
+SELECT id, unnest(s) FROM arr ORDER BY id;
+SELECT id FROM arr WHERE b = '{101,010}';
+SELECT id, b[1] <~> B'000' AS hamming, s[1] <-> '{1:1}/3' AS l2 FROM arr WHERE b IS NOT NULL AND s IS NOT NULL ORDER BY id;
+SELECT array_agg(b[1] ORDER BY id), array_agg(s[1] ORDER BY id) FROM arr;
+SELECT '{"{1:1}/3"}'::sparsevec[] = '{"{1:1}/3"}'::sparsevec[] AS eq, '{1,0}'::varbit[] < '{1,1}'::varbit[] AS lt;
+DROP TABLE arr;
