@@ -15,8 +15,9 @@ import (
 
 // statement is a prepared statement created by Parse ("" = unnamed).
 type statement struct {
-	name string
-	p    backend.Prepared // nil for an empty query
+	name  string
+	p     backend.Prepared // nil for an empty query
+	query string           // Parse's text, for pg_stat_activity
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). An Execute
@@ -27,6 +28,7 @@ type statement struct {
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
+	query   string           // its statement's text
 	params  []any
 	cols    []backend.Column // from Prepared.Columns at Bind
 	formats []int16          // one per column of cols
@@ -42,12 +44,13 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 		return pgerror.Errorf(pgerror.DuplicatePreparedStatement, "prepared statement \"%s\" already exists", m.Name)
 	}
 	oids := append([]uint32(nil), m.ParameterOIDs...)
+	c.mon.StartQuery(m.Query) // Prepare may wait for a lock
 	var p backend.Prepared
 	err := c.protect(func() (err error) { p, err = c.sess.Prepare(m.Query, oids); return err })
 	if err != nil {
 		return err
 	}
-	c.stmts[m.Name] = &statement{name: m.Name, p: p}
+	c.stmts[m.Name] = &statement{name: m.Name, p: p, query: m.Query}
 	c.send(&pgproto3.ParseComplete{})
 	return nil
 }
@@ -66,7 +69,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if !ok {
 		return errNoStatement(m.PreparedStatement)
 	}
-	pt := &portal{name: m.DestinationPortal, p: st.p}
+	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
 	var ptypes []types.Type
 	err := c.protect(func() error {
 		if st.p == nil {
@@ -241,6 +244,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if pt.res == nil {
+		c.mon.StartQuery(pt.query)
 		c.beginImplicit(false)
 		var w *streamWriter // Execute with a row limit keeps the rows in the portal
 		if m.MaxRows == 0 {
@@ -339,6 +343,7 @@ func (c *conn) sync() {
 	if st != 'T' {
 		clear(c.portals)
 	}
+	c.mon.Idle(st)
 	c.send(&pgproto3.ReadyForQuery{TxStatus: st})
 	c.flush()
 }

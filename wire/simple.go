@@ -25,6 +25,7 @@ import (
 func (c *conn) simpleQuery(q string) bool {
 	delete(c.stmts, "")
 	delete(c.portals, "")
+	c.mon.StartQuery(q)
 	last, err := c.runQuery(q)
 	if err != nil && !c.reportFailed(err) {
 		return false

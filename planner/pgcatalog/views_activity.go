@@ -1,0 +1,54 @@
+package pgcatalog
+
+import (
+	"time"
+
+	"github.com/vecgres/vecgres/monitor"
+	"github.com/vecgres/vecgres/sql/types"
+)
+
+// pg_stat_activity (PostgreSQL docs 28.2.3), PostgreSQL 15's columns in
+// its order: one row per client connection of monitor's pid table.
+// client_addr (inet there), backend_xid and backend_xmin (xid) are text
+// here; datid is the database OID every database shows in pg_database;
+// leader_pid, client_hostname, backend_xid, backend_xmin and query_id
+// are NULL; backend_type is "client backend".
+
+// oidStatActivity is the view's pg_class OID in PostgreSQL 15.
+const oidStatActivity = 12222
+
+var tTimestamptz = types.Timestamptz
+
+var statActivityCols = cols("datid", tOID, "datname", tText, "pid", tInt4, "leader_pid", tInt4,
+	"usesysid", tOID, "usename", tText, "application_name", tText, "client_addr", tText,
+	"client_hostname", tText, "client_port", tInt4, "backend_start", tTimestamptz, "xact_start", tTimestamptz,
+	"query_start", tTimestamptz, "state_change", tTimestamptz, "wait_event_type", tText, "wait_event", tText,
+	"state", tText, "backend_xid", tText, "backend_xmin", tText, "query_id", tInt8, "query", tText,
+	"backend_type", tText)
+
+func statActivityRows(env Env) [][]any {
+	var rows [][]any
+	for _, a := range monitor.Backends() {
+		var addr, port any = nil, int64(a.ClientPort)
+		if a.ClientAddr != "" {
+			addr = a.ClientAddr
+		}
+		rows = append(rows, []any{int64(oidDatabase), a.Database, int64(a.PID), nil,
+			int64(roleOID(a.User)), a.User, a.AppName, addr, nil, port,
+			pgTime(a.BackendStart), pgTime(a.XactStart), pgTime(a.QueryStart), pgTime(a.StateChange),
+			orNull(a.WaitEventType), orNull(a.WaitEvent), a.State, nil, nil, nil, a.Query, "client backend"})
+	}
+	return rows
+}
+
+// pgTime is a timestamptz value (microseconds since 2000-01-01 UTC), NULL
+// for the zero time.
+func pgTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMicro() - pgEpochMicros
+}
+
+// pgEpochMicros is 2000-01-01 00:00:00 UTC in Unix microseconds.
+var pgEpochMicros = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro()
