@@ -3,6 +3,7 @@ package catalog
 import (
 	"time"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/wal"
 )
 
@@ -33,4 +34,5 @@ func (c *Catalog) noteRecovery(ls *loadedSnapshot, began, replayed time.Time) {
 	r.SnapshotSeconds = replayed.Sub(began).Seconds()
 	r.ReplaySeconds = time.Since(replayed).Seconds()
 	r.Elapsed = time.Since(began)
+	monitor.RecoverySeconds.Set(r.Elapsed.Seconds())
 }

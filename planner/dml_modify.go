@@ -104,10 +104,13 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 	}
 	defer stop()
 	done := ctx.Done()
+	read := int64(0)
+	defer func() { countSeqScan(p.table, read) }() // access_stats.go
 	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
 		if err = stmtCanceled(done); err != nil {
 			return false
 		}
+		read++
 		e.row = vals
 		var v any
 		if p.where != nil {

@@ -27,7 +27,9 @@ func (p *selectPlan) chooseBTree(x *execCtx, e *env) (*pathScan, error) {
 // WHERE to fn, in slot order (a sequential scan's), one at a time; fn's
 // error stops it and is returned, as is 57014 when ctx ends.
 func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
-	for i, slot := range ps.slots() {
+	slots := ps.slots()
+	countPathScan(p.table, ps, len(slots)) // access_stats.go
+	for i, slot := range slots {
 		if i%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
 			return errCanceled
 		}

@@ -171,7 +171,9 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []any, w backend.ResultWriter) (*backend.Result, error) {
 	began := time.Now()
 	res, err := s.executeTo(ctx, wp.(*prepared), params, w)
-	observeStatement(wp.(*prepared), began, res, err) // metrics.go
+	if err != nil || res == nil || res.CopyIn == nil { // COPY FROM STDIN: recorded by CopyFrom
+		observeStatement(wp.(*prepared), began, res, err) // metrics.go
+	}
 	return res, err
 }
 
@@ -328,6 +330,9 @@ func (s *Session) CopyFrom(ctx context.Context, wp backend.Prepared, data io.Rea
 	ctx, stop := s.statementTimeout(ctx)
 	defer stop()
 	txn, own := s.txnFor(true)
+	began := time.Now()
 	res, err := s.copyIn(ctx, p, txn, data)
-	return res, s.finish(txn, own, timedOut(ctx, err))
+	err = s.finish(txn, own, timedOut(ctx, err))
+	observeStatement(p, began, res, err) // metrics.go
+	return res, err
 }

@@ -200,3 +200,49 @@ func asPgErrorOrNil(err error) *pgconn.PgError {
 	}
 	return nil
 }
+
+// TestStatUserTablesAndIndexes: pg_stat_user_tables counts the table's
+// scans, inserted, updated and deleted rows and its live and dead row
+// versions; pg_stat_user_indexes counts the scans of the index used.
+// Before, neither view existed (42P01).
+func TestStatUserTablesAndIndexes(t *testing.T) {
+	s := startServer(t, "")
+	conn := s.connect(t)
+	mustExec(t, conn, "CREATE TABLE st (id int, cat int)")
+	mustExec(t, conn, "CREATE INDEX st_cat ON st (cat)")
+	mustExec(t, conn, "INSERT INTO st SELECT g, g % 10 FROM generate_series(1, 100) g")
+	mustExec(t, conn, "DELETE FROM st WHERE id <= 10")
+	mustExec(t, conn, "UPDATE st SET cat = 42 WHERE id = 50")
+	var n int64
+	if err := conn.QueryRow(testCtx(t, 10*time.Second), "SELECT count(*) FROM st WHERE cat = 42").Scan(&n); err != nil || n != 1 {
+		t.Fatalf("count = %d, %v", n, err)
+	}
+	var seqScan, seqRead, idxScan, ins, upd, del, live, dead int64
+	var lastVacuum *time.Time
+	err := conn.QueryRow(testCtx(t, 10*time.Second), "SELECT seq_scan, seq_tup_read, idx_scan, n_tup_ins, n_tup_upd, "+
+		"n_tup_del, n_live_tup, n_dead_tup, last_vacuum FROM pg_stat_user_tables WHERE relname = 'st'").Scan(
+		&seqScan, &seqRead, &idxScan, &ins, &upd, &del, &live, &dead, &lastVacuum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// DELETE and UPDATE each read the table once; the count used st_cat.
+	got := []int64{ins, upd, del, live, dead, idxScan}
+	want := []int64{100, 1, 10, 90, 11, 1}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("n_tup_ins, n_tup_upd, n_tup_del, n_live_tup, n_dead_tup, idx_scan = %v, want %v", got, want)
+			break
+		}
+	}
+	if seqScan != 2 || seqRead != 190 || lastVacuum != nil {
+		t.Errorf("seq_scan %d, seq_tup_read %d, last_vacuum %v: want 2, 190 and NULL", seqScan, seqRead, lastVacuum)
+	}
+	var ixScan, ixRead int64
+	if err := conn.QueryRow(testCtx(t, 10*time.Second), "SELECT idx_scan, idx_tup_read FROM pg_stat_user_indexes "+
+		"WHERE indexrelname = 'st_cat' AND relname = 'st'").Scan(&ixScan, &ixRead); err != nil {
+		t.Fatal(err)
+	}
+	if ixScan != 1 || ixRead != 1 {
+		t.Errorf("st_cat: idx_scan %d, idx_tup_read %d; want 1 and 1", ixScan, ixRead)
+	}
+}

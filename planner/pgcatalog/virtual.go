@@ -56,6 +56,10 @@ var views = map[string]view{
 	"pg_stat_progress_vacuum":       {oidProgressVacuum, progressVacuumCols, noRows},
 	"pg_stat_progress_copy":         {oidProgressCopy, progressCopyCols, progressCopyRows},
 	"pg_stat_activity":              {oidStatActivity, statActivityCols, statActivityRows},
+	"pg_stat_all_tables":            {oidStatAllTables, statTablesCols, statTablesRows},
+	"pg_stat_user_tables":           {oidStatUserTables, statTablesCols, statTablesRows},
+	"pg_stat_all_indexes":           {oidStatAllIndexes, statIndexesCols, statIndexesRows},
+	"pg_stat_user_indexes":          {oidStatUserIndexes, statIndexesCols, statIndexesRows},
 }
 
 // liveViews are the views whose rows change without a schema change:
