@@ -68,7 +68,11 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return nil, err
 	}
 	t := ix.Table
-	ctx, end := c.startBuildProgress(ctx, ix, def)
+	cmd := "CREATE INDEX"
+	if def.Concurrently {
+		cmd = "CREATE INDEX CONCURRENTLY"
+	}
+	ctx, end := c.startBuildProgress(ctx, ix, cmd, 0) // build_progress.go
 	defer end()
 	if txn != nil { // ALTER, DROP and TRUNCATE of t wait for the build
 		if err := txn.LockRelation(t.OID, AccessShare, w); err != nil {
