@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // freeAddr returns a loopback address with a port free a moment ago.
@@ -133,5 +135,58 @@ func TestMetricsShowBuildProgress(t *testing.T) {
 	}
 	if v, ok := metricValue(text, `vecgres_wal_bytes_total`); !ok || v == 0 {
 		t.Errorf("vecgres_wal_bytes_total = %v (%v), want the WAL written", v, ok)
+	}
+}
+
+// gatedRows is a pgx.CopyFromSource of n rows (id, id) that stops after
+// the first gate rows until release is closed.
+type gatedRows struct {
+	i, n, gate int
+	release    chan struct{}
+}
+
+func (g *gatedRows) Next() bool {
+	if g.i == g.gate {
+		<-g.release
+	}
+	g.i++
+	return g.i <= g.n
+}
+func (g *gatedRows) Values() ([]any, error) { return []any{int64(g.i), int64(g.i)}, nil }
+func (g *gatedRows) Err() error             { return nil }
+
+// TestProgressCopy: while a COPY FROM STDIN runs, pg_stat_progress_copy
+// shows its pid, table, command, type, and bytes and tuples processed so
+// far; it is gone once the COPY ends. Before, the view did not exist.
+func TestProgressCopy(t *testing.T) {
+	s := startServer(t, "")
+	conn, watcher := s.connect(t), s.connect(t)
+	mustExec(t, conn, "CREATE TABLE cp (a bigint, b bigint)")
+	src := &gatedRows{n: 5000, gate: 3000, release: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.CopyFrom(testCtx(t, 60*time.Second), pgx.Identifier{"cp"}, []string{"a", "b"}, src)
+		done <- err
+	}()
+	pid := conn.PgConn().PID()
+	var command, typ string
+	var relOK bool
+	var bytes, tuples int64
+	waitFor(t, "the COPY's first batches", func() bool {
+		err := watcher.QueryRow(testCtx(t, 10*time.Second), "SELECT command, type, relid = 'cp'::regclass::oid, "+
+			"bytes_processed, tuples_processed FROM pg_stat_progress_copy WHERE pid = $1", pid).Scan(
+			&command, &typ, &relOK, &bytes, &tuples)
+		return err == nil && tuples >= 2048
+	})
+	if command != "COPY FROM" || typ != "PIPE" || !relOK || tuples > 3000 || bytes == 0 {
+		t.Errorf("progress: %q %q relid ok %v, %d bytes, %d tuples", command, typ, relOK, bytes, tuples)
+	}
+	close(src.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	if err := watcher.QueryRow(testCtx(t, 10*time.Second), "SELECT count(*) FROM pg_stat_progress_copy").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("COPYs listed after the end: %d, %v", n, err)
 	}
 }
