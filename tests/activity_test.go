@@ -177,6 +177,13 @@ func TestTerminateBackend(t *testing.T) {
 	mustExec(t, admin, "CREATE ROLE bob LOGIN")
 	bob, bob2 := activityConn(t, s, "bob", "b1"), activityConn(t, s, "bob", "b2")
 	apid := admin.PgConn().PID()
+	var query string
+	var state, typ *string
+	if err := bob.QueryRow(testCtx(t, 10*time.Second), "SELECT query, state, backend_type FROM pg_stat_activity WHERE pid = $1",
+		apid).Scan(&query, &state, &typ); err != nil || query != "<insufficient privilege>" || state != nil || typ != nil {
+		t.Errorf("bob sees postgres's session as %q, state %v, type %v (%v); want <insufficient privilege>, NULL, NULL",
+			query, state, typ, err)
+	}
 	for _, c := range []struct{ fn, msg string }{
 		{"pg_cancel_backend", "must be a superuser to cancel superuser query"},
 		{"pg_terminate_backend", "must be a superuser to terminate superuser process"},

@@ -26,17 +26,26 @@ var statActivityCols = cols("datid", tOID, "datname", tText, "pid", tInt4, "lead
 	"state", tText, "backend_xid", tText, "backend_xmin", tText, "query_id", tInt8, "query", tText,
 	"backend_type", tText)
 
+// As PostgreSQL's pg_stat_get_activity, a role that is not a superuser
+// sees of another role's sessions only their identity: query is
+// "<insufficient privilege>" and the address, times, wait and state are
+// NULL, backend_type too (vecgres has no pg_read_all_stats role).
 func statActivityRows(env Env) [][]any {
+	me, _ := env.Cat.Role(env.User)
 	var rows [][]any
 	for _, a := range monitor.Backends() {
-		var addr, port any = nil, int64(a.ClientPort)
-		if a.ClientAddr != "" {
-			addr = a.ClientAddr
+		row := []any{int64(oidDatabase), a.Database, int64(a.PID), nil, int64(roleOID(a.User)), a.User, a.AppName,
+			nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "<insufficient privilege>", nil}
+		if me.Superuser || a.User == env.User {
+			row[21] = "client backend"
+			var addr, port any = nil, int64(a.ClientPort)
+			if a.ClientAddr != "" {
+				addr = a.ClientAddr
+			}
+			copy(row[7:21], []any{addr, nil, port, pgTime(a.BackendStart), pgTime(a.XactStart), pgTime(a.QueryStart),
+				pgTime(a.StateChange), orNull(a.WaitEventType), orNull(a.WaitEvent), a.State, nil, nil, nil, a.Query})
 		}
-		rows = append(rows, []any{int64(oidDatabase), a.Database, int64(a.PID), nil,
-			int64(roleOID(a.User)), a.User, a.AppName, addr, nil, port,
-			pgTime(a.BackendStart), pgTime(a.XactStart), pgTime(a.QueryStart), pgTime(a.StateChange),
-			orNull(a.WaitEventType), orNull(a.WaitEvent), a.State, nil, nil, nil, a.Query, "client backend"})
+		rows = append(rows, row)
 	}
 	return rows
 }
