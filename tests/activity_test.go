@@ -147,7 +147,7 @@ func TestCancelBackend(t *testing.T) {
 
 // TestTerminateBackend: pg_terminate_backend(pid, timeout) ends another
 // session with FATAL 57P01 and, with a timeout, returns true once it is
-// gone from pg_stat_activity; a negative timeout is 22023; a role that is
+// gone from pg_stat_activity; a negative timeout is 22003; a role that is
 // not a superuser may not signal a superuser's session (42501, PostgreSQL
 // 15's messages) but may signal its own.
 func TestTerminateBackend(t *testing.T) {
@@ -170,7 +170,7 @@ func TestTerminateBackend(t *testing.T) {
 		t.Fatalf("terminated session got %s %q, want 57P01", pe.Code, pe.Message)
 	}
 	_, err = admin.Exec(testCtx(t, 10*time.Second), "SELECT pg_terminate_backend(1, -1)")
-	if pe := wantCode(t, err, "22023"); pe.Message != `"timeout" must not be negative` {
+	if pe := wantCode(t, err, "22003"); pe.Message != `"timeout" must not be negative` {
 		t.Errorf("message %q", pe.Message)
 	}
 

@@ -17,6 +17,7 @@ var goldenPG15 = flag.Bool("golden-pg15", false, "run the PostgreSQL-verified go
 // pg15GoldenScripts are golden scripts that use no pgvector type, whose
 // .out files must be exactly what PostgreSQL 15 answers.
 var pg15GoldenScripts = []string{
+	"stat_views",
 	"derived_tables",
 	"distinct_aggregates",
 	"set_operations",

@@ -113,14 +113,14 @@ func cancelBackend(c Context, a []any) (any, error) {
 }
 
 // terminateBackend is pg_terminate_backend(pid [, timeout]): timeout in
-// milliseconds, 22023 when negative (PostgreSQL 15's signalfuncs.c).
+// milliseconds, 22003 when negative (PostgreSQL 15's signalfuncs.c).
 func terminateBackend(c Context, a []any) (any, error) {
 	var ms int64
 	if len(a) > 1 {
 		ms = a[1].(int64)
 	}
 	if ms < 0 {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "\"timeout\" must not be negative")
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "\"timeout\" must not be negative")
 	}
 	return c.SignalBackend(a[0].(int64), true, time.Duration(ms)*time.Millisecond)
 }
