@@ -5,6 +5,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/memacct"
 	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
@@ -162,7 +163,7 @@ func (s *Session) Revalidate(wp backend.Prepared) error {
 	if !ok || s.state == txFailed || !traitsOf(p.stmt).planned {
 		return nil
 	}
-	ctx, stop := s.statementTimeout(context.Background())
+	ctx, stop := s.statementTimeout(monitor.WithBackend(context.Background(), s.mon)) // its lock waits show in pg_stat_activity
 	defer stop()
 	unlock, err := s.revalidateLock(ctx, p)
 	if err != nil {

@@ -70,6 +70,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		return errNoStatement(m.PreparedStatement)
 	}
 	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
+	c.mon.StartQuery(st.query) // Revalidate may wait for a lock, as PostgreSQL's Bind
 	var ptypes []types.Type
 	err := c.protect(func() error {
 		if st.p == nil {
