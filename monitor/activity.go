@@ -141,7 +141,9 @@ func (b *Backend) setState(i int, now time.Time) {
 
 // StartQuery marks b active running query (the text of the Query
 // message, or of the Parse that prepared the statement); a transaction
-// starts with it when none is open.
+// starts with it when none is open. A backend already active on the same
+// query keeps its query_start: Bind and Execute of one statement are one
+// query.
 func (b *Backend) StartQuery(query string) {
 	if b == nil {
 		return
@@ -149,6 +151,9 @@ func (b *Backend) StartQuery(query string) {
 	now := time.Now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.state == 0 && b.query == query {
+		return
+	}
 	b.query, b.queryStart = query, now
 	if b.xactStart.IsZero() {
 		b.xactStart = now

@@ -53,6 +53,11 @@ func TestBackendStates(t *testing.T) {
 	if got := value(t, stateGauges[1]); got != idle-1 {
 		t.Errorf("idle sessions %v, want %v", got, idle-1)
 	}
+	time.Sleep(time.Millisecond)
+	b.StartQuery("SELECT 1") // Execute after Bind: the same query goes on
+	if again := b.Activity(); again.QueryStart != a.QueryStart {
+		t.Errorf("query_start moved from %v to %v for the same query", a.QueryStart, again.QueryStart)
+	}
 	done := LockWait(WithBackend(context.Background(), b), WaitRelation)
 	if a := b.Activity(); a.WaitEventType != "Lock" || a.WaitEvent != "relation" {
 		t.Errorf("waiting: %q %q", a.WaitEventType, a.WaitEvent)
