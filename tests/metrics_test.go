@@ -190,3 +190,51 @@ func TestProgressCopy(t *testing.T) {
 		t.Fatalf("COPYs listed after the end: %d, %v", n, err)
 	}
 }
+
+// gatedWriter blocks its first Write until release is closed.
+type gatedWriter struct {
+	release chan struct{}
+	n       int
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	<-g.release
+	g.n += len(p)
+	return len(p), nil
+}
+
+// TestProgressCopyTo: a COPY TO STDOUT that a slow client holds up shows
+// in pg_stat_progress_copy (command COPY TO, its table, rows and bytes
+// sent so far) until it ends.
+func TestProgressCopyTo(t *testing.T) {
+	s := startServer(t, "")
+	conn, watcher := s.connect(t), s.connect(t)
+	mustExec(t, conn, "CREATE TABLE ct (id int, pad text)")
+	mustExec(t, conn, "INSERT INTO ct SELECT g, repeat('x', 200) FROM generate_series(1, 50000) g")
+	w := &gatedWriter{release: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.PgConn().CopyTo(testCtx(t, 60*time.Second), w, "COPY ct TO STDOUT")
+		done <- err
+	}()
+	pid := conn.PgConn().PID()
+	var command string
+	var relOK bool
+	var bytes, tuples int64
+	waitFor(t, "the COPY TO to send rows", func() bool {
+		err := watcher.QueryRow(testCtx(t, 10*time.Second), "SELECT command, relid = 'ct'::regclass::oid, "+
+			"bytes_processed, tuples_processed FROM pg_stat_progress_copy WHERE pid = $1", pid).Scan(&command, &relOK, &bytes, &tuples)
+		return err == nil && tuples > 0
+	})
+	if command != "COPY TO" || !relOK || bytes < tuples*200 || tuples >= 50000 {
+		t.Errorf("progress: %q relid ok %v, %d bytes, %d tuples", command, relOK, bytes, tuples)
+	}
+	close(w.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	if err := watcher.QueryRow(testCtx(t, 10*time.Second), "SELECT count(*) FROM pg_stat_progress_copy").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("COPYs listed after the end: %d, %v", n, err)
+	}
+}
