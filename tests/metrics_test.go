@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
 )
 
 // freeAddr returns a loopback address with a port free a moment ago.
@@ -119,6 +120,7 @@ func TestMetricsShowBuildProgress(t *testing.T) {
 		t.Errorf("vecgres_rows_total for COPY = %v, want %d", v, n)
 	}
 	mustExec(t, conn, "DELETE FROM items WHERE id <= 10")
+	queryIDs(t, conn, "SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 5", pgvector.NewVector(make([]float32, dim)))
 	text = scrape(t, debug)
 	for _, c := range []struct {
 		re   string
@@ -128,6 +130,10 @@ func TestMetricsShowBuildProgress(t *testing.T) {
 		{`vecgres_index_tombstones\{index="items_embedding_idx",method="hnsw",table="items"\}`, 10},
 		{`vecgres_table_live_rows\{table="items"\}`, n - 10},
 		{`vecgres_table_dead_rows\{table="items"\}`, 10},
+		{`vecgres_knn_duration_seconds_count\{plan="graph"\}`, 1},
+		{`vecgres_knn_duration_seconds_count\{plan="exact"\}`, 0},
+		{`vecgres_sessions\{state="idle"\}`, 2},
+		{`vecgres_sessions\{state="active"\}`, 0},
 	} {
 		if v, ok := metricValue(text, c.re); !ok || v != c.want {
 			t.Errorf("%s = %v (%v), want %v", c.re, v, ok, c.want)
