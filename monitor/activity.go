@@ -36,7 +36,7 @@ type Backend struct {
 	Start      time.Time // backend_start
 	User       string    // usename
 	Database   string    // datname
-	AppName    string    // application_name
+	AppName    string    // application_name; changed under mu (SetAppName)
 	ClientAddr string    // client_addr; "" for a Unix socket
 	ClientPort int32     // client_port; -1 for a Unix socket
 
@@ -180,6 +180,16 @@ func (b *Backend) Idle(txStatus byte) {
 		b.xactStart = time.Time{}
 		b.setState(1, now)
 	}
+}
+
+// SetAppName changes b's application_name (SET application_name).
+func (b *Backend) SetAppName(name string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.AppName = name
+	b.mu.Unlock()
 }
 
 // Cancel cancels b's running statement (pg_cancel_backend); false when b

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/monitor"
+	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -80,4 +81,20 @@ func waitGone(s *Session, b *monitor.Backend, timeout time.Duration) bool {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return true
+}
+
+// publishAppName copies application_name to pg_stat_activity after a
+// statement that may have changed it: SET, RESET, DISCARD or a
+// transaction's end (which undoes SET LOCAL and a rolled-back SET).
+// set_config('application_name', ...) inside a query is not followed.
+func (s *Session) publishAppName(st sql.Statement) {
+	switch st.(type) {
+	case *sql.Set, *sql.Reset, *sql.Txn, *sql.Discard:
+	default:
+		return
+	}
+	if s.mon != nil {
+		v, _ := s.settings.get("application_name")
+		s.mon.SetAppName(v)
+	}
 }

@@ -174,6 +174,7 @@ func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []a
 	if err != nil || res == nil || res.CopyIn == nil { // COPY FROM STDIN: recorded by CopyFrom
 		observeStatement(wp.(*prepared), began, res, err) // metrics.go
 	}
+	s.publishAppName(wp.(*prepared).stmt) // activity.go
 	return res, err
 }
 

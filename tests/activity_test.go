@@ -80,6 +80,12 @@ func TestActivitySeesItself(t *testing.T) {
 	if st := stateOf(); st != "idle" {
 		t.Errorf("state after the query = %q, want idle", st)
 	}
+	mustExec(t, conn, "SET application_name = 'renamed'")
+	var app2 string
+	if err := other.QueryRow(testCtx(t, 10*time.Second), "SELECT application_name FROM pg_stat_activity WHERE pid = $1",
+		pid).Scan(&app2); err != nil || app2 != "renamed" {
+		t.Errorf("application_name after SET = %q (%v), want renamed", app2, err)
+	}
 	mustExec(t, conn, "BEGIN")
 	if st := stateOf(); st != "idle in transaction" {
 		t.Errorf("state in a block = %q, want idle in transaction", st)
