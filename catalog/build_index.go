@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -67,6 +68,12 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 		return nil, err
 	}
 	t := ix.Table
+	cmd := "CREATE INDEX"
+	if def.Concurrently {
+		cmd = "CREATE INDEX CONCURRENTLY"
+	}
+	ctx, end := c.startBuildProgress(ctx, ix, cmd, 0) // build_progress.go
+	defer end()
 	if txn != nil { // ALTER, DROP and TRUNCATE of t wait for the build
 		if err := txn.LockRelation(t.OID, AccessShare, w); err != nil {
 			return nil, err
@@ -90,6 +97,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 	mode := Share
 	if def.Concurrently {
 		mode = ShareUpdateExclusive
+		monitor.IndexBuildOf(ctx).SetPhase(monitor.PhaseWaitWriters)
 		if err := c.waitForWriters(txn, w, t); err != nil {
 			return nil, err
 		}
@@ -125,6 +133,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 	// it must see the new index, or it would leave its rows in it.
 	defer t.wmu.Unlock()
 	ix.OID = c.allocOID()
+	c.logBuildEnd(ctx, ix)
 	if err := c.logDDLIn(txn, recCreateIndex, encodeCreateIndex(ix)); err != nil { // kept in txn (ddllog.go)
 		return nil, err
 	}

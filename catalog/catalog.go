@@ -65,7 +65,7 @@ type Options struct {
 // Errors name the damaged WAL segment and offset, or the damaged snapshot
 // file (wrapping ErrSnapshotCorrupt).
 func Open(dir string, opts Options) (*Catalog, error) {
-	log, err := wal.Open(dir, opts.WAL)
+	log, err := wal.Open(dir, withWALMetrics(opts.WAL)) // monitor_hooks.go
 	if err != nil {
 		return nil, fmt.Errorf("open wal in %s: %w", dir, err)
 	}
@@ -75,6 +75,7 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		c.ckpt.fs = wal.OSFS{}
 	}
 	began := time.Now()
+	c.logger().Info("recovery starting", "dir", dir)
 	ls, err := c.openSnapshot()
 	if err != nil {
 		log.Close()

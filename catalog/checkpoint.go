@@ -80,6 +80,7 @@ func (c *Catalog) Checkpoint() error {
 		return nil
 	}
 	began := time.Now()
+	c.logger().Info("checkpoint starting")
 	st, err := c.captureAndWrite()
 	if err != nil || st == nil {
 		return err
@@ -89,6 +90,7 @@ func (c *Catalog) Checkpoint() error {
 	}
 	ck.prev, ck.lsn, ck.last = ck.lsn, st.lsn, time.Now()
 	c.logger().Info("checkpoint complete", "lsn", uint64(st.lsn), "seconds", time.Since(began).Seconds())
+	c.noteCheckpointMetrics(st.lsn, time.Since(began)) // monitor_hooks.go
 	c.pruneSnapshots()
 	if ck.prev > 0 {
 		if err := c.log.RemoveBefore(ck.prev); err != nil {

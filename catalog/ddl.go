@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/vecindex"
 )
@@ -200,7 +201,15 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	if err := keysComputable(ix, slots); err != nil {
 		return err
 	}
+	pr := monitor.IndexBuildOf(ctx) // nil outside CREATE INDEX and REINDEX
+	pr.AddTotal(len(slots))
 	if ix.BTree != nil {
+		pr.SetPhase(monitor.PhaseLoadTuples)
+		defer func() {
+			if d := pr.Done(); d != nil {
+				d.Add(int64(len(slots)))
+			}
+		}()
 		if ix.BTree.Len() == 0 {
 			ix.BTree.load(bulkEntries(ix, slots))
 		} else {
@@ -230,7 +239,8 @@ func (c *Catalog) fillIndexCtx(ctx context.Context, ix *Index, from, to uint64, 
 	}
 	// The graph's dims equal the column's and values were checked on
 	// write, so no insert fails; only a done ctx stops the batch.
-	err := ix.Graph.InsertBatchContext(ctx, keys, vecs, 0)
+	pr.SetPhase(monitor.PhaseLoadTuples)
+	err := ix.Graph.InsertBatchProgress(ctx, keys, vecs, 0, pr.Done())
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return canceledBy(ctx)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/vecindex"
@@ -54,7 +55,9 @@ func (c *Catalog) fillIVF(ctx context.Context, ix *Index, slots []uint64) error 
 			vecs = append(vecs, graphVector(v))
 		}
 	}
+	pr := monitor.IndexBuildOf(ctx)
 	if !ix.IVF.Trained() {
+		pr.SetPhase(monitor.PhaseKMeans)
 		if err := ix.IVF.TrainContext(ctx, vecs, 0); err != nil {
 			return canceledBy(ctx)
 		}
@@ -65,7 +68,12 @@ func (c *Catalog) fillIVF(ctx context.Context, ix *Index, slots []uint64) error 
 	if len(keys) == 0 {
 		return nil
 	}
-	return ix.insertBatch(keys, vecs)
+	pr.SetPhase(monitor.PhaseAssignTuples)
+	err := ix.insertBatch(keys, vecs)
+	if d := pr.Done(); d != nil && err == nil {
+		d.Add(int64(len(keys)))
+	}
+	return err
 }
 
 // insertBatch inserts keys[i] → vecs[i] into ix's graph or lists.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -193,15 +194,18 @@ func (t *Txn) waitFor(x XID) error {
 	if hook != nil {
 		hook(t.xid, x)
 	}
-	return t.block(ch)
+	return t.block(ch, monitor.WaitTransactionID)
 }
 
-// block waits for ch to close, the statement's context or lock_timeout.
-func (t *Txn) block(ch chan struct{}) error {
+// block waits for ch to close, the statement's context or lock_timeout;
+// pg_stat_activity shows the wait as wait_event_type Lock, wait_event
+// event (monitor.WaitRelation, monitor.WaitTransactionID).
+func (t *Txn) block(ch chan struct{}, event string) error {
 	ctx := t.wait.Ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer monitor.LockWait(ctx, event)()
 	var timeout <-chan time.Time
 	if t.wait.LockTimeout > 0 {
 		tm := time.NewTimer(t.wait.LockTimeout)

@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"slices"
+
+	"github.com/vecgres/vecgres/monitor"
 )
 
 // Relation locks, as PostgreSQL's table-level locks (docs, "Explicit
@@ -281,7 +283,7 @@ func (t *Txn) LockRelation(oid uint32, m LockMode, w Wait) error {
 			hook(t.xid, x)
 		}
 		last = x
-		err := t.block(ch)
+		err := t.block(ch, monitor.WaitRelation)
 		ls.mu.Lock()
 		delete(ls.waitsFor, me)
 		ls.waiters--

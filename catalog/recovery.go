@@ -3,6 +3,7 @@ package catalog
 import (
 	"time"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/wal"
 )
 
@@ -45,4 +46,5 @@ func (c *Catalog) noteRecovery(ls *loadedSnapshot, began, replayed time.Time) {
 	for _, ix := range c.catchup.work {
 		r.PendingRows += len(ix.PendingSlots())
 	}
+	monitor.RecoverySeconds.Set(r.Elapsed.Seconds())
 }

@@ -59,8 +59,8 @@ func (c *Catalog) ReindexFor(txn *Txn, w Wait, name string, table bool, check fu
 	if c.locks.reindexHook != nil {
 		c.locks.reindexHook()
 	}
-	for _, nix := range built {
-		if err := c.fillIndexCtx(ctx, nix, 0, t.Slots(), nil); err != nil {
+	for i, nix := range built {
+		if err := c.reindexOne(ctx, nix, indexes[i].OID, t.Slots()); err != nil { // build_progress.go
 			return err
 		}
 	}

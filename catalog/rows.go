@@ -71,7 +71,11 @@ func (t *Txn) NextSerial(tb *Table, col int) int64 {
 // errors of the wait are those of lock.go (40P01, 55P03, 57014). Table
 // writer lock held (see Txn); it takes t's table lock on tb.
 func (t *Txn) Insert(tb *Table, vals []any) (uint64, error) {
-	return t.insert(tb, vals, nil)
+	slot, err := t.insert(tb, vals, nil)
+	if err == nil {
+		tb.Access.TupIns.Add(1)
+	}
+	return slot, err
 }
 
 // insert is Insert; old is the version an update replaces (nil for an
@@ -132,7 +136,11 @@ var errConcurrentUpdate = pgerror.New(pgerror.SerializationFailure, "could not s
 // after t's snapshot is 40001 outside waiting and in REPEATABLE READ, and
 // *RowMoved in READ COMMITTED. Table writer lock held (see Txn).
 func (t *Txn) Delete(tb *Table, slot uint64) error {
-	return t.deleteVersion(tb, slot, false)
+	err := t.deleteVersion(tb, slot, false)
+	if err == nil {
+		tb.Access.TupDel.Add(1)
+	}
+	return err
 }
 
 // deleteVersion is Delete; with skipRefs (an update, which applies the
@@ -198,6 +206,15 @@ func (t *Txn) moved(tb *Table, v *rowVersion, x XID) error {
 // *RowMoved, and a RowMoved with nil Vals for a version t itself already
 // replaced) and Insert. Table writer lock held (see Txn).
 func (t *Txn) Update(tb *Table, slot uint64, vals []any) (uint64, error) {
+	n, err := t.update(tb, slot, vals)
+	if err == nil {
+		tb.Access.TupUpd.Add(1)
+	}
+	return n, err
+}
+
+// update is Update before it is counted (TableAccess).
+func (t *Txn) update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if t.waiting() && tb.version(slot).getXmax() == t.xid && t.xid != invalidXID {
 		return 0, &RowMoved{}
 	}

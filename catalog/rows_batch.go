@@ -27,6 +27,7 @@ func (t *Txn) InsertBatch(tb *Table, rows [][]any) ([]uint64, error) {
 	if gerr := tb.indexGraphs(slots); err == nil {
 		err = gerr
 	}
+	tb.Access.TupIns.Add(int64(len(slots)))
 	return slots, err
 }
 

@@ -89,6 +89,8 @@ type Table struct {
 
 	changes atomic.Int64          // row inserts and deletes, for automatic ANALYZE (stats.go)
 	stats   atomic.Pointer[Stats] // last ANALYZE; nil before the first
+
+	Access TableAccess // pg_stat_all_tables' counters since start-up (access_stats.go)
 }
 
 // ColumnIndex returns the position of the named column, or -1.
@@ -165,6 +167,8 @@ type Index struct {
 	// pending is the rows replay left for the background catch-up to
 	// insert into Graph (nil: none; catchup.go, PendingSlots).
 	pending atomic.Pointer[pendingSet]
+
+	Access IndexAccess // pg_stat_all_indexes' counters since start-up (access_stats.go)
 }
 
 // IndexDef is what CREATE INDEX asks for; the planner validates options

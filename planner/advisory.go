@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
@@ -97,15 +98,18 @@ func (m *advisoryLocks) lock(s *Session, key sem.AdvisoryKey, shared, xact, wait
 		}
 		ch := m.changed
 		m.mu.Unlock()
+		endWait := monitor.LockWait(ctx, monitor.WaitAdvisory) // pg_stat_activity's Lock/advisory
 		var err error
 		select {
 		case <-ch:
+			endWait()
 			continue
 		case <-ctx.Done():
 			err = errCanceled
 		case <-deadline:
 			err = pgerror.New(pgerror.LockNotAvailable, "canceling statement due to lock timeout")
 		}
+		endWait()
 		m.mu.Lock()
 		delete(m.waitsFor, s)
 		m.mu.Unlock()

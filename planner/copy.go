@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -164,7 +166,9 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 	if !ok {
 		return nil, pgerror.New(pgerror.InternalError, "not a COPY statement")
 	}
-	r := copyfmt.NewReader(data, cp.opts)
+	pr := &monitor.Copy{RelID: cp.table.OID, Command: "COPY FROM", Type: "PIPE"} // pg_stat_progress_copy
+	defer monitor.StartCopy(ctx, pr)()
+	r := copyfmt.NewReader(countingReader{data, &pr.BytesProcessed}, cp.opts)
 	txn.SetWait(s.lockWait(ctx)) // a key held by another transaction is waited for
 	defer txn.SetWait(catalog.Wait{})
 	dec := startCopyDecoder(ctx, cp, r)
@@ -178,6 +182,7 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 				return nil, ierr
 			}
 			total += len(batch)
+			pr.TuplesProcessed.Add(int64(len(batch)))
 		}
 		if err == io.EOF {
 			return &backend.Result{Tag: fmt.Sprintf("COPY %d", total)}, nil
@@ -186,6 +191,19 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 			return nil, err
 		}
 	}
+}
+
+// countingReader adds the bytes read through it to n
+// (pg_stat_progress_copy's bytes_processed).
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
 }
 
 // copyRow is one decoded row with its line number, for error context.

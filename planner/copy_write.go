@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
 	"github.com/vecgres/vecgres/wire/backend"
 )
@@ -23,6 +24,8 @@ func (p *copyPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter
 	if err != nil {
 		return nil, err
 	}
+	out.pr = &monitor.Copy{RelID: p.table.OID, Command: "COPY TO", Type: "PIPE"} // pg_stat_progress_copy
+	defer monitor.StartCopy(ctx, out.pr)()
 	fields := make([][]byte, len(p.cols))
 	n := 0
 	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
@@ -65,7 +68,8 @@ type copyOut struct {
 	w    backend.CopyWriter
 	enc  *copyfmt.Writer
 	info backend.CopyInfo
-	line []byte // reused: w does not keep a payload
+	line []byte        // reused: w does not keep a payload
+	pr   *monitor.Copy // its pg_stat_progress_copy entry; nil: none
 }
 
 // beginCopyOut starts the copy-out (w.BeginCopy) and writes the header,
@@ -87,6 +91,10 @@ func beginCopyOut(w backend.CopyWriter, opts copyfmt.Options, info backend.CopyI
 // row writes one row's encoded fields (nil = NULL) as one payload.
 func (o *copyOut) row(fields [][]byte) error {
 	o.line = o.enc.AppendRow(o.line[:0], fields)
+	if o.pr != nil {
+		o.pr.BytesProcessed.Add(int64(len(o.line)))
+		o.pr.TuplesProcessed.Add(1)
+	}
 	return o.w.WriteCopy(o.line)
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -25,6 +26,7 @@ type Engine struct {
 func NewEngine(cat *catalog.Catalog) *Engine {
 	en := &Engine{cat: cat}
 	cat.SetRowCheck(en.checkRow)
+	monitor.SetStatsSource(cat.MonitorStats) // /metrics' index, table and memory gauges
 	cat.RLock()
 	en.vectorExt.Store(usesExtensionTypes(cat))
 	cat.RUnlock()

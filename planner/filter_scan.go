@@ -39,16 +39,25 @@ func choosePath(x *execCtx, e *env, t *catalog.Table, path *indexPath) (*pathSca
 
 // eachCandidate calls fn with each version of t visible to x's
 // transaction that WHERE may hold for — those path reads when
-// choosePath picks it, else every one — until fn returns false.
+// choosePath picks it, else every one — until fn returns false; the
+// scan is counted in t's access statistics (access_stats.go).
 func eachCandidate(x *execCtx, e *env, t *catalog.Table, path *indexPath, fn func(slot uint64, vals []any) bool) error {
 	ps, err := choosePath(x, e, t, path)
-	if err != nil || ps == nil {
-		if err == nil {
-			x.txn.Scan(t, fn)
-		}
+	if err != nil {
 		return err
 	}
-	for _, slot := range ps.slots() {
+	if ps == nil {
+		read := int64(0)
+		x.txn.Scan(t, func(slot uint64, vals []any) bool {
+			read++
+			return fn(slot, vals)
+		})
+		countSeqScan(t, read)
+		return nil
+	}
+	slots := ps.slots()
+	countPathScan(t, ps, len(slots))
+	for _, slot := range slots {
 		if vals, ok := x.txn.Get(t, slot); ok && !fn(slot, vals) {
 			return nil
 		}
@@ -60,7 +69,9 @@ func eachCandidate(x *execCtx, e *env, t *catalog.Table, path *indexPath, fn fun
 // WHERE to fn, in slot order (a sequential scan's), one at a time; fn's
 // error stops it and is returned, as is 57014 when ctx ends.
 func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
-	for i, slot := range ps.slots() {
+	slots := ps.slots()
+	countPathScan(p.table, ps, len(slots)) // access_stats.go
+	for i, slot := range slots {
 		if i%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
 			return errCanceled
 		}

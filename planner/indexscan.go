@@ -253,6 +253,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if err != nil {
 		return nil, true, err
 	}
+	x.knn = knnObserver(ch) // metrics.go
 	if tr != nil {
 		tr.choice = &ch
 	}

@@ -29,6 +29,7 @@ func (p *selectPlan) knnRule(x *execCtx, e *env, tr *planTrace, top *ir.TopK) (i
 	if tr != nil && tr.choice != nil {
 		ch = *tr.choice
 	}
+	x.knn = knnObserver(ch) // metrics.go
 	knn := &ir.KNN{Strategy: strategies[ch.plan], Selectivity: ch.sel, Matching: ch.matching, Rows: ch.rows,
 		Exact: ch.beyondEf, OverScanTuples: ch.overScanTuples}
 	if ch.plan == planPreFilter {

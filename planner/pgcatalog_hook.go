@@ -13,6 +13,9 @@ func (s *Session) table(name string) (*catalog.Table, bool) {
 		s.noteRelation(t) // locked before the statement runs (session_latch.go)
 		return t, true
 	}
+	if pgcatalog.LiveView(name) {
+		s.liveView = true
+	}
 	return pgcatalog.VirtualTable(s.pgEnv(), name)
 }
 

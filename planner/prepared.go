@@ -3,7 +3,9 @@ package planner
 import (
 	"context"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/memacct"
 	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
@@ -50,6 +52,9 @@ type execCtx struct {
 	// notices are the warnings functions raised while the query ran
 	// (advisory.go), sent with its result.
 	notices []backend.Notice
+	// knn is the latency histogram of the k-NN plan the statement's
+	// knnRule chose (metrics.go), nil for a statement without one.
+	knn prometheus.Observer
 }
 
 // prepared is a statement with, once bound, its plan; it implements
@@ -63,6 +68,7 @@ type prepared struct {
 	version  uint64 // catalog version the plan was bound at
 	settings uint64 // settings version the plan was bound at
 	bound    bool
+	live     bool // reads a live view: bound again at every execution
 	fixed    bool // plan never re-bound (pgcatalog queries)
 	// fixedResult is set for statements of the extended protocol (Parse):
 	// their result columns were described to the client, so a re-bind
@@ -157,7 +163,7 @@ func (s *Session) Revalidate(wp backend.Prepared) error {
 	if !ok || s.state == txFailed || !traitsOf(p.stmt).planned {
 		return nil
 	}
-	ctx, stop := s.statementTimeout(context.Background())
+	ctx, stop := s.statementTimeout(monitor.WithBackend(context.Background(), s.mon)) // its lock waits show in pg_stat_activity
 	defer stop()
 	unlock, err := s.revalidateLock(ctx, p)
 	if err != nil {

@@ -169,6 +169,7 @@ func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(va
 		}
 		return err == nil
 	})
+	countSeqScan(p.table, int64(n)) // access_stats.go
 	return err
 }
 

@@ -206,6 +206,7 @@ func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn 
 		}
 		return p.scanEach(ctx, x, e, ps, fn)
 	}
+	countIndexScan(p.table, p.scan.ix, len(rows)) // access_stats.go
 	return emitRows(rows, fn)
 }
 

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"time"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -71,6 +73,12 @@ type Session struct {
 	// modifying are the data-modifying WITH queries of the statement
 	// being bound (with_modify.go).
 	modifying map[*sql.ModifyingCTE]*boundModify
+	// mon is the connection's entry in pg_stat_activity, nil for a
+	// session no connection published (activity.go).
+	mon *monitor.Backend
+	// liveView is set while binding when the statement reads a view
+	// whose rows change at any time (pgcatalog.LiveView).
+	liveView bool
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -108,7 +116,7 @@ func (s *Session) Prepare(query string, paramOIDs []uint32) (backend.Prepared, e
 		return nil, errInFailedTxn
 	}
 	p := &prepared{stmt: stmts[0], query: query, declared: paramOIDs, fixedResult: true}
-	ctx, stop := s.statementTimeout(context.Background())
+	ctx, stop := s.statementTimeout(monitor.WithBackend(context.Background(), s.mon)) // its lock waits show in pg_stat_activity
 	defer stop()
 	unlock, err := s.prepareLock(ctx, p.stmt) // dml_lock.go
 	if err != nil {
@@ -131,8 +139,10 @@ func (s *Session) bind(p *prepared) error {
 	var tables []*catalog.Table
 	saved := s.binding
 	s.binding = &tables
+	s.liveView = false
 	pl, err := b.plan(p.stmt)
 	s.binding = saved
+	p.live = s.liveView
 	if err != nil {
 		return err
 	}
@@ -149,9 +159,10 @@ func (s *Session) bind(p *prepared) error {
 }
 
 // stale reports whether p must be bound again before it runs: never bound,
-// or bound before a schema change or a SET.
+// bound before a schema change or a SET, or reading a view whose rows
+// change without either (pg_stat_activity, pgcatalog.LiveView).
 func (s *Session) stale(p *prepared) bool {
-	return !p.fixed && (!p.bound || p.version != s.cat.Version() || p.settings != s.settings.version)
+	return !p.fixed && (!p.bound || p.live || p.version != s.cat.Version() || p.settings != s.settings.version)
 }
 
 // Execute implements backend.Session: the result is materialised.
@@ -162,8 +173,18 @@ func (s *Session) Execute(ctx context.Context, wp backend.Prepared, params []any
 // ExecuteTo implements backend.Session.ExecuteTo: a plan that streams
 // (select_write.go) writes its rows or COPY payloads to w as it produces
 // them; nil w materialises the result, as Execute.
-func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
-	p := wp.(*prepared)
+func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []any, w backend.ResultWriter) (*backend.Result, error) {
+	began := time.Now()
+	res, err := s.executeTo(ctx, wp.(*prepared), params, w)
+	if err != nil || res == nil || res.CopyIn == nil { // COPY FROM STDIN: recorded by CopyFrom
+		observeStatement(wp.(*prepared), began, res, err) // metrics.go
+	}
+	s.publishAppName(wp.(*prepared).stmt) // activity.go
+	return res, err
+}
+
+// executeTo is ExecuteTo before its statement metrics are recorded.
+func (s *Session) executeTo(ctx context.Context, p *prepared, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
 	if t, ok := p.stmt.(*sql.Txn); ok {
 		return s.execTxn(t)
 	}
@@ -246,7 +267,11 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
 	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
+	began := time.Now()
 	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
+	if x.knn != nil && err == nil {
+		x.knn.Observe(time.Since(began).Seconds())
+	}
 	if err != nil || txn == nil {
 		return res, err
 	}
@@ -311,6 +336,9 @@ func (s *Session) CopyFrom(ctx context.Context, wp backend.Prepared, data io.Rea
 	ctx, stop := s.statementTimeout(ctx)
 	defer stop()
 	txn, own := s.txnFor(true)
+	began := time.Now()
 	res, err := s.copyIn(ctx, p, txn, data)
-	return res, s.finish(txn, own, timedOut(ctx, err))
+	err = s.finish(txn, own, timedOut(ctx, err))
+	observeStatement(p, began, res, err) // metrics.go
+	return res, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -110,6 +111,8 @@ type stmtTraits struct {
 	// (COPY FROM or TO, EXPLAIN ANALYZE's statement, CONCURRENTLY...); nil
 	// when none do.
 	vary func(sql.Statement, *stmtTraits)
+	// mon is the kind's statement metrics (metrics.go), set at init.
+	mon *monitor.StmtKind
 }
 
 // of is the key of statement type T in stmtTable.
@@ -120,7 +123,10 @@ func of[T sql.Statement]() reflect.Type { return reflect.TypeFor[T]() }
 // statement's traits), which a package variable's initializer cannot.
 var stmtTable map[reflect.Type]stmtTraits
 
-func init() { stmtTable = stmtRows() }
+func init() {
+	stmtTable = stmtRows()
+	initStmtMetrics(map[string]*monitor.StmtKind{}) // metrics.go
+}
 
 // stmtRows returns the rows of stmtTable.
 func stmtRows() map[reflect.Type]stmtTraits {

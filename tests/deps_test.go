@@ -21,6 +21,7 @@ var leafImports = map[string][]string{
 	"vecindex/distance": {"vecindex/fp16"},
 	"vecindex/fmnist":   {},
 	"wal":               {},
+	"monitor":           {},
 	"sql/pgerror":       {},
 	"sql/types":         {"sql/pgerror", "vecindex/fp16"},
 	"vecindex":          {"vecindex/distance", "vecindex/fp16"},

@@ -42,15 +42,10 @@ func execAsync(t *testing.T, conn *pgx.Conn, sql string) chan error {
 	return done
 }
 
-// headStart lets B reach its wait: on PostgreSQL it polls
-// pg_stat_activity until a session waits for a lock; vecgres has no such
-// view, so it gives B a moment (the outcome does not depend on it).
+// headStart lets B reach its wait: it polls pg_stat_activity, on
+// PostgreSQL and vecgres alike, until a session waits for a lock.
 func headStart(t *testing.T, tg clientTarget, c *pgx.Conn) {
 	t.Helper()
-	if tg.vecgres {
-		time.Sleep(100 * time.Millisecond)
-		return
-	}
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		var n int64

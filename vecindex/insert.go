@@ -112,6 +112,13 @@ func (h *HNSW) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
 // RepairReachability itself, one discarding it (CREATE INDEX cancelled)
 // pays nothing more.
 func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]float32, workers int) error {
+	return h.InsertBatchProgress(ctx, keys, vecs, workers, nil)
+}
+
+// InsertBatchProgress is InsertBatchContext adding 1 to progress (nil:
+// none) after each vector it inserted, so that another goroutine can
+// watch the batch move (CREATE INDEX's tuples_done).
+func (h *HNSW) InsertBatchProgress(ctx context.Context, keys []uint64, vecs [][]float32, workers int, progress *atomic.Int64) error {
 	if len(keys) != len(vecs) {
 		return fmt.Errorf("vecindex: InsertBatch: %d keys for %d vectors", len(keys), len(vecs))
 	}
@@ -141,6 +148,9 @@ func (h *HNSW) InsertBatchContext(ctx context.Context, keys []uint64, vecs [][]f
 					mu.Unlock()
 				} else {
 					inserted.Add(1)
+					if progress != nil {
+						progress.Add(1)
+					}
 				}
 			}
 		}()

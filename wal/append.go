@@ -44,6 +44,9 @@ func (l *Log) AppendAll(recs []Record) (LSN, error) {
 	if err != nil {
 		return 0, err
 	}
+	if l.opts.OnAppend != nil {
+		l.opts.OnAppend(int64(end - first))
+	}
 	if l.opts.NoSync {
 		return first, nil
 	}
@@ -226,6 +229,9 @@ func (l *Log) Sync() error {
 func (l *Log) waitDurable(end LSN) error {
 	l.syncMu.Lock()
 	defer l.syncMu.Unlock()
+	if l.synced < end {
+		l.waiters++
+	}
 	for l.synced < end {
 		if l.syncErr != nil {
 			return l.syncErr
@@ -235,8 +241,14 @@ func (l *Log) waitDurable(end LSN) error {
 			continue
 		}
 		l.syncing = true
+		group := l.waiters
+		l.waiters = 0
 		l.syncMu.Unlock()
+		began := time.Now()
 		target, err := l.syncActive()
+		if l.opts.OnSync != nil && err == nil {
+			l.opts.OnSync(time.Since(began), group)
+		}
 		l.syncMu.Lock()
 		l.syncing = false
 		if err != nil {

@@ -39,6 +39,13 @@ type Options struct {
 	TruncateCorrupt bool
 	// Logger receives recovery warnings (default slog.Default()).
 	Logger *slog.Logger
+	// OnAppend, when set, is called with the bytes of each batch written
+	// (records with their headers); OnSync with the time of each group
+	// fsync and the number of callers waiting for it when it began (the
+	// group commit's size). Both run on the writer's goroutine: keep them
+	// cheap (counters).
+	OnAppend func(bytes int64)
+	OnSync   func(d time.Duration, group int)
 }
 
 // Errors returned by Log methods in the wrong state.
@@ -73,6 +80,7 @@ type Log struct {
 	syncCond *sync.Cond
 	synced   LSN  // every byte below synced is durable
 	syncing  bool // a leader fsync is in flight
+	waiters  int  // callers of waitDurable not yet covered by an fsync that began (Options.OnSync)
 	syncErr  error
 
 	removeMu sync.Mutex

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
@@ -40,7 +41,7 @@ func (s *Server) cancelRequest(pid uint32, secret []byte) {
 // server's shutdown cancels, recovering panics. A failure caused by the
 // cancellation becomes 57014 (user) or FATAL 57P01 (shutdown).
 func (c *conn) run(fn func(ctx context.Context) error) error {
-	ctx, cancel := context.WithCancelCause(c.srvCtx)
+	ctx, cancel := context.WithCancelCause(monitor.WithBackend(c.srvCtx, c.mon))
 	c.cancelMu.Lock()
 	c.cancelRun = cancel
 	c.cancelMu.Unlock()
@@ -54,7 +55,7 @@ func (c *conn) run(fn func(ctx context.Context) error) error {
 	if err == nil || ctx.Err() == nil {
 		return err
 	}
-	if c.srvCtx.Err() != nil {
+	if c.srvCtx.Err() != nil || context.Cause(ctx) == errTerminate {
 		return errShutdown
 	}
 	if code := pgerror.CodeOf(err); context.Cause(ctx) == errUserCancel &&

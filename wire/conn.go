@@ -12,8 +12,10 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/wire/backend"
 
 	"github.com/jackc/pgx/v5/pgproto3"
@@ -58,6 +60,10 @@ type conn struct {
 
 	cancelMu  sync.Mutex
 	cancelRun context.CancelCauseFunc // cancels the running statement
+
+	started    time.Time        // backend_start
+	mon        *monitor.Backend // this connection in pg_stat_activity (activity.go)
+	terminated atomic.Bool      // pg_terminate_backend was called
 }
 
 func newConn(s *Server, ctx context.Context, nc net.Conn) *conn {
@@ -69,6 +75,7 @@ func newConn(s *Server, ctx context.Context, nc net.Conn) *conn {
 		log:     s.log().With("remote", nc.RemoteAddr().String()),
 		stmts:   map[string]*statement{},
 		portals: map[string]*portal{},
+		started: time.Now(),
 	}
 }
 
@@ -94,6 +101,8 @@ func (c *conn) serve() {
 		return
 	}
 	defer c.protect(func() error { c.sess.Close(); return nil })
+	c.publish(params) // activity.go
+	defer c.unpublish()
 	if !c.applyStartup() {
 		return
 	}
@@ -205,7 +214,7 @@ func (c *conn) dispatch(msg pgproto3.FrontendMessage) bool {
 // malformed or unknown message.
 func (c *conn) receiveFailed(err error) {
 	switch {
-	case c.srvCtx.Err() != nil:
+	case c.srvCtx.Err() != nil, c.terminated.Load():
 		c.sendFatal(errShutdown)
 	case isNetError(err):
 		c.log.Debug("read failed", "err", err)
@@ -246,7 +255,6 @@ func (c *conn) flushIfBig(n int) {
 
 func (c *conn) readyForQuery() {
 	c.sendReadyForQuery(c.txStatus())
-	c.ready = true
 }
 
 // txStatus asks the session for the ReadyForQuery status ('I' if it panics).

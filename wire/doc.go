@@ -30,6 +30,10 @@
 //	                        session consumes them, never held whole
 //	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
 //	                        and per-statement contexts
+//	activity.go             the connection's monitor.Backend (pg_stat_activity:
+//	                        state, query, lock waits via the statement's
+//	                        context), pg_cancel_backend and pg_terminate_backend
+//	                        (FATAL 57P01)
 //	send.go                 the send buffer: each message encoded as it is sent, the
 //	                        buffer written with one Write at Sync, at the end of a
 //	                        Query, and every flushThreshold bytes of rows

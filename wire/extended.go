@@ -18,7 +18,7 @@ import (
 type statement struct {
 	name  string
 	p     backend.Prepared // nil for an empty query
-	query string           // Parse's text, for the log
+	query string           // Parse's text, for the log and pg_stat_activity
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). An Execute
@@ -29,7 +29,7 @@ type statement struct {
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
-	query   string           // the statement's text, for the log
+	query   string           // the statement's text, for the log and pg_stat_activity
 	params  []any
 	cols    []backend.Column // from Prepared.Columns at Bind
 	formats []int16          // one per column of cols
@@ -46,6 +46,7 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 	}
 	oids := append([]uint32(nil), m.ParameterOIDs...)
 	c.query = m.Query
+	c.mon.StartQuery(m.Query) // Prepare may wait for a lock
 	var p backend.Prepared
 	err := c.protect(func() (err error) { p, err = c.sess.Prepare(m.Query, oids); return err })
 	if err != nil {
@@ -72,6 +73,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	}
 	c.query = st.query
 	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
+	c.mon.StartQuery(st.query) // Revalidate may wait for a lock, as PostgreSQL's Bind
 	var ptypes []types.Type
 	err := c.protect(func() error {
 		if st.p == nil {
@@ -248,6 +250,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if pt.res == nil {
+		c.mon.StartQuery(pt.query)
 		c.beginImplicit(false)
 		var w *streamWriter // Execute with a row limit keeps the rows in the portal
 		if m.MaxRows == 0 {

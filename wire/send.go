@@ -38,9 +38,14 @@ func (c *conn) sendCommandComplete(tag string) {
 	c.out = append(append(c.out, tag...), 0)
 }
 
-// sendReadyForQuery buffers ReadyForQuery ('Z', the status byte).
+// sendReadyForQuery buffers ReadyForQuery ('Z', the status byte): the
+// connection is idle (in a transaction block for 'T' and 'E'), which
+// pg_stat_activity shows and idle_in_transaction_session_timeout waits
+// on (idle.go).
 func (c *conn) sendReadyForQuery(status byte) {
 	c.out = append(appendHeader(c.out, 'Z', 1), status)
+	c.ready = true
+	c.mon.Idle(status)
 }
 
 // appendHeader appends a message's type byte and length word for a body

@@ -28,6 +28,7 @@ func (c *conn) simpleQuery(q string) bool {
 	delete(c.portals, "")
 	c.query = q
 	defer c.logDuration(time.Now())
+	c.mon.StartQuery(q)
 	last, err := c.runQuery(q)
 	if err != nil && !c.reportFailed(err) {
 		return false

@@ -10,7 +10,7 @@ import (
 	"net/http/pprof"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/vecgres/vecgres/monitor"
 )
 
 // listenDebug binds --debug-listen's address (nil listener when empty),
@@ -31,7 +31,7 @@ func listenDebug(addr string) (net.Listener, error) {
 // unless --debug-listen is given; bind it to loopback.
 func serveDebug(ctx context.Context, ln net.Listener, logger *slog.Logger) {
 	mux := http.NewServeMux()
-	mux.Handle("/metrics", promhttp.Handler())
+	mux.Handle("/metrics", monitor.Handler())
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

@@ -38,6 +38,7 @@ type config struct {
 	ckptWALMB  int64         // --checkpoint-wal-mb
 
 	debugListen string // --debug-listen: /metrics and /debug/pprof/
+	showVersion bool   // --version, -V: print versionText and exit
 
 	tlsCert, tlsKey  string
 	trustLocal       bool
@@ -67,6 +68,8 @@ func parseFlags(args []string) (config, error) {
 		"checkpoint at least this often while WAL is written (negative: never by time)")
 	fs.Int64Var(&c.ckptWALMB, "checkpoint-wal-mb", catalog.DefaultCheckpointWALBytes>>20,
 		"checkpoint after this many MiB of WAL, bounding crash-recovery replay (negative: never by size)")
+	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.BoolVar(&c.showVersion, "V", false, "print the version and exit (short for --version)")
 	statementMemFlag(fs)  // limits.go
 	settingsFlags(fs, &c) // settings.go
 	if err := fs.Parse(args); err != nil {
@@ -99,6 +102,10 @@ func main() {
 		}
 		fmt.Fprintln(os.Stderr, "vecgres:", err)
 		os.Exit(2)
+	}
+	if cfg.showVersion {
+		fmt.Print(versionText()) // version.go
+		return
 	}
 	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "vecgres:", err)

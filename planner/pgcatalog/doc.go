@@ -18,7 +18,13 @@
 // resolves a schema-qualified view name. The constraint views all read
 // one list, constraints (constraints.go): UNIQUE, FOREIGN KEY and CHECK
 // constraints are added there. information_schema shows a role only the
-// tables it holds privileges on (infoschema_access.go).
+// tables it holds privileges on (infoschema_access.go). The activity,
+// progress and statistics views (pg_stat_activity, views_activity.go;
+// pg_stat_progress_*, views_progress.go; pg_stat_*_tables and
+// pg_stat_*_indexes, views_stat.go) read package monitor and the
+// catalog's access counters; their rows change without a schema change,
+// so a statement reading them is bound again at each execution
+// (LiveView).
 //
 // Objects vecgres does not keep as PostgreSQL does get stable synthetic
 // OIDs: the primary-key index and the sequence of a serial column (see

@@ -49,8 +49,6 @@ var views = map[string]view{
 	"pg_language":           {2612, languageCols, languageRows},
 	"pg_statio_all_tables":  {12170, statioTablesCols, statioTablesRows},
 	"pg_statio_user_tables": {12179, statioTablesCols, statioTablesRows},
-	"pg_stat_all_indexes":   {oidStatAllIndexes, statIndexesCols, statIndexesRows},
-	"pg_stat_user_indexes":  {oidStatUserIndexes, statIndexesCols, statIndexesRows},
 	"pg_depend":             {2608, dependCols, dependRows},
 	"pg_extension":          {3079, extensionCols, extensionRows},
 	"pg_database":           {1262, databaseCols, databaseRows},
@@ -58,6 +56,27 @@ var views = map[string]view{
 	"pg_indexes":            {12043, indexesCols, indexesRows},
 
 	"pg_stat_progress_create_index": {oidProgressCreateIndex, progressCreateIndexCols, progressCreateIndexRows},
+	"pg_stat_progress_vacuum":       {oidProgressVacuum, progressVacuumCols, noRows},
+	"pg_stat_progress_copy":         {oidProgressCopy, progressCopyCols, progressCopyRows},
+	"pg_stat_activity":              {oidStatActivity, statActivityCols, statActivityRows},
+	"pg_stat_all_tables":            {oidStatAllTables, statTablesCols, statTablesRows},
+	"pg_stat_user_tables":           {oidStatUserTables, statTablesCols, statTablesRows},
+	"pg_stat_all_indexes":           {oidStatAllIndexes, statIndexesCols, statIndexesRows},
+	"pg_stat_user_indexes":          {oidStatUserIndexes, statIndexesCols, statIndexesRows},
+}
+
+// liveViews are the views whose rows change without a schema change:
+// activity, progress and statistics.
+var liveViews = map[string]bool{"pg_stat_activity": true, "pg_stat_progress_create_index": true,
+	"pg_stat_progress_copy": true, "pg_stat_progress_vacuum": true, "pg_stat_all_tables": true,
+	"pg_stat_user_tables": true, "pg_stat_all_indexes": true, "pg_stat_user_indexes": true}
+
+// LiveView reports whether name (as VirtualTable takes it) is a view
+// whose rows change between two executions of one prepared statement,
+// which must then read it again.
+func LiveView(name string) bool {
+	_, base, _, ok := lookupView(name)
+	return ok && liveViews[base]
 }
 
 // VirtualTable returns the view named name ("pg_type",

@@ -45,6 +45,15 @@ type Context interface {
 	// 42P01, 3F000, 3D000 for an unknown object, 42704 for an unknown
 	// role, 22023 for an unknown privilege name.
 	HasPrivilege(on Object, args []any) (any, error)
+	// BackendPID is the session's process ID (pg_backend_pid), the one
+	// its BackendKeyData and pg_stat_activity show.
+	BackendPID() int64
+	// SignalBackend cancels the running statement of backend pid or,
+	// with terminate, ends its connection, waiting up to timeout (0: not
+	// at all) for it to end (pg_cancel_backend, pg_terminate_backend).
+	// False for a pid that is no backend, or a backend that did not end
+	// within timeout. Errors: 42501 (PostgreSQL's permission rules).
+	SignalBackend(pid int64, terminate bool, timeout time.Duration) (bool, error)
 	// CatalogContext is what pg_get_indexdef's and
 	// pg_get_serial_sequence's other forms read (catalog_defs.go).
 	CatalogContext

@@ -3,7 +3,6 @@ package sem
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +25,10 @@ var sessionFuncs = []Func{
 	{Name: "current_user", Ret: types.Name, Volatility: Stable, Fn: user},
 	{Name: "session_user", Ret: types.Name, Volatility: Stable, Fn: user},
 	{Name: "user", Ret: types.Name, Volatility: Stable, Fn: user},
-	{Name: "pg_backend_pid", Ret: types.Int4, Volatility: Stable, Fn: func(Context, []any) (any, error) { return int64(os.Getpid()), nil }},
+	{Name: "pg_backend_pid", Ret: types.Int4, Volatility: Stable, Fn: func(c Context, _ []any) (any, error) { return c.BackendPID(), nil }},
+	{Name: "pg_cancel_backend", Args: []types.Type{types.Int4}, Ret: types.Bool, Strict: true, Volatility: Volatile, Fn: cancelBackend},
+	{Name: "pg_terminate_backend", Args: []types.Type{types.Int4}, Ret: types.Bool, Strict: true, Volatility: Volatile, Fn: terminateBackend},
+	{Name: "pg_terminate_backend", Args: []types.Type{types.Int4, types.Int8}, Ret: types.Bool, Strict: true, Volatility: Volatile, Fn: terminateBackend},
 	{Name: "pg_is_in_recovery", Ret: types.Bool, Volatility: Volatile, Fn: func(Context, []any) (any, error) { return false, nil }},
 	{Name: "current_setting", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return c.Setting(strings.ToLower(a[0].(string)), false) }},
@@ -106,4 +108,23 @@ func pgSleep(c Context, a []any) (any, error) {
 		return nil, err
 	}
 	return "", nil
+}
+
+// cancelBackend is pg_cancel_backend(pid) (PostgreSQL docs 9.27.2,
+// "Server Signaling Functions").
+func cancelBackend(c Context, a []any) (any, error) {
+	return c.SignalBackend(a[0].(int64), false, 0)
+}
+
+// terminateBackend is pg_terminate_backend(pid [, timeout]): timeout in
+// milliseconds, 22003 when negative (PostgreSQL 15's signalfuncs.c).
+func terminateBackend(c Context, a []any) (any, error) {
+	var ms int64
+	if len(a) > 1 {
+		ms = a[1].(int64)
+	}
+	if ms < 0 {
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "\"timeout\" must not be negative")
+	}
+	return c.SignalBackend(a[0].(int64), true, time.Duration(ms)*time.Millisecond)
 }
