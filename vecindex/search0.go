@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"math"
 	"sync/atomic"
 	"unsafe"
 
@@ -34,12 +35,15 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	linesC := min(prefetchVecLines, (dims+63)/64)
 	linesH := min(prefetchVecLines, (dims*2+63)/64)
 	l2 := h.cfg.Metric == L2
-	sq := h.quant.Load()
+	sq := s.quantizer(h)
 	if qc == nil {
 		sq = nil
 	}
 	sqIP := sq != nil && sq.ip
 	dupEps := h.dupEps
+	if sq != nil && h.cfg.Metric != L2 {
+		dupEps = float32(math.NaN()) // approximate code distances (dup.go)
+	}
 	rec := s.walk.mode // an insert's walk records its distances (walkdist.go)
 	skipCovered := s.inserting && !noSkipCovered
 	batch := s.batch[:0]
