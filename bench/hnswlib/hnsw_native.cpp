@@ -35,7 +35,14 @@ int main(int argc, char **argv) {
     bool sweepOnly = argc == 8 && std::string(argv[7]) == "sweep";
     std::string dir = argv[1];
     int M = atoi(argv[2]), efc = atoi(argv[3]), threads = atoi(argv[4]), nq = atoi(argv[5]);
-    const size_t n = 60000, dim = 784, gtK = 100, k = 10;
+    // DIR/shape holds "N DIM" (bench/inproc -export writes it); without
+    // it, Fashion-MNIST's 60,000 x 784.
+    size_t n = 60000, dim = 784;
+    const size_t gtK = 100, k = 10;
+    {
+        std::ifstream shape(dir + "/shape");
+        if (shape) shape >> n >> dim;
+    }
     auto base = readFloats(dir + "/base.f32", n * dim);
     auto qs = readFloats(dir + "/queries.f32", 10000 * dim);
     auto gt = readFloats(dir + "/gt_dist.f32", 10000 * gtK);

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,7 +78,7 @@ func main() {
 	floats := flag.Bool("floats", false, "with -sweep: walk on float32 only (HNSW.DisableByteCodes)")
 	sweepDir := flag.String("sweep", "", "only load the indexes -save wrote in DIR and print one JSON line per index: a 1,000-query one-thread sweep")
 	out := flag.String("out", "", "JSON path (default bench/results/inproc-<date>.json)")
-	deriveKind := flag.String("derive", "", "turn the pixels into non-byte floats: scaled (pixel/255 + seeded ±0.002) or unit (L2-normalised); see derive.go")
+	deriveKind := flag.String("derive", "", "turn the pixels into non-byte floats: scaled (pixel/255 + seeded ±0.002) or unit (L2-normalised), see derive.go; or glove-100: GloVe 100-d under cosine instead (dataset.go)")
 	sq := flag.Bool("sq", false, "build with vecindex.QuantSQ8 (scalar-quantized walk, float re-ranking); indexes saved as ...-sq.idx, target vecgres-inproc-sq8")
 	flag.Parse()
 	log.SetFlags(0)
@@ -92,11 +91,8 @@ func main() {
 		return
 	}
 
-	d, err := fmnist.Load(*dir)
+	d, err := loadData(*deriveKind, *dir, *gloveRoot)
 	if err != nil {
-		log.Fatal(err)
-	}
-	if err := fmnist.Derive(*deriveKind, d.Train, d.Test); err != nil {
 		log.Fatal(err)
 	}
 	if *sq {
@@ -126,7 +122,7 @@ func main() {
 			keys[i] = uint64(i)
 		}
 		for _, efc := range ints(*efcs) {
-			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1, Quantization: quant}
+			cfg := vecindex.Config{Dims: len(d.Train[0]), M: *m, EfConstruction: efc, Metric: metric, Seed: 1, Quantization: quant}
 			h, secs := build(cfg, keys, d.Train, 0)
 			vb, gb := h.MemoryBytes()
 			fmt.Printf("{\"target\":%q,\"m\":%d,\"ef_construction\":%d,\"threads\":%d,\"build_seconds\":%.3f,\"vector_bytes\":%d,\"graph_bytes\":%d,\"sweep\":[]}\n",
@@ -160,7 +156,7 @@ func main() {
 }
 
 func bench(d *fmnist.Dataset, gt *truth, m, efc int, efs []int, serial, big bool) run {
-	cfg := vecindex.Config{Dims: len(d.Train[0]), M: m, EfConstruction: efc, Metric: vecindex.L2, Seed: 1, Quantization: quant}
+	cfg := vecindex.Config{Dims: len(d.Train[0]), M: m, EfConstruction: efc, Metric: metric, Seed: 1, Quantization: quant}
 	r := run{M: m, EfConstruction: efc, Workers: runtime.GOMAXPROCS(0)}
 	keys := make([]uint64, len(d.Train))
 	for i := range keys {
@@ -259,7 +255,7 @@ func recallAt(h *vecindex.HNSW, qs [][]float32, gt *truth, ef int) float64 {
 	for i, q := range qs {
 		lim := gt.dists[i][k-1] + 1e-3
 		for _, r := range h.Search(q, k, ef, nil) {
-			if float32(math.Sqrt(float64(r.Dist))) <= lim {
+			if euclid(r.Dist) <= lim {
 				hits++
 			}
 		}
