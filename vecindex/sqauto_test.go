@@ -132,3 +132,51 @@ func TestSQRerankTombstones(t *testing.T) {
 		}
 	}
 }
+
+// TestSQAutoConcurrentTraining: under QuantAuto, parallel inserts cross
+// the training point (the probe, then code arrays published in new
+// segment structs) while searches run (run with -race); afterwards the
+// walk quantizer is published, every segment has codes and searches
+// return exact distances.
+func TestSQAutoConcurrentTraining(t *testing.T) {
+	const dims = 32
+	data := gaussian(2500, dims, 23)
+	h, err := New(Config{Dims: dims, M: 8, EfConstruction: 32, Metric: InnerProduct, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]uint64, len(data))
+	for i := range keys {
+		keys[i] = uint64(i)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; h.Len() < len(data); i++ {
+			for _, r := range h.Search(data[i%len(data)], 5, 20, nil) {
+				if d := Distance(InnerProduct, data[i%len(data)], data[r.Key]); d != r.Dist {
+					t.Errorf("during training: key %d: Dist %v, want %v", r.Key, r.Dist, d)
+					return
+				}
+			}
+		}
+	}()
+	if err := h.InsertBatch(keys, data, 4); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if h.walkQuant.Load() == nil || h.quant.Load() != nil {
+		t.Fatal("QuantAuto: want the walk quantizer published, h.quant nil")
+	}
+	for i := range (*h.segs.Load())[:len(data)/segSize+1] {
+		if s := (*h.segs.Load())[i]; s.codes == nil || s.sqSum == nil {
+			t.Fatalf("segment %d has no SQ8 codes or sums", i)
+		}
+	}
+	q := gaussian(1, dims, 24)[0]
+	for _, r := range h.Search(q, 10, 40, nil) {
+		if d := Distance(InnerProduct, q, data[r.Key]); d != r.Dist {
+			t.Fatalf("key %d: Dist %v, want %v", r.Key, r.Dist, d)
+		}
+	}
+}
