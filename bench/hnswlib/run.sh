@@ -27,7 +27,8 @@
 # vecindex/testdata/glove by npm ci when missing), 300,000 base words and
 # the next 10,000 as queries, cosine (vectors L2-normalised for native
 # hnswlib's L2 space, which then ranks as cosine does; vecgres builds
-# vector_cosine_ops), DATA default /tmp/vecgres-glove-100.
+# vector_cosine_ops), DATA default /tmp/vecgres-glove-100; GLOVE_BASE sets
+# the base size (a smaller base for a loaded machine).
 set -eu
 # Debian's python3-hnswlib, python3-faiss and python3-numpy live in the system
 # interpreter, not in a pyenv or venv one that may come first on PATH.

