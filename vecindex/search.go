@@ -1,6 +1,9 @@
 package vecindex
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Result is one search hit: the key given to Insert and its internal
 // distance to the query (see Distance).
@@ -126,13 +129,27 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	return out
 }
 
+// sqRerankDepth bounds the re-ranking: only the k·sqRerankDepth nearest
+// walk candidates by code distance get a float distance (0: all ef + k).
+// On 20,000 GloVe words (TestSQAutoRecallGloVe) depth 4 gave the same
+// recall@10 as re-ranking all candidates at ef_search 10 to 160; depth 3
+// lost 0.0004 at ef 80 and 160. A walk at ef_search 320 then computes 40
+// float distances instead of 330.
+var sqRerankDepth = 4
+
 // rerank replaces s.acc by the k nearest of the walk's candidate list
 // s.res (live nodes) and of s.acc itself (the k nearest live nodes by
 // code distance, copies included, dup.go), by exact float distance (SQ8
 // search, sq.go). s.acc must take part: when more than ef tombstones are
 // nearer than the k-th live node, s.res holds fewer than k live nodes.
 func (h *HNSW) rerank(s *scratch, k int) {
-	for _, x := range s.res {
+	cands := s.res
+	if d := k * sqRerankDepth; sqRerankDepth > 0 && len(cands) > d {
+		s.sorted = append(s.sorted[:0], cands...)
+		slices.SortFunc(s.sorted, func(a, b item) int { return cmp.Compare(a.dist, b.dist) })
+		cands = s.sorted[:d]
+	}
+	for _, x := range cands {
 		h.prefetchVec(x.id)
 	}
 	s.tmp = append(s.tmp[:0], s.acc...)
@@ -146,7 +163,7 @@ func (h *HNSW) rerank(s *scratch, k int) {
 	for _, x := range s.tmp {
 		s.acc.offer(item{dist: h.distTo(s.q, x.id), id: x.id}, k)
 	}
-	for _, x := range s.res {
+	for _, x := range cands {
 		// Copies are offered through s.acc: one in s.res is the walk's
 		// entry point, which s.acc holds unless k nearer pushed it out.
 		if h.isDead(x.id) || h.isCopy(x.id) {

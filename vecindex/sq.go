@@ -37,7 +37,8 @@ import (
 //   - L1 has no code kernel and walks on floats.
 //
 // Search walks layer 0 on codes with ef = ef_search + k·sqRerank, then
-// re-ranks the ef candidates by their exact float32 distance and returns
+// re-ranks the k·sqRerankDepth nearest candidates (search.go) by their
+// exact float32 distance and returns
 // the k best with that distance, bit-identical to Distance. Filtered
 // searches, the exact mode (ef >= Live()) and walks that find fewer than k
 // keys use floats. Costs Dims bytes per node, plus 4 for IP and Cosine.
