@@ -173,3 +173,25 @@ func TestParseFlagsIVFFlat(t *testing.T) {
 		t.Fatalf("bad --index: err = %v", err)
 	}
 }
+
+// TestParseFlagsGloVe: --data glove-100 builds vector_cosine_ops and is
+// labelled glove-100-angular; other data sets and --derive with GloVe are
+// refused naming the flag.
+func TestParseFlagsGloVe(t *testing.T) {
+	cfg, err := parseFlags([]string{"--data", "glove-100", "--base", "1000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.opclass() != "vector_cosine_ops" || cfg.datasetName() != "glove-100-angular" {
+		t.Errorf("glove-100: opclass %q, data set %q", cfg.opclass(), cfg.datasetName())
+	}
+	if cfg, _ := parseFlags(nil); cfg.opclass() != "vector_l2_ops" || cfg.datasetName() != "fashion-mnist-784-euclidean" {
+		t.Errorf("default: opclass %q, data set %q", cfg.opclass(), cfg.datasetName())
+	}
+	if _, err := parseFlags([]string{"--data", "sift"}); err == nil || !strings.Contains(err.Error(), "--data") {
+		t.Errorf("--data sift: %v", err)
+	}
+	if _, err := parseFlags([]string{"--data", "glove-100", "--derive", "unit"}); err == nil || !strings.Contains(err.Error(), "--derive") {
+		t.Errorf("--data glove-100 --derive unit: %v", err)
+	}
+}
