@@ -11,8 +11,9 @@ import (
 // keep the neighbours; otherwise it walks on float32 as before. Below
 // sqAutoMinDims a float vector spans at most two cache lines, so codes
 // save walks little, and on 4-dim Gaussian data under inner product
-// (TestRecallInnerProductGaussian) the code walk lost recall at ef 10. WITH (quantization = float32) (QuantFloat) keeps
-// float32 walks, quantization = sq8 (QuantSQ8) forces the codes.
+// (TestRecallInnerProductGaussian) the code walk lost recall at ef 10.
+// WITH (quantization = none) (QuantNone) keeps float32 walks,
+// quantization = sq8 (QuantSQ8) forces the codes.
 //
 // Unlike QuantSQ8, inserts walk and pick neighbours on floats, so the
 // graph is the one a float32 index builds from the same inserts: only the
