@@ -18,6 +18,8 @@ func TestQuantizationOf(t *testing.T) {
 		{[]string{"quantization=SQ8"}, vecindex.QuantSQ8},
 		{[]string{"quantization=auto"}, vecindex.QuantAuto},
 		{[]string{"quantization=bogus"}, vecindex.QuantAuto},
+		{[]string{"quantization=none"}, vecindex.QuantNone},
+		{[]string{"quantization=NONE", "m=8"}, vecindex.QuantNone},
 	} {
 		if got := quantizationOf(tc.opts); got != tc.want {
 			t.Errorf("quantizationOf(%q) = %v, want %v", tc.opts, got, tc.want)
@@ -29,6 +31,15 @@ func TestQuantizationOf(t *testing.T) {
 // (quantization = sq8) walks on SQ8 codes after replay from the WAL and
 // after loading a checkpoint, since the option is only kept as a
 // reloption.
+// TestQuantizationValuesDetail: the DETAIL of a bad value lists the three
+// values as PostgreSQL lists an enum reloption's (gist's buffering: Valid
+// values are "on", "off", and "auto".).
+func TestQuantizationValuesDetail(t *testing.T) {
+	if got, want := QuantizationValuesDetail(), `Valid values are "auto", "sq8", and "none".`; got != want {
+		t.Errorf("QuantizationValuesDetail() = %q, want %q", got, want)
+	}
+}
+
 func TestQuantizationSurvivesRestart(t *testing.T) {
 	fs := wal.NewMemFS()
 	c := openCk(t, fs)

@@ -445,9 +445,8 @@ func reloptions(opts []sql.IndexOption) []string {
 func quantizationOption(o sql.IndexOption, m vecindex.Metric) error {
 	q, ok := catalog.ParseQuantization(o.Value)
 	if !ok {
-		vals := catalog.QuantizationValues()
 		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for enum option %q: %s", o.Name, o.Value).
-			WithDetail("Valid values are \"" + strings.Join(vals, "\" and \"") + "\".")
+			WithDetail(catalog.QuantizationValuesDetail())
 	}
 	if q == vecindex.QuantSQ8 && (m == vecindex.L1 || m == vecindex.Hamming || m == vecindex.Jaccard) {
 		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, m.String())

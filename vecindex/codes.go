@@ -51,6 +51,7 @@ func (h *HNSW) DisableByteCodes() {
 	defer h.mu.Unlock()
 	h.sqOff.Store(true)
 	h.quant.Store(nil)
+	h.walkQuant.Store(nil)
 	h.dropByteCodes()
 }
 
@@ -124,7 +125,7 @@ func (h *HNSW) storeVector(id uint32, v []float32, prepared bool) {
 	} else {
 		h.prepare(dst, v)
 	}
-	if sq := h.quant.Load(); sq != nil {
+	if sq := h.trainedQuant(); sq != nil {
 		h.sqEncode(sq, id)
 	}
 }
@@ -154,7 +155,7 @@ func (h *HNSW) codesFor(id uint32) []uint8 {
 func (h *HNSW) pointDist(s *scratch, q []float32, qc []uint8, id uint32) float32 {
 	if qc != nil {
 		if c := h.codes(id); c != nil {
-			if sq := h.quant.Load(); sq != nil {
+			if sq := s.quantizer(h); sq != nil {
 				return sq.dist(qc, c, s.qsum, h.sqSum(id))
 			}
 			return float32(distance.L2SquaredUint8(qc, c))

@@ -74,8 +74,10 @@ func (m Metric) String() string {
 //   - Seed: seeds the level generator, so a build from the same inserts in
 //     the same order gives the same graph.
 //   - Quantization: how walks read vectors (QuantAuto: byte codes for
-//     byte-valued L2 data, else floats; QuantSQ8: trained 8-bit codes
-//     with float re-ranking, sq.go).
+//     byte-valued L2 data, else SQ8 codes for searches when the recall
+//     probe accepts them, sqauto.go, else floats; QuantNone: QuantAuto
+//     without SQ8; QuantSQ8: trained 8-bit codes with float re-ranking
+//     for inserts and searches, sq.go; QuantHalf: binary16, half.go).
 type Config struct {
 	Dims, M, EfConstruction int
 	Metric                  Metric
@@ -115,12 +117,16 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
 	case c.Metric > SparseL1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
-	case c.Quantization > QuantHalf:
+	case c.Quantization > QuantNone:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
-	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || c.Quantization != QuantAuto):
+	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || !c.Quantization.plain()):
 		return fmt.Errorf("vecindex: %v takes dims %d and no quantization", c.Metric, SparseDims)
-	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || c.Quantization != QuantAuto):
+	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || !c.Quantization.plain()):
 		return fmt.Errorf("vecindex: %v takes an even dims and no quantization", c.Metric)
 	}
 	return nil
 }
+
+// plain reports whether q asks for no lossy codes (QuantAuto or
+// QuantNone), the only choices bit and sparse metrics take.
+func (q Quantization) plain() bool { return q == QuantAuto || q == QuantNone }

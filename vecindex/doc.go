@@ -98,7 +98,11 @@
 // QuantSQ8 an L2, InnerProduct or Cosine index learns an 8-bit scalar
 // quantizer from its first vectors, walks layer 0 on those codes and
 // re-ranks the candidates in float32 (sq.go); Result.Dist stays the exact
-// float distance either way.
+// float distance either way. By default (QuantAuto) an L2, InnerProduct or
+// Cosine index of float data with at least 32 dimensions learns the same
+// quantizer once it holds 1,000 vectors and, if a recall probe on them
+// accepts it, walks its searches (not its inserts) on the codes with
+// float re-ranking (sqauto.go); QuantNone keeps float32 walks.
 //
 // With Config.Quantization = QuantHalf (pgvector's halfvec_*_ops) every
 // vector is kept only as IEEE binary16 halves, 2 bytes per dimension, and
@@ -120,8 +124,8 @@
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned; absent in
 //	        a code-only segment (byte path, codes.go)
-//	codes   Dims bytes (byte path: instead of vecs; QuantSQ8: beside them)
-//	sqSum   float32 Σ lo·code (QuantSQ8 with InnerProduct or Cosine)
+//	codes   Dims bytes (byte path: instead of vecs; SQ8: beside them)
+//	sqSum   float32 Σ lo·code (SQ8 with InnerProduct or Cosine)
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
 //	        bits of slot 0 hold copy, free and tombstone, those of slot 1

@@ -36,8 +36,12 @@ type HNSW struct {
 
 	// quant is the trained SQ8 quantizer (sq.go), nil before training or
 	// without QuantSQ8; sqOff is set by DisableByteCodes.
-	quant     atomic.Pointer[quantizer]
-	sqOff     atomic.Bool
+	quant atomic.Pointer[quantizer]
+	sqOff atomic.Bool
+	// walkQuant is QuantAuto's trained SQ8 quantizer (sqauto.go): only
+	// searches' walks use it; inserts walk on floats. nil before training,
+	// when the probe refused it, and with any other quantization.
+	walkQuant atomic.Pointer[quantizer]
 	sqClamped atomic.Int64 // nodes with a clamped component
 
 	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
@@ -107,7 +111,7 @@ func New(cfg Config) (*HNSW, error) {
 	h.dupEps = dupEpsFor(cfg)
 	h.SetCompactThreshold(DefaultCompactThreshold)
 	h.autoRepair.Store(cfg.Metric != InnerProduct && cfg.Metric != SparseIP) // autorepair.go
-	h.codesOn.Store(cfg.Quantization == QuantAuto && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
+	h.codesOn.Store(cfg.Quantization.plain() && cfg.Metric == L2 && cfg.Dims <= maxCodeDims)
 	h.hole = h.newHole()
 	dir := []*segment{}
 	h.segs.Store(&dir)

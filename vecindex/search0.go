@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"math"
 	"sync/atomic"
 	"unsafe"
 
@@ -34,12 +35,15 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 	linesC := min(prefetchVecLines, (dims+63)/64)
 	linesH := min(prefetchVecLines, (dims*2+63)/64)
 	l2 := h.cfg.Metric == L2
-	sq := h.quant.Load()
+	sq := s.quantizer(h)
 	if qc == nil {
 		sq = nil
 	}
 	sqIP := sq != nil && sq.ip
 	dupEps := h.dupEps
+	if sq != nil && h.cfg.Metric != L2 {
+		dupEps = float32(math.NaN()) // approximate code distances (dup.go)
+	}
 	rec := s.walk.mode // an insert's walk records its distances (walkdist.go)
 	skipCovered := s.inserting && !noSkipCovered
 	batch := s.batch[:0]
@@ -77,6 +81,9 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 					prefetchLines(unsafe.Pointer(&sg.halves[vo]), linesH)
 				} else if sg.codes != nil && (qc != nil || sg.vecs == nil) {
 					prefetchLines(unsafe.Pointer(&sg.codes[vo]), linesC)
+					if sqIP && sg.sqSum != nil {
+						prefetchLines(unsafe.Pointer(&sg.sqSum[nb&segMask]), 1)
+					}
 				} else {
 					prefetchLines(unsafe.Pointer(&sg.vecs[vo]), lines)
 				}
@@ -88,8 +95,9 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			var d float32
 			if qc != nil && sg.codes != nil {
 				c := sg.codes[vo : vo+dims : vo+dims]
-				if sqIP {
-					d = sq.dist(qc, c, s.qsum, sg.sqSum[nb&segMask])
+				if sqIP { // sq.dist, inlined
+					dot := float32(distance.DotUint8(qc, c))
+					d = -(sq.c + sq.step*(s.qsum+sg.sqSum[nb&segMask]+sq.step*dot))
 				} else {
 					d = float32(distance.L2SquaredUint8(qc, c))
 					if sq != nil {

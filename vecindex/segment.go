@@ -37,7 +37,8 @@ type segment struct {
 }
 
 // newSegment makes a segment for the current mode: code-only while
-// codesOn holds, floats plus SQ8 codes with QuantSQ8, floats otherwise.
+// codesOn holds, floats plus SQ8 codes with QuantSQ8 or QuantAuto's
+// accepted quantizer (sqCodes), floats otherwise.
 // Caller holds h.mu (or is loading), which also guards codesOn's changes.
 func (h *HNSW) newSegment() *segment {
 	if h.cfg.Quantization == QuantHalf {
@@ -48,13 +49,14 @@ func (h *HNSW) newSegment() *segment {
 	var sums []float32
 	var vecs []float32
 	codesOnly := h.codesOn.Load()
-	if codesOnly || h.sqActive() {
+	sq := h.sqCodes()
+	if codesOnly || sq {
 		codes = make([]uint8, segSize*h.cfg.Dims)
 	}
 	if !codesOnly {
 		vecs = alignedFloats(segSize * h.cfg.Dims)
 	}
-	if h.sqActive() && h.cfg.Metric != L2 {
+	if sq && h.cfg.Metric != L2 {
 		sums = make([]float32, segSize)
 	}
 	return &segment{

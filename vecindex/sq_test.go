@@ -216,7 +216,7 @@ func TestSQ8L1Floats(t *testing.T) {
 	if r := h.Search(q, 1, 20, nil); len(r) != 1 || r[0].Key != 7 || r[0].Dist != 0 {
 		t.Fatalf("search for a stored vector: %v", r)
 	}
-	if _, err := New(Config{Dims: 8, M: 8, EfConstruction: 32, Quantization: QuantHalf + 1}); err == nil {
+	if _, err := New(Config{Dims: 8, M: 8, EfConstruction: 32, Quantization: QuantNone + 1}); err == nil {
 		t.Fatal("New accepted an unknown quantization")
 	}
 }

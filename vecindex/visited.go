@@ -74,6 +74,9 @@ type scratch struct {
 	q       []float32 // query in stored form
 	qc      []uint8   // query byte codes (codes.go) or SQ8 codes (sq.go)
 	qsum    float32   // SQ8 Σ lo·c of qc (sq.go)
+	// sq is the quantizer a Search encoded qc with (h.quant or
+	// h.walkQuant); nil in inserts and repairs, which use h.quant.
+	sq *quantizer
 	// dups counts nodes within dupEps of q a layer search has taken;
 	// past dupCap (insertDupCap in an insert, unlimited otherwise) it
 	// skips them (dup.go).
@@ -105,7 +108,7 @@ func (h *HNSW) getScratch() *scratch {
 		s.qc = make([]uint8, h.cfg.Dims)
 	}
 	s.qc = s.qc[:h.cfg.Dims]
-	s.dupCap, s.inserting = math.MaxInt, false
+	s.dupCap, s.inserting, s.sq = math.MaxInt, false, nil
 	s.walk.end()
 	return s
 }

@@ -182,17 +182,39 @@ func TestParseFlagsShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.shape.name != "plain" || cfg.shape.query != knnQuery || cfg.shape.batch != 1 {
+	if cfg.shape.name != "plain" || cfg.shape.query != "SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10" || cfg.shape.batch != 1 {
 		t.Fatalf("default shape %+v", cfg.shape)
 	}
 	cfg, err = parseFlags([]string{"--shape", "lateral"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.shape.query != lateralQuery || cfg.shape.batch != 10 || cfg.shape.setup == nil {
+	if !strings.Contains(cfg.shape.query, "CROSS JOIN LATERAL") || cfg.shape.batch != 10 || cfg.shape.setup == nil {
 		t.Fatalf("lateral shape %+v", cfg.shape)
 	}
 	if _, err := parseFlags([]string{"--shape", "cross"}); err == nil || !strings.Contains(err.Error(), "--shape") {
 		t.Fatalf("bad --shape: err = %v", err)
+	}
+}
+
+// TestParseFlagsGloVe: --data glove-100 builds vector_cosine_ops and is
+// labelled glove-100-angular; other data sets and --derive with GloVe are
+// refused naming the flag.
+func TestParseFlagsGloVe(t *testing.T) {
+	cfg, err := parseFlags([]string{"--data", "glove-100", "--base", "1000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.opclass() != "vector_cosine_ops" || cfg.datasetName() != "glove-100-angular" {
+		t.Errorf("glove-100: opclass %q, data set %q", cfg.opclass(), cfg.datasetName())
+	}
+	if cfg, _ := parseFlags(nil); cfg.opclass() != "vector_l2_ops" || cfg.datasetName() != "fashion-mnist-784-euclidean" {
+		t.Errorf("default: opclass %q, data set %q", cfg.opclass(), cfg.datasetName())
+	}
+	if _, err := parseFlags([]string{"--data", "sift"}); err == nil || !strings.Contains(err.Error(), "--data") {
+		t.Errorf("--data sift: %v", err)
+	}
+	if _, err := parseFlags([]string{"--data", "glove-100", "--derive", "unit"}); err == nil || !strings.Contains(err.Error(), "--derive") {
+		t.Errorf("--data glove-100 --derive unit: %v", err)
 	}
 }

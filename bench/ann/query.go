@@ -12,11 +12,6 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// knnQuery is the benchmarked statement; pgx prepares it on each connection
-// the first time it runs (its default statement-cache mode) and sends the
-// vector parameter in binary.
-const knnQuery = "SELECT id FROM items ORDER BY embedding <-> $1 LIMIT 10"
-
 // queryRun is the outcome of running a set of queries once over some
 // connections.
 type queryRun struct {

@@ -30,23 +30,37 @@ type shape struct {
 // metaRows is the number of categories of the join shape's metadata table.
 const metaRows = 10
 
-// joinQuery joins the k-NN of items with its metadata row: the index scan
-// must stay under the join (ordered by distance), the join is a primary-key
-// lookup per returned row.
-const joinQuery = "SELECT i.id, m.title FROM items i JOIN item_meta m ON m.item_id = i.id " +
-	"ORDER BY i.embedding <-> $1 LIMIT 10"
+// The shapes' statements, %[1]s standing for the distance operator (<->,
+// or <=> for cosine data):
+//   - plain: the k-NN query itself;
+//   - join: the k-NN of items joined with its metadata row, a primary-key
+//     lookup per returned row (the index scan must stay under the join);
+//   - lateral: a batch of the query vectors stored in the table queries,
+//     qids [$1, $2), each with its own index scan.
+const (
+	plainQuery = "SELECT id FROM items ORDER BY embedding %[1]s $1 LIMIT 10"
+	joinQuery  = "SELECT i.id, m.title FROM items i JOIN item_meta m ON m.item_id = i.id " +
+		"ORDER BY i.embedding %[1]s $1 LIMIT 10"
+	lateralQuery = "SELECT q.qid, n.id FROM queries q CROSS JOIN LATERAL " +
+		"(SELECT id FROM items ORDER BY embedding %[1]s q.embedding LIMIT 10) n " +
+		"WHERE q.qid >= $1 AND q.qid < $2"
+)
 
-// lateralQuery answers a batch of query vectors stored in the table queries,
-// qids [$1, $2), each with its own index scan.
-const lateralQuery = "SELECT q.qid, n.id FROM queries q CROSS JOIN LATERAL " +
-	"(SELECT id FROM items ORDER BY embedding <-> q.embedding LIMIT 10) n " +
-	"WHERE q.qid >= $1 AND q.qid < $2"
-
-// shapes lists the --shape values.
-var shapes = map[string]shape{
-	"plain":   {name: "plain", query: knnQuery, batch: 1, run: runPlain(knnQuery)},
-	"join":    {name: "join", query: joinQuery, batch: 1, setup: setupMeta, run: runPlain(joinQuery)},
-	"lateral": {name: "lateral", query: lateralQuery, batch: 10, setup: setupQueries, run: runLateral},
+// newShape returns the --shape called name (plain, join, lateral) with
+// distance operator op; false for an unknown name.
+func newShape(name, op string) (shape, bool) {
+	switch name {
+	case "plain":
+		q := fmt.Sprintf(plainQuery, op)
+		return shape{name: name, query: q, batch: 1, run: runPlain(q)}, true
+	case "join":
+		q := fmt.Sprintf(joinQuery, op)
+		return shape{name: name, query: q, batch: 1, setup: setupMeta, run: runPlain(q)}, true
+	case "lateral":
+		q := fmt.Sprintf(lateralQuery, op)
+		return shape{name: name, query: q, batch: 10, setup: setupQueries, run: runLateral(q)}, true
+	}
+	return shape{}, false
 }
 
 // runPlain returns a run function for a statement taking one vector
@@ -76,30 +90,33 @@ func runPlain(query string) func(context.Context, *pgx.Conn, [][]float32, int, [
 	}
 }
 
-// runLateral runs lateralQuery for qids [first, first+len(out)) and sorts
-// the returned ids into out by qid.
-func runLateral(ctx context.Context, c *pgx.Conn, _ [][]float32, first int, out [][]int32) error {
-	rows, err := c.Query(ctx, lateralQuery, first, first+len(out))
-	if err != nil {
-		return err
-	}
-	for i := range out {
-		out[i] = make([]int32, 0, k)
-	}
-	for rows.Next() {
-		var qid, id int32
-		if err := rows.Scan(&qid, &id); err != nil {
-			rows.Close()
+// runLateral returns a run function for the lateral statement query: it
+// answers qids [first, first+len(out)) and sorts the returned ids into
+// out by qid.
+func runLateral(query string) func(context.Context, *pgx.Conn, [][]float32, int, [][]int32) error {
+	return func(ctx context.Context, c *pgx.Conn, _ [][]float32, first int, out [][]int32) error {
+		rows, err := c.Query(ctx, query, first, first+len(out))
+		if err != nil {
 			return err
 		}
-		j := int(qid) - first
-		if j < 0 || j >= len(out) {
-			rows.Close()
-			return fmt.Errorf("qid %d outside the batch [%d, %d)", qid, first, first+len(out))
+		for i := range out {
+			out[i] = make([]int32, 0, k)
 		}
-		out[j] = append(out[j], id)
+		for rows.Next() {
+			var qid, id int32
+			if err := rows.Scan(&qid, &id); err != nil {
+				rows.Close()
+				return err
+			}
+			j := int(qid) - first
+			if j < 0 || j >= len(out) {
+				rows.Close()
+				return fmt.Errorf("qid %d outside the batch [%d, %d)", qid, first, first+len(out))
+			}
+			out[j] = append(out[j], id)
+		}
+		return rows.Err()
 	}
-	return rows.Err()
 }
 
 // setupMeta creates item_meta (item_id int PRIMARY KEY, category int, title

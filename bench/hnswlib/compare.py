@@ -6,6 +6,9 @@ interpolates one-thread QPS at recall@10 0.95 and 0.99
 (linearly between the sweep points around the target; the first point
 above it when the sweep starts above), prints a table with the ratio
 vecgres/hnswlib-native, and writes the combined JSON.
+QPS_KEY=qps_1_thread_cpu compares queries per CPU second instead (the
+sweep rounds of hnsw_native and bench/inproc -sweep report both; the
+machine's load then matters less); rows without that key are skipped.
 Usage: compare.py OUT.json INPROC.json DRIVER.jsonl..."""
 import json, os, sys
 
@@ -30,6 +33,7 @@ for r in rep["runs"]:
     rows.append({"target": rep.get("target", "vecgres-inproc"), "m": r["m"], "ef_construction": r["ef_construction"],
                  "threads": r["workers"], "build_seconds": r["build_seconds_all_workers"], "sweep": r["sweep"]})
 nq = int(os.environ.get("NQ", "1000"))
+qps_key = os.environ.get("QPS_KEY", "qps_1_thread")
 merged = {}
 for r in rows:
     key = (r["target"], r["ef_construction"])
@@ -40,11 +44,11 @@ for r in rows:
         m["build_seconds"] = b
     m["rounds"] += 1
     for p in r["sweep"]:
-        if p.get("queries", nq) != nq:
+        if p.get("queries", nq) != nq or qps_key not in p:
             continue  # the short sweeps of the build rounds
         cur = m["by_ef"].get(p["ef_search"])
-        if cur is None or p["qps_1_thread"] > cur["qps_1_thread"]:
-            m["by_ef"][p["ef_search"]] = {"ef_search": p["ef_search"], "qps_1_thread": p["qps_1_thread"],
+        if cur is None or p[qps_key] > cur["qps_1_thread"]:
+            m["by_ef"][p["ef_search"]] = {"ef_search": p["ef_search"], "qps_1_thread": p[qps_key],
                                           "recall_at_10": p["recall_at_10"]}
 rows = []
 for m in merged.values():

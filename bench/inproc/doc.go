@@ -10,11 +10,14 @@
 // -export DIR writes base.f32 (60000×784 float32), queries.f32
 // (10000×784), gt_ids.i32 (10000×100 int32, exact neighbours by L2,
 // nearest first) and gt_dist.f32 (10000×100 float32, unsquared L2),
-// all little-endian without headers.
+// all little-endian without headers, and shape ("N DIM" in text).
 //
 // -derive scaled|unit turns the pixels into non-byte floats first (data
 // derived from Fashion-MNIST, derive.go) and -sq builds with
-// vecindex.QuantSQ8; bench/hnswlib/run_derived.sh uses both.
+// vecindex.QuantSQ8; bench/hnswlib/run_derived.sh uses both. -derive
+// glove-100 measures GloVe 6B 100-d instead, in the same modes: 300,000
+// base words and the next 10,000 as queries, L2-normalised, indexed under
+// cosine (dataset.go); DATA_SET=glove-100 sh bench/hnswlib/run.sh uses it.
 //
 // Results go to bench/results/inproc-<date>.json.
 //
