@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/vecgres/vecgres/vecindex/fmnist"
 	"github.com/vecgres/vecgres/vecindex/glove"
@@ -53,17 +52,7 @@ func loadGloVe(dir string, base, nq int) (*fmnist.Dataset, error) {
 		return nil, fmt.Errorf("%s holds %d vectors; asked for %d", gloveSet, len(vecs), base+nq)
 	}
 	for _, v := range vecs {
-		var ss float64
-		for _, x := range v {
-			ss += float64(x) * float64(x)
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for i, x := range v {
-			v[i] = float32(float64(x) * inv)
-		}
+		fmnist.Normalize(v)
 	}
 	return &fmnist.Dataset{Train: vecs[:base], Test: vecs[base:]}, nil
 }

@@ -46,25 +46,10 @@ func loadData(derive, fmnistDir, gloveDir string) (*fmnist.Dataset, error) {
 		return nil, fmt.Errorf("load %s: %w", gloveSet, err)
 	}
 	for _, v := range vecs {
-		normalize(v)
+		fmnist.Normalize(v)
 	}
 	metric = vecindex.Cosine
 	return &fmnist.Dataset{Train: vecs[:n], Test: vecs[n:]}, nil
-}
-
-// normalize scales v to unit L2 norm in place (a zero vector stays zero).
-func normalize(v []float32) {
-	var ss float64
-	for _, x := range v {
-		ss += float64(x) * float64(x)
-	}
-	if ss == 0 {
-		return
-	}
-	inv := 1 / math.Sqrt(ss)
-	for i, x := range v {
-		v[i] = float32(float64(x) * inv)
-	}
 }
 
 // euclid converts an index distance of metric into the unsquared L2

@@ -45,16 +45,22 @@ func scale(vs [][]float32, seed uint64) {
 
 func unit(vs [][]float32) {
 	for _, v := range vs {
-		var ss float64
-		for _, x := range v {
-			ss += float64(x) * float64(x)
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for i, x := range v {
-			v[i] = float32(float64(x) * inv)
-		}
+		Normalize(v)
+	}
+}
+
+// Normalize scales v to unit L2 norm in place (a zero vector stays
+// zero), in float64 as pgvector's l2_normalize does.
+func Normalize(v []float32) {
+	var ss float64
+	for _, x := range v {
+		ss += float64(x) * float64(x)
+	}
+	if ss == 0 {
+		return
+	}
+	inv := 1 / math.Sqrt(ss)
+	for i, x := range v {
+		v[i] = float32(float64(x) * inv)
 	}
 }
