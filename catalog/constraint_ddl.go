@@ -226,8 +226,18 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 		}
 		t.Constraints = append(t.Constraints, k.clone())
 	}
-	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+	if err := c.createLogged(t, txn); err != nil {
 		return nil, err
+	}
+	return t, nil
+}
+
+// createLogged logs new table (or view) t's creation, publishes it and,
+// inside txn, makes it the transaction's: held exclusively, dropped by
+// rollback. Lock held exclusively.
+func (c *Catalog) createLogged(t *Table, txn *Txn) error {
+	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+		return err
 	}
 	c.addTable(t)
 	if txn != nil && !txn.done {
@@ -235,7 +245,7 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 		txn.holdExclusive(t)
 		txn.addUndo(func() error { return c.dropTableObj(t) })
 	}
-	return t, nil
+	return nil
 }
 
 // AutoName names k, a new constraint of t without a name, as PostgreSQL

@@ -53,14 +53,8 @@ func (c *Catalog) CreateViewIn(txn *Txn, owner, name string, cols []Column, def 
 		return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation \"%s\" already exists", bareName(name))
 	}
 	t := &Table{Name: name, Columns: cols, OID: c.allocOID(), Owner: owner, View: def}
-	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+	if err := c.createLogged(t, txn); err != nil {
 		return nil, err
-	}
-	c.addTable(t)
-	if txn != nil && !txn.done {
-		t.createdBy = txn.xid
-		txn.holdExclusive(t)
-		txn.addUndo(func() error { return c.dropTableObj(t) })
 	}
 	return t, nil
 }

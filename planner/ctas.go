@@ -7,7 +7,6 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -35,27 +34,14 @@ func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
 	if len(x.Columns) > len(out) {
 		return nil, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
 	}
-	cols := make([]catalog.Column, len(out))
-	seen := map[string]bool{}
-	for i, c := range out {
-		name := c.Name
-		if i < len(x.Columns) {
-			name = x.Columns[i]
-		}
-		if seen[name] {
-			return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column \"%s\" specified more than once", name)
-		}
-		seen[name] = true
-		switch c.Type.Kind {
-		case types.KindVoid:
-			return nil, pgerror.Errorf(pgerror.InvalidTableDefinition, "column \"%s\" has pseudo-type void", name)
-		case types.KindUnknown:
-			c.Type = types.Text
-		}
+	cols, err := namedColumns(out, x.Columns) // view_ddl.go
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cols {
 		if err := checkColumnType(c.Type); err != nil { // column_types.go
 			return nil, err
 		}
-		cols[i] = catalog.Column{Name: name, Type: c.Type}
 	}
 	return &funcPlan{fn: func(ctx context.Context, ex *execCtx) (*backend.Result, error) {
 		return createTableAs(ctx, ex, x, cols, pl)

@@ -56,6 +56,13 @@ func viewColumns(out []backend.Column, names []string) ([]catalog.Column, error)
 	if len(names) > len(out) {
 		return nil, pgerror.New(pgerror.SyntaxError, "CREATE VIEW specifies more column names than columns")
 	}
+	return namedColumns(out, names)
+}
+
+// namedColumns are a query's output columns out renamed by names in
+// order (CREATE VIEW, CREATE TABLE AS): 42701 for a name given twice,
+// 42P16 for a void column, unknown (an untyped literal) made text.
+func namedColumns(out []backend.Column, names []string) ([]catalog.Column, error) {
 	cols := make([]catalog.Column, len(out))
 	seen := map[string]bool{}
 	for i, c := range out {
