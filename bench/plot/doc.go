@@ -17,7 +17,9 @@
 // log-scale y, one line per system (colour by target, dash and marker by
 // variant: shape, connection count or ef_construction), each point labelled
 // with its ef_search (or ivfflat.probes); and P-build.svg: bars of build and
-// load seconds per target, from the reports that carry them.
+// load seconds per target, from the reports that carry them (-charts picks
+// either or both; -conns keeps one connection count; -title titles both).
+// gen.sh regenerates the pictures committed under bench/results/plots.
 //
 // The output is deterministic: the same inputs (in the same order) give the
 // same bytes, so the pictures can be committed next to their JSON. Fonts are

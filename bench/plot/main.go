@@ -48,7 +48,7 @@ func run(args []string) error {
 	if !o.build || len(times) == 0 {
 		return nil
 	}
-	bc, err := buildChart(times, o.title+": build time")
+	bc, err := buildChart(times, o.title)
 	if err != nil {
 		return err
 	}
