@@ -1,10 +1,14 @@
 package planner
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // seqOffVectors are n 3-dimensional vectors of small integers (so that
@@ -182,4 +186,62 @@ func identity(n int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+// TestSeqscanOffKNNEveryRowSettings checks the Index Scan enable_seqscan
+// = off plans without LIMIT against what could cut it short or reorder
+// it: a partial index (its predicate's rows only), hnsw.iterative_scan
+// and vecgres.filter_plan = ef_postfilter (pgvector's ef_search-bound
+// answer is for LIMIT queries), a parameter as the query vector, and a
+// query vector of the wrong size (the sequential scan's error, at the
+// first row compared).
+func TestSeqscanOffKNNEveryRowSettings(t *testing.T) {
+	s := testSession(t)
+	vecs, perm := seqOffVectors(300)
+	loadVectors(t, s, "items", 3, vecs, perm, "vector_l2_ops", "")
+	q := []float32{1, 2, 3}
+	all := bruteL2(vecs, perm, q, func(int) bool { return true })
+	const query = "SELECT id FROM items ORDER BY v <-> '[1,2,3]'"
+	const order = "(v <-> '[1,2,3]')"
+	for _, set := range []string{"hnsw.iterative_scan = relaxed_order", "hnsw.iterative_scan = strict_order", "vecgres.filter_plan = ef_postfilter", "hnsw.ef_search = 1"} {
+		exec(t, s, "SET "+set)
+		checkSeqOff(t, s, query, "items_v_idx", order, all)
+		if !strings.HasPrefix(set, "vecgres.filter_plan") { // ef_postfilter's LIMIT answer is pgvector's, ef_search rows
+			checkSeqOff(t, s, query+" LIMIT 200", "items_v_idx", order, all[:200])
+		}
+		exec(t, s, "RESET ALL")
+	}
+
+	exec(t, s, "SET enable_seqscan = off")
+	if got := ids(exec(t, s, "SELECT id FROM items ORDER BY v <-> $1", types.Vector{1, 2, 3})); !slices.Equal(got, all) {
+		t.Errorf("parameter: %s", firstDiff(got, all))
+	}
+	p, err := s.Prepare("SELECT id FROM items ORDER BY v <-> $1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Execute(t.Context(), p, []any{types.Vector{1, 2}})
+	var pe *pgerror.Error
+	if !errors.As(err, &pe) || pe.Code != pgerror.DataException || pe.Message != "different vector dimensions 3 and 2" {
+		t.Errorf("wrong size: %v, want 22000 different vector dimensions 3 and 2", err)
+	}
+	exec(t, s, "RESET enable_seqscan")
+
+	exec(t, s, "ALTER TABLE items ADD COLUMN c int")
+	exec(t, s, "UPDATE items SET c = id % 4")
+	exec(t, s, "DROP INDEX items_v_idx")
+	exec(t, s, "CREATE INDEX items_c1 ON items USING hnsw (v vector_l2_ops) WHERE c = 1")
+	exec(t, s, "SET enable_indexscan = off")
+	c1 := ids(exec(t, s, "SELECT id FROM items WHERE c = 1 ORDER BY v <-> '[1,2,3]'"))
+	exec(t, s, "RESET enable_indexscan")
+	want := bruteL2(vecs, perm, q, func(id int) bool { return id%4 == 1 })
+	if len(c1) != len(want) || !sameIDs(c1, want) {
+		t.Fatalf("partial: the sequential scan's rows are not the rows with c = 1: %v", c1)
+	}
+	checkSeqOff(t, s, "SELECT id FROM items WHERE c = 1 ORDER BY v <-> '[1,2,3]'", "items_c1", order, c1)
+}
+
+// sameIDs reports whether a and b hold the same ids, in any order.
+func sameIDs(a, b []int64) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
