@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/vecgres/vecgres/planner/memacct"
 	ir "github.com/vecgres/vecgres/planner/plan"
 )
 
@@ -49,11 +50,18 @@ func (p *selectPlan) knnAllRule(x *execCtx, e *env, from ir.Node) (ir.Node, erro
 	return p.knnIndexNode(from, ir.Rows(ch.matching), p.sortKeys(), nil), nil
 }
 
+// heldRowBytes is what allRows charges for each row it holds: what a
+// Sort charges for a row it sorts by one float8 key (planner/exec's
+// sorter), so that vecgres.work_mem_limit fails the index scan where it
+// fails the sequential scan and sort.
+var heldRowBytes = memacct.RowSize([]any{float64(0)})
+
 // allRows is every row of p that passes WHERE, in exact ORDER BY order
 // (ties by slot, NULL distances last), read through the B-tree path
 // that answers part of WHERE when one reads few enough rows, else the
-// whole table; handled is false when the query vector is NULL (the
-// caller then scans, every distance being NULL).
+// whole table, each charged to the statement (heldRowBytes); handled is
+// false when the query vector is NULL (the caller then scans, every
+// distance being NULL).
 func (s *indexScan) allRows(ctx context.Context, p *selectPlan, x *execCtx, e *env, tr *planTrace) ([]keyedRow, bool, error) {
 	qv, err := s.query.Eval(e)
 	if err != nil || qv == nil {
@@ -67,7 +75,7 @@ func (s *indexScan) allRows(ctx context.Context, p *selectPlan, x *execCtx, e *e
 	if err != nil {
 		return nil, true, err
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, tr: tr}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, tr: tr, holdAll: true}
 	cands, err := r.exact(ctx, ch.btree(), math.MaxInt)
 	if err != nil {
 		return nil, true, err

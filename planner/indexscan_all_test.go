@@ -245,3 +245,25 @@ func TestSeqscanOffKNNEveryRowSettings(t *testing.T) {
 func sameIDs(a, b []int64) bool {
 	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
+
+// TestSeqscanOffKNNMemoryLimit checks that the enable_seqscan = off Index
+// Scan without LIMIT, which holds every matching row, is bounded by
+// vecgres.work_mem_limit as the sequential scan and sort it replaces:
+// both fail with 53200 at 1MB over 6000 rows, and the session goes on.
+func TestSeqscanOffKNNMemoryLimit(t *testing.T) {
+	s := testSession(t)
+	vecs, perm := seqOffVectors(6000)
+	loadVectors(t, s, "items", 3, vecs, perm, "vector_l2_ops", "")
+	exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
+	const query = "SELECT id FROM items ORDER BY v <-> '[1,2,3]'"
+	for _, seqscan := range []string{"on", "off"} {
+		exec(t, s, "SET enable_seqscan = "+seqscan)
+		if pe := execErr(t, s, query); pe.Code != pgerror.OutOfMemory {
+			t.Errorf("enable_seqscan = %s: %s %q, want 53200", seqscan, pe.Code, pe.Message)
+		}
+	}
+	want := bruteL2(vecs, perm, []float32{1, 2, 3}, func(int) bool { return true })[:5]
+	if got := ids(exec(t, s, query+" LIMIT 5")); !slices.Equal(got, want) {
+		t.Errorf("after 53200: %v, want %v", got, want)
+	}
+}
