@@ -117,6 +117,18 @@ func TestSeqscanOffKNNIndexScan(t *testing.T) {
 	checkSeqOff(t, s, base+" WHERE id % 3 = 0"+by, "items_v_idx", order, third)
 	checkSeqOff(t, s, base+by+" LIMIT 250", "items_v_idx", order, all[:250])
 	checkSeqOff(t, s, base+" WHERE id % 3 = 0"+by+" LIMIT 100 OFFSET 20", "items_v_idx", order, third[20:120])
+	// within ef_search, a filter the cost model answers by pre-filtering
+	// (a TopK over the sequential scan when enable_seqscan is on)
+	fifty := bruteL2(vecs, perm, q, func(id int) bool { return id%50 == 0 })
+	checkSeqOff(t, s, base+" WHERE id % 50 = 0"+by+" LIMIT 5", "items_v_idx", order, fifty[:5])
+	exec(t, s, "SET enable_indexscan = off")
+	if plan := explainText(t, s, base+" WHERE id % 50 = 0"+by+" LIMIT 5"); !strings.Contains(plan, "Seq Scan") {
+		t.Errorf("enable_indexscan = off: %s", plan)
+	}
+	exec(t, s, "RESET enable_indexscan")
+	if plan := explainText(t, s, base+" WHERE id % 50 = 0"+by+" LIMIT 5"); !strings.Contains(plan, "pre-filter") {
+		t.Errorf("the cost model no longer pre-filters this query (the case is not tested):\n%s", plan)
+	}
 	if tail := all[len(all)-11:]; !slices.ContainsFunc(vecs, func(v []float32) bool { return v == nil }) ||
 		slices.ContainsFunc(tail, func(id int64) bool { return vecs[id-1] != nil }) {
 		t.Fatalf("brute force does not end with the 11 NULL vectors: %v", tail)
