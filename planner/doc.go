@@ -64,7 +64,11 @@
 // same guarantees (ivf_scan.go): the ivfflat.probes lists nearest the
 // query are scanned (more, up to ivfflat.max_probes, under
 // ivfflat.iterative_scan = relaxed_order), and when they hold too few
-// matching rows the exact scan answers. EXPLAIN prints the same tree (explain.go), and
+// matching rows the exact scan answers. With enable_seqscan off, as
+// under PostgreSQL with pgvector, the index's IndexScan also answers an
+// ORDER BY of its distance without LIMIT (and replaces a TopK over a
+// sequential scan past hnsw.ef_search), still returning every matching
+// row in exact order (indexscan_all.go). EXPLAIN prints the same tree (explain.go), and
 // EXPLAIN ANALYZE adds what a run saw (lower_analyze.go).
 //
 // # Execution (planner/exec, exec_*.go, select_exec.go)

@@ -32,6 +32,10 @@ type knnRun struct {
 	// sorted; read once, before the first graph search (pendRead).
 	pend     []candidate
 	pendRead bool
+	// holdAll makes exact charge each row it keeps (heldRowBytes): its
+	// heap then holds every matching row, with no operator above to
+	// charge them (indexScan.allRows).
+	holdAll bool
 }
 
 // walk returns the first k rows of the query's order from one HNSW search
@@ -312,6 +316,11 @@ func (r *knnRun) exact(ctx context.Context, ps *pathScan, k int) ([]candidate, e
 		if cerr != nil {
 			err = cerr
 			return false
+		}
+		if keep && r.holdAll {
+			if err = r.e.charge(heldRowBytes); err != nil {
+				return false
+			}
 		}
 		if keep {
 			top.offer(c)

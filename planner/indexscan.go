@@ -58,8 +58,10 @@ type indexScan struct {
 	restWhere expr
 }
 
-// chooseIndex picks an HNSW index for ORDER BY col <op> value LIMIT k when
-// one's operator class matches <op> and value does not depend on the row:
+// chooseIndex picks an HNSW or IVFFlat index for ORDER BY col <op> value
+// when one's operator class matches <op> and value does not depend on the
+// row (it serves LIMIT k, and without LIMIT only when enable_seqscan is
+// off: knnOrdersAll):
 // the first partial index whose predicate WHERE implies (it holds only
 // rows WHERE may admit, so its walk wastes less), else the first one.
 // The index gives ascending distances with NULL distances last, so DESC
@@ -68,7 +70,7 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 	if p.table != nil && p.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.path = findIndexPath(p.table, p.where)
 	}
-	if p.table == nil || p.aggs != nil || len(p.order) != 1 || p.order[0].desc || p.order[0].nullsFirst || x.Limit == nil {
+	if p.table == nil || p.aggs != nil || len(p.order) != 1 || p.order[0].desc || p.order[0].nullsFirst {
 		return
 	}
 	if !b.s.settings.flag("enable_indexscan") {

@@ -13,7 +13,10 @@ import (
 //   - knnRule: TopK over [Filter over] the table's scan, for a k-NN query
 //     an HNSW index serves, becomes that TopK over the scan of the
 //     matching rows (pre-filter, and the exact plan past ef_search), or
-//     an HNSW IndexScan with the filter and its strategy.
+//     an HNSW IndexScan with the filter and its strategy (also in place
+//     of the TopK over a sequential scan when enable_seqscan is off);
+//   - knnAllRule: with enable_seqscan off, an ORDER BY of the distance
+//     without LIMIT becomes the index's IndexScan (indexscan_all.go).
 //   - scanRule: [Filter over] a scan becomes a B-tree IndexScan (with what
 //     the index does not answer as its filter), or the scan with WHERE
 //     as its own filter.
@@ -32,7 +35,7 @@ func (p *selectPlan) knnRule(x *execCtx, e *env, tr *planTrace, top *ir.TopK) (i
 	x.knn = knnObserver(ch) // metrics.go
 	knn := &ir.KNN{Strategy: strategies[ch.plan], Selectivity: ch.sel, Matching: ch.matching, Rows: ch.rows,
 		Exact: ch.beyondEf, OverScanTuples: ch.overScanTuples}
-	if ch.plan == planPreFilter {
+	if ch.plan == planPreFilter && (ch.path != nil || !seqScanOff(x)) { // indexscan_all.go
 		top.KNN, top.Est = knn, ir.Rows(ch.matching)
 		top.SetInput(p.physicalScan(top.Input, ch.path, ir.Rows(ch.matching)))
 		return top, nil
@@ -41,16 +44,24 @@ func (p *selectPlan) knnRule(x *execCtx, e *env, tr *planTrace, top *ir.TopK) (i
 		mode, _ := x.s.settings.get("hnsw.iterative_scan")
 		knn.Iterative = &ir.Iterative{Rows: ch.ef + 1, Mode: mode} // knnRun.walk reads ef + 1 rows
 	}
-	scan, filter := unfilter(top.Input)
+	return p.knnIndexNode(top.Input, ir.Rows(min(ch.matching, float64(top.K))), top.Keys, knn), nil
+}
+
+// knnIndexNode is the k-NN Index Scan of p's index reading from (the
+// logical scan with its Filter) in the order of keys, estimated at est,
+// with the strategy knn (nil: none printed). A partial index's filter is
+// only what its predicate does not imply.
+func (p *selectPlan) knnIndexNode(from ir.Node, est ir.Estimate, keys []ir.SortKey, knn *ir.KNN) *ir.IndexScan {
+	scan, filter := unfilter(from)
 	if p.scan.ix.Pred != "" { // the conjuncts the predicate implies are true of every row the index holds
 		filter = ""
 		if rest := predicateRest(p.scan.ix, p.where); rest != nil {
 			filter = formatBound(rest)
 		}
 	}
-	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: ir.Rows(min(ch.matching, float64(top.K)))},
+	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: est},
 		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Filter: filter}, Kind: ir.HNSW,
-		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(top.Keys), KNN: knn}, nil
+		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(keys), KNN: knn}
 }
 
 // scanRule chooses how from, the logical scan of the FROM item with its

@@ -83,6 +83,15 @@ func (p *selectPlan) lowerRows(x *execCtx, tr *planTrace) (ir.Node, error) {
 			return p.withLimit(n, limit, offset), nil
 		}
 	}
+	if p.knnOrdersAll(x, limit) { // indexscan_all.go
+		if qv, err := p.scan.query.Eval(e); err == nil && qv != nil {
+			n, err := p.knnAllRule(x, e, from)
+			if err != nil {
+				return nil, err
+			}
+			return p.withLimit(n, limit, offset), nil
+		}
+	}
 	p.estimateScan(x, e, from)
 	node, err := p.scanRule(x, e, from)
 	if err != nil {

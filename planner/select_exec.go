@@ -74,6 +74,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		if widen != nil {
 			node = &ir.Widen{Unary: ir.Unary{Input: node}, Need: int64(widen.k), Again: widen}
 		}
+	case p.knnOrdersAll(x, limit): // the index scan gives every row in ORDER BY order (indexscan_all.go)
 	case len(p.order) > 0:
 		node = &ir.Sort{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
@@ -133,7 +134,8 @@ func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offse
 //     raised whatever the LIMIT above);
 //   - a k-NN query with LIMIT an HNSW index serves: the rows knnRun
 //     returns (indexscan.go), or the scan below when the query vector is
-//     NULL;
+//     NULL; without LIMIT under enable_seqscan = off (knnOrdersAll),
+//     every row in order (indexScan.allRows);
 //   - else the scan physicalScan builds: the B-tree scan chooseBTree
 //     picks, else the table's or generate_series's, WHERE applied.
 func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64) (ir.Node, error) {
@@ -160,10 +162,14 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 			return emitRows(rows, emit)
 		}
 		return leaf, nil
-	case p.scan != nil && limit >= 0:
+	case p.scan != nil && (limit >= 0 || p.knnOrdersAll(x, limit)):
+		k := -1 // every row (indexscan_all.go)
+		if limit >= 0 {
+			k = scanBudget(limit, offset)
+		}
 		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
-		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, scanBudget(limit, offset), emit) }
+		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, emit) }
 		return leaf, nil
 	}
 	var ps *pathScan
@@ -188,14 +194,21 @@ func (p *selectPlan) execWhere(n ir.Node) ir.Node {
 
 // knnEach pushes the k rows nearest the query vector that pass WHERE, in
 // distance order, to fn (indexScan.rows; the operator above charges
-// them); when the query vector is NULL, the rows the B-tree or
-// sequential scan reads.
+// them), every such row when k < 0 (indexScan.allRows); when the query
+// vector is NULL, the rows the B-tree or sequential scan reads.
 func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn func([]any) error) error {
 	var tr *planTrace // what EXPLAIN ANALYZE reports of the k-NN scan
 	if x.analyze != nil {
 		tr = x.analyze.traces[p]
 	}
-	rows, handled, err := p.scan.rows(ctx, p, x, e, k, tr)
+	var rows []keyedRow
+	var handled bool
+	var err error
+	if k < 0 {
+		rows, handled, err = p.scan.allRows(ctx, p, x, e, tr) // indexscan_all.go
+	} else {
+		rows, handled, err = p.scan.rows(ctx, p, x, e, k, tr)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
--- pgvector's index-scan settings: values, ranges and errors of hnsw.* and ivfflat.*, and iterative scans returning every row of a small table in order (recorded against pgvector 0.8 on PGlite)
+-- pgvector's index-scan settings: values, ranges and errors of hnsw.* and ivfflat.*, iterative scans returning every row of a small table in order, and enable_seqscan = off without LIMIT returning every row where pgvector's index scan does (recorded against pgvector 0.8 on PGlite)
 CREATE EXTENSION IF NOT EXISTS vector;
 SHOW hnsw.iterative_scan;
 SHOW hnsw.max_scan_tuples;
@@ -34,10 +34,16 @@ SET hnsw.iterative_scan = strict_order;
 SELECT id, v <-> '[0,0]' AS d FROM s ORDER BY v <-> '[0,0]' LIMIT 12;
 SET hnsw.iterative_scan = relaxed_order;
 SELECT count(*) FROM (SELECT id FROM s ORDER BY v <-> '[15,3]' LIMIT 25) t;
+SET hnsw.iterative_scan = strict_order;
+SELECT id, v <-> '[3.3,1.1]' AS d FROM s ORDER BY v <-> '[3.3,1.1]';
+RESET hnsw.iterative_scan;
+RESET hnsw.ef_search;
+SELECT id, v <-> '[20.2,4.1]' AS d FROM s ORDER BY v <-> '[20.2,4.1]' OFFSET 24;
 DROP INDEX s_hnsw;
 CREATE INDEX s_ivf ON s USING ivfflat (v vector_l2_ops) WITH (lists = 3);
 SET ivfflat.probes = 3;
 SELECT id, v <-> '[30,6]' AS d FROM s ORDER BY v <-> '[30,6]' LIMIT 4;
+SELECT id FROM s ORDER BY v <-> '[12.1,2.3]';
 SET ivfflat.probes = 1;
 SET ivfflat.iterative_scan = relaxed_order;
 SET ivfflat.max_probes = 3;
