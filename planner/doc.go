@@ -56,9 +56,11 @@
 // the cost model picks per execution (pre-filter, filtered graph walk,
 // post-filter). Whatever the strategy, k-NN rows come in exact distance
 // order, ties by slot, NULL distances last, and never short: LIMIT +
-// OFFSET within hnsw.ef_search reads one search whose rows tied with its
-// last distance are not trusted; past it, or when the search cannot vouch
-// for the rows, the exact top-k scan answers (filter_knn.go); with
+// OFFSET within hnsw.ef_search reads one search (ties at the LIMIT's
+// distance broken among the rows it found, as SQL leaves them unordered;
+// an exact search of a small graph leaves them to the exact scan, so
+// that its pages are the sequential scan's); past it, or when the search
+// cannot vouch for the rows, the exact top-k scan answers (filter_knn.go); with
 // hnsw.iterative_scan on, one wider search within hnsw.max_scan_tuples
 // comes first (cost.go). An ivfflat index is used the same way with the
 // same guarantees (ivf_scan.go): the ivfflat.probes lists nearest the

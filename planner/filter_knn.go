@@ -43,10 +43,19 @@ type knnRun struct {
 // under an iterative scan), and false when that search
 // cannot vouch for k rows: it came back with fewer (the graph holds fewer
 // matching rows than k, or rows it does not index: NULL vectors, cosine
-// zero vectors), or its k-th row ties in distance with its last one. Rows
-// at the last distance of a search that stopped at ef are not used, as
-// rows the search left out may share that distance with smaller slots,
-// which come first (ties by slot). The caller then answers exactly.
+// zero vectors).
+//
+// Ties: the stage is sorted by (distance, slot), but a search that
+// stopped at its width may have left out rows at its last distance with
+// smaller slots. SQL leaves the order of equal ORDER BY values open, so
+// those rows are used all the same: the answer holds the nearest rows the
+// search found, ties at the cutoff broken by slot among the rows it found
+// (pgvector's binary quantization recipe, ORDER BY bits <~> q LIMIT 40,
+// ties at its 40th Hamming distance almost always). Only when the search
+// is exact (exactSearch: the whole graph, or every ivfflat list) are rows
+// at its last distance left out, and the exact scan answers if they are
+// needed, so that on a small index every page is the sequential scan's,
+// ties included.
 //
 // The search is HNSW's, approximate as pgvector's, unless the graph is
 // small enough to be searched exhaustively (filterChoice.exhaustive): its
@@ -68,8 +77,9 @@ func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
 		r.tr.stages++
 	}
 	var out []candidate
+	cutTies := !exhausted && r.exactSearch()
 	for _, c := range stage {
-		if !exhausted && keyCmp(c, stage[len(stage)-1]) >= 0 {
+		if cutTies && keyCmp(c, stage[len(stage)-1]) >= 0 {
 			break
 		}
 		if r.s.radius != nil {
@@ -87,6 +97,17 @@ func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
 		}
 	}
 	return out, false, nil
+}
+
+// exactSearch reports whether the searches of this run give exact rows:
+// the whole HNSW graph is searched (r.exhaustive), or every list of an
+// ivfflat index is probed.
+func (r *knnRun) exactSearch() bool {
+	if r.s.ix.IVF != nil {
+		probes, _ := ivfProbes(r.x.s.settings)
+		return probes >= r.s.ix.IVF.Config().Lists
+	}
+	return r.exhaustive
 }
 
 // stage returns up to b matching rows near q, sorted, and whether the
@@ -124,7 +145,8 @@ func (r *knnRun) graphStage(b int, plan filterPlan) ([]candidate, bool, error) {
 		c, err := r.materialize(found, r.s.restWhere)
 		enough := len(c) >= max(b/2, 1)
 		if r.iterative {
-			// walk needs b - 1 rows before the last: a shorter stage
+			// walk needs b - 1 rows, before the last one's distance
+			// when the search is exact (exactSearch): a shorter stage
 			// would send it to the exact scan.
 			enough = len(c) >= b
 		}

@@ -38,7 +38,8 @@ var opclasses = map[string]struct {
 
 // indexScan answers ORDER BY col <op> q LIMIT k with an HNSW index on col,
 // by one of the plans of cost.go. Rows come back in exact distance order
-// (ties by slot, NULL distances last, as a sort puts them) and never fewer
+// (ties by slot among the rows a search found, NULL distances last, as a
+// sort puts them: knnRun.walk) and never fewer
 // than min(k, matching rows), except under the pgvector emulation
 // planEfPostFilter. When LIMIT + OFFSET is within hnsw.ef_search the rows
 // are those of one HNSW search (approximate, as pgvector's, unless the
@@ -274,9 +275,9 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 		cands, ok, err = r.walk(k, ch.plan)
 		if err == nil && !ok {
 			// The search could not give k rows it vouches for (the
-			// graph holds fewer than k matching rows, or its k-th row
-			// ties with its last): the exact scan answers, NULL
-			// distances last.
+			// graph holds fewer than k matching rows, or an exact
+			// search's k-th row ties with its last): the exact scan
+			// answers, NULL distances last.
 			cands, err = r.exact(ctx, ch.btree(), k)
 			if tr != nil {
 				tr.exact = true
