@@ -110,6 +110,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planAlterSystem(x), nil // alter_system.go
 	case *sql.Vacuum:
 		return b.planVacuum(x)
+	case *sql.LockTable:
+		return b.planLockTable(x) // lock_table.go
 	}
 	return nil, pgerror.NotSupported("this statement")
 }

@@ -170,6 +170,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.Analyze]():    {tag: "ANALYZE", lock: lockSelf, snapshot: true},
 		of[*sql.Vacuum]():     {tag: "VACUUM", lock: lockSelf, snapshot: true, blockOnly: "VACUUM"},
 		of[*sql.Checkpoint](): {tag: "CHECKPOINT", lock: lockSelf},
+		of[*sql.LockTable]():  {tag: "LOCK TABLE", lock: lockSelf, snapshot: true}, // any mode in a read-only transaction, as PostgreSQL 15
 
 		// Server configuration (alter_system.go).
 		of[*sql.AlterSystem](): {tag: "ALTER SYSTEM", lock: lockSelf, blockOnly: "ALTER SYSTEM"},

@@ -206,6 +206,7 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 		"RESET work_mem",
 		"SET TRANSACTION READ ONLY",
 		"BEGIN",
+		"LOCK TABLE t IN SHARE MODE",
 		"DECLARE c CURSOR FOR SELECT id FROM t",
 		"FETCH 1 FROM c",
 		"MOVE 1 IN c",

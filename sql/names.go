@@ -38,7 +38,6 @@ var stmtConstructs = map[string]string{
 	"ListenStmt":             "LISTEN",
 	"UnlistenStmt":           "UNLISTEN",
 	"NotifyStmt":             "NOTIFY",
-	"LockStmt":               "LOCK",
 	"CommentStmt":            "COMMENT",
 	"GrantRoleStmt":          "GRANT and REVOKE of role membership",
 	"CreateRoleStmt":         "CREATE ROLE",

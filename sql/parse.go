@@ -168,6 +168,8 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.explainStmt(n.ExplainStmt)
 	case *pg_query.Node_VacuumStmt:
 		return c.analyzeStmt(n.VacuumStmt)
+	case *pg_query.Node_LockStmt:
+		return c.lockStmt(n.LockStmt) // convert_lock.go
 	case *pg_query.Node_CreateRoleStmt:
 		return c.createRole(n.CreateRoleStmt)
 	case *pg_query.Node_AlterRoleStmt:

@@ -18,6 +18,7 @@ var goldenPG15 = flag.Bool("golden-pg15", false, "run the PostgreSQL-verified go
 // .out files must be exactly what PostgreSQL 15 answers.
 var pg15GoldenScripts = []string{
 	"bool_tests",
+	"lock_table",
 	"stat_views",
 	"derived_tables",
 	"distinct_aggregates",
