@@ -187,12 +187,18 @@ func (b *binder) planRename(x *sql.Rename) plan {
 		if x.View {
 			res.Tag = "ALTER VIEW"
 		}
+		if x.Sequence {
+			res.Tag = "ALTER SEQUENCE"
+		}
 		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
 		if t == nil {
 			return res, err
 		}
 		if err := checkRenameKind(cat, t, x); err != nil { // view_deps.go
 			return nil, err
+		}
+		if x.Sequence && !t.IsSequence() {
+			return nil, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a sequence", bareRel(cat, t))
 		}
 		if x.NewSchema != "" {
 			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go

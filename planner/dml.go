@@ -336,7 +336,9 @@ func columnValue(e *env, txn *catalog.Txn, t *catalog.Table, col int, ex expr) (
 	}
 	c := t.Columns[col]
 	if c.Serial {
-		return txn.NextSerial(t, col), nil
+		v := txn.NextSerial(t, col)
+		e.sess.noteSerialCurr(t, col, v) // sequence_funcs.go
+		return v, nil
 	}
 	if c.DefaultExpr != "" {
 		return defaultExprValue(e, c) // defaults.go

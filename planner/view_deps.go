@@ -20,8 +20,11 @@ import (
 
 // relKind is how PostgreSQL's messages name t: "view" or "table".
 func relKind(t *catalog.Table) string {
-	if t.IsView() {
+	switch {
+	case t.IsView():
 		return "view"
+	case t.IsSequence():
+		return "sequence"
 	}
 	return "table"
 }
