@@ -212,9 +212,9 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
 	}
-	if t.IsView() {
+	if t.IsView() || t.IsSequence() {
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "cannot create index on relation \"%s\"", bareRel(b.s.cat, t)).
-			WithDetail("This operation is not supported for views.")
+			WithDetail("This operation is not supported for " + relKind(t) + "s.")
 	}
 	if !b.s.cat.OwnsTable(t, b.s.user()) { // privilege.go
 		return nil, errNotOwner("table", t.Name)

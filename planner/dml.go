@@ -80,6 +80,9 @@ func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
 	if err := b.s.checkUsageAt(t, pos); err != nil { // schema_priv.go
 		return nil, err
 	}
+	if t.IsSequence() {
+		return nil, pgerror.Errorf(pgerror.WrongObjectType, "cannot change sequence \"%s\"", bareRel(b.s.cat, t))
+	}
 	b.table = t
 	b.s.noteRelation(t) // locked before the statement runs (session_latch.go)
 	return t, nil

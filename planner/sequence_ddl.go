@@ -281,7 +281,7 @@ func (s *Session) seqDependents(cat *catalog.Catalog, seq *catalog.Table) []seqD
 		for i, c := range t.Columns {
 			for _, m := range nextvalCall.FindAllStringSubmatch(c.DefaultExpr, -1) {
 				if oid, err := s.regclassIn(strings.ReplaceAll(m[1], "''", "'")); err == nil && uint32(oid) == seq.OID {
-					out = append(out, seqDependent{t, i})
+					out = append(out, seqDependent{t, i, m[0]})
 					break
 				}
 			}
@@ -294,6 +294,7 @@ func (s *Session) seqDependents(cat *catalog.Catalog, seq *catalog.Table) []seqD
 type seqDependent struct {
 	table *catalog.Table
 	col   int
+	call  string // the nextval('s'::regclass) in its text
 }
 
 // dropSeqDefaults refuses DROP SEQUENCE of a sequence that column
@@ -379,4 +380,25 @@ func ownedWithin(cat *catalog.Catalog, t *catalog.Table, dropped map[string]bool
 	}
 	owner, ok := cat.TableByOID(t.Seq.OwnedBy)
 	return ok && dropped[owner.Name]
+}
+
+// renameSeqDefaults makes the defaults deps, which called nextval on
+// seq by its old name, call it by its new one (PostgreSQL keeps the
+// sequence's OID, so its defaults follow a rename). Latch held
+// exclusively.
+func (s *Session) renameSeqDefaults(cat *catalog.Catalog, txn *catalog.Txn, seq *catalog.Table, deps []seqDependent) error {
+	schema, base := cat.SplitName(seq.Name)
+	name := pgcatalog.QuoteIdent(base)
+	if schema != "public" {
+		name = pgcatalog.QuoteIdent(schema) + "." + name
+	}
+	call := "nextval('" + strings.ReplaceAll(name, "'", "''") + "'::regclass)"
+	for _, d := range deps {
+		c := d.table.Columns[d.col]
+		cat.RememberTable(txn, d.table)
+		if err := cat.SetColumnDefault(d.table, c.Name, c.Default, strings.ReplaceAll(c.DefaultExpr, d.call, call)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

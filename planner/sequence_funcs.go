@@ -204,3 +204,13 @@ func (s *Session) noteSerialCurr(t *catalog.Table, col int, v int64) {
 	}
 	s.seqCurr[oid], s.seqLast = v, oid
 }
+
+// seqRow is what SELECT * FROM s reads: one row of the sequence's
+// last_value, log_cnt (0: vecgres logs each value it hands out rather
+// than 32 ahead) and is_called, as of binding (a statement reading it
+// binds again at each execution).
+func seqRow(cat *catalog.Catalog, t *catalog.Table) *catalog.Table {
+	last, called := t.SeqValue()
+	_, base := cat.SplitName(t.Name)
+	return catalog.NewVirtualTable(t.OID, base, catalog.SeqColumns(), [][]any{{last, int64(0), called}})
+}

@@ -79,6 +79,7 @@ var pg15GoldenScripts = []string{
 	"cte_modify",
 	"views_update",
 	"sequences",
+	"sequences_relation",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
