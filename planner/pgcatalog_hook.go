@@ -17,6 +17,9 @@ func (s *Session) table(name string) (*catalog.Table, bool) {
 		}
 		return t, true
 	}
+	if t, ok := s.serialSeqRow(name); ok { // sequence_funcs.go
+		return t, true
+	}
 	if pgcatalog.LiveView(name) {
 		s.liveView = true
 	}

@@ -31,7 +31,7 @@ func (b *binder) planCreateSequence(x *sql.CreateSequence) plan {
 			return nil, err
 		}
 		_, base := cat.SplitName(key)
-		if exists := cat.RelationExists(key) || s.serialSeqExists(key); exists && x.IfNotExists {
+		if exists := cat.RelationExists(key) || serialSeqExists(cat, key); exists && x.IfNotExists {
 			res.Notices = append(res.Notices, notice(string(pgerror.DuplicateTable), "relation \""+base+"\" already exists, skipping"))
 			return res, nil
 		} else if exists {
@@ -51,12 +51,12 @@ func (b *binder) planCreateSequence(x *sql.CreateSequence) plan {
 
 // serialSeqExists reports whether key is the name of a serial column's
 // sequence. Latch held.
-func (s *Session) serialSeqExists(key string) bool {
-	oid, ok := publicRelationOID(s.cat, key)
+func serialSeqExists(cat *catalog.Catalog, key string) bool {
+	oid, ok := pgcatalog.SequenceOID(cat, key)
 	if !ok {
 		return false
 	}
-	_, ok = s.cat.TableByOID(oid)
+	_, ok = cat.TableByOID(oid)
 	return !ok
 }
 
@@ -66,6 +66,8 @@ func (b *binder) planAlterSequence(x *sql.AlterSequence) plan {
 		res := &backend.Result{Tag: "ALTER SEQUENCE"}
 		t, ok := cat.Table(s.relKey(x.Name))
 		switch {
+		case !ok && serialSeqExists(cat, s.relKey(x.Name)):
+			return nil, errSerialSeq("ALTER SEQUENCE")
 		case !ok && x.IfExists:
 			res.Notices = append(res.Notices, notice("00000", "relation \""+x.Name+"\" does not exist, skipping"))
 			return res, nil
@@ -401,4 +403,12 @@ func (s *Session) renameSeqDefaults(cat *catalog.Catalog, txn *catalog.Txn, seq 
 		}
 	}
 	return nil
+}
+
+// errSerialSeq refuses a statement on the sequence of a serial column,
+// which vecgres keeps with its column rather than as a relation (a
+// serial column created by a pg_dump script's CREATE SEQUENCE, OWNED BY
+// and DEFAULT nextval has a real one).
+func errSerialSeq(stmt string) error {
+	return pgerror.NotSupported(stmt + " on the sequence of a serial column")
 }

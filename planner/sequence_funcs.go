@@ -214,3 +214,24 @@ func seqRow(cat *catalog.Catalog, t *catalog.Table) *catalog.Table {
 	_, base := cat.SplitName(t.Name)
 	return catalog.NewVirtualTable(t.OID, base, catalog.SeqColumns(), [][]any{{last, int64(0), called}})
 }
+
+// serialSeqRow is seqRow for the sequence of a serial column named
+// name, if it is one. Latch held.
+func (s *Session) serialSeqRow(name string) (*catalog.Table, bool) {
+	oid, ok := pgcatalog.SequenceOID(s.cat, s.relKey(name))
+	if !ok {
+		return nil, false
+	}
+	t, col, ok := pgcatalog.SerialOf(s.cat, oid)
+	if !ok {
+		return nil, false
+	}
+	s.noteRelation(t)
+	s.liveView = true
+	last, called := t.SerialLast(col)
+	if !called {
+		last = 1
+	}
+	_, base := s.cat.SplitName(pgcatalog.SerialSequenceKey(t, col))
+	return catalog.NewVirtualTable(oid, base, catalog.SeqColumns(), [][]any{{last, int64(0), called}}), true
+}

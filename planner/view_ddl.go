@@ -198,6 +198,9 @@ func (b *binder) planDropView(x *sql.DropView) plan {
 // view or sequence. Latch held.
 func errWrongKind(cat *catalog.Catalog, kind, key string) error {
 	t, ok := cat.Table(key)
+	if !ok && kind == "sequence" && serialSeqExists(cat, key) { // sequence_ddl.go
+		return errSerialSeq("DROP SEQUENCE")
+	}
 	if !ok || kind != "view" && kind != "table" && kind != "sequence" {
 		return nil
 	}

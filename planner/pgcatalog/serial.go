@@ -109,3 +109,6 @@ func SerialOf(cat *catalog.Catalog, oid uint32) (*catalog.Table, int, bool) {
 	}
 	return nil, 0, false
 }
+
+// SerialSequenceKey is the catalog name of serial column col's sequence.
+func SerialSequenceKey(t *catalog.Table, col int) string { return sequenceName(t, col) }

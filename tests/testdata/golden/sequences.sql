@@ -100,6 +100,7 @@ SELECT count(*) FROM pg_class WHERE relname = 'items_id_seq';
 CREATE TABLE ser (id serial PRIMARY KEY, v text);
 INSERT INTO ser (v) VALUES ('a');
 SELECT currval('ser_id_seq'), lastval();
+SELECT last_value, is_called FROM ser_id_seq;
 SELECT nextval('ser_id_seq');
 INSERT INTO ser (v) VALUES ('b') RETURNING id;
 SELECT setval(pg_get_serial_sequence('"ser"','id'), coalesce(max("id"), 1), max("id") IS NOT null) FROM "ser";
