@@ -46,6 +46,8 @@ SELECT sequence_schema, sequence_name, data_type, numeric_precision, numeric_pre
        start_value, minimum_value, maximum_value, increment, cycle_option
 FROM information_schema.sequences ORDER BY sequence_name;
 SELECT relname, relkind, relnatts FROM pg_class WHERE relkind = 'S' ORDER BY relname;
+SELECT relkind, relam, relpersistence, relnatts, relhasindex, relacl, reloptions, relowner::regrole, reltype = 0 AS no_type,
+       reltuples, relnamespace::regnamespace FROM pg_class WHERE relname = 's';
 SELECT nextval('nope');
 CREATE TABLE plain (id int);
 SELECT nextval('plain');
