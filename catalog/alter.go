@@ -155,7 +155,7 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 // proposal returns a detached copy of t's definition to change.
 func (c *Catalog) proposal(t *Table) *Table {
 	nt := &Table{OID: t.OID, Name: t.Name, Columns: slices.Clone(t.Columns), PrimaryKey: slices.Clone(t.PrimaryKey),
-		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, View: t.View}
+		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, View: t.View, Seq: t.Seq}
 	for _, k := range t.Constraints {
 		nt.Constraints = append(nt.Constraints, k.clone())
 	}
@@ -212,7 +212,7 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	}
 	t.seqs = seqs
 	t.seqMu.Unlock()
-	t.Columns, t.PrimaryKey, t.PKeyName, t.View = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View
+	t.Columns, t.PrimaryKey, t.PKeyName, t.View, t.Seq = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View, nt.Seq
 	old := t.Constraints
 	t.Constraints = nt.Constraints
 	// Stored even when it is the identity: versions stored before an

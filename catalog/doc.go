@@ -128,6 +128,19 @@
 // table (SetTableSchema, RenameSchema) logs its new definition and its
 // indexes' renames, as ALTER TABLE does.
 //
+// # Sequences (sequence.go)
+//
+// A sequence (CREATE SEQUENCE) is a Table whose Seq holds its definition
+// (type, bounds, increment, CYCLE, OWNED BY), logged and snapshotted as
+// a table whose CreateTable/AlterTable record ends with the sequence
+// section. Its value is not transactional: nextval and setval change it
+// under the table's seqMu, and the TxnCommit record of each transaction
+// that touched it (a read-only statement commits one of its own) carries
+// its state with a version that setval, ALTER SEQUENCE and CYCLE
+// wrap-around raise, so replay keeps the newest state whatever order
+// the commit records reached the WAL in. Serial columns keep their own
+// counters (Table.seqs), as before.
+//
 // # Views (view.go)
 //
 // A view is a Table whose View holds its query (SQL text the planner

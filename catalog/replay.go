@@ -165,8 +165,8 @@ func (st *replayState) commit(p []byte) error {
 		t := st.byOID[uint32(d.uvarint())]
 		col := int(d.uvarint())
 		v := d.varint()
-		if t != nil && v > t.seqs[col] {
-			t.seqs[col] = v
+		if t != nil {
+			t.restoreSeq(col, v)
 		}
 	}
 	return d.err

@@ -114,7 +114,7 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, lsn wal.LSN, ls *loade
 		c.addTable(t)
 		for n := d.uvarint(); n > 0 && d.err == nil; n-- {
 			col := int(d.uvarint())
-			t.seqs[col] = d.varint()
+			t.restoreSeq(col, d.varint())
 		}
 	}
 	var withGraph []*Index

@@ -53,6 +53,7 @@ func (c *Catalog) capture() *snapshotState {
 		t.seqMu.Lock()
 		st.seqs[t] = maps.Clone(t.seqs)
 		t.seqMu.Unlock()
+		st.seqs[t] = t.seqEntries(st.seqs[t]) // a sequence's state (sequence.go)
 	}
 	c.roles.mu.Lock()
 	defer c.roles.mu.Unlock()

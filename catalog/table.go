@@ -43,7 +43,10 @@ type Table struct {
 	Owner string
 	// View is set for a view (view.go): its query; nil for a table.
 	View *ViewDef
-	acl  map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
+	// Seq is set for a sequence (sequence.go): its definition; nil for a
+	// table.
+	Seq *SeqDef
+	acl map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
 	// createdBy is the transaction that created the table inside a
 	// transaction block (undo_tables.go); others may not write it until
 	// that transaction ends. Schema lock.
@@ -75,6 +78,7 @@ type Table struct {
 	nrows  atomic.Uint64
 	seqMu  sync.Mutex          // guards seqs (checkpoints copy them)
 	seqs   map[int]int64       // serial column position -> last value handed out
+	seq    seqState            // a sequence's state (sequence.go); seqMu
 	pkey   map[string][]uint64 // writer lock held (and keysMu to change)
 	// keysMu guards pkey and the constraints' key maps against readers
 	// of other tables (foreign keys): held to change them (with the

@@ -46,7 +46,8 @@ type record struct {
 //	             owner, ngrants, {grantee, privileges byte}... (owner.go; absent in older records),
 //	             layout and default expressions (appendLayout, alter_layout.go; absent in older records),
 //	             constraints (appendConstraints, constraint.go; absent in older records and when none),
-//	             view section (appendView, view.go; views only)
+//	             view section (appendView, view.go; views only),
+//	             sequence section (appendSeq, sequence.go; sequences only)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
 //	             nopts, {reloption "name=value"}... (absent in older records),
@@ -59,7 +60,8 @@ type record struct {
 //	             bytes of the TxnDataPart records of that xid written since
 //	             its last TxnData record, then the body of the next TxnData
 //	             record (type 19; WAL written before it has none)
-//	TxnCommit:   xid, nseq, {table oid, col, last value varint}...
+//	TxnCommit:   xid, nseq, {table oid, col, last value varint}...; for a
+//	             sequence col is version<<1 | is_called (sequence.go)
 
 func encodeCreateTable(t *Table) []byte {
 	b := appendUvarint(nil, uint64(t.OID))
@@ -76,7 +78,7 @@ func encodeCreateTable(t *Table) []byte {
 	for _, c := range t.PrimaryKey {
 		b = appendUvarint(b, uint64(c))
 	}
-	return appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t)
+	return appendSeq(appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t), t)
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -100,6 +102,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 	readLayout(d, t)
 	readConstraints(d, t)
 	readView(d, t)
+	readSeq(d, t)
 	return t, d.err
 }
 

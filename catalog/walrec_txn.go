@@ -169,7 +169,7 @@ func (t *Txn) encodeCommit() []byte {
 	}
 	c = appendUvarint(c, uint64(nseq))
 	for tb, cols := range t.seqs {
-		for col, v := range cols {
+		for col, v := range tb.seqEntries(cols) {
 			c = appendUvarint(appendUvarint(c, uint64(tb.OID)), uint64(col))
 			c = appendVarint(c, v)
 		}

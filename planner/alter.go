@@ -45,7 +45,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t == nil {
 			return res, err
 		}
-		if t.IsView() {
+		if t.IsView() || t.IsSequence() {
 			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
 		}
 		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
@@ -68,6 +68,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterDropColumn:
 				if err = s.dropColumnViews(cat, txn, t, cmd.Name, res); err == nil { // view_deps.go
 					err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
+				}
+				if err == nil {
+					err = s.dropOwnedSequences(cat, txn, t, cmd.Name) // sequence_ddl.go
 				}
 			case sql.AlterSetDefault:
 				err = cat.SetColumnDefault(t, cmd.Name, adds[i].col.Default, adds[i].col.DefaultExpr)
@@ -183,36 +186,57 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 func (b *binder) planRename(x *sql.Rename) plan {
 	user, s := b.s.user(), b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		res := &backend.Result{Tag: "ALTER TABLE"}
-		if x.View {
-			res.Tag = "ALTER VIEW"
+		var deps []seqDependent
+		t, ok := cat.Table(s.relKey(x.Table))
+		if ok && t.IsSequence() && x.Column == "" {
+			deps = s.seqDependents(cat, t) // sequence_ddl.go: defaults follow the sequence
 		}
-		t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
-		if t == nil {
-			return res, err
+		res, err := s.rename(cat, txn, x, user)
+		if err == nil && len(deps) > 0 {
+			err = s.renameSeqDefaults(cat, txn, t, deps)
 		}
-		if err := checkRenameKind(cat, t, x); err != nil { // view_deps.go
-			return nil, err
-		}
-		if x.NewSchema != "" {
-			return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
-		}
-		cat.RememberTable(txn, t) // catalog/undo_tables.go
-		if x.Column == "" {
-			schema, old := cat.SplitName(t.Name) // renamed within its schema
-			if err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName)); err == nil {
-				err = s.renameInViews(cat, txn, t, old) // view_deps.go
-			}
-		} else if err = cat.RenameColumn(t, x.Column, x.NewName); err == nil && t.IsView() {
-			err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
-		} else if err == nil {
-			err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
-		}
-		if err != nil {
-			return nil, err
-		}
-		return res, nil
+		return res, err
 	})
+}
+
+// rename runs ALTER TABLE, VIEW or SEQUENCE ... RENAME [COLUMN] or SET
+// SCHEMA. Latch held exclusively.
+func (s *Session) rename(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Rename, user string) (*backend.Result, error) {
+	res := &backend.Result{Tag: "ALTER TABLE"}
+	if x.View {
+		res.Tag = "ALTER VIEW"
+	}
+	if x.Sequence {
+		res.Tag = "ALTER SEQUENCE"
+	}
+	t, err := alterTarget(cat, s.relKey(x.Table), -1, x.IfExists, user, res)
+	if t == nil {
+		return res, err
+	}
+	if err := checkRenameKind(cat, t, x); err != nil { // view_deps.go
+		return nil, err
+	}
+	if x.Sequence && !t.IsSequence() {
+		return nil, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a sequence", bareRel(cat, t))
+	}
+	if x.NewSchema != "" {
+		return res, s.setTableSchema(txn, t, x.NewSchema) // schema_ddl.go
+	}
+	cat.RememberTable(txn, t) // catalog/undo_tables.go
+	if x.Column == "" {
+		schema, old := cat.SplitName(t.Name) // renamed within its schema
+		if err = cat.RenameTable(t, catalog.QualifiedName(schema, x.NewName)); err == nil {
+			err = s.renameInViews(cat, txn, t, old) // view_deps.go
+		}
+	} else if err = cat.RenameColumn(t, x.Column, x.NewName); err == nil && t.IsView() {
+		err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
+	} else if err == nil {
+		err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // planTruncate empties the named tables (catalog.Truncate) after checking
@@ -227,7 +251,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			if !ok {
 				return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", name)
 			}
-			if t.IsView() {
+			if t.IsView() || t.IsSequence() {
 				return nil, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a table", bareRel(cat, t))
 			}
 			if err := s.checkTable(t, catalog.PrivTruncate); err != nil {

@@ -107,12 +107,17 @@ func (b *binder) planDropTable(x *sql.DropTable) plan {
 	s := b.s
 	return dropPlan("DROP TABLE", "table", x.Names, x.IfExists,
 		func(cat *catalog.Catalog, name string) *catalog.Table {
-			if t, ok := cat.Table(name); ok && !t.IsView() {
+			if t, ok := cat.Table(name); ok && !t.IsView() && !t.IsSequence() {
 				return t
 			}
 			return nil
 		},
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
+			if t, ok := cat.Table(name); ok {
+				if err := s.dropOwnedSequences(cat, txn, t, ""); err != nil { // sequence_ddl.go
+					return err
+				}
+			}
 			return cat.DropTableIn(s.blockTxn(txn), name)
 		}, s, dropReferences(s, x))
 }
@@ -207,9 +212,9 @@ func (b *binder) planCreateIndex(x *sql.CreateIndex) (plan, error) {
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", x.Table)
 	}
-	if t.IsView() {
+	if t.IsView() || t.IsSequence() {
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "cannot create index on relation \"%s\"", bareRel(b.s.cat, t)).
-			WithDetail("This operation is not supported for views.")
+			WithDetail("This operation is not supported for " + relKind(t) + "s.")
 	}
 	if !b.s.cat.OwnsTable(t, b.s.user()) { // privilege.go
 		return nil, errNotOwner("table", t.Name)

@@ -47,6 +47,9 @@ func (b *binder) columnDefault(e sql.Expr, c *catalog.Column) error {
 		return err
 	}
 	c.DefaultExpr = defaultText(e)
+	if text, ok := b.s.nextvalText(e); ok { // sequence_ddl.go
+		c.DefaultExpr = text
+	}
 	return nil
 }
 

@@ -80,6 +80,9 @@ func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
 	if err := b.s.checkUsageAt(t, pos); err != nil { // schema_priv.go
 		return nil, err
 	}
+	if t.IsSequence() {
+		return nil, pgerror.Errorf(pgerror.WrongObjectType, "cannot change sequence \"%s\"", bareRel(b.s.cat, t))
+	}
 	b.table = t
 	b.s.noteRelation(t) // locked before the statement runs (session_latch.go)
 	return t, nil
@@ -336,7 +339,9 @@ func columnValue(e *env, txn *catalog.Txn, t *catalog.Table, col int, ex expr) (
 	}
 	c := t.Columns[col]
 	if c.Serial {
-		return txn.NextSerial(t, col), nil
+		v := txn.NextSerial(t, col)
+		e.sess.noteSerialCurr(t, col, v) // sequence_funcs.go
+		return v, nil
 	}
 	if c.DefaultExpr != "" {
 		return defaultExprValue(e, c) // defaults.go

@@ -97,6 +97,14 @@
 // copy.go); long row loops, CREATE INDEX and REINDEX stop with 57014 when
 // the statement's context ends.
 //
+// Sequences (sequence_ddl.go, sequence_funcs.go): CREATE, ALTER and DROP
+// SEQUENCE check their options as PostgreSQL's init_params; nextval,
+// currval, setval and lastval run on the evaluation environment
+// (sem.Sequencer) against a sequence or a serial column's counter,
+// keeping currval's values per session. A DEFAULT nextval('s') keeps the
+// sequence's catalog name in its text, which DROP SEQUENCE (2BP01) and
+// ALTER SEQUENCE RENAME find again.
+//
 // Window functions (bind_window*.go, exec_window.go) bind per SELECT: each
 // call reads its value from the row (winRef), each distinct window becomes
 // a Window node over a Sort by its partition and ORDER BY keys, after

@@ -330,8 +330,8 @@ func (b *binder) checkRelationArg(a sql.Expr) error {
 	if !ok || k.Kind != sql.ConstString {
 		return nil
 	}
-	if !b.s.cat.RelationExists(b.s.relKey(k.Text)) {
-		return pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", k.Text).WithPosition(k.P + 1)
+	if _, err := b.s.regclassIn(k.Text); err != nil { // as X::regclass reads it
+		return withPos(err, k.P)
 	}
 	return nil
 }

@@ -11,6 +11,13 @@ import (
 func (s *Session) table(name string) (*catalog.Table, bool) {
 	if t, ok := s.lookupTable(name); ok { // schema_resolve.go
 		s.noteRelation(t) // locked before the statement runs (session_latch.go)
+		if t.IsSequence() {
+			s.liveView = true             // its one row changes at each nextval
+			return seqRow(s.cat, t), true // sequence_funcs.go
+		}
+		return t, true
+	}
+	if t, ok := s.serialSeqRow(name); ok { // sequence_funcs.go
 		return t, true
 	}
 	if pgcatalog.LiveView(name) {

@@ -46,6 +46,12 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planCreateView(x) // view_ddl.go
 	case *sql.DropView:
 		return b.planDropView(x), nil // view_ddl.go
+	case *sql.CreateSequence:
+		return b.planCreateSequence(x), nil // sequence_ddl.go
+	case *sql.AlterSequence:
+		return b.planAlterSequence(x), nil
+	case *sql.DropSequence:
+		return b.planDropSequence(x), nil
 	case *sql.CreateIndex:
 		return b.planCreateIndex(x)
 	case *sql.DropIndex:

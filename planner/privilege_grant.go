@@ -136,7 +136,7 @@ func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 		}
 		var tables []*catalog.Table
 		for _, t := range s.cat.Tables() {
-			if schema, _ := s.cat.SplitName(t.Name); in[schema] {
+			if schema, _ := s.cat.SplitName(t.Name); in[schema] && !t.IsSequence() { // ALL TABLES leaves sequences out
 				tables = append(tables, t)
 			}
 		}

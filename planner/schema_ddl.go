@@ -89,6 +89,9 @@ func (b *binder) planDropSchema(x *sql.DropSchema) plan {
 		var lines, detail []string
 		for _, t := range tables {
 			schema, _ := cat.SplitName(t.Name)
+			if ownedWithin(cat, t, dropped) {
+				continue // dropped with its table, as PostgreSQL's auto dependency (sequence_ddl.go)
+			}
 			lines = append(lines, relKind(t)+" "+t.Name) // view_deps.go
 			detail = append(detail, relKind(t)+" "+t.Name+" depends on schema "+schema)
 			l, d := viewsOutside(cat, t, dropped)

@@ -53,6 +53,10 @@ type Session struct {
 	extPending *bool
 	// sqlStmts are the statements of PREPARE by name (prepared_sql.go).
 	sqlStmts map[string]*prepared
+	// seqCurr and seqLast are currval's and lastval's values
+	// (sequence_funcs.go).
+	seqCurr map[uint32]int64
+	seqLast uint32
 	// rng is the source of random(), fixed by setseed (funcs_session.go).
 	rng *rand.Rand
 	// latched counts the session's holds of the schema latch; binding

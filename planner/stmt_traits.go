@@ -149,6 +149,9 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.DropTable]():        {tag: "DROP TABLE", lock: lockExclusive, snapshot: true, readOnly: "DROP TABLE", tables: dropTableTables},
 		of[*sql.CreateView]():       {tag: "CREATE VIEW", lock: lockExclusive, snapshot: true, readOnly: "CREATE VIEW"},
 		of[*sql.DropView]():         {tag: "DROP VIEW", lock: lockExclusive, snapshot: true, readOnly: "DROP VIEW", tables: dropViewTables},
+		of[*sql.CreateSequence]():   {tag: "CREATE SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "CREATE SEQUENCE"},
+		of[*sql.AlterSequence]():    {tag: "ALTER SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "ALTER SEQUENCE", tables: alterSequenceTables},
+		of[*sql.DropSequence]():     {tag: "DROP SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "DROP SEQUENCE", tables: dropSequenceTables},
 		of[*sql.AlterTable]():       {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
 		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables, vary: renameVaries},
 		of[*sql.Truncate]():         {tag: "TRUNCATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "TRUNCATE TABLE", tables: truncateTables},
@@ -288,10 +291,16 @@ func renameTables(st sql.Statement) []string { return []string{st.(*sql.Rename).
 func dropTableTables(st sql.Statement) []string { return st.(*sql.DropTable).Names }
 func dropViewTables(st sql.Statement) []string  { return st.(*sql.DropView).Names }
 
-// renameVaries: ALTER VIEW ... RENAME's tag.
+func alterSequenceTables(st sql.Statement) []string { return []string{st.(*sql.AlterSequence).Name} }
+func dropSequenceTables(st sql.Statement) []string  { return st.(*sql.DropSequence).Names }
+
+// renameVaries: ALTER VIEW and ALTER SEQUENCE ... RENAME's tag.
 func renameVaries(st sql.Statement, t *stmtTraits) {
 	if st.(*sql.Rename).View {
 		t.tag, t.readOnly = "ALTER VIEW", "ALTER VIEW"
+	}
+	if st.(*sql.Rename).Sequence {
+		t.tag, t.readOnly = "ALTER SEQUENCE", "ALTER SEQUENCE"
 	}
 }
 func dropIndexTables(st sql.Statement) []string { return st.(*sql.DropIndex).Names }

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
@@ -191,17 +192,28 @@ func (b *binder) planDropView(x *sql.DropView) plan {
 }
 
 // errWrongKind is DROP's 42809 for a name that denotes a relation of
-// the other kind: `"v" is not a table` with the hint naming DROP VIEW,
-// or `"t" is not a view`. Nil when key is of kind ("table", "view") or
-// names no table or view. Latch held.
+// another kind: `"v" is not a table` with the hint naming DROP VIEW,
+// `"t" is not a view`, `"s" is not a table` naming DROP SEQUENCE. Nil
+// when key is of kind ("table", "view", "sequence") or names no table,
+// view or sequence. Latch held.
 func errWrongKind(cat *catalog.Catalog, kind, key string) error {
 	t, ok := cat.Table(key)
-	if !ok || (kind == "view") == t.IsView() || kind != "view" && kind != "table" {
+	if !ok && kind == "sequence" && serialSeqExists(cat, key) { // sequence_ddl.go
+		return errSerialSeq("DROP SEQUENCE")
+	}
+	if !ok || kind != "view" && kind != "table" && kind != "sequence" {
 		return nil
 	}
-	hint := "Use DROP VIEW to remove a view."
-	if kind == "view" {
-		hint = "Use DROP TABLE to remove a table."
+	actual := "table"
+	switch {
+	case t.IsView():
+		actual = "view"
+	case t.IsSequence():
+		actual = "sequence"
 	}
-	return pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a %s", bareRel(cat, t), kind).WithHint(hint)
+	if actual == kind {
+		return nil
+	}
+	return pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a %s", bareRel(cat, t), kind).
+		WithHint("Use DROP " + strings.ToUpper(actual) + " to remove a " + actual + ".")
 }

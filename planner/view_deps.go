@@ -20,8 +20,11 @@ import (
 
 // relKind is how PostgreSQL's messages name t: "view" or "table".
 func relKind(t *catalog.Table) string {
-	if t.IsView() {
+	switch {
+	case t.IsView():
 		return "view"
+	case t.IsSequence():
+		return "sequence"
 	}
 	return "table"
 }
@@ -253,7 +256,7 @@ var alterActions = map[sql.AlterCmdKind]string{
 // errAlterView is ALTER TABLE's 42809 for a command on view v.
 func errAlterView(cat *catalog.Catalog, v *catalog.Table, cmd sql.AlterCmd) error {
 	return pgerror.Errorf(pgerror.WrongObjectType, "ALTER action %s cannot be performed on relation \"%s\"", alterActions[cmd.Kind], bareRel(cat, v)).
-		WithDetail("This operation is not supported for views.")
+		WithDetail("This operation is not supported for " + relKind(v) + "s.")
 }
 
 // viewsOutside returns, for DROP SCHEMA, the views reading t (directly

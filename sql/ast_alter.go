@@ -53,6 +53,9 @@ type Rename struct {
 	NewSchema string
 	// View is set for ALTER VIEW name RENAME TO new_name.
 	View bool
+	// Sequence is set for ALTER SEQUENCE name RENAME TO new_name or SET
+	// SCHEMA s.
+	Sequence bool
 }
 
 // Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].

@@ -77,7 +77,7 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 	switch s.GetRenameType() {
 	case pg_query.ObjectType_OBJECT_SCHEMA:
 		return &RenameSchema{Name: s.GetSubname(), NewName: s.GetNewname()}, nil // convert_schema.go
-	case pg_query.ObjectType_OBJECT_TABLE, pg_query.ObjectType_OBJECT_VIEW:
+	case pg_query.ObjectType_OBJECT_TABLE, pg_query.ObjectType_OBJECT_VIEW, pg_query.ObjectType_OBJECT_SEQUENCE:
 	case pg_query.ObjectType_OBJECT_COLUMN:
 		if s.GetRelationType() != pg_query.ObjectType_OBJECT_TABLE && s.GetRelationType() != pg_query.ObjectType_OBJECT_VIEW {
 			return nil, c.unsupported("ALTER "+objectName(s.GetRelationType())+" RENAME", -1)
@@ -90,7 +90,8 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 		return nil, err
 	}
 	return &Rename{Table: name, IfExists: s.GetMissingOk(), Column: s.GetSubname(), NewName: s.GetNewname(),
-		View: s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW || s.GetRelationType() == pg_query.ObjectType_OBJECT_VIEW}, nil
+		View:     s.GetRenameType() == pg_query.ObjectType_OBJECT_VIEW || s.GetRelationType() == pg_query.ObjectType_OBJECT_VIEW,
+		Sequence: s.GetRenameType() == pg_query.ObjectType_OBJECT_SEQUENCE}, nil
 }
 
 // truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.

@@ -32,7 +32,7 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 		return c.dropSchema(s) // convert_schema.go
 	}
 	_, ok := dropKinds[s.GetRemoveType()]
-	if !ok && s.GetRemoveType() != pg_query.ObjectType_OBJECT_VIEW {
+	if !ok && s.GetRemoveType() != pg_query.ObjectType_OBJECT_VIEW && s.GetRemoveType() != pg_query.ObjectType_OBJECT_SEQUENCE {
 		return nil, c.unsupported("DROP "+objectName(s.GetRemoveType()), -1)
 	}
 	names := make([]string, 0, len(s.GetObjects()))
@@ -45,6 +45,9 @@ func (c *conv) dropStmt(s *pg_query.DropStmt) (Statement, error) {
 	}
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_INDEX {
 		return &DropIndex{Names: names, IfExists: s.GetMissingOk(), Concurrently: s.GetConcurrent()}, nil
+	}
+	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_SEQUENCE {
+		return &DropSequence{Names: names, IfExists: s.GetMissingOk(), Cascade: s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE}, nil
 	}
 	if s.GetRemoveType() == pg_query.ObjectType_OBJECT_VIEW {
 		return &DropView{Names: names, IfExists: s.GetMissingOk(), Cascade: s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE}, nil

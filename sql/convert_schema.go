@@ -34,14 +34,15 @@ func (c *conv) dropSchema(s *pg_query.DropStmt) (*DropSchema, error) {
 // setSchema converts ALTER TABLE [IF EXISTS] t SET SCHEMA s; other
 // objects' SET SCHEMA is 0A000.
 func (c *conv) setSchema(s *pg_query.AlterObjectSchemaStmt) (Statement, error) {
-	if s.GetObjectType() != pg_query.ObjectType_OBJECT_TABLE {
+	seq := s.GetObjectType() == pg_query.ObjectType_OBJECT_SEQUENCE
+	if s.GetObjectType() != pg_query.ObjectType_OBJECT_TABLE && !seq {
 		return nil, c.unsupported("ALTER "+objectName(s.GetObjectType())+" ... SET SCHEMA", -1)
 	}
 	name, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
-	return &Rename{Table: name, IfExists: s.GetMissingOk(), NewSchema: s.GetNewschema()}, nil
+	return &Rename{Table: name, IfExists: s.GetMissingOk(), NewSchema: s.GetNewschema(), Sequence: seq}, nil
 }
 
 // alterOwner converts ALTER SCHEMA name OWNER TO role; other objects'

@@ -196,6 +196,10 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 		return c.alterTable(n.AlterTableStmt)
 	case *pg_query.Node_RenameStmt:
 		return c.renameStmt(n.RenameStmt)
+	case *pg_query.Node_CreateSeqStmt:
+		return c.createSequence(n.CreateSeqStmt) // convert_sequence.go
+	case *pg_query.Node_AlterSeqStmt:
+		return c.alterSequence(n.AlterSeqStmt)
 	case *pg_query.Node_ViewStmt:
 		return c.createView(n.ViewStmt) // convert_view.go
 	case *pg_query.Node_TruncateStmt:

@@ -42,7 +42,8 @@
 // schema), views_core.go (pg_type, pg_class, pg_attribute, pg_namespace, pg_database,
 // pg_extension), views_index.go (pg_index, pg_opclass), views_proc.go
 // (pg_proc, pg_operator, pg_cast), settings.go (pg_settings),
-// views_misc.go (sequences, roles, pg_attrdef, pg_description, pg_views),
+// sequences.go (pg_sequence, pg_sequences, the sequences' pg_depend rows),
+// views_misc.go (roles, pg_attrdef, pg_description, pg_views),
 // views_more.go (pg_depend, pg_collation and the empty catalogs),
 // views_std.go (pg_tables, pg_indexes), views_progress.go, views_psql.go
 // (the empty catalogs psql reads: pg_auth_members, pg_statistic_ext,

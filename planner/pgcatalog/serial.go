@@ -24,6 +24,10 @@ func SerialSequence(cat *catalog.Catalog, database string, table []string, colum
 			continue
 		}
 		if !c.Serial {
+			if seq := ownedSequence(cat, t, i); seq != nil { // sequences.go
+				schema, base := cat.SplitName(seq.Name)
+				return QuoteIdent(schema) + "." + QuoteIdent(base), nil
+			}
 			return nil, nil
 		}
 		schema, base := cat.SplitName(sequenceName(t, i))
@@ -89,3 +93,22 @@ func SequenceName(cat *catalog.Catalog, oid uint32) (string, bool) {
 	}
 	return "", false
 }
+
+// SerialOf returns the table and column position of the serial column
+// whose sequence has the OID; false for another OID.
+func SerialOf(cat *catalog.Catalog, oid uint32) (*catalog.Table, int, bool) {
+	for _, r := range relations(cat) {
+		if r.kind != kindSequence || r.oid != oid || r.table.IsSequence() {
+			continue
+		}
+		for i, c := range r.table.Columns {
+			if c.Serial && SyntheticOID(r.table.OID, i+1) == oid {
+				return r.table, i, true
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// SerialSequenceKey is the catalog name of serial column col's sequence.
+func SerialSequenceKey(t *catalog.Table, col int) string { return sequenceName(t, col) }

@@ -2,7 +2,6 @@ package pgcatalog
 
 import (
 	"hash/fnv"
-	"math"
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -10,79 +9,10 @@ import (
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// pg_sequence and pg_sequences (the sequences of serial columns),
 // pg_description (the comments on schema public and pgvector's extension), pg_roles and pg_user
 // (the catalog's roles), pg_attrdef (column defaults) and pg_views
 // (empty), with PostgreSQL 15's columns. pg_node_tree columns hold the
 // expression's text, which pg_get_expr returns as it is.
-
-var sequenceCols = cols("seqrelid", tOID, "seqtypid", tOID, "seqstart", tInt8, "seqincrement", tInt8,
-	"seqmax", tInt8, "seqmin", tInt8, "seqcache", tInt8, "seqcycle", tBool)
-
-// serialSeq is the sequence of a serial column: its relation and the
-// column's type, which bounds it.
-type serialSeq struct {
-	rel relation
-	col int
-	typ types.Type
-	max int64
-}
-
-// serialSeqs lists the serial columns' sequences, by name.
-func serialSeqs(env Env) []serialSeq {
-	var out []serialSeq
-	for _, r := range relations(env.Cat) {
-		if r.kind != kindSequence {
-			continue
-		}
-		for i, c := range r.table.Columns {
-			if c.Serial && sequenceName(r.table, i) == r.name {
-				out = append(out, serialSeq{rel: r, col: i, typ: c.Type, max: maxOf(c.Type)})
-			}
-		}
-	}
-	return out
-}
-
-// maxOf is the largest value of an integer type (a serial's sequence's
-// maximum).
-func maxOf(t types.Type) int64 {
-	switch t.Kind {
-	case types.KindInt2:
-		return math.MaxInt16
-	case types.KindInt4:
-		return math.MaxInt32
-	}
-	return math.MaxInt64
-}
-
-func sequenceRows(env Env) [][]any {
-	var rows [][]any
-	for _, s := range serialSeqs(env) {
-		rows = append(rows, []any{int64(s.rel.oid), int64(s.typ.OID()), int64(1), int64(1), s.max, int64(1),
-			int64(1), false})
-	}
-	return rows
-}
-
-var sequencesCols = cols("schemaname", tName, "sequencename", tName, "sequenceowner", tName, "data_type", tText,
-	"start_value", tInt8, "min_value", tInt8, "max_value", tInt8, "increment_by", tInt8, "cycle", tBool,
-	"cache_size", tInt8, "last_value", tInt8)
-
-// sequencesRows lists the sequences with their owner (the table's) and
-// last value handed out, NULL before the first.
-func sequencesRows(env Env) [][]any {
-	var rows [][]any
-	for _, s := range serialSeqs(env) {
-		var last any
-		if v, ok := s.rel.table.SerialLast(s.col); ok {
-			last = v
-		}
-		rows = append(rows, []any{s.rel.schema, s.rel.name, s.rel.table.Owner, s.typ.Name(), int64(1), int64(1), s.max,
-			int64(1), false, int64(1), last})
-	}
-	return rows
-}
 
 var descriptionCols = cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "description", tText)
 

@@ -127,5 +127,6 @@ func dependRows(env Env) [][]any {
 			}
 		}
 	}
-	return append(rows, extensionDependRows()...) // extension_members.go
+	rows = append(rows, sequenceDependRows(env)...) // sequences.go
+	return append(rows, extensionDependRows()...)   // extension_members.go
 }

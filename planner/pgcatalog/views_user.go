@@ -14,8 +14,11 @@ const kindView = 'v'
 
 // relKindOf is t's pg_class.relkind.
 func relKindOf(t *catalog.Table) byte {
-	if t.IsView() {
+	switch {
+	case t.IsView():
 		return kindView
+	case t.IsSequence():
+		return kindSequence
 	}
 	return kindTable
 }

@@ -38,4 +38,5 @@ var Builtins = NewRegistry(
 	reloadFuncs,
 	backupFuncs,
 	pgvectorProcs,
+	sequenceFuncs,
 )

@@ -35,6 +35,7 @@ const (
 	InvalidBinaryRepresentation  Code = "22P03"
 	BadCopyFileFormat            Code = "22P04"
 	UntranslatableCharacter      Code = "22P05"
+	SequenceLimitExceeded        Code = "2200H"
 	CardinalityViolation         Code = "21000"
 	IntegrityConstraintViolation Code = "23000"
 	NotNullViolation             Code = "23502"
