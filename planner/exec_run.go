@@ -2,7 +2,7 @@ package planner
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	pexec "github.com/vecgres/vecgres/planner/exec"
 	ir "github.com/vecgres/vecgres/planner/plan"
@@ -57,7 +57,24 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n), Notices: x.notices}, nil
+	return &backend.Result{Columns: pl.columns(), Tag: selectTag(n), Notices: x.notices}, nil
+}
+
+// selectTags are the tags of queries returning up to 100 rows, made once.
+var selectTags = func() []string {
+	tags := make([]string, 101)
+	for i := range tags {
+		tags[i] = "SELECT " + strconv.Itoa(i)
+	}
+	return tags
+}()
+
+// selectTag is the CommandComplete tag of a query that returned n rows.
+func selectTag(n int64) string {
+	if n >= 0 && n < int64(len(selectTags)) {
+		return selectTags[n]
+	}
+	return "SELECT " + strconv.FormatInt(n, 10)
 }
 
 // planSource is the leaf reader of a query plan run as part of another

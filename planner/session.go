@@ -79,13 +79,22 @@ type Session struct {
 	// liveView is set while binding when the statement reads a view
 	// whose rows change at any time (pgcatalog.LiveView).
 	liveView bool
+	// hotVals are the settings every statement reads (session_hot.go).
+	hotVals hotSettings
+	// simple are the recent simple Query messages' statements
+	// (session_simple.go).
+	simple simpleCache
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
 	"current transaction is aborted, commands ignored until end of transaction block")
 
-// Split implements backend.Session.
+// Split implements backend.Session. The statements of a text sent
+// before come from the session's simpleCache (session_simple.go).
 func (s *Session) Split(query string) ([]backend.Prepared, error) {
+	if out, ok := s.simple.lookup(query); ok {
+		return out, nil
+	}
 	stmts, err := sql.ParseSimple(query)
 	if err != nil {
 		return nil, err
@@ -94,6 +103,7 @@ func (s *Session) Split(query string) ([]backend.Prepared, error) {
 	for i, st := range stmts {
 		out[i] = &prepared{stmt: st, query: query}
 	}
+	s.simple.keep(query, stmts, out)
 	return out, nil
 }
 
@@ -272,7 +282,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	if x.knn != nil && err == nil {
 		x.knn.Observe(time.Since(began).Seconds())
 	}
-	if err != nil || txn == nil {
+	if err != nil || txn == nil || !txn.PendingChecks() {
 		return res, err
 	}
 	if err := s.finishStatement(ctx, txn, mode, p.plan); err != nil {

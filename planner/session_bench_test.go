@@ -89,3 +89,26 @@ func TestPreparedSelectAllocs(t *testing.T) {
 		t.Error("the prepared statement was bound again")
 	}
 }
+
+// BenchmarkSimpleSelect1 measures one Query message of SELECT 1 as the
+// wire runs it for pgbench -M simple: Split, BeginImplicit, Execute,
+// Sync; a session keeps the statements of a text it saw (session_simple.go).
+func BenchmarkSimpleSelect1(b *testing.B) {
+	s := testSession(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		stmts, err := s.Split("SELECT 1")
+		if err != nil || len(stmts) != 1 {
+			b.Fatal(stmts, err)
+		}
+		s.BeginImplicit(false)
+		res, err := s.Execute(ctx, stmts[0], nil)
+		if err != nil || len(res.Rows) != 1 {
+			b.Fatal(res, err)
+		}
+		if err := s.Sync(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
