@@ -58,8 +58,10 @@ type conn struct {
 	encodeErr      error            // a message failed to encode (send.go)
 	stream         streamWriter     // reused statement writer (stream.go)
 
-	cancelMu  sync.Mutex
-	cancelRun context.CancelCauseFunc // cancels the running statement
+	cancelMu   sync.Mutex
+	cancelRun  context.CancelCauseFunc // cancels the running statement
+	connCtx    context.Context         // statements' parent (cancel.go)
+	connCancel context.CancelFunc      // releases connCtx
 
 	started    time.Time        // backend_start
 	mon        *monitor.Backend // this connection in pg_stat_activity (activity.go)
@@ -103,6 +105,11 @@ func (c *conn) serve() {
 	defer c.protect(func() error { c.sess.Close(); return nil })
 	c.publish(params) // activity.go
 	defer c.unpublish()
+	defer func() {
+		if c.connCancel != nil {
+			c.connCancel()
+		}
+	}()
 	if !c.applyStartup() {
 		return
 	}

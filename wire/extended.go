@@ -16,9 +16,10 @@ import (
 
 // statement is a prepared statement created by Parse ("" = unnamed).
 type statement struct {
-	name  string
-	p     backend.Prepared // nil for an empty query
-	query string           // Parse's text, for the log and pg_stat_activity
+	name    string
+	p       backend.Prepared // nil for an empty query
+	query   string           // Parse's text, for the log and pg_stat_activity
+	rowDesc rowDescCache     // its portals' last RowDescription (results.go)
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). An Execute
@@ -29,6 +30,7 @@ type statement struct {
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
+	st      *statement       // the statement Bind named
 	query   string           // the statement's text, for the log and pg_stat_activity
 	params  []any
 	cols    []backend.Column // from Prepared.Columns at Bind
@@ -72,7 +74,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		return errNoStatement(m.PreparedStatement)
 	}
 	c.query = st.query
-	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
+	pt := &portal{name: m.DestinationPortal, p: st.p, st: st, query: st.query}
 	c.mon.StartQuery(st.query) // Revalidate may wait for a lock, as PostgreSQL's Bind
 	var ptypes []types.Type
 	err := c.protect(func() error {
@@ -190,6 +192,10 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 		cols := pt.cols
 		if cols == nil && pt.res != nil {
 			cols = pt.res.Columns
+		}
+		if cols != nil && pt.st != nil {
+			c.sendRowDescriptionCached(&pt.st.rowDesc, cols, pt.formats)
+			return nil
 		}
 		c.sendRowDescription(cols, pt.formats)
 		return nil
