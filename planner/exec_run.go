@@ -35,12 +35,18 @@ type execBuild struct {
 	widen map[*selectPlan]*knnWiden
 }
 
+// execRunState is the env and execBuild of one runExec, in one allocation.
+type execRunState struct {
+	e env
+	b execBuild
+}
+
 // runExec runs the query plan pl through planner/exec writing its rows to
 // w (w.Begin first, once the tree is built). The result has the columns
 // and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	b := &execBuild{src: leafSources{}}
+	st := &execRunState{e: env{params: x.params, sess: x.s, exec: x}, b: execBuild{src: leafSources{}}}
+	e, b := &st.e, &st.b
 	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err

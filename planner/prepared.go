@@ -37,6 +37,9 @@ type execCtx struct {
 	// mem is the memory the statement's rows hold, against
 	// vecgres.work_mem_limit (memory.go).
 	mem *memacct.Account
+	// memOwn is the account runLocked makes mem point at, allocated with
+	// the execCtx.
+	memOwn memacct.Account
 	// cteRows holds the rows of the materialized WITH queries run so far
 	// (derived.go, sharedPlan).
 	cteRows map[*sql.CTEShare]*backend.Result

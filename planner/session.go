@@ -276,7 +276,8 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
-	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
+	x := &execCtx{s: s, txn: txn, params: params, memOwn: memacct.Make(s.settings.workMemLimit())}
+	x.mem = &x.memOwn
 	began := time.Now()
 	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
 	if x.knn != nil && err == nil {
