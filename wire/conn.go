@@ -44,6 +44,7 @@ type conn struct {
 
 	stmts          map[string]*statement
 	portals        map[string]*portal
+	unnamedPortal  portal // the unnamed portal's memory (extended.go)
 	ignoreTillSync bool   // an extended-query message failed
 	implicit       bool   // Session.BeginImplicit was called; Sync is due
 	buffered       int    // bytes sent since the last flush (approximate)

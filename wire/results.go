@@ -19,14 +19,16 @@ const varHdrSize = 4
 // resolveFormats expands Bind's result format codes to one per column
 // (none = all text, one = for all columns, else one each), as in docs
 // §55.7 "Bind". Errors: 08P01 on a count mismatch, 22023 on a code that is
-// neither 0 (text) nor 1 (binary).
-func resolveFormats(codes []int16, n int) ([]int16, error) {
+// neither 0 (text) nor 1 (binary). The codes are written into dst's
+// memory when it has room.
+func resolveFormats(dst, codes []int16, n int) ([]int16, error) {
 	for _, f := range codes {
 		if f != pgproto3.TextFormat && f != pgproto3.BinaryFormat {
 			return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unsupported format code: %d", f)
 		}
 	}
-	out := make([]int16, n)
+	out := slices.Grow(dst[:0], n)[:n]
+	clear(out)
 	switch len(codes) {
 	case 0:
 	case 1:
