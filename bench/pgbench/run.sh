@@ -6,11 +6,12 @@
 # two servers ROUNDS times so that both see the same spread of a shared
 # machine's load; compare them as ratios within a round. Each line of the
 # result gives the round, server, mode, TPS, the server's CPU time per
-# transaction (user + system, from /proc: vecgres's process; PostgreSQL's
+# transaction (user + system, and each, from /proc: vecgres's process; PostgreSQL's
 # postmaster, its live children and the children it reaped, i.e. the
 # backends pgbench ended) and the 1-minute load average when the run
-# ended. CPU per transaction depends less than TPS on what else the
-# machine runs. $OUT/results.json holds the same lines as JSON.
+# ended, and pgbench's own CPU time per transaction. CPU per transaction
+# depends less than TPS on what else the machine runs. $OUT/results.json
+# holds the same lines as JSON.
 #
 # With BASE=<commit> that commit's server runs too (port PORT+1), after
 # the working tree's in each round, for a before/after ratio.
@@ -77,41 +78,54 @@ waitfor() {
 waitfor "$PORT"
 [ -z "${BASE:-}" ] || waitfor "$((PORT + 1))"
 
-# ticks SERVER: CPU clock ticks the server has used so far (utime +
-# stime; for PostgreSQL also cutime + cstime of the postmaster, which
-# reaped the ended backends, and the live children's own).
+# ticks SERVER: CPU clock ticks the server has used so far, user and
+# system ("U S"; for PostgreSQL also the cutime and cstime of the
+# postmaster, which reaped the ended backends, and the live children's).
 ticks() {
 	case "$1" in
 	postgres)
 		pm=$(head -1 "$OUT/pg/postmaster.pid")
 		{
-			awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"
+			awk '{print $14 + $16, $15 + $17}' "/proc/$pm/stat"
 			for c in $(cat "/proc/$pm/task/$pm/children"); do
-				awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true
+				awk '{print $14, $15}' "/proc/$c/stat" 2>/dev/null || true
 			done
-		} | awk '{t += $1} END {print t}'
+		} | awk '{u += $1; s += $2} END {print u, s}'
 		;;
-	base) awk '{print $14 + $15}' "/proc/$BPID/stat" ;;
-	*) awk '{print $14 + $15}' "/proc/$VPID/stat" ;;
+	base) awk '{print $14, $15}' "/proc/$BPID/stat" ;;
+	*) awk '{print $14, $15}' "/proc/$VPID/stat" ;;
 	esac
 }
 
 HZ=$(getconf CLK_TCK)
+# perTx TICKS0 TICKS1 N: microseconds per transaction of the user, system
+# and total ticks between the two readings ("null null null" if N is 0).
+perTx() {
+	echo "$1 $2" | awk -v n="$3" -v hz="$HZ" '{
+		if (n > 0) printf "%.2f %.2f %.2f", ($3 - $1) * 1e6 / hz / n, ($4 - $2) * 1e6 / hz / n, ($3 + $4 - $1 - $2) * 1e6 / hz / n
+		else print "null null null"
+	}'
+}
+
 # bench SERVER PORT MODE ROUND: one pgbench run, one result line.
 bench() {
 	t0=$(ticks "$1")
-	pgbench -n -f "$OUT/select1.sql" -c "$CONNS" -j "$JOBS" -T "$DURATION" -M "$3" \
+	/usr/bin/time -f '%U %S' -o "$OUT/pgbench.time" \
+		pgbench -n -f "$OUT/select1.sql" -c "$CONNS" -j "$JOBS" -T "$DURATION" -M "$3" \
 		-h 127.0.0.1 -p "$2" -U postgres postgres >"$OUT/pgbench.out" 2>>"$OUT/pgbench.err" || true
 	sleep 1 # the backends pgbench ended are reaped
 	t1=$(ticks "$1")
 	tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$OUT/pgbench.out")
 	n=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$OUT/pgbench.out")
-	cpu=$(awk -v d="$((t1 - t0))" -v n="${n:-0}" -v hz="$HZ" 'BEGIN {if (n > 0) printf "%.2f", d * 1e6 / hz / n; else print "null"}')
+	set -- "$@" $(perTx "$t0" "$t1" "${n:-0}")
+	user=$5 sys=$6 cpu=$7
+	client=$(awk -v n="${n:-0}" '{u = $1; s = $2} END {if (n > 0) printf "%.2f", (u + s) * 1e6 / n; else print "null"}' "$OUT/pgbench.time")
 	load=$(cut -d' ' -f1 /proc/loadavg)
-	printf 'round %s %-8s %-8s tps %s cpu_us_per_tx %s load %s\n' "$4" "$1" "$3" "${tps:-failed}" "$cpu" "$load" |
+	printf 'round %s %-8s %-8s tps %s cpu_us_per_tx %s (user %s sys %s) client_us_per_tx %s load %s\n' \
+		"$4" "$1" "$3" "${tps:-failed}" "$cpu" "$user" "$sys" "$client" "$load" |
 		tee -a "$OUT/results.txt"
-	printf '{"round": %s, "server": "%s", "mode": "%s", "conns": %s, "jobs": %s, "seconds": %s, "tps": %s, "transactions": %s, "server_cpu_us_per_tx": %s, "load1": %s}\n' \
-		"$4" "$1" "$3" "$CONNS" "$JOBS" "$DURATION" "${tps:-null}" "${n:-null}" "$cpu" "$load" >>"$OUT/results.jsonl"
+	printf '{"round": %s, "server": "%s", "mode": "%s", "conns": %s, "jobs": %s, "seconds": %s, "tps": %s, "transactions": %s, "server_cpu_us_per_tx": %s, "server_user_us_per_tx": %s, "server_sys_us_per_tx": %s, "pgbench_cpu_us_per_tx": %s, "load1": %s}\n' \
+		"$4" "$1" "$3" "$CONNS" "$JOBS" "$DURATION" "${tps:-null}" "${n:-null}" "$cpu" "$user" "$sys" "$client" "$load" >>"$OUT/results.jsonl"
 }
 
 r=1
