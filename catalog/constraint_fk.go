@@ -282,6 +282,10 @@ func (t *Txn) FinishStatement(held *Table) error {
 	return nil
 }
 
+// PendingChecks reports whether FinishStatement has checks to run: the
+// statement stored or removed rows a foreign key constrains.
+func (t *Txn) PendingChecks() bool { return len(t.noAction) > 0 }
+
 // checkNoAction checks one pending NO ACTION reference; x is an open
 // transaction whose end it needs.
 func (t *Txn) checkNoAction(p pendingRef) (XID, error) {

@@ -315,7 +315,7 @@ func (t *Txn) takeTableLock(tb *Table, m LockMode) {
 // (a statement outside any transaction), at the statement's end; a
 // transaction's are released when it ends.
 func (t *Txn) ReleaseLocks() {
-	if t.xid != invalidXID {
+	if t.xid != invalidXID || t.owner == invalidXID { // owner: set by t's own lock calls only
 		return
 	}
 	t.c.locks.release(t)

@@ -59,6 +59,28 @@ func (c *Catalog) takeSnapshot(register bool) *snapshot {
 	return s
 }
 
+// retakeSnapshot releases old (nil: none) and returns a registered
+// snapshot taken now, as releaseSnapshot then takeSnapshot(true) do. When
+// no transaction began or ended since old was taken, now's snapshot would
+// hold the same values, so old itself is registered again: a statement
+// outside a transaction (Catalog.ReadTxn, then StartStatement) makes one
+// snapshot, not two.
+func (c *Catalog) retakeSnapshot(old *snapshot) *snapshot {
+	tx := &c.tx
+	tx.mu.Lock()
+	if old == nil || old.seq != tx.ended || old.xmax != tx.nextXID+1 {
+		tx.mu.Unlock()
+		c.releaseSnapshot(old)
+		return c.takeSnapshot(true)
+	}
+	if !old.reg {
+		old.reg = true
+		tx.snaps[old.seq]++
+	}
+	tx.mu.Unlock()
+	return old
+}
+
 func (c *Catalog) releaseSnapshot(s *snapshot) {
 	if s == nil || !s.reg {
 		return

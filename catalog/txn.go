@@ -88,8 +88,7 @@ func (c *Catalog) ReadTxn() *Txn { return &Txn{c: c, done: true, snap: c.takeSna
 // entries it may need stay until EndStatement.
 func (t *Txn) StartStatement() {
 	t.noAction = nil
-	t.c.releaseSnapshot(t.snap)
-	t.snap = t.c.takeSnapshot(true)
+	t.snap = t.c.retakeSnapshot(t.snap)
 }
 
 // EndStatement releases the statement's snapshot registration; reads

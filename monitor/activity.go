@@ -148,12 +148,12 @@ func (b *Backend) StartQuery(query string) {
 	if b == nil {
 		return
 	}
-	now := time.Now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.state == 0 && b.query == query {
 		return
 	}
+	now := time.Now()
 	b.query, b.queryStart = query, now
 	if b.xactStart.IsZero() {
 		b.xactStart = now

@@ -186,12 +186,24 @@ func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
 // a Check that polls ctx every cancelCheckRows rows (57014 once it has
 // ended), as the scans do.
 func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
-	n := 0
-	return &pexec.Env{Eval: evaluator{e: e, accs: b.accs, winAccs: b.winAccs}, Sources: b.src, Mem: x.mem,
-		Check: func() error {
-			if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
-				return errCanceled
-			}
-			return nil
-		}}
+	r := &execEnvState{ctx: ctx, eval: evaluator{e: e, accs: b.accs, winAccs: b.winAccs}}
+	r.env = pexec.Env{Eval: &r.eval, Sources: b.src, Mem: x.mem, Check: r.check}
+	return &r.env
+}
+
+// execEnvState is what newExecEnv makes, in one allocation: the Env, its
+// evaluator and the state of its Check.
+type execEnvState struct {
+	env  pexec.Env
+	eval evaluator
+	ctx  context.Context
+	n    int // rows checked
+}
+
+// check is the Env's Check: ctx is polled every cancelCheckRows rows.
+func (r *execEnvState) check() error {
+	if r.n++; r.n%cancelCheckRows == 0 && r.ctx.Err() != nil {
+		return errCanceled
+	}
+	return nil
 }

@@ -2,7 +2,7 @@ package planner
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	pexec "github.com/vecgres/vecgres/planner/exec"
 	ir "github.com/vecgres/vecgres/planner/plan"
@@ -35,12 +35,18 @@ type execBuild struct {
 	widen map[*selectPlan]*knnWiden
 }
 
+// execRunState is the env and execBuild of one runExec, in one allocation.
+type execRunState struct {
+	e env
+	b execBuild
+}
+
 // runExec runs the query plan pl through planner/exec writing its rows to
 // w (w.Begin first, once the tree is built). The result has the columns
 // and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	b := &execBuild{src: leafSources{}}
+	st := &execRunState{e: env{params: x.params, sess: x.s, exec: x}, b: execBuild{src: leafSources{}}}
+	e, b := &st.e, &st.b
 	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
 		return nil, err
@@ -57,7 +63,24 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: pl.columns(), Tag: fmt.Sprintf("SELECT %d", n), Notices: x.notices}, nil
+	return &backend.Result{Columns: pl.columns(), Tag: selectTag(n), Notices: x.notices}, nil
+}
+
+// selectTags are the tags of queries returning up to 100 rows, made once.
+var selectTags = func() []string {
+	tags := make([]string, 101)
+	for i := range tags {
+		tags[i] = "SELECT " + strconv.Itoa(i)
+	}
+	return tags
+}()
+
+// selectTag is the CommandComplete tag of a query that returned n rows.
+func selectTag(n int64) string {
+	if n >= 0 && n < int64(len(selectTags)) {
+		return selectTags[n]
+	}
+	return "SELECT " + strconv.FormatInt(n, 10)
 }
 
 // planSource is the leaf reader of a query plan run as part of another

@@ -37,6 +37,9 @@ type execCtx struct {
 	// mem is the memory the statement's rows hold, against
 	// vecgres.work_mem_limit (memory.go).
 	mem *memacct.Account
+	// memOwn is the account runLocked makes mem point at, allocated with
+	// the execCtx.
+	memOwn memacct.Account
 	// cteRows holds the rows of the materialized WITH queries run so far
 	// (derived.go, sharedPlan).
 	cteRows map[*sql.CTEShare]*backend.Result
@@ -160,7 +163,7 @@ func sameResult(a, b []backend.Column) bool {
 // executed.
 func (s *Session) Revalidate(wp backend.Prepared) error {
 	p, ok := wp.(*prepared)
-	if !ok || s.state == txFailed || !traitsOf(p.stmt).planned {
+	if !ok || s.state == txFailed || !traitsOf(p.stmt).planned || !s.staleLatched(p) {
 		return nil
 	}
 	ctx, stop := s.statementTimeout(monitor.WithBackend(context.Background(), s.mon)) // its lock waits show in pg_stat_activity
@@ -174,6 +177,14 @@ func (s *Session) Revalidate(wp backend.Prepared) error {
 		return nil
 	}
 	return charPosition(p.query, s.bind(p))
+}
+
+// staleLatched is stale(p) read under the schema latch, the common
+// answer at Bind (false) taking no context and no timer.
+func (s *Session) staleLatched(p *prepared) bool {
+	s.rlatch()
+	defer s.runlatch()
+	return s.stale(p)
 }
 
 // revalidateLock takes the schema lock shared to bind p again before it

@@ -83,13 +83,22 @@ type Session struct {
 	// liveView is set while binding when the statement reads a view
 	// whose rows change at any time (pgcatalog.LiveView).
 	liveView bool
+	// hotVals are the settings every statement reads (session_hot.go).
+	hotVals hotSettings
+	// simple are the recent simple Query messages' statements
+	// (session_simple.go).
+	simple simpleCache
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
 	"current transaction is aborted, commands ignored until end of transaction block")
 
-// Split implements backend.Session.
+// Split implements backend.Session. The statements of a text sent
+// before come from the session's simpleCache (session_simple.go).
 func (s *Session) Split(query string) ([]backend.Prepared, error) {
+	if out, ok := s.simple.lookup(query); ok {
+		return out, nil
+	}
 	stmts, err := sql.ParseSimple(query)
 	if err != nil {
 		return nil, err
@@ -98,6 +107,7 @@ func (s *Session) Split(query string) ([]backend.Prepared, error) {
 	for i, st := range stmts {
 		out[i] = &prepared{stmt: st, query: query}
 	}
+	s.simple.keep(query, stmts, out)
 	return out, nil
 }
 
@@ -270,13 +280,14 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
-	x := &execCtx{s: s, txn: txn, params: params, mem: memacct.New(s.settings.workMemLimit())}
+	x := &execCtx{s: s, txn: txn, params: params, memOwn: memacct.Make(s.settings.workMemLimit())}
+	x.mem = &x.memOwn
 	began := time.Now()
 	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
 	if x.knn != nil && err == nil {
 		x.knn.Observe(time.Since(began).Seconds())
 	}
-	if err != nil || txn == nil {
+	if err != nil || txn == nil || !txn.PendingChecks() {
 		return res, err
 	}
 	if err := s.finishStatement(ctx, txn, mode, p.plan); err != nil {

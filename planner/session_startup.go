@@ -76,6 +76,7 @@ func (st *settings) setBase(name, value string) {
 		st.base = map[string]string{}
 	}
 	st.base[name] = value
+	st.version++
 }
 
 // startupEncodingError is PostgreSQL's startup error for a client_encoding

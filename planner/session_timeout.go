@@ -3,7 +3,6 @@ package planner
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -16,13 +15,15 @@ var errStatementTimeout = errors.New("statement timeout")
 // (PostgreSQL: from the start of each statement, also of each statement
 // of a multi-statement Query; 0 is no limit). stop releases the timer.
 func (s *Session) statementTimeout(ctx context.Context) (_ context.Context, stop func()) {
-	v, _ := s.settings.get("statement_timeout")
-	ms, err := parseMS("statement_timeout", v)
-	if err != nil || ms <= 0 || ctx == nil {
-		return ctx, func() {}
+	d := s.hot().statementTimeout // session_hot.go
+	if d <= 0 || ctx == nil {
+		return ctx, noStop
 	}
-	return context.WithTimeoutCause(ctx, time.Duration(ms)*time.Millisecond, errStatementTimeout)
+	return context.WithTimeoutCause(ctx, d, errStatementTimeout)
 }
+
+// noStop is statementTimeout's stop without a timer.
+func noStop() {}
 
 // timedOut turns the error of a statement stopped by statement_timeout
 // into 57014 "canceling statement due to statement timeout", as wire

@@ -28,8 +28,12 @@ type txnMode struct {
 
 func (m txnMode) repeatable() bool { return m.isolation == "repeatable read" }
 
-// defaultMode is the mode a new transaction gets from the default_transaction_* settings.
-func (s *Session) defaultMode() txnMode {
+// defaultMode is the mode a new transaction gets from the
+// default_transaction_* settings (read once per change: hotSettings).
+func (s *Session) defaultMode() txnMode { return s.hot().mode }
+
+// readDefaultMode reads defaultMode from the settings.
+func (s *Session) readDefaultMode() txnMode {
 	iso, _ := s.settings.get("default_transaction_isolation")
 	return txnMode{isolation: iso, readOnly: s.settings.flag("default_transaction_read_only"),
 		deferrable: s.settings.flag("default_transaction_deferrable")}

@@ -73,6 +73,7 @@ func ReplaceServerDefaults(values map[string]ServerValue) error {
 	serverConf.mu.Lock()
 	serverConf.values = next
 	serverConf.mu.Unlock()
+	serverConfGen.Add(1) // sessions read their hotSettings again
 	return nil
 }
 
@@ -181,19 +182,11 @@ func (s *Session) settingMS(name string) int64 {
 
 // IdleInTransactionTimeout is backend.ConnSettings's
 // idle_in_transaction_session_timeout (0 = none).
-func (s *Session) IdleInTransactionTimeout() time.Duration {
-	return time.Duration(max(s.settingMS("idle_in_transaction_session_timeout"), 0)) * time.Millisecond
-}
+func (s *Session) IdleInTransactionTimeout() time.Duration { return s.hot().idleTimeout }
 
 // LogMinDuration is backend.ConnSettings's log_min_duration_statement
 // (negative = off).
-func (s *Session) LogMinDuration() time.Duration {
-	ms := s.settingMS("log_min_duration_statement")
-	if ms < 0 {
-		return -1
-	}
-	return time.Duration(ms) * time.Millisecond
-}
+func (s *Session) LogMinDuration() time.Duration { return s.hot().logMinDuration }
 
 // Session gives wire its connection settings (idle timeout, duration log).
 var _ backend.ConnSettings = (*Session)(nil)

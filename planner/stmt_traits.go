@@ -126,7 +126,12 @@ var stmtTable map[reflect.Type]stmtTraits
 func init() {
 	stmtTable = stmtRows()
 	initStmtMetrics(map[string]*monitor.StmtKind{}) // metrics.go
+	selectTraits = stmtTable[of[*sql.Select]()]
 }
+
+// selectTraits is stmtTable's row of SELECT, the statement most often
+// run, which traitsOf returns without a map lookup.
+var selectTraits stmtTraits
 
 // stmtRows returns the rows of stmtTable.
 func stmtRows() map[reflect.Type]stmtTraits {
@@ -198,6 +203,9 @@ var undeclared = stmtTraits{lock: lockUndeclared, snapshot: true, readOnly: "thi
 // traitsOf returns st's row of stmtTable with its field-dependent traits
 // filled in, or undeclared for a statement type without a row.
 func traitsOf(st sql.Statement) stmtTraits {
+	if _, ok := st.(*sql.Select); ok {
+		return selectTraits
+	}
 	t, ok := stmtTable[reflect.TypeOf(st)]
 	if !ok {
 		return undeclared

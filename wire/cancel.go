@@ -37,11 +37,23 @@ func (s *Server) cancelRequest(pid uint32, secret []byte) {
 	}
 }
 
+// statementParent is the parent of every statement's context: the
+// server's context carrying the connection's pg_stat_activity entry,
+// made once per connection (its release: connCancel). A statement's
+// context is then registered with its connection's, not with the
+// server's, which every connection would contend for.
+func (c *conn) statementParent() context.Context {
+	if c.connCtx == nil {
+		c.connCtx, c.connCancel = context.WithCancel(monitor.WithBackend(c.srvCtx, c.mon))
+	}
+	return c.connCtx
+}
+
 // run calls fn (a Session call) with a context that a CancelRequest or the
 // server's shutdown cancels, recovering panics. A failure caused by the
 // cancellation becomes 57014 (user) or FATAL 57P01 (shutdown).
 func (c *conn) run(fn func(ctx context.Context) error) error {
-	ctx, cancel := context.WithCancelCause(monitor.WithBackend(c.srvCtx, c.mon))
+	ctx, cancel := context.WithCancelCause(c.statementParent())
 	c.cancelMu.Lock()
 	c.cancelRun = cancel
 	c.cancelMu.Unlock()

@@ -44,6 +44,7 @@ type conn struct {
 
 	stmts          map[string]*statement
 	portals        map[string]*portal
+	unnamedPortal  portal // the unnamed portal's memory (extended.go)
 	ignoreTillSync bool   // an extended-query message failed
 	implicit       bool   // Session.BeginImplicit was called; Sync is due
 	buffered       int    // bytes sent since the last flush (approximate)
@@ -58,8 +59,10 @@ type conn struct {
 	encodeErr      error            // a message failed to encode (send.go)
 	stream         streamWriter     // reused statement writer (stream.go)
 
-	cancelMu  sync.Mutex
-	cancelRun context.CancelCauseFunc // cancels the running statement
+	cancelMu   sync.Mutex
+	cancelRun  context.CancelCauseFunc // cancels the running statement
+	connCtx    context.Context         // statements' parent (cancel.go)
+	connCancel context.CancelFunc      // releases connCtx
 
 	started    time.Time        // backend_start
 	mon        *monitor.Backend // this connection in pg_stat_activity (activity.go)
@@ -103,6 +106,11 @@ func (c *conn) serve() {
 	defer c.protect(func() error { c.sess.Close(); return nil })
 	c.publish(params) // activity.go
 	defer c.unpublish()
+	defer func() {
+		if c.connCancel != nil {
+			c.connCancel()
+		}
+	}()
 	if !c.applyStartup() {
 		return
 	}

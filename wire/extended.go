@@ -16,9 +16,10 @@ import (
 
 // statement is a prepared statement created by Parse ("" = unnamed).
 type statement struct {
-	name  string
-	p     backend.Prepared // nil for an empty query
-	query string           // Parse's text, for the log and pg_stat_activity
+	name    string
+	p       backend.Prepared // nil for an empty query
+	query   string           // Parse's text, for the log and pg_stat_activity
+	rowDesc rowDescCache     // its portals' last RowDescription (results.go)
 }
 
 // portal is a bound statement created by Bind ("" = unnamed). An Execute
@@ -29,6 +30,7 @@ type statement struct {
 type portal struct {
 	name    string
 	p       backend.Prepared // nil for an empty query
+	st      *statement       // the statement Bind named
 	query   string           // the statement's text, for the log and pg_stat_activity
 	params  []any
 	cols    []backend.Column // from Prepared.Columns at Bind
@@ -72,7 +74,8 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		return errNoStatement(m.PreparedStatement)
 	}
 	c.query = st.query
-	pt := &portal{name: m.DestinationPortal, p: st.p, query: st.query}
+	pt := c.newPortal(m.DestinationPortal)
+	*pt = portal{name: m.DestinationPortal, p: st.p, st: st, query: st.query, formats: pt.formats[:0]}
 	c.mon.StartQuery(st.query) // Revalidate may wait for a lock, as PostgreSQL's Bind
 	var ptypes []types.Type
 	err := c.protect(func() error {
@@ -96,12 +99,22 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if pt.params, err = decodeParams(m, ptypes); err != nil {
 		return err
 	}
-	if pt.formats, err = resolveFormats(m.ResultFormatCodes, len(pt.cols)); err != nil {
+	if pt.formats, err = resolveFormats(pt.formats, m.ResultFormatCodes, len(pt.cols)); err != nil {
 		return err
 	}
 	c.portals[pt.name] = pt
 	c.send(&pgproto3.BindComplete{})
 	return nil
+}
+
+// newPortal returns the portal for Bind to fill: the connection's own
+// for the unnamed portal, which Bind replaces (the previous one was
+// dropped), so that the common case allocates none; a new one otherwise.
+func (c *conn) newPortal(name string) *portal {
+	if name == "" {
+		return &c.unnamedPortal
+	}
+	return &portal{}
 }
 
 // decodeParams decodes Bind's parameter values: NULL is nil, format 0 goes
@@ -190,6 +203,10 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 		cols := pt.cols
 		if cols == nil && pt.res != nil {
 			cols = pt.res.Columns
+		}
+		if cols != nil && pt.st != nil {
+			c.sendRowDescriptionCached(&pt.st.rowDesc, cols, pt.formats)
+			return nil
 		}
 		c.sendRowDescription(cols, pt.formats)
 		return nil

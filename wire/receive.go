@@ -104,10 +104,29 @@ func (c *conn) receiveBody(typ byte, n int64, authType uint32) (pgproto3.Fronten
 	if err != nil {
 		return nil, err
 	}
-	if err := msg.Decode(body); err != nil {
+	if err := decode(msg, body); err != nil {
 		return nil, &errMalformed{msgType: typ, pe: malformedError(typ, body)}
 	}
 	return msg, nil
+}
+
+// decode decodes body into msg: an Execute, which every statement of the
+// extended protocol sends, without pgproto3's copy of the portal name;
+// any other message with its own Decode.
+func decode(msg decodable, body []byte) error {
+	m, ok := msg.(*pgproto3.Execute)
+	if !ok {
+		return msg.Decode(body)
+	}
+	// Execute: the portal name and its NUL, then the row limit (int32);
+	// bytes beyond are ignored, as pgproto3's Decode ignores them.
+	i := bytes.IndexByte(body, 0)
+	if i < 0 || len(body)-i-1 < 4 {
+		return errors.New("invalid Execute message")
+	}
+	m.Portal = string(body[:i])
+	m.MaxRows = binary.BigEndian.Uint32(body[i+1:])
+	return nil
 }
 
 // messageLimit is the largest length word accepted for a message of type

