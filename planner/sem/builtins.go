@@ -38,4 +38,6 @@ var Builtins = NewRegistry(
 	reloadFuncs,
 	backupFuncs,
 	pgvectorProcs,
+	dumpFuncs,
+	substrFuncs,
 )
