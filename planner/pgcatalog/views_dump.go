@@ -2,9 +2,10 @@ package pgcatalog
 
 import "github.com/vecgres/vecgres/sql/types"
 
-// Catalogs pg_dump reads that are empty in vecgres, with PostgreSQL 15's
-// columns (docs chapter 53): pg_init_privs (no object has initial
-// privileges other than its defaults), text search (pg_ts_parser,
+// Catalogs pg_dump reads, with PostgreSQL 15's columns (docs chapter 53):
+// pg_init_privs, whose rows are the initial privileges of schemas
+// pg_catalog and public (as initdb leaves them, so pg_dump dumps no
+// GRANT for them); and, empty in vecgres, text search (pg_ts_parser,
 // pg_ts_template, pg_ts_dict, pg_ts_config: no text search), foreign
 // data (pg_foreign_data_wrapper, pg_foreign_table), pg_transform,
 // pg_event_trigger, pg_partitioned_table (no partitioning),
@@ -32,7 +33,7 @@ func regproc(oid int64, name string) types.Reg {
 
 var emptyDumpViews = map[string]view{
 	"pg_init_privs": {3394, cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "privtype", tText,
-		"initprivs", tTextList), noRows},
+		"initprivs", tTextList), initPrivsRows},
 	"pg_ts_parser": {3601, cols("oid", tOID, "prsname", tName, "prsnamespace", tOID, "prsstart", tRegproc,
 		"prstoken", tRegproc, "prsend", tRegproc, "prsheadline", tRegproc, "prslextype", tRegproc), noRows},
 	"pg_ts_template": {3764, cols("oid", tOID, "tmplname", tName, "tmplnamespace", tOID, "tmplinit", tRegproc,
@@ -57,4 +58,14 @@ var emptyDumpViews = map[string]view{
 		"subpublications", tTextList), noRows},
 	"pg_seclabels": {12099, cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "objtype", tText,
 		"objnamespace", tOID, "objname", tText, "provider", tText, "label", tText), noRows},
+}
+
+// initPrivsRows are pg_init_privs' rows: schemas pg_catalog's and
+// public's privileges as initdb leaves them (privtype i).
+func initPrivsRows(Env) [][]any {
+	return [][]any{
+		{int64(oidPgCatalog), int64(oidPgNamespace), int64(0), "i", types.Array{"postgres=UC/postgres", "=U/postgres"}},
+		{int64(oidPublic), int64(oidPgNamespace), int64(0), "i",
+			types.Array{"pg_database_owner=UC/pg_database_owner", "=U/pg_database_owner"}},
+	}
 }
