@@ -9,8 +9,9 @@ import "github.com/vecgres/vecgres/sql/types"
 // pg_ts_template, pg_ts_dict, pg_ts_config: no text search), foreign
 // data (pg_foreign_data_wrapper, pg_foreign_table), pg_transform,
 // pg_event_trigger, pg_partitioned_table (no partitioning),
-// pg_subscription (no logical replication) and pg_seclabels (no security
-// labels). They join views
+// pg_subscription (no logical replication), pg_seclabels and pg_shseclabel
+// (no security labels) and pg_shdescription (no COMMENT ON DATABASE or
+// ROLE). They join views
 // (virtual.go) at start-up.
 func init() {
 	for name, v := range emptyDumpViews {
@@ -56,6 +57,8 @@ var emptyDumpViews = map[string]view{
 		"subowner", tOID, "subenabled", tBool, "subbinary", tBool, "substream", tBool, "subtwophasestate", tText,
 		"subdisableonerr", tBool, "subconninfo", tText, "subslotname", tName, "subsynccommit", tText,
 		"subpublications", tTextList), noRows},
+	"pg_shseclabel":    {3592, cols("objoid", tOID, "classoid", tOID, "provider", tText, "label", tText), noRows},
+	"pg_shdescription": {2396, cols("objoid", tOID, "classoid", tOID, "description", tText), noRows},
 	"pg_seclabels": {12099, cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "objtype", tText,
 		"objnamespace", tOID, "objname", tText, "provider", tText, "label", tText), noRows},
 }
