@@ -14,8 +14,8 @@ import (
 
 // pgdumpSchema is the database TestPgDump dumps: the extension, every
 // vector type, a bigint primary key, UNIQUE, CHECK, FOREIGN KEY and
-// DEFAULTs, HNSW (with options), IVFFlat and B-tree indexes, a second
-// schema.
+// DEFAULTs, HNSW (with options), IVFFlat and B-tree indexes, a view, a
+// second schema.
 const pgdumpSchema = `CREATE EXTENSION vector;
 CREATE SCHEMA app;
 CREATE TABLE items (id bigint PRIMARY KEY, name text NOT NULL DEFAULT 'x', embedding vector(3), h halfvec(3),
@@ -25,6 +25,7 @@ CREATE TABLE app.tags (id bigint PRIMARY KEY, item_id bigint REFERENCES items(id
 CREATE INDEX items_hnsw ON items USING hnsw (embedding vector_l2_ops) WITH (m = 16, ef_construction = 64);
 CREATE INDEX items_ivf ON items USING ivfflat (embedding vector_cosine_ops) WITH (lists = 1);
 CREATE INDEX items_name ON items (name);
+CREATE VIEW item_names AS SELECT id, name FROM items WHERE score > 1;
 INSERT INTO items VALUES (1, 'a', '[1,2,3]', '[1,2,3]', '{1:1,3:2}/5', B'1010', 1.5, 'c1'),
   (2, 'b''q', '[4,5,6]', '[4,5,6]', '{2:3}/5', B'0001', 2, NULL), (3, E'tab\tx', NULL, NULL, NULL, NULL, NULL, 'c3');
 INSERT INTO app.tags VALUES (1, 1, 'red', '2024-01-02 03:04:05+00'), (2, NULL, DEFAULT, NULL);`
@@ -41,6 +42,9 @@ var pgdumpStatements = []string{
 	"CREATE INDEX items_hnsw ON public.items USING hnsw (embedding public.vector_l2_ops) WITH (m='16', ef_construction='64');",
 	"CREATE INDEX items_ivf ON public.items USING ivfflat (embedding public.vector_cosine_ops) WITH (lists='1');",
 	"CREATE INDEX items_name ON public.items USING btree (name);",
+	// after items, which it reads (pg_rewrite, pg_depend)
+	"ALTER TABLE public.items OWNER TO postgres;\n\n--\n-- Name: item_names; Type: VIEW; Schema: public; Owner: postgres\n--\n\n" +
+		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > 1);",
 	"ALTER TABLE ONLY app.tags\n    ADD CONSTRAINT tags_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id);",
 }
 
@@ -134,6 +138,7 @@ func TestPgDump(t *testing.T) {
 	for _, q := range []string{
 		"SELECT id, name, embedding::text, h::text, s::text, b::text, score, code FROM items ORDER BY id",
 		"SELECT id, item_id, label, created::text FROM app.tags ORDER BY id",
+		"SELECT * FROM item_names ORDER BY id",
 		// vecgres shows a CHECK expression as written, without PostgreSQL's casts
 		"SELECT conname, contype, CASE WHEN contype <> 'c' THEN pg_get_constraintdef(oid) END FROM pg_constraint WHERE conrelid IN ('items'::regclass, 'app.tags'::regclass) ORDER BY 1",
 		"SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'items' ORDER BY 1",
