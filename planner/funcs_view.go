@@ -38,7 +38,7 @@ func (e *env) ViewDefinitionOf(name string, pretty bool) (any, error) {
 
 // viewText is view t's pg_get_viewdef text: the one made when the view
 // was defined; made again from its query when the session's search_path
-// does not show schema public (pg_dump sets it to ”), so that the
+// does not show schema public (pg_dump empties it), so that the
 // relations it reads are schema-qualified as PostgreSQL prints them for
 // that search_path. Latch held.
 func (s *Session) viewText(t *catalog.Table, pretty bool) string {

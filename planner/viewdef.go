@@ -47,7 +47,7 @@ type viewDeparser struct {
 }
 
 // viewDefinitionQualified is viewDefinition of view t's query for a
-// session whose search_path shows none of its relations (pg_dump's ”):
+// session whose search_path shows none of its relations (pg_dump empties it):
 // each relation schema-qualified, found among t's dependencies as the
 // names resolved when the view was made. Latch held.
 func viewDefinitionQualified(s *Session, t *catalog.Table, q *sql.Select, pretty bool, names []string) string {
