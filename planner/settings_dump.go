@@ -12,7 +12,7 @@ import (
 // there is no other tablespace than pg_default, no other table access
 // method than heap, no xml type, and no function bodies to check.
 
-// tablespaceCheck accepts default_tablespace ” and pg_default, the only
+// tablespaceCheck accepts an empty default_tablespace and pg_default, the only
 // tablespaces (pg_tablespace); another name is PostgreSQL's 22023 with
 // its DETAIL.
 func tablespaceCheck(name, v string) (string, error) {

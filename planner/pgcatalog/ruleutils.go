@@ -196,7 +196,7 @@ func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
 // IndexDefSearchPath is IndexDefByOID for a session whose search_path
 // shows schema public or not (publicVisible): when not, pgvector's
 // operator class is schema-qualified (public.vector_l2_ops), as
-// PostgreSQL's generate_opclass_name (pg_dump sets search_path to ”).
+// PostgreSQL's generate_opclass_name (pg_dump empties search_path).
 func IndexDefSearchPath(cat *catalog.Catalog, oid uint32, publicVisible bool) (string, bool) {
 	def, ok := IndexDefByOID(cat, oid)
 	if !ok || publicVisible {
