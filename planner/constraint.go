@@ -197,7 +197,7 @@ func addConstraint(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.Ta
 		if tc.Deferrable {
 			return pgerror.NotSupported("DEFERRABLE unique constraints")
 		}
-		cols, err := keyColumns(t, tc.Columns, "column %q named in key does not exist")
+		cols, err := keyColumns(t, tc.Columns, "column %q of relation \""+strings.ReplaceAll(bareRel(cat, t), "%", "%%")+"\" does not exist")
 		if err != nil {
 			return err
 		}

@@ -43,7 +43,7 @@ var numericRank = map[types.Kind]int{types.KindInt2: 1, types.KindInt4: 2, types
 // commonType resolves the type of COALESCE/GREATEST/LEAST arguments as
 // PostgreSQL's select_common_type does for the common cases: unknown
 // literals take the others' type (text when all are unknown); numeric
-// types widen; oid, the reg* types and integers meet at oid; string types take the first; other types must be the same. Errors: 42804 `COALESCE
+// types widen; integers take a following oid or reg* type; string types take the first; other types must be the same. Errors: 42804 `COALESCE
 // types integer and text cannot be matched` at the first mismatch.
 func commonType(what string, args []expr, pos []int) (types.Type, error) {
 	var t types.Type
@@ -61,11 +61,13 @@ func commonType(what string, args []expr, pos []int) (types.Type, error) {
 			if numericRank[at.Kind] > numericRank[t.Kind] {
 				t = at
 			}
-		case oidFamily(at.Kind) && (oidFamily(t.Kind) || integerKind(t.Kind)) ||
-			oidFamily(t.Kind) && integerKind(at.Kind):
-			// oid is the preferred type of its category: integers and the
-			// reg* types meet it there (`CASE ... THEN ftserver ELSE 0 END`)
-			t = types.OIDType
+		case oidFamily(at.Kind) && integerKind(t.Kind):
+			// integers convert implicitly to oid and the reg* types, not
+			// back (`CASE ... THEN ftserver ELSE 0 END` is oid)
+			t = at
+		case oidFamily(t.Kind) && (integerKind(at.Kind) || oidFamily(at.Kind)):
+			// oid is its category's preferred type, and oid and a reg*
+			// type convert both ways: the first stays
 		case classOf(at) == classVector && classOf(t) == classVector:
 			// vector and halfvec meet at halfvec (pgvector's implicit cast)
 			t = types.HalfvecOf(types.NoTypmod)

@@ -78,6 +78,7 @@ var pg15GoldenScripts = []string{
 	"views_errors",
 	"cte_modify",
 	"views_update",
+	"pgdump_functions",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
