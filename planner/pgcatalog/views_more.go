@@ -120,6 +120,8 @@ func dependRows(env Env) [][]any {
 			}
 			if c.Serial {
 				add(oidPgClass, int64(SyntheticOID(t.OID, i+1)), oidPgClass, oid, int64(i+1), "a")
+				// the default's nextval reads the sequence
+				add(oidPgAttrdef, int64(attrdefOID(t.OID, i)), oidPgClass, int64(SyntheticOID(t.OID, i+1)), 0, "n")
 			}
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {
