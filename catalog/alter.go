@@ -212,6 +212,7 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	}
 	t.seqs = seqs
 	t.seqMu.Unlock()
+	addedKey := len(t.PrimaryKey) == 0 && len(nt.PrimaryKey) > 0
 	t.Columns, t.PrimaryKey, t.PKeyName, t.View, t.Seq = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View, nt.Seq
 	old := t.Constraints
 	t.Constraints = nt.Constraints
@@ -232,6 +233,9 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	}
 	if ix, ok := c.indexes[t.PKeyName]; ok && t.PKeyName != "" && len(t.PrimaryKey) > 0 {
 		ix.Column = t.PrimaryKey[0]
+	}
+	if addedKey {
+		c.fillPrimaryKey(t) // constraint_pkey.go
 	}
 	c.linkConstraints(t, old)
 	t.stats.Store(nil)

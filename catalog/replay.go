@@ -210,6 +210,7 @@ func (st *replayState) applyData(p []byte) error {
 // inserts before Open returns.
 func (c *Catalog) rebuildIndexes(ls *loadedSnapshot, touched map[*Table][]uint64) error {
 	for _, t := range c.tables {
+		t.pkey = map[string][]uint64{} // an ALTER TABLE replayed may have filled it
 		for slot := range t.Slots() {
 			v := t.version(slot)
 			if len(t.PrimaryKey) > 0 && c.mayBeLive(v) {

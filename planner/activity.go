@@ -1,12 +1,14 @@
 package planner
 
 import (
+	"fmt"
 	"os"
 	"time"
 
 	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/wire/backend"
 )
 
 // AttachBackend is called by wire once the connection is registered in
@@ -24,15 +26,23 @@ func (e *env) BackendPID() int64 {
 	return int64(os.Getpid())
 }
 
+// Superuser implements sem.Context: whether the session's role is a
+// superuser.
+func (e *env) Superuser() bool { return e.sess.cat.IsSuperuser(e.User()) }
+
 // SignalBackend is pg_cancel_backend and pg_terminate_backend, with
 // PostgreSQL 15's rules (signalfuncs.c, pg_signal_backend): only a
 // superuser signals a superuser's backend; others signal their own
 // role's backends (vecgres has no role membership, nor
-// pg_signal_backend). An unknown pid is false (PostgreSQL also warns
-// "PID %d is not a PostgreSQL server process").
+// pg_signal_backend). An unknown pid is false with PostgreSQL 15's
+// WARNING (01000) "PID %d is not a PostgreSQL backend process".
 func (e *env) SignalBackend(pid int64, terminate bool, timeout time.Duration) (bool, error) {
 	b := monitor.Lookup(int32(pid))
 	if b == nil || int64(b.PID) != pid {
+		if e.exec != nil {
+			e.exec.notices = append(e.exec.notices, backend.Notice{Severity: "WARNING", Code: "01000",
+				Message: fmt.Sprintf("PID %d is not a PostgreSQL backend process", pid)})
+		}
 		return false, nil
 	}
 	me, _ := e.sess.cat.Role(e.User())

@@ -45,6 +45,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t == nil {
 			return res, err
 		}
+		if ownerOnly(x.Cmds) {
+			return res, alterOwner(s, cat, t, x.Cmds...) // owner_ddl.go
+		}
 		if t.IsView() || t.IsSequence() {
 			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
 		}
@@ -79,6 +82,8 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterSetStorage: // no TOAST in vecgres: nothing to change
 			case sql.AlterAddConstraint:
 				err = addConstraint(s, cat, t, *cmd.Constraint) // constraint.go
+			case sql.AlterOwner:
+				err = alterOwner(s, cat, t, cmd) // owner_ddl.go
 			case sql.AlterDropConstraint:
 				err = dropConstraint(cat, txn, t, cmd, res)
 			default:
@@ -148,7 +153,7 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 				return nil, err
 			}
 			delete(cols, cmd.Name)
-		case sql.AlterAddConstraint:
+		case sql.AlterAddConstraint, sql.AlterOwner:
 		case sql.AlterDropConstraint:
 			if _, ok := t.Constraint(cmd.Name); !ok && t.PKeyName != cmd.Name && cmd.Missing {
 				skip[i] = true

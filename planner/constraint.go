@@ -193,6 +193,16 @@ func tableConstraints(s *Session, cat *catalog.Catalog, x *sql.CreateTable, key 
 func addConstraint(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.TableConstraint) error {
 	var k *catalog.Constraint
 	var err error
+	if tc.Kind == 'p' { // ALTER TABLE ... ADD PRIMARY KEY (pg_dump's scripts)
+		if tc.Deferrable {
+			return pgerror.NotSupported("DEFERRABLE unique constraints")
+		}
+		cols, err := keyColumns(t, tc.Columns, "column %q of relation \""+strings.ReplaceAll(bareRel(cat, t), "%", "%%")+"\" does not exist")
+		if err != nil {
+			return err
+		}
+		return cat.AddPrimaryKey(t, cols, tc.Name)
+	}
 	if tc.Kind == 'c' {
 		k, err = bindCheck(s, t, tc)
 	} else {

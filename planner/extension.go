@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -94,6 +95,22 @@ func (b *binder) planCreateExtension(x *sql.CreateExtension) (plan, error) {
 		e.s.setVectorCreated(true)
 		return res, nil
 	}}, nil
+}
+
+// planCommentExtension plans COMMENT ON EXTENSION name IS 'text': the
+// extension's comment is pgvector's own and does not change, so the
+// statement succeeds when it gives that comment (what pg_dump writes)
+// and is 0A000 otherwise; 42704 when the extension is not created.
+func (b *binder) planCommentExtension(x *sql.CommentExtension) plan {
+	return &funcPlan{fn: func(_ context.Context, e *execCtx) (*backend.Result, error) {
+		if x.Name != vectorExtension || !e.s.vectorCreated() {
+			return nil, pgerror.Errorf(pgerror.UndefinedObject, "extension %q does not exist", x.Name)
+		}
+		if x.Comment == nil || *x.Comment != sem.VectorDescription {
+			return nil, pgerror.NotSupported("COMMENT ON EXTENSION with another comment than pgvector's")
+		}
+		return &backend.Result{Tag: "COMMENT"}, nil
+	}}
 }
 
 // planDropExtension plans DROP EXTENSION [IF EXISTS] names: a name that is

@@ -109,12 +109,12 @@ func (e *env) RelationSize(name string, rows, indexes bool) (int64, error) {
 
 func (e *env) IndexDef(oid uint32) (string, bool) {
 	defer e.sess.catalogRead()()
-	return pgcatalog.IndexDefByOID(e.sess.cat, oid)
+	return pgcatalog.IndexDefSearchPath(e.sess.cat, oid, e.sess.onSearchPath("public"))
 }
 
 func (e *env) ConstraintDef(oid uint32, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
-	return pgcatalog.ConstraintDef(e.sess.cat, oid, pretty)
+	return pgcatalog.ConstraintDefVisible(e.sess.cat, oid, pretty, e.sess.pgEnv().Visible)
 }
 
 // HasPrivilege answers the has_*_privilege functions

@@ -43,7 +43,7 @@ var numericRank = map[types.Kind]int{types.KindInt2: 1, types.KindInt4: 2, types
 // commonType resolves the type of COALESCE/GREATEST/LEAST arguments as
 // PostgreSQL's select_common_type does for the common cases: unknown
 // literals take the others' type (text when all are unknown); numeric
-// types widen; string types take the first; other types must be the same. Errors: 42804 `COALESCE
+// types widen; integers take a following oid or reg* type; string types take the first; other types must be the same. Errors: 42804 `COALESCE
 // types integer and text cannot be matched` at the first mismatch.
 func commonType(what string, args []expr, pos []int) (types.Type, error) {
 	var t types.Type
@@ -61,6 +61,13 @@ func commonType(what string, args []expr, pos []int) (types.Type, error) {
 			if numericRank[at.Kind] > numericRank[t.Kind] {
 				t = at
 			}
+		case oidFamily(at.Kind) && integerKind(t.Kind):
+			// integers convert implicitly to oid and the reg* types, not
+			// back (`CASE ... THEN ftserver ELSE 0 END` is oid)
+			t = at
+		case oidFamily(t.Kind) && (integerKind(at.Kind) || oidFamily(at.Kind)):
+			// oid is its category's preferred type, and oid and a reg*
+			// type convert both ways: the first stays
 		case classOf(at) == classVector && classOf(t) == classVector:
 			// vector and halfvec meet at halfvec (pgvector's implicit cast)
 			t = types.HalfvecOf(types.NoTypmod)
@@ -76,6 +83,17 @@ func commonType(what string, args []expr, pos []int) (types.Type, error) {
 		return types.Text, nil
 	}
 	return t, nil
+}
+
+// oidFamily reports whether k is oid or one of the reg* types, which
+// convert to it implicitly.
+func oidFamily(k types.Kind) bool {
+	return k == types.KindOID || k == types.KindRegtype || types.IsReg(k)
+}
+
+// integerKind reports whether k is smallint, integer or bigint.
+func integerKind(k types.Kind) bool {
+	return k == types.KindInt2 || k == types.KindInt4 || k == types.KindInt8
 }
 
 // bindArgs binds f's arguments with no type hint; pos are their

@@ -13,7 +13,7 @@ func (e *env) ViewDefinition(oid uint32, pretty bool) (string, bool) {
 	if !ok || !t.IsView() {
 		return "", false
 	}
-	return viewText(t, pretty), true
+	return e.sess.viewText(t, pretty), true
 }
 
 func (e *env) ViewDefinitionOf(name string, pretty bool) (any, error) {
@@ -33,11 +33,24 @@ func (e *env) ViewDefinitionOf(name string, pretty bool) (any, error) {
 	if !t.IsView() {
 		return nil, nil
 	}
-	return viewText(t, pretty), nil
+	return e.sess.viewText(t, pretty), nil
 }
 
-// viewText is view t's pg_get_viewdef text.
-func viewText(t *catalog.Table, pretty bool) string {
+// viewText is view t's pg_get_viewdef text: the one made when the view
+// was defined; made again from its query when the session's search_path
+// does not show schema public (pg_dump empties it), so that the
+// relations it reads are schema-qualified as PostgreSQL prints them for
+// that search_path. Latch held.
+func (s *Session) viewText(t *catalog.Table, pretty bool) string {
+	if !s.onSearchPath("public") {
+		if q, err := viewQuery(t); err == nil { // view.go
+			names := make([]string, len(t.Columns))
+			for i, c := range t.Columns {
+				names[i] = c.Name
+			}
+			return viewDefinitionQualified(s, t, q, pretty, names) // viewdef.go
+		}
+	}
 	if pretty {
 		return t.View.Pretty
 	}

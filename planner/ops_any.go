@@ -152,6 +152,30 @@ func (s *subscriptExpr) Eval(e *env) (any, error) {
 	return types.ArrayElemAt(s.arr.Type().Kind, a, n), nil
 }
 
+// bindNameSubscript binds n[i] of a name n: PostgreSQL's name is an
+// array of 64 "char" indexed from 0, so n[i] is its byte i ("" past the
+// name's end, NULL past 63); pg_dump reads typname[0] = '_'.
+func (b *binder) bindNameSubscript(x *sql.Subscript, arr expr) (expr, error) {
+	idx, err := b.bind(x.Index, types.Int4)
+	if err != nil {
+		return nil, err
+	}
+	if !isIntKind(idx.Type().Kind) {
+		return nil, pgerror.New(pgerror.DatatypeMismatch, "array subscript must have type integer").WithPosition(x.Index.Pos() + 1)
+	}
+	return &funcExpr{name: "name subscript", args: []expr{arr, idx}, t: types.Text, strict: true,
+		fn: func(_ *env, a []any) (any, error) {
+			s, i := a[0].(string), a[1].(int64)
+			switch {
+			case i < 0 || i > 63:
+				return nil, nil
+			case i >= int64(len(s)):
+				return "", nil
+			}
+			return s[i : i+1], nil
+		}}, nil
+}
+
 // bindSubscript binds a[i]: i is an integer (42804 otherwise), a an array
 // (42804 "cannot subscript type x because it does not support
 // subscripting").
@@ -159,6 +183,9 @@ func (b *binder) bindSubscript(x *sql.Subscript) (expr, error) {
 	arr, err := b.bind(x.X, types.Unknown)
 	if err != nil {
 		return nil, err
+	}
+	if arr.Type().Kind == types.KindName {
+		return b.bindNameSubscript(x, arr)
 	}
 	et, ok := types.ElemType(arr.Type())
 	if !ok {

@@ -82,7 +82,13 @@ var knownSettings = map[string]setting{
 	"is_superuser":                        {def: "on", internal: true},
 	"row_security":                        {def: "on"},
 	"bytea_output":                        {def: "hex"},
-	"max_stack_depth":                     {def: sql.ReportedMaxStackDepth, internal: true},
+	// pg_dump's settings (settings_dump.go).
+	"synchronize_seqscans":        {def: "on", check: boolCheck},
+	"check_function_bodies":       {def: "on", check: boolCheck},
+	"xmloption":                   {def: "content", check: enumCheck("content", "document")},
+	"default_tablespace":          {def: "", check: tablespaceCheck},
+	"default_table_access_method": {def: "heap", check: tableAMCheck},
+	"max_stack_depth":             {def: sql.ReportedMaxStackDepth, internal: true},
 	"vecgres.statement_mem_limit": {server: func() string {
 		return sql.FormatMemLimit(sql.StatementMemLimit())
 	}},

@@ -177,7 +177,7 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 	defer alterSystemHook.Store(nil)
 	seen := map[reflect.Type]bool{}
 	for _, q := range []string{
-		"CREATE EXTENSION vector",
+		"CREATE EXTENSION vector", "COMMENT ON EXTENSION vector IS 'vector data type and ivfflat and hnsw access methods'",
 		"CREATE TABLE t (id int PRIMARY KEY, v int)",
 		"INSERT INTO t VALUES (1, 1)",
 		"UPDATE t SET v = 2",

@@ -40,6 +40,36 @@ type viewDeparser struct {
 	names []string
 	// rels are the FROM items: reference name and columns.
 	rels []viewRel
+	// deps, when set, are the view's relations (ViewDef.Deps): a FROM
+	// name resolves among them, not through search_path, and is printed
+	// schema-qualified (viewDefinitionQualified).
+	deps []uint32
+}
+
+// viewDefinitionQualified is viewDefinition of view t's query for a
+// session whose search_path shows none of its relations (pg_dump empties it):
+// each relation schema-qualified, found among t's dependencies as the
+// names resolved when the view was made. Latch held.
+func viewDefinitionQualified(s *Session, t *catalog.Table, q *sql.Select, pretty bool, names []string) string {
+	d := &viewDeparser{s: s, pretty: pretty, names: names, deps: t.View.Deps}
+	return d.query(q) + ";"
+}
+
+// lookup resolves a FROM name: through search_path, or among deps.
+func (d *viewDeparser) lookup(name string) (*catalog.Table, bool) {
+	if d.deps == nil {
+		return d.s.lookupTable(name)
+	}
+	for _, oid := range d.deps {
+		t, ok := d.s.cat.TableByOID(oid)
+		if !ok {
+			continue
+		}
+		if _, base := d.s.cat.SplitName(t.Name); t.Name == name || base == name {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 type viewRel struct {
@@ -118,13 +148,13 @@ func (d *viewDeparser) from(q *sql.Select) string {
 func (d *viewDeparser) fromItem(it sql.FromItem) string {
 	switch it := it.(type) {
 	case *sql.TableRef:
-		t, ok := d.s.lookupTable(it.Name)
+		t, ok := d.lookup(it.Name)
 		if !ok {
 			return it.Name
 		}
 		schema, base := d.s.cat.SplitName(t.Name)
 		ref, text := pgcatalog.QuoteIdent(base), pgcatalog.QuoteIdent(base)
-		if d.s.visibleName(t.Name) != base {
+		if d.deps != nil || d.s.visibleName(t.Name) != base {
 			text = pgcatalog.QuoteIdent(schema) + "." + text
 		}
 		if it.Alias != "" {

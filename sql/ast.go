@@ -308,22 +308,31 @@ type Explain struct {
 type Analyze struct{ Tables []string }
 
 func (*CreateExtension) statement() {}
-func (*DropExtension) statement()   {}
-func (*CreateTable) statement()     {}
-func (*DropTable) statement()       {}
-func (*Insert) statement()          {}
-func (*Select) statement()          {}
-func (*Update) statement()          {}
-func (*Delete) statement()          {}
-func (*Copy) statement()            {}
-func (*CreateIndex) statement()     {}
-func (*DropIndex) statement()       {}
-func (*Set) statement()             {}
-func (*Show) statement()            {}
-func (*Reset) statement()           {}
-func (*Txn) statement()             {}
-func (*Explain) statement()         {}
-func (*Analyze) statement()         {}
+
+// CommentExtension is COMMENT ON EXTENSION name IS 'text' (Comment nil
+// for IS NULL): the one COMMENT form vecgres takes (pg_dump writes it).
+type CommentExtension struct {
+	Name    string
+	Comment *string
+}
+
+func (*CommentExtension) statement() {}
+func (*DropExtension) statement()    {}
+func (*CreateTable) statement()      {}
+func (*DropTable) statement()        {}
+func (*Insert) statement()           {}
+func (*Select) statement()           {}
+func (*Update) statement()           {}
+func (*Delete) statement()           {}
+func (*Copy) statement()             {}
+func (*CreateIndex) statement()      {}
+func (*DropIndex) statement()        {}
+func (*Set) statement()              {}
+func (*Show) statement()             {}
+func (*Reset) statement()            {}
+func (*Txn) statement()              {}
+func (*Explain) statement()          {}
+func (*Analyze) statement()          {}
 
 // ---- roles (convert_role.go) ----
 

@@ -24,6 +24,7 @@ const (
 	AlterSetStorage                         // ALTER [COLUMN] name SET STORAGE Storage (no effect in vecgres)
 	AlterAddConstraint                      // ADD table constraint (Constraint)
 	AlterDropConstraint                     // DROP CONSTRAINT [IF EXISTS] name [CASCADE | RESTRICT] (Cascade)
+	AlterOwner                              // OWNER TO Name (Current: CURRENT_USER, CURRENT_ROLE or SESSION_USER)
 )
 
 // AlterCmd is one ALTER TABLE command. Column is the new column of
@@ -40,6 +41,8 @@ type AlterCmd struct {
 	Constraint *TableConstraint
 	// Cascade is DROP CONSTRAINT ... CASCADE and DROP COLUMN ... CASCADE.
 	Cascade bool
+	// Current is OWNER TO CURRENT_USER (or CURRENT_ROLE, SESSION_USER).
+	Current bool
 }
 
 // Rename is ALTER TABLE [IF EXISTS] name RENAME TO new (Column "") or

@@ -9,7 +9,7 @@ import (
 // alterTable converts ALTER TABLE with ADD COLUMN and DROP COLUMN
 // commands; others are 0A000.
 func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
-	if s.GetObjtype() != pg_query.ObjectType_OBJECT_TABLE {
+	if s.GetObjtype() != pg_query.ObjectType_OBJECT_TABLE && !ownerOnly(s) {
 		return nil, c.unsupported("ALTER "+objectName(s.GetObjtype()), -1)
 	}
 	name, err := c.relName(s.GetRelation())
@@ -35,9 +35,6 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterAddColumn, Column: d, Missing: cmd.GetMissingOk()})
 		case pg_query.AlterTableType_AT_AddConstraint:
 			k := cmd.GetDef().GetConstraint()
-			if k.GetContype() == pg_query.ConstrType_CONSTR_PRIMARY {
-				return nil, c.unsupported("ALTER TABLE ... ADD PRIMARY KEY", k.GetLocation())
-			}
 			tc, err := c.constraint(k, "")
 			if err != nil {
 				return nil, err
@@ -65,11 +62,28 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 		case pg_query.AlterTableType_AT_SetStorage:
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterSetStorage, Name: cmd.GetName(),
 				Storage: strings.ToLower(cmd.GetDef().GetString_().GetSval())})
+		case pg_query.AlterTableType_AT_ChangeOwner:
+			role, current, err := c.roleSpec(cmd.GetNewowner())
+			if err != nil {
+				return nil, err
+			}
+			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterOwner, Name: role, Current: current})
 		default:
 			return nil, c.unsupported("this ALTER TABLE command", -1)
 		}
 	}
 	return out, nil
+}
+
+// ownerOnly reports whether every command of s is OWNER TO (ALTER VIEW
+// and ALTER TABLE of a view give it; the planner checks the relation).
+func ownerOnly(s *pg_query.AlterTableStmt) bool {
+	for _, n := range s.GetCmds() {
+		if n.GetAlterTableCmd().GetSubtype() != pg_query.AlterTableType_AT_ChangeOwner {
+			return false
+		}
+	}
+	return len(s.GetCmds()) > 0 && s.GetObjtype() == pg_query.ObjectType_OBJECT_VIEW
 }
 
 // renameStmt converts ALTER TABLE ... RENAME [COLUMN a] TO b.

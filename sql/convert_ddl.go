@@ -10,7 +10,11 @@ import (
 // createExtension converts CREATE EXTENSION [IF NOT EXISTS] name [CASCADE].
 func (c *conv) createExtension(s *pg_query.CreateExtensionStmt) (*CreateExtension, error) {
 	for _, o := range s.GetOptions() {
-		if d := o.GetDefElem(); d.GetDefname() != "cascade" {
+		d := o.GetDefElem()
+		if d.GetDefname() == "schema" && d.GetArg().GetString_().GetSval() == "public" {
+			continue // pgvector's objects are in public (pg_dump writes WITH SCHEMA public)
+		}
+		if d.GetDefname() != "cascade" {
 			return nil, c.unsupported("CREATE EXTENSION ... "+strings.ToUpper(d.GetDefname()), d.GetLocation())
 		}
 	}

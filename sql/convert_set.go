@@ -50,12 +50,11 @@ func (c *conv) setStmt(s *pg_query.VariableSetStmt) (Statement, error) {
 
 // setForms are the SET forms whose parameter is no setting of vecgres's,
 // by the name the grammar gives them: SET ROLE, SET SESSION
-// AUTHORIZATION (a role switch, which vecgres lacks) and SET XML OPTION
-// (no xml type); 0A000 naming them rather than 42704 for the name.
+// AUTHORIZATION (a role switch, which vecgres lacks); 0A000 naming them
+// rather than 42704 for the name. (SET XML OPTION sets xmloption.)
 var setForms = map[string]string{
 	"role":                  "SET ROLE",
 	"session_authorization": "SET SESSION AUTHORIZATION",
-	"xmloption":             "SET XML OPTION",
 }
 
 // setValue joins the values of SET with ", ": numbers as written, strings

@@ -30,7 +30,6 @@ func TestNotSupported(t *testing.T) {
 		{"SET TIME ZONE INTERVAL '1 hour'", "SET TIME ZONE INTERVAL '1 hour'"},
 		{"SET ROLE admin", "SET ROLE"},
 		{"RESET SESSION AUTHORIZATION", "RESET SESSION AUTHORIZATION"},
-		{"SET XML OPTION DOCUMENT", "SET XML OPTION"},
 		{"SELECT * FROM t ORDER BY a USING <", "ORDER BY ... USING"},
 		{"SELECT * FROM t ORDER BY a FETCH FIRST 1 ROWS WITH TIES", "FETCH ... WITH TIES"},
 		{"SELECT ARRAY[[1,2],[3,4]]", "multidimensional arrays"},

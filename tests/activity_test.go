@@ -126,7 +126,7 @@ func TestActivityLockWait(t *testing.T) {
 
 // TestCancelBackend: pg_cancel_backend(pid) cancels another session's
 // running statement (57014) and leaves the session usable; an unknown pid
-// gives false. Before, the function did not exist.
+// gives false with PostgreSQL's WARNING. Before, the function did not exist.
 func TestCancelBackend(t *testing.T) {
 	s := startServer(t, "")
 	victim, admin := s.connect(t), s.connect(t)
@@ -146,8 +146,22 @@ func TestCancelBackend(t *testing.T) {
 		t.Errorf("message %q", pe.Message)
 	}
 	mustExec(t, victim, "SELECT 1") // still usable
-	if err := admin.QueryRow(testCtx(t, 10*time.Second), "SELECT pg_cancel_backend(999999)").Scan(&ok); err != nil || ok {
+	var warned []string
+	cfg, err := pgx.ParseConfig(s.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { warned = append(warned, n.Severity+" "+n.Code+" "+n.Message) }
+	wc, err := pgx.ConnectConfig(testCtx(t, 10*time.Second), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close(context.Background())
+	if err := wc.QueryRow(testCtx(t, 10*time.Second), "SELECT pg_cancel_backend(999999)").Scan(&ok); err != nil || ok {
 		t.Fatalf("pg_cancel_backend(unknown pid) = %v, %v; want false", ok, err)
+	}
+	if want := "WARNING 01000 PID 999999 is not a PostgreSQL backend process"; len(warned) != 1 || warned[0] != want {
+		t.Errorf("notices %q, want %q", warned, want)
 	}
 }
 
@@ -155,7 +169,7 @@ func TestCancelBackend(t *testing.T) {
 // session with FATAL 57P01 and, with a timeout, returns true once it is
 // gone from pg_stat_activity; a negative timeout is 22003; a role that is
 // not a superuser may not signal a superuser's session (42501, PostgreSQL
-// 15's messages) but may signal its own.
+// 15's messages) but may signal its own, nor call pg_reload_conf (42501).
 func TestTerminateBackend(t *testing.T) {
 	s := startServer(t, "")
 	victim, admin := s.connect(t), s.connect(t)
@@ -198,6 +212,10 @@ func TestTerminateBackend(t *testing.T) {
 		if pe := wantCode(t, err, "42501"); pe.Message != c.msg {
 			t.Errorf("%s: message %q, want %q", c.fn, pe.Message, c.msg)
 		}
+	}
+	_, err = bob.Exec(testCtx(t, 10*time.Second), "SELECT pg_reload_conf()")
+	if pe := wantCode(t, err, "42501"); pe.Message != "permission denied for function pg_reload_conf" {
+		t.Errorf("pg_reload_conf by bob: message %q", pe.Message)
 	}
 	if err := bob.QueryRow(testCtx(t, 10*time.Second), "SELECT pg_terminate_backend($1, 10000)", bob2.PgConn().PID()).Scan(&ok); err != nil || !ok {
 		t.Fatalf("bob terminating his own session = %v, %v; want true", ok, err)

@@ -80,6 +80,7 @@ var pg15GoldenScripts = []string{
 	"views_update",
 	"sequences",
 	"sequences_relation",
+	"pgdump_functions",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

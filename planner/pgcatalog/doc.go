@@ -47,7 +47,9 @@
 // views_more.go (pg_depend, pg_collation and the empty catalogs),
 // views_std.go (pg_tables, pg_indexes), views_progress.go, views_psql.go
 // (the empty catalogs psql reads: pg_auth_members, pg_statistic_ext,
-// publications);
+// publications), views_dump.go (pg_init_privs and the empty catalogs
+// pg_dump reads), views_user.go (views: pg_views, pg_rewrite),
+// sequences.go (pg_sequence, pg_sequences);
 // constraints.go, infoschema*.go (information_schema). testdata/psql15
 // holds the queries psql 15.18 sends, captured with psql -E.
 package pgcatalog

@@ -157,6 +157,34 @@ func ConstraintDef(cat *catalog.Catalog, oid uint32, pretty bool) (string, bool)
 	return "", false
 }
 
+// ConstraintDefVisible is ConstraintDef for a session whose search_path
+// finds a relation by its bare name when visible says so: a foreign key's
+// referenced table that it does not find is schema-qualified
+// (REFERENCES public.items(id)), as PostgreSQL's generate_relation_name.
+func ConstraintDefVisible(cat *catalog.Catalog, oid uint32, pretty bool, visible func(key string) bool) (string, bool) {
+	for _, t := range cat.Tables() {
+		for _, c := range tableConstraints(t) {
+			if c.oid(t) != oid {
+				continue
+			}
+			def := c.def(cat, t, pretty)
+			if c.k == nil || c.k.Kind != catalog.ConForeign || visible == nil {
+				return def, true
+			}
+			if p, ok := tableByOID(cat, c.k.RefTable); ok && !visible(p.Name) {
+				schema, base, found := strings.Cut(p.Name, ".")
+				if !found {
+					schema, base = "public", p.Name
+				}
+				def = strings.Replace(def, " REFERENCES "+QuoteIdent(p.Name)+"(",
+					" REFERENCES "+QuoteIdent(schema)+"."+QuoteIdent(base)+"(", 1)
+			}
+			return def, true
+		}
+	}
+	return "", false
+}
+
 func (c pgConstraint) def(cat *catalog.Catalog, t *catalog.Table, pretty bool) string {
 	k := c.k
 	if k == nil {

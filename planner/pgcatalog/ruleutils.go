@@ -176,8 +176,8 @@ func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''
 // variable-size types.
 func storage(t types.Type) string {
 	switch {
-	case t.Kind == types.KindVector, t.Kind == types.KindHalfvec:
-		return "e"
+	case t.Kind == types.KindVector, t.Kind == types.KindHalfvec, t.Kind == types.KindSparsevec:
+		return "e" // pgvector's typstorage: external
 	case t.Kind == types.KindNumeric:
 		return "m" // numeric's typstorage is main
 	case t.Size() > 0:
@@ -191,6 +191,25 @@ func storage(t types.Type) string {
 // caller holds cat's lock shared.
 func IndexDefByOID(cat *catalog.Catalog, oid uint32) (string, bool) {
 	return IndexDefColumn(cat, oid, 0, false, nil)
+}
+
+// IndexDefSearchPath is IndexDefByOID for a session whose search_path
+// shows schema public or not (publicVisible): when not, pgvector's
+// operator class is schema-qualified (public.vector_l2_ops), as
+// PostgreSQL's generate_opclass_name (pg_dump empties search_path).
+func IndexDefSearchPath(cat *catalog.Catalog, oid uint32, publicVisible bool) (string, bool) {
+	def, ok := IndexDefByOID(cat, oid)
+	if !ok || publicVisible {
+		return def, ok
+	}
+	for _, t := range cat.Tables() {
+		for _, ix := range tableIndexes(cat, t) {
+			if indexOID(ix) == oid && ix.Opclass != "" && !defaultOpclass(ix) {
+				return strings.Replace(def, " "+ix.Opclass+")", " public."+ix.Opclass+")", 1), true
+			}
+		}
+	}
+	return def, true
 }
 
 // IndexDefColumn is pg_get_indexdef(oid, col, pretty): the whole

@@ -60,6 +60,11 @@ var isolationLevels = []string{"serializable", "repeatable read", "read committe
 // description.
 var settingMetas = map[string]settingMeta{
 	"application_name":                    {"", "Reporting and Logging / What to Log", "Sets the application name to be reported in statistics and logs.", "", "user", "string", "", "", nil, "", ""},
+	"synchronize_seqscans":                {"", "Version and Platform Compatibility / Previous PostgreSQL Versions", "Enable synchronized sequential scans.", "", "user", "bool", "", "", nil, "", ""},
+	"check_function_bodies":               {"", catStatement, "Check routine bodies during CREATE FUNCTION and CREATE PROCEDURE.", "", "user", "bool", "", "", nil, "", ""},
+	"xmloption":                           {"", catStatement, "Sets whether XML data in implicit parsing and serialization operations is to be considered as documents or content fragments.", "", "user", "enum", "", "", []string{"content", "document"}, "", ""},
+	"default_tablespace":                  {"", catStatement, "Sets the default tablespace to create tables and indexes in.", "An empty string selects the database's default tablespace.", "user", "string", "", "", nil, "", ""},
+	"default_table_access_method":         {"", catStatement, "Sets the default table access method for new tables.", "", "user", "string", "", "", nil, "", ""},
 	"bytea_output":                        {"", catStatement, "Sets the output format for bytea.", "", "user", "enum", "", "", []string{"escape", "hex"}, "", ""},
 	"client_encoding":                     {"", catLocale, "Sets the client's character set encoding.", "", "user", "string", "", "", nil, "SQL_ASCII", ""},
 	"client_min_messages":                 {"", catStatement, "Sets the message levels that are sent to the client.", "Each level includes all the levels that follow it. The later the level, the fewer messages are sent.", "user", "enum", "", "", []string{"debug5", "debug4", "debug3", "debug2", "debug1", "log", "notice", "warning", "error"}, "", ""},

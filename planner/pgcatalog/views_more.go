@@ -2,12 +2,13 @@ package pgcatalog
 
 // More pg_catalog tables and views with PostgreSQL 15's columns, which
 // ORMs' introspection reads: pg_enum, pg_inherits, pg_trigger, pg_policy
-// and pg_rewrite (empty: vecgres has no enums, inheritance, triggers,
-// policies or rules), pg_collation, pg_tablespace and pg_language (their
+// (empty: vecgres has no enums, inheritance, triggers or policies),
+// pg_rewrite (the _RETURN rule of each view, views_user.go), pg_collation, pg_tablespace and pg_language (their
 // built-in rows), pg_statio_all_tables and pg_statio_user_tables (one row
 // per table, no block counts kept: zeros), and pg_depend (a serial
 // column's sequence, a default and an index on their table's columns,
-// a table in its schema).
+// a table in its schema, a view's rule on the view and the relations it
+// reads).
 
 var enumCols = cols("oid", tOID, "enumtypid", tOID, "enumsortorder", tFloat4, "enumlabel", tName)
 
@@ -105,6 +106,9 @@ func dependRows(env Env) [][]any {
 		rows = append(rows, []any{class, obj, int64(0), refClass, ref, refSub, typ})
 	}
 	for _, r := range relations(env.Cat) {
+		if r.kind == kindView {
+			rows = append(rows, viewDependRows(r.table)...) // views_user.go
+		}
 		if r.kind != kindTable {
 			continue
 		}
@@ -116,6 +120,8 @@ func dependRows(env Env) [][]any {
 			}
 			if c.Serial {
 				add(oidPgClass, int64(SyntheticOID(t.OID, i+1)), oidPgClass, oid, int64(i+1), "a")
+				// the default's nextval reads the sequence
+				add(oidPgAttrdef, int64(attrdefOID(t.OID, i)), oidPgClass, int64(SyntheticOID(t.OID, i+1)), 0, "n")
 			}
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {

@@ -16,14 +16,18 @@ import (
 // 0 but for pgvector's operators and casts, whose functions sem lists
 // under pgvector's names (views_vector_ops.go).
 
-// Bases of the synthetic OIDs of functions, operators and casts: past
-// every OID the catalog hands out, below SyntheticOID's range.
+// Bases of the synthetic OIDs of functions, operators and casts:
+// functions' and operators' past every OID the catalog hands out, below
+// SyntheticOID's range.
 const (
 	oidProcBase     = sem.ProcOIDBase
 	oidOperatorBase = 1<<30 + 1<<20
-	oidCastBase     = 1<<30 + 2<<20
-	oidRoleBase     = 1<<30 + 3<<20
-	oidAttrdefBase  = 1 << 29
+	// Casts' are below FirstNormalObjectId (16384), as PostgreSQL's
+	// built-in casts: pg_dump dumps a cast of a higher OID that is no
+	// extension's member as the user's.
+	oidCastBase    = 12800
+	oidRoleBase    = 1<<30 + 3<<20
+	oidAttrdefBase = 1 << 29
 )
 
 // Procedural languages (pg_language.dat): internal for PostgreSQL's own
@@ -121,7 +125,7 @@ func volatility(v sem.Volatility) string {
 
 var operatorCols = cols("oid", tOID, "oprname", tName, "oprnamespace", tOID, "oprowner", tOID, "oprkind", tText,
 	"oprcanmerge", tBool, "oprcanhash", tBool, "oprleft", tOID, "oprright", tOID, "oprresult", tOID, "oprcom", tOID,
-	"oprnegate", tOID, "oprcode", tText, "oprrest", tText, "oprjoin", tText)
+	"oprnegate", tOID, "oprcode", tRegproc, "oprrest", tRegproc, "oprjoin", tRegproc)
 
 // operatorRows lists sem.Operators' entries: binary ones (oprkind b) and
 // prefix ones (l, oprleft 0). PostgreSQL's = operators can hash and
@@ -144,7 +148,7 @@ func operatorRows(Env) [][]any {
 		eq := f.Name == "=" && ns == oidPgCatalog
 		com, neg := operatorLinks(f, oids) // views_vector_ops.go
 		rows = append(rows, []any{int64(oidOperatorBase + i), f.Name, ns, int64(10), kind, eq, eq, left, right,
-			int64(sem.TypeOID(f.Ret)), com, neg, operatorCode(f), "-", "-"})
+			int64(sem.TypeOID(f.Ret)), com, neg, operatorCodeReg(f), regproc(0, "-"), regproc(0, "-")})
 	}
 	return rows
 }

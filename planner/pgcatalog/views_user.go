@@ -66,3 +66,35 @@ func infoViewsRows(env Env) [][]any {
 func infoViewTableRow(env Env, r relation) []any {
 	return []any{env.Database, r.schema, r.name, "VIEW", nil, nil, nil, nil, nil, yesNo(r.table.View.Updatable), "NO", nil}
 }
+
+// oidPgRewrite is pg_rewrite's pg_class OID.
+const oidPgRewrite = 2618
+
+// ruleOID is the OID of view t's _RETURN rule (SyntheticOID part 0: a
+// view has no primary key).
+func ruleOID(t *catalog.Table) uint32 { return SyntheticOID(t.OID, 0) }
+
+// rewriteRows lists each view's _RETURN rule as pg_rewrite does: an
+// INSTEAD rule on SELECT (ev_type 1), enabled (O); ev_qual and ev_action
+// are PostgreSQL's node trees, which vecgres does not keep (NULL).
+func rewriteRows(env Env) [][]any {
+	var rows [][]any
+	for _, r := range relations(env.Cat) {
+		if r.kind == kindView {
+			rows = append(rows, []any{int64(ruleOID(r.table)), "_RETURN", int64(r.oid), "1", "O", true, nil, nil})
+		}
+	}
+	return rows
+}
+
+// viewDependRows are pg_depend's rows of view t's rule: on the view
+// (internal, i) and on each relation its query reads (normal, n), so
+// that pg_dump writes the view after them.
+func viewDependRows(t *catalog.Table) [][]any {
+	rule := int64(ruleOID(t))
+	rows := [][]any{{int64(oidPgRewrite), rule, int64(0), int64(oidPgClass), int64(t.OID), int64(0), "i"}}
+	for _, dep := range t.View.Deps {
+		rows = append(rows, []any{int64(oidPgRewrite), rule, int64(0), int64(oidPgClass), int64(dep), int64(0), "n"})
+	}
+	return rows
+}

@@ -1,6 +1,9 @@
 package pgcatalog
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -50,6 +53,19 @@ func operatorCode(f *sem.Func) string {
 		return "public." + name
 	}
 	return name
+}
+
+// operatorCodeReg is oprcode of operator f as a regproc: its function's
+// OID and name (operatorCode); 0 and "-" for none.
+func operatorCodeReg(f *sem.Func) types.Reg {
+	name := operatorCode(f)
+	bare := strings.TrimPrefix(name, "public.")
+	for i, p := range sem.Builtins.All() {
+		if p.Schema == "public" && p.Name == bare && slices.Equal(p.Args, f.Args) {
+			return regproc(int64(oidProcBase+i), name)
+		}
+	}
+	return regproc(0, "-")
 }
 
 // operatorLinks returns the OIDs of pgvector operator f's commutator and

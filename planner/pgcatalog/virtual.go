@@ -42,7 +42,7 @@ var views = map[string]view{
 	"pg_trigger":            {2620, triggerCols, noRows},
 	"pg_policy":             {3256, polCols, noRows},
 	"pg_policies":           {12018, policiesCols, noRows},
-	"pg_rewrite":            {2618, rewriteCols, noRows},
+	"pg_rewrite":            {2618, rewriteCols, rewriteRows},
 	"pg_range":              {3541, rangeCols, noRows},
 	"pg_collation":          {3456, collationCols, collationRows},
 	"pg_tablespace":         {1213, tablespaceCols, tablespaceRows},
@@ -123,12 +123,21 @@ func amOID(ix *catalog.Index) int64 {
 	return oidBtreeAM
 }
 
-var amCols = cols("oid", tOID, "amname", tName, "amhandler", tText, "amtype", tText)
+// OIDs of pgvector's access method handlers (pg_am.amhandler).
+const (
+	oidIvfflatHandler = oidProcBase - 2
+	oidHNSWHandler    = oidProcBase - 1
+)
+
+var amCols = cols("oid", tOID, "amname", tName, "amhandler", tRegproc, "amtype", tText)
 
 // amRows lists the access methods: PostgreSQL's heap and btree, and
-// pgvector's ivfflat and hnsw (amhandler is a regproc, its name).
+// pgvector's ivfflat and hnsw. amhandler has PostgreSQL's OIDs of heap's
+// and btree's handlers; pgvector's handlers, which vecgres does not list
+// in pg_proc, the two OIDs before the functions' synthetic ones.
 func amRows(Env) [][]any {
-	return [][]any{{int64(oidHeapAM), "heap", "heap_tableam_handler", "t"},
-		{int64(oidBtreeAM), "btree", "bthandler", "i"},
-		{int64(oidIvfflatAM), "ivfflat", "ivfflathandler", "i"}, {int64(oidHNSWAM), "hnsw", "hnswhandler", "i"}}
+	return [][]any{{int64(oidHeapAM), "heap", regproc(3, "heap_tableam_handler"), "t"},
+		{int64(oidBtreeAM), "btree", regproc(330, "bthandler"), "i"},
+		{int64(oidIvfflatAM), "ivfflat", regproc(oidIvfflatHandler, "ivfflathandler"), "i"},
+		{int64(oidHNSWAM), "hnsw", regproc(oidHNSWHandler, "hnswhandler"), "i"}}
 }

@@ -39,4 +39,6 @@ var Builtins = NewRegistry(
 	backupFuncs,
 	pgvectorProcs,
 	sequenceFuncs,
+	dumpFuncs,
+	substrFuncs,
 )

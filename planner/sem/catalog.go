@@ -1,6 +1,7 @@
 package sem
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vecgres/vecgres/sql/types"
@@ -80,7 +81,7 @@ func toRegclass(c Context, a []any) (any, error) {
 // formatType is format_type(type_oid, typemod), typemod as
 // pg_attribute.atttypmod holds it: "???" for an OID that is no type
 // vecgres knows.
-func formatType(_ Context, a []any) (any, error) {
+func formatType(c Context, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
@@ -95,7 +96,23 @@ func formatType(_ Context, a []any) (any, error) {
 	if a[1] != nil {
 		t.Typmod = attTypmod(t.Kind, int32(a[1].(int64)))
 	}
+	if pgvectorType(t.Kind) && !slices.Contains(c.SearchPath(false), PublicSchema) {
+		return PublicSchema + "." + t.Name(), nil // not visible: qualified, as format_type_extended
+	}
 	return t.Name(), nil
+}
+
+// PublicSchema is the schema of pgvector's objects.
+const PublicSchema = "public"
+
+// pgvectorType reports whether k is one of pgvector's types (of schema
+// public) or an array of one.
+func pgvectorType(k types.Kind) bool {
+	switch k {
+	case types.KindVector, types.KindHalfvec, types.KindSparsevec, types.KindVectorArray, types.KindHalfvecArray, types.KindSparsevecArray:
+		return true
+	}
+	return false
 }
 
 // formatTypeNames are format_type's names of types vecgres has no kind

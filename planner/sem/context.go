@@ -11,6 +11,9 @@ import (
 type Context interface {
 	// User is the session's role (current_user, session_user).
 	User() string
+	// Superuser reports whether User is a superuser (PostgreSQL's
+	// superuser()), for functions only superusers may call.
+	Superuser() bool
 	// Database is the database the session connected to.
 	Database() string
 	// SearchPath is the schemas of search_path that exist, in order,

@@ -1,0 +1,25 @@
+-- What pg_dump reads and writes of pgvector's objects, as it reads them from PostgreSQL 15 with pgvector 0.8
+CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public;
+CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public;
+CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA other;
+COMMENT ON EXTENSION vector IS 'vector data type and ivfflat and hnsw access methods';
+COMMENT ON EXTENSION vector IS 'mine';
+COMMENT ON EXTENSION nosuch IS 'x';
+COMMENT ON TABLE pg_class IS 'x';
+CREATE TABLE dump_items (id bigint NOT NULL, embedding vector(3), h halfvec(3), s sparsevec(5));
+CREATE INDEX dump_items_hnsw ON dump_items USING hnsw (embedding vector_l2_ops) WITH (m = 16, ef_construction = 64);
+CREATE INDEX dump_items_ivf ON dump_items USING ivfflat (embedding) WITH (lists = 1);
+SELECT attname, format_type(atttypid, atttypmod), attstorage FROM pg_attribute WHERE attrelid = 'dump_items'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT t.typname, t.typstorage FROM pg_type t WHERE t.typname IN ('vector', 'halfvec', 'sparsevec') ORDER BY 1;
+SELECT oprname, oprcode, oprcode::oid <> 0 AS has_code FROM pg_operator WHERE oprname = '<->' AND oprleft = 'vector'::regtype;
+SELECT amname, amhandler FROM pg_am WHERE amname IN ('hnsw', 'ivfflat') ORDER BY 1;
+SELECT count(*) > 0 AS has_members FROM pg_depend WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e';
+SELECT count(*) FROM pg_cast c WHERE c.oid > 16383 AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e');
+SELECT pg_catalog.set_config('search_path', '', false);
+SELECT attname, pg_catalog.format_type(atttypid, atttypmod) FROM pg_catalog.pg_attribute WHERE attrelid = 'public.dump_items'::pg_catalog.regclass AND attnum > 0 ORDER BY attnum;
+SELECT pg_catalog.pg_get_indexdef('public.dump_items_hnsw'::pg_catalog.regclass);
+SELECT pg_catalog.pg_get_indexdef('public.dump_items_ivf'::pg_catalog.regclass);
+RESET search_path;
+SELECT format_type('vector'::regtype, 7), pg_get_indexdef('dump_items_hnsw'::regclass);
+ALTER TABLE ONLY public.dump_items ADD CONSTRAINT dump_items_pkey PRIMARY KEY (id);
+SELECT indexrelid::regclass, indisprimary FROM pg_index WHERE indrelid = 'dump_items'::regclass ORDER BY 1;
