@@ -6,6 +6,7 @@ import (
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // vecgres has no json type (only jsonb), so PostgreSQL's functions of or
@@ -39,3 +40,6 @@ func refuseJSONFunction(f *sql.FuncCall) error {
 	}
 	return pgerror.NotSupported(strings.TrimSpace(what) + ")").WithPosition(f.P + 1)
 }
+
+// isJSONKind reports json and jsonb.
+func isJSONKind(k types.Kind) bool { return k == types.KindJSON || k == types.KindJSONB }
