@@ -110,3 +110,14 @@ func castJSON(d any, from, to Type) (any, bool, error) {
 	}
 	return nil, false, nil
 }
+
+// ParseJSONTreeOrNull is ParseJSONTree of text already checked by
+// ParseJSON (a stored or computed json value); JSON null if it is not
+// JSON after all.
+func ParseJSONTreeOrNull(s string) JSONB {
+	j, err := ParseJSONTree(s)
+	if err != nil {
+		return JSONB{Kind: JSONNull, Raw: "null"}
+	}
+	return j
+}
