@@ -42,7 +42,9 @@ var jsonFuncs = []Func{
 	{Name: "json_extract_path", Args: []types.Type{types.JSONType, types.Text}, Variadic: true, Ret: types.JSONType, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) { return jsonOut(jsonPath(parseJSON(a[0]), types.Array(a[1:]))) }},
 	{Name: "json_extract_path_text", Args: []types.Type{types.JSONType, types.Text}, Variadic: true, Ret: types.Text, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return jsonTextOut(jsonPath(parseJSON(a[0]), types.Array(a[1:]))) }},
+		Fn: func(_ Context, a []any) (any, error) {
+			return jsonTextOut(jsonPath(parseJSON(a[0]), types.Array(a[1:])))
+		}},
 	jsonRows("json_array_elements", types.JSONType, []Column{{"value", types.JSONType}}, jsonElements(false)),
 	jsonRows("json_array_elements_text", types.Text, []Column{{"value", types.Text}}, jsonElements(true)),
 	jsonRows("json_each", types.JSONType, []Column{{"key", types.Text}, {"value", types.JSONType}}, jsonEach(false)),
