@@ -78,6 +78,8 @@ var pg15GoldenScripts = []string{
 	"views_errors",
 	"cte_modify",
 	"views_update",
+	"json",
+	"json_funcs",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

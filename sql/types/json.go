@@ -51,7 +51,7 @@ func JSONText(v JSONB) (string, bool, error) {
 		s, err := p.str()
 		if err != nil {
 			if pe, ok := err.(*pgerror.Error); ok {
-				err = pe.WithContext(jsonContext(p.s, p.errEnd, p.errInLine))
+				err = pe.WithContext(jsonContext(p.s, p.errEnd))
 			}
 			return "", false, err
 		}

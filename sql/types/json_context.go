@@ -10,14 +10,10 @@ import (
 // end (PostgreSQL 15 jsonfuncs.c report_json_context): "JSON data, line
 // N: " then the input's line up to end, cut from the left to less than
 // 50 bytes (whole characters; "..." before it when cut by more than 3),
-// and "..." after it when more of the line follows. inLine: the byte
-// before end is a control character inside a string, not a line break.
-func jsonContext(s string, end int, inLine bool) string {
+// and "..." after it when more of the line follows.
+func jsonContext(s string, end int) string {
 	end = min(max(end, 0), len(s))
 	lines := s[:end]
-	if inLine && end > 0 {
-		lines = s[:end-1]
-	}
 	line := 1 + strings.Count(lines, "\n")
 	lineStart := strings.LastIndexByte(lines, '\n') + 1
 	start := lineStart

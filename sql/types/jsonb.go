@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -64,8 +65,8 @@ func (p *jsonParser) parse() (JSONB, error) {
 		}
 	}
 	if err != nil {
-		if pe, ok := err.(*pgerror.Error); ok && pe.Code != pgerror.StatementTooComplex {
-			return JSONB{}, pe.WithContext(jsonContext(p.s, p.errEnd, p.errInLine))
+		if pe, ok := err.(*pgerror.Error); ok && (pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.UntranslatableCharacter) {
+			return JSONB{}, pe.WithContext(jsonContext(p.s, p.errEnd))
 		}
 		return JSONB{}, err
 	}
@@ -82,9 +83,6 @@ type jsonParser struct {
 	raw    bool
 	errEnd int
 	strAt  int // where the string being read starts
-	// errInLine: the character ending the error's token is a control
-	// character inside a string, not a line break of the input.
-	errInLine bool
 }
 
 func (p *jsonParser) skipSpace() {
@@ -116,12 +114,37 @@ func (p *jsonParser) token() string {
 	return p.s[p.i:j]
 }
 
+// expected is the error at p.i where what was wanted. PostgreSQL's
+// lexer reads the token found there first, so a token that is itself
+// invalid (a bad word, number or string) is reported as such.
 func (p *jsonParser) expected(what string) error {
 	if p.i >= len(p.s) {
 		return p.ended()
 	}
-	tok := p.token()
-	return p.fail("Expected "+what+", but found \""+tok+"\".", p.i+len(tok))
+	end := p.i + 1
+	switch c := p.s[p.i]; {
+	case strings.IndexByte("{}[],:", c) >= 0:
+	case c == '"' || c == '-' || isDigit(c):
+		q := jsonParser{s: p.s, i: p.i, raw: true}
+		var err error
+		if c == '"' {
+			_, err = q.str()
+		} else {
+			_, err = q.number()
+		}
+		if err != nil {
+			p.errEnd = q.errEnd
+			return err
+		}
+		end = q.i
+	default:
+		tok := p.token()
+		end = p.i + len(tok)
+		if tok != "true" && tok != "false" && tok != "null" {
+			return p.fail("Token \""+tok+"\" is invalid.", end)
+		}
+	}
+	return p.fail("Expected "+what+", but found \""+p.s[p.i:end]+"\".", end)
 }
 
 // fail is a syntax error whose token ends at end.
@@ -298,8 +321,7 @@ func (p *jsonParser) str() (string, error) {
 			p.i++
 			return string(b), nil
 		case c < 0x20:
-			p.errInLine = true
-			return "", p.fail("Character with value 0x"+strconv.FormatUint(uint64(c)|0x100, 16)[1:]+" must be escaped.", p.i+1)
+			return "", p.fail("Character with value 0x"+strconv.FormatUint(uint64(c)|0x100, 16)[1:]+" must be escaped.", p.i)
 		case c == '\\':
 			var err error
 			if b, err = p.escape(b); err != nil {
