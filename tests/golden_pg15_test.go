@@ -80,6 +80,7 @@ var pg15GoldenScripts = []string{
 	"views_update",
 	"json",
 	"json_funcs",
+	"json_frameworks",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
