@@ -9,7 +9,7 @@ import (
 // json_agg and json_object_agg (PostgreSQL docs 9.21, Table 9.58): json
 // text built as PostgreSQL 15's json_agg_transfn and
 // json_object_agg_transfn build it. json_agg is `[1, 2]`, with "\n "
-// after the ", " before a non-NULL array input (`[[1,2], \n [3,4]]`);
+// after the ", " before a non-NULL array or row input (`[[1,2], \n [3,4]]`);
 // json_object_agg is `{ "k" : v, "k2" : v2 }`, keys always strings.
 // Each value as to_json converts it (sem.AppendJSON); NULL over no rows.
 
@@ -24,7 +24,7 @@ func (a *aggAcc) collectJSONText(v any) error {
 	if c.name == "json_agg" {
 		if a.inputs == 0 {
 			buf = append(buf, '[')
-		} else if v != nil && types.IsArray(c.arg.Type().Kind) {
+		} else if v != nil && (types.IsArray(c.arg.Type().Kind) || isWholeRowJSON(c.arg)) {
 			buf = append(buf, "\n "...)
 		}
 		buf = sem.AppendJSON(buf, c.arg.Type(), v)
@@ -53,4 +53,10 @@ func (a *aggAcc) jsonTextResult() any {
 		return a.text.String() + "]"
 	}
 	return a.text.String() + " }"
+}
+
+// isWholeRowJSON reports to_json of a whole-row reference (json_agg(t)).
+func isWholeRowJSON(x expr) bool {
+	f, ok := x.(*funcExpr)
+	return ok && f.wholeRow
 }

@@ -16,6 +16,9 @@ func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
 	if f.Name == "row_to_json" {
 		return b.bindRowToJSON(f) // funcs_row_json.go
 	}
+	if x, ok, err := b.bindWholeRowCall(f); ok {
+		return x, err
+	}
 	if err := refuseJSONFunction(f); err != nil { // funcs_json.go
 		return nil, err
 	}

@@ -10,8 +10,43 @@ import (
 // row_to_json(rel [, pretty]) (PostgreSQL docs 9.16, Table 9.47) of a
 // whole-row reference to a FROM item: `{"a":1,"b":"x"}`, each column
 // as to_json converts it; pretty puts ",\n " between the columns.
-// vecgres has no record type, so only this form is served: a name that
-// is a column, or any other argument, is 0A000.
+// to_json(rel) is the same, and json_agg(rel) gathers it (with "\n "
+// between rows, as for PostgreSQL's composites). vecgres has no record
+// type, so only these forms are served: row_to_json of a name that is a
+// column, or of any other argument, is 0A000.
+
+// bindWholeRowCall binds to_json(rel) and json_agg(rel) when rel is a
+// whole-row reference; ok is false for any other call.
+func (b *binder) bindWholeRowCall(f *sql.FuncCall) (x expr, ok bool, err error) {
+	if (f.Name != "to_json" && f.Name != "json_agg") || len(f.Args) != 1 || !b.isWholeRow(f.Args[0]) {
+		return nil, false, nil
+	}
+	if f.Name == "to_json" {
+		if f.Distinct || f.Filter != nil || len(f.Order) > 0 || f.Over != nil {
+			return nil, false, nil
+		}
+		x, err = b.bindRowToJSON(f)
+		if fe, isFunc := x.(*funcExpr); isFunc {
+			fe.name, fe.wholeRow = "to_json", true
+		}
+		return x, true, err
+	}
+	g := *f
+	g.Args = []sql.Expr{&sql.FuncCall{Name: "to_json", Args: f.Args, P: f.Args[0].Pos()}}
+	x, err = b.bindAggregate(&g)
+	return x, true, err
+}
+
+// isWholeRow reports whether x is the bare name of a FROM item that no
+// column answers to.
+func (b *binder) isWholeRow(x sql.Expr) bool {
+	c, ok := x.(*sql.ColumnRef)
+	if !ok || c.Table != "" || c.Schema != "" {
+		return false
+	}
+	_, _, ok = b.wholeRow(c.Name)
+	return ok
+}
 
 // bindRowToJSON binds a call of row_to_json.
 func (b *binder) bindRowToJSON(f *sql.FuncCall) (expr, error) {

@@ -57,3 +57,6 @@ SELECT coalesce(json_agg(json_build_array(p.id, p.title) ORDER BY p.id), '[]'::j
 SELECT coalesce(json_agg(json_build_array(p.id, p.title)), '[]'::json) AS data FROM posts p WHERE p.author = 'nobody';
 SELECT p.author, (SELECT json_agg(row_to_json(q)) FROM (SELECT id, title FROM posts WHERE author = p.author ORDER BY id) q) AS items
   FROM (SELECT DISTINCT author FROM posts) p ORDER BY p.author;
+SELECT to_json(p) FROM posts p WHERE id = 2;
+SELECT json_agg(p ORDER BY p.id DESC) FROM posts p;
+SELECT json_agg(q) FILTER (WHERE q.id > 1) FROM (SELECT id, score FROM posts) q;
