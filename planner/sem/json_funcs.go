@@ -36,32 +36,58 @@ var jsonFuncs = []Func{
 		Fn: func(_ Context, a []any) (any, error) { return jsonObject1(a[0].(types.Array)) }},
 	{Name: "json_object", Args: []types.Type{TextArray, TextArray}, Ret: types.JSONType, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) { return jsonObject2(a[0].(types.Array), a[1].(types.Array)) }},
-	jsonFunc("json_typeof", types.Text, func(j types.JSONB) (any, error) { return jsonbTypeof(j), nil }),
-	jsonFunc("json_array_length", types.Int4, jsonArrayLength),
-	jsonFunc("json_strip_nulls", types.JSONType, func(j types.JSONB) (any, error) { return string(appendCompact(nil, j, true)), nil }),
+	jsonFunc("json_typeof", types.Text, parseJSONLenient, func(j types.JSONB) (any, error) { return jsonbTypeof(j), nil }),
+	jsonFunc("json_array_length", types.Int4, parseJSONLenient, jsonArrayLength),
+	jsonFunc("json_strip_nulls", types.JSONType, parseJSON, func(j types.JSONB) (any, error) { return string(appendCompact(nil, j, true)), nil }),
 	{Name: "json_extract_path", Args: []types.Type{types.JSONType, types.Text}, Variadic: true, Ret: types.JSONType, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return jsonOut(jsonPath(parseJSON(a[0]), types.Array(a[1:]))) }},
+		Fn: func(_ Context, a []any) (any, error) {
+			j, err := parseJSON(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return jsonOut(jsonPath(j, types.Array(a[1:])))
+		}},
 	{Name: "json_extract_path_text", Args: []types.Type{types.JSONType, types.Text}, Variadic: true, Ret: types.Text, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) {
-			return jsonTextOut(jsonPath(parseJSON(a[0]), types.Array(a[1:])))
+			j, err := parseJSON(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return jsonTextOut(jsonPath(j, types.Array(a[1:])))
 		}},
-	jsonRows("json_array_elements", types.JSONType, []Column{{"value", types.JSONType}}, jsonElements(false)),
-	jsonRows("json_array_elements_text", types.Text, []Column{{"value", types.Text}}, jsonElements(true)),
-	jsonRows("json_each", types.JSONType, []Column{{"key", types.Text}, {"value", types.JSONType}}, jsonEach(false)),
-	jsonRows("json_each_text", types.Text, []Column{{"key", types.Text}, {"value", types.Text}}, jsonEach(true)),
-	jsonRows("json_object_keys", types.Text, nil, jsonObjectKeys),
+	jsonRows("json_array_elements", types.JSONType, []Column{{"value", types.JSONType}}, parseJSONLenient, jsonElements(false)),
+	jsonRows("json_array_elements_text", types.Text, []Column{{"value", types.Text}}, parseJSON, jsonElements(true)),
+	jsonRows("json_each", types.JSONType, []Column{{"key", types.Text}, {"value", types.JSONType}}, parseJSON, jsonEach(false)),
+	jsonRows("json_each_text", types.Text, []Column{{"key", types.Text}, {"value", types.Text}}, parseJSON, jsonEach(true)),
+	jsonRows("json_object_keys", types.Text, nil, parseJSON, jsonObjectKeys),
 }
 
-// jsonFunc is the strict function name(json) giving ret by fn.
-func jsonFunc(name string, ret types.Type, fn func(types.JSONB) (any, error)) Func {
+// jsonParse reads a json argument: parseJSON or parseJSONLenient.
+type jsonParse func(any) (types.JSONB, error)
+
+// jsonFunc is the strict function name(json) giving ret by fn over the
+// argument as parse reads it.
+func jsonFunc(name string, ret types.Type, parse jsonParse, fn func(types.JSONB) (any, error)) Func {
 	return Func{Name: name, Args: []types.Type{types.JSONType}, Ret: ret, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return fn(parseJSON(a[0])) }}
+		Fn: func(_ Context, a []any) (any, error) {
+			j, err := parse(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return fn(j)
+		}}
 }
 
 // jsonRows is the strict set-returning function name(json).
-func jsonRows(name string, ret types.Type, cols []Column, fn func(types.JSONB, func([]any) error) error) Func {
+func jsonRows(name string, ret types.Type, cols []Column, parse jsonParse, fn func(types.JSONB, func([]any) error) error) Func {
 	return Func{Name: name, Args: []types.Type{types.JSONType}, Ret: ret, Cols: cols, Strict: true, SetReturning: true,
-		Rows: func(_ Context, a []any, emit func([]any) error) error { return fn(parseJSON(a[0]), emit) }}
+		Rows: func(_ Context, a []any, emit func([]any) error) error {
+			j, err := parse(a[0])
+			if err != nil {
+				return err
+			}
+			return fn(j, emit)
+		}}
 }
 
 func arrayToJSON(ts []types.Type) Impl {

@@ -34,7 +34,13 @@ var jsonOperators = []Func{
 // parsed left operand.
 func jsonOp(op string, right, ret types.Type, fn func(j types.JSONB, arg any) (any, error)) Func {
 	return Func{Name: op, Args: []types.Type{types.JSONType, right}, Ret: ret, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return fn(parseJSON(a[0]), a[1]) }}
+		Fn: func(_ Context, a []any) (any, error) {
+			j, err := parseJSON(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return fn(j, a[1])
+		}}
 }
 
 // jsonOut is -> 's result: v's source text; NULL when absent.

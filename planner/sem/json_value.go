@@ -83,10 +83,18 @@ func isStringKind(k types.Kind) bool {
 	return k == types.KindText || k == types.KindVarchar || k == types.KindBpchar || k == types.KindName
 }
 
-// parseJSON is a json argument's tree (the value was checked on input).
-func parseJSON(v any) types.JSONB {
+// parseJSON is a json argument's tree with its strings de-escaped
+// (types.ParseJSONEscaped: 22P05 for a \u0000 anywhere in it).
+func parseJSON(v any) (types.JSONB, error) {
 	s, _ := v.(string)
-	return types.ParseJSONTreeOrNull(s)
+	return types.ParseJSONEscaped(s)
+}
+
+// parseJSONLenient is a json argument's tree as the functions that do not
+// de-escape read it (json_typeof, json_array_length, json_array_elements).
+func parseJSONLenient(v any) (types.JSONB, error) {
+	s, _ := v.(string)
+	return types.ParseJSONTreeOrNull(s), nil
 }
 
 // appendCompact appends j as json_strip_nulls writes it: no whitespace,

@@ -31,8 +31,18 @@ func ParseJSON(s string) (string, error) {
 // ParseJSON checks it) into a tree whose values carry their source text
 // in Raw: objects keep their keys in input order, duplicates included;
 // numbers are kept as written; strings are unescaped, with \u0000 and
-// unpaired surrogates as U+FFFD (JSONText refuses them).
+// unpaired surrogates as U+FFFD (ParseJSONEscaped refuses them).
 func ParseJSONTree(s string) (JSONB, error) {
+	p := jsonParser{s: s, raw: true, lenient: true}
+	return p.parse()
+}
+
+// ParseJSONEscaped is ParseJSONTree as PostgreSQL parses json when it
+// de-escapes its strings (the -> and ->> operators, json_each,
+// json_object_keys ...): a \u0000 anywhere is 22P05 `unsupported Unicode
+// escape sequence`, an unpaired surrogate 22P02, with the CONTEXT line
+// of the whole document.
+func ParseJSONEscaped(s string) (JSONB, error) {
 	p := jsonParser{s: s, raw: true}
 	return p.parse()
 }
@@ -40,8 +50,8 @@ func ParseJSONTree(s string) (JSONB, error) {
 // JSONText is the text of a json value as ->> gives it: a string
 // unescaped, JSON null as SQL NULL (false), anything else its source
 // text. Errors: a string holding \u0000 is 22P05 `unsupported Unicode
-// escape sequence` and an unpaired surrogate 22P02, as PostgreSQL finds
-// them when it de-escapes.
+// escape sequence` and an unpaired surrogate 22P02 (none for a tree of
+// ParseJSONEscaped).
 func JSONText(v JSONB) (string, bool, error) {
 	switch v.Kind {
 	case JSONNull:

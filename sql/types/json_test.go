@@ -73,5 +73,19 @@ func FuzzParseJSON(f *testing.F) {
 		if _, err := ParseJSONTree(s); err != nil {
 			t.Fatalf("tree of %q: %v", s, err)
 		}
+		if j, err := ParseJSONEscaped(s); err == nil {
+			walkJSONText(t, j)
+		}
 	})
+}
+
+// walkJSONText reads the text of every value of a de-escaped tree, which
+// cannot fail.
+func walkJSONText(t *testing.T, j JSONB) {
+	if _, _, err := JSONText(j); err != nil {
+		t.Fatalf("JSONText(%q): %v", j.Raw, err)
+	}
+	for _, e := range j.Elems {
+		walkJSONText(t, e)
+	}
 }

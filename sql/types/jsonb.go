@@ -73,16 +73,20 @@ func (p *jsonParser) parse() (JSONB, error) {
 	return v, nil
 }
 
-// jsonParser reads JSON text. raw is json_in's mode (ParseJSON): numbers
-// kept as written, objects in input order with duplicate keys, \u0000
-// and unpaired surrogates accepted, each value's Raw text set. errEnd is
-// where the token of a syntax error ends, for the error's context.
+// jsonParser reads JSON text. raw is json's mode (ParseJSONTree):
+// numbers kept as written, objects in input order with duplicate keys,
+// each value's Raw text set. errEnd is where the token of a syntax
+// error ends, for the error's context.
 type jsonParser struct {
-	s      string
-	i      int
-	raw    bool
-	errEnd int
-	strAt  int // where the string being read starts
+	s   string
+	i   int
+	raw bool
+	// lenient is json_in's check of escapes: \u0000 and unpaired
+	// surrogates are taken (PostgreSQL refuses them only when it
+	// de-escapes).
+	lenient bool
+	errEnd  int
+	strAt   int // where the string being read starts
 }
 
 func (p *jsonParser) skipSpace() {
@@ -386,9 +390,9 @@ func (p *jsonParser) hex4() (rune, error) {
 }
 
 // unicodeEscape decodes \uXXXX (p.i after the u), pairing surrogates.
-// In raw mode (json_in) \u0000 and unpaired surrogates are accepted, as
-// PostgreSQL checks them only when it de-escapes: they decode to U+FFFD
-// there (json.go's JSONText refuses them as PostgreSQL then does).
+// In lenient mode (json_in) \u0000 and unpaired surrogates are
+// accepted, as PostgreSQL checks them only when it de-escapes: they
+// decode to U+FFFD there.
 func (p *jsonParser) unicodeEscape(b []byte) ([]byte, error) {
 	r, err := p.hex4()
 	if err != nil {
@@ -398,14 +402,14 @@ func (p *jsonParser) unicodeEscape(b []byte) ([]byte, error) {
 		return p.fail("Unicode low surrogate must follow a high surrogate.", p.charEnd(p.i))
 	}
 	switch {
-	case r == 0 && p.raw:
+	case r == 0 && p.lenient:
 		r = utf8.RuneError
 	case r == 0:
 		p.errEnd = p.i
 		return nil, pgerror.New(pgerror.UntranslatableCharacter, "unsupported Unicode escape sequence").WithDetail("\\u0000 cannot be converted to text.")
 	case utf16.IsSurrogate(r) && r < 0xdc00:
 		if p.i+1 >= len(p.s) || p.s[p.i] != '\\' || p.s[p.i+1] != 'u' {
-			if p.raw {
+			if p.lenient {
 				return utf8.AppendRune(b, utf8.RuneError), nil
 			}
 			return nil, lowErr()
@@ -419,7 +423,7 @@ func (p *jsonParser) unicodeEscape(b []byte) ([]byte, error) {
 		switch {
 		case lo >= 0xdc00 && lo <= 0xdfff:
 			r = utf16.DecodeRune(r, lo)
-		case p.raw:
+		case p.lenient:
 			p.i = save
 			r = utf8.RuneError
 		case lo >= 0xd800 && lo < 0xdc00:
@@ -427,7 +431,7 @@ func (p *jsonParser) unicodeEscape(b []byte) ([]byte, error) {
 		default:
 			return nil, p.fail("Unicode low surrogate must follow a high surrogate.", p.i)
 		}
-	case utf16.IsSurrogate(r) && !p.raw:
+	case utf16.IsSurrogate(r) && !p.lenient:
 		return nil, p.fail("Unicode low surrogate must follow a high surrogate.", p.i)
 	case utf16.IsSurrogate(r):
 		r = utf8.RuneError

@@ -34,3 +34,9 @@ SELECT '{"a":1,"a":2}'::json->'a' AS last_dup, '{"a": "x\u0041\n"}'::json->>'a' 
 SELECT '{"a":[1,2]}'::json#>'{}' AS whole, '{"a":[1,2]}'::json#>>'{a,-1}' AS neg,
   '{"a":[1,2]}'::json#>'{a,x}' AS badidx, '{"a":null}'::json#>>'{a}' AS nulltext, '{"a":null}'::json#>'{a}' AS nulljson;
 SELECT pg_typeof('{}'::json->'a') AS a, pg_typeof('{}'::json->>'a') AS b, pg_typeof('{}'::json#>'{a}') AS c;
+-- json keeps \u0000 and unpaired surrogates; what de-escapes the document refuses them anywhere in it.
+SELECT '{"a":"\u0000","b":1}'::json->'b';
+SELECT '{"a":"\ud800","b":1}'::json->>'b';
+SELECT * FROM json_each('{"a":"\u0000","b":1}');
+SELECT json_typeof('{"a":"\u0000"}') AS t, json_array_length('["\u0000"]') AS n, json_agg('"\u0000"'::json) AS agg;
+SELECT * FROM json_array_elements('["\u0000"]');
