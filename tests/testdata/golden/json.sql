@@ -40,3 +40,14 @@ SELECT '{"a":"\ud800","b":1}'::json->>'b';
 SELECT * FROM json_each('{"a":"\u0000","b":1}');
 SELECT json_typeof('{"a":"\u0000"}') AS t, json_array_length('["\u0000"]') AS n, json_agg('"\u0000"'::json) AS agg;
 SELECT * FROM json_array_elements('["\u0000"]');
+-- json has no = and so no B-tree operator class: no index, primary key or unique constraint on it.
+CREATE INDEX ON docs (doc);
+CREATE UNIQUE INDEX ON docs (doc);
+CREATE INDEX ON docs (id, doc);
+CREATE TABLE jk1 (j json PRIMARY KEY);
+CREATE TABLE jk2 (id int, j json, UNIQUE (id, j));
+CREATE INDEX docs_name ON docs ((doc->>'name'));
+SELECT DISTINCT doc FROM docs;
+SELECT doc FROM docs ORDER BY doc;
+SELECT doc, count(*) FROM docs GROUP BY doc;
+SELECT '{"a":1}'::json ? 'a';
