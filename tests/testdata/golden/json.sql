@@ -51,3 +51,5 @@ SELECT DISTINCT doc FROM docs;
 SELECT doc FROM docs ORDER BY doc;
 SELECT doc, count(*) FROM docs GROUP BY doc;
 SELECT '{"a":1}'::json ? 'a';
+SELECT '{"a":1}'::json @> '{}';
+SELECT '{}' <@ '{"a":1}'::json;
