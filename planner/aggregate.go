@@ -41,7 +41,7 @@ func (a *aggRef) Type() types.Type         { return a.t }
 func (a *aggRef) Eval(e *env) (any, error) { return e.aggs[a.i], nil }
 
 // twoArgAggregates are the aggregates of two arguments.
-var twoArgAggregates = map[string]bool{"string_agg": true, "jsonb_object_agg": true}
+var twoArgAggregates = map[string]bool{"string_agg": true, "jsonb_object_agg": true, "json_object_agg": true}
 
 // isAggregate reports whether name is an aggregate of sem.Builtins.
 func isAggregate(name string) bool { return sem.Builtins.IsAggregate(name) }
@@ -277,7 +277,7 @@ func (a *aggAcc) addValue(v any) error {
 		if a.best == nil || a.call.cmp(v, a.best) > 0 {
 			a.best = v
 		}
-	case "jsonb_agg", "jsonb_object_agg":
+	case "jsonb_agg", "jsonb_object_agg", "json_agg", "json_object_agg":
 		return a.collectJSON(v) // aggregate_json.go
 	case "variance", "var_samp", "var_pop", "stddev", "stddev_samp", "stddev_pop":
 		return a.addStats(v) // aggregate_stats.go
@@ -353,7 +353,7 @@ func (a *aggAcc) result() any {
 		return a.sumF / float64(a.count)
 	case "min", "max":
 		return a.best
-	case "jsonb_agg", "jsonb_object_agg":
+	case "jsonb_agg", "jsonb_object_agg", "json_agg", "json_object_agg":
 		return a.jsonResult()
 	case "bit_and", "bit_or", "bit_xor":
 		return a.bitsResult()

@@ -11,13 +11,16 @@ import (
 // to_jsonb converts it, NULLs included; NULL over no rows.
 
 // jsonAggregates are the aggregates collectJSON folds.
-var jsonAggregates = map[string]bool{"jsonb_agg": true, "jsonb_object_agg": true}
+var jsonAggregates = map[string]bool{"jsonb_agg": true, "jsonb_object_agg": true, "json_agg": true, "json_object_agg": true}
 
 // collectJSON folds one input v (with the row's second argument a.sep
 // for jsonb_object_agg). Errors: 22023 for a NULL key, or a key that is
 // an array or jsonb.
 func (a *aggAcc) collectJSON(v any) error {
 	c := a.call
+	if c.name == "json_agg" || c.name == "json_object_agg" {
+		return a.collectJSONText(v) // aggregate_json_text.go
+	}
 	if c.name == "jsonb_agg" {
 		a.jsonElems = append(a.jsonElems, sem.ToJSONB(c.arg.Type(), v))
 		a.inputs++
@@ -41,6 +44,9 @@ func (a *aggAcc) collectJSON(v any) error {
 func (a *aggAcc) jsonResult() any {
 	if a.inputs == 0 {
 		return nil
+	}
+	if a.call.name == "json_agg" || a.call.name == "json_object_agg" {
+		return a.jsonTextResult()
 	}
 	if a.call.name == "jsonb_agg" {
 		return types.NewJSONBArray(a.jsonElems)

@@ -87,7 +87,7 @@ var typnames = map[types.Kind]string{
 	types.KindRegnamespace: "regnamespace", types.KindRegrole: "regrole", types.KindRegproc: "regproc", types.KindVector: "vector", types.KindHalfvec: "halfvec",
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
-	types.KindUUID: "uuid", types.KindJSONB: "jsonb",
+	types.KindUUID: "uuid", types.KindJSONB: "jsonb", types.KindJSON: "json",
 	types.KindBit: "bit", types.KindVarbit: "varbit", types.KindSparsevec: "sparsevec",
 	types.KindInt2Vector: "int2vector", types.KindOIDVector: "oidvector",
 }

@@ -272,7 +272,8 @@ func orderKeyOf(k expr, o sql.OrderItem) (orderKey, error) {
 func orderingOf(t types.Type, o sql.OrderItem) (compareFunc, error) {
 	cmp, ok := comparerFor(t, t)
 	if !ok {
-		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", t.Name()).WithPosition(o.Expr.Pos() + 1)
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an ordering operator for type %s", t.Name()).
+			WithHint("Use an explicit ordering operator or modify the query.").WithPosition(o.Expr.Pos() + 1)
 	}
 	return cmp, nil
 }

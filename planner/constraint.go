@@ -52,6 +52,9 @@ func keyColumns(t *catalog.Table, names []string, msg string) ([]int, error) {
 		if slices.Contains(cols, c) {
 			return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q appears twice in unique constraint", name)
 		}
+		if err := checkBtreeKey(t.Columns[c].Type); err != nil { // funcs_json.go
+			return nil, err
+		}
 		cols = append(cols, c)
 	}
 	return cols, nil
@@ -290,6 +293,9 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 		i := t.ColumnIndex(c.Column)
 		if i < 0 {
 			return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q does not exist", c.Column)
+		}
+		if err := checkBtreeKey(t.Columns[i].Type); err != nil { // funcs_json.go
+			return nil, err
 		}
 		cols = append(cols, i)
 	}

@@ -92,6 +92,9 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 		if i < 0 {
 			return nil, nil, pgerror.Errorf(pgerror.UndefinedColumn, "column %q named in key does not exist", name)
 		}
+		if err := checkBtreeKey(cols[i].Type); err != nil { // funcs_json.go
+			return nil, nil, err
+		}
 		pkey = append(pkey, i)
 	}
 	for _, i := range pkey {
@@ -275,6 +278,9 @@ func indexDef(b *binder, t *catalog.Table, x *sql.CreateIndex) (catalog.IndexDef
 		}
 	}
 	if def.Method == catalog.MethodBTree {
+		if err := checkBtreeKeys(t, kt, x.Columns); err != nil { // funcs_json.go
+			return def, err
+		}
 		if len(x.Options) > 0 {
 			return def, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized parameter %q", x.Options[0].Name)
 		}

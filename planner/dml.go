@@ -215,6 +215,9 @@ func (b *binder) bindValue(e sql.Expr, c catalog.Column) (expr, error) {
 
 // castable reports whether an assignment cast from -> to exists.
 func castable(from, to types.Type) bool {
+	if isJSONKind(from.Kind) && isJSONKind(to.Kind) {
+		return true // json and jsonb, each way (pg_cast 'a')
+	}
 	fc, tc := classOf(from), classOf(to)
 	if fc == tc && fc != classOther {
 		return true

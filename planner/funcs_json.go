@@ -1,41 +1,63 @@
 package planner
 
 import (
-	"strings"
-
+	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
-// vecgres has no json type (only jsonb), so PostgreSQL's functions of or
-// to json are refused with 0A000 naming them and their jsonb
-// counterpart where there is one, instead of 42883 "function does not
-// exist".
+// PostgreSQL's json functions that make records (json_populate_record
+// and its kin) are refused with 0A000 naming them, instead of 42883
+// "function does not exist": vecgres has no record type.
 
-// jsonFunctions are PostgreSQL 15's json functions (pg_proc), with the
-// jsonb function to use instead ("" when vecgres has none).
-var jsonFunctions = map[string]string{
-	"to_json": "to_jsonb", "row_to_json": "", "array_to_json": "to_jsonb",
-	"json_agg": "jsonb_agg", "json_object_agg": "jsonb_object_agg",
-	"json_build_object": "jsonb_build_object", "json_build_array": "jsonb_build_array",
-	"json_typeof": "jsonb_typeof", "json_array_length": "jsonb_array_length", "json_strip_nulls": "jsonb_strip_nulls",
-	"json_array_elements": "jsonb_array_elements", "json_array_elements_text": "jsonb_array_elements_text",
-	"json_each": "jsonb_each", "json_each_text": "jsonb_each_text", "json_object_keys": "jsonb_object_keys",
-	"json_extract_path": "", "json_extract_path_text": "", "json_object": "", "json_populate_record": "",
-	"json_populate_recordset": "", "json_to_record": "", "json_to_recordset": "",
+// recordJSONFunctions are PostgreSQL 15's json and jsonb functions
+// (pg_proc) that return records.
+var recordJSONFunctions = map[string]bool{
+	"json_populate_record": true, "json_populate_recordset": true, "json_to_record": true, "json_to_recordset": true,
+	"jsonb_populate_record": true, "jsonb_populate_recordset": true, "jsonb_to_record": true, "jsonb_to_recordset": true,
 }
 
-// refuseJSONFunction is 0A000 for a call of a json function vecgres
-// lacks; nil for any other call.
+// refuseJSONFunction is 0A000 for a call of a record-making json
+// function; nil for any other call.
 func refuseJSONFunction(f *sql.FuncCall) error {
-	alt, ok := jsonFunctions[f.Name]
-	if !ok || len(sem.Builtins.Lookup(f.Name)) > 0 {
+	if !recordJSONFunctions[f.Name] || len(sem.Builtins.Lookup(f.Name)) > 0 {
 		return nil
 	}
-	what := "function " + f.Name + " (type json; vecgres has jsonb"
-	if alt != "" {
-		what += ": use " + alt
+	return pgerror.NotSupported("function " + f.Name + " (vecgres has no record type)").WithPosition(f.P + 1)
+}
+
+// isJSONKind reports json and jsonb.
+func isJSONKind(k types.Kind) bool { return k == types.KindJSON || k == types.KindJSONB }
+
+// checkBtreeKey is 42704 for a B-tree key (index, primary key, unique
+// constraint) of type json, which has no B-tree operator class in
+// PostgreSQL (json has no =; json[] takes the generic array_ops).
+func checkBtreeKey(t types.Type) error {
+	if t.Kind != types.KindJSON {
+		return nil
 	}
-	return pgerror.NotSupported(strings.TrimSpace(what) + ")").WithPosition(f.P + 1)
+	return pgerror.Errorf(pgerror.UndefinedObject, "data type %s has no default operator class for access method \"btree\"", noTypmod(t).Name()).
+		WithHint("You must specify an operator class for the index or define a default operator class for the data type.")
+}
+
+// checkBtreeKeys is checkBtreeKey of a CREATE INDEX's key: kt for one
+// column or expression, each plain column's type of several.
+func checkBtreeKeys(t *catalog.Table, kt types.Type, cols []sql.IndexColumn) error {
+	if len(cols) == 1 {
+		return checkBtreeKey(kt)
+	}
+	for _, ic := range cols {
+		name := ic.Column
+		if c, ok := ic.Expr.(*sql.ColumnRef); ok && name == "" {
+			name = c.Name
+		}
+		if i := t.ColumnIndex(name); i >= 0 {
+			if err := checkBtreeKey(t.Columns[i].Type); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

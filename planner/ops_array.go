@@ -88,5 +88,11 @@ func (b *binder) bindContainment(x *sql.BinaryExpr) (expr, error) {
 	if e := b.makeBinary(x.Op, l, r); e != nil { // sem.Operators' array and jsonb entries
 		return e, nil
 	}
-	return nil, noOperator(noTypmod(l.Type()), x.Op, noTypmod(r.Type())).WithPosition(x.P + 1)
+	lt, rt := noTypmod(l.Type()), noTypmod(r.Type())
+	if lt.Kind == types.KindJSON && b.untyped(x.R) {
+		rt = types.Unknown // json has no containment: PostgreSQL names the literal's type
+	} else if rt.Kind == types.KindJSON && b.untyped(x.L) {
+		lt = types.Unknown
+	}
+	return nil, noOperator(lt, x.Op, rt).WithPosition(x.P + 1)
 }

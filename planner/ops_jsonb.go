@@ -43,5 +43,9 @@ func (b *binder) bindJSONB(x *sql.BinaryExpr) (expr, error) {
 	if e := b.makeBinary(x.Op, l, r); e != nil { // sem.Operators' jsonb entries
 		return e, nil
 	}
-	return nil, noOperator(noTypmod(l.Type()), x.Op, noTypmod(r.Type())).WithPosition(x.P + 1)
+	rt := noTypmod(r.Type())
+	if b.untyped(x.R) && l.Type().Kind == types.KindJSON {
+		rt = types.Unknown // json has none of jsonb's operators taking it
+	}
+	return nil, noOperator(noTypmod(l.Type()), x.Op, rt).WithPosition(x.P + 1)
 }

@@ -3,6 +3,7 @@ package planner
 import (
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // SELECT DISTINCT and DISTINCT ON (...): rows are sorted, projected, and
@@ -20,6 +21,9 @@ func (b *binder) bindDistinct(p *selectPlan, x *sql.Select) error {
 	}
 	p.distinct = true
 	if len(x.DistinctOn) == 0 {
+		if err := distinctComparable(p, x); err != nil {
+			return err
+		}
 		for i, o := range x.OrderBy {
 			if !inSelectList(p, x, p.order[i].x, o.Expr) {
 				return pgerror.New(pgerror.InvalidColumnReference,
@@ -67,4 +71,22 @@ func inSelectList(p *selectPlan, x *sql.Select, k expr, e sql.Expr) bool {
 		}
 	}
 	return false
+}
+
+// distinctComparable is 42883 "could not identify an equality operator"
+// for an output column of a type without = (json), at its select item
+// when the items are not expanded from *.
+func distinctComparable(p *selectPlan, x *sql.Select) error {
+	for i, it := range p.items {
+		t := it.Type()
+		if _, ok := comparerFor(t, t); ok || t.Kind == types.KindUnknown {
+			continue
+		}
+		err := pgerror.Errorf(pgerror.UndefinedFunction, "could not identify an equality operator for type %s", t.Name())
+		if len(x.Items) == len(p.items) && !x.Items[i].Star {
+			err = err.WithPosition(x.Items[i].Expr.Pos() + 1)
+		}
+		return err
+	}
+	return nil
 }

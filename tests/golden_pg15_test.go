@@ -81,6 +81,9 @@ var pg15GoldenScripts = []string{
 	"sequences",
 	"sequences_relation",
 	"pgdump_functions",
+	"json",
+	"json_funcs",
+	"json_frameworks",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

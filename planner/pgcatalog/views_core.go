@@ -65,6 +65,7 @@ var pgTypes = []pgType{
 	{types.OIDSparsevec, "sparsevec", -1, "U", types.OIDSparsevecArray, false, "i", "e", "sparsevec_", true, 0, true},
 	{types.OIDBit, "bit", -1, "V", types.OIDBitArray, false, "i", "x", "bit_", true, 0, false},
 	{types.OIDVarbit, "varbit", -1, "V", types.OIDVarbitArray, true, "i", "x", "varbit_", true, 0, false},
+	{types.OIDJSON, "json", -1, "U", types.OIDJSONArr, false, "i", "x", "json_", false, 0, false},
 }
 
 var typeCols = cols("oid", tOID, "typname", tName, "typnamespace", tOID, "typowner", tOID, "typlen", tInt2,

@@ -30,6 +30,7 @@ var Builtins = NewRegistry(
 	jsonbFuncs,
 	jsonbSetFuncs,
 	jsonAggregateFuncs,
+	jsonFuncs,
 	advisoryFuncs,
 	statsAggregateFuncs,
 	bitAggregateFuncs,

@@ -30,7 +30,7 @@ var Operators *Registry
 
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators, regexOperators,
-		comparisonOperators(), jsonbOperators, jsonbMoreOperators, arrayOperators, arrayConcatOperators, powerOperators,
+		comparisonOperators(), jsonbOperators, jsonbMoreOperators, jsonOperators, arrayOperators, arrayConcatOperators, powerOperators,
 		bitOperators(), bitStringOperators(), sparsevecOperators())
 }
 

@@ -29,6 +29,7 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindTimestamptzArray, KindTimestamptz},
 	{KindUUIDArray, KindUUID},
 	{KindJSONBArray, KindJSONB},
+	{KindJSONArray, KindJSON},
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
 	{KindSparsevecArray, KindSparsevec},

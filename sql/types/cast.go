@@ -35,6 +35,9 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 	if v, ok, err := castSparse(d, from, to); ok {
 		return v, err
 	}
+	if v, ok, err := castJSON(d, from, to); ok { // json.go
+		return v, err
+	}
 	if from.Kind == to.Kind && IsArray(to.Kind) && to.Typmod != NoTypmod {
 		return castArray(d, from, to, explicit) // the element typmod
 	}

@@ -20,10 +20,12 @@
 // timestamp and timestamptz (UTC: the session TimeZone is always UTC;
 // infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
 // for uuid; JSONB (a parsed tree, keys sorted and unique, numbers kept as
-// numeric text) for jsonb; Bits (a bit length and its bytes, first bit
+// numeric text) for jsonb; string (the input text verbatim, checked by
+// ParseJSON; ParseJSONTree reads it with each value's source text) for
+// json; Bits (a bit length and its bytes, first bit
 // in the high bit, pad bits zero) for bit(n) and bit varying(n);
 // SparseVec (dimensions, 0-based ascending indices, non-zero values) for
-// sparsevec. There is no json type: the name is 0A000. A
+// sparsevec. A
 // Datum carries no type: its Type travels
 // beside it (in a column or a parameter description).
 //

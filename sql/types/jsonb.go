@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -34,6 +35,9 @@ type JSONB struct {
 	Bool  bool    // JSONBool
 	Elems []JSONB // JSONArray: elements; JSONObject: values, parallel to Keys
 	Keys  []string
+	// Raw is a json (not jsonb) value's source text, as ParseJSON found
+	// it (keys in input order, duplicates kept, numbers as written).
+	Raw string
 }
 
 // maxJSONDepth bounds nesting (PostgreSQL's bound is its stack depth).
@@ -46,21 +50,43 @@ const maxJSONDepth = 6400
 // format`; 54001 when nested deeper than 6400 levels.
 func ParseJSONB(s string) (JSONB, error) {
 	p := jsonParser{s: s}
+	return p.parse()
+}
+
+// parse reads the whole input as one JSON value; its syntax errors carry
+// PostgreSQL's CONTEXT line (jsonContext).
+func (p *jsonParser) parse() (JSONB, error) {
 	p.skipSpace()
 	v, err := p.value(0)
-	if err != nil {
-		return JSONB{}, err
+	if err == nil {
+		p.skipSpace()
+		if p.i < len(p.s) {
+			err = p.expected("end of input")
+		}
 	}
-	p.skipSpace()
-	if p.i < len(s) {
-		return JSONB{}, p.expected("end of input")
+	if err != nil {
+		if pe, ok := err.(*pgerror.Error); ok && (pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.UntranslatableCharacter) {
+			return JSONB{}, pe.WithContext(jsonContext(p.s, p.errEnd))
+		}
+		return JSONB{}, err
 	}
 	return v, nil
 }
 
+// jsonParser reads JSON text. raw is json's mode (ParseJSONTree):
+// numbers kept as written, objects in input order with duplicate keys,
+// each value's Raw text set. errEnd is where the token of a syntax
+// error ends, for the error's context.
 type jsonParser struct {
-	s string
-	i int
+	s   string
+	i   int
+	raw bool
+	// lenient is json_in's check of escapes: \u0000 and unpaired
+	// surrogates are taken (PostgreSQL refuses them only when it
+	// de-escapes).
+	lenient bool
+	errEnd  int
+	strAt   int // where the string being read starts
 }
 
 func (p *jsonParser) skipSpace() {
@@ -92,11 +118,57 @@ func (p *jsonParser) token() string {
 	return p.s[p.i:j]
 }
 
+// expected is the error at p.i where what was wanted. PostgreSQL's
+// lexer reads the token found there first, so a token that is itself
+// invalid (a bad word, number or string) is reported as such.
 func (p *jsonParser) expected(what string) error {
 	if p.i >= len(p.s) {
-		return jsonSyntax("The input string ended unexpectedly.")
+		return p.ended()
 	}
-	return jsonSyntax("Expected " + what + ", but found \"" + p.token() + "\".")
+	end := p.i + 1
+	switch c := p.s[p.i]; {
+	case strings.IndexByte("{}[],:", c) >= 0:
+	case c == '"' || c == '-' || isDigit(c):
+		q := jsonParser{s: p.s, i: p.i, raw: true}
+		var err error
+		if c == '"' {
+			_, err = q.str()
+		} else {
+			_, err = q.number()
+		}
+		if err != nil {
+			p.errEnd = q.errEnd
+			return err
+		}
+		end = q.i
+	default:
+		tok := p.token()
+		end = p.i + len(tok)
+		if tok != "true" && tok != "false" && tok != "null" {
+			return p.fail("Token \""+tok+"\" is invalid.", end)
+		}
+	}
+	return p.fail("Expected "+what+", but found \""+p.s[p.i:end]+"\".", end)
+}
+
+// fail is a syntax error whose token ends at end.
+func (p *jsonParser) fail(detail string, end int) error {
+	p.errEnd = end
+	return jsonSyntax(detail)
+}
+
+// ended is the syntax error at the end of the input.
+func (p *jsonParser) ended() error {
+	return p.fail("The input string ended unexpectedly.", len(p.s))
+}
+
+// charEnd is where the character at i ends.
+func (p *jsonParser) charEnd(i int) int {
+	if i >= len(p.s) {
+		return len(p.s)
+	}
+	_, n := utf8.DecodeRuneInString(p.s[i:])
+	return i + n
 }
 
 func (p *jsonParser) value(depth int) (JSONB, error) {
@@ -104,8 +176,17 @@ func (p *jsonParser) value(depth int) (JSONB, error) {
 		return JSONB{}, pgerror.New(pgerror.StatementTooComplex, "stack depth limit exceeded")
 	}
 	if p.i >= len(p.s) {
-		return JSONB{}, jsonSyntax("The input string ended unexpectedly.")
+		return JSONB{}, p.ended()
 	}
+	start := p.i
+	v, err := p.bareValue(depth)
+	if p.raw && err == nil {
+		v.Raw = p.s[start:p.i]
+	}
+	return v, err
+}
+
+func (p *jsonParser) bareValue(depth int) (JSONB, error) {
 	switch c := p.s[p.i]; {
 	case c == '{':
 		return p.object(depth)
@@ -127,7 +208,7 @@ func (p *jsonParser) value(depth int) (JSONB, error) {
 	case "}", "]", ",", ":":
 		return JSONB{}, p.expected("JSON value")
 	default:
-		return JSONB{}, jsonSyntax("Token \"" + tok + "\" is invalid.")
+		return JSONB{}, p.fail("Token \""+tok+"\" is invalid.", p.i+len(tok))
 	}
 }
 
@@ -195,6 +276,9 @@ func (p *jsonParser) object(depth int) (JSONB, error) {
 		}
 		if p.i < len(p.s) && p.s[p.i] == '}' {
 			p.i++
+			if p.raw {
+				return JSONB{Kind: JSONObject, Keys: keys, Elems: vals}, nil
+			}
 			return makeObject(keys, vals), nil
 		}
 		return JSONB{}, p.expected(`"," or "}"`)
@@ -230,6 +314,8 @@ func makeObject(keys []string, vals []JSONB) JSONB {
 
 // str reads a JSON string at p.i (the opening quote).
 func (p *jsonParser) str() (string, error) {
+	start := p.i
+	p.strAt = start
 	p.i++
 	var b []byte
 	for p.i < len(p.s) {
@@ -239,7 +325,7 @@ func (p *jsonParser) str() (string, error) {
 			p.i++
 			return string(b), nil
 		case c < 0x20:
-			return "", jsonSyntax("Character with value 0x" + strconv.FormatUint(uint64(c)|0x100, 16)[1:] + " must be escaped.")
+			return "", p.fail("Character with value 0x"+strconv.FormatUint(uint64(c)|0x100, 16)[1:]+" must be escaped.", p.i)
 		case c == '\\':
 			var err error
 			if b, err = p.escape(b); err != nil {
@@ -254,13 +340,13 @@ func (p *jsonParser) str() (string, error) {
 			p.i += n
 		}
 	}
-	return "", jsonSyntax("The input string ended unexpectedly.")
+	return "", p.fail("Token \""+p.s[start:]+"\" is invalid.", len(p.s))
 }
 
 // escape decodes one backslash escape at p.i onto b.
 func (p *jsonParser) escape(b []byte) ([]byte, error) {
 	if p.i+1 >= len(p.s) {
-		return nil, jsonSyntax("The input string ended unexpectedly.")
+		return nil, p.fail("Token \""+p.s[p.strAt:]+"\" is invalid.", len(p.s))
 	}
 	c := p.s[p.i+1]
 	p.i += 2
@@ -281,46 +367,74 @@ func (p *jsonParser) escape(b []byte) ([]byte, error) {
 		return p.unicodeEscape(b)
 	}
 	_, n := utf8.DecodeRuneInString(p.s[p.i-1:])
-	return nil, jsonSyntax("Escape sequence \"\\" + p.s[p.i-1:p.i-1+n] + "\" is invalid.")
+	return nil, p.fail("Escape sequence \"\\"+p.s[p.i-1:p.i-1+n]+"\" is invalid.", p.i-1+n)
 }
 
-func (p *jsonParser) hex4() (rune, bool) {
-	if p.i+4 > len(p.s) {
-		return 0, false
-	}
+// hex4 reads the four hex digits of a \u escape (p.i after the u).
+// Errors as json_lex_string's: the input ending first, or a character
+// that is not a hex digit.
+func (p *jsonParser) hex4() (rune, error) {
 	var r rune
-	for _, c := range []byte(p.s[p.i : p.i+4]) {
-		v, ok := hexValue(c)
+	for k := 0; k < 4; k++ {
+		if p.i+k >= len(p.s) {
+			return 0, p.fail("Token \""+p.s[p.strAt:]+"\" is invalid.", len(p.s))
+		}
+		v, ok := hexValue(p.s[p.i+k])
 		if !ok {
-			return 0, false
+			return 0, p.fail("\"\\u\" must be followed by four hexadecimal digits.", p.charEnd(p.i+k))
 		}
 		r = r<<4 | rune(v)
 	}
 	p.i += 4
-	return r, true
+	return r, nil
 }
 
 // unicodeEscape decodes \uXXXX (p.i after the u), pairing surrogates.
+// In lenient mode (json_in) \u0000 and unpaired surrogates are
+// accepted, as PostgreSQL checks them only when it de-escapes: they
+// decode to U+FFFD there.
 func (p *jsonParser) unicodeEscape(b []byte) ([]byte, error) {
-	r, ok := p.hex4()
-	if !ok {
-		return nil, jsonSyntax("\"\\u\" must be followed by four hexadecimal digits.")
+	r, err := p.hex4()
+	if err != nil {
+		return nil, err
+	}
+	lowErr := func() error {
+		return p.fail("Unicode low surrogate must follow a high surrogate.", p.charEnd(p.i))
 	}
 	switch {
+	case r == 0 && p.lenient:
+		r = utf8.RuneError
 	case r == 0:
+		p.errEnd = p.i
 		return nil, pgerror.New(pgerror.UntranslatableCharacter, "unsupported Unicode escape sequence").WithDetail("\\u0000 cannot be converted to text.")
 	case utf16.IsSurrogate(r) && r < 0xdc00:
-		if p.i+6 > len(p.s) || p.s[p.i] != '\\' || p.s[p.i+1] != 'u' {
-			return nil, jsonSyntax("Unicode low surrogate must follow a high surrogate.")
+		if p.i+1 >= len(p.s) || p.s[p.i] != '\\' || p.s[p.i+1] != 'u' {
+			if p.lenient {
+				return utf8.AppendRune(b, utf8.RuneError), nil
+			}
+			return nil, lowErr()
 		}
+		save := p.i
 		p.i += 2
-		lo, ok := p.hex4()
-		if !ok || lo < 0xdc00 || lo > 0xdfff {
-			return nil, jsonSyntax("Unicode low surrogate must follow a high surrogate.")
+		lo, err := p.hex4()
+		if err != nil {
+			return nil, err
 		}
-		r = utf16.DecodeRune(r, lo)
+		switch {
+		case lo >= 0xdc00 && lo <= 0xdfff:
+			r = utf16.DecodeRune(r, lo)
+		case p.lenient:
+			p.i = save
+			r = utf8.RuneError
+		case lo >= 0xd800 && lo < 0xdc00:
+			return nil, p.fail("Unicode high surrogate must not follow a high surrogate.", p.i)
+		default:
+			return nil, p.fail("Unicode low surrogate must follow a high surrogate.", p.i)
+		}
+	case utf16.IsSurrogate(r) && !p.lenient:
+		return nil, p.fail("Unicode low surrogate must follow a high surrogate.", p.i)
 	case utf16.IsSurrogate(r):
-		return nil, jsonSyntax("Unicode low surrogate must follow a high surrogate.")
+		r = utf8.RuneError
 	}
 	return utf8.AppendRune(b, r), nil
 }

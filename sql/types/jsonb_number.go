@@ -14,7 +14,7 @@ const (
 )
 
 // number reads a JSON number (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?)
-// and keeps it as numeric_out(numeric_in(text)).
+// and keeps it as numeric_out(numeric_in(text)) (raw mode: as written).
 func (p *jsonParser) number() (JSONB, error) {
 	start := p.i
 	j := p.i
@@ -60,7 +60,10 @@ func (p *jsonParser) number() (JSONB, error) {
 	}
 	p.i = j
 	if !ok {
-		return JSONB{}, jsonSyntax("Token \"" + p.s[start:j] + "\" is invalid.")
+		return JSONB{}, p.fail("Token \""+p.s[start:j]+"\" is invalid.", j)
+	}
+	if p.raw {
+		return JSONB{Kind: JSONNumber, Str: p.s[start:j]}, nil
 	}
 	text, err := canonicalNumeric(p.s[start] == '-', intPart, frac, exp)
 	if err != nil {

@@ -83,6 +83,8 @@ var kinds = [...]kindInfo{
 	KindSparsevecArray:   {OIDSparsevecArray, "sparsevec[]", -1},
 	KindBitArray:         {OIDBitArray, "bit[]", -1},
 	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
+	KindJSON:             {OIDJSON, "json", -1},
+	KindJSONArray:        {OIDJSONArr, "json[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -193,7 +195,7 @@ var typeNames = map[string]Kind{
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
-	"uuid": KindUUID, "jsonb": KindJSONB,
+	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
 	"sparsevec":  KindSparsevec,
 	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
@@ -219,9 +221,6 @@ func LookupType(name string, mods []int32) (Type, error) {
 	k, ok := typeNames[name]
 	if base, isArr := strings.CutPrefix(name, "_"); !ok && isArr {
 		return lookupArray(name, base, mods)
-	}
-	if name == "json" {
-		return Unknown, pgerror.NotSupported("type json (use jsonb)")
 	}
 	if unsupportedRegTypes[name] {
 		return Unknown, pgerror.NotSupported("type " + name)

@@ -48,8 +48,8 @@ func TestTypeCatalog(t *testing.T) {
 			t.Errorf("TypeByOID(%d) = %v, %v", oid, typ, ok)
 		}
 	}
-	if _, ok := TypeByOID(OIDJSON); ok {
-		t.Error("TypeByOID(json) should be unknown to vecgres")
+	if typ, ok := TypeByOID(OIDJSON); !ok || typ != JSONType {
+		t.Errorf("TypeByOID(json) = %v, %v", typ, ok)
 	}
 }
 

@@ -40,6 +40,7 @@ const (
 	OIDRegtype     OID = 2206
 	OIDVoid        OID = 2278
 	OIDJSON        OID = 114
+	OIDJSONArr     OID = 199
 	OIDDate        OID = 1082
 	OIDTimestamp   OID = 1114
 	OIDTimestamptz OID = 1184

@@ -58,6 +58,11 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 		return nil, nil
 	case KindInt2Vector, KindOIDVector:
 		return decodeCatalogVector(b, t)
+	case KindJSON: // json_recv: the text
+		if err := checkText(b); err != nil {
+			return nil, err
+		}
+		return ParseJSON(string(b))
 	}
 	if IsArray(t.Kind) {
 		return decodeArray(b, t)

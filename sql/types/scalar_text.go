@@ -69,6 +69,8 @@ func ParseText(t Type, s string) (any, error) {
 		return nil, nil
 	case KindInt2Vector, KindOIDVector:
 		return parseCatalogVector(s, t.Kind)
+	case KindJSON:
+		return ParseJSON(s)
 	}
 	if IsArray(t.Kind) {
 		return parseArray(s, t)

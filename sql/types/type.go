@@ -76,6 +76,11 @@ const (
 	KindSparsevecArray // sparsevec[]
 	KindBitArray       // bit[]
 	KindVarbitArray    // bit varying[]
+
+	// PostgreSQL's json (json.go): a string, the input text kept
+	// verbatim once validated; and json[].
+	KindJSON
+	KindJSONArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -112,6 +117,7 @@ var (
 	Timestamptz = Type{KindTimestamptz, NoTypmod}
 	UUIDType    = Type{KindUUID, NoTypmod}
 	JSONBType   = Type{KindJSONB, NoTypmod}
+	JSONType    = Type{KindJSON, NoTypmod}
 )
 
 // VectorOf returns vector(dims); dims NoTypmod means a vector of any size.
