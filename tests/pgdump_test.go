@@ -223,8 +223,9 @@ func queryText(t *testing.T, c *pgx.Conn, q string) string {
 // its table, is dumped as PostgreSQL 15's pg_dump dumps it from
 // PostgreSQL (CREATE SEQUENCE, OWNED BY, the default set apart, setval
 // after the data), reading the sequence as a relation (last_value,
-// is_called). Loading it into vecgres needs CREATE SEQUENCE, which it
-// does not have yet.
+// is_called). The script loads into a fresh vecgres, where the table
+// becomes a plain one whose default reads a real sequence that goes on
+// after the dumped value.
 func TestPgDumpSerial(t *testing.T) {
 	pgDump := pgBinary(t, "pg_dump")
 	s := startServer(t, "")
@@ -246,5 +247,22 @@ func TestPgDumpSerial(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("dump lacks %q:\n%s", want, out)
 		}
+	}
+	file := filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s2 := startServer(t, "")
+	psql := pgBinary(t, "psql")
+	if out, err := exec.Command(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", s2.DSN(), "-f", file).CombinedOutput(); err != nil {
+		t.Fatalf("psql -f dump.sql into vecgres: %v\n%s", err, out)
+	}
+	conn2 := s2.connect(t)
+	mustExec(t, conn2, "INSERT INTO sq (v) VALUES ('c')")
+	if got, want := queryText(t, conn2, "SELECT id, v FROM sq ORDER BY id"), "1 | a\n2 | b\n3 | c\n"; got != want {
+		t.Errorf("rows after the load and an insert:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := queryText(t, conn2, "SELECT pg_get_serial_sequence('sq', 'id'), last_value FROM sq_id_seq"), "public.sq_id_seq | 3\n"; got != want {
+		t.Errorf("the loaded sequence: %s, want %s", got, want)
 	}
 }
