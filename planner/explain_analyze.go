@@ -20,7 +20,9 @@ type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
 	setOps map[*setOpPlan]*setOpNodes
-	actual map[ir.Node]int
+	// modifies is the exec Modify of each UPDATE or DELETE that ran.
+	modifies map[*modifyPlan]*ir.Modify
+	actual   map[ir.Node]int
 }
 
 // setOpNodes are the exec nodes of a set operation's run: its Append,
@@ -32,7 +34,16 @@ type setOpNodes struct {
 
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*ir.Modify{}, actual: map[ir.Node]int{}}
+}
+
+// modifyRun is the exec Modify of p's run; nil when not analyzing or p
+// did not run.
+func (tr *setOpTrace) modifyRun(p *modifyPlan) *ir.Modify {
+	if tr == nil {
+		return nil
+	}
+	return tr.modifies[p]
 }
 
 // count returns the rows node n emitted, and false when it never ran (or

@@ -63,6 +63,10 @@ type selectPlan struct {
 	// when none does. knnBudget marks that relation's own plan.
 	knnRel    *rangeRel
 	knnBudget bool
+	// rowIDs makes the table scans' rows carry their slot after the
+	// table's columns (withRowID): the rows UPDATE and DELETE change
+	// (dml_modify_exec.go).
+	rowIDs bool
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }
@@ -155,7 +159,7 @@ var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to
 func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(vals []any) error) error {
 	var err error
 	n := 0
-	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
+	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
 		if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
 			err = errCanceled
 			return false
@@ -165,12 +169,24 @@ func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(va
 			return false
 		}
 		if ok {
-			err = fn(vals)
+			err = fn(p.withRowID(vals, slot))
 		}
 		return err == nil
 	})
 	countSeqScan(p.table, int64(n)) // access_stats.go
 	return err
+}
+
+// withRowID is vals, followed by slot when p's rows carry their slots
+// (rowIDs), in a new slice (vals is the stored row's).
+func (p *selectPlan) withRowID(vals []any, slot uint64) []any {
+	if !p.rowIDs {
+		return vals
+	}
+	row := make([]any, len(vals)+1)
+	copy(row, vals)
+	row[len(vals)] = slot
+	return row
 }
 
 func compareKeys(k orderKey, a, b any) int {
