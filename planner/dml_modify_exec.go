@@ -15,14 +15,19 @@ import (
 // over the scan of the rows to change — the scan a SELECT of those rows
 // would use (execSource: the B-tree or key path chooseBTree picks, else
 // the sequential scan, WHERE applied in the scan), each row followed by
-// its slot — whose writes modifyWriter applies. EXPLAIN lowers the same
+// its slot — whose writes modifyWriter applies (row locks and waits,
+// constraint checks and foreign-key actions in catalog.Txn, the update
+// chain's recheck of WHERE). EXPLAIN lowers the same
 // Modify over the same access path (lower), so it shows PostgreSQL's
 // "Update on t" over "Seq Scan on t" or "Index Scan using t_pkey on t".
 
-// runRows implements rowStreamer: RETURNING rows go to w as each row is
-// written (w.Begin only with RETURNING, so that a statement without it
-// describes no rows); the result has the tag and no rows.
-func (p *modifyPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
+// run implements plan: the Modify's RETURNING rows go into a collector
+// (charged to the statement's account) that the session writes out once
+// the statement, with its end-of-statement foreign-key checks, has
+// succeeded — as PostgreSQL runs a statement with RETURNING to its end
+// into a tuple store before sending a row (PORTAL_ONE_RETURNING), so no
+// client sees rows of a statement that fails. The result has the tag.
+func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	stop, err := startWrite(ctx, x, p.table) // dml_lock.go
 	if err != nil {
 		return nil, err
@@ -34,36 +39,24 @@ func (p *modifyPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWrite
 	if err != nil {
 		return nil, err
 	}
-	if p.ret != nil {
-		if err := w.Begin(p.columns()); err != nil {
-			return nil, err
-		}
-	}
 	env := newExecEnv(ctx, x, e, b)
 	wr := &modifyWriter{p: p, e: e, txn: x.txn}
 	env.Writer = wr
 	if x.analyze != nil {
+		lowered, err := p.lowerTree(x)
+		if err != nil {
+			return nil, err
+		}
 		env.Actual = x.analyze.actual
-		x.analyze.modifies[p] = root
+		x.analyze.modifies[p] = &modifyTrace{lowered: lowered, run: root}
 	}
-	n, err := pexec.Run(env, root, w)
+	c := &pexec.Collector{Mem: x.mem}
+	n, err := pexec.Run(env, root, c)
 	x.analyze.ranPlan(p, n)
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: p.columns(), Tag: fmt.Sprintf("%s %d", p.tag, wr.n)}, nil
-}
-
-// run implements plan: runRows into a collector that holds the RETURNING
-// rows (charged to the statement's account).
-func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	c := &rowCollector{Collector: pexec.Collector{Mem: x.mem}}
-	res, err := p.runRows(ctx, x, c)
-	if err != nil {
-		return nil, err
-	}
-	res.Rows = c.Rows
-	return res, nil
+	return &backend.Result{Columns: p.columns(), Rows: c.Rows, Tag: fmt.Sprintf("%s %d", p.tag, wr.n)}, nil
 }
 
 // execTree is the Modify of one execution over the rows to change.
@@ -88,12 +81,23 @@ func (p *modifyPlan) modifyNode(in ir.Node) *ir.Modify {
 	return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
 }
 
-// lower is p's tree for EXPLAIN: its Modify over the lowered scan of the
-// rows to change (selectPlan.lowerRows: estimates and the access-path
-// rule), the scalar subqueries of SET, WHERE and RETURNING as its
-// InitPlans; under EXPLAIN ANALYZE (tr) with the rows the run's Modify
-// and scan emitted.
+// lower is p's tree for EXPLAIN (lowerTree); under EXPLAIN ANALYZE (tr)
+// the one lowered before the run, with the rows the run's Modify and
+// scan emitted.
 func (p *modifyPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
+	if tr == nil || tr.modifies[p] == nil {
+		return p.lowerTree(x)
+	}
+	t := tr.modifies[p]
+	t.lowered.Actual = tr.actualOf(t.run)
+	ir.Top(t.lowered.Input).Base().Actual = tr.actualOf(t.run.Input)
+	return t.lowered, nil
+}
+
+// lowerTree is p's Modify over the lowered scan of the rows to change
+// (selectPlan.lowerRows: estimates and the access-path rule), with the
+// scalar subqueries of SET, WHERE and RETURNING as its InitPlans.
+func (p *modifyPlan) lowerTree(x *execCtx) (*ir.Modify, error) {
 	in, err := p.rows.lowerRows(x, nil) // lower_select.go
 	if err != nil {
 		return nil, err
@@ -105,10 +109,6 @@ func (p *modifyPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
 			return nil, err
 		}
 		m.SubPlans = append(m.SubPlans, s.irSubPlan(sub)) // subquery_exec.go
-	}
-	if run := tr.modifyRun(p); run != nil {
-		m.Actual = tr.actualOf(run)
-		ir.Top(in).Base().Actual = tr.actualOf(run.Input)
 	}
 	return m, nil
 }

@@ -20,8 +20,8 @@ type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
 	setOps map[*setOpPlan]*setOpNodes
-	// modifies is the exec Modify of each UPDATE or DELETE that ran.
-	modifies map[*modifyPlan]*ir.Modify
+	// modifies is what each UPDATE or DELETE that ran saw.
+	modifies map[*modifyPlan]*modifyTrace
 	actual   map[ir.Node]int
 }
 
@@ -34,16 +34,15 @@ type setOpNodes struct {
 
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*ir.Modify{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*modifyTrace{}, actual: map[ir.Node]int{}}
 }
 
-// modifyRun is the exec Modify of p's run; nil when not analyzing or p
-// did not run.
-func (tr *setOpTrace) modifyRun(p *modifyPlan) *ir.Modify {
-	if tr == nil {
-		return nil
-	}
-	return tr.modifies[p]
+// modifyTrace is an UPDATE's or DELETE's run under EXPLAIN ANALYZE: its
+// tree lowered before the run wrote (so that its estimates and access
+// path are those the run chose) and the exec Modify that ran.
+type modifyTrace struct {
+	lowered *ir.Modify
+	run     *ir.Modify
 }
 
 // count returns the rows node n emitted, and false when it never ran (or
