@@ -33,15 +33,14 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 		return nil, err
 	}
 	defer stop()
-	e := &env{params: x.params, sess: x.s, exec: x}
+	r := &modifyRun{p: p, e: env{params: x.params, sess: x.s, exec: x}, txn: x.txn, Collector: pexec.Collector{Mem: x.mem}}
 	b := &execBuild{src: leafSources{}}
-	root, err := p.execTree(ctx, x, e, b)
+	root, err := p.execTree(ctx, x, &r.e, b)
 	if err != nil {
 		return nil, err
 	}
-	env := newExecEnv(ctx, x, e, b)
-	wr := &modifyWriter{p: p, e: e, txn: x.txn}
-	env.Writer = wr
+	env := newExecEnv(ctx, x, &r.e, b)
+	env.Writer = r
 	if x.analyze != nil {
 		lowered, err := p.lowerTree(x)
 		if err != nil {
@@ -50,13 +49,12 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 		env.Actual = x.analyze.actual
 		x.analyze.modifies[p] = &modifyTrace{lowered: lowered, run: root}
 	}
-	c := &pexec.Collector{Mem: x.mem}
-	n, err := pexec.Run(env, root, c)
+	n, err := pexec.Run(env, root, r)
 	x.analyze.ranPlan(p, n)
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: p.columns(), Rows: c.Rows, Tag: fmt.Sprintf("%s %d", p.tag, wr.n)}, nil
+	return &backend.Result{Columns: p.columns(), Rows: r.Rows, Tag: fmt.Sprintf("%s %d", p.tag, r.n)}, nil
 }
 
 // execTree is the Modify of one execution over the rows to change.
@@ -129,20 +127,23 @@ func (p *modifyPlan) exprs() []expr {
 	return out
 }
 
-// modifyWriter is exec.Writer for one run of p: it applies p to each
-// target row and counts the rows changed (the tag's count).
-type modifyWriter struct {
+// modifyRun is one run of p: the env its expressions are evaluated in,
+// the exec.Writer that applies p to each target row and counts the rows
+// changed (the tag's count), and the exec.Sink (Collector) of its
+// RETURNING rows.
+type modifyRun struct {
 	p   *modifyPlan
-	e   *env
+	e   env
 	txn *catalog.Txn
 	n   int64
+	pexec.Collector
 }
 
 // Write implements exec.Writer: row is the table's columns, then the
 // slot (selectPlan.rowIDs).
-func (w *modifyWriter) Write(_ *ir.Modify, row []any) ([]any, error) {
+func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
 	cols := len(w.p.table.Columns)
-	out, ok, err := w.p.change(w.e, w.txn, row[cols].(uint64), row[:cols:cols])
+	out, ok, err := w.p.change(&w.e, w.txn, row[cols].(uint64), row[:cols:cols])
 	if err != nil || !ok {
 		return nil, err
 	}

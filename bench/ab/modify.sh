@@ -1,0 +1,65 @@
+#!/bin/sh
+# Compares UPDATE and DELETE speed between two vecgres commits in process:
+# planner's BenchmarkUpdateByKey (a prepared `UPDATE t SET x = x + 1 WHERE
+# id = $1` on a 10,000-row table) and BenchmarkDelete10k (one DELETE of
+# 10,000 of 20,000 rows), from NEW's planner/modify_bench_test.go copied
+# into OLD's tree, so both run the same benchmark. The two test binaries
+# run alternately ROUNDS times, so that both see the same spread of a
+# shared machine's load; the last lines are each benchmark's median
+# ns/op for OLD and NEW and their ratio NEW/OLD (below 1: NEW is faster).
+#
+# Usage: sh bench/ab/modify.sh OLD NEW   (commits or branches; NEW may be
+# "." for the working tree). Env: ROUNDS (5), BENCHTIME (2s).
+# Results: bench/results/modify-ab-<date>.txt.
+set -eu
+cd "$(dirname "$0")/../.."
+OLD=$1
+NEW=$2
+ROUNDS=${ROUNDS:-5}
+BENCHTIME=${BENCHTIME:-2s}
+DATE=$(date -u +%Y-%m-%d)
+OUT=bench/results/modify-ab-$DATE.txt
+WORK=$(mktemp -d /tmp/vecgres-modify-ab.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+bench=planner/modify_bench_test.go
+NEWREV=$NEW
+[ "$NEW" != . ] || NEWREV=HEAD
+
+# build REV LABEL: the planner test binary of commit REV (the working tree
+# for ".") with NEW's benchmark, as $WORK/planner-LABEL.test.
+build() {
+	if [ "$1" = . ]; then
+		ln -s "$PWD" "$WORK/src-$2"
+	else
+		mkdir "$WORK/src-$2"
+		git archive "$1" | tar -x -C "$WORK/src-$2"
+		[ "$NEW" = . ] && cp "$bench" "$WORK/src-$2/$bench" || git show "$NEWREV:$bench" >"$WORK/src-$2/$bench"
+	fi
+	(cd "$WORK/src-$2" && go test -c -o "$WORK/planner-$2.test" ./planner/)
+}
+
+build "$OLD" old
+build "$NEW" new
+: >"$OUT"
+echo "# old=$(git rev-parse --short "$OLD") new=$NEW rounds=$ROUNDS benchtime=$BENCHTIME" >>"$OUT"
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	for side in old new; do
+		(cd "$WORK" && "./planner-$side.test" -test.run XXX -test.bench 'BenchmarkUpdateByKey|BenchmarkDelete10k' \
+			-test.benchtime "$BENCHTIME" -test.benchmem 2>/dev/null) | grep '^Benchmark' | sed "s/^/$side r$r /" >>"$OUT"
+	done
+	r=$((r + 1))
+done
+# median ns/op per side and benchmark, and NEW/OLD
+awk '/ Benchmark/ { k = $3; sub(/-[0-9]+$/, "", k); v[$1 " " k] = v[$1 " " k] " " $5; names[k] = 1 }
+END {
+	for (k in names) {
+		for (s = 0; s < 2; s++) {
+			side = s == 0 ? "old" : "new"
+			n = split(v[side " " k], a, " ")
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+			m[side] = n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+		}
+		printf "%s median ns/op old %.0f new %.0f new/old %.3f\n", k, m["old"], m["new"], m["new"] / m["old"]
+	}
+}' "$OUT" | sort | tee -a "$OUT"

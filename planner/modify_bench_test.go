@@ -1,0 +1,63 @@
+package planner
+
+import (
+	"context"
+	"testing"
+
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/wal"
+)
+
+// benchSession is a session over a catalog in a temporary directory whose
+// WAL skips fsync: the statements' own cost, without the in-memory test
+// filesystem's copy of the segment at each sync.
+func benchSession(b *testing.B) *Session {
+	c, err := catalog.Open(b.TempDir(), catalog.Options{WAL: wal.Options{FS: wal.OSFS{}, SegmentSize: 1 << 26, NoSync: true}})
+	if err != nil {
+		b.Fatalf("open: %v", err)
+	}
+	b.Cleanup(func() { c.Close() })
+	s := NewEngine(c).NewSession(map[string]string{"user": "postgres"}).(*Session)
+	b.Cleanup(s.Close)
+	return s
+}
+
+// BenchmarkUpdateByKey measures `UPDATE t SET x = x + 1 WHERE id = $1`,
+// prepared, in autocommit, over a 10,000-row table with a primary key
+// (benchSession), the key
+// cycling through the rows. It names no type of the engine contract, so
+// bench/ab/modify.sh can run it in an older tree as the baseline.
+func BenchmarkUpdateByKey(b *testing.B) {
+	ctx := context.Background()
+	s := benchSession(b)
+	exec(b, s, "CREATE TABLE t (id int PRIMARY KEY, x int)")
+	exec(b, s, "INSERT INTO t SELECT g, 0 FROM generate_series(1, 10000) g")
+	q, err := s.Prepare("UPDATE t SET x = x + 1 WHERE id = $1", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	exec(b, s, "BEGIN")
+	defer exec(b, s, "COMMIT")
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.Execute(ctx, q, []any{int64(i%10000 + 1)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDelete10k measures one DELETE of 10,000 of a fresh table's
+// 20,000 rows by a sequential scan with a filter (`DELETE FROM t WHERE
+// x = 0`), in autocommit (benchSession); making the table is not timed.
+func BenchmarkDelete10k(b *testing.B) {
+	s := benchSession(b)
+	for b.Loop() {
+		b.StopTimer()
+		exec(b, s, "DROP TABLE IF EXISTS t")
+		exec(b, s, "CREATE TABLE t (id int PRIMARY KEY, x int)")
+		exec(b, s, "INSERT INTO t SELECT g, g % 2 FROM generate_series(1, 20000) g")
+		b.StartTimer()
+		if res := exec(b, s, "DELETE FROM t WHERE x = 0"); res.Tag != "DELETE 10000" {
+			b.Fatalf("tag %q", res.Tag)
+		}
+	}
+}
