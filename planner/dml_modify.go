@@ -110,7 +110,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	if err != nil {
 		return nil, err
 	}
-	p.rows = &selectPlan{table: p.table, where: b.andViewWhere(cond), rowIDs: true} // view_simple.go
+	p.rows = &selectPlan{table: p.table, where: b.andViewWhere(cond), withSlots: true} // view_simple.go
 	if p.rows.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.rows.path = findIndexPath(p.table, p.rows.where)
 	}

@@ -139,11 +139,11 @@ type modifyRun struct {
 	pexec.Collector
 }
 
-// Write implements exec.Writer: row is the table's columns, then the
-// slot (selectPlan.rowIDs).
+// Write implements exec.Writer: row is the table's columns, then a
+// pointer to the slot (rowIDBuf).
 func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
 	cols := len(w.p.table.Columns)
-	out, ok, err := w.p.change(&w.e, w.txn, row[cols].(uint64), row[:cols:cols])
+	out, ok, err := w.p.change(&w.e, w.txn, *row[cols].(*uint64), row[:cols:cols])
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -43,6 +43,7 @@ func choosePath(x *execCtx, e *env, t *catalog.Table, path *indexPath) (*pathSca
 func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
 	slots := ps.slots()
 	countPathScan(p.table, ps, len(slots)) // access_stats.go
+	ids := p.rowIDs()
 	for i, slot := range slots {
 		if i%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
 			return errCanceled
@@ -56,7 +57,7 @@ func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *path
 			return err
 		}
 		if pass {
-			if err := fn(p.withRowID(vals, slot)); err != nil {
+			if err := fn(ids.row(vals, slot)); err != nil {
 				return err
 			}
 		}
