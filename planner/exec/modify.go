@@ -26,9 +26,9 @@ type Writer interface {
 // writes, and the scan must not meet the versions the statement writes —
 // then writes each through env.Writer and emits, for RETURNING, its
 // Returning values over the row written. A held row costs its slice
-// (memacct.RowOverhead and a value slot per column), not its values,
-// which it shares with the stored table. Errors: 53200 past the
-// statement's memory limit, the Writer's, the Evaluator's, env.Check's.
+// (heldRowBytes), not its values, which it shares with the stored table.
+// Errors: 53200 past the statement's memory limit, the Writer's, the
+// Evaluator's, env.Check's.
 func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 	if env.Writer == nil {
 		return nil, fmt.Errorf("exec: no writer for %s", n.Label())
@@ -40,7 +40,7 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 	return func(emit Emit) error {
 		var held [][]any
 		if err := in(func(row []any) error {
-			if err := env.Mem.Charge(memacct.RowOverhead + int64(len(row))*memacct.ValueOverhead); err != nil {
+			if err := env.Mem.Charge(heldRowBytes + int64(len(row))*memacct.ValueOverhead); err != nil {
 				return err
 			}
 			held = append(held, row)
@@ -66,6 +66,10 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 		return nil
 	}, nil
 }
+
+// heldRowBytes is what Modify's hold of one input row costs besides its
+// value slots: the slice header in its list and the row's identity.
+const heldRowBytes = 32
 
 // returning emits n's Returning values over row.
 func (env *Env) returning(n *plan.Modify, row []any, emit Emit) error {
