@@ -6,7 +6,9 @@
 # into OLD's tree, so both run the same benchmark. The two test binaries
 # run alternately ROUNDS times, so that both see the same spread of a
 # shared machine's load; the last lines are each benchmark's median
-# ns/op for OLD and NEW and their ratio NEW/OLD (below 1: NEW is faster).
+# ns/op and cpu-ns/op (the process's CPU time per operation, which a
+# busy machine's waits for a core do not inflate) for OLD and NEW and
+# their ratio NEW/OLD (below 1: NEW is faster).
 #
 # Usage: sh bench/ab/modify.sh OLD NEW   (commits or branches; NEW may be
 # "." for the working tree). Env: ROUNDS (5), BENCHTIME (2s).
@@ -50,16 +52,18 @@ while [ "$r" -le "$ROUNDS" ]; do
 	done
 	r=$((r + 1))
 done
-# median ns/op per side and benchmark, and NEW/OLD
-awk '/ Benchmark/ { k = $3; sub(/-[0-9]+$/, "", k); v[$1 " " k] = v[$1 " " k] " " $5; names[k] = 1 }
+# median ns/op and cpu-ns/op per side and benchmark, and NEW/OLD
+awk '/ Benchmark/ { k = $3; sub(/-[0-9]+$/, "", k); names[k] = 1
+	for (i = 4; i < NF; i++) if ($(i + 1) == "ns/op" || $(i + 1) == "cpu-ns/op") v[$1 " " k " " $(i + 1)] = v[$1 " " k " " $(i + 1)] " " $i }
+function median(list,   a, n, i, j, t) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
 END {
-	for (k in names) {
-		for (s = 0; s < 2; s++) {
-			side = s == 0 ? "old" : "new"
-			n = split(v[side " " k], a, " ")
-			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-			m[side] = n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-		}
-		printf "%s median ns/op old %.0f new %.0f new/old %.3f\n", k, m["old"], m["new"], m["new"] / m["old"]
+	for (k in names) for (u = 0; u < 2; u++) {
+		unit = u == 0 ? "ns/op" : "cpu-ns/op"
+		o = median(v["old " k " " unit]); n = median(v["new " k " " unit])
+		if (o > 0) printf "%s median %s old %.0f new %.0f new/old %.3f\n", k, unit, o, n, n / o
 	}
 }' "$OUT" | sort | tee -a "$OUT"
