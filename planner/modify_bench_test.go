@@ -42,9 +42,12 @@ func reportCPU(b *testing.B, start time.Duration) {
 }
 
 // BenchmarkUpdateByKey measures `UPDATE t SET x = x + 1 WHERE id = $1`,
-// prepared, in autocommit, over a 10,000-row table with a primary key
-// (benchSession), the key
-// cycling through the rows. It names no type of the engine contract, so
+// prepared, over a 10,000-row table with a primary key (benchSession),
+// the key cycling through the rows, all in one transaction block: the
+// statement's cost without a commit's wait for the WAL writer, which on
+// a shared machine is mostly scheduling noise. Its cost per statement
+// grows with the row versions it has made, so compare runs of one
+// -benchtime Nx. It names no type of the engine contract, so
 // bench/ab/modify.sh can run it in an older tree as the baseline.
 func BenchmarkUpdateByKey(b *testing.B) {
 	ctx := context.Background()

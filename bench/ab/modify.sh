@@ -10,15 +10,19 @@
 # busy machine's waits for a core do not inflate) for OLD and NEW and
 # their ratio NEW/OLD (below 1: NEW is faster).
 #
+# Each side runs the same number of operations (UPDATES, DELETES), as the
+# UPDATE benchmark's cost grows with the row versions it has made.
+#
 # Usage: sh bench/ab/modify.sh OLD NEW   (commits or branches; NEW may be
-# "." for the working tree). Env: ROUNDS (5), BENCHTIME (2s).
+# "." for the working tree). Env: ROUNDS (5), UPDATES (20000), DELETES (30).
 # Results: bench/results/modify-ab-<date>.txt.
 set -eu
 cd "$(dirname "$0")/../.."
 OLD=$1
 NEW=$2
 ROUNDS=${ROUNDS:-5}
-BENCHTIME=${BENCHTIME:-2s}
+UPDATES=${UPDATES:-20000}
+DELETES=${DELETES:-30}
 DATE=$(date -u +%Y-%m-%d)
 OUT=bench/results/modify-ab-$DATE.txt
 WORK=$(mktemp -d /tmp/vecgres-modify-ab.XXXXXX)
@@ -43,12 +47,15 @@ build() {
 build "$OLD" old
 build "$NEW" new
 : >"$OUT"
-echo "# old=$(git rev-parse --short "$OLD") new=$NEW rounds=$ROUNDS benchtime=$BENCHTIME" >>"$OUT"
+echo "# old=$(git rev-parse --short "$OLD") new=$NEW rounds=$ROUNDS updates=$UPDATES deletes=$DELETES" >>"$OUT"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	for side in old new; do
-		(cd "$WORK" && "./planner-$side.test" -test.run XXX -test.bench 'BenchmarkUpdateByKey|BenchmarkDelete10k' \
-			-test.benchtime "$BENCHTIME" -test.benchmem 2>/dev/null) | grep '^Benchmark' | sed "s/^/$side r$r /" >>"$OUT"
+		for b in "BenchmarkUpdateByKey $UPDATES" "BenchmarkDelete10k $DELETES"; do
+			set -- $b
+			(cd "$WORK" && "./planner-$side.test" -test.run XXX -test.bench "^$1\$" \
+				-test.benchtime "${2}x" -test.benchmem 2>/dev/null) | grep '^Benchmark' | sed "s/^/$side r$r /" >>"$OUT"
+		done
 	done
 	r=$((r + 1))
 done
