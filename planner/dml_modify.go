@@ -1,29 +1,27 @@
 package planner
 
 import (
-	"context"
-	"errors"
-	"fmt"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// modifyPlan is UPDATE (set non-nil) or DELETE over the rows passing WHERE.
+// modifyPlan is UPDATE (set non-nil) or DELETE of the rows of rows: the
+// table's rows that pass WHERE, read as a SELECT of them reads them
+// (the same access-path rule and scans), each with its slot.
 type modifyPlan struct {
 	table *catalog.Table
-	where expr
-	// path is the part of WHERE a key or B-tree answers (filter.go); nil
-	// when none does.
-	path *indexPath
-	set  map[int]expr // column -> new value (UPDATE)
-	ret  *returning
-	tag  string
+	rows  *selectPlan
+	set   map[int]expr // column -> new value (UPDATE)
+	ret   *returning
+	tag   string
 	// view is the view written through (view_update.go); nil for none.
 	view *catalog.Table
 }
+
+// where is the statement's WHERE (with a view's own), nil for none.
+func (p *modifyPlan) where() expr { return p.rows.where }
 
 func (p *modifyPlan) columns() []backend.Column { return p.ret.columns() }
 
@@ -104,123 +102,20 @@ func (b *binder) planDelete(x *sql.Delete) (plan, error) {
 	return b.finishModify(&modifyPlan{table: t, tag: "DELETE", view: view}, x.Where, x.Returning)
 }
 
+// finishModify binds WHERE (ANDed with a view's own) and RETURNING and
+// makes the query of the rows to change: WHERE's B-tree or key path
+// found as a SELECT's is (chooseIndex), its rows carrying their slots.
 func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectItem) (plan, error) {
-	var err error
-	if p.where, err = b.bindCondition(where, "WHERE"); err != nil {
+	cond, err := b.bindCondition(where, "WHERE")
+	if err != nil {
 		return nil, err
 	}
-	p.where = b.andViewWhere(p.where) // view_simple.go
-	if p.where != nil && b.s.settings.flag("enable_indexscan") {
-		p.path = findIndexPath(p.table, p.where)
+	p.rows = &selectPlan{table: p.table, where: b.andViewWhere(cond), withSlots: true} // view_simple.go
+	if p.rows.where != nil && b.s.settings.flag("enable_indexscan") {
+		p.rows.path = findIndexPath(p.table, p.rows.where)
 	}
 	if p.ret, err = b.bindReturning(ret); err != nil {
 		return nil, err
 	}
 	return p, nil
-}
-
-func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	type target struct {
-		slot uint64
-		vals []any
-	}
-	var targets []target
-	stop, err := startWrite(ctx, x, p.table)
-	if err != nil {
-		return nil, err
-	}
-	defer stop()
-	done := ctx.Done()
-	scanErr := eachCandidate(x, e, p.table, p.path, func(slot uint64, vals []any) bool { // filter_scan.go
-		if err = stmtCanceled(done); err != nil {
-			return false
-		}
-		e.row = vals
-		var v any
-		if p.where != nil {
-			if v, err = p.where.Eval(e); err != nil {
-				return false
-			}
-		}
-		if p.where == nil || truthy(v) {
-			if err = e.charge(modifyTargetBytes); err != nil {
-				return false
-			}
-			targets = append(targets, target{slot, vals})
-		}
-		return true
-	})
-	if err == nil {
-		err = scanErr
-	}
-	if err != nil {
-		return nil, err
-	}
-	res := &backend.Result{Columns: p.ret.columns()}
-	n := 0
-	for _, t := range targets {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		row, ok, err := p.change(e, x.txn, t.slot, t.vals)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			continue
-		}
-		n++
-		if err := p.ret.project(e, row, res); err != nil {
-			return nil, err
-		}
-	}
-	res.Tag = fmt.Sprintf("%s %d", p.tag, n)
-	return res, nil
-}
-
-// change applies the statement to one target row. When a concurrent
-// transaction updated the row and committed meanwhile, it follows the row
-// to its newest version, checks WHERE again on it and changes that
-// (PostgreSQL's EvalPlanQual, READ COMMITTED); ok is false when the row
-// was deleted or no longer passes WHERE. The catalog finds the newest
-// version through the update chain (catalog.RowMoved).
-func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (row []any, ok bool, err error) {
-	for {
-		row, err = p.apply(e, txn, slot, vals)
-		var moved *catalog.RowMoved
-		if !errors.As(err, &moved) {
-			return row, err == nil, err
-		}
-		if moved.Vals == nil {
-			return nil, false, nil
-		}
-		slot, vals = moved.Slot, moved.Vals
-		if p.where == nil {
-			continue
-		}
-		e.row = vals
-		v, err := p.where.Eval(e)
-		if err != nil || !truthy(v) {
-			return nil, false, err
-		}
-	}
-}
-
-// apply deletes or updates one row and returns the row RETURNING sees.
-func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, old []any) ([]any, error) {
-	if p.set == nil {
-		return old, txn.Delete(p.table, slot)
-	}
-	e.row = old
-	row := append([]any(nil), old...)
-	for c, ex := range p.set {
-		v, err := ex.Eval(e)
-		if err != nil {
-			return nil, err
-		}
-		row[c] = v
-	}
-	_, err := txn.Update(p.table, slot, row)
-	return row, err
 }

@@ -93,9 +93,16 @@
 // backend.ResultWriter, or into a collected Result (Execute, a portal with
 // a row limit, a cursor, a nested query). COPY TO STDOUT streams its
 // CopyData the same way (copy_write.go, formats in planner/copyfmt).
-// DML, DDL and COPY FROM run their own code (dml*.go, ddl.go, alter.go,
-// copy.go); long row loops, CREATE INDEX and REINDEX stop with 57014 when
-// the statement's context ends.
+// UPDATE and DELETE run as a Modify node over the scan a SELECT of the
+// same rows would use (the same access-path rule: key, B-tree or
+// sequential scan with WHERE), its rows carrying their slots; the exec
+// Modify holds them, then writes each through this package's exec.Writer
+// (dml_modify_exec.go: row locks and waits, constraints, foreign-key
+// actions, the update chain's recheck of WHERE) and passes RETURNING rows
+// on, collected until the statement ends as PostgreSQL does. INSERT, DDL
+// and COPY FROM run their own code (dml*.go, ddl.go, alter.go, copy.go);
+// long row loops, CREATE INDEX and REINDEX stop with 57014 when the
+// statement's context ends.
 //
 // Sequences (sequence_ddl.go, sequence_funcs.go): CREATE, ALTER and DROP
 // SEQUENCE check their options as PostgreSQL's init_params; nextval,
@@ -112,10 +119,11 @@
 // with windows reads its whole input (no k-NN index LIMIT under them).
 //
 // Still to move (issue 12's next steps): binding produces planner's own
-// plan structs (selectPlan, setOpPlan), lowered per execution, rather than
-// the IR itself; DML is not yet in the IR's Modify nodes. EXPLAIN
-// ANALYZE runs its statement once through planner/exec and prints the
-// rows each operator emitted (explain_analyze.go).
+// plan structs (selectPlan, setOpPlan, modifyPlan), lowered per
+// execution, rather than the IR itself; INSERT (VALUES, ... SELECT, ON
+// CONFLICT) is not yet a Modify node that runs. EXPLAIN [ANALYZE] runs
+// its statement (a query, UPDATE or DELETE) once through planner/exec and
+// prints the rows each operator emitted (explain_analyze.go).
 //
 // # Joins (bind_scope.go, bind_from.go, join_*.go)
 //

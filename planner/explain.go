@@ -46,11 +46,11 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 	return &explainPlan{inner: inner, analyze: x.Analyze}, nil
 }
 
-// analyzable reports whether EXPLAIN ANALYZE can run pl: a SELECT or a
-// set operation.
+// analyzable reports whether EXPLAIN ANALYZE can run pl: a SELECT, a set
+// operation, an UPDATE or a DELETE.
 func analyzable(pl plan) bool {
 	switch pl.(type) {
-	case *selectPlan, *setOpPlan:
+	case *selectPlan, *setOpPlan, *modifyPlan:
 		return true
 	}
 	return false

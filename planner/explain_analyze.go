@@ -20,7 +20,9 @@ type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
 	setOps map[*setOpPlan]*setOpNodes
-	actual map[ir.Node]int
+	// modifies is what each UPDATE or DELETE that ran saw.
+	modifies map[*modifyPlan]*modifyTrace
+	actual   map[ir.Node]int
 }
 
 // setOpNodes are the exec nodes of a set operation's run: its Append,
@@ -32,7 +34,15 @@ type setOpNodes struct {
 
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*modifyTrace{}, actual: map[ir.Node]int{}}
+}
+
+// modifyTrace is an UPDATE's or DELETE's run under EXPLAIN ANALYZE: its
+// tree lowered before the run wrote (so that its estimates and access
+// path are those the run chose) and the exec Modify that ran.
+type modifyTrace struct {
+	lowered *ir.Modify
+	run     *ir.Modify
 }
 
 // count returns the rows node n emitted, and false when it never ran (or

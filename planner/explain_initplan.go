@@ -5,24 +5,6 @@ import "sort"
 // subqueries returns the scalar subqueries p's expressions use directly
 // (not those nested in them), in the order they were bound.
 func (p *selectPlan) subqueries() []*subqueryExpr {
-	seen := map[*subqueryExpr]bool{}
-	var out []*subqueryExpr
-	var walk func(x expr)
-	walk = func(x expr) {
-		if x == nil {
-			return
-		}
-		if s, ok := x.(*subqueryExpr); ok {
-			if !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-			return
-		}
-		for _, ch := range children(x) {
-			walk(ch)
-		}
-	}
 	roots := append([]expr{p.where, p.having, p.limit, p.offset}, p.items...)
 	roots = append(roots, p.group...)
 	for _, k := range p.order {
@@ -39,6 +21,31 @@ func (p *selectPlan) subqueries() []*subqueryExpr {
 	if p.srfs != nil { // select_srf.go
 		for _, c := range p.srfs.calls {
 			roots = append(roots, c.args...)
+		}
+	}
+	return scalarSubqueries(roots)
+}
+
+// scalarSubqueries returns the scalar subqueries roots use directly (not
+// those nested in them), in the order they were bound; nil roots are
+// skipped.
+func scalarSubqueries(roots []expr) []*subqueryExpr {
+	seen := map[*subqueryExpr]bool{}
+	var out []*subqueryExpr
+	var walk func(x expr)
+	walk = func(x expr) {
+		if x == nil {
+			return
+		}
+		if s, ok := x.(*subqueryExpr); ok {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+			return
+		}
+		for _, ch := range children(x) {
+			walk(ch)
 		}
 	}
 	for _, r := range roots {

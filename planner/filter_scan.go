@@ -37,40 +37,13 @@ func choosePath(x *execCtx, e *env, t *catalog.Table, path *indexPath) (*pathSca
 	return nil, nil
 }
 
-// eachCandidate calls fn with each version of t visible to x's
-// transaction that WHERE may hold for — those path reads when
-// choosePath picks it, else every one — until fn returns false; the
-// scan is counted in t's access statistics (access_stats.go).
-func eachCandidate(x *execCtx, e *env, t *catalog.Table, path *indexPath, fn func(slot uint64, vals []any) bool) error {
-	ps, err := choosePath(x, e, t, path)
-	if err != nil {
-		return err
-	}
-	if ps == nil {
-		read := int64(0)
-		x.txn.Scan(t, func(slot uint64, vals []any) bool {
-			read++
-			return fn(slot, vals)
-		})
-		countSeqScan(t, read)
-		return nil
-	}
-	slots := ps.slots()
-	countPathScan(t, ps, len(slots))
-	for _, slot := range slots {
-		if vals, ok := x.txn.Get(t, slot); ok && !fn(slot, vals) {
-			return nil
-		}
-	}
-	return nil
-}
-
 // btreeEach passes the rows ps points at that are visible and pass
 // WHERE to fn, in slot order (a sequential scan's), one at a time; fn's
 // error stops it and is returned, as is 57014 when ctx ends.
 func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *pathScan, fn func(vals []any) error) error {
 	slots := ps.slots()
 	countPathScan(p.table, ps, len(slots)) // access_stats.go
+	ids := p.rowIDs()
 	for i, slot := range slots {
 		if i%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
 			return errCanceled
@@ -84,7 +57,7 @@ func (p *selectPlan) btreeEach(ctx context.Context, x *execCtx, e *env, ps *path
 			return err
 		}
 		if pass {
-			if err := fn(vals); err != nil {
+			if err := fn(ids.row(vals, slot)); err != nil {
 				return err
 			}
 		}

@@ -32,11 +32,7 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 	case *insertPlan:
 		return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Op: ir.Insert, Relation: p.table.Name}, nil
 	case *modifyPlan:
-		op := ir.Delete
-		if p.set != nil {
-			op = ir.Update
-		}
-		return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Op: op, Relation: p.table.Name}, nil
+		return p.lower(x, tr) // dml_modify_exec.go
 	case *copyPlan:
 		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: p.from}, nil
 	case *sharedPlan, *recursivePlan, *workTablePlan:

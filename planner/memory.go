@@ -41,7 +41,3 @@ func (e *env) chargeRow(row []any) error {
 
 // copyLineBytes is COPY TO's slot for one output line ([]byte header).
 const copyLineBytes = 24
-
-// modifyTargetBytes is UPDATE's and DELETE's record of a row to change:
-// its slot and a reference to its values.
-const modifyTargetBytes = 40

@@ -42,9 +42,11 @@ func TestWorkMemLimitSites(t *testing.T) {
 		{"set operation", "SELECT (repeat('x', 100000) || g)::varchar FROM generate_series(1, 20) g UNION SELECT 'y'::text"},
 		// 600 result rows of 1 kB (660 kB) and their 600 COPY lines.
 		{"COPY TO", "COPY (SELECT repeat('x', 1000) FROM generate_series(1, 600)) TO STDOUT"},
-		// 1,000 RETURNING rows of 1 kB; 1,000 update records of 40 bytes.
+		// 1,000 RETURNING rows of 1 kB; 1,000 held target rows of 80 bytes.
 		{"RETURNING", "UPDATE big SET t = t WHERE id <= 1000 RETURNING repeat(t, 1000)"},
-		// 30,000 rows to change: a record of 40 bytes each.
+		// 30,000 rows to change: a held target row of 80 bytes each
+		// (value slots for its two columns and its identity, and 32
+		// bytes: exec.Modify).
 		{"UPDATE targets", "UPDATE big SET t = t WHERE id > 0"},
 		// 600 converted rows of 1 kB after as many result rows.
 		{"INSERT ... SELECT", "INSERT INTO dst SELECT g, repeat('x', 1000) || g FROM generate_series(1, 600) g"},

@@ -120,7 +120,7 @@ func setReadsColumns(pl plan) bool {
 // columns of the row (PostgreSQL asks no SELECT for WHERE true).
 func whereReadsColumns(pl plan) bool {
 	m, ok := pl.(*modifyPlan)
-	return ok && m.where != nil && findColumn(m.where) != nil
+	return ok && m.where() != nil && findColumn(m.where()) != nil
 }
 
 // checkSelect checks SELECT on a table read by a query (FROM).

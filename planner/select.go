@@ -63,6 +63,10 @@ type selectPlan struct {
 	// when none does. knnBudget marks that relation's own plan.
 	knnRel    *rangeRel
 	knnBudget bool
+	// withSlots makes the table scans' rows carry their slot after the
+	// table's columns (rowIDBuf): the rows UPDATE and DELETE change
+	// (dml_modify_exec.go).
+	withSlots bool
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }
@@ -155,7 +159,8 @@ var errCanceled = pgerror.New(pgerror.QueryCanceled, "canceling statement due to
 func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(vals []any) error) error {
 	var err error
 	n := 0
-	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
+	ids := p.rowIDs()
+	x.txn.Scan(p.table, func(slot uint64, vals []any) bool {
 		if n++; n%cancelCheckRows == 0 && ctx.Err() != nil {
 			err = errCanceled
 			return false
@@ -165,12 +170,56 @@ func (p *selectPlan) seqEach(ctx context.Context, x *execCtx, e *env, fn func(va
 			return false
 		}
 		if ok {
-			err = fn(vals)
+			err = fn(ids.row(vals, slot))
 		}
 		return err == nil
 	})
 	countSeqScan(p.table, int64(n)) // access_stats.go
 	return err
+}
+
+// rowIDBuf makes the rows of a scan whose rows carry their slots
+// (selectPlan.rowIDs): the stored row's values, then a *uint64 pointing
+// at the slot, cut from chunks that double from one row to
+// rowIDChunkMax rows, so that a scan of many target rows allocates a few
+// times, not per row, and a one-row UPDATE no more than before. A nil
+// buffer passes the stored rows through.
+type rowIDBuf struct {
+	vals  []any
+	slots []uint64
+	next  int // rows in the next chunk
+}
+
+// rowIDChunkMax is the most rows one chunk of a rowIDBuf holds.
+const rowIDChunkMax = 256
+
+// rowIDs is the buffer of one scan of p: nil unless p's rows carry their
+// slots.
+func (p *selectPlan) rowIDs() *rowIDBuf {
+	if !p.withSlots {
+		return nil
+	}
+	return &rowIDBuf{next: 1}
+}
+
+// row is vals followed by a pointer to slot, in the buffer's memory (vals
+// is the stored row's, so it is copied); vals itself when b is nil.
+func (b *rowIDBuf) row(vals []any, slot uint64) []any {
+	if b == nil {
+		return vals
+	}
+	n := len(vals) + 1
+	if len(b.slots) == 0 || len(b.vals) < n {
+		b.vals, b.slots = make([]any, n*b.next), make([]uint64, b.next)
+		b.next = min(2*b.next, rowIDChunkMax)
+	}
+	row := b.vals[:n:n]
+	b.vals = b.vals[n:]
+	copy(row, vals)
+	b.slots[0] = slot
+	row[n-1] = &b.slots[0]
+	b.slots = b.slots[1:]
+	return row
 }
 
 func compareKeys(k orderKey, a, b any) int {

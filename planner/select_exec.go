@@ -9,8 +9,9 @@ import (
 )
 
 // A SELECT as a planner/exec tree. The tree is built per execution from
-// the bound plan with the lowering's pieces (logicalScan, physicalScan,
-// withLimit, sortKeys: lower_select.go, lower_rules.go) and carries
+// the bound plan with the lowering's pieces (execScan, the leaf of
+// physicalScan's scan; withLimit, sortKeys: lower_select.go,
+// lower_rules.go) and carries
 // executable expressions (exec_bridge.go); the access path is the one
 // EXPLAIN shows (chooseBTree, knnRun).
 
@@ -179,9 +180,25 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 			return nil, err
 		}
 	}
-	scan := p.physicalScan(p.logicalScan(), ps, ir.Estimate{}) // lower_rules.go
+	scan := p.execScan(ps)
 	b.src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
 	return scan, nil
+}
+
+// execScan is the leaf of the scan physicalScan describes for ps (a
+// B-tree IndexScan, else the FROM item's sequential or function scan)
+// without its EXPLAIN text: an exec tree's leaf only keys its source and
+// EXPLAIN ANALYZE's count, and the lowered tree prints the conditions,
+// so a run formats none of them.
+func (p *selectPlan) execScan(ps *pathScan) ir.Node {
+	info, si := ir.Info{Out: tableColumns(p.table)}, ir.ScanInfo{Relation: p.table.Name}
+	switch {
+	case ps != nil:
+		return &ir.IndexScan{Info: info, ScanInfo: si, Kind: ir.BTree}
+	case p.series != nil:
+		return &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
+	}
+	return &ir.SeqScan{Info: info, ScanInfo: si}
 }
 
 // execWhere is n under a Filter of WHERE, or n when the query has none.

@@ -70,6 +70,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildJoin(n)
 	case *plan.Hash:
 		return env.input(n.Unary, "Hash")
+	case *plan.Modify:
+		return env.buildModify(n) // modify.go
 	case *plan.Result:
 		return resultRow, nil
 	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan:

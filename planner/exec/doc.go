@@ -27,6 +27,13 @@
 // Check, when set, is called between held rows an operator emits, so that
 // a long sort or aggregate output still sees the statement's end.
 //
+// Modify (modify.go) is UPDATE and DELETE: it holds its input's rows (the
+// target table's columns, then the row's identity), so that the scan
+// never meets the versions the statement writes, then hands each to the
+// planner's Writer, which applies the write with its locks, checks and
+// foreign-key actions, and emits RETURNING's values over each row
+// written.
+//
 // Joins (join.go) hold the right side's rows — in a hash table for a hash
 // join, a list for a nested loop — and charge them; a LATERAL or index
 // nested loop runs its right side again per left row instead
@@ -38,5 +45,5 @@
 // (Append, SetOp), join.go (Join, Hash), widen.go (Widen: a k-NN join
 // run again with a wider budget), window.go (Window: partitions
 // and peers), window_frame.go (frames), window_funcs.go (the window
-// functions), leaf.go (Result, scans).
+// functions), modify.go (Modify, Writer), leaf.go (Result, scans).
 package exec

@@ -69,6 +69,8 @@ type Sources interface {
 type Env struct {
 	Eval    Evaluator
 	Sources Sources
+	// Writer applies Modify nodes' writes; nil for a tree without one.
+	Writer Writer
 	// Mem is the statement's account; operators that hold rows charge
 	// memacct.RowSize for each. Nil charges nothing.
 	Mem *memacct.Account

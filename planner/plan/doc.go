@@ -38,7 +38,7 @@
 // Nodes built to run (package planner/exec) also carry executable
 // expressions, as Expr (expr.go): Filter.Pred, Project.Exprs,
 // SortKey.Key, Aggregate.Groups, Distinct.On, a Window's keys, function
-// arguments and frame offsets. Expr is only a String for
+// arguments and frame offsets, Modify.Returning. Expr is only a String for
 // this package; the planner implements it and evaluates it through
 // exec's Evaluator, so the IR does not depend on the planner's
 // expression types.

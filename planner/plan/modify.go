@@ -12,13 +12,18 @@ const (
 var modifyNames = [...]string{Insert: "Insert", Update: "Update", Delete: "Delete"}
 
 // Modify writes rows into Relation: the rows of Input (VALUES, a query,
-// or a scan of the rows to update or delete; nil when not described).
-// Out is its RETURNING list.
+// or the scan of the rows to update or delete; nil when not described).
+// Out is its RETURNING list. Built to run (UPDATE and DELETE, package
+// planner/exec), Input's rows are the table's columns followed by the
+// row's identity (the planner's slot: PostgreSQL's ctid junk column), and
+// Returning is the RETURNING list's executable expressions over the row
+// written (nil: no RETURNING, so Modify emits no rows).
 type Modify struct {
 	Info
 	Unary
-	Op       ModifyOp
-	Relation string
+	Op        ModifyOp
+	Relation  string
+	Returning []Expr
 }
 
 func (n *Modify) Columns() []Column { return n.Out }

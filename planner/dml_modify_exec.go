@@ -1,0 +1,198 @@
+package planner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/vecgres/vecgres/catalog"
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
+	"github.com/vecgres/vecgres/wire/backend"
+)
+
+// UPDATE and DELETE run as a plan tree through planner/exec: a Modify
+// over the scan of the rows to change — the scan a SELECT of those rows
+// would use (execSource: the B-tree or key path chooseBTree picks, else
+// the sequential scan, WHERE applied in the scan), each row followed by
+// its slot — whose writes modifyWriter applies (row locks and waits,
+// constraint checks and foreign-key actions in catalog.Txn, the update
+// chain's recheck of WHERE). EXPLAIN lowers the same
+// Modify over the same access path (lower), so it shows PostgreSQL's
+// "Update on t" over "Seq Scan on t" or "Index Scan using t_pkey on t".
+
+// run implements plan: the Modify's RETURNING rows go into a collector
+// (charged to the statement's account) that the session writes out once
+// the statement, with its end-of-statement foreign-key checks, has
+// succeeded — as PostgreSQL runs a statement with RETURNING to its end
+// into a tuple store before sending a row (PORTAL_ONE_RETURNING), so no
+// client sees rows of a statement that fails. The result has the tag.
+func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
+	stop, err := startWrite(ctx, x, p.table) // dml_lock.go
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	r := &modifyRun{p: p, e: env{params: x.params, sess: x.s, exec: x}, txn: x.txn, Collector: pexec.Collector{Mem: x.mem}}
+	b := &execBuild{src: leafSources{}}
+	root, err := p.execTree(ctx, x, &r.e, b)
+	if err != nil {
+		return nil, err
+	}
+	env := newExecEnv(ctx, x, &r.e, b)
+	env.Writer = r
+	if x.analyze != nil {
+		lowered, err := p.lowerTree(x)
+		if err != nil {
+			return nil, err
+		}
+		env.Actual = x.analyze.actual
+		x.analyze.modifies[p] = &modifyTrace{lowered: lowered, run: root}
+	}
+	n, err := pexec.Run(env, root, r)
+	x.analyze.ranPlan(p, n)
+	if err != nil {
+		return nil, err
+	}
+	return &backend.Result{Columns: p.columns(), Rows: r.Rows, Tag: fmt.Sprintf("%s %d", p.tag, r.n)}, nil
+}
+
+// execTree is the Modify of one execution over the rows to change.
+func (p *modifyPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (*ir.Modify, error) {
+	src, err := p.rows.execSource(ctx, x, e, b, -1, 0) // select_exec.go
+	if err != nil {
+		return nil, err
+	}
+	m := p.modifyNode(src)
+	if p.ret != nil {
+		m.Returning = boundExprs(p.ret.items)
+	}
+	return m, nil
+}
+
+// modifyNode is p's Modify node over in.
+func (p *modifyPlan) modifyNode(in ir.Node) *ir.Modify {
+	op := ir.Delete
+	if p.set != nil {
+		op = ir.Update
+	}
+	return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
+}
+
+// lower is p's tree for EXPLAIN (lowerTree); under EXPLAIN ANALYZE (tr)
+// the one lowered before the run, with the rows the run's Modify and
+// scan emitted.
+func (p *modifyPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
+	if tr == nil || tr.modifies[p] == nil {
+		return p.lowerTree(x)
+	}
+	t := tr.modifies[p]
+	t.lowered.Actual = tr.actualOf(t.run)
+	ir.Top(t.lowered.Input).Base().Actual = tr.actualOf(t.run.Input)
+	return t.lowered, nil
+}
+
+// lowerTree is p's Modify over the lowered scan of the rows to change
+// (selectPlan.lowerRows: estimates and the access-path rule), with the
+// scalar subqueries of SET, WHERE and RETURNING as its InitPlans.
+func (p *modifyPlan) lowerTree(x *execCtx) (*ir.Modify, error) {
+	in, err := p.rows.lowerRows(x, nil) // lower_select.go
+	if err != nil {
+		return nil, err
+	}
+	m := p.modifyNode(in)
+	for _, s := range scalarSubqueries(p.exprs()) { // explain_initplan.go
+		sub, err := lowerPlan(s.plan, x, nil)
+		if err != nil {
+			return nil, err
+		}
+		m.SubPlans = append(m.SubPlans, s.irSubPlan(sub)) // subquery_exec.go
+	}
+	return m, nil
+}
+
+// exprs are the expressions of p: SET's values in column order, WHERE,
+// RETURNING's items.
+func (p *modifyPlan) exprs() []expr {
+	var out []expr
+	for c := range p.table.Columns {
+		if v, ok := p.set[c]; ok {
+			out = append(out, v)
+		}
+	}
+	out = append(out, p.rows.where)
+	if p.ret != nil {
+		out = append(out, p.ret.items...)
+	}
+	return out
+}
+
+// modifyRun is one run of p: the env its expressions are evaluated in,
+// the exec.Writer that applies p to each target row and counts the rows
+// changed (the tag's count), and the exec.Sink (Collector) of its
+// RETURNING rows.
+type modifyRun struct {
+	p   *modifyPlan
+	e   env
+	txn *catalog.Txn
+	n   int64
+	pexec.Collector
+}
+
+// Write implements exec.Writer: row is the table's columns, then a
+// pointer to the slot (rowIDBuf).
+func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
+	cols := len(w.p.table.Columns)
+	out, ok, err := w.p.change(&w.e, w.txn, *row[cols].(*uint64), row[:cols:cols])
+	if err != nil || !ok {
+		return nil, err
+	}
+	w.n++
+	return out, nil
+}
+
+// change applies the statement to one target row. When a concurrent
+// transaction updated the row and committed meanwhile, it follows the row
+// to its newest version, checks WHERE again on it and changes that
+// (PostgreSQL's EvalPlanQual, READ COMMITTED); ok is false when the row
+// was deleted or no longer passes WHERE. The catalog finds the newest
+// version through the update chain (catalog.RowMoved).
+func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (row []any, ok bool, err error) {
+	for {
+		row, err = p.apply(e, txn, slot, vals)
+		var moved *catalog.RowMoved
+		if !errors.As(err, &moved) {
+			return row, err == nil, err
+		}
+		if moved.Vals == nil {
+			return nil, false, nil
+		}
+		slot, vals = moved.Slot, moved.Vals
+		if p.where() == nil {
+			continue
+		}
+		e.row = vals
+		v, err := p.where().Eval(e)
+		if err != nil || !truthy(v) {
+			return nil, false, err
+		}
+	}
+}
+
+// apply deletes or updates one row and returns the row RETURNING sees.
+func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, old []any) ([]any, error) {
+	if p.set == nil {
+		return old, txn.Delete(p.table, slot)
+	}
+	e.row = old
+	row := append([]any(nil), old...)
+	for c, ex := range p.set {
+		v, err := ex.Eval(e)
+		if err != nil {
+			return nil, err
+		}
+		row[c] = v
+	}
+	_, err := txn.Update(p.table, slot, row)
+	return row, err
+}
