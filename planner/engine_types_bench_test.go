@@ -38,15 +38,27 @@ var engineTypeCases = []engineTypeCase{
 	{"halfvec_expr", "", "CREATE INDEX ON t_vector USING hnsw ((embedding::halfvec(784)) halfvec_l2_ops)",
 		"SELECT id FROM t_vector ORDER BY embedding::halfvec(784) <-> $1::halfvec(784) LIMIT 10",
 		func(v []float32) any { return types.Vector(v) }},
+	{"sparsevec", "CREATE TABLE t_sparsevec (id int PRIMARY KEY, embedding sparsevec(784))",
+		"CREATE INDEX ON t_sparsevec USING hnsw (embedding sparsevec_l2_ops)",
+		"SELECT id FROM t_sparsevec ORDER BY embedding <-> $1 LIMIT 10",
+		func(v []float32) any { s, _ := types.VectorToSparse(v); return s }},
+	{"bit_expr", "", "CREATE INDEX ON t_vector USING hnsw ((binary_quantize(embedding)::bit(784)) bit_hamming_ops)",
+		"SELECT id FROM t_vector ORDER BY binary_quantize(embedding)::bit(784) <~> binary_quantize($1::vector) LIMIT 10",
+		func(v []float32) any { return types.Vector(v) }},
 }
 
 // BenchmarkEngineKNNTypes measures the prepared k-NN query in process
-// over a vector(784) column with vector_l2_ops and over a halfvec(784)
+// over a vector(784) column with vector_l2_ops, over a halfvec(784)
 // column with halfvec_l2_ops (the parameter sent as halfvec, or as a
-// vector cast to halfvec in the query), and over pgvector's
-// half-precision expression index on a vector column: Fashion-MNIST's
-// first 20,000 train images, hnsw.ef_search 40, QPS and recall@10
-// against the exact L2 nearest. Skipped without the data set.
+// vector cast to halfvec in the query), over pgvector's half-precision
+// expression index on a vector column, over a sparsevec(784) column with
+// sparsevec_l2_ops and over pgvector's binary-quantization expression
+// index (bit_hamming_ops; its recall is against the exact L2 nearest
+// too, so it is low): Fashion-MNIST's first 20,000 train images,
+// hnsw.ef_search 40, the cases taking turns 100 queries at a time, QPS
+// and recall@10 against the exact L2 nearest per case; each case's CPU
+// profile samples carry the label case=<name> (-cpuprofile, then
+// go tool pprof -tags). Skipped without the data set.
 func BenchmarkEngineKNNTypes(b *testing.B) {
 	ds, err := fmnist.LoadN(fmnist.DefaultDir, engineTypesTrain, engineBenchQueries)
 	if err != nil {
