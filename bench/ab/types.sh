@@ -11,7 +11,8 @@
 # with NEW's.
 #
 # Usage: sh bench/ab/types.sh OLD NEW   (NEW may be "." for the working tree)
-# Env: ROUNDS (2), ITER (20: rounds of 100 queries per case).
+# Env: ROUNDS (2), ITER (20: rounds of 100 queries per case), FIRST (1:
+# the number of the first round, to add rounds to a day's files).
 # Results: bench/results/engine-types-{old,new}-r<N>-<date>.txt (benchmark
 # output, then the CPU seconds per case).
 set -eu
@@ -36,8 +37,8 @@ for side in old new; do
 	[ -e "$WORK/src-$side/$bench" ] || cp "$bench" "$WORK/src-$side/$bench"
 	(cd "$WORK/src-$side" && go test -c -o "$WORK/planner-$side.test" ./planner/)
 done
-r=1
-while [ "$r" -le "$ROUNDS" ]; do
+r=${FIRST:-1}
+while [ "$r" -lt "$((${FIRST:-1} + ROUNDS))" ]; do
 	for side in old new; do
 		out="bench/results/engine-types-$side-r$r-$DATE.txt"
 		(cd "$WORK/src-$side/planner" && "$WORK/planner-$side.test" -test.run XXX -test.bench EngineKNNTypes \
