@@ -198,15 +198,16 @@ func (p *selectPlan) execWhere(n ir.Node) ir.Node {
 
 // knnSorted reports whether the k-NN index scan stands for the query's
 // TopK: a LIMIT query (limit + offset > 0; a TopK of none reads no row)
-// whose one ORDER BY distance the scan
-// serves, with nothing between the scan and the TopK (no join, aggregate,
-// window, DISTINCT, semi join or set-returning function). The scan's rows
-// come in ORDER BY order with their distances already computed (the
-// graph's or the exact ones, indexscan.go), so a TopK over them would
-// only evaluate each row's distance again to keep the same rows in the
-// same order; knnEach does its holding and charging instead.
+// whose one ORDER BY distance the scan serves, with nothing between the
+// scan and the TopK (no join, aggregate, window, DISTINCT, semi join or
+// set-returning function). The scan's rows come in ORDER BY order with
+// their distances already computed (the graph's or the exact ones,
+// indexscan.go), so a TopK over them would only evaluate each row's
+// distance again to keep the same rows in the same order; knnEach does
+// its holding and charging instead.
 func (p *selectPlan) knnSorted(limit, offset int64) bool {
-	return p.scan != nil && limit >= 0 && scanBudget(limit, offset) > 0 && p.join == nil && p.derived == nil && p.series == nil && p.aggs == nil &&
+	return p.scan != nil && limit >= 0 && scanBudget(limit, offset) > 0 &&
+		p.join == nil && p.derived == nil && p.series == nil && p.aggs == nil &&
 		p.wins == nil && !p.distinct && p.semis == nil && p.srfs == nil && !p.knnBudget
 }
 
