@@ -12,12 +12,15 @@ import (
 
 // knnRun is one execution of an indexScan.
 type knnRun struct {
-	s  *indexScan
-	p  *selectPlan
-	x  *execCtx
-	e  *env
-	q  types.Vector
-	ef int
+	s *indexScan
+	p *selectPlan
+	x *execCtx
+	e *env
+	q types.Vector
+	// key is the ORDER BY distance with its query operand folded to the
+	// value it took this execution (indexScan.rowKey).
+	key expr
+	ef  int
 	// iterative marks an iterative scan past hnsw.ef_search
 	// (filterChoice.iterative): its one stage is for LIMIT + OFFSET + 1
 	// rows and must hold all of them.
@@ -311,7 +314,7 @@ func (r *knnRun) candidate(slot uint64, row []any, cond expr) (candidate, bool, 
 		}
 	}
 	r.e.row = row
-	key, err := r.p.order[0].x.Eval(r.e)
+	key, err := r.key.Eval(r.e)
 	if err != nil {
 		return candidate{}, false, err
 	}

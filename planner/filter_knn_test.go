@@ -62,3 +62,35 @@ func randomVector(rng *rand.Rand, dims int, bytes bool) types.Vector {
 	}
 	return v
 }
+
+// TestIndexKeyMatchesHalfOperators: a halfvec index's graph distance
+// (float32 query by stored halves) is bit for bit the halfvec operator's
+// (halves by halves), so its rows come out of the scan in the order the
+// operator gives, with no operator evaluated again above (knnSorted).
+func TestIndexKeyMatchesHalfOperators(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8)) // synthetic vectors
+	ops := map[vecindex.Metric]string{vecindex.L2: "<->", vecindex.InnerProduct: "<#>", vecindex.L1: "<+>"}
+	for _, dims := range []int{1, 3, 16, 100, 784} {
+		for m, op := range ops {
+			g, err := vecindex.New(vecindex.Config{Dims: dims, M: 8, EfConstruction: 16, Metric: m, Seed: 1, Quantization: vecindex.QuantHalf})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := make([]types.HalfVec, 50)
+			for i := range rows {
+				rows[i], _ = types.HalfvecFromFloats(randomVector(rng, dims, false))
+				if err := g.Insert(uint64(i), types.HalfvecFloats(rows[i])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			q, _ := types.HalfvecFromFloats(randomVector(rng, dims, false))
+			for _, r := range g.Search(types.HalfvecFloats(q), 50, 50, nil) {
+				got, exact := indexKey(m, r.Dist)
+				want := sem.HalfDistances[op](rows[r.Key], q)
+				if !exact || got != want {
+					t.Fatalf("%v dims %d row %d: index key %v, operator %v", m, dims, r.Key, got, want)
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -52,6 +53,8 @@ var opclasses = map[string]struct {
 type indexScan struct {
 	ix    *catalog.Index
 	query expr // the vector the distance is taken to
+	// queryLeft marks query as the distance's left operand (q <-> col).
+	queryLeft bool
 	// radius is a top-level WHERE conjunct `col <op> q < r` (or <=) on
 	// the ORDER BY distance; the walk stops at r instead of testing it.
 	radius *cmpExpr
@@ -86,14 +89,14 @@ func (b *binder) chooseIndex(p *selectPlan, x *sql.Select) {
 		if ix.Graph == nil && ix.IVF == nil || !known || oc.op != d.op || oc.kind != d.kind || (ix.Pred != "" && !predImplied(ix, p.where)) {
 			continue
 		}
-		query := d.r
+		query, left := d.r, false
 		if !indexOperand(ix, d.l) {
-			if query = d.l; !indexOperand(ix, d.r) {
+			if query, left = d.l, true; !indexOperand(ix, d.r) {
 				continue
 			}
 		}
 		if findColumn(query) == nil && (p.scan == nil || ix.Pred != "") {
-			s := &indexScan{ix: ix, query: query, restWhere: p.where}
+			s := &indexScan{ix: ix, query: query, queryLeft: left, restWhere: p.where}
 			s.radius, s.restWhere = splitRadius(p.where, d)
 			s.restWhere = predicateRest(ix, s.restWhere)
 			p.scan = s
@@ -164,6 +167,36 @@ func sameOperand(a, b expr) bool {
 		return ok && x.t == y.t && sameOperand(x.x, y.x)
 	}
 	return false
+}
+
+// rowKey returns the ORDER BY distance with its query operand replaced by
+// qv, the value that operand took this execution, so that each row's
+// distance evaluates only the row's side: a parameter's or a constant's
+// casts ($1::halfvec, binary_quantize($1)) run once per execution, not
+// once per row. A vector qv under a halfvec operator is rounded to halves
+// here, once, as the operator rounds it at each row (graphQuery already
+// made the same conversion, so it cannot fail here; if it did, the
+// distance is left as bound).
+func (s *indexScan) rowKey(p *selectPlan, qv any) expr {
+	d, ok := p.order[0].x.(*distExpr)
+	if !ok {
+		return p.order[0].x
+	}
+	if _, isVec := qv.(types.Vector); isVec && d.kind == types.KindHalfvec {
+		h, err := types.Cast(qv, sem.Vector, sem.Halfvec, false)
+		if err != nil {
+			return d
+		}
+		qv = h
+	}
+	folded := *d
+	c := &constExpr{t: s.query.Type(), v: qv}
+	if s.queryLeft {
+		folded.l = c
+	} else {
+		folded.r = c
+	}
+	return &folded
 }
 
 // rest returns the condition rows must pass besides the radius.
@@ -248,7 +281,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 		// compares it with each matching row and fails at the first with
 		// pgvector's "different vector dimensions", as a sequential scan
 		// does; on an empty table nothing is compared and nothing fails.
-		r := &knnRun{s: s, p: p, x: x, e: e, q: q, tr: tr}
+		r := &knnRun{s: s, p: p, x: x, e: e, q: q, key: s.rowKey(p, qv), tr: tr}
 		cands, err := r.exact(ctx, nil, k)
 		return candidateRows(cands), true, err
 	}
@@ -263,7 +296,7 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	if k == 0 {
 		return nil, true, nil
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, ef: ch.ef, exhaustive: ch.exhaustive, iterative: ch.iterative, tr: tr}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, key: s.rowKey(p, qv), ef: ch.ef, exhaustive: ch.exhaustive, iterative: ch.iterative, tr: tr}
 	var cands []candidate
 	switch ch.plan {
 	case planPreFilter:
@@ -290,11 +323,15 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	return candidateRows(cands), true, nil
 }
 
-// candidateRows returns the rows of cands, in order.
+// candidateRows returns the rows of cands, in order, each with its
+// ORDER BY distance (nil for a NULL one).
 func candidateRows(cands []candidate) []keyedRow {
 	rows := make([]keyedRow, len(cands))
 	for i, c := range cands {
 		rows[i].row = c.row
+		if !c.null {
+			rows[i].key = c.key
+		}
 	}
 	return rows
 }

@@ -75,7 +75,7 @@ func (s *indexScan) allRows(ctx context.Context, p *selectPlan, x *execCtx, e *e
 	if err != nil {
 		return nil, true, err
 	}
-	r := &knnRun{s: s, p: p, x: x, e: e, q: q, tr: tr, holdAll: true}
+	r := &knnRun{s: s, p: p, x: x, e: e, q: q, key: s.rowKey(p, qv), tr: tr, holdAll: true}
 	cands, err := r.exact(ctx, ch.btree(), math.MaxInt)
 	if err != nil {
 		return nil, true, err

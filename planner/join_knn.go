@@ -168,7 +168,7 @@ func (p *selectPlan) budgetTree(ctx context.Context, x *execCtx, e *env, b *exec
 		Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 	b.src[leaf] = func(emit pexec.Emit) error {
 		n := 0
-		err := p.knnEach(ctx, x, e, w.k, func(row []any) error {
+		err := p.knnEach(ctx, x, e, w.k, false, func(row []any) error {
 			n++
 			return emit(row)
 		})

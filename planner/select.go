@@ -75,6 +75,7 @@ func (p *selectPlan) columns() []backend.Column { return p.cols }
 // (a k-NN scan, a derived table).
 type keyedRow struct {
 	row []any
+	key any // a k-NN scan's row: its ORDER BY distance (float64, nil for NULL)
 }
 
 // run runs the plan through planner/exec (exec_run.go), its rows

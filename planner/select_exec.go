@@ -4,6 +4,7 @@ import (
 	"context"
 
 	pexec "github.com/vecgres/vecgres/planner/exec"
+	"github.com/vecgres/vecgres/planner/memacct"
 	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/wire/backend"
 )
@@ -68,6 +69,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	node = p.withProjectSet(node, true)           // select_srf.go
 	switch {
 	case p.windowsSorted(): // exec_window.go
+	case p.knnSorted(srcLimit, offset): // the k-NN index scan is the TopK (knnEach)
+		st.setSort(node)
 	case len(p.order) > 0 && limit >= 0 && !p.distinct:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
 			OwnRows: p.join != nil && grouped == nil}
@@ -170,7 +173,8 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 		}
 		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
-		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, emit) }
+		sorted := p.knnSorted(limit, offset)
+		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, sorted, emit) }
 		return leaf, nil
 	}
 	var ps *pathScan
@@ -209,11 +213,30 @@ func (p *selectPlan) execWhere(n ir.Node) ir.Node {
 	return &ir.Filter{Unary: ir.Unary{Input: n}, Cond: formatBound(p.where), Pred: boundExpr{p.where}}
 }
 
+// knnSorted reports whether the k-NN index scan stands for the query's
+// TopK: a LIMIT query (limit + offset > 0; a TopK of none reads no row)
+// whose one ORDER BY distance the scan serves, with nothing between the
+// scan and the TopK (no join, aggregate, window, DISTINCT, semi join or
+// set-returning function). The scan's rows come in ORDER BY order with
+// their distances already computed (the graph's or the exact ones,
+// indexscan.go), so a TopK over them would only evaluate each row's
+// distance again to keep the same rows in the same order; knnEach does
+// its holding and charging instead.
+func (p *selectPlan) knnSorted(limit, offset int64) bool {
+	return p.scan != nil && limit >= 0 && scanBudget(limit, offset) > 0 &&
+		p.join == nil && p.derived == nil && p.series == nil && p.aggs == nil &&
+		p.wins == nil && !p.distinct && p.semis == nil && p.srfs == nil && !p.knnBudget
+}
+
 // knnEach pushes the k rows nearest the query vector that pass WHERE, in
 // distance order, to fn (indexScan.rows; the operator above charges
 // them), every such row when k < 0 (indexScan.allRows); when the query
-// vector is NULL, the rows the B-tree or sequential scan reads.
-func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn func([]any) error) error {
+// vector is NULL, the rows the B-tree or sequential scan reads. When
+// sorted (knnSorted: no TopK above), knnEach does what that TopK did:
+// each row is charged its distance's size, and under a NULL query vector
+// every scanned row's distance is evaluated and the first k rows are held
+// until the scan ends (topKFirst).
+func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, sorted bool, fn func([]any) error) error {
 	var tr *planTrace // what EXPLAIN ANALYZE reports of the k-NN scan
 	if x.analyze != nil {
 		tr = x.analyze.traces[p]
@@ -234,10 +257,53 @@ func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, fn 
 		if err != nil {
 			return err
 		}
+		if sorted {
+			return p.topKFirst(ctx, x, e, ps, k, fn)
+		}
 		return p.scanEach(ctx, x, e, ps, fn)
 	}
 	countIndexScan(p.table, p.scan.ix, len(rows)) // access_stats.go
+	if sorted {
+		for _, r := range rows {
+			if err := x.mem.Charge(memacct.RowSize([]any{r.key})); err != nil {
+				return err
+			}
+		}
+	}
 	return emitRows(rows, fn)
+}
+
+// topKFirst is the TopK of k rows over the scan ps (or the table's) when
+// the query vector is NULL: every row's ORDER BY distance is NULL, so the
+// TopK keeps the first k rows in scan order; it still evaluates each
+// row's distance (its errors are raised), charges each row it holds and
+// reads the whole scan before it emits.
+func (p *selectPlan) topKFirst(ctx context.Context, x *execCtx, e *env, ps *pathScan, k int, fn func([]any) error) error {
+	var held [][]any
+	err := p.scanEach(ctx, x, e, ps, func(row []any) error {
+		e.row = row
+		key, err := p.order[0].x.Eval(e)
+		if err != nil {
+			return err
+		}
+		if len(held) >= k {
+			return nil
+		}
+		if err := x.mem.Charge(memacct.RowSize([]any{key})); err != nil {
+			return err
+		}
+		held = append(held, row)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, row := range held {
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // emitRows pushes held rows to fn.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pgvector/pgvector-go"
 )
 
 // line returns n base vectors at 1-d positions 0, 1, 2, ... (dim 1).
@@ -216,5 +218,30 @@ func TestParseFlagsGloVe(t *testing.T) {
 	}
 	if _, err := parseFlags([]string{"--data", "glove-100", "--derive", "unit"}); err == nil || !strings.Contains(err.Error(), "--derive") {
 		t.Errorf("--data glove-100 --derive unit: %v", err)
+	}
+}
+
+// TestParseFlagsType: --type picks the column type, its operator class
+// and its parameter values; an unknown type is refused naming the flag.
+func TestParseFlagsType(t *testing.T) {
+	cfg, err := parseFlags([]string{"--type", "halfvec"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.opclass() != "halfvec_l2_ops" || cfg.column(784) != "halfvec(784)" {
+		t.Errorf("halfvec: opclass %q, column %q", cfg.opclass(), cfg.column(784))
+	}
+	if _, ok := cfg.value([]float32{1, 2}).(pgvector.HalfVector); !ok {
+		t.Errorf("halfvec value is %T", cfg.value([]float32{1, 2}))
+	}
+	cfg, err = parseFlags([]string{"--type", "sparsevec", "--data", "glove-100"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.opclass() != "sparsevec_cosine_ops" || cfg.column(100) != "sparsevec(100)" {
+		t.Errorf("sparsevec: opclass %q, column %q", cfg.opclass(), cfg.column(100))
+	}
+	if _, err := parseFlags([]string{"--type", "bit"}); err == nil || !strings.Contains(err.Error(), "--type") {
+		t.Errorf("--type bit: %v", err)
 	}
 }

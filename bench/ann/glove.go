@@ -25,12 +25,13 @@ func (c *config) operator() string {
 	return "<->"
 }
 
-// opclass returns the operator class the benchmark's index is built with.
+// opclass returns the operator class the benchmark's index is built with
+// (for --type halfvec or sparsevec, that type's class).
 func (c *config) opclass() string {
 	if c.dataSet == gloveSet {
-		return "vector_cosine_ops"
+		return c.vtype + "_cosine_ops"
 	}
-	return "vector_l2_ops"
+	return c.vtype + "_l2_ops"
 }
 
 // datasetName labels the data in the report.

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/pgvector/pgvector-go"
 	pgxvec "github.com/pgvector/pgvector-go/pgx"
 )
 
@@ -26,18 +25,18 @@ func connect(ctx context.Context, dsn string) (*pgx.Conn, error) {
 }
 
 // createTable drops and recreates items (id int PRIMARY KEY, embedding
-// vector(dim)).
-func createTable(ctx context.Context, conn *pgx.Conn, dim int) error {
+// vector(dim), or the --type's column type).
+func createTable(ctx context.Context, conn *pgx.Conn, cfg *config, dim int) error {
 	return execAll(ctx, conn, "DROP TABLE IF EXISTS items",
-		fmt.Sprintf("CREATE TABLE items (id int PRIMARY KEY, embedding vector(%d))", dim))
+		fmt.Sprintf("CREATE TABLE items (id int PRIMARY KEY, embedding %s)", cfg.column(dim)))
 }
 
 // copyItems loads base[i] as row (id = i) with one binary COPY and returns
 // the wall time it took.
-func copyItems(ctx context.Context, conn *pgx.Conn, base [][]float32) (time.Duration, error) {
+func copyItems(ctx context.Context, conn *pgx.Conn, cfg *config, base [][]float32) (time.Duration, error) {
 	start := time.Now()
 	src := pgx.CopyFromSlice(len(base), func(i int) ([]any, error) {
-		return []any{int32(i), pgvector.NewVector(base[i])}, nil
+		return []any{int32(i), cfg.value(base[i])}, nil
 	})
 	n, err := conn.CopyFrom(ctx, pgx.Identifier{"items"}, []string{"id", "embedding"}, src)
 	if err != nil {

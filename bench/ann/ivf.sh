@@ -1,0 +1,46 @@
+#!/bin/sh
+# Issue 14's IVFFlat-against-HNSW comparison through the wire: on each
+# server, Fashion-MNIST (or DATA) loaded into items vector(dim), an
+# IVFFlat index (lists = LISTS, about rows / 1000) measured over
+# ivfflat.probes = PROBES, then the table loaded again with an HNSW index
+# (m 16, ef_construction 64) measured over hnsw.ef_search = EFS; QPS and
+# recall@10 per setting and connection count. With PGVECTOR_DSN the same
+# runs go to PostgreSQL + pgvector (CREATE EXTENSION vector done), the
+# two servers alternating ROUNDS times so that both see the same spread
+# of a shared machine's load: compare within a round, as ratios, recall@10
+# next to each QPS.
+#
+# Usage: VECGRES_DSN=postgres://... [PGVECTOR_DSN=postgres://...] sh bench/ann/ivf.sh
+# Env: DATA (fashion-mnist), BASE (60000), LISTS (60), PROBES
+# (1,2,4,8,16,32,64), EFS (10,20,40,80,120,200), CONNS (1,8), ROUNDS (1),
+# RUNS (3), QUERIES (1000).
+# Results: bench/results/ann-ivf-<data>-<target>-<ivfflat|hnsw>-r<N>-<date>.json.
+set -eu
+cd "$(dirname "$0")/../.."
+: "${VECGRES_DSN:?set VECGRES_DSN}"
+DATA=${DATA:-fashion-mnist}
+BASE=${BASE:-60000}
+LISTS=${LISTS:-60}
+PROBES=${PROBES:-1,2,4,8,16,32,64}
+EFS=${EFS:-10,20,40,80,120,200}
+CONNS=${CONNS:-1,8}
+ROUNDS=${ROUNDS:-1}
+RUNS=${RUNS:-3}
+QUERIES=${QUERIES:-1000}
+DATE=$(date -u +%Y-%m-%d)
+TARGETS=vecgres
+[ -z "${PGVECTOR_DSN:-}" ] || TARGETS="vecgres pgvector"
+go build -o /tmp/vecgres-bench-ann ./bench/ann
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	for target in $TARGETS; do
+		if [ "$target" = vecgres ]; then dsn=$VECGRES_DSN; else dsn=$PGVECTOR_DSN; fi
+		/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --data "$DATA" --base "$BASE" \
+			--index ivfflat --lists "$LISTS" --probes "$PROBES" --conns "$CONNS" --runs "$RUNS" --queries "$QUERIES" \
+			--out "bench/results/ann-ivf-$DATA-$target-ivfflat-r$r-$DATE.json"
+		/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --data "$DATA" --base "$BASE" \
+			--ef-search "$EFS" --conns "$CONNS" --runs "$RUNS" --queries "$QUERIES" \
+			--out "bench/results/ann-ivf-$DATA-$target-hnsw-r$r-$DATE.json"
+	done
+	r=$((r + 1))
+done
