@@ -4,6 +4,8 @@ import (
 	"errors"
 	"maps"
 	"slices"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
 // Comments (PostgreSQL docs, COMMENT; pg_description). A relation's
@@ -13,7 +15,8 @@ import (
 // through RENAME and goes with it at DROP. They are part of the table's
 // definition: COMMENT logs an AlterTable record of it (the comment
 // section below) and ROLLBACK undoes it as any ALTER (RememberTable).
-// "" is no comment.
+// "" is no comment. A user schema's comment is Schema.Comment, logged as
+// a schema record (SetSchemaComment).
 
 // commentFormat marks the comment section of a CreateTable payload,
 // after the sequence section (part of the format):
@@ -83,6 +86,30 @@ func (c *Catalog) SetPKeyComment(t *Table, text string) error {
 	nt := c.proposal(t)
 	nt.PKeyComment = text
 	return c.alter(t, nt)
+}
+
+// SetSchemaComment sets the comment on user schema name and logs it; a
+// rollback of txn restores the old one. Lock held exclusively. Errors:
+// 3F000, WAL errors.
+func (c *Catalog) SetSchemaComment(txn *Txn, name, text string) error {
+	s, ok := c.schemas[name]
+	if !ok {
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
+	}
+	prev := s.Comment
+	set := func(text string) error {
+		if err := c.logDDL(recSchema, encodeSchemaOp(schemaNote, &Schema{Name: s.Name, OID: s.OID, Owner: text}, "")); err != nil {
+			return err
+		}
+		s.Comment = text
+		c.version++
+		return nil
+	}
+	if err := set(text); err != nil {
+		return err
+	}
+	txn.addUndo(func() error { return set(prev) })
+	return nil
 }
 
 func hasComments(t *Table) bool {

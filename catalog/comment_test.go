@@ -9,7 +9,7 @@ import (
 
 // commentState is what a reopen must keep of items' comments.
 type commentState struct {
-	Table, PKey, Index string
+	Table, PKey, Index, Schema string
 	Columns            []string
 }
 
@@ -18,7 +18,8 @@ func captureComments(c *Catalog) commentState {
 	defer c.RUnlock()
 	tb, _ := c.Table("items")
 	ix, _ := c.Index("items_v_idx")
-	s := commentState{Table: tb.Comment, PKey: tb.PKeyComment, Index: ix.IndexComment()}
+	sc, _ := c.LookupSchema("app")
+	s := commentState{Table: tb.Comment, PKey: tb.PKeyComment, Index: ix.IndexComment(), Schema: sc.Comment}
 	for _, col := range tb.Columns {
 		s.Columns = append(s.Columns, col.Comment)
 	}
@@ -26,7 +27,7 @@ func captureComments(c *Catalog) commentState {
 }
 
 // TestCommentsDurable: comments on a table, its column, primary key and
-// index survive a reopen from the WAL and from a checkpoint, and a
+// index, and on a schema, survive a reopen from the WAL and from a checkpoint, and a
 // cleared one stays cleared.
 func TestCommentsDurable(t *testing.T) {
 	for _, checkpoint := range []bool{false, true} {
@@ -37,13 +38,14 @@ func TestCommentsDurable(t *testing.T) {
 		ix, _ := c.Index("items_v_idx")
 		for _, err := range []error{c.SetComment(tb, "the items"), c.SetColumnComment(tb, 1, "embedding"),
 			c.SetColumnComment(tb, 0, "gone"), c.SetColumnComment(tb, 0, ""), c.SetPKeyComment(tb, "key"),
-			c.SetIndexComment(ix, "hnsw")} {
+			c.SetIndexComment(ix, "hnsw"), c.CreateSchema(nil, "app", BootstrapSuperuser),
+			c.SetSchemaComment(nil, "app", "the app")} {
 			if err != nil {
 				t.Fatal(err)
 			}
 		}
 		c.Unlock()
-		want := commentState{Table: "the items", PKey: "key", Index: "hnsw", Columns: []string{"", "embedding"}}
+		want := commentState{Table: "the items", PKey: "key", Index: "hnsw", Schema: "the app", Columns: []string{"", "embedding"}}
 		if got := captureComments(c); !reflect.DeepEqual(got, want) {
 			t.Fatalf("before reopen: got %+v, want %+v", got, want)
 		}

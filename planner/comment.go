@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
@@ -13,14 +14,16 @@ import (
 // a ROLLBACK undoes it. Errors as PostgreSQL 15's: 42P01 for a missing
 // relation, 42703 for a missing column, 42704 for a missing constraint,
 // 42809 for a relation of another kind, then 42501 unless the role owns
-// the relation. COMMENT ON SCHEMA is 0A000.
+// the relation. COMMENT ON SCHEMA: 3F000, 42501 as ALTER SCHEMA; a
+// built-in schema's comment does not change (0A000 unless it is
+// public's own).
 func (b *binder) planComment(x *sql.Comment) plan {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		if x.Kind == sql.CommentSchema {
-			return nil, pgerror.NotSupported("COMMENT ON SCHEMA")
-		}
 		res := &backend.Result{Tag: "COMMENT"}
+		if x.Kind == sql.CommentSchema {
+			return res, commentSchema(s, cat, txn, x)
+		}
 		if x.Kind == sql.CommentIndex {
 			return res, commentIndex(s, cat, txn, x)
 		}
@@ -82,6 +85,22 @@ func commentTarget(cat *catalog.Catalog, t *catalog.Table, x *sql.Comment, bare 
 		return nil, pgerror.Errorf(pgerror.WrongObjectType, "%q is not a %s", bare, want)
 	}
 	return func() error { return cat.SetComment(t, x.Text) }, nil
+}
+
+// commentSchema runs COMMENT ON SCHEMA.
+func commentSchema(s *Session, cat *catalog.Catalog, txn *catalog.Txn, x *sql.Comment) error {
+	sc, ok := cat.LookupSchema(x.Relation)
+	switch {
+	case !ok:
+		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", x.Relation)
+	case !cat.IsSuperuser(s.user()) && (sc.BuiltIn || sc.Owner != s.user()):
+		return errNotOwner("schema", x.Relation)
+	case sc.BuiltIn && sc.Name == catalog.PublicSchema && x.Text == sem.PublicDescription:
+		return nil
+	case sc.BuiltIn:
+		return pgerror.NotSupported("COMMENT ON SCHEMA " + sc.Name)
+	}
+	return cat.SetSchemaComment(txn, sc.Name, x.Text)
 }
 
 // commentIndex runs COMMENT ON INDEX.

@@ -46,6 +46,13 @@ func TestCommentOwner(t *testing.T) {
 		}
 	}
 	if _, err := runRoleSQL(t, cat, "postgres", "COMMENT ON SCHEMA public IS 'x'"); pgerror.CodeOf(err) != pgerror.FeatureNotSupported {
-		t.Fatalf("COMMENT ON SCHEMA: got %v, want 0A000", err)
+		t.Fatalf("COMMENT ON SCHEMA public: got %v, want 0A000", err)
+	}
+	if _, err := runRoleSQL(t, cat, "postgres", "CREATE SCHEMA sc"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = runRoleSQL(t, cat, "cm_other", "COMMENT ON SCHEMA sc IS 'x'")
+	if pe, ok := err.(*pgerror.Error); !ok || pe.Code != pgerror.InsufficientPrivilege || pe.Message != "must be owner of schema sc" {
+		t.Errorf("COMMENT ON SCHEMA as another role: got %v", err)
 	}
 }

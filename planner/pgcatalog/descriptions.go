@@ -7,7 +7,7 @@ import (
 
 // pg_description's rows (PostgreSQL docs 53.19): PostgreSQL's comment on
 // schema public, pgvector's on its extension, and the comments COMMENT ON
-// set on relations (classoid pg_class, objsubid 0), their columns
+// set on user schemas (classoid pg_namespace), relations (classoid pg_class, objsubid 0), their columns
 // (objsubid the attnum), constraints (classoid pg_constraint) and indexes
 // (catalog/comment.go). obj_description and col_description read them
 // (Description).
@@ -17,6 +17,11 @@ import (
 func descriptionRows(env Env) [][]any {
 	rows := [][]any{{int64(oidPublic), int64(oidPgNamespaceClass), int64(0), sem.PublicDescription},
 		{int64(oidVectorExt), int64(oidPgExtensionClass), int64(0), vectorDescription}}
+	for _, s := range env.Cat.Schemas() {
+		if s.Comment != "" {
+			rows = append(rows, []any{int64(s.OID), int64(oidPgNamespaceClass), int64(0), s.Comment})
+		}
+	}
 	for _, t := range env.Cat.Tables() {
 		rows = append(rows, tableDescriptions(t)...)
 	}

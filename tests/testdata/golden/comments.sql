@@ -1,4 +1,4 @@
--- COMMENT ON TABLE, VIEW, SEQUENCE, INDEX, COLUMN and CONSTRAINT: the
+-- COMMENT ON TABLE, VIEW, SEQUENCE, INDEX, COLUMN, CONSTRAINT and SCHEMA: the
 -- comments in pg_description, obj_description and col_description; kept
 -- across RENAME, undone by ROLLBACK, dropped with their object; errors
 -- (also run against PostgreSQL 15). The owner check is in
@@ -55,6 +55,20 @@ ALTER TABLE cm_t2 ADD COLUMN c2 text;
 SELECT col_description('cm_t2'::regclass, 3);
 ALTER TABLE cm_t2 DROP CONSTRAINT cm_ck;
 SELECT count(*) FROM pg_description WHERE classoid = 'pg_constraint'::regclass AND description = 'positive ids';
+-- Schemas.
+CREATE SCHEMA cm_sc;
+COMMENT ON SCHEMA cm_sc IS 'a schema';
+COMMENT ON SCHEMA public IS 'standard public schema';
+ALTER SCHEMA cm_sc RENAME TO cm_sc2;
+BEGIN;
+COMMENT ON SCHEMA cm_sc2 IS NULL;
+SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = 'cm_sc2';
+ROLLBACK;
+SELECT n.nspname, d.description FROM pg_description d JOIN pg_namespace n ON n.oid = d.objoid
+WHERE d.classoid = 'pg_namespace'::regclass AND n.nspname IN ('cm_sc2', 'public') ORDER BY 1;
+DROP SCHEMA cm_sc2;
+COMMENT ON SCHEMA cm_sc2 IS 'x';
+SELECT count(*) FROM pg_description WHERE classoid = 'pg_namespace'::regclass AND description = 'a schema';
 -- Errors.
 CREATE VIEW cm_v AS SELECT id FROM cm_t2;
 CREATE INDEX cm_i ON cm_t2 (id);
