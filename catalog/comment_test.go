@@ -10,7 +10,7 @@ import (
 // commentState is what a reopen must keep of items' comments.
 type commentState struct {
 	Table, PKey, Index, Schema string
-	Columns            []string
+	Columns                    []string
 }
 
 func captureComments(c *Catalog) commentState {
