@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -29,6 +30,9 @@ func (b *binder) planComment(x *sql.Comment) plan {
 		}
 		name := s.relKey(x.Relation)
 		t, ok := cat.Table(name)
+		if _, sys := pgcatalog.ViewOID(x.Relation); !ok && sys {
+			return nil, pgerror.NotSupported("COMMENT ON a system catalog")
+		}
 		if !ok {
 			ix, isIndex := cat.Index(name)
 			if !isIndex || x.Kind == sql.CommentConstraint {
