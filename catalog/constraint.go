@@ -71,6 +71,8 @@ type Constraint struct {
 	RefColumns           []int
 	OnUpdate, OnDelete   byte
 	Deferrable, Deferred bool
+	// Comment is COMMENT ON CONSTRAINT's text (comment.go); "" for none.
+	Comment string
 
 	// keys maps a unique key's or a foreign key's column values (key
 	// bytes) to the slots holding them: changed under the table's
@@ -87,7 +89,7 @@ func (k *Constraint) clone() *Constraint {
 	return &Constraint{Kind: k.Kind, Name: k.Name, OID: k.OID, IndexOID: k.IndexOID, Columns: slices.Clone(k.Columns),
 		IndexOnly: k.IndexOnly, NullsNotDistinct: k.NullsNotDistinct, CheckExpr: k.CheckExpr, RefTable: k.RefTable,
 		RefColumns: slices.Clone(k.RefColumns), OnUpdate: k.OnUpdate, OnDelete: k.OnDelete,
-		Deferrable: k.Deferrable, Deferred: k.Deferred}
+		Deferrable: k.Deferrable, Deferred: k.Deferred, Comment: k.Comment}
 }
 
 // sameKey reports whether k and o are the same unique key of a table,
@@ -209,7 +211,7 @@ func appendInts(b []byte, v []int) []byte {
 // readConstraints reads what appendConstraints wrote, if anything is
 // left in d.
 func readConstraints(d *decoder, t *Table) {
-	if len(d.b) == 0 || d.err != nil || d.b[0] == viewFormat || d.b[0] == seqFormat {
+	if len(d.b) == 0 || d.err != nil || d.b[0] == viewFormat || d.b[0] == seqFormat || d.b[0] == commentFormat {
 		return
 	}
 	if d.byte1() != constraintsFormat {

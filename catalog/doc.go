@@ -149,6 +149,15 @@
 // owner and grants, and no rows or indexes. It is logged and snapshotted
 // as a table, its CreateTable/AlterTable record ending with the view
 // section. DependentViews answers the planner's 2BP01 checks.
+//
+// # Comments (comment.go)
+//
+// COMMENT ON a relation, column, constraint or index changes the
+// relation's definition (Table.Comment, Column.Comment,
+// Constraint.Comment, PKeyComment, the index comments by OID): an
+// AlterTable record ending with the comment section, undone at rollback
+// as any ALTER (RememberTable). A user schema's comment is a schema
+// record (schemaNote) and a trailing list in the snapshot's schema item.
 // Txn.HideChangesSince (txn_hide.go) hides a statement's own earlier row
 // changes from its later reads, for data-modifying WITH queries.
 //

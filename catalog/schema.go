@@ -33,6 +33,8 @@ type Schema struct {
 	// granted on a user schema (SchemaUsage, SchemaCreate); the owner
 	// holds both without a grant.
 	Grants map[string]SchemaPriv
+	// Comment is COMMENT ON SCHEMA's text on a user schema; "" for none.
+	Comment string
 }
 
 // SchemaPriv is a set of schema privileges.
@@ -305,6 +307,7 @@ const (
 	schemaOwner  byte = 3
 	schemaGrant  byte = 4
 	schemaRename byte = 5 // the owner field is the new name
+	schemaNote   byte = 6 // COMMENT ON SCHEMA: the owner field is the comment (comment.go)
 )
 
 func encodeSchemaGrantOp(s *Schema, grantee string, p SchemaPriv) []byte {
@@ -335,6 +338,10 @@ func (c *Catalog) replaySchema(p []byte) error {
 		}
 	case schemaRename:
 		c.applyRenameSchema(s.Name, s.Owner)
+	case schemaNote:
+		if cur, ok := c.schemas[s.Name]; ok {
+			cur.Comment = s.Owner
+		}
 	case schemaGrant:
 		p := SchemaPriv(d.byte1())
 		if cur, ok := c.schemas[s.Name]; ok && d.err == nil {
@@ -348,7 +355,9 @@ func (c *Catalog) replaySchema(p []byte) error {
 }
 
 // appendSchemas appends the snapshot item of the user schemas: n, then
-// per schema name, oid, owner, ngrants, {grantee, privilege byte}.
+// per schema name, oid, owner, ngrants, {grantee, privilege byte}; then
+// ncomments, {name, comment}... for the schemas with a comment (absent
+// in older snapshots).
 func appendSchemas(b []byte, list []Schema) []byte {
 	b = appendUvarint(b, uint64(len(list)))
 	for _, s := range list {
@@ -363,6 +372,16 @@ func appendSchemas(b []byte, list []Schema) []byte {
 		for _, g := range grantees {
 			b = append(appendString(b, g), byte(s.Grants[g]))
 		}
+	}
+	var noted []Schema
+	for _, s := range list {
+		if s.Comment != "" {
+			noted = append(noted, s)
+		}
+	}
+	b = appendUvarint(b, uint64(len(noted)))
+	for _, s := range noted {
+		b = appendString(appendString(b, s.Name), s.Comment)
 	}
 	return b
 }
@@ -379,6 +398,16 @@ func (c *Catalog) readSchemas(d *decoder) {
 		}
 		if d.err == nil {
 			c.putSchema(s)
+		}
+	}
+	if len(d.b) == 0 || d.err != nil {
+		return
+	}
+	n = d.uvarint()
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		name, text := d.str(), d.str()
+		if s, ok := c.schemas[name]; ok {
+			s.Comment = text
 		}
 	}
 }

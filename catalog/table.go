@@ -21,6 +21,8 @@ type Column struct {
 	// gen_random_uuid()), evaluated per inserted row by the planner and
 	// shown as written; "" when the default is the constant Default.
 	DefaultExpr string
+	// Comment is COMMENT ON COLUMN's text (comment.go); "" for none.
+	Comment string
 }
 
 // Table is a table's schema, rows and indexes. Fields are read-only for
@@ -46,7 +48,14 @@ type Table struct {
 	// Seq is set for a sequence (sequence.go): its definition; nil for a
 	// table.
 	Seq *SeqDef
-	acl map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
+	// Comment is COMMENT ON TABLE's (VIEW's, SEQUENCE's) text, "" for
+	// none; indexComments the comments on its indexes by index OID
+	// (comment.go). Replaced by ALTER, never changed in place.
+	Comment       string
+	indexComments map[uint32]string
+	// PKeyComment is COMMENT ON CONSTRAINT's text for the primary key.
+	PKeyComment string
+	acl         map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
 	// createdBy is the transaction that created the table inside a
 	// transaction block (undo_tables.go); others may not write it until
 	// that transaction ends. Schema lock.

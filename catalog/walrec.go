@@ -47,7 +47,8 @@ type record struct {
 //	             layout and default expressions (appendLayout, alter_layout.go; absent in older records),
 //	             constraints (appendConstraints, constraint.go; absent in older records and when none),
 //	             view section (appendView, view.go; views only),
-//	             sequence section (appendSeq, sequence.go; sequences only)
+//	             sequence section (appendSeq, sequence.go; sequences only),
+//	             comment section (appendComments, comment.go; commented tables only)
 //	DropTable:   name
 //	CreateIndex: oid, name, table, method, column, opclass, metric byte, m, ef_construction,
 //	             nopts, {reloption "name=value"}... (absent in older records),
@@ -78,7 +79,8 @@ func encodeCreateTable(t *Table) []byte {
 	for _, c := range t.PrimaryKey {
 		b = appendUvarint(b, uint64(c))
 	}
-	return appendSeq(appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t), t)
+	b = appendSeq(appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t), t)
+	return appendComments(b, t) // comment.go
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -103,6 +105,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 	readConstraints(d, t)
 	readView(d, t)
 	readSeq(d, t)
+	readComments(d, t)
 	return t, d.err
 }
 

@@ -104,6 +104,11 @@
 // long row loops, CREATE INDEX and REINDEX stop with 57014 when the
 // statement's context ends.
 //
+// COMMENT ON (comment.go) resolves its object as PostgreSQL's
+// get_object_address (42P01, 42703, 42704, 42809), checks ownership
+// (42501) and sets the comment in the catalog; pgcatalog/descriptions.go
+// serves pg_description, obj_description and col_description from it.
+//
 // Sequences (sequence_ddl.go, sequence_funcs.go): CREATE, ALTER and DROP
 // SEQUENCE check their options as PostgreSQL's init_params; nextval,
 // currval, setval and lastval run on the evaluation environment

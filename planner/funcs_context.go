@@ -112,6 +112,11 @@ func (e *env) IndexDef(oid uint32) (string, bool) {
 	return pgcatalog.IndexDefSearchPath(e.sess.cat, oid, e.sess.onSearchPath("public"))
 }
 
+func (e *env) Description(oid uint32, class string, sub int) (string, bool) {
+	defer e.sess.catalogRead()()
+	return pgcatalog.Description(e.sess.cat, oid, class, sub)
+}
+
 func (e *env) ConstraintDef(oid uint32, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
 	return pgcatalog.ConstraintDefVisible(e.sess.cat, oid, pretty, e.sess.pgEnv().Visible)

@@ -58,6 +58,8 @@ func (b *binder) plan(st sql.Statement) (plan, error) {
 		return b.planDropIndex(x), nil
 	case *sql.CreateExtension:
 		return b.planCreateExtension(x) // extension.go
+	case *sql.Comment:
+		return b.planComment(x), nil // comment.go
 	case *sql.CommentExtension:
 		return b.planCommentExtension(x), nil // extension.go
 	case *sql.CreateSchema:

@@ -171,6 +171,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.CreateExtension]():  {tag: "CREATE EXTENSION", lock: lockSelf, snapshot: true, readOnly: "CREATE EXTENSION"},
 		of[*sql.DropExtension]():    {tag: "DROP EXTENSION", lock: lockSelf, snapshot: true, readOnly: "DROP EXTENSION"},
 		of[*sql.CommentExtension](): {tag: "COMMENT", lock: lockSelf, snapshot: true, readOnly: "COMMENT"},
+		of[*sql.Comment]():          {tag: "COMMENT", lock: lockExclusive, snapshot: true, readOnly: "COMMENT", tables: commentTables},
 		of[*sql.CreateRole]():       {tag: "CREATE ROLE", lock: lockSelf, snapshot: true, readOnly: "CREATE ROLE"},
 		of[*sql.AlterRole]():        {tag: "ALTER ROLE", lock: lockSelf, snapshot: true, readOnly: "ALTER ROLE"},
 		of[*sql.DropRole]():         {tag: "DROP ROLE", lock: lockSelf, snapshot: true, readOnly: "DROP ROLE"},

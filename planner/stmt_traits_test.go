@@ -181,6 +181,7 @@ func TestStmtTraitsTagMatchesResult(t *testing.T) {
 		"CREATE TABLE t (id int PRIMARY KEY, v int)",
 		"INSERT INTO t VALUES (1, 1)",
 		"UPDATE t SET v = 2",
+		"COMMENT ON TABLE t IS 'a table'",
 		"SELECT id FROM t",
 		"CREATE TABLE t_as AS SELECT id FROM t",
 		"COPY t TO STDOUT",

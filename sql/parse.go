@@ -145,14 +145,7 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 	case *pg_query.Node_CreateExtensionStmt:
 		return c.createExtension(n.CreateExtensionStmt)
 	case *pg_query.Node_CommentStmt:
-		if n.CommentStmt.GetObjtype() == pg_query.ObjectType_OBJECT_EXTENSION {
-			out := &CommentExtension{Name: n.CommentStmt.GetObject().GetString_().GetSval()}
-			if cm := n.CommentStmt.GetComment(); cm != "" {
-				out.Comment = &cm
-			}
-			return out, nil
-		}
-		return nil, c.unsupported("COMMENT", -1)
+		return c.commentStmt(n.CommentStmt) // convert_comment.go
 	case *pg_query.Node_CreateStmt:
 		return c.createTable(n.CreateStmt)
 	case *pg_query.Node_IndexStmt:

@@ -15,7 +15,7 @@ import (
 // pgdumpSchema is the database TestPgDump dumps: the extension, every
 // vector type, a bigint primary key, UNIQUE, CHECK, FOREIGN KEY and
 // DEFAULTs, HNSW (with options), IVFFlat and B-tree indexes, a view, a
-// second schema.
+// second schema, a table and a column comment.
 const pgdumpSchema = `CREATE EXTENSION vector;
 CREATE SCHEMA app;
 CREATE TABLE items (id bigint PRIMARY KEY, name text NOT NULL DEFAULT 'x', embedding vector(3), h halfvec(3),
@@ -26,6 +26,8 @@ CREATE INDEX items_hnsw ON items USING hnsw (embedding vector_l2_ops) WITH (m = 
 CREATE INDEX items_ivf ON items USING ivfflat (embedding vector_cosine_ops) WITH (lists = 1);
 CREATE INDEX items_name ON items (name);
 CREATE VIEW item_names AS SELECT id, name FROM items WHERE score > 1;
+COMMENT ON TABLE items IS 'the items';
+COMMENT ON COLUMN items.embedding IS 'it''s an embedding';
 INSERT INTO items VALUES (1, 'a', '[1,2,3]', '[1,2,3]', '{1:1,3:2}/5', B'1010', 1.5, 'c1'),
   (2, 'b''q', '[4,5,6]', '[4,5,6]', '{2:3}/5', B'0001', 2, NULL), (3, E'tab\tx', NULL, NULL, NULL, NULL, NULL, 'c3');
 INSERT INTO app.tags VALUES (1, 1, 'red', '2024-01-02 03:04:05+00'), (2, NULL, DEFAULT, NULL);`
@@ -42,8 +44,10 @@ var pgdumpStatements = []string{
 	"CREATE INDEX items_hnsw ON public.items USING hnsw (embedding public.vector_l2_ops) WITH (m='16', ef_construction='64');",
 	"CREATE INDEX items_ivf ON public.items USING ivfflat (embedding public.vector_cosine_ops) WITH (lists='1');",
 	"CREATE INDEX items_name ON public.items USING btree (name);",
-	// after items, which it reads (pg_rewrite, pg_depend)
-	"ALTER TABLE public.items OWNER TO postgres;\n\n--\n-- Name: item_names; Type: VIEW; Schema: public; Owner: postgres\n--\n\n" +
+	// items' comments after items; the view after them, as it reads items (pg_rewrite, pg_depend)
+	"ALTER TABLE public.items OWNER TO postgres;\n\n--\n-- Name: TABLE items; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
+		"COMMENT ON TABLE public.items IS 'the items';\n\n\n--\n-- Name: COLUMN items.embedding; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
+		"COMMENT ON COLUMN public.items.embedding IS 'it''s an embedding';\n\n\n--\n-- Name: item_names; Type: VIEW; Schema: public; Owner: postgres\n--\n\n" +
 		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > 1);",
 	"ALTER TABLE ONLY app.tags\n    ADD CONSTRAINT tags_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id);",
 }
@@ -176,6 +180,7 @@ var pgdumpCompared = []string{
 	"SELECT conname, contype, CASE WHEN contype <> 'c' THEN pg_get_constraintdef(oid) END FROM pg_constraint WHERE conrelid IN ('items'::regclass, 'app.tags'::regclass) ORDER BY 1",
 	"SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'items' ORDER BY 1",
 	"SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = 'items'::regclass AND attnum > 0 ORDER BY attnum",
+	"SELECT objsubid, description FROM pg_description WHERE objoid = 'items'::regclass ORDER BY 1",
 }
 
 // stripRestrict drops pg_dump's \restrict and \unrestrict lines, whose

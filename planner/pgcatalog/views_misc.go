@@ -5,11 +5,10 @@ import (
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
-	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// pg_description (the comments on schema public and pgvector's extension), pg_roles and pg_user
+// pg_description (descriptions.go), pg_roles and pg_user
 // (the catalog's roles), pg_attrdef (column defaults) and pg_views
 // (empty), with PostgreSQL 15's columns. pg_node_tree columns hold the
 // expression's text, which pg_get_expr returns as it is.
@@ -22,14 +21,6 @@ const (
 	oidPgExtensionClass = 3079
 	oidPgNamespaceClass = 2615
 )
-
-// descriptionRows are the comments vecgres keeps (sem.objDescription
-// returns them too): PostgreSQL's on schema public, pgvector's on its
-// extension.
-func descriptionRows(Env) [][]any {
-	return [][]any{{int64(oidPublic), int64(oidPgNamespaceClass), int64(0), sem.PublicDescription},
-		{int64(oidVectorExt), int64(oidPgExtensionClass), int64(0), vectorDescription}}
-}
 
 func noRows(Env) [][]any { return nil }
 

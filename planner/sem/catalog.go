@@ -9,17 +9,18 @@ import (
 
 // catalogFuncs are the pg_catalog functions clients and tools call while
 // they inspect a database (docs 9.26), and the size functions (9.27.7).
-// Comments do not exist but pgvector's on its extension
-// (objDescription), so *_description is NULL. Each name has the one
-// signature drivers use.
+// obj_description and col_description read pg_description (COMMENT ON;
+// Context.Description); shobj_description is NULL (no shared object has
+// a comment). Each name has the one signature drivers use.
 var catalogFuncs = []Func{
 	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
 	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
 	{Name: "pg_get_userbyid", Args: []types.Type{types.OIDType}, Ret: types.Name, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return c.RoleName(uint32(a[0].(int64))), nil }},
-	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: objDescription},
+	{Name: "obj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: objDescription},
 	{Name: "pg_function_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: functionVisible},
-	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return description(c, a[0], "pg_class", a[1]), nil }},
 	{Name: "shobj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
 	{Name: "pg_encoding_to_char", Args: []types.Type{types.Int4}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: encodingName},
 	{Name: "pg_get_indexdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: indexDef},

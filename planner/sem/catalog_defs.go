@@ -43,7 +43,8 @@ var catalogDefFuncs = []Func{
 		Volatility: Stable, Fn: exprTextPretty},
 	{Name: "pg_get_serial_sequence", Args: []types.Type{types.Text, types.Text}, Ret: types.Text, Strict: true,
 		Volatility: Stable, Fn: func(c Context, a []any) (any, error) { return c.SerialSequence(a[0].(string), a[1].(string)) }},
-	{Name: "obj_description", Args: []types.Type{types.OIDType}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "obj_description", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return description(c, a[0], "", int64(0)), nil }},
 }
 
 // indexDefinition is pg_get_indexdef(oid, column, pretty); NULL for an OID

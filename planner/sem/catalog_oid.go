@@ -78,19 +78,18 @@ func functionVisible(_ Context, a []any) (any, error) {
 }
 
 // objDescription is obj_description(oid, catalog): the comment on the
-// object, NULL without one. The only comments vecgres has are pgvector's
-// on its extension (\dx shows it) and PostgreSQL's on schema public
-// (\dn+); PostgreSQL's comments on built-in functions, types and
-// operators are not kept.
-func objDescription(_ Context, a []any) (any, error) {
-	if a[0] == nil || a[1] == nil {
-		return nil, nil
+// object, NULL without one (pg_description: COMMENT ON's, pgvector's on
+// its extension, PostgreSQL's on schema public; PostgreSQL's comments on
+// built-in functions, types and operators are not kept).
+func objDescription(c Context, a []any) (any, error) {
+	return description(c, a[0], a[1].(string), int64(0)), nil
+}
+
+// description is pg_description's comment on oid of catalog class, sub-
+// object sub (an int64), or nil.
+func description(c Context, oid any, class string, sub any) any {
+	if d, ok := c.Description(uint32(oid.(int64)), class, int(sub.(int64))); ok {
+		return d
 	}
-	switch {
-	case a[0].(int64) == VectorExtensionOID && a[1].(string) == "pg_extension":
-		return VectorDescription, nil
-	case a[0].(int64) == PublicSchemaOID && a[1].(string) == "pg_namespace":
-		return PublicDescription, nil
-	}
-	return nil, nil
+	return nil
 }

@@ -39,6 +39,11 @@ type Context interface {
 	RelationSize(name string, rows, indexes bool) (int64, error)
 	// IndexDef is pg_get_indexdef of an index OID; false for another OID.
 	IndexDef(oid uint32) (string, bool)
+	// Description is pg_description's comment on object oid of catalog
+	// class ("pg_class"...; "" for any), sub-object sub (a column's
+	// attnum, 0 for the object); false for none (obj_description,
+	// col_description).
+	Description(oid uint32, class string, sub int) (string, bool)
 	// ConstraintDef is pg_get_constraintdef of a constraint OID (pretty:
 	// its second argument); false for another OID.
 	ConstraintDef(oid uint32, pretty bool) (string, bool)
