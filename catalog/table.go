@@ -21,6 +21,12 @@ type Column struct {
 	// gen_random_uuid()), evaluated per inserted row by the planner and
 	// shown as written; "" when the default is the constant Default.
 	DefaultExpr string
+	// Identity is pg_attribute.attidentity: 'a' for GENERATED ALWAYS AS
+	// IDENTITY, 'd' for BY DEFAULT, 0 for none. An identity column's
+	// DefaultExpr is the nextval call on the sequence it owns, which
+	// the catalogs do not show as a default (PostgreSQL keeps no
+	// pg_attrdef row for it).
+	Identity byte
 }
 
 // Table is a table's schema, rows and indexes. Fields are read-only for

@@ -245,7 +245,8 @@ func (s *Session) rename(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Rename, 
 }
 
 // planTruncate empties the named tables (catalog.Truncate) after checking
-// that all exist and the user may truncate each. Errors: 42P01, 42501.
+// that all exist and the user may truncate each; RESTART IDENTITY then
+// restarts the sequences their columns own. Errors: 42P01, 42501.
 func (b *binder) planTruncate(x *sql.Truncate) plan {
 	s := b.s
 	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
@@ -269,6 +270,13 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 		}
+		var restart []*catalog.Table
+		if x.RestartIdentity {
+			var err error
+			if restart, err = s.restartSeqs(cat, tables); err != nil { // identity.go
+				return nil, err
+			}
+		}
 		for _, t := range tables {
 			// In a block, an MVCC delete of every row, which rollback
 			// restores (catalog/undo_tables.go).
@@ -277,6 +285,15 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				txn = s.ddlTxn()
 			}
 			if err := cat.TruncateIn(txn, t, s.inBlock()); err != nil {
+				return nil, err
+			}
+		}
+		txn := ex.txn
+		if s.inBlock() {
+			txn = s.ddlTxn()
+		}
+		for _, seq := range restart {
+			if err := txn.SetVal(seq, seq.Seq.Start, false); err != nil {
 				return nil, err
 			}
 		}

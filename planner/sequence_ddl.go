@@ -107,6 +107,9 @@ func (b *binder) planDropSequence(x *sql.DropSequence) plan {
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
 			return cat.DropTableIn(s.blockTxn(txn), name)
 		}, s, func(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, res *backend.Result) error {
+			if err := errIdentitySeqDrop(cat, t); err != nil { // identity.go
+				return err
+			}
 			return s.dropSeqDefaults(cat, t, x.Cascade, res)
 		})
 }

@@ -61,8 +61,13 @@ type Rename struct {
 	Sequence bool
 }
 
-// Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].
-type Truncate struct{ Tables []string }
+// Truncate is TRUNCATE [TABLE] name [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [RESTRICT].
+type Truncate struct {
+	Tables []string
+	// RestartIdentity is TRUNCATE ... RESTART IDENTITY: the sequences
+	// the tables' columns own restart.
+	RestartIdentity bool
+}
 
 // Reindex is REINDEX [(options)] INDEX name (Table false) or REINDEX
 // TABLE name; CONCURRENTLY sets Concurrently.

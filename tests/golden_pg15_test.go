@@ -84,6 +84,7 @@ var pg15GoldenScripts = []string{
 	"json",
 	"json_funcs",
 	"json_frameworks",
+	"identity",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
