@@ -51,6 +51,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t.IsView() || t.IsSequence() {
 			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
 		}
+		if slices.ContainsFunc(x.Cmds, isIdentityCmd) {
+			return res, s.alterIdentity(cat, txn, t, x.Cmds, res) // identity_alter.go
+		}
 		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
 		if err != nil {
 			return nil, err
@@ -406,6 +409,8 @@ func checkAlterColumn(cat *catalog.Catalog, t *catalog.Table, cmd sql.AlterCmd, 
 	col := t.ColumnIndex(cmd.Name)
 	switch {
 	case col < 0: // added by an earlier command: checked when applied
+	case t.Columns[col].Identity != 0 && (cmd.Kind == sql.AlterSetDefault || cmd.Kind == sql.AlterDropDefault || cmd.Kind == sql.AlterDropNotNull):
+		return errIdentityColumn(t, cmd) // identity_alter.go
 	case cmd.Kind == sql.AlterDropNotNull && slices.Contains(t.PrimaryKey, col):
 		return pgerror.Errorf(pgerror.InvalidTableDefinition, "column %q is in a primary key", cmd.Name)
 	case cmd.Kind == sql.AlterSetStorage && !validStorage[cmd.Storage]:

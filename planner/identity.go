@@ -34,32 +34,43 @@ type identitySeq struct {
 func (s *Session) identitySeqs(cat *catalog.Catalog, key string, x *sql.CreateTable) ([]identitySeq, error) {
 	var out []identitySeq
 	taken := map[string]bool{}
-	schema, table := cat.SplitName(key)
 	for i, d := range x.Columns {
 		if d.Identity == 0 {
 			continue
 		}
-		opts := append([]sql.SeqOption{{Name: "as", Type: d.Type}}, d.IdentityOpts...)
-		def, _, err := seqDefine(nil, opts) // sequence_ddl.go
+		seqKey, def, err := s.newIdentitySeq(cat, key, d, taken)
 		if err != nil {
 			return nil, err
-		}
-		var seqKey string
-		if d.IdentitySeq != "" {
-			if seqKey, err = s.createKey(d.IdentitySeq, -1); err != nil {
-				return nil, err
-			}
-			if cat.RelationExists(seqKey) || serialSeqExists(cat, seqKey) || taken[seqKey] {
-				_, base := cat.SplitName(seqKey)
-				return nil, pgerror.Errorf(pgerror.DuplicateTable, "relation \"%s\" already exists", base)
-			}
-		} else {
-			seqKey = chooseSeqName(cat, schema, table, d.Name, taken)
 		}
 		taken[seqKey] = true
 		out = append(out, identitySeq{col: i, key: seqKey, def: def})
 	}
 	return out, nil
+}
+
+// newIdentitySeq is the catalog name and definition of the sequence of
+// identity column d of table key, avoiding the names in taken. Errors:
+// 42P07 for a SEQUENCE NAME that is taken, 22023 from the options.
+// Latch held.
+func (s *Session) newIdentitySeq(cat *catalog.Catalog, key string, d sql.ColumnDef, taken map[string]bool) (string, *catalog.SeqDef, error) {
+	opts := append([]sql.SeqOption{{Name: "as", Type: d.Type}}, d.IdentityOpts...)
+	def, _, err := seqDefine(nil, opts) // sequence_ddl.go
+	if err != nil {
+		return "", nil, err
+	}
+	if d.IdentitySeq == "" {
+		schema, table := cat.SplitName(key)
+		return chooseSeqName(cat, schema, table, d.Name, taken), def, nil
+	}
+	seqKey, err := s.createKey(d.IdentitySeq, -1)
+	if err != nil {
+		return "", nil, err
+	}
+	if cat.RelationExists(seqKey) || serialSeqExists(cat, seqKey) || taken[seqKey] {
+		_, base := cat.SplitName(seqKey)
+		return "", nil, pgerror.Errorf(pgerror.DuplicateTable, "relation \"%s\" already exists", base)
+	}
+	return seqKey, def, nil
 }
 
 // chooseSeqName is PostgreSQL's ChooseRelationName(table, column,

@@ -66,6 +66,12 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 		case pg_query.AlterTableType_AT_SetStorage:
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterSetStorage, Name: cmd.GetName(),
 				Storage: strings.ToLower(cmd.GetDef().GetString_().GetSval())})
+		case pg_query.AlterTableType_AT_AddIdentity, pg_query.AlterTableType_AT_SetIdentity, pg_query.AlterTableType_AT_DropIdentity:
+			a, err := c.alterIdentity(cmd) // convert_identity.go
+			if err != nil {
+				return nil, err
+			}
+			out.Cmds = append(out.Cmds, a)
 		case pg_query.AlterTableType_AT_ChangeOwner:
 			role, current, err := c.roleSpec(cmd.GetNewowner())
 			if err != nil {

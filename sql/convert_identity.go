@@ -58,3 +58,31 @@ func (c *conv) identityOptions(nodes []*pg_query.Node) ([]SeqOption, string, err
 	opts, err := c.seqOptions(rest)
 	return opts, name, err
 }
+
+// alterIdentity converts ALTER COLUMN ... ADD GENERATED ... AS IDENTITY,
+// SET GENERATED / SET option / RESTART, and DROP IDENTITY [IF EXISTS].
+func (c *conv) alterIdentity(cmd *pg_query.AlterTableCmd) (AlterCmd, error) {
+	a := AlterCmd{Name: cmd.GetName(), Missing: cmd.GetMissingOk()}
+	var err error
+	switch cmd.GetSubtype() {
+	case pg_query.AlterTableType_AT_AddIdentity:
+		k := cmd.GetDef().GetConstraint()
+		a.Kind = AlterAddIdentity
+		a.Column.Identity = identityKind(k.GetGeneratedWhen())
+		a.Column.IdentityOpts, a.Column.IdentitySeq, err = c.identityOptions(k.GetOptions())
+	case pg_query.AlterTableType_AT_SetIdentity:
+		a.Kind = AlterSetIdentity
+		var rest []*pg_query.Node
+		for _, n := range cmd.GetDef().GetList().GetItems() {
+			if d := n.GetDefElem(); d.GetDefname() == "generated" {
+				a.Column.Identity = byte(d.GetArg().GetInteger().GetIval())
+				continue
+			}
+			rest = append(rest, n)
+		}
+		a.Column.IdentityOpts, err = c.seqOptions(rest)
+	default:
+		a.Kind = AlterDropIdentity
+	}
+	return a, err
+}
