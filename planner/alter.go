@@ -240,6 +240,9 @@ func (s *Session) rename(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Rename, 
 		err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
 	} else if err == nil {
 		err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
+		if err == nil {
+			err = renameOwnedBy(cat, txn, t, x.Column, x.NewName) // identity.go
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
@@ -199,10 +200,9 @@ func (s *Session) restartSeqs(cat *catalog.Catalog, tables []*catalog.Table) ([]
 	return out, nil
 }
 
-// errIdentitySeqDrop refuses DROP SEQUENCE of an identity column's
-// sequence, CASCADE or not (2BP01, PostgreSQL's internal dependency);
+// identityOwner is the table whose identity column owns sequence seq;
 // nil for another sequence. Latch held.
-func errIdentitySeqDrop(cat *catalog.Catalog, seq *catalog.Table) error {
+func identityOwner(cat *catalog.Catalog, seq *catalog.Table) *catalog.Table {
 	if seq.Seq == nil || seq.Seq.OwnedBy == 0 {
 		return nil
 	}
@@ -210,12 +210,49 @@ func errIdentitySeqDrop(cat *catalog.Catalog, seq *catalog.Table) error {
 	if !ok {
 		return nil
 	}
-	col := t.ColumnIndex(seq.Seq.OwnedCol)
-	if col < 0 || t.Columns[col].Identity == 0 {
+	if col := t.ColumnIndex(seq.Seq.OwnedCol); col < 0 || t.Columns[col].Identity == 0 {
+		return nil
+	}
+	return t
+}
+
+// errIdentitySeqDrop refuses DROP SEQUENCE of an identity column's
+// sequence, CASCADE or not (2BP01, PostgreSQL's internal dependency);
+// nil for another sequence. Latch held.
+func errIdentitySeqDrop(cat *catalog.Catalog, seq *catalog.Table) error {
+	t := identityOwner(cat, seq)
+	if t == nil {
 		return nil
 	}
 	tab := bareRel(cat, t)
 	return pgerror.Errorf(pgerror.DependentObjectsStillExist, "cannot drop sequence %s because column %s of table %s requires it",
 		bareRel(cat, seq), seq.Seq.OwnedCol, tab).
 		WithHint(fmt.Sprintf("You can drop column %s of table %s instead.", seq.Seq.OwnedCol, tab))
+}
+
+// errIdentityOwnedBy refuses ALTER SEQUENCE ... OWNED BY on an identity
+// column's sequence (0A000, PostgreSQL's process_owned_by); nil when
+// opts has no OWNED BY or seq is another sequence. Latch held.
+func errIdentityOwnedBy(cat *catalog.Catalog, seq *catalog.Table, opts []sql.SeqOption) error {
+	t := identityOwner(cat, seq)
+	if t == nil || !slices.ContainsFunc(opts, func(o sql.SeqOption) bool { return o.Name == "owned_by" }) {
+		return nil
+	}
+	return pgerror.New(pgerror.FeatureNotSupported, "cannot change ownership of identity sequence").
+		WithDetail(fmt.Sprintf("Sequence \"%s\" is linked to table \"%s\".", bareRel(cat, seq), bareRel(cat, t)))
+}
+
+// renameOwnedBy makes the sequences owned by column old of t owned by
+// its new name (PostgreSQL's pg_depend names the column by number, so
+// OWNED BY and an identity column's sequence follow a rename). Latch
+// held exclusively.
+func renameOwnedBy(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, old, name string) error {
+	for _, seq := range cat.SequencesOwnedBy(t.OID, old) {
+		def := *seq.Seq
+		def.OwnedCol = name
+		if err := cat.AlterSequenceIn(txn, seq, &def, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -88,6 +88,9 @@ func (b *binder) planAlterSequence(x *sql.AlterSequence) plan {
 				return nil, err
 			}
 		}
+		if err := errIdentityOwnedBy(cat, t, x.Options); err != nil { // identity.go
+			return nil, err
+		}
 		if err := s.seqOwnedBy(cat, t.Name, t.Owner, def, x.Options); err != nil {
 			return nil, err
 		}

@@ -97,6 +97,16 @@ BEGIN;
 ALTER TABLE z ALTER id DROP IDENTITY;
 ROLLBACK;
 INSERT INTO z (m, t) VALUES (1, 'f') RETURNING id;
+-- a renamed column keeps its sequence, whose OWNED BY cannot change
+CREATE TABLE rn (id int GENERATED ALWAYS AS IDENTITY, v text);
+ALTER TABLE rn RENAME id TO pk;
+INSERT INTO rn (v) VALUES ('a') RETURNING *;
+SELECT pg_get_serial_sequence('rn', 'pk');
+ALTER SEQUENCE rn_id_seq OWNED BY NONE;
+ALTER SEQUENCE rn_id_seq OWNED BY rn.v;
+ALTER SEQUENCE rn_id_seq RENAME TO rn_pk_seq;
+INSERT INTO rn (v) VALUES ('b') RETURNING *;
+DROP TABLE rn;
 -- what pg_dump writes for an identity column
 CREATE TABLE dumped (id integer NOT NULL, v text);
 ALTER TABLE dumped ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
