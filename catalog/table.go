@@ -23,6 +23,12 @@ type Column struct {
 	DefaultExpr string
 	// Comment is COMMENT ON COLUMN's text (comment.go); "" for none.
 	Comment string
+	// Identity is pg_attribute.attidentity: 'a' for GENERATED ALWAYS AS
+	// IDENTITY, 'd' for BY DEFAULT, 0 for none. An identity column's
+	// DefaultExpr is the nextval call on the sequence it owns, which
+	// the catalogs do not show as a default (PostgreSQL keeps no
+	// pg_attrdef row for it).
+	Identity byte
 }
 
 // Table is a table's schema, rows and indexes. Fields are read-only for

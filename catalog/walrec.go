@@ -72,7 +72,7 @@ func encodeCreateTable(t *Table) []byte {
 		b = appendString(b, c.Name)
 		b = append(b, byte(c.Type.Kind))
 		b = appendVarint(b, int64(c.Type.Typmod))
-		b = append(b, boolByte(c.NotNull), boolByte(c.Serial))
+		b = append(b, boolByte(c.NotNull), serialByte(c))
 		b = appendDatum(b, c.Default)
 	}
 	b = appendUvarint(b, uint64(len(t.PrimaryKey)))
@@ -91,7 +91,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 		c := Column{Name: d.str()}
 		c.Type = types.Type{Kind: types.Kind(d.byte1()), Typmod: int32(d.varint())}
 		c.NotNull = d.byte1() == 1
-		c.Serial = d.byte1() == 1
+		c.Serial, c.Identity = readSerialByte(d.byte1())
 		c.Default = d.datum()
 		t.Columns = append(t.Columns, c)
 	}
@@ -154,4 +154,22 @@ func boolByte(v bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// serialByte is a column's serial byte in the CreateTable record: 1 for
+// a serial column, its Identity ('a' or 'd') for an identity column, 0
+// otherwise (WAL written before identity columns holds only 0 and 1).
+func serialByte(c Column) byte {
+	if c.Identity != 0 {
+		return c.Identity
+	}
+	return boolByte(c.Serial)
+}
+
+// readSerialByte is serialByte's inverse.
+func readSerialByte(b byte) (serial bool, identity byte) {
+	if b == 'a' || b == 'd' {
+		return false, b
+	}
+	return b == 1, 0
 }

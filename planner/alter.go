@@ -51,6 +51,9 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 		if t.IsView() || t.IsSequence() {
 			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
 		}
+		if slices.ContainsFunc(x.Cmds, isIdentityCmd) {
+			return res, s.alterIdentity(cat, txn, t, x.Cmds, res) // identity_alter.go
+		}
 		skip, err := checkAlter(cat, t, x.Cmds, adds, res)
 		if err != nil {
 			return nil, err
@@ -237,6 +240,9 @@ func (s *Session) rename(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Rename, 
 		err = s.redefineView(cat, txn, t, t.View.Query) // view_deps.go: its AS names change
 	} else if err == nil {
 		err = s.renameColumnInViews(cat, txn, t, x.Column, x.NewName) // view_deps.go
+		if err == nil {
+			err = renameOwnedBy(cat, txn, t, x.Column, x.NewName) // identity.go
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -245,7 +251,8 @@ func (s *Session) rename(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Rename, 
 }
 
 // planTruncate empties the named tables (catalog.Truncate) after checking
-// that all exist and the user may truncate each. Errors: 42P01, 42501.
+// that all exist and the user may truncate each; RESTART IDENTITY then
+// restarts the sequences their columns own. Errors: 42P01, 42501.
 func (b *binder) planTruncate(x *sql.Truncate) plan {
 	s := b.s
 	return &funcPlan{fn: func(_ context.Context, ex *execCtx) (*backend.Result, error) {
@@ -269,6 +276,13 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 		}
+		var restart []*catalog.Table
+		if x.RestartIdentity {
+			var err error
+			if restart, err = s.restartSeqs(cat, tables); err != nil { // identity.go
+				return nil, err
+			}
+		}
 		for _, t := range tables {
 			// In a block, an MVCC delete of every row, which rollback
 			// restores (catalog/undo_tables.go).
@@ -277,6 +291,15 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				txn = s.ddlTxn()
 			}
 			if err := cat.TruncateIn(txn, t, s.inBlock()); err != nil {
+				return nil, err
+			}
+		}
+		txn := ex.txn
+		if s.inBlock() {
+			txn = s.ddlTxn()
+		}
+		for _, seq := range restart {
+			if err := txn.SetVal(seq, seq.Seq.Start, false); err != nil {
 				return nil, err
 			}
 		}
@@ -389,6 +412,8 @@ func checkAlterColumn(cat *catalog.Catalog, t *catalog.Table, cmd sql.AlterCmd, 
 	col := t.ColumnIndex(cmd.Name)
 	switch {
 	case col < 0: // added by an earlier command: checked when applied
+	case t.Columns[col].Identity != 0 && (cmd.Kind == sql.AlterSetDefault || cmd.Kind == sql.AlterDropDefault || cmd.Kind == sql.AlterDropNotNull):
+		return errIdentityColumn(t, cmd) // identity_alter.go
 	case cmd.Kind == sql.AlterDropNotNull && slices.Contains(t.PrimaryKey, col):
 		return pgerror.Errorf(pgerror.InvalidTableDefinition, "column %q is in a primary key", cmd.Name)
 	case cmd.Kind == sql.AlterSetStorage && !validStorage[cmd.Storage]:

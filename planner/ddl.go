@@ -47,12 +47,20 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		seqs, err := s.identitySeqs(cat, key, x) // identity.go
+		if err != nil {
+			return nil, err
+		}
 		pkName := x.PKeyName
 		if pkName != "" {
 			schema, _ := cat.SplitName(key)
 			pkName = catalog.QualifiedName(schema, pkName)
 		}
-		if _, err := cat.CreateTableWith(txn, s.user(), key, cols, pkey, pkName, cons); err != nil {
+		t, err := cat.CreateTableWith(txn, s.user(), key, cols, pkey, pkName, cons)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.createIdentitySeqs(cat, txn, t, seqs); err != nil {
 			return nil, err
 		}
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
@@ -74,7 +82,7 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 		if err := checkColumnType(d.Type); err != nil { // column_types.go
 			return nil, nil, err
 		}
-		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial}
+		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial, Identity: d.Identity}
 		if d.Default != nil {
 			if err := b.columnDefault(d.Default, &c); err != nil { // defaults.go
 				return nil, nil, err

@@ -141,6 +141,12 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 			if _, isDefault := e.(*sql.Default); isDefault {
 				continue
 			}
+			if skip, err := identityValue(t.Columns[targets[i]], x.Overriding); err != nil || skip { // identity.go
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if bound[targets[i]], err = b.bindValue(e, t.Columns[targets[i]]); err != nil {
 				return nil, err
 			}
@@ -341,6 +347,9 @@ func columnValue(e *env, txn *catalog.Txn, t *catalog.Table, col int, ex expr) (
 		return ex.Eval(e)
 	}
 	c := t.Columns[col]
+	if c.Identity != 0 {
+		return e.identityNext(t, col) // identity.go
+	}
 	if c.Serial {
 		v := txn.NextSerial(t, col)
 		e.sess.noteSerialCurr(t, col, v) // sequence_funcs.go

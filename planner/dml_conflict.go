@@ -58,7 +58,7 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 		if _, dup := p.set[c]; dup {
 			return nil, pgerror.Errorf(pgerror.SyntaxError, "multiple assignments to same column %q", a.Column)
 		}
-		v, err := b.bindAssignment(a.Value, t.Columns[c])
+		v, err := b.bindAssignment(a.Value, t, c)
 		if err != nil {
 			return nil, err
 		}

@@ -53,7 +53,7 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 		if _, dup := p.set[c]; dup {
 			return nil, pgerror.Errorf(pgerror.SyntaxError, "multiple assignments to same column %q", a.Column)
 		}
-		v, err := b.bindAssignment(a.Value, t.Columns[c])
+		v, err := b.bindAssignment(a.Value, t, c)
 		if err != nil {
 			return nil, err
 		}
@@ -63,8 +63,16 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 }
 
 // bindAssignment binds SET col = expr, which may read the row's columns.
-func (b *binder) bindAssignment(e sql.Expr, c catalog.Column) (expr, error) {
-	if _, isDefault := e.(*sql.Default); isDefault {
+func (b *binder) bindAssignment(e sql.Expr, t *catalog.Table, col int) (expr, error) {
+	c := t.Columns[col]
+	_, isDefault := e.(*sql.Default)
+	switch {
+	case c.Identity != 0 && isDefault:
+		return &identityExpr{t: t, col: col}, nil // identity.go
+	case c.Identity == 'a':
+		return nil, errIdentityUpdate(c.Name)
+	}
+	if isDefault {
 		if c.Serial {
 			return nil, pgerror.NotSupported("SET column = DEFAULT on a serial column")
 		}

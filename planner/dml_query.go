@@ -52,6 +52,12 @@ func (b *binder) bindInsertQuery(t *catalog.Table, x *sql.Insert, targets []int)
 			return nil, err
 		}
 		out.vals[c] = v
+		if skip, err := identityValue(col, x.Overriding); err != nil || skip { // identity.go
+			if err != nil {
+				return nil, err
+			}
+			out.vals[c] = nil
+		}
 	}
 	return out, nil
 }

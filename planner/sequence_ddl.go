@@ -88,6 +88,9 @@ func (b *binder) planAlterSequence(x *sql.AlterSequence) plan {
 				return nil, err
 			}
 		}
+		if err := errIdentityOwnedBy(cat, t, x.Options); err != nil { // identity.go
+			return nil, err
+		}
 		if err := s.seqOwnedBy(cat, t.Name, t.Owner, def, x.Options); err != nil {
 			return nil, err
 		}
@@ -107,6 +110,9 @@ func (b *binder) planDropSequence(x *sql.DropSequence) plan {
 		func(cat *catalog.Catalog, txn *catalog.Txn, name string) error {
 			return cat.DropTableIn(s.blockTxn(txn), name)
 		}, s, func(cat *catalog.Catalog, txn *catalog.Txn, t *catalog.Table, res *backend.Result) error {
+			if err := errIdentitySeqDrop(cat, t); err != nil { // identity.go
+				return err
+			}
 			return s.dropSeqDefaults(cat, t, x.Cascade, res)
 		})
 }

@@ -251,6 +251,8 @@ var alterActions = map[sql.AlterCmdKind]string{
 	sql.AlterDropDefault: "ALTER COLUMN ... DROP DEFAULT", sql.AlterSetNotNull: "ALTER COLUMN ... SET NOT NULL",
 	sql.AlterDropNotNull: "ALTER COLUMN ... DROP NOT NULL", sql.AlterSetStorage: "ALTER COLUMN ... SET STORAGE",
 	sql.AlterAddConstraint: "ADD CONSTRAINT", sql.AlterDropConstraint: "DROP CONSTRAINT",
+	sql.AlterAddIdentity: "ALTER COLUMN ... ADD IDENTITY", sql.AlterSetIdentity: "ALTER COLUMN ... SET IDENTITY",
+	sql.AlterDropIdentity: "ALTER COLUMN ... DROP IDENTITY",
 }
 
 // errAlterView is ALTER TABLE's 42809 for a command on view v.

@@ -51,6 +51,13 @@ type ColumnDef struct {
 	NotNull    bool
 	PrimaryKey bool
 	Default    Expr // nil when absent
+	// Identity is 'a' for GENERATED ALWAYS AS IDENTITY, 'd' for GENERATED
+	// BY DEFAULT AS IDENTITY (NotNull is then set), 0 otherwise.
+	// IdentityOpts are its sequence options; IdentitySeq its SEQUENCE
+	// NAME option ("" when absent).
+	Identity     byte
+	IdentityOpts []SeqOption
+	IdentitySeq  string
 	// Constraints are the column's UNIQUE, CHECK and REFERENCES
 	// constraints (Columns set to the column, except for a CHECK).
 	Constraints []TableConstraint
@@ -77,6 +84,9 @@ type Insert struct {
 	Query *Select
 	// OnConflict is the ON CONFLICT clause; nil when absent.
 	OnConflict *OnConflict
+	// Overriding is OVERRIDING SYSTEM VALUE ('s') or OVERRIDING USER
+	// VALUE ('u'); 0 when absent.
+	Overriding byte
 }
 
 // Select is SELECT items [FROM table] [WHERE] [ORDER BY] [LIMIT] [OFFSET].

@@ -25,6 +25,14 @@ const (
 	AlterAddConstraint                      // ADD table constraint (Constraint)
 	AlterDropConstraint                     // DROP CONSTRAINT [IF EXISTS] name [CASCADE | RESTRICT] (Cascade)
 	AlterOwner                              // OWNER TO Name (Current: CURRENT_USER, CURRENT_ROLE or SESSION_USER)
+	// ALTER [COLUMN] name ADD GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY
+	// [(options)]: Column.Identity, IdentityOpts and IdentitySeq.
+	AlterAddIdentity
+	// ALTER [COLUMN] name {SET GENERATED {ALWAYS | BY DEFAULT} | SET
+	// sequence option | RESTART [[WITH] n]}...: Column.Identity (0 when
+	// unchanged) and Column.IdentityOpts.
+	AlterSetIdentity
+	AlterDropIdentity // ALTER [COLUMN] name DROP IDENTITY [IF EXISTS] (Missing)
 )
 
 // AlterCmd is one ALTER TABLE command. Column is the new column of
@@ -61,8 +69,13 @@ type Rename struct {
 	Sequence bool
 }
 
-// Truncate is TRUNCATE [TABLE] name [, ...] [CONTINUE IDENTITY] [RESTRICT].
-type Truncate struct{ Tables []string }
+// Truncate is TRUNCATE [TABLE] name [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [RESTRICT].
+type Truncate struct {
+	Tables []string
+	// RestartIdentity is TRUNCATE ... RESTART IDENTITY: the sequences
+	// the tables' columns own restart.
+	RestartIdentity bool
+}
 
 // Reindex is REINDEX [(options)] INDEX name (Table false) or REINDEX
 // TABLE name; CONCURRENTLY sets Concurrently.

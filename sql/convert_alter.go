@@ -17,6 +17,7 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 		return nil, err
 	}
 	out := &AlterTable{Table: name, TableP: int(s.GetRelation().GetLocation()), IfExists: s.GetMissingOk()}
+	c.table = s.GetRelation().GetRelname()
 	for _, n := range s.GetCmds() {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.GetSubtype() {
@@ -27,6 +28,9 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			}
 			if d.PrimaryKey {
 				return nil, c.unsupported("ADD COLUMN ... PRIMARY KEY", cmd.GetDef().GetColumnDef().GetLocation())
+			}
+			if d.Identity != 0 {
+				return nil, c.unsupported("ADD COLUMN ... GENERATED AS IDENTITY", cmd.GetDef().GetColumnDef().GetLocation())
 			}
 			if len(d.Constraints) > 0 {
 				return nil, c.unsupported("ADD COLUMN with UNIQUE, CHECK or REFERENCES (add the column, then the constraint)",
@@ -62,6 +66,12 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 		case pg_query.AlterTableType_AT_SetStorage:
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterSetStorage, Name: cmd.GetName(),
 				Storage: strings.ToLower(cmd.GetDef().GetString_().GetSval())})
+		case pg_query.AlterTableType_AT_AddIdentity, pg_query.AlterTableType_AT_SetIdentity, pg_query.AlterTableType_AT_DropIdentity:
+			a, err := c.alterIdentity(cmd) // convert_identity.go
+			if err != nil {
+				return nil, err
+			}
+			out.Cmds = append(out.Cmds, a)
 		case pg_query.AlterTableType_AT_ChangeOwner:
 			role, current, err := c.roleSpec(cmd.GetNewowner())
 			if err != nil {
@@ -108,15 +118,12 @@ func (c *conv) renameStmt(s *pg_query.RenameStmt) (Statement, error) {
 		Sequence: s.GetRenameType() == pg_query.ObjectType_OBJECT_SEQUENCE}, nil
 }
 
-// truncateStmt converts TRUNCATE; RESTART IDENTITY and CASCADE are 0A000.
+// truncateStmt converts TRUNCATE; CASCADE is 0A000.
 func (c *conv) truncateStmt(s *pg_query.TruncateStmt) (Statement, error) {
-	if s.GetRestartSeqs() {
-		return nil, c.unsupported("TRUNCATE ... RESTART IDENTITY", -1)
-	}
 	if s.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE {
 		return nil, c.unsupported("TRUNCATE ... CASCADE", -1)
 	}
-	out := &Truncate{}
+	out := &Truncate{RestartIdentity: s.GetRestartSeqs()}
 	for _, n := range s.GetRelations() {
 		name, err := c.relName(n.GetRangeVar())
 		if err != nil {

@@ -23,17 +23,18 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case s.GetOverride() == pg_query.OverridingKind_OVERRIDING_USER_VALUE ||
-		s.GetOverride() == pg_query.OverridingKind_OVERRIDING_SYSTEM_VALUE:
-		return nil, c.unsupported("OVERRIDING", -1)
-	}
 	sel := s.GetSelectStmt().GetSelectStmt()
 	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
 	out := &Insert{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
+	switch s.GetOverride() {
+	case pg_query.OverridingKind_OVERRIDING_SYSTEM_VALUE:
+		out.Overriding = 's'
+	case pg_query.OverridingKind_OVERRIDING_USER_VALUE:
+		out.Overriding = 'u'
+	}
 	if out.OnConflict, err = c.onConflict(s.GetOnConflictClause()); err != nil {
 		return nil, err
 	}

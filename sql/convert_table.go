@@ -27,7 +27,6 @@ var tableConstraints = map[pg_query.ConstrType]string{
 	pg_query.ConstrType_CONSTR_CHECK:               "CHECK constraints",
 	pg_query.ConstrType_CONSTR_FOREIGN:             "REFERENCES (foreign keys)",
 	pg_query.ConstrType_CONSTR_EXCLUSION:           "EXCLUDE constraints",
-	pg_query.ConstrType_CONSTR_IDENTITY:            "identity columns",
 	pg_query.ConstrType_CONSTR_GENERATED:           "generated columns",
 	pg_query.ConstrType_CONSTR_ATTR_DEFERRABLE:     "DEFERRABLE",
 	pg_query.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE: "NOT DEFERRABLE",
@@ -49,6 +48,7 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 		return nil, err
 	}
 	out := &CreateTable{Name: name, NameP: int(s.GetRelation().GetLocation()), IfNotExists: s.GetIfNotExists()}
+	c.table = s.GetRelation().GetRelname()
 	for _, elt := range s.GetTableElts() {
 		switch e := elt.GetNode().(type) {
 		case *pg_query.Node_ColumnDef:
@@ -187,8 +187,12 @@ func (c *conv) columnDef(d *pg_query.ColumnDef) (ColumnDef, error) {
 			if err := c.constraintAttr(k, prev); err != nil {
 				return ColumnDef{}, err
 			}
+		case pg_query.ConstrType_CONSTR_IDENTITY:
+			if err := c.identity(k, &col); err != nil {
+				return ColumnDef{}, err
+			}
 		case pg_query.ConstrType_CONSTR_DEFAULT:
-			if col.Default != nil || serial {
+			if col.Default != nil || serial || col.Identity != 0 {
 				return ColumnDef{}, c.syntaxErr("multiple default values specified for column \""+col.Name+"\"", k.GetLocation())
 			}
 			if col.Default, err = c.expr(k.GetRawExpr()); err != nil {

@@ -124,6 +124,9 @@ type conv struct {
 	// modifying are the data-modifying WITH queries of the statement
 	// being converted (convert_with_modify.go).
 	modifying []*ModifyingCTE
+	// table is the bare name of the table CREATE or ALTER TABLE is
+	// converting, for column error messages (convert_identity.go).
+	table string
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.

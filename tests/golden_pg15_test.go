@@ -85,6 +85,7 @@ var pg15GoldenScripts = []string{
 	"json_funcs",
 	"json_frameworks",
 	"comments",
+	"identity",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -56,11 +56,36 @@ func infoColumnRow(env Env, t *catalog.Table, i int) []any {
 	if d := DefaultExpr(t, i); d != "" {
 		def = d
 	}
-	return []any{env.Database, schemaOf(env.Cat, t), baseName(env.Cat, t), c.Name, int64(i + 1), def, nullable,
+	return append([]any{env.Database, schemaOf(env.Cat, t), baseName(env.Cat, t), c.Name, int64(i + 1), def, nullable,
 		ti.dataType, ti.charMax, ti.charOctet, ti.numPrec, ti.numRadix, ti.numScale, ti.dtPrec, nil, nil,
 		nil, nil, nil, nil, nil, nil, nil, nil, nil,
-		env.Database, ti.udtSchema, ti.udtName, nil, nil, nil, nil, strconv.Itoa(i + 1), "NO",
-		"NO", nil, nil, nil, nil, nil, "NO", "NEVER", nil, "YES"}
+		env.Database, ti.udtSchema, ti.udtName, nil, nil, nil, nil, strconv.Itoa(i + 1), "NO"},
+		append(identityInfo(env, t, i), "NEVER", nil, "YES")...)
+}
+
+// identityInfo is information_schema.columns' is_identity through
+// identity_cycle for column i of t: "NO" and NULLs for a column that is
+// no identity column; the generation ("ALWAYS" or "BY DEFAULT") and its
+// sequence's options as text otherwise.
+func identityInfo(env Env, t *catalog.Table, i int) []any {
+	c := t.Columns[i]
+	var seq *catalog.Table
+	if c.Identity != 0 {
+		seq = ownedSequence(env.Cat, t, i) // sequences.go
+	}
+	if seq == nil {
+		return []any{"NO", nil, nil, nil, nil, nil, "NO"}
+	}
+	gen, d := "ALWAYS", seq.Seq
+	if c.Identity == 'd' {
+		gen = "BY DEFAULT"
+	}
+	cycle := "NO"
+	if d.Cycle {
+		cycle = "YES"
+	}
+	return []any{"YES", gen, strconv.FormatInt(d.Start, 10), strconv.FormatInt(d.Increment, 10),
+		strconv.FormatInt(d.Max, 10), strconv.FormatInt(d.Min, 10), cycle}
 }
 
 // typeInfo is what information_schema says of a column's type; nil

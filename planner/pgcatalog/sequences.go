@@ -105,8 +105,12 @@ func sequenceDependRows(env Env) [][]any {
 			namespaceOID(env.Cat, r.schema), int64(0), "n"})
 		if t, ok := tableByOID(env.Cat, d.OwnedBy); ok && d.OwnedBy != 0 {
 			if col := t.ColumnIndex(d.OwnedCol); col >= 0 {
+				kind := "a" // an identity column's sequence is internal (PostgreSQL's DEPENDENCY_INTERNAL)
+				if t.Columns[col].Identity != 0 {
+					kind = "i"
+				}
 				rows = append(rows, []any{int64(oidPgClass), int64(r.oid), int64(0), int64(oidPgClass), int64(t.OID),
-					int64(col + 1), "a"})
+					int64(col + 1), kind})
 			}
 		}
 	}

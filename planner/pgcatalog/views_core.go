@@ -304,11 +304,20 @@ func attributeRows(env Env) [][]any {
 				if ix.Expr != "" && !ix.Composite {
 					col.Name = indexExprColumnName(ix.Expr)
 				}
+				col.Identity = 0
 				rows = append(rows, attributeRow(indexOID(ix), col, n+1, false, false))
 			}
 		}
 	}
 	return rows
+}
+
+// identityChar is c's attidentity: "a", "d" or "".
+func identityChar(c catalog.Column) string {
+	if c.Identity == 0 {
+		return ""
+	}
+	return string(rune(c.Identity))
 }
 
 // attributeRow is column c at position num of relation rel.
@@ -330,7 +339,7 @@ func attributeRow(rel uint32, c catalog.Column, num int, notNull, hasDef bool) [
 		}
 	}
 	return []any{int64(rel), c.Name, int64(c.Type.OID()), int64(-1), int64(c.Type.Size()), int64(num), ndims,
-		int64(-1), typmod, byval, align, storage(c.Type), "", notNull, hasDef, false, "", "", false, true,
+		int64(-1), typmod, byval, align, storage(c.Type), "", notNull, hasDef, false, identityChar(c), "", false, true,
 		int64(0), int64(collationOf(c.Type)), nil, nil, nil, nil}
 }
 

@@ -111,3 +111,7 @@ const (
 // IdleInTransactionSessionTimeout ends a connection left idle in a
 // transaction block past idle_in_transaction_session_timeout.
 const IdleInTransactionSessionTimeout Code = "25P03"
+
+// GeneratedAlways is a value given to a GENERATED ALWAYS identity column
+// (PostgreSQL's ERRCODE_GENERATED_ALWAYS).
+const GeneratedAlways Code = "428C9"
