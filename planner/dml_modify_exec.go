@@ -28,11 +28,10 @@ import (
 // into a tuple store before sending a row (PORTAL_ONE_RETURNING), so no
 // client sees rows of a statement that fails. The result has the tag.
 func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	stop, err := startWrite(ctx, x, p.table) // dml_lock.go
-	if err != nil {
+	if err := startWrite(ctx, x, p.table); err != nil { // dml_lock.go
 		return nil, err
 	}
-	defer stop()
+	defer stopWaits(x)
 	st := &modifyRunState{modifyRun: modifyRun{p: p, e: env{params: x.params, sess: x.s, exec: x}, txn: x.txn, Collector: pexec.Collector{Mem: x.mem}}}
 	r, b := &st.modifyRun, &st.b
 	root, err := p.execTree(ctx, x, &r.e, b, &st.node)
