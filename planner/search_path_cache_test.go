@@ -34,3 +34,24 @@ func TestSearchPathCache(t *testing.T) {
 		t.Fatalf("public.t after RESET: count %v", n)
 	}
 }
+
+// TestSearchPathCacheRollback: a schema whose CREATE SCHEMA was rolled
+// back leaves the kept search path.
+func TestSearchPathCacheRollback(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "SET search_path = s, public")
+	exec(t, s, "BEGIN")
+	exec(t, s, "CREATE SCHEMA s")
+	exec(t, s, "CREATE TABLE t (a int)")
+	if n := exec(t, s, "SELECT current_schemas(false)::text").Rows[0][0]; n != "{s,public}" {
+		t.Fatalf("in the transaction: %v", n)
+	}
+	exec(t, s, "ROLLBACK")
+	if n := exec(t, s, "SELECT current_schemas(false)::text").Rows[0][0]; n != "{public}" {
+		t.Fatalf("after ROLLBACK: %v", n)
+	}
+	exec(t, s, "CREATE TABLE t (a int)")
+	if n := exec(t, s, "SELECT count(*) FROM public.t").Rows[0][0]; n != int64(0) {
+		t.Fatalf("public.t: %v", n)
+	}
+}
