@@ -274,11 +274,10 @@ func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 func (p *insertPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
 	e := &env{params: x.params, sess: x.s, exec: x}
 	res := &backend.Result{Columns: p.ret.columns()}
-	stop, err := startWrite(ctx, x, p.table)
-	if err != nil {
+	if err := startWrite(ctx, x, p.table); err != nil {
 		return nil, err
 	}
-	defer stop()
+	defer stopWaits(x)
 	rows, err := p.sourceRows(ctx, x, e)
 	if err != nil {
 		return nil, err

@@ -29,22 +29,26 @@ func (s *Session) lockWait(ctx context.Context) catalog.Wait {
 }
 
 // startWaits turns waiting on for txn's writing statement (with the
-// REPEATABLE READ rule when the session's transaction is one); the
-// returned function turns it off.
-func startWaits(ctx context.Context, x *execCtx) func() {
+// REPEATABLE READ rule when the session's transaction is one); stopWaits
+// turns it off.
+func startWaits(ctx context.Context, x *execCtx) {
 	x.txn.SetRepeatableRead(x.txn == x.s.txn && x.s.mode.repeatable())
 	x.txn.SetWait(x.s.lockWait(ctx))
-	return func() { x.txn.SetWait(catalog.Wait{}) }
 }
+
+// stopWaits turns off the waiting startWaits turned on.
+func stopWaits(x *execCtx) { x.txn.SetWait(catalog.Wait{}) }
 
 // startWrite takes txn's table lock on t (held until the transaction
 // ends, so DDL on t waits for it even when no row changes) and turns
-// waiting on (startWaits); the returned function turns it off.
-func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) (func(), error) {
+// waiting on (startWaits); the caller turns it off with stopWaits once
+// startWrite succeeded.
+func startWrite(ctx context.Context, x *execCtx, t *catalog.Table) error {
 	if err := x.txn.LockTable(t); err != nil {
-		return nil, err
+		return err
 	}
-	return startWaits(ctx, x), nil
+	startWaits(ctx, x)
+	return nil
 }
 
 // lockStatement takes the schema latch for mode (shared: runLocked then

@@ -3,7 +3,7 @@ package planner
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
 	pexec "github.com/vecgres/vecgres/planner/exec"
@@ -28,18 +28,17 @@ import (
 // into a tuple store before sending a row (PORTAL_ONE_RETURNING), so no
 // client sees rows of a statement that fails. The result has the tag.
 func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	stop, err := startWrite(ctx, x, p.table) // dml_lock.go
+	if err := startWrite(ctx, x, p.table); err != nil { // dml_lock.go
+		return nil, err
+	}
+	defer stopWaits(x)
+	st := &modifyRunState{modifyRun: modifyRun{p: p, e: env{params: x.params, sess: x.s, exec: x}, txn: x.txn, Collector: pexec.Collector{Mem: x.mem}}}
+	r, b := &st.modifyRun, &st.b
+	root, err := p.execTree(ctx, x, &r.e, b, &st.node)
 	if err != nil {
 		return nil, err
 	}
-	defer stop()
-	r := &modifyRun{p: p, e: env{params: x.params, sess: x.s, exec: x}, txn: x.txn, Collector: pexec.Collector{Mem: x.mem}}
-	b := &execBuild{src: leafSources{}}
-	root, err := p.execTree(ctx, x, &r.e, b)
-	if err != nil {
-		return nil, err
-	}
-	env := newExecEnv(ctx, x, &r.e, b)
+	env := st.run.initEnv(ctx, x, &r.e, b)
 	env.Writer = r
 	if x.analyze != nil {
 		lowered, err := p.lowerTree(x)
@@ -54,16 +53,29 @@ func (p *modifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, erro
 	if err != nil {
 		return nil, err
 	}
-	return &backend.Result{Columns: p.columns(), Rows: r.Rows, Tag: fmt.Sprintf("%s %d", p.tag, r.n)}, nil
+	st.res = backend.Result{Columns: p.columns(), Rows: r.Rows, Tag: modifyTag(p.tag, r.n)}
+	return &st.res, nil
 }
 
-// execTree is the Modify of one execution over the rows to change.
-func (p *modifyPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (*ir.Modify, error) {
+// modifyRunState is what one run of a modifyPlan allocates, in one
+// allocation: the Writer and RETURNING collector, the build of its tree,
+// the tree's Modify node, the exec.Env, and the result.
+type modifyRunState struct {
+	modifyRun
+	b    execBuild
+	node ir.Modify
+	run  execEnvState
+	res  backend.Result
+}
+
+// execTree is the Modify of one execution over the rows to change, made
+// in m.
+func (p *modifyPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild, m *ir.Modify) (*ir.Modify, error) {
 	src, err := p.rows.execSource(ctx, x, e, b, -1, 0) // select_exec.go
 	if err != nil {
 		return nil, err
 	}
-	m := p.modifyNode(src)
+	*m = p.modifyNode(src)
 	if p.ret != nil {
 		m.Returning = boundExprs(p.ret.items)
 	}
@@ -71,12 +83,34 @@ func (p *modifyPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 }
 
 // modifyNode is p's Modify node over in.
-func (p *modifyPlan) modifyNode(in ir.Node) *ir.Modify {
+func (p *modifyPlan) modifyNode(in ir.Node) ir.Modify {
 	op := ir.Delete
 	if p.set != nil {
 		op = ir.Update
 	}
-	return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
+	return ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
+}
+
+// modifyTags are the tags of UPDATEs and DELETEs of up to 100 rows, made
+// once.
+var modifyTags = map[string][]string{"UPDATE": countTags("UPDATE"), "DELETE": countTags("DELETE")}
+
+// countTags are the tags "VERB 0" to "VERB 100".
+func countTags(verb string) []string {
+	tags := make([]string, 101)
+	for i := range tags {
+		tags[i] = verb + " " + strconv.Itoa(i)
+	}
+	return tags
+}
+
+// modifyTag is the CommandComplete tag of an UPDATE or DELETE (verb)
+// that changed n rows.
+func modifyTag(verb string, n int64) string {
+	if tags := modifyTags[verb]; n >= 0 && n < int64(len(tags)) {
+		return tags[n]
+	}
+	return verb + " " + strconv.FormatInt(n, 10)
 }
 
 // lower is p's tree for EXPLAIN (lowerTree); under EXPLAIN ANALYZE (tr)
@@ -100,7 +134,8 @@ func (p *modifyPlan) lowerTree(x *execCtx) (*ir.Modify, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := p.modifyNode(in)
+	m := new(ir.Modify)
+	*m = p.modifyNode(in)
 	for _, s := range scalarSubqueries(p.exprs()) { // explain_initplan.go
 		sub, err := lowerPlan(s.plan, x, nil)
 		if err != nil {

@@ -170,29 +170,52 @@ func (v evaluator) RangeBound(k ir.SortKey, val, off any, back bool) (any, error
 }
 
 // leafSources is exec.Sources: the function that reads each leaf of a
-// tree being built, registered by the code that built the leaf.
-type leafSources map[ir.Node]func(pexec.Emit) error
+// tree being built, registered by the code that built the leaf (add).
+// The first leaf is held inline, so that a tree of one leaf (a SELECT or
+// an UPDATE of one table) makes no map; the others go in more.
+type leafSources struct {
+	first     ir.Node
+	firstRead func(pexec.Emit) error
+	more      map[ir.Node]func(pexec.Emit) error
+}
+
+// add registers read as the reader of leaf n.
+func (s *leafSources) add(n ir.Node, read func(pexec.Emit) error) {
+	switch {
+	case s.first == nil || s.first == n:
+		s.first, s.firstRead = n, read
+	default:
+		if s.more == nil {
+			s.more = map[ir.Node]func(pexec.Emit) error{}
+		}
+		s.more[n] = read
+	}
+}
 
 // Scan implements exec.Sources.
-func (s leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
-	if f, ok := s[n]; ok {
+func (s *leafSources) Scan(n ir.Node) (func(pexec.Emit) error, error) {
+	if n == s.first && n != nil {
+		return s.firstRead, nil
+	}
+	if f, ok := s.more[n]; ok {
 		return f, nil
 	}
 	return nil, fmt.Errorf("planner: no source for %s", n.Label())
 }
 
-// newExecEnv is the exec.Env of a statement run: the evaluator over e
-// with b's accumulators, b's leaves, the statement's memory account, and
-// a Check that polls ctx every cancelCheckRows rows (57014 once it has
-// ended), as the scans do.
-func newExecEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
-	r := &execEnvState{ctx: ctx, eval: evaluator{e: e, accs: b.accs, winAccs: b.winAccs}}
-	r.env = pexec.Env{Eval: &r.eval, Sources: b.src, Mem: x.mem, Check: r.check}
+// initEnv makes r the exec.Env of a statement run and returns it: the
+// evaluator over e with b's accumulators, b's leaves, the statement's
+// memory account, and a Check that polls ctx every cancelCheckRows rows
+// (57014 once it has ended), as the scans do. r lives in the run's one
+// state allocation (execRunState, modifyRunState).
+func (r *execEnvState) initEnv(ctx context.Context, x *execCtx, e *env, b *execBuild) *pexec.Env {
+	r.ctx, r.eval = ctx, evaluator{e: e, accs: b.accs, winAccs: b.winAccs}
+	r.env = pexec.Env{Eval: &r.eval, Sources: &b.src, Mem: x.mem, Check: r.check}
 	return &r.env
 }
 
-// execEnvState is what newExecEnv makes, in one allocation: the Env, its
-// evaluator and the state of its Check.
+// execEnvState is the Env of a run, its evaluator and the state of its
+// Check (initEnv).
 type execEnvState struct {
 	env  pexec.Env
 	eval evaluator

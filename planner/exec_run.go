@@ -35,17 +35,19 @@ type execBuild struct {
 	widen map[*selectPlan]*knnWiden
 }
 
-// execRunState is the env and execBuild of one runExec, in one allocation.
+// execRunState is the env, execBuild and exec.Env of one runExec, in one
+// allocation.
 type execRunState struct {
-	e env
-	b execBuild
+	e   env
+	b   execBuild
+	run execEnvState
 }
 
 // runExec runs the query plan pl through planner/exec writing its rows to
 // w (w.Begin first, once the tree is built). The result has the columns
 // and the tag, no rows.
 func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
-	st := &execRunState{e: env{params: x.params, sess: x.s, exec: x}, b: execBuild{src: leafSources{}}}
+	st := &execRunState{e: env{params: x.params, sess: x.s, exec: x}, b: execBuild{}}
 	e, b := &st.e, &st.b
 	root, err := pl.execTree(ctx, x, e, b)
 	if err != nil {
@@ -54,7 +56,7 @@ func runExec(ctx context.Context, pl execTreer, x *execCtx, w backend.RowWriter)
 	if err := w.Begin(pl.columns()); err != nil {
 		return nil, err
 	}
-	env := newExecEnv(ctx, x, e, b)
+	env := st.run.initEnv(ctx, x, e, b)
 	if x.analyze != nil {
 		env.Actual = x.analyze.actual
 	}

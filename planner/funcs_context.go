@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/vecgres/vecgres/planner/pgcatalog"
@@ -20,7 +21,7 @@ func (e *env) Database() string { return e.sess.startup["database"] }
 // SearchPath is Session.searchPath under the latch (schema_resolve.go).
 func (e *env) SearchPath(implicit bool) []string {
 	defer e.sess.catalogRead()()
-	return e.sess.searchPath(implicit)
+	return slices.Clone(e.sess.searchPath(implicit))
 }
 
 // Setting is current_setting's lookup: 42704 for an unknown name, as

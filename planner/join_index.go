@@ -101,7 +101,7 @@ func useIndexLoop(lrows, rrows float64) bool {
 // widened to the joined row.
 func (p *selectPlan) indexLoopLeaf(ctx context.Context, x *execCtx, b *execBuild, il *indexLoop, r *rangeRel) ir.Node {
 	leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(il.plan.table)}, ScanInfo: ir.ScanInfo{Relation: r.ref}}
-	b.src[leaf] = func(emit pexec.Emit) error {
+	b.src.add(leaf, func(emit pexec.Emit) error {
 		before := x.mem.Used()
 		res, err := runQuery(ctx, il.plan, x) // exec_run.go
 		if err != nil {
@@ -114,7 +114,7 @@ func (p *selectPlan) indexLoopLeaf(ctx context.Context, x *execCtx, b *execBuild
 			}
 		}
 		return nil
-	}
+	})
 	return p.widen(leaf, r)
 }
 

@@ -166,7 +166,7 @@ func (p *selectPlan) startWiden(b *execBuild, k int) *knnWiden {
 func (p *selectPlan) budgetTree(ctx context.Context, x *execCtx, e *env, b *execBuild, w *knnWiden) ir.Node {
 	leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
 		Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
-	b.src[leaf] = func(emit pexec.Emit) error {
+	b.src.add(leaf, func(emit pexec.Emit) error {
 		n := 0
 		err := p.knnEach(ctx, x, e, w.k, false, func(row []any) error {
 			n++
@@ -174,6 +174,6 @@ func (p *selectPlan) budgetTree(ctx context.Context, x *execCtx, e *env, b *exec
 		})
 		w.got = n
 		return err
-	}
+	})
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: leaf}, Exprs: boundExprs(p.items)}
 }

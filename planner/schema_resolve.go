@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
@@ -20,8 +21,37 @@ import (
 // searchPath returns the schemas of search_path that exist, in order,
 // "$user" standing for the session user; implicit puts pg_catalog first
 // unless the path names it (current_schemas(true)). Latch held.
+//
+// The path is kept (pathCache) until search_path, the session user or
+// the catalog's version (schemas, roles, grants) changes: each statement
+// that names a table resolves it, and most run with the path unchanged.
+// Callers do not change the slice.
 func (s *Session) searchPath(implicit bool) []string {
 	raw, _ := s.settings.get("search_path")
+	c := &s.paths[0]
+	if implicit {
+		c = &s.paths[1]
+	}
+	user, version := s.startup["user"], s.cat.Version()
+	if c.valid && c.raw == raw && c.user == user && c.version == version {
+		return c.path
+	}
+	path := s.resolvePath(raw, implicit)
+	*c = pathCache{valid: true, raw: raw, user: user, version: version, path: slices.Clip(path)}
+	return path
+}
+
+// pathCache is a search path searchPath resolved, and what it resolved it
+// from.
+type pathCache struct {
+	valid     bool
+	raw, user string
+	version   uint64 // catalog.Version
+	path      []string
+}
+
+// resolvePath is searchPath's path for the setting raw.
+func (s *Session) resolvePath(raw string, implicit bool) []string {
 	var out []string
 	hasCatalog := false
 	for _, name := range splitIdentList(raw) {

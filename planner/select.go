@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 	"math"
+	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -67,6 +68,9 @@ type selectPlan struct {
 	// table's columns (rowIDBuf): the rows UPDATE and DELETE change
 	// (dml_modify_exec.go).
 	withSlots bool
+	// scanCols are the exec scan leaf's columns, made by its first run
+	// (execScan).
+	scanCols atomic.Pointer[tableCols]
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }
@@ -189,7 +193,16 @@ type rowIDBuf struct {
 	vals  []any
 	slots []uint64
 	next  int // rows in the next chunk
+	// first is the first chunk, of one row of up to rowIDFirstWidth
+	// values, in the buffer itself: a one-row scan (an UPDATE by key)
+	// makes no other chunk.
+	first     [rowIDFirstWidth]any
+	firstSlot [1]uint64
 }
+
+// rowIDFirstWidth is the most values (columns and slot) of a row the
+// first chunk of a rowIDBuf holds.
+const rowIDFirstWidth = 8
 
 // rowIDChunkMax is the most rows one chunk of a rowIDBuf holds.
 const rowIDChunkMax = 256
@@ -200,7 +213,11 @@ func (p *selectPlan) rowIDs() *rowIDBuf {
 	if !p.withSlots {
 		return nil
 	}
-	return &rowIDBuf{next: 1}
+	b := &rowIDBuf{next: 1}
+	if n := len(p.table.Columns) + 1; n <= rowIDFirstWidth {
+		b.vals, b.slots, b.next = b.first[:n], b.firstSlot[:], 2
+	}
+	return b
 }
 
 // row is vals followed by a pointer to slot, in the buffer's memory (vals

@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 
+	"github.com/vecgres/vecgres/catalog"
 	pexec "github.com/vecgres/vecgres/planner/exec"
 	"github.com/vecgres/vecgres/planner/memacct"
 	ir "github.com/vecgres/vecgres/planner/plan"
@@ -154,7 +155,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 		return p.execWhere(n), nil
 	case p.derived != nil:
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
-		b.src[leaf] = func(emit pexec.Emit) error {
+		b.src.add(leaf, func(emit pexec.Emit) error {
 			before := x.mem.Used()
 			rows, err := p.derivedRows(ctx, x, e) // derived.go
 			if err != nil {
@@ -164,7 +165,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 				defer x.mem.Release(x.mem.Used() - before)
 			}
 			return emitRows(rows, emit)
-		}
+		})
 		return leaf, nil
 	case p.scan != nil && (limit >= 0 || p.knnOrdersAll(x, limit)):
 		k := -1 // every row (indexscan_all.go)
@@ -174,7 +175,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 		sorted := p.knnSorted(limit, offset)
-		b.src[leaf] = func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, sorted, emit) }
+		b.src.add(leaf, func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, sorted, emit) })
 		return leaf, nil
 	}
 	var ps *pathScan
@@ -185,7 +186,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 		}
 	}
 	scan := p.execScan(ps)
-	b.src[scan] = func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
+	b.src.add(scan, func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) })
 	return scan, nil
 }
 
@@ -195,7 +196,7 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 // EXPLAIN ANALYZE's count, and the lowered tree prints the conditions,
 // so a run formats none of them.
 func (p *selectPlan) execScan(ps *pathScan) ir.Node {
-	info, si := ir.Info{Out: tableColumns(p.table)}, ir.ScanInfo{Relation: p.table.Name}
+	info, si := ir.Info{Out: p.execScanCols()}, ir.ScanInfo{Relation: p.table.Name}
 	switch {
 	case ps != nil:
 		return &ir.IndexScan{Info: info, ScanInfo: si, Kind: ir.BTree}
@@ -203,6 +204,23 @@ func (p *selectPlan) execScan(ps *pathScan) ir.Node {
 		return &ir.FunctionScan{Info: info, ScanInfo: si, Func: p.series.name}
 	}
 	return &ir.SeqScan{Info: info, ScanInfo: si}
+}
+
+// tableCols are tableColumns(t).
+type tableCols struct {
+	t    *catalog.Table
+	cols []ir.Column
+}
+
+// execScanCols is tableColumns(p.table), made once per plan and table:
+// the runs of a prepared plan share it (no run changes it).
+func (p *selectPlan) execScanCols() []ir.Column {
+	if c := p.scanCols.Load(); c != nil && c.t == p.table {
+		return c.cols
+	}
+	c := &tableCols{t: p.table, cols: tableColumns(p.table)}
+	p.scanCols.Store(c)
+	return c.cols
 }
 
 // execWhere is n under a Filter of WHERE, or n when the query has none.

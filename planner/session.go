@@ -66,6 +66,9 @@ type Session struct {
 	binding *[]*catalog.Table
 	// unlatch is runlatch as a func value, made once (sharedUnlatch).
 	unlatch func()
+	// paths are the search paths searchPath resolved last, without and
+	// with pg_catalog implicit (schema_resolve.go).
+	paths [2]pathCache
 	// privAs is the owner of the view being expanded, whose privileges
 	// the tables its query reads are checked with; viewDepth counts
 	// the views being expanded (view.go).

@@ -54,8 +54,9 @@ func runPrepared(b *testing.B, s *Session, p backend.Prepared, params []any) {
 // query made; 29 before issue 15's: the second snapshot of a statement
 // outside a transaction, the SELECT tag's formatting, the exec run's
 // separate env, build, Env, evaluator and Check allocations, the memory
-// account's own).
-const maxPreparedAllocs = 23
+// account's own; 23 before issue 12's: the leaf map, the run's separate
+// exec.Env, the row count's closure).
+const maxPreparedAllocs = 20
 
 // TestPreparedSelectAllocs: a prepared SELECT re-executed with a new
 // parameter is not bound again and allocates at most maxPreparedAllocs.
@@ -118,8 +119,8 @@ func BenchmarkSimpleSelect1(b *testing.B) {
 
 // maxSimpleAllocs bounds the allocations of one Query message of a
 // SELECT whose text the session kept (session_simple.go); 66 when every
-// Query message was parsed.
-const maxSimpleAllocs = 23
+// Query message was parsed, 22 before issue 12's trims (maxPreparedAllocs).
+const maxSimpleAllocs = 19
 
 // TestSimpleSelectAllocs: a Query text sent again is neither parsed nor
 // bound again.

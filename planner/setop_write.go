@@ -31,7 +31,7 @@ func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBui
 	}
 	cols := planColumns(p.cols)
 	app := &ir.Append{Info: ir.Info{Out: cols}}
-	p.appendSides(ctx, x, b.src, app)
+	p.appendSides(ctx, x, &b.src, app)
 	nodes := &setOpNodes{app: app}
 	var node ir.Node = app
 	switch {
@@ -68,14 +68,14 @@ func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBui
 // appendSides adds p's two sides to app, each read by planSource (a
 // side that is itself a UNION ALL streams through its own tree) and
 // converted to the result types.
-func (p *setOpPlan) appendSides(ctx context.Context, x *execCtx, src leafSources, app *ir.Append) {
+func (p *setOpPlan) appendSides(ctx context.Context, x *execCtx, src *leafSources, app *ir.Append) {
 	sides := [2]struct {
 		pl   plan
 		conv []expr
 	}{{p.left, p.lconv}, {p.right, p.rconv}}
 	for _, side := range sides {
 		leaf := &ir.SubqueryScan{Info: ir.Info{Out: planColumns(side.pl.columns())}}
-		src[leaf] = planSource(ctx, x, side.pl)
+		src.add(leaf, planSource(ctx, x, side.pl))
 		app.Inputs = append(app.Inputs, converted(leaf, side.conv))
 	}
 }

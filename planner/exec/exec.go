@@ -80,6 +80,9 @@ type Env struct {
 	// Actual, when not nil, gets the rows each node emitted (EXPLAIN
 	// ANALYZE); a node built but never run has no entry.
 	Actual map[plan.Node]int
+
+	sink    Sink  // Run's
+	written int64 // rows Run wrote to sink
 }
 
 // Run builds root and pushes its rows to sink; it returns the number of
@@ -90,12 +93,15 @@ func Run(env *Env, root plan.Node, sink Sink) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	var n int64
-	err = p(func(row []any) error {
-		n++
-		return sink.WriteRow(row)
-	})
-	return n, err
+	env.sink, env.written = sink, 0
+	err = p(env.write)
+	return env.written, err
+}
+
+// write is Run's Emit: row to the sink, counted.
+func (env *Env) write(row []any) error {
+	env.written++
+	return env.sink.WriteRow(row)
 }
 
 // Collector is a Sink that holds the rows written to it (a materialised

@@ -38,17 +38,12 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 		return nil, err
 	}
 	return func(emit Emit) error {
-		var held [][]any
-		if err := in(func(row []any) error {
-			if err := env.Mem.Charge(heldRowBytes + int64(len(row))*memacct.ValueOverhead); err != nil {
-				return err
-			}
-			held = append(held, row)
-			return nil
-		}); err != nil {
+		h := &heldRows{mem: env.Mem}
+		h.rows = h.first[:0]
+		if err := in(h.hold); err != nil {
 			return err
 		}
-		for _, row := range held {
+		for _, row := range h.rows {
 			if err := env.check(); err != nil {
 				return err
 			}
@@ -65,6 +60,23 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 		}
 		return nil
 	}, nil
+}
+
+// heldRows are the input rows a Modify holds; the first is held in the
+// list itself, so that a one-row UPDATE or DELETE makes no other list.
+type heldRows struct {
+	mem   *memacct.Account
+	rows  [][]any
+	first [1][]any
+}
+
+// hold is the Emit that holds row, charged to the statement's account.
+func (h *heldRows) hold(row []any) error {
+	if err := h.mem.Charge(heldRowBytes + int64(len(row))*memacct.ValueOverhead); err != nil {
+		return err
+	}
+	h.rows = append(h.rows, row)
+	return nil
 }
 
 // heldRowBytes is what Modify's hold of one input row costs besides its

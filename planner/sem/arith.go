@@ -73,23 +73,22 @@ func intRange(k types.Kind) (lo, hi int64, name string) {
 // -1 included; 22012 `division by zero`.
 func IntArith(op string, x, y int64, t types.Type) (any, error) {
 	lo, hi, name := intRange(t.Kind)
-	overflow := pgerror.Errorf(pgerror.NumericValueOutOfRange, "%s out of range", name)
 	var v int64
 	switch op {
 	case "+":
 		v = x + y
 		if (y > 0 && v < x) || (y < 0 && v > x) {
-			return nil, overflow
+			return nil, intOverflow(name)
 		}
 	case "-":
 		v = x - y
 		if (y < 0 && v < x) || (y > 0 && v > x) {
-			return nil, overflow
+			return nil, intOverflow(name)
 		}
 	case "*":
 		v = x * y
 		if x != 0 && (v/x != y || (x == -1 && y == math.MinInt64)) {
-			return nil, overflow
+			return nil, intOverflow(name)
 		}
 	case "/", "%":
 		if y == 0 {
@@ -99,7 +98,7 @@ func IntArith(op string, x, y int64, t types.Type) (any, error) {
 		case y == -1 && op == "%":
 			v = 0
 		case y == -1 && x == math.MinInt64:
-			return nil, overflow
+			return nil, intOverflow(name)
 		case y == -1:
 			v = -x // the range check below catches int4/int2 minimum / -1
 		case op == "/":
@@ -109,9 +108,15 @@ func IntArith(op string, x, y int64, t types.Type) (any, error) {
 		}
 	}
 	if v < lo || v > hi {
-		return nil, overflow
+		return nil, intOverflow(name)
 	}
 	return v, nil
+}
+
+// intOverflow is 22003 `NAME out of range`, made only when an operation
+// overflows: a result in range allocates no error.
+func intOverflow(name string) error {
+	return pgerror.Errorf(pgerror.NumericValueOutOfRange, "%s out of range", name)
 }
 
 // Negate is unary minus on a number of type t (22003 for the most
