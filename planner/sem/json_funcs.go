@@ -59,7 +59,7 @@ var jsonFuncs = []Func{
 	jsonRows("json_array_elements_text", types.Text, []Column{{"value", types.Text}}, parseJSON, jsonElements(true)),
 	jsonRows("json_each", types.JSONType, []Column{{"key", types.Text}, {"value", types.JSONType}}, parseJSON, jsonEach(false)),
 	jsonRows("json_each_text", types.Text, []Column{{"key", types.Text}, {"value", types.Text}}, parseJSON, jsonEach(true)),
-	jsonRows("json_object_keys", types.Text, nil, parseJSON, jsonObjectKeys),
+	jsonRows("json_object_keys", types.Text, nil, parseJSON, objectKeys("json_object_keys")),
 }
 
 // jsonParse reads a json argument: parseJSON or parseJSONLenient.
@@ -161,22 +161,6 @@ func jsonEach(asText bool) func(types.JSONB, func([]any) error) error {
 		}
 		return nil
 	}
-}
-
-func jsonObjectKeys(j types.JSONB, emit func([]any) error) error {
-	switch j.Kind {
-	case types.JSONArray:
-		return pgerror.New(pgerror.InvalidParameterValue, "cannot call json_object_keys on an array")
-	case types.JSONObject:
-	default:
-		return pgerror.New(pgerror.InvalidParameterValue, "cannot call json_object_keys on a scalar")
-	}
-	for _, k := range j.Keys {
-		if err := emit([]any{k}); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // jsonBuildObject is json_build_object for arguments of types ts.

@@ -35,7 +35,7 @@ var jsonbFuncs = []Func{
 	jsonbRows("jsonb_array_elements_text", types.Text, []Column{{"value", types.Text}}, arrayElements(true)),
 	jsonbRows("jsonb_each", types.JSONBType, []Column{{"key", types.Text}, {"value", types.JSONBType}}, each(false)),
 	jsonbRows("jsonb_each_text", types.Text, []Column{{"key", types.Text}, {"value", types.Text}}, each(true)),
-	jsonbRows("jsonb_object_keys", types.Text, nil, objectKeys),
+	jsonbRows("jsonb_object_keys", types.Text, nil, objectKeys("jsonb_object_keys")),
 }
 
 // jsonbFunc is the strict function name(jsonb) giving ret by fn.
@@ -98,20 +98,25 @@ func each(asText bool) func(types.JSONB, func([]any) error) error {
 	}
 }
 
-func objectKeys(j types.JSONB, emit func([]any) error) error {
-	switch j.Kind {
-	case types.JSONArray:
-		return pgerror.New(pgerror.InvalidParameterValue, "cannot call jsonb_object_keys on an array")
-	case types.JSONObject:
-	default:
-		return pgerror.New(pgerror.InvalidParameterValue, "cannot call jsonb_object_keys on a scalar")
-	}
-	for _, k := range j.Keys {
-		if err := emit([]any{k}); err != nil {
-			return err
+// objectKeys is name (jsonb_object_keys, json_object_keys): one row per
+// key of an object, in the document's key order; 22023 for an array or
+// a scalar.
+func objectKeys(name string) func(types.JSONB, func([]any) error) error {
+	return func(j types.JSONB, emit func([]any) error) error {
+		switch j.Kind {
+		case types.JSONArray:
+			return pgerror.Errorf(pgerror.InvalidParameterValue, "cannot call %s on an array", name)
+		case types.JSONObject:
+		default:
+			return pgerror.Errorf(pgerror.InvalidParameterValue, "cannot call %s on a scalar", name)
 		}
+		for _, k := range j.Keys {
+			if err := emit([]any{k}); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // buildObject is jsonb_build_object for arguments of types ts. Errors:
