@@ -212,9 +212,10 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 		}
 	}
 	t.seqs = seqs
+	t.Seq = nt.Seq // under seqMu: a commit's seqEntries reads it
 	t.seqMu.Unlock()
 	addedKey := len(t.PrimaryKey) == 0 && len(nt.PrimaryKey) > 0
-	t.Columns, t.PrimaryKey, t.PKeyName, t.View, t.Seq = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View, nt.Seq
+	t.Columns, t.PrimaryKey, t.PKeyName, t.View = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View
 	t.Comment, t.PKeyComment, t.indexComments = nt.Comment, nt.PKeyComment, nt.indexComments
 	old := t.Constraints
 	t.Constraints = nt.Constraints

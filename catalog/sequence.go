@@ -220,12 +220,14 @@ func (t *Txn) noteSerial(tb *Table, col int, v int64) error {
 // seqEntries are the (column field, value) pairs the TxnCommit record
 // and the snapshot keep for tb: its serial columns' last values, or a
 // sequence's state.
+// It holds seqMu, under which ALTER replaces tb.Seq while commits of
+// other transactions encode their records.
 func (tb *Table) seqEntries(serial map[int]int64) map[int]int64 {
+	tb.seqMu.Lock()
+	defer tb.seqMu.Unlock()
 	if tb.Seq == nil {
 		return serial
 	}
-	tb.seqMu.Lock()
-	defer tb.seqMu.Unlock()
 	return map[int]int64{tb.seq.key(): tb.seq.last}
 }
 
