@@ -66,6 +66,26 @@ func (s *Session) checkSeq(q seqTarget, need catalog.Privilege) error {
 	return nil
 }
 
+// seqFor resolves a sequence function's argument and checks the
+// session holds need on it (resolveSeq, checkSeq). Latch held.
+func (s *Session) seqFor(name string, need catalog.Privilege) (seqTarget, error) {
+	q, err := s.resolveSeq(name)
+	if err != nil {
+		return seqTarget{}, err
+	}
+	return q, s.checkSeq(q, need)
+}
+
+// seqToChange is seqFor for fn (nextval, setval), which changes the
+// sequence: UPDATE on it and a transaction that may write (25006).
+func (e *env) seqToChange(name, fn string) (seqTarget, error) {
+	q, err := e.sess.seqFor(name, catalog.PrivUpdate)
+	if err != nil {
+		return seqTarget{}, err
+	}
+	return q, e.errSeqReadOnly(fn)
+}
+
 // seqTxn is the transaction a sequence change is logged with: the
 // running statement's (a read-only snapshot logs at once).
 func (e *env) seqTxn() *catalog.Txn {
@@ -91,14 +111,8 @@ func (e *env) errSeqReadOnly(fn string) error {
 func (e *env) NextVal(name string) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := s.resolveSeq(name)
+	q, err := e.seqToChange(name, "nextval")
 	if err != nil {
-		return 0, err
-	}
-	if err := s.checkSeq(q, catalog.PrivUpdate); err != nil {
-		return 0, err
-	}
-	if err := e.errSeqReadOnly("nextval"); err != nil {
 		return 0, err
 	}
 	var v int64
@@ -121,11 +135,8 @@ func (e *env) NextVal(name string) (int64, error) {
 func (e *env) CurrVal(name string) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := s.resolveSeq(name)
+	q, err := s.seqFor(name, catalog.PrivSelect|catalog.PrivUpdate)
 	if err != nil {
-		return 0, err
-	}
-	if err := s.checkSeq(q, catalog.PrivSelect|catalog.PrivUpdate); err != nil {
 		return 0, err
 	}
 	v, ok := s.seqCurr[q.oid]
@@ -140,14 +151,8 @@ func (e *env) CurrVal(name string) (int64, error) {
 func (e *env) SetVal(name string, v int64, called bool) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := s.resolveSeq(name)
+	q, err := e.seqToChange(name, "setval")
 	if err != nil {
-		return 0, err
-	}
-	if err := s.checkSeq(q, catalog.PrivUpdate); err != nil {
-		return 0, err
-	}
-	if err := e.errSeqReadOnly("setval"); err != nil {
 		return 0, err
 	}
 	if q.seq != nil {
