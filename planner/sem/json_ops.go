@@ -67,26 +67,5 @@ func jsonTextOut(v types.JSONB, ok bool) (any, error) {
 // from the end); false when a step is absent or NULL. The empty path is
 // j itself.
 func jsonPath(j types.JSONB, path types.Array) (types.JSONB, bool) {
-	cur := j
-	for _, p := range path {
-		if p == nil {
-			return types.JSONB{}, false
-		}
-		key := p.(string)
-		var ok bool
-		switch cur.Kind {
-		case types.JSONObject:
-			cur, ok = types.JSONField(cur, key)
-		case types.JSONArray:
-			i, err := pathIndex(key, 0)
-			if err != nil {
-				return types.JSONB{}, false
-			}
-			cur, ok = types.JSONIndex(cur, int64(i))
-		}
-		if !ok {
-			return types.JSONB{}, false
-		}
-	}
-	return cur, true
+	return walkPath(j, path, types.JSONField, types.JSONIndex)
 }

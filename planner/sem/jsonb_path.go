@@ -13,6 +13,14 @@ import (
 // integer indexes of arrays, negative from the end); false when a step
 // is absent, names no element, or is NULL. The empty path is j itself.
 func extractPath(j types.JSONB, path types.Array) (types.JSONB, bool) {
+	return walkPath(j, path, types.JSONB.Field, types.JSONB.Index)
+}
+
+// walkPath follows path from j, reading an object's key with field and
+// an array's element with index (jsonb keeps one value per key, json the
+// last of duplicates); false when a step is absent, names no element, or
+// is NULL.
+func walkPath(j types.JSONB, path types.Array, field func(types.JSONB, string) (types.JSONB, bool), index func(types.JSONB, int64) (types.JSONB, bool)) (types.JSONB, bool) {
 	cur := j
 	for _, p := range path {
 		if p == nil {
@@ -22,13 +30,13 @@ func extractPath(j types.JSONB, path types.Array) (types.JSONB, bool) {
 		var ok bool
 		switch cur.Kind {
 		case types.JSONObject:
-			cur, ok = cur.Field(key)
+			cur, ok = field(cur, key)
 		case types.JSONArray:
 			i, err := pathIndex(key, 0)
 			if err != nil {
 				return types.JSONB{}, false
 			}
-			cur, ok = cur.Index(int64(i))
+			cur, ok = index(cur, int64(i))
 		}
 		if !ok {
 			return types.JSONB{}, false
