@@ -57,17 +57,7 @@ func TestExplainAnalyzeCountsFromExec(t *testing.T) {
 			"                    ->  Seq Scan on ea  (rows=9) (actual rows=9)"}},
 	}
 	for _, c := range cases {
-		var lines []string
-		for _, r := range exec(t, s, "EXPLAIN ANALYZE "+c.q).Rows {
-			lines = append(lines, r[0].(string))
-		}
-		if len(lines) != len(c.want)+1 || !strings.HasPrefix(lines[len(lines)-1], "Execution Time: ") {
-			t.Errorf("%s: plan:\n%s", c.q, strings.Join(lines, "\n"))
-			continue
-		}
-		if got := strings.Join(lines[:len(c.want)], "\n"); got != strings.Join(c.want, "\n") {
-			t.Errorf("%s: plan:\n%s\nwant:\n%s", c.q, got, strings.Join(c.want, "\n"))
-		}
+		checkExplainAnalyze(t, s, c.q, c.want)
 	}
 }
 
@@ -108,5 +98,22 @@ func TestExplainAnalyzeKNNFromExec(t *testing.T) {
 		!strings.HasPrefix(got[3], "        Rows Examined: ") || !strings.HasSuffix(got[3], " in 1 stage(s)") ||
 		!strings.HasPrefix(got[4], "        Exhaustive Search: ") {
 		t.Errorf("%s: plan:\n%s", q, strings.Join(got, "\n"))
+	}
+}
+
+// checkExplainAnalyze runs EXPLAIN ANALYZE q and requires its plan lines
+// to be want, followed by the Execution Time line alone.
+func checkExplainAnalyze(t *testing.T, s *Session, q string, want []string) {
+	t.Helper()
+	var lines []string
+	for _, r := range exec(t, s, "EXPLAIN ANALYZE "+q).Rows {
+		lines = append(lines, r[0].(string))
+	}
+	if len(lines) != len(want)+1 || !strings.HasPrefix(lines[len(lines)-1], "Execution Time: ") {
+		t.Errorf("%s: plan:\n%s", q, strings.Join(lines, "\n"))
+		return
+	}
+	if got := strings.Join(lines[:len(want)], "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("%s: plan:\n%s\nwant:\n%s", q, got, strings.Join(want, "\n"))
 	}
 }

@@ -1,9 +1,6 @@
 package planner
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestExplainAnalyzeModify: EXPLAIN ANALYZE runs an UPDATE or DELETE
 // through its plan — the writes happen, as in PostgreSQL — and prints
@@ -37,17 +34,7 @@ func TestExplainAnalyzeModify(t *testing.T) {
 			"        Filter: (n >= 10)"}},
 	}
 	for _, c := range cases {
-		var lines []string
-		for _, r := range exec(t, s, "EXPLAIN ANALYZE "+c.q).Rows {
-			lines = append(lines, r[0].(string))
-		}
-		if len(lines) != len(c.want)+1 || !strings.HasPrefix(lines[len(lines)-1], "Execution Time: ") {
-			t.Errorf("%s: plan:\n%s", c.q, strings.Join(lines, "\n"))
-			continue
-		}
-		if got := strings.Join(lines[:len(c.want)], "\n"); got != strings.Join(c.want, "\n") {
-			t.Errorf("%s: plan:\n%s\nwant:\n%s", c.q, got, strings.Join(c.want, "\n"))
-		}
+		checkExplainAnalyze(t, s, c.q, c.want)
 	}
 	if got := ids(exec(t, s, "SELECT id FROM xm ORDER BY id")); len(got) != 5 || got[0] != 1 || got[4] != 8 {
 		t.Fatalf("rows left after EXPLAIN ANALYZE's writes: %v, want 1 2 5 7 8", got)
