@@ -129,10 +129,7 @@ func (e *env) identityNext(t *catalog.Table, col int) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.seqCurr == nil {
-		s.seqCurr = map[uint32]int64{}
-	}
-	s.seqCurr[seqs[0].OID], s.seqLast = v, seqs[0].OID
+	s.noteNextVal(seqs[0].OID, v)
 	return v, nil
 }
 

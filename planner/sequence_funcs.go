@@ -124,10 +124,7 @@ func (e *env) NextVal(name string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if s.seqCurr == nil {
-		s.seqCurr = map[uint32]int64{}
-	}
-	s.seqCurr[q.oid], s.seqLast = v, q.oid
+	s.noteNextVal(q.oid, v)
 	return v, nil
 }
 
@@ -203,7 +200,12 @@ func (e *env) LastVal() (int64, error) {
 // INSERT, as currval and lastval of its sequence (PostgreSQL's default
 // calls nextval).
 func (s *Session) noteSerialCurr(t *catalog.Table, col int, v int64) {
-	oid := pgcatalog.SyntheticOID(t.OID, col+1)
+	s.noteNextVal(pgcatalog.SyntheticOID(t.OID, col+1), v)
+}
+
+// noteNextVal records v, which nextval of the sequence oid gave, as its
+// currval and as the session's lastval.
+func (s *Session) noteNextVal(oid uint32, v int64) {
 	if s.seqCurr == nil {
 		s.seqCurr = map[uint32]int64{}
 	}
