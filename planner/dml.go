@@ -1,9 +1,6 @@
 package planner
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -100,6 +97,8 @@ type insertPlan struct {
 	// view is the view written through (view_update.go); nil for none.
 	view *catalog.Table
 	ret  *returning
+	// alias is INSERT INTO t AS alias's (EXPLAIN prints it); "" for none.
+	alias string
 }
 
 func (p *insertPlan) columns() []backend.Column { return p.ret.columns() }
@@ -126,7 +125,7 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &insertPlan{table: t, view: view}
+	p := &insertPlan{table: t, view: view, alias: x.Alias}
 	if x.Query != nil {
 		if p.query, err = b.bindInsertQuery(t, x, targets); err != nil {
 			return nil, err
@@ -267,75 +266,6 @@ func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 		}
 		seen[c] = true
 		out[i] = c
-	}
-	return out, nil
-}
-
-func (p *insertPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	res := &backend.Result{Columns: p.ret.columns()}
-	if err := startWrite(ctx, x, p.table); err != nil {
-		return nil, err
-	}
-	defer stopWaits(x)
-	rows, err := p.sourceRows(ctx, x, e)
-	if err != nil {
-		return nil, err
-	}
-	var arb *arbiter
-	if p.conflict != nil {
-		arb = p.conflict.start(x, p.table)
-	}
-	n := 0
-	done := ctx.Done()
-	for _, vals := range rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		row := vals
-		if arb != nil {
-			row, err = arb.put(e, vals)
-		} else {
-			_, err = x.txn.Insert(p.table, vals)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if row == nil {
-			continue // ON CONFLICT skipped it
-		}
-		n++
-		if err := p.ret.project(e, row, res); err != nil {
-			return nil, err
-		}
-	}
-	res.Tag = fmt.Sprintf("INSERT 0 %d", n)
-	return res, nil
-}
-
-// sourceRows returns the rows to insert, one value per table column:
-// VALUES rows with defaults filled in, or the query's rows converted to
-// the column types. The query runs to completion first, so it never sees
-// the rows this statement inserts (as in PostgreSQL).
-func (p *insertPlan) sourceRows(ctx context.Context, x *execCtx, e *env) ([][]any, error) {
-	if p.query != nil {
-		return p.query.rows(ctx, x, e, p.table)
-	}
-	out := make([][]any, len(p.rows))
-	done := ctx.Done()
-	for r, row := range p.rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		vals := make([]any, len(row))
-		for i, ex := range row {
-			v, err := columnValue(e, x.txn, p.table, i, ex)
-			if err != nil {
-				return nil, err
-			}
-			vals[i] = v
-		}
-		out[r] = vals
 	}
 	return out, nil
 }

@@ -47,10 +47,10 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 }
 
 // analyzable reports whether EXPLAIN ANALYZE can run pl: a SELECT, a set
-// operation, an UPDATE or a DELETE.
+// operation, an INSERT, an UPDATE or a DELETE.
 func analyzable(pl plan) bool {
 	switch pl.(type) {
-	case *selectPlan, *setOpPlan, *modifyPlan:
+	case *selectPlan, *setOpPlan, *insertPlan, *modifyPlan:
 		return true
 	}
 	return false
