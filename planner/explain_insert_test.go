@@ -63,3 +63,26 @@ func TestExplainAnalyzeInsert(t *testing.T) {
 		t.Fatalf("count %v after ROLLBACK, want 7", res.Rows[0][0])
 	}
 }
+
+// TestExplainAnalyzeWithModify checks EXPLAIN ANALYZE of a statement
+// with a data-modifying WITH query against PostgreSQL 15's shape: the
+// WITH query's Delete under "CTE d" with the rows it deleted, the main
+// Insert over the CTE Scan of its RETURNING rows; both really run.
+func TestExplainAnalyzeWithModify(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE wt (id int PRIMARY KEY, v int)")
+	exec(t, s, "CREATE TABLE wlog (id int, v int)")
+	exec(t, s, "INSERT INTO wt SELECT g, g FROM generate_series(1, 20) g")
+	checkExplainAnalyze(t, s, "WITH d AS (DELETE FROM wt WHERE id > 15 RETURNING *) INSERT INTO wlog SELECT * FROM d", []string{
+		"Insert on wlog (actual rows=0)",
+		"  CTE d",
+		"    ->  Delete on wt (actual rows=5)",
+		"          ->  Seq Scan on wt  (rows=5) (actual rows=5)",
+		"                Filter: (id > 15)",
+		"  ->  CTE Scan on d  (rows=1000) (actual rows=5)"})
+	for q, want := range map[string]int64{"SELECT count(*) FROM wt": 15, "SELECT count(*) FROM wlog WHERE id > 15": 5} {
+		if n := exec(t, s, q).Rows[0][0].(int64); n != want {
+			t.Errorf("%s: %d, want %d", q, n, want)
+		}
+	}
+}

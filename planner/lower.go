@@ -35,6 +35,8 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 		return p.lower(x, tr) // dml_modify_exec.go
 	case *copyPlan:
 		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: p.from}, nil
+	case *withModifyPlan:
+		return p.lower(x, tr) // with_modify.go
 	case *sharedPlan, *recursivePlan, *workTablePlan:
 		return lowerCTE(pl, x, tr) // cte_explain.go
 	case *copyQueryPlan:
