@@ -46,27 +46,6 @@ func (r *returning) columns() []backend.Column {
 	return r.cols
 }
 
-// project appends the RETURNING values of row to res.
-func (r *returning) project(e *env, row []any, res *backend.Result) error {
-	if r == nil {
-		return nil
-	}
-	e.row = row
-	out := make([]any, len(r.items))
-	for i, it := range r.items {
-		v, err := it.Eval(e)
-		if err != nil {
-			return err
-		}
-		out[i] = v
-	}
-	if err := e.chargeRow(out); err != nil {
-		return err
-	}
-	res.Rows = append(res.Rows, out)
-	return nil
-}
-
 // targetTable resolves the table of INSERT, UPDATE, DELETE and COPY;
 // pos is the byte offset of its name for the error's position (-1: none).
 func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
