@@ -11,6 +11,8 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
+	pexec "github.com/vecgres/vecgres/planner/exec"
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -156,8 +158,10 @@ func (s *Session) startCopyIn(p *prepared) (*backend.Result, error) {
 // for the lock; other writers of the table wait for one batch at most.
 const copyBatchRows = 1024
 
-// copyIn reads the COPY data and inserts its rows in txn, batch by batch,
-// the next batch decoded while one is inserted (copyDecoder).
+// copyIn reads the COPY data and inserts its rows in txn as a plan tree
+// run through planner/exec: a Modify (Op Insert) over the Copy leaf of
+// the decoded rows, writing them batch by batch (Modify.Batch) through
+// copyRun, the next batch decoded while one is inserted (copyDecoder).
 func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*backend.Result, error) {
 	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
 		return nil, err
@@ -173,24 +177,90 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 	defer txn.SetWait(catalog.Wait{})
 	dec := startCopyDecoder(ctx, cp, r)
 	defer dec.stop()
-	total := 0
-	for {
-		b := dec.next()
-		batch, err := b.rows, b.err
-		if len(batch) > 0 {
-			if ierr := s.insertBatch(cp, txn, batch); ierr != nil {
-				return nil, ierr
+	w := &copyRun{cp: cp, e: env{sess: s}, txn: txn, pr: pr}
+	leaf := &ir.Copy{Info: ir.Info{Out: tableColumns(cp.table)}, Relation: cp.table.Name, From: true}
+	var src leafSources
+	src.add(leaf, w.read(dec))
+	root := &ir.Modify{Unary: ir.Unary{Input: leaf}, Op: ir.Insert, Relation: cp.table.Name, Batch: copyBatchRows}
+	if _, err := pexec.Run(&pexec.Env{Sources: &src, Writer: w}, root, discardRows{}); err != nil { // it emits no rows
+		return nil, err
+	}
+	return &backend.Result{Tag: fmt.Sprintf("COPY %d", w.n)}, nil
+}
+
+// copyRun is one COPY FROM's source and exec.BatchWriter: lines holds the
+// line number of each row read and not yet written, in order, for an
+// insert error's context.
+type copyRun struct {
+	cp    *copyPlan
+	e     env
+	txn   *catalog.Txn
+	pr    *monitor.Copy
+	lines []int
+	n     int
+}
+
+// read is the reader of the Copy leaf: the decoded rows, batch after
+// batch, ending with the decoder's error (none at the end of the data).
+func (w *copyRun) read(dec *copyDecoder) func(pexec.Emit) error {
+	return func(emit pexec.Emit) error {
+		for {
+			b := dec.next()
+			for _, row := range b.rows {
+				w.lines = append(w.lines, row.line)
+				if err := emit(row.vals); err != nil {
+					return err
+				}
 			}
-			total += len(batch)
-			pr.TuplesProcessed.Add(int64(len(batch)))
-		}
-		if err == io.EOF {
-			return &backend.Result{Tag: fmt.Sprintf("COPY %d", total)}, nil
-		}
-		if err != nil {
-			return nil, err
+			if b.err == io.EOF {
+				return nil
+			}
+			if b.err != nil {
+				return b.err
+			}
 		}
 	}
+}
+
+// Write implements exec.Writer; COPY's Modify writes in batches only.
+func (w *copyRun) Write(*ir.Modify, []any) ([]any, error) {
+	return nil, pgerror.New(pgerror.InternalError, "COPY FROM writes in batches")
+}
+
+// WriteBatch implements exec.BatchWriter: it stores decoded rows, filling
+// defaults for absent columns (serial values for the whole batch first,
+// as PostgreSQL's buffered COPY evaluates defaults before it inserts a
+// buffer), under the table's writer lock for the batch only.
+func (w *copyRun) WriteBatch(_ *ir.Modify, rows [][]any) error {
+	cp := w.cp
+	lines := w.lines[:len(rows)]
+	w.lines = w.lines[len(rows):]
+	cp.table.LockWrites() // ROW EXCLUSIVE held since lockCopyTarget
+	defer cp.table.UnlockWrites()
+	given := make([]bool, len(cp.table.Columns))
+	for _, c := range cp.cols {
+		given[c] = true
+	}
+	for _, row := range rows {
+		for c, ok := range given {
+			if !ok {
+				v, err := columnValue(&w.e, w.txn, cp.table, c, nil) // dml.go
+				if err != nil {
+					return err
+				}
+				row[c] = v
+			}
+		}
+	}
+	// One call: HNSW graphs take the batch's vectors in parallel.
+	slots, err := w.txn.InsertBatch(cp.table, rows)
+	if err != nil {
+		line := lines[min(len(slots), len(rows)-1)]
+		return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, line))
+	}
+	w.n += len(rows)
+	w.pr.TuplesProcessed.Add(int64(len(rows)))
+	return nil
 }
 
 // countingReader adds the bytes read through it to n
@@ -301,37 +371,4 @@ func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []by
 		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
 	}
 	return pgerror.From(err).WithContext(ctx)
-}
-
-// insertBatch stores decoded rows, filling defaults for absent columns
-// (serial values for the whole batch first, as PostgreSQL's buffered COPY
-// evaluates defaults before it inserts a buffer).
-func (s *Session) insertBatch(cp *copyPlan, txn *catalog.Txn, batch []copyRow) error {
-	cp.table.LockWrites() // ROW EXCLUSIVE held since lockCopyTarget
-
-	defer cp.table.UnlockWrites()
-	given := make([]bool, len(cp.table.Columns))
-	for _, c := range cp.cols {
-		given[c] = true
-	}
-	rows := make([][]any, len(batch))
-	for i, row := range batch {
-		for c, ok := range given {
-			if !ok {
-				v, err := columnValue(&env{sess: s}, txn, cp.table, c, nil)
-				if err != nil {
-					return err
-				}
-				row.vals[c] = v
-			}
-		}
-		rows[i] = row.vals
-	}
-	// One call: HNSW graphs take the batch's vectors in parallel.
-	slots, err := txn.InsertBatch(cp.table, rows)
-	if err != nil {
-		line := batch[min(len(slots), len(batch)-1)].line
-		return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, line))
-	}
-	return nil
 }

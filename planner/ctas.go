@@ -2,7 +2,7 @@ package planner
 
 import (
 	"context"
-	"fmt"
+	"strings"
 
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
@@ -71,18 +71,17 @@ func createTableAs(ctx context.Context, ex *execCtx, x *sql.CreateTableAs, cols 
 	if x.NoData {
 		return &backend.Result{Tag: "CREATE TABLE AS"}, nil
 	}
-	res, err := runQuery(ctx, pl, ex) // exec_run.go
+	// The rows go in as INSERT INTO t SELECT's do (dml_insert_exec.go),
+	// in the DDL's transaction; the columns are the query's own.
+	in := &insertPlan{table: t, query: &insertQuery{plan: pl, vals: make([]expr, len(cols))}}
+	for i, c := range cols {
+		in.query.vals[i] = &colExpr{idx: i, t: c.Type, name: c.Name}
+	}
+	run := *ex
+	run.txn = txn
+	res, err := in.run(ctx, &run)
 	if err != nil {
 		return nil, err
 	}
-	done := ctx.Done()
-	for _, row := range res.Rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		if _, err := txn.Insert(t, row); err != nil {
-			return nil, err
-		}
-	}
-	return &backend.Result{Tag: fmt.Sprintf("SELECT %d", len(res.Rows))}, nil
+	return &backend.Result{Tag: "SELECT" + strings.TrimPrefix(res.Tag, "INSERT 0")}, nil
 }

@@ -22,6 +22,12 @@ func derivedScan(pl plan, info ir.Info, si ir.ScanInfo) ir.Node {
 		return cs
 	case *workTablePlan:
 		return &ir.WorkTableScan{Info: info, ScanInfo: si}
+	case *modifyRefPlan: // with_modify.go
+		cs := &ir.CTEScan{Info: info, ScanInfo: si, CTE: p.m.name}
+		if si.Relation == p.m.name {
+			cs.Relation = ""
+		}
+		return cs
 	}
 	return &ir.SubqueryScan{Info: info, ScanInfo: si}
 }

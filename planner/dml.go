@@ -1,9 +1,6 @@
 package planner
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -49,27 +46,6 @@ func (r *returning) columns() []backend.Column {
 	return r.cols
 }
 
-// project appends the RETURNING values of row to res.
-func (r *returning) project(e *env, row []any, res *backend.Result) error {
-	if r == nil {
-		return nil
-	}
-	e.row = row
-	out := make([]any, len(r.items))
-	for i, it := range r.items {
-		v, err := it.Eval(e)
-		if err != nil {
-			return err
-		}
-		out[i] = v
-	}
-	if err := e.chargeRow(out); err != nil {
-		return err
-	}
-	res.Rows = append(res.Rows, out)
-	return nil
-}
-
 // targetTable resolves the table of INSERT, UPDATE, DELETE and COPY;
 // pos is the byte offset of its name for the error's position (-1: none).
 func (b *binder) targetTable(name string, pos int) (*catalog.Table, error) {
@@ -100,6 +76,8 @@ type insertPlan struct {
 	// view is the view written through (view_update.go); nil for none.
 	view *catalog.Table
 	ret  *returning
+	// alias is INSERT INTO t AS alias's (EXPLAIN prints it); "" for none.
+	alias string
 }
 
 func (p *insertPlan) columns() []backend.Column { return p.ret.columns() }
@@ -126,7 +104,7 @@ func (b *binder) planInsert(x *sql.Insert) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &insertPlan{table: t, view: view}
+	p := &insertPlan{table: t, view: view, alias: x.Alias}
 	if x.Query != nil {
 		if p.query, err = b.bindInsertQuery(t, x, targets); err != nil {
 			return nil, err
@@ -267,75 +245,6 @@ func targetColumns(t *catalog.Table, names []string, pos []int) ([]int, error) {
 		}
 		seen[c] = true
 		out[i] = c
-	}
-	return out, nil
-}
-
-func (p *insertPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	e := &env{params: x.params, sess: x.s, exec: x}
-	res := &backend.Result{Columns: p.ret.columns()}
-	if err := startWrite(ctx, x, p.table); err != nil {
-		return nil, err
-	}
-	defer stopWaits(x)
-	rows, err := p.sourceRows(ctx, x, e)
-	if err != nil {
-		return nil, err
-	}
-	var arb *arbiter
-	if p.conflict != nil {
-		arb = p.conflict.start(x, p.table)
-	}
-	n := 0
-	done := ctx.Done()
-	for _, vals := range rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		row := vals
-		if arb != nil {
-			row, err = arb.put(e, vals)
-		} else {
-			_, err = x.txn.Insert(p.table, vals)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if row == nil {
-			continue // ON CONFLICT skipped it
-		}
-		n++
-		if err := p.ret.project(e, row, res); err != nil {
-			return nil, err
-		}
-	}
-	res.Tag = fmt.Sprintf("INSERT 0 %d", n)
-	return res, nil
-}
-
-// sourceRows returns the rows to insert, one value per table column:
-// VALUES rows with defaults filled in, or the query's rows converted to
-// the column types. The query runs to completion first, so it never sees
-// the rows this statement inserts (as in PostgreSQL).
-func (p *insertPlan) sourceRows(ctx context.Context, x *execCtx, e *env) ([][]any, error) {
-	if p.query != nil {
-		return p.query.rows(ctx, x, e, p.table)
-	}
-	out := make([][]any, len(p.rows))
-	done := ctx.Done()
-	for r, row := range p.rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		vals := make([]any, len(row))
-		for i, ex := range row {
-			v, err := columnValue(e, x.txn, p.table, i, ex)
-			if err != nil {
-				return nil, err
-			}
-			vals[i] = v
-		}
-		out[r] = vals
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/vecgres/vecgres/catalog"
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -31,6 +32,9 @@ type conflictPlan struct {
 	update   bool
 	set      map[int]expr // DO UPDATE SET, over existing row ++ proposed row
 	where    expr         // DO UPDATE ... WHERE; nil when absent
+	// anyKey: DO NOTHING without a conflict target, whose arbiters are
+	// every unique key (EXPLAIN prints none).
+	anyKey bool
 }
 
 // bindConflict binds ON CONFLICT for table t (b.table is t).
@@ -42,7 +46,7 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 	if err != nil {
 		return nil, err
 	}
-	p := &conflictPlan{update: oc.Update, arbiters: arbiters}
+	p := &conflictPlan{update: oc.Update, arbiters: arbiters, anyKey: oc.Constraint == "" && len(oc.Columns) == 0}
 	if !oc.Update {
 		return p, nil
 	}
@@ -65,7 +69,26 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 		p.set[c] = v
 	}
 	p.where, err = b.bindCondition(oc.Where, "WHERE")
+	rel := t.Name
+	if b.alias != "" {
+		rel = b.alias
+	}
+	qualifyTarget(p.where, rel, len(t.Columns))
 	return p, err
+}
+
+// qualifyTarget makes the target table's columns in x (those before its
+// proposed row's, excluded's) print qualified by rel, as PostgreSQL's
+// EXPLAIN prints DO UPDATE's WHERE ("(t.v < 10)").
+func qualifyTarget(x expr, rel string, cols int) {
+	if c, ok := x.(*colExpr); ok && c.idx < cols && c.qual == "" {
+		c.qual = rel
+	}
+	for _, ch := range children(x) { // walk.go
+		if ch != nil {
+			qualifyTarget(ch, rel, cols)
+		}
+	}
 }
 
 // checkArbiter infers the arbiter keys of the conflict target from t's
@@ -136,6 +159,9 @@ type arbiter struct {
 	t    *catalog.Table
 	keys []*catalog.Constraint // the arbiter keys; nil stands for the primary key
 	mine map[uint64]bool
+	// inserted and conflicting count the proposed rows inserted and
+	// those that met a key already held (EXPLAIN ANALYZE's lines).
+	inserted, conflicting int
 }
 
 // start begins an execution of the clause on table t, its arbiters
@@ -189,6 +215,7 @@ func (a *arbiter) put(e *env, vals []any) ([]any, error) {
 		return nil, err
 	}
 	if slot, old, ok := a.lookup(vals); ok {
+		a.conflicting++
 		if !a.p.update {
 			return nil, nil
 		}
@@ -210,6 +237,7 @@ func (a *arbiter) insert(e *env, vals []any) ([]any, error) {
 		if !a.isArbiterViolation(err) {
 			return nil, err
 		}
+		a.conflicting++
 		if !a.p.update {
 			return nil, nil // committed by a transaction Insert waited for
 		}
@@ -227,6 +255,7 @@ func (a *arbiter) insert(e *env, vals []any) ([]any, error) {
 		return nil, err
 	}
 	a.mine[slot] = true
+	a.inserted++
 	return vals, nil
 }
 
@@ -264,4 +293,26 @@ func (a *arbiter) update(e *env, slot uint64, old, proposed []any) ([]any, error
 	}
 	a.mine[nslot] = true
 	return row, nil
+}
+
+// explain is the clause as EXPLAIN prints it on table t: its action, the
+// indexes of its arbiter keys (a constraint's index has its name), and
+// DO UPDATE's WHERE; nil for no clause.
+func (p *conflictPlan) explain(t *catalog.Table) *ir.Conflict {
+	if p == nil {
+		return nil
+	}
+	c := &ir.Conflict{Update: p.update}
+	if !p.anyKey {
+		for _, name := range p.arbiters {
+			if name == "" {
+				name = t.PKeyName
+			}
+			c.Arbiters = append(c.Arbiters, name)
+		}
+	}
+	if p.where != nil {
+		c.Filter = formatBound(p.where) // explain_expr.go
+	}
+	return c
 }

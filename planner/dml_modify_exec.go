@@ -91,9 +91,9 @@ func (p *modifyPlan) modifyNode(in ir.Node) ir.Modify {
 	return ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
 }
 
-// modifyTags are the tags of UPDATEs and DELETEs of up to 100 rows, made
-// once.
-var modifyTags = map[string][]string{"UPDATE": countTags("UPDATE"), "DELETE": countTags("DELETE")}
+// modifyTags are the tags of INSERTs, UPDATEs and DELETEs of up to 100
+// rows, made once.
+var modifyTags = map[string][]string{"INSERT 0": countTags("INSERT 0"), "UPDATE": countTags("UPDATE"), "DELETE": countTags("DELETE")}
 
 // countTags are the tags "VERB 0" to "VERB 100".
 func countTags(verb string) []string {
@@ -104,8 +104,8 @@ func countTags(verb string) []string {
 	return tags
 }
 
-// modifyTag is the CommandComplete tag of an UPDATE or DELETE (verb)
-// that changed n rows.
+// modifyTag is the CommandComplete tag of an INSERT ("INSERT 0"), UPDATE
+// or DELETE (verb) that changed n rows.
 func modifyTag(verb string, n int64) string {
 	if tags := modifyTags[verb]; n >= 0 && n < int64(len(tags)) {
 		return tags[n]

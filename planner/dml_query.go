@@ -1,8 +1,6 @@
 package planner
 
 import (
-	"context"
-
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -101,33 +99,4 @@ func itemPos(q *sql.Select, i int) int {
 		return q.Items[i].Expr.Pos() + 1
 	}
 	return 0
-}
-
-// rows runs the SELECT and converts its rows into table rows.
-func (q *insertQuery) rows(ctx context.Context, x *execCtx, e *env, t *catalog.Table) ([][]any, error) {
-	res, err := runQuery(ctx, q.plan, x) // exec_run.go
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]any, len(res.Rows))
-	done := ctx.Done()
-	for r, src := range res.Rows {
-		if err := stmtCanceled(done); err != nil {
-			return nil, err
-		}
-		e.row = src
-		vals := make([]any, len(t.Columns))
-		for i, ex := range q.vals {
-			v, err := columnValue(e, x.txn, t, i, ex)
-			if err != nil {
-				return nil, err
-			}
-			vals[i] = v
-		}
-		if err := e.chargeRow(vals); err != nil {
-			return nil, err
-		}
-		out[r] = vals
-	}
-	return out, nil
 }

@@ -99,8 +99,13 @@
 // Modify holds them, then writes each through this package's exec.Writer
 // (dml_modify_exec.go: row locks and waits, constraints, foreign-key
 // actions, the update chain's recheck of WHERE) and passes RETURNING rows
-// on, collected until the statement ends as PostgreSQL does. INSERT, DDL
-// and COPY FROM run their own code (dml*.go, ddl.go, alter.go, copy.go);
+// on, collected until the statement ends as PostgreSQL does. INSERT runs
+// the same way (dml_insert_exec.go): a Modify over the leaf of the rows to
+// insert (VALUES' rows or the query's, streamed, converted to the columns,
+// defaults drawn), which it holds, then writes each through the Writer
+// (inserts, ON CONFLICT in dml_conflict.go). COPY FROM (copy.go) is a
+// Modify over a Copy leaf of the decoded rows that writes them in batches
+// as they come (Modify.Batch). DDL runs its own code (ddl.go, alter.go);
 // long row loops, CREATE INDEX and REINDEX stop with 57014 when the
 // statement's context ends.
 //
@@ -124,11 +129,10 @@
 // with windows reads its whole input (no k-NN index LIMIT under them).
 //
 // Still to move (issue 12's next steps): binding produces planner's own
-// plan structs (selectPlan, setOpPlan, modifyPlan), lowered per
-// execution, rather than the IR itself; INSERT (VALUES, ... SELECT, ON
-// CONFLICT) is not yet a Modify node that runs. EXPLAIN [ANALYZE] runs
-// its statement (a query, UPDATE or DELETE) once through planner/exec and
-// prints the rows each operator emitted (explain_analyze.go).
+// plan structs (selectPlan, setOpPlan, insertPlan, modifyPlan), lowered
+// per execution, rather than the IR itself. EXPLAIN [ANALYZE] runs its
+// statement (a query, INSERT, UPDATE or DELETE) once through planner/exec
+// and prints the rows each operator emitted (explain_analyze.go).
 //
 // # Joins (bind_scope.go, bind_from.go, join_*.go)
 //

@@ -47,10 +47,11 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 }
 
 // analyzable reports whether EXPLAIN ANALYZE can run pl: a SELECT, a set
-// operation, an UPDATE or a DELETE.
+// operation, an INSERT, an UPDATE, a DELETE, or one of them with
+// data-modifying WITH queries.
 func analyzable(pl plan) bool {
 	switch pl.(type) {
-	case *selectPlan, *setOpPlan, *modifyPlan:
+	case *selectPlan, *setOpPlan, *insertPlan, *modifyPlan, *withModifyPlan:
 		return true
 	}
 	return false

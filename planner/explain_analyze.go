@@ -20,8 +20,8 @@ type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
 	setOps map[*setOpPlan]*setOpNodes
-	// modifies is what each UPDATE or DELETE that ran saw.
-	modifies map[*modifyPlan]*modifyTrace
+	// modifies is what each INSERT, UPDATE or DELETE that ran saw.
+	modifies map[plan]*modifyTrace
 	actual   map[ir.Node]int
 }
 
@@ -34,15 +34,18 @@ type setOpNodes struct {
 
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*modifyTrace{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[plan]*modifyTrace{}, actual: map[ir.Node]int{}}
 }
 
-// modifyTrace is an UPDATE's or DELETE's run under EXPLAIN ANALYZE: its
-// tree lowered before the run wrote (so that its estimates and access
-// path are those the run chose) and the exec Modify that ran.
+// modifyTrace is a DML statement's run under EXPLAIN ANALYZE: for UPDATE
+// and DELETE, its tree lowered before the run wrote (so that its
+// estimates and access path are those the run chose); the exec Modify
+// that ran; an INSERT ... ON CONFLICT's counts of inserted and
+// conflicting rows.
 type modifyTrace struct {
-	lowered *ir.Modify
-	run     *ir.Modify
+	lowered  *ir.Modify
+	run      *ir.Modify
+	conflict *ir.ConflictStats
 }
 
 // count returns the rows node n emitted, and false when it never ran (or

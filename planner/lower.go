@@ -30,11 +30,13 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 	case *setOpPlan:
 		return p.lower(x, tr) // lower_setop.go
 	case *insertPlan:
-		return &ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Op: ir.Insert, Relation: p.table.Name}, nil
+		return p.lower(x, tr) // dml_insert_exec.go
 	case *modifyPlan:
 		return p.lower(x, tr) // dml_modify_exec.go
 	case *copyPlan:
 		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: p.from}, nil
+	case *withModifyPlan:
+		return p.lower(x, tr) // with_modify.go
 	case *sharedPlan, *recursivePlan, *workTablePlan:
 		return lowerCTE(pl, x, tr) // cte_explain.go
 	case *copyQueryPlan:

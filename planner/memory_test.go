@@ -48,8 +48,9 @@ func TestWorkMemLimitSites(t *testing.T) {
 		// (value slots for its two columns and its identity, and 32
 		// bytes: exec.Modify).
 		{"UPDATE targets", "UPDATE big SET t = t WHERE id > 0"},
-		// 600 converted rows of 1 kB after as many result rows.
-		{"INSERT ... SELECT", "INSERT INTO dst SELECT g, repeat('x', 1000) || g FROM generate_series(1, 600) g"},
+		// 1,200 rows of 1 kB to insert, which the Insert holds (the
+		// query's rows stream into it; they are not held as well).
+		{"INSERT ... SELECT", "INSERT INTO dst SELECT g, repeat('x', 1000) || g FROM generate_series(1, 1200) g"},
 		// 30,000 inner rows (the inner scan refuses them).
 		{"derived table", "SELECT count(*) FROM (SELECT id FROM big) s"},
 		// DECLARE materialises the cursor's rows.

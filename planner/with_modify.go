@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 
+	ir "github.com/vecgres/vecgres/planner/plan"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/wire/backend"
@@ -23,6 +24,7 @@ import (
 // boundModify is one bound data-modifying WITH query; rows are its
 // RETURNING rows of the current run.
 type boundModify struct {
+	name string
 	plan plan
 	cols []backend.Column
 	rows [][]any
@@ -48,7 +50,27 @@ func (p *withModifyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, 
 		m.rows = res.Rows
 	}
 	x.txn.HideChangesSince(mark)
-	return runQuery(ctx, p.main, x) // exec_run.go
+	res, err := runQuery(ctx, p.main, x) // exec_run.go
+	if err == nil {
+		x.analyze.ranPlan(p, int64(len(res.Rows)))
+	}
+	return res, err
+}
+
+// lower is p's tree for EXPLAIN, as PostgreSQL 15 prints it: the main
+// statement's, with each WITH query's plan (its Modify) as a subplan
+// headed "CTE name" under the top node (x.ctePlans, cte_explain.go),
+// in order, and each reference a "CTE Scan" (derivedScan); under EXPLAIN
+// ANALYZE (tr) with what each part's run saw.
+func (p *withModifyPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
+	for _, m := range p.ctes {
+		n, err := lowerPlan(m.plan, x, tr) // lower.go
+		if err != nil {
+			return nil, err
+		}
+		x.ctePlans = append(x.ctePlans, ir.CTE(m.name, n))
+	}
+	return lowerPlan(p.main, x, tr)
 }
 
 // modifyRefPlan is a reference to a data-modifying WITH query: its
@@ -83,7 +105,7 @@ func (b *binder) planWithModify(x *sql.WithModify) (plan, error) {
 		if err := s.checkStatement(c.Stmt, pl); err != nil { // privilege.go
 			return nil, err
 		}
-		m := &boundModify{plan: pl, cols: pl.columns()}
+		m := &boundModify{name: c.Name, plan: pl, cols: pl.columns()}
 		s.modifying[c] = m
 		out.ctes = append(out.ctes, m)
 	}

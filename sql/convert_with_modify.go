@@ -80,10 +80,15 @@ func hasReturning(st Statement) bool {
 }
 
 // withModifying wraps st, a converted top-level statement, in
-// WithModify when its WITH clause held data-modifying queries.
+// WithModify when its WITH clause held data-modifying queries; EXPLAIN's
+// statement is wrapped under the Explain, which explains it whole.
 func (c *conv) withModifying(st Statement) Statement {
 	if len(c.modifying) == 0 {
 		return st
+	}
+	if x, ok := st.(*Explain); ok {
+		x.Stmt = c.withModifying(x.Stmt)
+		return x
 	}
 	out := &WithModify{CTEs: c.modifying, Main: st}
 	c.modifying = nil

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Compares UPDATE and DELETE speed between two vecgres commits in process:
-# planner's BenchmarkUpdateByKey (a prepared `UPDATE t SET x = x + 1 WHERE
-# id = $1` on a 10,000-row table) and BenchmarkDelete10k (one DELETE of
-# 10,000 of 20,000 rows), from NEW's planner/modify_bench_test.go copied
+# Compares UPDATE, DELETE and COPY FROM speed between two vecgres commits in
+# process: planner's BenchmarkUpdateByKey (a prepared `UPDATE t SET x = x +
+# 1 WHERE id = $1` on a 10,000-row table), BenchmarkDelete10k (one DELETE
+# of 10,000 of 20,000 rows) and BenchmarkCopyFrom100k (one COPY FROM STDIN
+# of 100,000 synthetic rows), from NEW's planner/modify_bench_test.go copied
 # into OLD's tree, so both run the same benchmark. The two test binaries
 # run alternately ROUNDS times, so that both see the same spread of a
 # shared machine's load; the last lines are each benchmark's median
@@ -10,11 +11,12 @@
 # busy machine's waits for a core do not inflate) for OLD and NEW and
 # their ratio NEW/OLD (below 1: NEW is faster).
 #
-# Each side runs the same number of operations (UPDATES, DELETES), as the
+# Each side runs the same number of operations (UPDATES, DELETES, COPIES), as the
 # UPDATE benchmark's cost grows with the row versions it has made.
 #
 # Usage: sh bench/ab/modify.sh OLD NEW   (commits or branches; NEW may be
-# "." for the working tree). Env: ROUNDS (5), UPDATES (20000), DELETES (30).
+# "." for the working tree). Env: ROUNDS (5), UPDATES (20000), DELETES (30),
+# COPIES (3).
 # Results: bench/results/modify-ab-<date>.txt.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -23,6 +25,7 @@ NEW=$2
 ROUNDS=${ROUNDS:-5}
 UPDATES=${UPDATES:-20000}
 DELETES=${DELETES:-30}
+COPIES=${COPIES:-3}
 DATE=$(date -u +%Y-%m-%d)
 OUT=bench/results/modify-ab-$DATE.txt
 WORK=$(mktemp -d /tmp/vecgres-modify-ab.XXXXXX)
@@ -47,11 +50,11 @@ build() {
 build "$OLD" old
 build "$NEW" new
 : >"$OUT"
-echo "# old=$(git rev-parse --short "$OLD") new=$NEW rounds=$ROUNDS updates=$UPDATES deletes=$DELETES" >>"$OUT"
+echo "# old=$(git rev-parse --short "$OLD") new=$NEW rounds=$ROUNDS updates=$UPDATES deletes=$DELETES copies=$COPIES" >>"$OUT"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	for side in old new; do
-		for b in "BenchmarkUpdateByKey $UPDATES" "BenchmarkDelete10k $DELETES"; do
+		for b in "BenchmarkUpdateByKey $UPDATES" "BenchmarkDelete10k $DELETES" "BenchmarkCopyFrom100k $COPIES"; do
 			set -- $b
 			(cd "$WORK" && "./planner-$side.test" -test.run XXX -test.bench "^$1\$" \
 				-test.benchtime "${2}x" -test.benchmem 2>/dev/null) | grep '^Benchmark' | sed "s/^/$side r$r /" >>"$OUT"

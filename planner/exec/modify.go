@@ -7,18 +7,30 @@ import (
 	"github.com/vecgres/vecgres/planner/plan"
 )
 
-// Writer applies the writes of Modify nodes (UPDATE, DELETE); the
-// planner implements it with the transaction's row locks, constraint
-// checks, foreign-key actions and update-chain rechecks.
+// Writer applies the writes of Modify nodes (INSERT, UPDATE, DELETE);
+// the planner implements it with the transaction's row locks, defaults,
+// constraint checks, ON CONFLICT, foreign-key actions and update-chain
+// rechecks.
 type Writer interface {
-	// Write applies n's statement to row, one of n's input rows (the
-	// table's columns, then the row's identity), and returns the row
-	// RETURNING reads (the new version for UPDATE, the deleted one for
-	// DELETE), or nil when the row is left alone: a concurrent
+	// Write applies n's statement to row, one of n's input rows (for
+	// INSERT the row to insert; for UPDATE and DELETE the table's
+	// columns, then the row's identity), and returns the row RETURNING
+	// reads (the row inserted or the one ON CONFLICT DO UPDATE wrote,
+	// the new version for UPDATE, the deleted one for DELETE), or nil
+	// when the row is left alone: ON CONFLICT skipped it, a concurrent
 	// transaction deleted it, or its newest version no longer passes
 	// WHERE (PostgreSQL's EvalPlanQual). Errors: the write's (23xxx,
 	// 40001, 40P01, 55P03, 57014, ...).
 	Write(n *plan.Modify, row []any) ([]any, error)
+}
+
+// BatchWriter is a Writer that also inserts rows a batch at a time, for
+// a Modify with a Batch size (COPY FROM).
+type BatchWriter interface {
+	Writer
+	// WriteBatch inserts rows, n's input rows in order. Errors: the
+	// writes'.
+	WriteBatch(n *plan.Modify, rows [][]any) error
 }
 
 // buildModify reads every input row first and holds it — the rows to
@@ -36,6 +48,9 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 	in, err := env.input(n.Unary, "Modify")
 	if err != nil {
 		return nil, err
+	}
+	if n.Batch > 0 {
+		return env.batchModify(n, in)
 	}
 	return func(emit Emit) error {
 		h := &heldRows{mem: env.Mem}
@@ -94,4 +109,34 @@ func (env *Env) returning(n *plan.Modify, row []any, emit Emit) error {
 		out[i] = v
 	}
 	return emit(out)
+}
+
+// batchModify writes in's rows through env.Writer's WriteBatch, n.Batch
+// at a time, as they arrive: the input reads no table the statement
+// writes (COPY FROM's data), so nothing need be held. When in fails, the
+// rows it gave before are written first, so that an error of theirs is
+// the one returned, as a row-at-a-time load would meet it. It emits no
+// rows.
+func (env *Env) batchModify(n *plan.Modify, in producer) (producer, error) {
+	bw, ok := env.Writer.(BatchWriter)
+	if !ok {
+		return nil, fmt.Errorf("exec: %s writes in batches but its writer does not", n.Label())
+	}
+	return func(Emit) error {
+		batch := make([][]any, 0, n.Batch)
+		err := in(func(row []any) error {
+			if batch = append(batch, row); len(batch) < n.Batch {
+				return nil
+			}
+			err := bw.WriteBatch(n, batch)
+			batch = make([][]any, 0, n.Batch) // the writer may keep the rows
+			return err
+		})
+		if len(batch) > 0 { // the rows before a read error are written first
+			if werr := bw.WriteBatch(n, batch); werr != nil {
+				return werr
+			}
+		}
+		return err
+	}, nil
 }
