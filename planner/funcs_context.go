@@ -120,6 +120,11 @@ func (e *env) Description(oid uint32, class string, sub int) (string, bool) {
 
 func (e *env) ConstraintDef(oid uint32, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
+	if t, k, ok := pgcatalog.CheckByOID(e.sess.cat, oid); ok {
+		if def, ok := e.sess.en.checkDef(t, k, pretty); ok { // constraint_check.go
+			return def, true
+		}
+	}
 	return pgcatalog.ConstraintDefVisible(e.sess.cat, oid, pretty, e.sess.pgEnv().Visible)
 }
 
