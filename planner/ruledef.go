@@ -32,6 +32,9 @@ type ruleDeparser struct{ ok, pretty bool }
 func (d *ruleDeparser) expr(x expr, showImplicit bool) string {
 	switch v := x.(type) {
 	case *colExpr:
+		if v.qual != "" {
+			return v.qual + "." + pgcatalog.QuoteIdent(v.name)
+		}
 		return pgcatalog.QuoteIdent(v.name)
 	case *constExpr:
 		if v.from != nil {
@@ -65,6 +68,8 @@ func (d *ruleDeparser) expr(x expr, showImplicit bool) string {
 		return d.wrap(d.child(v.x, x, true) + " IS NULL")
 	case *inExpr:
 		return d.in(v)
+	case *anyExpr:
+		return d.anyArray(v)
 	case *funcExpr:
 		if v.wholeRow || strings.Contains(v.name, ".") {
 			break
@@ -222,6 +227,38 @@ func (d *ruleDeparser) in(v *inExpr) string {
 		lhs, q = d.wrap(lhs)+"::text", d.wrap(q)+"::text[]"
 	}
 	return d.wrap(lhs + " " + op + " (" + q + ")")
+}
+
+// anyArray prints x op ANY|ALL (array constant) as PostgreSQL prints
+// its ArrayExpr: "(x = ANY (ARRAY['a'::text, 'b'::text]))"; over a
+// varchar cast to text, the elements as varchar cast to text[], as the
+// parser makes them.
+func (d *ruleDeparser) anyArray(v *anyExpr) string {
+	c, isConst := v.arr.(*constExpr)
+	elem, isArray := types.ElemType(v.arr.Type())
+	arr, isValue := c.v.(types.Array)
+	if !isConst || !isArray || !isValue || len(arr) == 0 {
+		d.ok = false
+		return ""
+	}
+	cast, _ := v.x.(*castExpr)
+	fromVarchar := cast != nil && cast.x.Type().Kind == types.KindVarchar && elem.Kind == types.KindText
+	if fromVarchar {
+		elem = types.Type{Kind: types.KindVarchar, Typmod: types.NoTypmod}
+	}
+	items := make([]string, len(arr))
+	for i, e := range arr {
+		items[i] = constText(&constExpr{t: elem, v: e})
+	}
+	q := "ARRAY[" + strings.Join(items, ", ") + "]"
+	if fromVarchar {
+		q = d.wrap(q) + "::text[]"
+	}
+	op := v.op + " ANY"
+	if v.all {
+		op = v.op + " ALL"
+	}
+	return d.wrap(d.child(v.x, v, true) + " " + op + " (" + q + ")")
 }
 
 func isTextKind(k types.Kind) bool { return k == types.KindText || k == types.KindVarchar }

@@ -48,6 +48,10 @@ func TestRuleDeparse(t *testing.T) {
 		// PostgreSQL's own text binds to the same expression (pg_dump's script loaded)
 		{"(price > (0)::numeric)", "(price > (0)::numeric)", "price > 0::numeric"},
 		{"((s)::text <> ''::text)", "((s)::text <> ''::text)", "s::text <> ''::text"},
+		{"(name = ANY (ARRAY['a'::text, 'b'::text]))", "(name = ANY (ARRAY['a'::text, 'b'::text]))", "name = ANY (ARRAY['a'::text, 'b'::text])"},
+		{"((s)::text = ANY ((ARRAY['a'::character varying, 'b'::character varying])::text[]))",
+			"((s)::text = ANY ((ARRAY['a'::character varying, 'b'::character varying])::text[]))",
+			"s::text = ANY (ARRAY['a'::character varying, 'b'::character varying]::text[])"},
 	} {
 		stmts, err := sql.Parse("SELECT " + c.in)
 		if err != nil {

@@ -49,7 +49,7 @@ var pgdumpStatements = []string{
 	"ALTER TABLE public.items OWNER TO postgres;\n\n--\n-- Name: TABLE items; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
 		"COMMENT ON TABLE public.items IS 'the items';\n\n\n--\n-- Name: COLUMN items.embedding; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
 		"COMMENT ON COLUMN public.items.embedding IS 'it''s an embedding';\n\n\n--\n-- Name: item_names; Type: VIEW; Schema: public; Owner: postgres\n--\n\n" +
-		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > 1);",
+		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > (1)::double precision);",
 	"ALTER TABLE ONLY app.tags\n    ADD CONSTRAINT tags_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id);",
 }
 
