@@ -82,6 +82,19 @@ func (e *env) Sleep(d time.Duration) error {
 // RelationSize counts the bytes the relation holds in memory
 // (catalog.TableBytes, catalog.Index.Bytes), not on disk. Errors: 42P01
 // for an unknown name.
+func (e *env) DatabaseSize() int64 {
+	cat := e.sess.cat
+	defer e.sess.catalogRead()()
+	var n int64
+	for _, t := range cat.Tables() {
+		n += cat.TableBytes(t)
+		for _, ix := range cat.TableIndexes(t) {
+			n += ix.Bytes()
+		}
+	}
+	return n
+}
+
 func (e *env) RelationSize(name string, rows, indexes bool) (int64, error) {
 	cat := e.sess.cat
 	defer e.sess.catalogRead()()
