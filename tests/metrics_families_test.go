@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"regexp"
 	"testing"
 	"time"
 )
@@ -11,7 +12,8 @@ import (
 // README's Metrics paragraph lists, with a value that shows the event
 // (issue 16's list: statements, latencies, k-NN plans, sessions, lock
 // waits, WAL bytes, fsyncs and group commits, checkpoints, recovery,
-// per-index size, memory by structure).
+// per-index size, memory by structure); the server log has the HNSW
+// build's start and its end with its duration.
 func TestMetricsEveryFamily(t *testing.T) {
 	debug := freeAddr(t)
 	s := startServer(t, "", "--debug-listen", debug)
@@ -54,6 +56,13 @@ func TestMetricsEveryFamily(t *testing.T) {
 	} {
 		if v, ok := metricValue(text, c.re); !ok || v < c.min {
 			t.Errorf("%s = %v (present %v), want at least %v", c.re, v, ok, c.min)
+		}
+	}
+	log := s.stderr.String()
+	for _, re := range []string{`msg="index build started" index=mt_e_idx table=mt method=hnsw`,
+		`msg="index build complete" index=mt_e_idx table=mt method=hnsw tuples=50 seconds=[0-9.e-]+`} {
+		if !regexp.MustCompile(re).MatchString(log) {
+			t.Errorf("the log lacks %s:\n%s", re, log)
 		}
 	}
 }
