@@ -1,9 +1,13 @@
 package tests
 
 import (
+	"context"
 	"regexp"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestMetricsEveryFamily: after a table with an HNSW index is written,
@@ -13,20 +17,35 @@ import (
 // (issue 16's list: statements, latencies, k-NN plans, sessions, lock
 // waits, WAL bytes, fsyncs and group commits, checkpoints, recovery,
 // per-index size, memory by structure); the server log has the HNSW
-// build's start and its end with its duration.
+// build's start and its end with its duration, and the build sent the
+// client no NOTICE.
 func TestMetricsEveryFamily(t *testing.T) {
 	debug := freeAddr(t)
 	s := startServer(t, "", "--debug-listen", debug)
 	a, b := vectorConn(t, s), vectorConn(t, s)
 	mustExec(t, a, "CREATE TABLE mt (id int PRIMARY KEY, e vector(2))")
 	mustExec(t, a, "INSERT INTO mt SELECT g, ARRAY[g, g]::vector FROM generate_series(1, 50) g")
-	mustExec(t, a, "CREATE INDEX ON mt USING hnsw (e vector_l2_ops)")
+	cfg, err := pgx.ParseConfig(s.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notices []string
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { notices = append(notices, n.Message) }
+	quiet, err := pgx.ConnectConfig(testCtx(t, 10*time.Second), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer quiet.Close(context.Background())
+	mustExec(t, quiet, "CREATE INDEX ON mt USING hnsw (e vector_l2_ops)")
+	if len(notices) > 0 {
+		t.Errorf("CREATE INDEX sent notices %q, want none (PostgreSQL's default: progress is in pg_stat_progress_create_index)", notices)
+	}
 	mustExec(t, a, "SELECT id FROM mt ORDER BY e <-> '[1,1]' LIMIT 3")
 	mustExec(t, a, "CHECKPOINT")
 	mustExec(t, a, "BEGIN")
 	mustExec(t, a, "LOCK TABLE mt IN ACCESS EXCLUSIVE MODE")
 	mustExec(t, b, "SET lock_timeout = '100ms'")
-	_, err := b.Exec(testCtx(t, 10*time.Second), "SELECT count(*) FROM mt")
+	_, err = b.Exec(testCtx(t, 10*time.Second), "SELECT count(*) FROM mt")
 	wantCode(t, err, "55P03")
 	mustExec(t, a, "COMMIT")
 	text := scrape(t, debug)
