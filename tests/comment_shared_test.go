@@ -44,8 +44,9 @@ var sharedCommentScenario = []permStep{
 
 // TestSharedComments runs sharedCommentScenario against vecgres (a kill
 // then a clean stop between its parts: WAL replay, then the snapshot) and
-// PostgreSQL 15; psql's \du+ and \l+ show the comments and pg_dump
-// --create writes COMMENT ON DATABASE.
+// PostgreSQL 15; psql's \du+ and \l+ show the comments, pg_dump
+// --create writes COMMENT ON DATABASE and pg_dumpall --roles-only the
+// roles with COMMENT ON ROLE.
 func TestSharedComments(t *testing.T) {
 	t.Run("vecgres", func(t *testing.T) {
 		t.Parallel()
@@ -87,6 +88,10 @@ func TestSharedComments(t *testing.T) {
 		out, err := exec.Command(pgBinary(t, "pg_dump"), "--create", "--schema-only", "--dbname", s.DSN()).CombinedOutput()
 		if err != nil || !strings.Contains(string(out), "COMMENT ON DATABASE postgres IS 'vectors here';") {
 			t.Errorf("pg_dump --create: %v\n%s", err, out)
+		}
+		out, err = exec.Command(pgBinary(t, "pg_dumpall"), "--roles-only", "--dbname", s.DSN()).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "CREATE ROLE ann;\nALTER ROLE ann WITH NOSUPERUSER INHERIT NOCREATEROLE NOCREATEDB NOLOGIN NOREPLICATION NOBYPASSRLS;\nCOMMENT ON ROLE ann IS 'Ann the analyst';") {
+			t.Errorf("pg_dumpall --roles-only: %v\n%s", err, out)
 		}
 	})
 	t.Run("postgres15", func(t *testing.T) {
