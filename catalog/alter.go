@@ -217,6 +217,9 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	addedKey := len(t.PrimaryKey) == 0 && len(nt.PrimaryKey) > 0
 	t.Columns, t.PrimaryKey, t.PKeyName, t.View = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View
 	t.Comment, t.PKeyComment, t.indexComments = nt.Comment, nt.PKeyComment, nt.indexComments
+	if t.Owner != nt.Owner { // OWNER TO (owner.go): the grants change with the owner
+		t.Owner, t.acl = nt.Owner, nt.acl
+	}
 	old := t.Constraints
 	t.Constraints = nt.Constraints
 	// Stored even when it is the identity: versions stored before an

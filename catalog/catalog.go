@@ -23,6 +23,8 @@ type Catalog struct {
 	// (see package doc, Concurrency).
 	mu     sync.RWMutex
 	tables map[string]*Table
+	// dbComment is COMMENT ON DATABASE's text (comment_shared.go).
+	dbComment string
 	// rowCheck evaluates CHECK constraints (SetRowCheck).
 	rowCheck RowCheck
 	indexes  map[string]*Index

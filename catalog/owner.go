@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -207,4 +208,18 @@ func readOwnership(d *decoder, t *Table) {
 		g := d.str()
 		t.setGrant(g, Privilege(d.byte1()))
 	}
+}
+
+// SetTableOwner makes role the owner of t (a table, view or sequence;
+// its indexes follow) and logs t's definition, as ALTER TABLE ... OWNER
+// TO does (PostgreSQL's aclnewowner): the new owner holds every
+// privilege, so a grant it had merges into them, and the other grants go
+// on, granted by it. Schema lock held exclusively; the caller calls
+// RememberTable first so a rollback restores the old owner.
+func (c *Catalog) SetTableOwner(t *Table, role string) error {
+	nt := c.proposal(t)
+	nt.Owner = role
+	nt.acl = maps.Clone(t.acl)
+	delete(nt.acl, role)
+	return c.alter(t, nt)
 }

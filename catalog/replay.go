@@ -98,6 +98,8 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		return c.replaySchemaGrant(p)
 	case recSchema:
 		return c.replaySchema(p)
+	case recDatabase:
+		return c.replayDatabase(p)
 	case recAlterTable:
 		return st.replayAlter(p)
 	case recTruncate:

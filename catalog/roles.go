@@ -32,6 +32,8 @@ type Role struct {
 	// "md5<32 hex digits>"; "" means no password. Never plaintext: the
 	// planner hashes passwords (wire.EncryptPassword) before they get here.
 	Verifier string
+	// Comment is COMMENT ON ROLE's text ("" for none; pg_shdescription).
+	Comment string
 }
 
 // roleSet holds the roles under their own lock, so that authentication
@@ -254,7 +256,11 @@ func encodeRole(r Role) []byte {
 		}
 	}
 	b = append(b, flags)
-	return appendString(b, r.Verifier)
+	b = appendString(b, r.Verifier)
+	if r.Comment != "" { // absent in records written before role comments
+		b = appendString(b, r.Comment)
+	}
+	return b
 }
 
 func decodeRole(p []byte) (Role, error) {
@@ -266,6 +272,9 @@ func decodeRole(p []byte) (Role, error) {
 	r.CreateRole = flags&roleFlagCreateRole != 0
 	r.CreateDB = flags&roleFlagCreateDB != 0
 	r.Verifier = d.str()
+	if d.err == nil && len(d.b) > 0 {
+		r.Comment = d.str()
+	}
 	if d.err == nil && r.Name == "" {
 		return r, fmt.Errorf("role record without a name")
 	}

@@ -153,6 +153,11 @@ func (c *Catalog) loadCatalogFile(fs wal.FS, path string, lsn wal.LSN, ls *loade
 			c.readSchemas(d)
 		}
 	}
+	if items.err == nil {
+		if d := items.next(); d != nil { // absent in snapshots before database comments
+			c.dbComment = d.str()
+		}
+	}
 	if err := items.finish(); err != nil {
 		return nil, err
 	}

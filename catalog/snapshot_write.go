@@ -14,17 +14,18 @@ import (
 // their index lists and sequence values, the counters and the roles. The
 // files are then written from it without the schema lock.
 type snapshotState struct {
-	lsn     wal.LSN
-	snap    *snapshot
-	tables  []*Table
-	indexes map[*Table][]*Index
-	seqs    map[*Table]map[int]int64
-	nextOID uint32
-	nextXID XID
-	roles   []Role
-	schemas []Schema          // user schemas (schema.go)
-	defs    map[*Table][]byte // CreateTable payloads (with owner and grants)
-	schema  []string          // grantees of CREATE on schema public
+	lsn       wal.LSN
+	snap      *snapshot
+	tables    []*Table
+	indexes   map[*Table][]*Index
+	seqs      map[*Table]map[int]int64
+	nextOID   uint32
+	nextXID   XID
+	roles     []Role
+	schemas   []Schema          // user schemas (schema.go)
+	dbComment string            // COMMENT ON DATABASE (comment_shared.go)
+	defs      map[*Table][]byte // CreateTable payloads (with owner and grants)
+	schema    []string          // grantees of CREATE on schema public
 }
 
 // capture fixes the snapshot LSN. With the schema lock shared (no DDL
@@ -65,6 +66,7 @@ func (c *Catalog) capture() *snapshotState {
 	}
 	st.schema = c.schemaGranteesLocked()
 	st.schemas = c.userSchemasLocked()
+	st.dbComment = c.dbComment
 	return st
 }
 
@@ -202,6 +204,8 @@ func (c *Catalog) writeCatalog(f wal.File, tables []*Table, st *snapshotState) e
 	bw.cur = appendSchemaGrants(bw.cur, st.schema)
 	bw.item()
 	bw.cur = appendSchemas(bw.cur, st.schemas)
+	bw.item()
+	bw.cur = appendString(bw.cur, st.dbComment)
 	bw.item()
 	return bw.close()
 }

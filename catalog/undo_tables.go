@@ -267,7 +267,9 @@ func (c *Catalog) RememberTable(txn *Txn, t *Table) {
 			return nil
 		}
 		back := c.proposal(old)
-		back.acl = t.acl
+		if old.Owner == t.Owner { // else OWNER TO's: the old grants come back with the old owner
+			back.acl = t.acl
+		}
 		ol, cur := old.currentLayout(), t.currentLayout()
 		back.layout.Store(newLayout(slices.Clone(ol.phys), ol.missing, max(ol.width, cur.width)))
 		if cur.width > ol.width {

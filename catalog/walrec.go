@@ -25,6 +25,7 @@ const (
 	recRenameIndex wal.RecordType = 18 // payload: old name, new name (undo_tables.go)
 	recTxnDataPart wal.RecordType = 19 // payload: xid, leading bytes of the next TxnData body (walrec_txn.go)
 	recSchema      wal.RecordType = 20 // payload: encodeSchemaOp (schema.go)
+	recDatabase    wal.RecordType = 21 // payload: the database's comment (comment_shared.go)
 )
 
 // maxRecordBytes bounds the payload of one TxnData or TxnDataPart record

@@ -41,12 +41,12 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "ALTER TABLE"}
+		if ownerOnly(x.Cmds) {
+			return res, s.alterRelOwner(cat, txn, x, res) // owner_ddl.go
+		}
 		t, err := alterTarget(cat, s.relKey(x.Table), x.TableP, x.IfExists, s.user(), res)
 		if t == nil {
 			return res, err
-		}
-		if ownerOnly(x.Cmds) {
-			return res, alterOwner(s, cat, t, x.Cmds...) // owner_ddl.go
 		}
 		if t.IsView() || t.IsSequence() {
 			return nil, errAlterView(cat, t, x.Cmds[0]) // view_deps.go
@@ -86,7 +86,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			case sql.AlterAddConstraint:
 				err = addConstraint(s, cat, t, *cmd.Constraint) // constraint.go
 			case sql.AlterOwner:
-				err = alterOwner(s, cat, t, cmd) // owner_ddl.go
+				err = s.alterOwner(cat, txn, t, cmd) // owner_ddl.go
 			case sql.AlterDropConstraint:
 				err = dropConstraint(cat, txn, t, cmd, res)
 			default:

@@ -391,7 +391,11 @@ func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
 		if err != nil {
 			return nil, withPos(err, pos)
 		}
-		return &constExpr{t: to, v: v}, nil
+		out := &constExpr{t: to, v: v}
+		if numRank(c.t.Kind) > 0 && c.t.Kind != to.Kind { // ruledef.go
+			out.from = c
+		}
+		return out, nil
 	}
 	return &castExpr{x: inner, t: to, explicit: true}, nil
 }

@@ -22,8 +22,18 @@ func (b *binder) planComment(x *sql.Comment) plan {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "COMMENT"}
-		if x.Kind == sql.CommentSchema {
+		switch x.Kind {
+		case sql.CommentSchema:
 			return res, commentSchema(s, cat, txn, x)
+		case sql.CommentRole:
+			return res, commentRole(s, cat, txn, x)
+		case sql.CommentDatabase:
+			if x.Relation != s.startup["database"] {
+				n := notice(string(pgerror.InvalidCatalogName), "database \""+x.Relation+"\" does not exist")
+				n.Severity = "WARNING"
+				res.Notices = append(res.Notices, n)
+			}
+			return res, commentDatabase(s, cat, txn, x)
 		}
 		if x.Kind == sql.CommentIndex {
 			return res, commentIndex(s, cat, txn, x)
@@ -107,6 +117,38 @@ func commentSchema(s *Session, cat *catalog.Catalog, txn *catalog.Txn, x *sql.Co
 	return cat.SetSchemaComment(txn, sc.Name, x.Text)
 }
 
+// commentRole runs COMMENT ON ROLE with PostgreSQL 15's rule
+// (check_object_ownership): a superuser role's comment needs a
+// superuser, another's CREATEROLE. Errors: 42704, 42501.
+func commentRole(s *Session, cat *catalog.Catalog, txn *catalog.Txn, x *sql.Comment) error {
+	r, ok := cat.Role(x.Relation)
+	me, _ := cat.Role(s.user())
+	switch {
+	case !ok:
+		return pgerror.Errorf(pgerror.UndefinedObject, "role \"%s\" does not exist", x.Relation)
+	case r.Superuser && !me.Superuser:
+		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser")
+	case !me.Superuser && !me.CreateRole:
+		return pgerror.New(pgerror.InsufficientPrivilege, "must have CREATEROLE privilege")
+	}
+	return cat.SetRoleComment(txn, r.Name, x.Text)
+}
+
+// commentDatabase runs COMMENT ON DATABASE of the one database (the one
+// connected to), owned by the bootstrap superuser; another name changes
+// nothing (planComment warns, as PostgreSQL). Errors: 42501 unless a
+// superuser.
+func commentDatabase(s *Session, cat *catalog.Catalog, txn *catalog.Txn, x *sql.Comment) error {
+	db := s.startup["database"]
+	switch {
+	case x.Relation != db:
+		return nil // a WARNING, set by planComment, as PostgreSQL's (for pg_dump scripts)
+	case !cat.IsSuperuser(s.user()):
+		return errNotOwner("database", db)
+	}
+	return cat.SetDatabaseComment(txn, x.Text)
+}
+
 // commentIndex runs COMMENT ON INDEX.
 func commentIndex(s *Session, cat *catalog.Catalog, txn *catalog.Txn, x *sql.Comment) error {
 	name := s.relKey(x.Relation)
@@ -153,7 +195,8 @@ func indexHasColumn(ix *catalog.Index, name string) bool {
 // a schema).
 func commentTables(st sql.Statement) []string {
 	x := st.(*sql.Comment)
-	if x.Kind == sql.CommentIndex || x.Kind == sql.CommentSchema {
+	switch x.Kind {
+	case sql.CommentIndex, sql.CommentSchema, sql.CommentRole, sql.CommentDatabase:
 		return nil
 	}
 	return []string{x.Relation}

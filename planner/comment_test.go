@@ -47,7 +47,7 @@ func TestCommentOwner(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"COMMENT ON SCHEMA public IS 'x'", "COMMENT ON TABLE pg_class IS 'x'",
-		"COMMENT ON FUNCTION abs(int) IS 'x'", "COMMENT ON ROLE cm_other IS 'x'", "COMMENT ON DATABASE postgres IS 'x'"} {
+		"COMMENT ON FUNCTION abs(int) IS 'x'", "COMMENT ON TYPE vector IS 'x'", "COMMENT ON OPERATOR <-> (vector, vector) IS 'x'"} {
 		if _, err := runRoleSQL(t, cat, "postgres", q); pgerror.CodeOf(err) != pgerror.FeatureNotSupported {
 			t.Errorf("%s: got %v, want 0A000", q, err)
 		}

@@ -28,7 +28,11 @@ func bindCheck(s *Session, t *catalog.Table, tc sql.TableConstraint) (*catalog.C
 	if err != nil {
 		return nil, err
 	}
-	k := &catalog.Constraint{Kind: catalog.ConCheck, Name: tc.Name, CheckExpr: sql.FormatExpr(tc.Check)}
+	text, ok := ruleDeparse(x, false) // ruledef.go: PostgreSQL's text, with its casts
+	if !ok {
+		text = sql.FormatExpr(tc.Check)
+	}
+	k := &catalog.Constraint{Kind: catalog.ConCheck, Name: tc.Name, CheckExpr: text}
 	k.Columns = checkReads(x, nil)
 	slices.Sort(k.Columns)
 	return k, nil
@@ -83,30 +87,52 @@ var boundChecks sync.Map
 // checkRow evaluates CHECK constraint k of t on row vals (column order):
 // false only when it yields false (NULL passes, as in PostgreSQL).
 func (en *Engine) checkRow(t *catalog.Table, k *catalog.Constraint, vals []any) (bool, error) {
-	s := en.checkSession()
-	x, ok := boundChecks.Load(k)
-	if !ok {
-		stmts, err := sql.Parse("SELECT " + k.CheckExpr)
-		if err != nil {
-			return false, err
-		}
-		sel, ok := stmts[0].(*sql.Select)
-		if len(stmts) != 1 || !ok || len(sel.Items) != 1 {
-			return false, pgerror.Errorf(pgerror.InternalError, "bad check expression %q", k.CheckExpr)
-		}
-		bx, err := bindCheckExpr(s, t, sel.Items[0].Expr)
-		if err != nil {
-			return false, err
-		}
-		boundChecks.Store(k, bx)
-		x = bx
+	x, err := en.boundCheck(t, k)
+	if err != nil {
+		return false, err
 	}
-	v, err := x.(expr).Eval(&env{sess: s, row: vals})
+	v, err := x.Eval(&env{sess: en.checkSession(), row: vals})
 	if err != nil {
 		return false, err
 	}
 	b, isBool := v.(bool)
 	return !isBool || b, nil
+}
+
+// boundCheck is CHECK constraint k of t bound (cached in boundChecks).
+func (en *Engine) boundCheck(t *catalog.Table, k *catalog.Constraint) (expr, error) {
+	if x, ok := boundChecks.Load(k); ok {
+		return x.(expr), nil
+	}
+	stmts, err := sql.Parse("SELECT " + k.CheckExpr)
+	if err != nil {
+		return nil, err
+	}
+	sel, ok := stmts[0].(*sql.Select)
+	if len(stmts) != 1 || !ok || len(sel.Items) != 1 {
+		return nil, pgerror.Errorf(pgerror.InternalError, "bad check expression %q", k.CheckExpr)
+	}
+	bx, err := bindCheckExpr(en.checkSession(), t, sel.Items[0].Expr)
+	if err != nil {
+		return nil, err
+	}
+	boundChecks.Store(k, bx)
+	return bx, nil
+}
+
+// checkDef is pg_get_constraintdef of CHECK constraint k of t as
+// PostgreSQL 15 prints it (ruledef.go), pretty or not; ok is false when
+// ruleDeparse does not know its shapes.
+func (en *Engine) checkDef(t *catalog.Table, k *catalog.Constraint, pretty bool) (string, bool) {
+	x, err := en.boundCheck(t, k)
+	if err != nil {
+		return "", false
+	}
+	text, ok := ruleDeparse(x, pretty)
+	if !ok {
+		return "", false
+	}
+	return "CHECK (" + text + ")", true
 }
 
 // checkSession is the session CHECK expressions are bound and evaluated

@@ -28,6 +28,10 @@ type expr interface {
 type constExpr struct {
 	t types.Type
 	v any
+	// from is the number literal an explicit cast folded into this
+	// constant (0::float8), which ruleDeparse prints as PostgreSQL's
+	// "(0)::double precision"; nil otherwise.
+	from *constExpr
 }
 
 func (c *constExpr) Type() types.Type       { return c.t }

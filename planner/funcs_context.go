@@ -82,6 +82,19 @@ func (e *env) Sleep(d time.Duration) error {
 // RelationSize counts the bytes the relation holds in memory
 // (catalog.TableBytes, catalog.Index.Bytes), not on disk. Errors: 42P01
 // for an unknown name.
+func (e *env) DatabaseSize() int64 {
+	cat := e.sess.cat
+	defer e.sess.catalogRead()()
+	var n int64
+	for _, t := range cat.Tables() {
+		n += cat.TableBytes(t)
+		for _, ix := range cat.TableIndexes(t) {
+			n += ix.Bytes()
+		}
+	}
+	return n
+}
+
 func (e *env) RelationSize(name string, rows, indexes bool) (int64, error) {
 	cat := e.sess.cat
 	defer e.sess.catalogRead()()
@@ -120,6 +133,11 @@ func (e *env) Description(oid uint32, class string, sub int) (string, bool) {
 
 func (e *env) ConstraintDef(oid uint32, pretty bool) (string, bool) {
 	defer e.sess.catalogRead()()
+	if t, k, ok := pgcatalog.CheckByOID(e.sess.cat, oid); ok {
+		if def, ok := e.sess.en.checkDef(t, k, pretty); ok { // constraint_check.go
+			return def, true
+		}
+	}
 	return pgcatalog.ConstraintDefVisible(e.sess.cat, oid, pretty, e.sess.pgEnv().Visible)
 }
 

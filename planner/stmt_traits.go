@@ -157,7 +157,7 @@ func stmtRows() map[reflect.Type]stmtTraits {
 		of[*sql.CreateSequence]():   {tag: "CREATE SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "CREATE SEQUENCE"},
 		of[*sql.AlterSequence]():    {tag: "ALTER SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "ALTER SEQUENCE", tables: alterSequenceTables},
 		of[*sql.DropSequence]():     {tag: "DROP SEQUENCE", lock: lockExclusive, snapshot: true, readOnly: "DROP SEQUENCE", tables: dropSequenceTables},
-		of[*sql.AlterTable]():       {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables},
+		of[*sql.AlterTable]():       {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: alterTables, vary: alterTableVaries},
 		of[*sql.Rename]():           {tag: "ALTER TABLE", lock: lockExclusive, snapshot: true, readOnly: "ALTER TABLE", tables: renameTables, vary: renameVaries},
 		of[*sql.Truncate]():         {tag: "TRUNCATE TABLE", lock: lockExclusive, snapshot: true, readOnly: "TRUNCATE TABLE", tables: truncateTables},
 		of[*sql.CreateIndex]():      {tag: "CREATE INDEX", lock: lockSelf, snapshot: true, readOnly: "CREATE INDEX", vary: createIndexVaries},
@@ -303,6 +303,13 @@ func dropViewTables(st sql.Statement) []string  { return st.(*sql.DropView).Name
 
 func alterSequenceTables(st sql.Statement) []string { return []string{st.(*sql.AlterSequence).Name} }
 func dropSequenceTables(st sql.Statement) []string  { return st.(*sql.DropSequence).Names }
+
+// alterTableVaries: ALTER VIEW|SEQUENCE|INDEX ... OWNER TO's tag.
+func alterTableVaries(st sql.Statement, t *stmtTraits) {
+	if o := st.(*sql.AlterTable).Object; o != "" && o != "TABLE" {
+		t.tag, t.readOnly = "ALTER "+o, "ALTER "+o
+	}
+}
 
 // renameVaries: ALTER VIEW and ALTER SEQUENCE ... RENAME's tag.
 func renameVaries(st sql.Statement, t *stmtTraits) {

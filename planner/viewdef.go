@@ -6,6 +6,7 @@ import (
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/pgcatalog"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // pg_get_viewdef's text (PostgreSQL 15's ruleutils.c, get_query_def
@@ -18,8 +19,10 @@ import (
 // relations outside search_path are schema-qualified. Made for the
 // common shapes (one table, joins of tables, WHERE, GROUP BY, HAVING,
 // ORDER BY, LIMIT, OFFSET; columns, literals, operators, function
-// calls); PostgreSQL's added casts ((2)::numeric) and other shapes
-// differ.
+// calls). In a view over one table, an expression that binds into a
+// shape ruleDeparse knows prints with PostgreSQL's added casts
+// ("(items.price * (2)::numeric)", viewDeparser.bound); other shapes
+// print as written.
 
 // viewDefinition returns q's pg_get_viewdef text, pretty as
 // pg_get_viewdef(v, true) prints it (operators parenthesised only inside
@@ -73,8 +76,10 @@ func (d *viewDeparser) lookup(name string) (*catalog.Table, bool) {
 }
 
 type viewRel struct {
-	ref  string
-	cols []catalog.Column
+	ref   string
+	cols  []catalog.Column
+	table *catalog.Table
+	alias string
 }
 
 func (d *viewDeparser) query(q *sql.Select) string {
@@ -161,7 +166,7 @@ func (d *viewDeparser) fromItem(it sql.FromItem) string {
 			ref = pgcatalog.QuoteIdent(it.Alias)
 			text += " " + ref
 		}
-		d.rels = append(d.rels, viewRel{ref: ref, cols: t.Columns})
+		d.rels = append(d.rels, viewRel{ref: ref, cols: t.Columns, table: t, alias: it.Alias})
 		return text
 	case *sql.JoinExpr:
 		kinds := map[sql.JoinKind]string{sql.JoinInner: "JOIN", sql.JoinLeft: "LEFT JOIN", sql.JoinRight: "RIGHT JOIN",
@@ -244,6 +249,9 @@ func (d *viewDeparser) list(es []sql.Expr) string {
 }
 
 func (d *viewDeparser) expr(e sql.Expr) string {
+	if text, ok := d.bound(e); ok {
+		return text
+	}
 	switch x := e.(type) {
 	case *sql.ColumnRef:
 		return d.column(x)
@@ -360,4 +368,31 @@ func (d *viewDeparser) column(c *sql.ColumnRef) string {
 		}
 	}
 	return pgcatalog.QuoteIdent(c.Name)
+}
+
+// bound prints e as PostgreSQL does when the view reads one table and e
+// binds over it into a shape ruleDeparse knows (ruledef.go): with the
+// casts PostgreSQL's operator resolution adds ("(items.price *
+// (2)::numeric)"). In pretty mode only outside any operator, whose
+// parentheses the caller decides.
+func (d *viewDeparser) bound(e sql.Expr) (text string, ok bool) {
+	if len(d.rels) != 1 || d.rels[0].table == nil || d.pretty && d.outer != 0 {
+		return "", false
+	}
+	if _, isCol := e.(*sql.ColumnRef); isCol {
+		return "", false
+	}
+	defer func() {
+		if recover() != nil { // a shape the lone binder does not expect: print as written
+			text, ok = "", false
+		}
+	}()
+	r := d.rels[0]
+	b := &binder{s: d.s, table: r.table, alias: r.alias, qualify: r.ref}
+	b.aggDenied = "aggregate functions are not deparsed here"
+	x, err := b.bind(e, types.Unknown)
+	if err != nil {
+		return "", false
+	}
+	return ruleDeparse(x, d.pretty)
 }

@@ -8,6 +8,9 @@ type AlterTable struct {
 	TableP   int // byte offset of the table name (-1: unknown)
 	IfExists bool
 	Cmds     []AlterCmd
+	// Object is "" for ALTER TABLE, "VIEW", "SEQUENCE" or "INDEX" for
+	// ALTER VIEW|SEQUENCE|INDEX ... OWNER TO.
+	Object string
 }
 
 // AlterCmdKind is the kind of one ALTER TABLE command.

@@ -17,6 +17,9 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 		return nil, err
 	}
 	out := &AlterTable{Table: name, TableP: int(s.GetRelation().GetLocation()), IfExists: s.GetMissingOk()}
+	if s.GetObjtype() != pg_query.ObjectType_OBJECT_TABLE {
+		out.Object = objectName(s.GetObjtype())
+	}
 	c.table = s.GetRelation().GetRelname()
 	for _, n := range s.GetCmds() {
 		cmd := n.GetAlterTableCmd()
@@ -85,15 +88,20 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 	return out, nil
 }
 
-// ownerOnly reports whether every command of s is OWNER TO (ALTER VIEW
-// and ALTER TABLE of a view give it; the planner checks the relation).
+// ownerOnly reports whether every command of s is OWNER TO of a view,
+// sequence or index (ALTER VIEW|SEQUENCE|INDEX give it; the planner
+// checks the relation's kind).
 func ownerOnly(s *pg_query.AlterTableStmt) bool {
 	for _, n := range s.GetCmds() {
 		if n.GetAlterTableCmd().GetSubtype() != pg_query.AlterTableType_AT_ChangeOwner {
 			return false
 		}
 	}
-	return len(s.GetCmds()) > 0 && s.GetObjtype() == pg_query.ObjectType_OBJECT_VIEW
+	switch s.GetObjtype() {
+	case pg_query.ObjectType_OBJECT_VIEW, pg_query.ObjectType_OBJECT_SEQUENCE, pg_query.ObjectType_OBJECT_INDEX:
+		return len(s.GetCmds()) > 0
+	}
+	return false
 }
 
 // renameStmt converts ALTER TABLE ... RENAME [COLUMN a] TO b.

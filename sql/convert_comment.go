@@ -13,6 +13,8 @@ var commentKinds = map[pg_query.ObjectType]CommentKind{
 	pg_query.ObjectType_OBJECT_COLUMN:        CommentColumn,
 	pg_query.ObjectType_OBJECT_TABCONSTRAINT: CommentConstraint,
 	pg_query.ObjectType_OBJECT_SCHEMA:        CommentSchema,
+	pg_query.ObjectType_OBJECT_ROLE:          CommentRole,
+	pg_query.ObjectType_OBJECT_DATABASE:      CommentDatabase,
 }
 
 // commentStmt converts COMMENT ON: EXTENSION (CommentExtension) and the
@@ -30,7 +32,7 @@ func (c *conv) commentStmt(s *pg_query.CommentStmt) (Statement, error) {
 		return nil, c.unsupported("COMMENT ON "+objectName(s.GetObjtype()), -1)
 	}
 	out := &Comment{Kind: kind, Text: s.GetComment()}
-	if kind == CommentSchema {
+	if kind == CommentSchema || kind == CommentRole || kind == CommentDatabase {
 		out.Relation = s.GetObject().GetString_().GetSval()
 		return out, nil
 	}

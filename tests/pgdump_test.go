@@ -39,6 +39,7 @@ var pgdumpStatements = []string{
 	"CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public;",
 	"CREATE TABLE app.tags (\n    id bigint NOT NULL,\n    item_id bigint,\n    label character varying(20) DEFAULT 'none'::character varying,\n    created timestamp with time zone\n);",
 	"    name text DEFAULT 'x'::text NOT NULL,\n    embedding public.vector(3),\n    h public.halfvec(3),\n    s public.sparsevec(5),\n    b bit(4),\n",
+	"    CONSTRAINT items_score_check CHECK ((score >= (0)::double precision))\n);",
 	"ALTER TABLE ONLY public.items\n    ADD CONSTRAINT items_pkey PRIMARY KEY (id);",
 	"ALTER TABLE ONLY public.items\n    ADD CONSTRAINT items_code_key UNIQUE (code);",
 	"CREATE INDEX items_hnsw ON public.items USING hnsw (embedding public.vector_l2_ops) WITH (m='16', ef_construction='64');",
@@ -48,7 +49,7 @@ var pgdumpStatements = []string{
 	"ALTER TABLE public.items OWNER TO postgres;\n\n--\n-- Name: TABLE items; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
 		"COMMENT ON TABLE public.items IS 'the items';\n\n\n--\n-- Name: COLUMN items.embedding; Type: COMMENT; Schema: public; Owner: postgres\n--\n\n" +
 		"COMMENT ON COLUMN public.items.embedding IS 'it''s an embedding';\n\n\n--\n-- Name: item_names; Type: VIEW; Schema: public; Owner: postgres\n--\n\n" +
-		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > 1);",
+		"CREATE VIEW public.item_names AS\n SELECT items.id,\n    items.name\n   FROM public.items\n  WHERE (items.score > (1)::double precision);",
 	"ALTER TABLE ONLY app.tags\n    ADD CONSTRAINT tags_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id);",
 }
 
@@ -176,8 +177,7 @@ var pgdumpCompared = []string{
 	"SELECT id, name, embedding::text, h::text, s::text, b::text, score, code FROM items ORDER BY id",
 	"SELECT id, item_id, label, created::text FROM app.tags ORDER BY id",
 	"SELECT * FROM item_names ORDER BY id",
-	// vecgres shows a CHECK expression as written, without PostgreSQL's casts
-	"SELECT conname, contype, CASE WHEN contype <> 'c' THEN pg_get_constraintdef(oid) END FROM pg_constraint WHERE conrelid IN ('items'::regclass, 'app.tags'::regclass) ORDER BY 1",
+	"SELECT conname, contype, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) FROM pg_constraint WHERE conrelid IN ('items'::regclass, 'app.tags'::regclass) ORDER BY 1",
 	"SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'items' ORDER BY 1",
 	"SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = 'items'::regclass AND attnum > 0 ORDER BY attnum",
 	"SELECT objsubid, description FROM pg_description WHERE objoid = 'items'::regclass ORDER BY 1",

@@ -1,6 +1,8 @@
 package pgcatalog
 
 import (
+	"sort"
+
 	"github.com/vecgres/vecgres/catalog"
 	"github.com/vecgres/vecgres/planner/sem"
 )
@@ -61,6 +63,14 @@ func tableDescriptions(t *catalog.Table) [][]any {
 // any catalog (one-argument obj_description). The caller holds cat's
 // lock shared.
 func Description(cat *catalog.Catalog, oid uint32, class string, sub int) (string, bool) {
+	if class == "pg_authid" || class == "pg_database" {
+		for _, r := range shdescriptionRows(Env{Cat: cat}) {
+			if r[0].(int64) == int64(oid) && r[1].(int64) == sharedClassOIDs[class] && sub == 0 {
+				return r[2].(string), true
+			}
+		}
+		return "", false
+	}
 	classOID := map[string]int64{"": -1, "pg_class": oidPgClass, "pg_constraint": oidPgConstraint,
 		"pg_namespace": oidPgNamespaceClass, "pg_extension": oidPgExtensionClass}
 	want, ok := classOID[class]
@@ -73,4 +83,25 @@ func Description(cat *catalog.Catalog, oid uint32, class string, sub int) (strin
 		}
 	}
 	return "", false
+}
+
+// sharedClassOIDs are the catalogs of the shared objects that hold
+// comments: roles (pg_authid) and databases (pg_database).
+var sharedClassOIDs = map[string]int64{"pg_authid": 1260, "pg_database": 1262}
+
+// shdescriptionRows is pg_shdescription: COMMENT ON ROLE and DATABASE
+// (catalog/comment_shared.go), roles by name.
+func shdescriptionRows(env Env) [][]any {
+	var rows [][]any
+	if c := env.Cat.DatabaseComment(); c != "" {
+		rows = append(rows, []any{int64(oidDatabase), sharedClassOIDs["pg_database"], c})
+	}
+	roles := env.Cat.Roles()
+	sort.Slice(roles, func(i, j int) bool { return roles[i].Name < roles[j].Name })
+	for _, r := range roles {
+		if r.Comment != "" {
+			rows = append(rows, []any{int64(roleOID(r.Name)), sharedClassOIDs["pg_authid"], r.Comment})
+		}
+	}
+	return rows
 }

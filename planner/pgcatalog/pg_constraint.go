@@ -157,6 +157,19 @@ func ConstraintDef(cat *catalog.Catalog, oid uint32, pretty bool) (string, bool)
 	return "", false
 }
 
+// CheckByOID returns the CHECK constraint with OID oid and its table.
+// The caller holds cat's lock shared.
+func CheckByOID(cat *catalog.Catalog, oid uint32) (*catalog.Table, *catalog.Constraint, bool) {
+	for _, t := range cat.Tables() {
+		for _, k := range t.Constraints {
+			if k.OID == oid && k.Kind == catalog.ConCheck && !k.IndexOnly {
+				return t, k, true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
 // ConstraintDefVisible is ConstraintDef for a session whose search_path
 // finds a relation by its bare name when visible says so: a foreign key's
 // referenced table that it does not find is schema-qualified

@@ -133,6 +133,13 @@ func DefaultExpr(t *catalog.Table, col int) string {
 		v, _ := c.Default.(int64)
 		return signed(text, literalIntType(v))
 	case types.KindFloat4, types.KindFloat8, types.KindNumeric:
+		if c.Type.Kind == types.KindNumeric && c.Type.Typmod != types.NoTypmod {
+			// numeric(p,s) stores DEFAULT 0 as 0.00; PostgreSQL prints the
+			// literal (an integer, most often)
+			if whole, frac, ok := strings.Cut(text, "."); ok && strings.Trim(frac, "0") == "" {
+				text = whole
+			}
+		}
 		return signed(text, types.Numeric)
 	}
 	return quoteLiteral(text) + "::" + castName(c.Type)
@@ -164,6 +171,8 @@ func castName(t types.Type) string {
 	switch t.Kind {
 	case types.KindVarchar, types.KindVector, types.KindHalfvec:
 		return types.Type{Kind: t.Kind, Typmod: types.NoTypmod}.Name()
+	case types.KindBpchar:
+		return "bpchar" // the literal's type before the length coercion
 	}
 	return t.Name()
 }

@@ -58,7 +58,7 @@ var emptyDumpViews = map[string]view{
 		"subdisableonerr", tBool, "subconninfo", tText, "subslotname", tName, "subsynccommit", tText,
 		"subpublications", tTextList), noRows},
 	"pg_shseclabel":    {3592, cols("objoid", tOID, "classoid", tOID, "provider", tText, "label", tText), noRows},
-	"pg_shdescription": {2396, cols("objoid", tOID, "classoid", tOID, "description", tText), noRows},
+	"pg_shdescription": {2396, cols("objoid", tOID, "classoid", tOID, "description", tText), shdescriptionRows},
 	"pg_seclabels": {12099, cols("objoid", tOID, "classoid", tOID, "objsubid", tInt4, "objtype", tText,
 		"objnamespace", tOID, "objname", tText, "provider", tText, "label", tText), noRows},
 }

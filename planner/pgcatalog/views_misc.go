@@ -43,6 +43,30 @@ func rolesRows(env Env) [][]any {
 	return rows
 }
 
+var authidCols = cols("oid", tOID, "rolname", tName, "rolsuper", tBool, "rolinherit", tBool, "rolcreaterole", tBool,
+	"rolcreatedb", tBool, "rolcanlogin", tBool, "rolreplication", tBool, "rolbypassrls", tBool, "rolconnlimit", tInt4,
+	"rolpassword", tText, "rolvaliduntil", types.Timestamptz)
+
+// authidRows is pg_authid, which pg_dumpall reads: the roles with their
+// password verifiers, for a superuser only (PostgreSQL refuses others
+// with 42501; vecgres shows them no rows).
+func authidRows(env Env) [][]any {
+	if !env.Cat.IsSuperuser(env.User) {
+		return nil
+	}
+	var rows [][]any
+	for _, r := range env.Cat.Roles() {
+		su := r.Superuser
+		var pw any
+		if r.Verifier != "" {
+			pw = r.Verifier
+		}
+		rows = append(rows, []any{int64(roleOID(r.Name)), r.Name, su, true, r.CreateRole, r.CreateDB, r.Login, su, su,
+			int64(-1), pw, nil})
+	}
+	return rows
+}
+
 var userCols = cols("usename", tName, "usesysid", tOID, "usecreatedb", tBool, "usesuper", tBool, "userepl", tBool,
 	"usebypassrls", tBool, "passwd", tText, "valuntil", types.Timestamptz, "useconfig", tTextList)
 

@@ -19,6 +19,7 @@ func init() {
 
 var emptyPsqlViews = map[string]view{
 	"pg_auth_members":          {1261, authMembersCols, noRows},
+	"pg_parameter_acl":         {6243, cols("oid", tOID, "parname", tText, "paracl", tTextList), noRows},
 	"pg_statistic_ext":         {3381, statisticExtCols, noRows},
 	"pg_publication":           {6104, pgPublicationCols, noRows},
 	"pg_publication_namespace": {6237, publicationNamespaceCols, noRows},

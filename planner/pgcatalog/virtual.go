@@ -34,6 +34,7 @@ var views = map[string]view{
 	"pg_sequences":          {12048, sequencesCols, sequencesRows},
 	"pg_description":        {2609, descriptionCols, descriptionRows},
 	"pg_roles":              {12000, rolesCols, rolesRows},
+	"pg_authid":             {1260, authidCols, authidRows},
 	"pg_user":               {12014, userCols, userRows},
 	"pg_attrdef":            {2604, attrdefCols, attrdefRows},
 	"pg_views":              {12028, viewsCols, pgViewsRows},

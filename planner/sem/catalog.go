@@ -4,14 +4,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
 // catalogFuncs are the pg_catalog functions clients and tools call while
 // they inspect a database (docs 9.26), and the size functions (9.27.7).
 // obj_description and col_description read pg_description (COMMENT ON;
-// Context.Description); shobj_description is NULL (no shared object has
-// a comment). Each name has the one signature drivers use.
+// Context.Description); shobj_description reads pg_shdescription (COMMENT
+// ON ROLE and DATABASE). Each name has the one signature drivers use.
 var catalogFuncs = []Func{
 	{Name: "pg_table_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: tableVisible},
 	{Name: "pg_type_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: typeVisible},
@@ -21,7 +22,10 @@ var catalogFuncs = []Func{
 	{Name: "pg_function_is_visible", Args: []types.Type{types.OIDType}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: functionVisible},
 	{Name: "col_description", Args: []types.Type{types.OIDType, types.Int4}, Ret: types.Text, Strict: true, Volatility: Stable,
 		Fn: func(c Context, a []any) (any, error) { return description(c, a[0], "pg_class", a[1]), nil }},
-	{Name: "shobj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Volatility: Stable, Fn: null},
+	{Name: "pg_database_size", Args: []types.Type{types.Name}, Ret: types.Int8, Strict: true, Volatility: Volatile, Fn: databaseSize},
+	{Name: "pg_database_size", Args: []types.Type{types.OIDType}, Ret: types.Int8, Strict: true, Volatility: Volatile, Fn: databaseSize},
+	{Name: "shobj_description", Args: []types.Type{types.OIDType, types.Text}, Ret: types.Text, Strict: true, Volatility: Stable,
+		Fn: func(c Context, a []any) (any, error) { return description(c, a[0], a[1].(string), int64(0)), nil }},
 	{Name: "pg_encoding_to_char", Args: []types.Type{types.Int4}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: encodingName},
 	{Name: "pg_get_indexdef", Args: []types.Type{types.OIDType}, Ret: types.Text, Strict: true, Volatility: Stable, Fn: indexDef},
 	{Name: "to_regtype", Args: []types.Type{types.Text}, Ret: types.Regtype, Strict: true, Volatility: Stable,
@@ -142,4 +146,15 @@ func attTypmod(k types.Kind, typmod int32) int32 {
 func relationSize(name string, rows, indexes bool) Func {
 	return Func{Name: name, Args: []types.Type{Regclass}, Ret: types.Int8, Strict: true, Volatility: Volatile,
 		Fn: func(c Context, a []any) (any, error) { return c.RelationSize(a[0].(string), rows, indexes) }}
+}
+
+// databaseSize is pg_database_size(name | oid) of the one database: the
+// bytes its tables and indexes hold in memory (as the relation size
+// functions count them), not a size on disk. Errors: 3D000 for another
+// database's name.
+func databaseSize(c Context, a []any) (any, error) {
+	if name, ok := a[0].(string); ok && name != c.Database() {
+		return nil, pgerror.Errorf(pgerror.InvalidCatalogName, "database \"%s\" does not exist", name)
+	}
+	return c.DatabaseSize(), nil
 }

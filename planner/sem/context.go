@@ -37,6 +37,9 @@ type Context interface {
 	// (indexes), or both hold; an index's own size when name is an index.
 	// Errors: 42P01 for an unknown name.
 	RelationSize(name string, rows, indexes bool) (int64, error)
+	// DatabaseSize is the bytes every table's rows and indexes hold in
+	// memory (pg_database_size).
+	DatabaseSize() int64
 	// IndexDef is pg_get_indexdef of an index OID; false for another OID.
 	IndexDef(oid uint32) (string, bool)
 	// Description is pg_description's comment on object oid of catalog

@@ -1,6 +1,11 @@
 package sem
 
-import "github.com/vecgres/vecgres/sql/types"
+import (
+	"strings"
+
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // privilegeFuncs are has_table_privilege([user,] table, privilege),
 // has_schema_privilege([user,] schema, privilege) and
@@ -16,6 +21,21 @@ var privilegeFuncs = []Func{
 	privilegeFunc("has_schema_privilege", OnSchema, types.Text, types.Text, types.Text),
 	privilegeFunc("has_database_privilege", OnDatabase, types.Text, types.Text),
 	privilegeFunc("has_database_privilege", OnDatabase, types.Text, types.Text, types.Text),
+	{Name: "pg_has_role", Args: []types.Type{types.Text, types.Text}, Ret: types.Bool, Strict: true, Volatility: Stable, Fn: hasRole},
+}
+
+// hasRole is pg_has_role(role, privilege) for the current user: vecgres
+// has no role membership, so a user holds MEMBER and USAGE of itself
+// only, and a superuser of every role (PostgreSQL's predefined roles,
+// such as pg_read_all_stats, included). Errors: 22023 for another
+// privilege.
+func hasRole(c Context, a []any) (any, error) {
+	switch p := strings.ToUpper(strings.TrimSpace(a[1].(string))); p {
+	case "MEMBER", "USAGE", "MEMBER WITH ADMIN OPTION", "USAGE WITH GRANT OPTION", "USAGE WITH ADMIN OPTION":
+	default:
+		return nil, pgerror.Errorf(pgerror.InvalidParameterValue, "unrecognized privilege type: \"%s\"", a[1].(string))
+	}
+	return c.Superuser() || a[0].(string) == c.User(), nil
 }
 
 func privilegeFunc(name string, on Object, args ...types.Type) Func {
