@@ -56,8 +56,9 @@ type IVFFlat struct {
 	dist    func(q, v []float32) float32
 	mu      sync.RWMutex
 	trained bool
-	sampled int       // vectors k-means was trained on (Train)
-	centers []float32 // Lists × Dims
+	sampled int         // vectors k-means was trained on (Train)
+	centers []float32   // Lists × Dims
+	geom    *centerGeom // the centers' distances (nil: too many lists)
 	lists   []ivfList
 	where   map[uint64]ivfPos // key -> its list and row
 }
@@ -177,12 +178,24 @@ func normalize(v []float32) bool {
 
 // nearestList returns the list whose center is nearest v (stored form)
 // by the index's distance: L2 for L2, -dot with the unit centers
-// otherwise (pgvector's assignment by its distance function).
+// otherwise (pgvector's assignment by its distance function), which
+// ranks them as L2 does; with x.geom, only the centers Elkan's Lemma 1
+// cannot rule out are compared (centerGeom.nearest).
 func (x *IVFFlat) nearestList(v []float32) int {
+	return x.nearestOf(x.geom, x.centers, v)
+}
+
+// nearestOf is nearestList for the given centers and their geometry
+// (nil: compare every center by centerDist).
+func (x *IVFFlat) nearestOf(geom *centerGeom, centers, v []float32) int {
 	d := x.cfg.Dims
+	if geom != nil {
+		best, _ := geom.nearest(v, centers, d)
+		return best
+	}
 	best, bestD := 0, float32(math.Inf(1))
 	for c := range x.cfg.Lists {
-		if dd := x.centerDist(v, x.centers[c*d:(c+1)*d]); dd < bestD {
+		if dd := x.centerDist(v, centers[c*d:(c+1)*d]); dd < bestD {
 			best, bestD = c, dd
 		}
 	}
@@ -248,12 +261,37 @@ func (x *IVFFlat) InsertBatch(keys []uint64, vecs [][]float32, workers int) erro
 			assign[i] = int32(x.nearestList(prep[i]))
 		}
 	})
+	x.reserve(prep, assign)
 	for i, p := range prep {
 		if p != nil {
 			x.insertLocked(keys[i], p, int(assign[i]))
 		}
 	}
 	return nil
+}
+
+// reserve grows each list, and the key map when empty, once for the
+// batch's vectors (prep[i] != nil goes to list assign[i]), so the
+// inserts that follow allocate nothing per row.
+func (x *IVFFlat) reserve(prep [][]float32, assign []int32) {
+	counts := make([]int, len(x.lists))
+	total := 0
+	for i, p := range prep {
+		if p != nil {
+			counts[assign[i]]++
+			total++
+		}
+	}
+	if len(x.where) == 0 {
+		x.where = make(map[uint64]ivfPos, total)
+	}
+	for l, n := range counts {
+		if n > 0 {
+			lst := &x.lists[l]
+			lst.keys = slices.Grow(lst.keys, n)
+			lst.vecs = slices.Grow(lst.vecs, n*x.cfg.Dims)
+		}
+	}
 }
 
 // Delete removes key's vector (a no-op when absent): the list's last row
