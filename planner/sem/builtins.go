@@ -39,6 +39,7 @@ var Builtins = NewRegistry(
 	reloadFuncs,
 	backupFuncs,
 	pgvectorProcs,
+	pgvectorIOProcs,
 	sequenceFuncs,
 	dumpFuncs,
 	substrFuncs,

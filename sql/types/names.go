@@ -85,6 +85,8 @@ var kinds = [...]kindInfo{
 	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
 	KindJSON:             {OIDJSON, "json", -1},
 	KindJSONArray:        {OIDJSONArr, "json[]", -1},
+	KindCstring:          {OIDCstring, "cstring", -1},
+	KindCstringArray:     {OIDCstringArr, "cstring[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -195,7 +197,7 @@ var typeNames = map[string]Kind{
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
-	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON,
+	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON, "cstring": KindCstring,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
 	"sparsevec":  KindSparsevec,
 	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,
