@@ -46,3 +46,5 @@ CREATE TABLE cs2 AS SELECT vector_out('[1]') AS c;
 SELECT 'x'::text::cstring AS c;
 SELECT '[1,2]'::vector::cstring;
 SELECT 1::cstring;
+SELECT a.amname, CASE a.amtype WHEN 'i' THEN 'Index' WHEN 't' THEN 'Table' END AS type, a.amhandler AS handler, obj_description(a.oid, 'pg_am') AS description
+  FROM pg_am a WHERE a.amname IN ('heap', 'btree', 'hnsw', 'ivfflat') ORDER BY 1;
