@@ -87,6 +87,7 @@ var pg15GoldenScripts = []string{
 	"comments",
 	"identity",
 	"pgvector_type_io",
+	"array_fill",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -40,6 +40,7 @@ var Builtins = NewRegistry(
 	backupFuncs,
 	pgvectorProcs,
 	pgvectorIOProcs,
+	arrayFillFuncs,
 	sequenceFuncs,
 	dumpFuncs,
 	substrFuncs,
