@@ -27,6 +27,9 @@ func TestIVFElkanMatchesLloyd(t *testing.T) {
 		if err := x.elkan(context.Background(), sample, b, 0); err != nil {
 			t.Fatal(err)
 		}
+		if slices.Equal(a, seeded) {
+			t.Fatalf("%s: k-means left the seeded centers unchanged", m)
+		}
 		for i := range a {
 			if math.Abs(float64(a[i]-b[i])) > 1e-4 {
 				t.Fatalf("%s: center component %d: Lloyd %v, Elkan %v", m, i, a[i], b[i])
