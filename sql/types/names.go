@@ -160,6 +160,11 @@ func TypeByOID(oid OID) (Type, bool) {
 var oidNames = map[OID]string{
 	OIDUnknownLit:      "unknown",
 	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
+	// The pseudo-types of the functions pg_proc lists ("any", anyarray,
+	// void and internal arguments and results; the access method
+	// handlers' results).
+	2276: `"any"`, 2277: "anyarray", 2283: "anyelement", 2281: "internal",
+	325: "index_am_handler", 269: "table_am_handler",
 }
 
 // typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
