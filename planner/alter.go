@@ -177,7 +177,7 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 	if d.Serial {
 		return nil, pgerror.NotSupported("ADD COLUMN of a serial column")
 	}
-	if err := checkColumnType(d.Type); err != nil { // column_types.go
+	if err := checkColumnType(d.Name, d.Type); err != nil { // column_types.go
 		return nil, err
 	}
 	a := &boundAdd{col: catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull}}

@@ -39,7 +39,7 @@ func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
 		return nil, err
 	}
 	for _, c := range cols {
-		if err := checkColumnType(c.Type); err != nil { // column_types.go
+		if err := checkColumnType(c.Name, c.Type); err != nil { // column_types.go
 			return nil, err
 		}
 	}

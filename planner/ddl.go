@@ -79,7 +79,7 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 			return nil, nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q specified more than once", d.Name)
 		}
 		seen[d.Name] = true
-		if err := checkColumnType(d.Type); err != nil { // column_types.go
+		if err := checkColumnType(d.Name, d.Type); err != nil { // column_types.go
 			return nil, nil, err
 		}
 		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial, Identity: d.Identity}

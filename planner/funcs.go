@@ -61,7 +61,11 @@ func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &funcExpr{name: f.Name, args: args, t: fn.Ret, strict: fn.Strict, fn: callBuiltin(fn, args), vol: fn.Volatility}, nil
+	ret, err := polyResult(fn, args) // funcs_poly.go
+	if err != nil {
+		return nil, err
+	}
+	return &funcExpr{name: f.Name, args: args, t: ret, strict: fn.Strict, fn: callBuiltin(fn, args), vol: fn.Volatility}, nil
 }
 
 // resolveBuiltin resolves f among sem.Builtins and binds its arguments,

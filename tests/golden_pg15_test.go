@@ -86,6 +86,8 @@ var pg15GoldenScripts = []string{
 	"json_frameworks",
 	"comments",
 	"identity",
+	"pgvector_type_io",
+	"array_fill",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -81,20 +81,29 @@ func stripComments(s string) string {
 	return strings.Join(out, "\n")
 }
 
-// readLines reads a file of lines (no trailing empty line).
+// readLines reads a file of lines (no trailing empty line; an empty file
+// has none).
 func readLines(t *testing.T, name string) []string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(surfaceDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(b) == 0 {
+		return nil
+	}
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
 
-// writeLines writes lines to a file of surfaceDir, one per line.
+// writeLines writes lines to a file of surfaceDir, one per line (none:
+// an empty file).
 func writeLines(t *testing.T, name string, lines []string) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(surfaceDir, name), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+	text := ""
+	if len(lines) > 0 {
+		text = strings.Join(lines, "\n") + "\n"
+	}
+	if err := os.WriteFile(filepath.Join(surfaceDir, name), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -146,21 +146,33 @@ Access method: heap
  public | halfvec_eq                       | boolean            | halfvec, halfvec                       | func
  public | halfvec_ge                       | boolean            | halfvec, halfvec                       | func
  public | halfvec_gt                       | boolean            | halfvec, halfvec                       | func
+ public | halfvec_in                       | halfvec            | cstring, oid, integer                  | func
  public | halfvec_l2_squared_distance      | double precision   | halfvec, halfvec                       | func
  public | halfvec_le                       | boolean            | halfvec, halfvec                       | func
  public | halfvec_lt                       | boolean            | halfvec, halfvec                       | func
  public | halfvec_mul                      | halfvec            | halfvec, halfvec                       | func
  public | halfvec_ne                       | boolean            | halfvec, halfvec                       | func
  public | halfvec_negative_inner_product   | double precision   | halfvec, halfvec                       | func
+ public | halfvec_out                      | cstring            | halfvec                                | func
+ public | halfvec_recv                     | halfvec            | internal, oid, integer                 | func
+ public | halfvec_send                     | bytea              | halfvec                                | func
  public | halfvec_spherical_distance       | double precision   | halfvec, halfvec                       | func
  public | halfvec_sub                      | halfvec            | halfvec, halfvec                       | func
  public | halfvec_to_float4                | real[]             | halfvec, integer, boolean              | func
  public | halfvec_to_sparsevec             | sparsevec          | halfvec, integer, boolean              | func
  public | halfvec_to_vector                | vector             | halfvec, integer, boolean              | func
+ public | halfvec_typmod_in                | integer            | cstring[]                              | func
  public | hamming_distance                 | double precision   | bit, bit                               | func
+ public | hnsw_bit_support                 | internal           | internal                               | func
+ public | hnsw_halfvec_support             | internal           | internal                               | func
+ public | hnsw_sparsevec_support           | internal           | internal                               | func
+ public | hnswhandler                      | index_am_handler   | internal                               | func
  public | inner_product                    | double precision   | halfvec, halfvec                       | func
  public | inner_product                    | double precision   | sparsevec, sparsevec                   | func
  public | inner_product                    | double precision   | vector, vector                         | func
+ public | ivfflat_bit_support              | internal           | internal                               | func
+ public | ivfflat_halfvec_support          | internal           | internal                               | func
+ public | ivfflathandler                   | index_am_handler   | internal                               | func
  public | jaccard_distance                 | double precision   | bit, bit                               | func
  public | l1_distance                      | double precision   | halfvec, halfvec                       | func
  public | l1_distance                      | double precision   | sparsevec, sparsevec                   | func
@@ -178,13 +190,18 @@ Access method: heap
  public | sparsevec_eq                     | boolean            | sparsevec, sparsevec                   | func
  public | sparsevec_ge                     | boolean            | sparsevec, sparsevec                   | func
  public | sparsevec_gt                     | boolean            | sparsevec, sparsevec                   | func
+ public | sparsevec_in                     | sparsevec          | cstring, oid, integer                  | func
  public | sparsevec_l2_squared_distance    | double precision   | sparsevec, sparsevec                   | func
  public | sparsevec_le                     | boolean            | sparsevec, sparsevec                   | func
  public | sparsevec_lt                     | boolean            | sparsevec, sparsevec                   | func
  public | sparsevec_ne                     | boolean            | sparsevec, sparsevec                   | func
  public | sparsevec_negative_inner_product | double precision   | sparsevec, sparsevec                   | func
+ public | sparsevec_out                    | cstring            | sparsevec                              | func
+ public | sparsevec_recv                   | sparsevec          | internal, oid, integer                 | func
+ public | sparsevec_send                   | bytea              | sparsevec                              | func
  public | sparsevec_to_halfvec             | halfvec            | sparsevec, integer, boolean            | func
  public | sparsevec_to_vector              | vector             | sparsevec, integer, boolean            | func
+ public | sparsevec_typmod_in              | integer            | cstring[]                              | func
  public | subvector                        | halfvec            | halfvec, integer, integer              | func
  public | subvector                        | vector             | vector, integer, integer               | func
  public | sum                              | halfvec            | halfvec                                | agg
@@ -201,6 +218,7 @@ Access method: heap
  public | vector_eq                        | boolean            | vector, vector                         | func
  public | vector_ge                        | boolean            | vector, vector                         | func
  public | vector_gt                        | boolean            | vector, vector                         | func
+ public | vector_in                        | vector             | cstring, oid, integer                  | func
  public | vector_l2_squared_distance       | double precision   | vector, vector                         | func
  public | vector_le                        | boolean            | vector, vector                         | func
  public | vector_lt                        | boolean            | vector, vector                         | func
@@ -208,12 +226,16 @@ Access method: heap
  public | vector_ne                        | boolean            | vector, vector                         | func
  public | vector_negative_inner_product    | double precision   | vector, vector                         | func
  public | vector_norm                      | double precision   | vector                                 | func
+ public | vector_out                       | cstring            | vector                                 | func
+ public | vector_recv                      | vector             | internal, oid, integer                 | func
+ public | vector_send                      | bytea              | vector                                 | func
  public | vector_spherical_distance        | double precision   | vector, vector                         | func
  public | vector_sub                       | vector             | vector, vector                         | func
  public | vector_to_float4                 | real[]             | vector, integer, boolean               | func
  public | vector_to_halfvec                | halfvec            | vector, integer, boolean               | func
  public | vector_to_sparsevec              | sparsevec          | vector, integer, boolean               | func
-(96 rows)
+ public | vector_typmod_in                 | integer            | cstring[]                              | func
+(118 rows)
 
 `},
 		{`\dT`, `        List of data types

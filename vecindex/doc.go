@@ -170,15 +170,20 @@
 //     out edges to them, and Compact frees no slot while it runs, so a
 //     checkpoint written during inserts and compaction loads.
 //
-// # IVFFlat (ivf.go, ivf_kmeans.go, ivf_search.go)
+// # IVFFlat (ivf.go, ivf_kmeans.go, ivf_elkan.go, ivf_search.go)
 //
 // IVFFlat is pgvector's other index: inverted lists over k-means centers
 // (Jégou, Douze & Schmid 2011, §4, without quantization). Train clusters a
-// seeded sample of max(lists × 50, 10,000) vectors with k-means++ seeding
-// (Arthur & Vassilvitskii 2007) and Lloyd's iterations (at most 25),
-// spherical (unit centers, Dhillon & Modha 2001) for Cosine and
-// InnerProduct as pgvector normalises; fewer samples than lists make the
-// samples centers and the rest random, as pgvector's QuickCenters. Each
+// seeded sample of max(lists × 50, 10,000) vectors (reservoir-sampled by
+// index, copied into one buffer) with k-means++ seeding (Arthur &
+// Vassilvitskii 2007) and at most 25 k-means iterations: Elkan's (Elkan
+// 2003, as pgvector), whose per-sample bounds skip most distances, while
+// samples × lists lower bounds fit 256 MiB, else Lloyd's; spherical (unit
+// centers, Dhillon & Modha 2001) for Cosine and InnerProduct as pgvector
+// normalises; fewer samples than lists make the samples centers and the
+// rest random, as pgvector's QuickCenters. A row goes to its nearest
+// center, found with Elkan's Lemma 1 over the centers' pairwise distances
+// (up to 2,048 lists), on all cores for a batch, each list grown once. Each
 // list keeps its keys and, contiguously, their float32 vectors (Cosine:
 // normalised; zero vectors are not indexed), so a probe is one loop over a
 // flat slice with the distance kernels. Search scans the probes lists

@@ -56,8 +56,9 @@ type IVFFlat struct {
 	dist    func(q, v []float32) float32
 	mu      sync.RWMutex
 	trained bool
-	sampled int       // vectors k-means was trained on (Train)
-	centers []float32 // Lists × Dims
+	sampled int         // vectors k-means was trained on (Train)
+	centers []float32   // Lists × Dims
+	geom    *centerGeom // the centers' distances (nil: too many lists)
 	lists   []ivfList
 	where   map[uint64]ivfPos // key -> its list and row
 }
@@ -120,24 +121,52 @@ func (x *IVFFlat) MemoryBytes() (vectors, other int64) {
 	return n * int64(x.cfg.Dims) * 4, int64(len(x.centers))*4 + n*(8+24)
 }
 
-// prepare returns v in stored form: a normalised copy under Cosine (ok
-// false for a zero vector, which is not indexed), v itself otherwise.
-// Errors: a wrong length, a NaN or infinite component.
+// prepare returns v in stored form: v itself when it needs no change
+// (not packed bits, not Cosine), else a copy made by prepareInto (ok
+// false for a zero vector under Cosine, which is not indexed). Errors: a
+// wrong length, a NaN or infinite component.
 func (x *IVFFlat) prepare(v []float32) (out []float32, ok bool, err error) {
-	v = x.unpack(v)
+	if x.cfg.Bits || x.cfg.Metric == Cosine {
+		out = make([]float32, x.cfg.Dims)
+		ok, err = x.prepareInto(out, v)
+		return out, ok, err
+	}
+	if err := x.checkVector(v); err != nil {
+		return nil, false, err
+	}
+	return v, true, nil
+}
+
+// prepareInto writes v's stored form into dst (Dims floats): a bit
+// index's packed string unpacked, normalised under Cosine (ok false for
+// a zero vector). Errors as prepare.
+func (x *IVFFlat) prepareInto(dst, v []float32) (ok bool, err error) {
+	if x.cfg.Bits && len(v) == BitDims(x.cfg.Dims) {
+		unpackBits(dst, v)
+	} else {
+		if len(v) != x.cfg.Dims {
+			return false, x.checkVector(v)
+		}
+		copy(dst, v)
+	}
+	if err := x.checkVector(dst); err != nil {
+		return false, err
+	}
+	return x.cfg.Metric != Cosine || normalize(dst), nil
+}
+
+// checkVector checks v's length and components. Errors: ErrDims, a NaN
+// or infinite component.
+func (x *IVFFlat) checkVector(v []float32) error {
 	if len(v) != x.cfg.Dims {
-		return nil, false, fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), x.cfg.Dims)
+		return fmt.Errorf("%w: got %d, index has %d", ErrDims, len(v), x.cfg.Dims)
 	}
 	for _, f := range v {
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-			return nil, false, fmt.Errorf("vecindex: NaN or infinite component")
+			return fmt.Errorf("vecindex: NaN or infinite component")
 		}
 	}
-	if x.cfg.Metric != Cosine {
-		return v, true, nil
-	}
-	out = slices.Clone(v)
-	return out, normalize(out), nil
+	return nil
 }
 
 // unpack returns a bit index's packed bit string v (BitVector's slots)
@@ -147,15 +176,19 @@ func (x *IVFFlat) unpack(v []float32) []float32 {
 	if !x.cfg.Bits || len(v) != BitDims(x.cfg.Dims) {
 		return v
 	}
-	w := words(v)
 	out := make([]float32, x.cfg.Dims)
-	for i := range out {
-		byteAt := i / 8
-		if w[byteAt/8]>>(8*(byteAt%8)+7-i%8)&1 == 1 {
-			out[i] = 1
-		}
-	}
+	unpackBits(out, v)
 	return out
+}
+
+// unpackBits writes packed bit string v's len(dst) bits into dst, one
+// float32 0 or 1 per bit, first bit first.
+func unpackBits(dst, v []float32) {
+	w := words(v)
+	for i := range dst {
+		byteAt := i / 8
+		dst[i] = float32(w[byteAt/8] >> (8*(byteAt%8) + 7 - i%8) & 1)
+	}
 }
 
 // normalize scales v to unit length in place (sum of squares in
@@ -177,12 +210,24 @@ func normalize(v []float32) bool {
 
 // nearestList returns the list whose center is nearest v (stored form)
 // by the index's distance: L2 for L2, -dot with the unit centers
-// otherwise (pgvector's assignment by its distance function).
+// otherwise (pgvector's assignment by its distance function), which
+// ranks them as L2 does; with x.geom, only the centers Elkan's Lemma 1
+// cannot rule out are compared (centerGeom.nearest).
 func (x *IVFFlat) nearestList(v []float32) int {
+	return x.nearestOf(x.geom, x.centers, v)
+}
+
+// nearestOf is nearestList for the given centers and their geometry
+// (nil: compare every center by centerDist).
+func (x *IVFFlat) nearestOf(geom *centerGeom, centers, v []float32) int {
 	d := x.cfg.Dims
+	if geom != nil {
+		best, _ := geom.nearest(v, centers, d)
+		return best
+	}
 	best, bestD := 0, float32(math.Inf(1))
 	for c := range x.cfg.Lists {
-		if dd := x.centerDist(v, x.centers[c*d:(c+1)*d]); dd < bestD {
+		if dd := x.centerDist(v, centers[c*d:(c+1)*d]); dd < bestD {
 			best, bestD = c, dd
 		}
 	}
@@ -227,15 +272,9 @@ func (x *IVFFlat) insertLocked(key uint64, p []float32, l int) {
 // goroutines (0: GOMAXPROCS) and filling the lists under the lock. Errors
 // as Insert, for the first bad vector (nothing is inserted then).
 func (x *IVFFlat) InsertBatch(keys []uint64, vecs [][]float32, workers int) error {
-	prep := make([][]float32, len(vecs))
-	for i, v := range vecs {
-		p, ok, err := x.prepare(v)
-		if err != nil {
-			return fmt.Errorf("key %d: %w", keys[i], err)
-		}
-		if ok {
-			prep[i] = p
-		}
+	prep, err := x.prepareBatch(keys, vecs)
+	if err != nil {
+		return err
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -248,12 +287,65 @@ func (x *IVFFlat) InsertBatch(keys []uint64, vecs [][]float32, workers int) erro
 			assign[i] = int32(x.nearestList(prep[i]))
 		}
 	})
+	x.reserve(prep, assign)
 	for i, p := range prep {
 		if p != nil {
 			x.insertLocked(keys[i], p, int(assign[i]))
 		}
 	}
 	return nil
+}
+
+// prepareBatch is prepare of each of vecs (nil for a vector left out):
+// the copies bit strings and Cosine need are made into one buffer, not
+// one allocation per vector.
+func (x *IVFFlat) prepareBatch(keys []uint64, vecs [][]float32) ([][]float32, error) {
+	d := x.cfg.Dims
+	prep := make([][]float32, len(vecs))
+	var buf []float32
+	if x.cfg.Bits || x.cfg.Metric == Cosine {
+		buf = make([]float32, len(vecs)*d)
+	}
+	for i, v := range vecs {
+		p, ok, err := v, true, error(nil)
+		if buf != nil {
+			p = buf[i*d : (i+1)*d : (i+1)*d]
+			ok, err = x.prepareInto(p, v)
+		} else {
+			err = x.checkVector(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("key %d: %w", keys[i], err)
+		}
+		if ok {
+			prep[i] = p
+		}
+	}
+	return prep, nil
+}
+
+// reserve grows each list, and the key map when empty, once for the
+// batch's vectors (prep[i] != nil goes to list assign[i]), so the
+// inserts that follow allocate nothing per row.
+func (x *IVFFlat) reserve(prep [][]float32, assign []int32) {
+	counts := make([]int, len(x.lists))
+	total := 0
+	for i, p := range prep {
+		if p != nil {
+			counts[assign[i]]++
+			total++
+		}
+	}
+	if len(x.where) == 0 {
+		x.where = make(map[uint64]ivfPos, total)
+	}
+	for l, n := range counts {
+		if n > 0 {
+			lst := &x.lists[l]
+			lst.keys = slices.Grow(lst.keys, n)
+			lst.vecs = slices.Grow(lst.vecs, n*x.cfg.Dims)
+		}
+	}
 }
 
 // Delete removes key's vector (a no-op when absent): the list's last row

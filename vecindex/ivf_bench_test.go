@@ -36,3 +36,13 @@ func BenchmarkIVFFashionMNIST(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIVFBuildFMNIST: Train and InsertBatch of all 60,000
+// Fashion-MNIST vectors (L2, lists = 60, bench/ann/ivf.sh's build), on
+// all cores; ns/op is per build.
+func BenchmarkIVFBuildFMNIST(b *testing.B) {
+	d := loadFMNIST(b, 0)
+	for b.Loop() {
+		trainIVF(b, IVFConfig{Dims: 784, Lists: 60, Metric: L2, Seed: 1}, d.Train)
+	}
+}

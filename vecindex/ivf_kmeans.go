@@ -36,14 +36,15 @@ func (x *IVFFlat) TrainContext(ctx context.Context, vecs [][]float32, workers in
 	sample := x.sample(vecs, rng)
 	centers, err := x.seedCenters(ctx, sample, rng, workers)
 	if err == nil && len(sample) > x.cfg.Lists {
-		err = x.lloyd(ctx, sample, centers, workers)
+		err = x.refine(ctx, sample, centers, workers)
 	}
 	if err != nil {
 		return err
 	}
+	geom := newCenterGeom(centers, x.cfg.Lists, x.cfg.Dims, workers)
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.centers = centers
+	x.centers, x.geom = centers, geom
 	x.lists = make([]ivfList, x.cfg.Lists)
 	x.sampled = len(sample)
 	x.trained = true
@@ -51,28 +52,53 @@ func (x *IVFFlat) TrainContext(ctx context.Context, vecs [][]float32, workers in
 }
 
 // sample returns up to max(Lists × IVFSamplesPerList, IVFMinSamples)
-// of vecs, chosen by reservoir sampling (Vitter's algorithm R), as
-// training copies: unit length for spherical metrics.
+// of vecs, chosen by reservoir sampling (Vitter's algorithm R) over the
+// indexes of the eligible ones (the index's length, non-zero under the
+// spherical metrics), then copied, unpacked and, for spherical metrics,
+// normalised into one buffer: no copy per vector offered.
 func (x *IVFFlat) sample(vecs [][]float32, rng *rand.Rand) [][]float32 {
 	n := max(x.cfg.Lists*IVFSamplesPerList, IVFMinSamples)
-	var out [][]float32
+	var picked []int
 	seen := 0
-	for _, v := range vecs {
-		if v = x.unpack(v); len(v) != x.cfg.Dims {
-			continue
-		}
-		c := append([]float32(nil), v...)
-		if x.spherical() && !normalize(c) {
+	for i, v := range vecs {
+		if !x.trainable(v) {
 			continue
 		}
 		seen++
-		if len(out) < n {
-			out = append(out, c)
+		if len(picked) < n {
+			picked = append(picked, i)
 		} else if j := rng.IntN(seen); j < n {
-			out[j] = c
+			picked[j] = i
+		}
+	}
+	d := x.cfg.Dims
+	buf := make([]float32, len(picked)*d)
+	out := make([][]float32, len(picked))
+	for j, i := range picked {
+		out[j] = buf[j*d : (j+1)*d : (j+1)*d]
+		copy(out[j], x.unpack(vecs[i]))
+		if x.spherical() {
+			normalize(out[j])
 		}
 	}
 	return out
+}
+
+// trainable reports whether v may be sampled: of the index's length
+// (packed or not, for bits) and, under the spherical metrics, not zero.
+func (x *IVFFlat) trainable(v []float32) bool {
+	if len(v) != x.cfg.Dims && !(x.cfg.Bits && len(v) == BitDims(x.cfg.Dims)) {
+		return false
+	}
+	if !x.spherical() {
+		return true
+	}
+	for _, f := range v {
+		if f != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *IVFFlat) spherical() bool { return x.cfg.Metric != L2 }
@@ -138,8 +164,18 @@ func (x *IVFFlat) seedCenters(ctx context.Context, sample [][]float32, rng *rand
 	return centers, nil
 }
 
+// refine runs k-means iterations on the seeded centers: Elkan's when
+// its lower bounds fit elkanMaxCells, else Lloyd's.
+func (x *IVFFlat) refine(ctx context.Context, sample [][]float32, centers []float32, workers int) error {
+	if len(sample)*x.cfg.Lists <= elkanMaxCells {
+		return x.elkan(ctx, sample, centers, workers)
+	}
+	return x.lloyd(ctx, sample, centers, workers)
+}
+
 // lloyd refines centers in place: assign each sample to its nearest
-// center (centerDist), move each center to its samples' mean
+// center (centerGeom.nearest when the centers are few enough to measure,
+// else centerDist against each), move each center to its samples' mean
 // (normalised when spherical; a center left without samples stays), until
 // no assignment changes or ivfMaxIterations.
 func (x *IVFFlat) lloyd(ctx context.Context, sample [][]float32, centers []float32, workers int) error {
@@ -155,13 +191,9 @@ func (x *IVFFlat) lloyd(ctx context.Context, sample [][]float32, centers []float
 			return err
 		}
 		var changed atomic.Bool
+		geom := newCenterGeom(centers, k, d, workers)
 		parallelFor(len(sample), workers, func(i int) {
-			best, bestD := int32(0), float32(math.Inf(1))
-			for c := range k {
-				if dd := x.centerDist(sample[i], centers[c*d:(c+1)*d]); dd < bestD {
-					best, bestD = int32(c), dd
-				}
-			}
+			best := int32(x.nearestOf(geom, centers, sample[i]))
 			if assign[i] != best {
 				assign[i] = best
 				changed.Store(true)

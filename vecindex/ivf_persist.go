@@ -79,7 +79,7 @@ func (x *IVFFlat) ReadCentersFrom(r io.Reader) error {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.centers = centers
+	x.centers, x.geom = centers, newCenterGeom(centers, lists, dims, 0)
 	x.lists = make([]ivfList, lists)
 	x.where = map[uint64]ivfPos{}
 	x.sampled = int(binary.LittleEndian.Uint32(head[16:]))

@@ -96,7 +96,7 @@ func TestIVFKMeansReducesError(t *testing.T) {
 	seeded, _ := x.seedCenters(context.Background(), data, rand.New(rand.NewPCG(1, 2)), 0)
 	x.centers = slices.Clone(seeded)
 	before := quantError(x, data)
-	if err := x.lloyd(context.Background(), data, x.centers, 0); err != nil {
+	if err := x.refine(context.Background(), data, x.centers, 0); err != nil {
 		t.Fatal(err)
 	}
 	if after := quantError(x, data); !(after < before) {

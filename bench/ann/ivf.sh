@@ -10,10 +10,14 @@
 # of a shared machine's load: compare within a round, as ratios, recall@10
 # next to each QPS.
 #
+# BASELINE_DSN adds a third server, reported as target vecgres-base (an
+# older vecgres binary, to measure a change in the same run); HNSW=0
+# leaves the HNSW runs out.
+#
 # Usage: VECGRES_DSN=postgres://... [PGVECTOR_DSN=postgres://...] sh bench/ann/ivf.sh
 # Env: DATA (fashion-mnist), BASE (60000), LISTS (60), PROBES
 # (1,2,4,8,16,32,64), EFS (10,20,40,80,120,200), CONNS (1,8), ROUNDS (1),
-# RUNS (3), QUERIES (1000).
+# RUNS (3), QUERIES (1000), BASELINE_DSN, HNSW (1).
 # Results: bench/results/ann-ivf-<data>-<target>-<ivfflat|hnsw>-r<N>-<date>.json.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -28,17 +32,23 @@ ROUNDS=${ROUNDS:-1}
 RUNS=${RUNS:-3}
 QUERIES=${QUERIES:-1000}
 DATE=$(date -u +%Y-%m-%d)
+HNSW=${HNSW:-1}
 TARGETS=vecgres
-[ -z "${PGVECTOR_DSN:-}" ] || TARGETS="vecgres pgvector"
+[ -z "${BASELINE_DSN:-}" ] || TARGETS="vecgres-base $TARGETS"
+[ -z "${PGVECTOR_DSN:-}" ] || TARGETS="$TARGETS pgvector"
 go build -o /tmp/vecgres-bench-ann ./bench/ann
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	for target in $TARGETS; do
-		if [ "$target" = vecgres ]; then dsn=$VECGRES_DSN; else dsn=$PGVECTOR_DSN; fi
+		case $target in
+		vecgres) dsn=$VECGRES_DSN ;;
+		vecgres-base) dsn=$BASELINE_DSN ;;
+		pgvector) dsn=$PGVECTOR_DSN ;;
+		esac
 		/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --data "$DATA" --base "$BASE" \
 			--index ivfflat --lists "$LISTS" --probes "$PROBES" --conns "$CONNS" --runs "$RUNS" --queries "$QUERIES" \
 			--out "bench/results/ann-ivf-$DATA-$target-ivfflat-r$r-$DATE.json"
-		/tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --data "$DATA" --base "$BASE" \
+		[ "$HNSW" = 0 ] || /tmp/vecgres-bench-ann --dsn "$dsn" --target "$target" --data "$DATA" --base "$BASE" \
 			--ef-search "$EFS" --conns "$CONNS" --runs "$RUNS" --queries "$QUERIES" \
 			--out "bench/results/ann-ivf-$DATA-$target-hnsw-r$r-$DATE.json"
 	done

@@ -8,17 +8,29 @@ import (
 )
 
 // pg_description's rows (PostgreSQL docs 53.19): PostgreSQL's comment on
-// schema public, pgvector's on its extension, and the comments COMMENT ON
+// schema public and on the access methods, pgvector's on its extension
+// and its access methods, and the comments COMMENT ON
 // set on user schemas (classoid pg_namespace), relations (classoid pg_class, objsubid 0), their columns
 // (objsubid the attnum), constraints (classoid pg_constraint) and indexes
 // (catalog/comment.go). obj_description and col_description read them
 // (Description).
+
+// amDescriptions are the comments on the access methods, PostgreSQL
+// 15's and pgvector 0.8's (\dA+ prints them).
+var amDescriptions = []struct {
+	oid  int64
+	text string
+}{{oidHeapAM, "heap table access method"}, {oidBtreeAM, "b-tree index access method"},
+	{oidIvfflatAM, "ivfflat index access method"}, {oidHNSWAM, "hnsw index access method"}}
 
 // descriptionRows lists pg_description: objoid, classoid, objsubid,
 // description.
 func descriptionRows(env Env) [][]any {
 	rows := [][]any{{int64(oidPublic), int64(oidPgNamespaceClass), int64(0), sem.PublicDescription},
 		{int64(oidVectorExt), int64(oidPgExtensionClass), int64(0), vectorDescription}}
+	for _, am := range amDescriptions {
+		rows = append(rows, []any{am.oid, int64(oidPgAmClass), int64(0), am.text})
+	}
 	for _, s := range env.Cat.Schemas() {
 		if s.Comment != "" {
 			rows = append(rows, []any{int64(s.OID), int64(oidPgNamespaceClass), int64(0), s.Comment})
@@ -58,7 +70,7 @@ func tableDescriptions(t *catalog.Table) [][]any {
 
 // Description is the comment on object oid of catalog class (its
 // pg_class name: "pg_class", "pg_constraint", "pg_namespace",
-// "pg_extension"), sub-object sub (a column's attnum; 0 for the object),
+// "pg_extension", "pg_am"), sub-object sub (a column's attnum; 0 for the object),
 // as pg_description holds it; false when there is none. "" class matches
 // any catalog (one-argument obj_description). The caller holds cat's
 // lock shared.
@@ -72,7 +84,7 @@ func Description(cat *catalog.Catalog, oid uint32, class string, sub int) (strin
 		return "", false
 	}
 	classOID := map[string]int64{"": -1, "pg_class": oidPgClass, "pg_constraint": oidPgConstraint,
-		"pg_namespace": oidPgNamespaceClass, "pg_extension": oidPgExtensionClass}
+		"pg_namespace": oidPgNamespaceClass, "pg_extension": oidPgExtensionClass, "pg_am": oidPgAmClass}
 	want, ok := classOID[class]
 	if !ok {
 		return "", false

@@ -85,6 +85,7 @@ func typeRows(Env) [][]any {
 	for _, p := range pseudoTypes { // views_pseudo.go
 		rows = append(rows, pseudoTypeRow(p))
 	}
+	rows = append(rows, cstringArrayRow())
 	return rows
 }
 

@@ -15,9 +15,9 @@ import (
 // as pgvector 0.8 declares them (sql/vector.sql): a B-tree class's five
 // comparisons and its _cmp function; an hnsw or ivfflat class's distance
 // operator for ORDER BY (purpose o, sorted by float_ops) and its distance,
-// norm and spherical distance functions. pgvector's support functions
-// taking internal (hnsw_halfvec_support, ...) are not listed: vecgres has
-// no pg_proc row for them.
+// norm and spherical distance functions, and the type support functions
+// taking internal of the classes of halfvec, sparsevec and bit
+// (hnsw_halfvec_support, ...).
 
 // builtinFamilies names the PostgreSQL 15 B-tree families of the
 // built-in classes (pg_opfamily.dat).
@@ -105,8 +105,11 @@ func amprocRows(Env) [][]any {
 		}
 		for _, s := range classSupport(o) {
 			args := []types.OID{o.intype, o.intype}
-			if strings.HasSuffix(s.fn, "norm") {
+			switch {
+			case strings.HasSuffix(s.fn, "norm"):
 				args = args[:1]
+			case strings.HasSuffix(s.fn, "_support"):
+				args = []types.OID{oidInternal}
 			}
 			if oid, ok := procs[procKey(s.fn, args)]; ok {
 				rows = append(rows, []any{int64(oidAmprocBase + len(rows)), int64(o.family), int64(o.intype), int64(o.intype),
@@ -130,21 +133,42 @@ func classSupport(o opclass) []support {
 	op := classOperator(o.name)
 	dist := map[string]string{"<->": prefix + "_l2_squared_distance", "<#>": prefix + "_negative_inner_product",
 		"<=>": prefix + "_negative_inner_product", "<+>": "l1_distance", "<~>": "hamming_distance", "<%>": "jaccard_distance"}[op]
+	typeSupport := typeSupportOf(o, prefix)
 	switch {
 	case o.am == oidBtreeAM:
 		return []support{{1, prefix + "_cmp"}}
 	case o.am == oidHNSWAM && op == "<=>":
-		return []support{{1, dist}, {2, norm}}
+		return append([]support{{1, dist}, {2, norm}}, typeSupport...)
 	case o.am == oidHNSWAM:
-		return []support{{1, dist}}
+		return append([]support{{1, dist}}, typeSupport...)
 	case op == "<->":
-		return []support{{1, dist}, {3, "l2_distance"}}
+		return append([]support{{1, dist}, {3, "l2_distance"}}, typeSupport...)
 	case op == "<#>":
-		return []support{{1, dist}, {3, prefix + "_spherical_distance"}, {4, norm}}
+		return append([]support{{1, dist}, {3, prefix + "_spherical_distance"}, {4, norm}}, typeSupport...)
 	case op == "<=>":
-		return []support{{1, dist}, {2, norm}, {3, prefix + "_spherical_distance"}, {4, norm}}
+		return append([]support{{1, dist}, {2, norm}, {3, prefix + "_spherical_distance"}, {4, norm}}, typeSupport...)
 	}
-	return []support{{1, dist}, {3, dist}} // ivfflat bit_hamming_ops
+	return append([]support{{1, dist}, {3, dist}}, typeSupport...) // ivfflat bit_hamming_ops
+}
+
+// typeSupportOf is the support function taking internal of a class of
+// halfvec, sparsevec or bit (prefix "" for bit): hnsw's number 3
+// (hnsw_halfvec_support, ...) or ivfflat's number 5; none for vector's
+// classes and B-tree's.
+func typeSupportOf(o opclass, prefix string) []support {
+	if o.intype == types.OIDBit {
+		prefix = "bit"
+	}
+	if prefix == "vector" || prefix == "" {
+		return nil
+	}
+	switch o.am {
+	case oidHNSWAM:
+		return []support{{3, "hnsw_" + prefix + "_support"}}
+	case oidIvfflatAM:
+		return []support{{5, "ivfflat_" + prefix + "_support"}}
+	}
+	return nil
 }
 
 // Bases of pg_amop's and pg_amproc's synthetic OIDs.

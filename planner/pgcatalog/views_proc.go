@@ -79,7 +79,7 @@ func procRows(Env) [][]any {
 			allArgs, modes = argModes(f.Args)
 		}
 		rows = append(rows, []any{int64(oidProcBase + i), f.Name, ns, int64(10), lang, float64(1), rowsEst, variadic,
-			"-", kind, false, false, f.Strict || len(f.Args) == 0, f.SetReturning, volatility(f.Volatility), "s", int64(len(f.Args)),
+			"-", kind, false, false, f.Strict || len(f.Args) == 0, f.SetReturning, volatility(f.Volatility), parallel(f), int64(len(f.Args)),
 			int64(0), int64(sem.TypeOID(f.Ret)), oidVector(f.Args), allArgs, modes, nil, nil, nil, src, bin,
 			nil, nil, nil})
 	}
@@ -110,6 +110,14 @@ func oidVector(ts []types.Type) types.Array {
 		out[i] = int64(sem.TypeOID(t))
 	}
 	return out
+}
+
+// parallel is proparallel: u or s.
+func parallel(f *sem.Func) string {
+	if f.ParallelUnsafe {
+		return "u"
+	}
+	return "s"
 }
 
 // volatility is provolatile: i, s or v.

@@ -124,21 +124,22 @@ func amOID(ix *catalog.Index) int64 {
 	return oidBtreeAM
 }
 
-// OIDs of pgvector's access method handlers (pg_am.amhandler).
-const (
-	oidIvfflatHandler = oidProcBase - 2
-	oidHNSWHandler    = oidProcBase - 1
-)
-
 var amCols = cols("oid", tOID, "amname", tName, "amhandler", tRegproc, "amtype", tText)
 
 // amRows lists the access methods: PostgreSQL's heap and btree, and
 // pgvector's ivfflat and hnsw. amhandler has PostgreSQL's OIDs of heap's
-// and btree's handlers; pgvector's handlers, which vecgres does not list
-// in pg_proc, the two OIDs before the functions' synthetic ones.
+// and btree's handlers, and pgvector's handlers' pg_proc rows
+// (ivfflathandler(internal), hnswhandler(internal)).
 func amRows(Env) [][]any {
+	procs := procOIDs() // views_opfamily.go
+	handler := func(name string) any {
+		return regproc(procs[procKey(name, []types.OID{oidInternal})], name)
+	}
 	return [][]any{{int64(oidHeapAM), "heap", regproc(3, "heap_tableam_handler"), "t"},
 		{int64(oidBtreeAM), "btree", regproc(330, "bthandler"), "i"},
-		{int64(oidIvfflatAM), "ivfflat", regproc(oidIvfflatHandler, "ivfflathandler"), "i"},
-		{int64(oidHNSWAM), "hnsw", regproc(oidHNSWHandler, "hnswhandler"), "i"}}
+		{int64(oidIvfflatAM), "ivfflat", handler("ivfflathandler"), "i"},
+		{int64(oidHNSWAM), "hnsw", handler("hnswhandler"), "i"}}
 }
+
+// oidInternal is the pseudo-type internal's pg_type OID.
+const oidInternal types.OID = 2281

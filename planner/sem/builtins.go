@@ -39,6 +39,8 @@ var Builtins = NewRegistry(
 	reloadFuncs,
 	backupFuncs,
 	pgvectorProcs,
+	pgvectorIOProcs,
+	arrayFillFuncs,
 	sequenceFuncs,
 	dumpFuncs,
 	substrFuncs,

@@ -123,7 +123,8 @@ func pgvectorType(k types.Kind) bool {
 // formatTypeNames are format_type's names of types vecgres has no kind
 // for (name reads as text otherwise).
 var formatTypeNames = map[types.OID]string{types.OIDName: "name", 18: `"char"`,
-	types.OIDInt2VectorArray: "int2vector[]", types.OIDOidVectorArray: "oidvector[]", oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass"}
+	types.OIDInt2VectorArray: "int2vector[]", types.OIDOidVectorArray: "oidvector[]", oidAny: `"any"`, oidAnyArray: "anyarray", oidAnyElement: "anyelement", oidRegclass: "regclass",
+	oidInternal: "internal", oidIndexAmHandler: "index_am_handler", oidTableAmHandler: "table_am_handler"}
 
 // attTypmod converts an atttypmod as PostgreSQL stores it to vecgres's
 // typmod of kind k: character varying and character store the length

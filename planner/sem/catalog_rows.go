@@ -15,6 +15,10 @@ const (
 	oidAnyArray   types.OID = 2277
 	oidAnyElement types.OID = 2283
 	oidRegclass   types.OID = 2205
+	// internal, index_am_handler and table_am_handler.
+	oidInternal       types.OID = 2281
+	oidIndexAmHandler types.OID = 325
+	oidTableAmHandler types.OID = 269
 )
 
 // TypeOID is the pg_type OID of a parameter or result type, pseudo-types
@@ -29,6 +33,12 @@ func TypeOID(t types.Type) types.OID {
 		return oidAnyElement
 	case kindRegclass:
 		return oidRegclass
+	case kindInternal:
+		return oidInternal
+	case kindIndexAmHandler:
+		return oidIndexAmHandler
+	case kindTableAmHandler:
+		return oidTableAmHandler
 	}
 	return t.OID()
 }

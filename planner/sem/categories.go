@@ -45,7 +45,7 @@ func categoryOf(t types.Type) (category, bool) {
 		return catBitStr, true
 	case types.KindUnknown:
 		return catUnknown, false
-	case kindAny, kindAnyArray, kindAnyElement, kindRegclass:
+	case kindAny, kindAnyArray, kindAnyElement, kindRegclass, kindInternal, kindIndexAmHandler, kindTableAmHandler, types.KindCstring:
 		return catPseudo, false
 	}
 	if types.IsArray(t.Kind) {

@@ -25,13 +25,38 @@ var Regclass = types.Type{Kind: kindRegclass, Typmod: types.NoTypmod}
 // type it is the argument's type (min, max).
 var AnyElement = types.Type{Kind: kindAnyElement, Typmod: types.NoTypmod}
 
+// Cstring is PostgreSQL's cstring (types.KindCstring): a parameter
+// of type input functions that takes an untyped literal or a cstring,
+// and the result of output functions.
+var Cstring = types.Type{Kind: types.KindCstring, Typmod: types.NoTypmod}
+
+// Internal, IndexAmHandler and TableAmHandler are PostgreSQL's
+// pseudo-types internal (a C pointer), index_am_handler and
+// table_am_handler, for the signatures pg_proc lists of type receive
+// functions, access method handlers and support functions. No SQL value
+// has them: a parameter of one takes no argument, NULL included (fits),
+// so such functions are listed but never called, as in PostgreSQL.
+var (
+	Internal       = types.Type{Kind: kindInternal, Typmod: types.NoTypmod}
+	IndexAmHandler = types.Type{Kind: kindIndexAmHandler, Typmod: types.NoTypmod}
+	TableAmHandler = types.Type{Kind: kindTableAmHandler, Typmod: types.NoTypmod}
+)
+
 // The pseudo-types' kinds lie past every kind of sql/types.
 const (
-	kindAny        types.Kind = 255
-	kindAnyArray   types.Kind = 254
-	kindAnyElement types.Kind = 253
-	kindRegclass   types.Kind = 252
+	kindAny            types.Kind = 255
+	kindAnyArray       types.Kind = 254
+	kindAnyElement     types.Kind = 253
+	kindRegclass       types.Kind = 252
+	kindInternal       types.Kind = 251
+	kindIndexAmHandler types.Kind = 250
+	kindTableAmHandler types.Kind = 249
 )
+
+// uncallable reports whether k is a pseudo-type no argument fits.
+func uncallable(k types.Kind) bool {
+	return k == kindInternal || k == kindIndexAmHandler || k == kindTableAmHandler
+}
 
 // ValueType is the type an argument for parameter type t is converted
 // to: text for Regclass, t itself otherwise (KindUnknown for a
@@ -63,6 +88,12 @@ func TypeName(t types.Type) string {
 		return "anyelement"
 	case kindRegclass:
 		return "regclass"
+	case kindInternal:
+		return "internal"
+	case kindIndexAmHandler:
+		return "index_am_handler"
+	case kindTableAmHandler:
+		return "table_am_handler"
 	}
 	return t.Name()
 }

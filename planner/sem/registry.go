@@ -65,6 +65,10 @@ type Func struct {
 	// argument types, for functions of Any that need them (pg_typeof,
 	// concat); Fn is then unused.
 	Specialize func(argTypes []types.Type) Impl
+	// ParallelUnsafe marks a function pg_proc lists as PARALLEL UNSAFE
+	// (proparallel u: pgvector's access method handlers and support
+	// functions); the others are listed as safe (s).
+	ParallelUnsafe bool
 	// Schema is where \df shows the function: "public" for pgvector's,
 	// "pg_catalog" (the default, "") for PostgreSQL's built-ins.
 	Schema string

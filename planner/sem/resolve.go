@@ -209,6 +209,8 @@ func (f *Func) fits(args []types.Type, exact bool) bool {
 
 func fits(param, arg types.Type, exact bool) bool {
 	switch {
+	case uncallable(param.Kind):
+		return false
 	case param.Kind == kindAnyArray:
 		return types.IsArray(arg.Kind)
 	case param.Kind == kindRegclass:

@@ -30,6 +30,7 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindUUIDArray, KindUUID},
 	{KindJSONBArray, KindJSONB},
 	{KindJSONArray, KindJSON},
+	{KindCstringArray, KindCstring},
 	{KindVectorArray, KindVector},
 	{KindHalfvecArray, KindHalfvec},
 	{KindSparsevecArray, KindSparsevec},

@@ -85,6 +85,8 @@ var kinds = [...]kindInfo{
 	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
 	KindJSON:             {OIDJSON, "json", -1},
 	KindJSONArray:        {OIDJSONArr, "json[]", -1},
+	KindCstring:          {OIDCstring, "cstring", -1},
+	KindCstringArray:     {OIDCstringArr, "cstring[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -158,6 +160,11 @@ func TypeByOID(oid OID) (Type, bool) {
 var oidNames = map[OID]string{
 	OIDUnknownLit:      "unknown",
 	OIDInt2VectorArray: "int2vector[]", OIDOidVectorArray: "oidvector[]",
+	// The pseudo-types of the functions pg_proc lists ("any", anyarray,
+	// void and internal arguments and results; the access method
+	// handlers' results).
+	2276: `"any"`, 2277: "anyarray", 2283: "anyelement", 2281: "internal",
+	325: "index_am_handler", 269: "table_am_handler",
 }
 
 // typeNameByOID is format_type(oid, NULL); "" when the OID is not a type.
@@ -195,7 +202,7 @@ var typeNames = map[string]Kind{
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
-	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON,
+	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON, "cstring": KindCstring,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
 	"sparsevec":  KindSparsevec,
 	"int2vector": KindInt2Vector, "oidvector": KindOIDVector,

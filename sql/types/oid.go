@@ -41,6 +41,8 @@ const (
 	OIDVoid        OID = 2278
 	OIDJSON        OID = 114
 	OIDJSONArr     OID = 199
+	OIDCstring     OID = 2275
+	OIDCstringArr  OID = 1263
 	OIDDate        OID = 1082
 	OIDTimestamp   OID = 1114
 	OIDTimestamptz OID = 1184

@@ -40,7 +40,7 @@ func DecodeBinary(t Type, b []byte) (any, error) {
 			return nil, err
 		}
 		return n, nil
-	case KindUnknown, KindText, KindVarchar, KindBpchar, KindName:
+	case KindUnknown, KindText, KindVarchar, KindBpchar, KindName, KindCstring:
 		return decodeString(b, t)
 	case KindSparsevec:
 		v, err := DecodeSparsevecBinary(b, t.Typmod)

@@ -30,7 +30,7 @@ func ParseText(t Type, s string) (any, error) {
 		return parseFloat(s, 64, "double precision")
 	case KindNumeric:
 		return parseNumeric(s, t.Typmod)
-	case KindText, KindVarchar, KindBpchar, KindName:
+	case KindText, KindVarchar, KindBpchar, KindName, KindCstring:
 		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
 			return nil, invalidUTF8([]byte(s))
 		}

@@ -81,6 +81,13 @@ const (
 	// verbatim once validated; and json[].
 	KindJSON
 	KindJSONArray
+
+	// PostgreSQL's pseudo-type cstring (a C string: the argument and
+	// result of type input and output functions, vector_in, vector_out)
+	// and cstring[] (typmod input functions' argument): string values,
+	// read and written as text; no column has them.
+	KindCstring
+	KindCstringArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
