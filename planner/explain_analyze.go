@@ -14,27 +14,20 @@ import (
 
 // setOpTrace is what EXPLAIN ANALYZE saw of a statement's run: the rows
 // each plan that ran returned (a plan absent never ran), the trace of
-// each SELECT's scan, the exec nodes of each set operation, and the rows
-// each exec node emitted.
+// each SELECT's scan, the tree each set operation ran, and the rows each
+// exec node emitted.
 type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
-	setOps map[*setOpPlan]*setOpNodes
+	setOps map[*setOpPlan]*setOpTree
 	// modifies is what each UPDATE or DELETE that ran saw.
 	modifies map[*modifyPlan]*modifyTrace
 	actual   map[ir.Node]int
 }
 
-// setOpNodes are the exec nodes of a set operation's run: its Append,
-// the Aggregate or SetOp combining the sides (nil for UNION ALL), the
-// Sort of ORDER BY and the Limit (nil when absent).
-type setOpNodes struct {
-	app, combine, sort, limit ir.Node
-}
-
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[*modifyPlan]*modifyTrace{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpTree{}, modifies: map[*modifyPlan]*modifyTrace{}, actual: map[ir.Node]int{}}
 }
 
 // modifyTrace is an UPDATE's or DELETE's run under EXPLAIN ANALYZE: its
