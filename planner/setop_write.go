@@ -119,24 +119,37 @@ func (p *setOpPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter
 }
 
 // execTree implements execTreer: p's tree with its Limit's bounds for
-// this execution and each Side read by planSource; under EXPLAIN
-// ANALYZE the tree is kept for EXPLAIN to print (explain_analyze.go).
+// this execution and each Side read by planSource. The tree is built
+// once per bound statement and shared by its runs (no run changes a
+// node), all but the Limit, copied per run with its bounds; under
+// EXPLAIN ANALYZE a tree of its own is built and kept for EXPLAIN to
+// print (explain_analyze.go).
 func (p *setOpPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBuild) (ir.Node, error) {
 	limit, offset, err := evalLimitOffset(e, p.limit, p.offset)
 	if err != nil {
 		return nil, err
 	}
-	t := p.tree()
-	if t.limit != nil {
-		t.limit.Count, t.limit.Offset = limit, offset
+	t := p.built.Load()
+	if x.analyze != nil {
+		t = p.tree()
+		x.analyze.setOps[p] = t
+	} else if t == nil {
+		t = p.tree()
+		p.built.Store(t)
 	}
 	for _, s := range t.sides {
 		b.src.add(s.leaf, planSource(ctx, x, s.pl))
 	}
-	if x.analyze != nil {
-		x.analyze.setOps[p] = t
+	if t.limit == nil {
+		return t.root, nil
 	}
-	return t.root, nil
+	l := t.limit          // the root
+	if x.analyze == nil { // the shared Limit keeps no run's bounds
+		c := *l
+		l = &c
+	}
+	l.Count, l.Offset = limit, offset
+	return l, nil
 }
 
 // converted is n's rows in the result types: a Project of conv over n
