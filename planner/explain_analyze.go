@@ -9,8 +9,10 @@ import (
 // Execute does, with the rows discarded and every operator counting the
 // rows it emits (exec.Env.Actual, one map for the statement and every
 // query it runs: a set operation's sides, a derived table's query). The
-// runs record here which plan built which nodes; the lowering
-// (lower*.go) then reads the counts of the nodes it prints.
+// runs record here which plan built which nodes: a set operation's run
+// its whole tree, which EXPLAIN then prints (lower_setop.go); a SELECT's
+// run the exec nodes its lowered tree's nodes stand for, whose counts the
+// lowering (lower*.go) copies onto the nodes it prints.
 
 // setOpTrace is what EXPLAIN ANALYZE saw of a statement's run: the rows
 // each plan that ran returned (a plan absent never ran), the trace of
