@@ -52,11 +52,13 @@
 // side's own plan; EXPLAIN ANALYZE prints the very tree that ran, each
 // node with the rows it emitted. A SELECT still has two builders of its
 // tree, sharing their pieces (withLimit, sortKeys, joinIR, semiJoinNode,
-// execWindows, withProjectSet): execTree (select_exec.go) builds per
-// execution the tree that runs, with executable expressions and a leaf
-// whose reader chooses the access path for this execution's parameters
-// (chooseBTree; for k-NN, knnEach, which asks the cost model in its
-// run); the lowering (lower_select.go) builds the tree EXPLAIN prints,
+// execWindows, withProjectSet): execTree (select_exec.go) builds the
+// tree that runs, with executable expressions and a leaf whose reader
+// follows the access path chosen for this execution's parameters
+// (sourcePath's chooseBTree; for k-NN, knnEach, which asks the cost
+// model in its run), and keeps it for the next execution of the same
+// shape (LIMIT and OFFSET values, B-tree or not: select_reuse.go), which
+// attaches only its leaf's reader; the lowering (lower_select.go) builds the tree EXPLAIN prints,
 // with estimates, its scan chosen by the access-path rules
 // (lower_rules.go) with the same cost model: a filtered scan becomes a
 // B-tree IndexScan when the estimate favours it, and a k-NN TopK over a
