@@ -10,12 +10,13 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// A SELECT as a planner/exec tree. The tree is built per execution from
-// the bound plan with the lowering's pieces (execScan, the leaf of
-// physicalScan's scan; withLimit, sortKeys: lower_select.go,
-// lower_rules.go) and carries
-// executable expressions (exec_bridge.go); the access path is the one
-// EXPLAIN shows (chooseBTree, knnRun).
+// A SELECT as a planner/exec tree. The tree is built from the bound plan
+// with the lowering's pieces (execScan, the leaf of physicalScan's scan;
+// withLimit, sortKeys: lower_select.go, lower_rules.go), kept for the
+// next execution of the same shape when nothing else of the execution is
+// in it (select_reuse.go), and carries executable expressions
+// (exec_bridge.go); the access path is chosen per execution and is the
+// one EXPLAIN shows (sourcePath's chooseBTree, knnRun).
 
 // runRows implements rowStreamer: through planner/exec (runExec).
 func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
