@@ -40,14 +40,29 @@
 // implementations in planner/sem run against sem.Context, which this
 // package's evaluation environment implements (funcs_context.go).
 //
-// # Plans and access paths (lower*.go, cost*.go, indexscan.go, filter*.go)
+// # Plans and access paths (lower*.go, select_exec.go, setop_write.go, cost*.go, indexscan.go, filter*.go)
 //
-// A bound query is lowered into the logical plan IR of planner/plan: a
-// scan of its FROM item under a Filter of WHERE, Aggregate, Distinct,
-// Sort, or TopK for ORDER BY ... LIMIT, Limit, Append and SetOp for set
-// operations. Access-path rules then rewrite the tree for this execution
-// (lower_rules.go): a filtered scan becomes a B-tree IndexScan when the
-// estimate favours it, and a k-NN TopK over a table with an HNSW index
+// A bound query becomes a tree of planner/plan's IR: a scan of its FROM
+// item under a Filter of WHERE, Aggregate, Distinct, Sort, or TopK for
+// ORDER BY ... LIMIT, Limit, Project; Append, Aggregate and SetOp for set
+// operations. A set operation's tree has one builder (setOpPlan.tree,
+// setop_write.go): it is built once per bound statement and shared by its
+// runs (each run copies only the Limit, with its bounds), planner/exec
+// runs it, and EXPLAIN prints it, each side a Side leaf printed as that
+// side's own plan; EXPLAIN ANALYZE prints the very tree that ran, each
+// node with the rows it emitted. A SELECT still has two builders of its
+// tree, sharing their pieces (withLimit, sortKeys, joinIR, semiJoinNode,
+// execWindows, withProjectSet): execTree (select_exec.go) builds the
+// tree that runs, with executable expressions and a leaf whose reader
+// follows the access path chosen for this execution's parameters
+// (sourcePath's chooseBTree; for k-NN, knnEach, which asks the cost
+// model in its run), and keeps it for the next execution of the same
+// shape (LIMIT and OFFSET values, B-tree or not: select_reuse.go), which
+// attaches only its leaf's reader; the lowering (lower_select.go) builds the tree EXPLAIN prints,
+// with estimates, its scan chosen by the access-path rules
+// (lower_rules.go) with the same cost model: a filtered scan becomes a
+// B-tree IndexScan when the estimate favours it, and a k-NN TopK over a
+// table with an HNSW index
 // whose operator class matches becomes an HNSW IndexScan (an index's key
 // may be an expression, matched by its bound form, index_expr.go; a
 // partial index is read only when WHERE implies its predicate, and then
@@ -70,8 +85,11 @@
 // under PostgreSQL with pgvector, the index's IndexScan also answers an
 // ORDER BY of its distance without LIMIT (and replaces a TopK over a
 // sequential scan past hnsw.ef_search), still returning every matching
-// row in exact order (indexscan_all.go). EXPLAIN prints the same tree (explain.go), and
-// EXPLAIN ANALYZE adds what a run saw (lower_analyze.go).
+// row in exact order (indexscan_all.go). EXPLAIN prints the lowered tree
+// (explain.go); EXPLAIN ANALYZE runs the execution tree and copies what
+// its operators counted onto the lowered tree's nodes (the run records
+// which exec node each printed node stands for: planTrace,
+// explain_analyze.go, lower_analyze.go).
 //
 // # Execution (planner/exec, exec_*.go, select_exec.go)
 //

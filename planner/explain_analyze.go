@@ -9,32 +9,27 @@ import (
 // Execute does, with the rows discarded and every operator counting the
 // rows it emits (exec.Env.Actual, one map for the statement and every
 // query it runs: a set operation's sides, a derived table's query). The
-// runs record here which plan built which nodes; the lowering
-// (lower*.go) then reads the counts of the nodes it prints.
+// runs record here which plan built which nodes: a set operation's run
+// its whole tree, which EXPLAIN then prints (lower_setop.go); a SELECT's
+// run the exec nodes its lowered tree's nodes stand for, whose counts the
+// lowering (lower*.go) copies onto the nodes it prints.
 
 // setOpTrace is what EXPLAIN ANALYZE saw of a statement's run: the rows
 // each plan that ran returned (a plan absent never ran), the trace of
-// each SELECT's scan, the exec nodes of each set operation, and the rows
-// each exec node emitted.
+// each SELECT's scan, the tree each set operation ran, and the rows each
+// exec node emitted.
 type setOpTrace struct {
 	rows   map[plan]int
 	traces map[*selectPlan]*planTrace
-	setOps map[*setOpPlan]*setOpNodes
+	setOps map[*setOpPlan]*setOpTree
 	// modifies is what each INSERT, UPDATE or DELETE that ran saw.
 	modifies map[plan]*modifyTrace
 	actual   map[ir.Node]int
 }
 
-// setOpNodes are the exec nodes of a set operation's run: its Append,
-// the Aggregate or SetOp combining the sides (nil for UNION ALL), the
-// Sort of ORDER BY and the Limit (nil when absent).
-type setOpNodes struct {
-	app, combine, sort, limit ir.Node
-}
-
 func newSetOpTrace() *setOpTrace {
 	return &setOpTrace{rows: map[plan]int{}, traces: map[*selectPlan]*planTrace{},
-		setOps: map[*setOpPlan]*setOpNodes{}, modifies: map[plan]*modifyTrace{}, actual: map[ir.Node]int{}}
+		setOps: map[*setOpPlan]*setOpTree{}, modifies: map[plan]*modifyTrace{}, actual: map[ir.Node]int{}}
 }
 
 // modifyTrace is a DML statement's run under EXPLAIN ANALYZE: for UPDATE

@@ -49,6 +49,10 @@ func chain(n ir.Node) []string {
 	var out []string
 	for ; n != nil; n = first(n.Children()) {
 		out = append(out, reflect.TypeOf(n).Elem().Name())
+		if sd, ok := n.(*ir.Side); ok { // a set operation's side: its query's plan
+			n = sd.Query
+			out = append(out, reflect.TypeOf(n).Elem().Name())
+		}
 	}
 	return out
 }
@@ -129,7 +133,7 @@ func TestLowerSetOpAndWrites(t *testing.T) {
 		t.Fatalf("root %T, want an Append of two", tree)
 	}
 	checkColumns(t, "Append", app.Columns(), id)
-	if got, want := chain(app.Inputs[0]), []string{"Aggregate", "Append", "Project", "SeqScan"}; !reflect.DeepEqual(got, want) {
+	if got, want := chain(app.Inputs[0]), []string{"Side", "Aggregate", "Append", "Side", "Project", "SeqScan"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("left side %v, want %v", got, want)
 	}
 	checkColumns(t, "UNION", app.Inputs[0].Columns(), id)

@@ -71,6 +71,9 @@ type selectPlan struct {
 	// scanCols are the exec scan leaf's columns, made by its first run
 	// (execScan).
 	scanCols atomic.Pointer[tableCols]
+	// kept is the execution tree of the last run and the shape it was
+	// built for (select_reuse.go); nil before the first run.
+	kept atomic.Pointer[execTemplate]
 }
 
 func (p *selectPlan) columns() []backend.Column { return p.cols }

@@ -10,12 +10,13 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// A SELECT as a planner/exec tree. The tree is built per execution from
-// the bound plan with the lowering's pieces (execScan, the leaf of
-// physicalScan's scan; withLimit, sortKeys: lower_select.go,
-// lower_rules.go) and carries
-// executable expressions (exec_bridge.go); the access path is the one
-// EXPLAIN shows (chooseBTree, knnRun).
+// A SELECT as a planner/exec tree. The tree is built from the bound plan
+// with the lowering's pieces (execScan, the leaf of physicalScan's scan;
+// withLimit, sortKeys: lower_select.go, lower_rules.go), kept for the
+// next execution of the same shape when nothing else of the execution is
+// in it (select_reuse.go), and carries executable expressions
+// (exec_bridge.go); the access path is chosen per execution and is the
+// one EXPLAIN shows (sourcePath's chooseBTree, knnRun).
 
 // runRows implements rowStreamer: through planner/exec (runExec).
 func (p *selectPlan) runRows(ctx context.Context, x *execCtx, w backend.RowWriter) (*backend.Result, error) {
@@ -38,18 +39,41 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if err != nil {
 		return nil, err
 	}
+	ps, err := p.sourcePath(x, e, p.srcLimit(limit)) // the access-path rule for this execution
+	if err != nil {
+		return nil, err
+	}
+	if p.reusable(x) {
+		return p.reusedTree(ctx, x, e, b, limit, offset, ps) // select_reuse.go
+	}
+	root, _, err := p.buildTree(ctx, x, e, b, limit, offset, ps)
+	return root, err
+}
+
+// srcLimit is the LIMIT the FROM item's scan may stop at: -1 (none) when
+// rows are dropped above it (DISTINCT) or every row is read (windows,
+// semi joins), else limit.
+func (p *selectPlan) srcLimit(limit int64) int64 {
+	if p.distinct || p.wins != nil || p.semis != nil {
+		return -1
+	}
+	return limit
+}
+
+// buildTree is execTree's tree for LIMIT limit OFFSET offset, its plain
+// scan read through the B-tree scan ps (sourcePath's), built anew; and
+// the node of its FROM item's rows (execSourceVia's).
+func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64, ps *pathScan) (root, src ir.Node, err error) {
 	var widen *knnWiden
 	if p.knnRel != nil && limit >= 0 {
 		widen = p.startWiden(b, scanBudget(limit, offset)) // join_knn.go
 	}
-	srcLimit := limit
-	if p.distinct || p.wins != nil || p.semis != nil {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows and semi joins read every row
-	}
-	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
+	srcLimit := p.srcLimit(limit)
+	node, err := p.execSourceVia(ctx, x, e, b, srcLimit, offset, ps)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	src = node
 	st := x.analyze.traceSelect(p, node) // explain_analyze.go
 	if st != nil && p.join != nil {
 		st.join = node
@@ -58,7 +82,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		}
 	}
 	if node, err = p.execSemis(ctx, x, e, b, node); err != nil { // semijoin_exec.go: above the traced source
-		return nil, err
+		return nil, nil, err
 	}
 	var grouped *groupedExpr // how the nodes above read an Aggregate's rows
 	if p.aggs != nil {
@@ -90,11 +114,11 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	}
 	items = p.windowed(items)
 	if p.distinct {
-		return p.execDistinct(node, grouped, limit, offset), nil
+		return p.execDistinct(node, grouped, limit, offset), src, nil
 	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
-	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, nil
+	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, src, nil
 }
 
 // execDistinct is SELECT DISTINCT [ON] over the sorted rows in: a
@@ -144,6 +168,16 @@ func (p *selectPlan) execDistinct(in ir.Node, grouped *groupedExpr, limit, offse
 //   - else the scan physicalScan builds: the B-tree scan chooseBTree
 //     picks, else the table's or generate_series's, WHERE applied.
 func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64) (ir.Node, error) {
+	ps, err := p.sourcePath(x, e, limit)
+	if err != nil {
+		return nil, err
+	}
+	return p.execSourceVia(ctx, x, e, b, limit, offset, ps)
+}
+
+// execSourceVia is execSource with ps, the B-tree scan sourcePath chose.
+func (p *selectPlan) execSourceVia(ctx context.Context, x *execCtx, e *env, b *execBuild, limit, offset int64, ps *pathScan) (ir.Node, error) {
+	var leaf ir.Node
 	switch {
 	case p.table == nil:
 		return p.execWhere(&ir.Result{}), nil
@@ -154,8 +188,41 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 		}
 		return p.execWhere(n), nil
 	case p.derived != nil:
-		leaf := &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
-		b.src.add(leaf, func(emit pexec.Emit) error {
+		leaf = &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
+	case p.knnSource(x, limit):
+		leaf = &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
+	default:
+		leaf = p.execScan(ps)
+	}
+	b.src.add(leaf, p.sourceReader(ctx, x, e, limit, offset, ps))
+	return leaf, nil
+}
+
+// knnSource reports whether the FROM item's rows come from the k-NN
+// index scan (knnEach): a k-NN query with LIMIT, or one that
+// knnOrdersAll lets the index answer whole.
+func (p *selectPlan) knnSource(x *execCtx, limit int64) bool {
+	return p.scan != nil && (limit >= 0 || p.knnOrdersAll(x, limit))
+}
+
+// sourcePath is the access-path rule of a plain scan of a table for this
+// execution: the B-tree scan chooseBTree picks, nil for a sequential
+// scan and for every other FROM item.
+func (p *selectPlan) sourcePath(x *execCtx, e *env, limit int64) (*pathScan, error) {
+	if p.table == nil || p.join != nil || p.derived != nil || p.series != nil || p.knnSource(x, limit) {
+		return nil, nil
+	}
+	return p.chooseBTree(x, e) // filter_scan.go
+}
+
+// sourceReader is the reader of the leaf execSourceVia makes for a
+// derived table, a k-NN or a plain scan (ps its B-tree scan, nil for a
+// sequential one), for this execution.
+func (p *selectPlan) sourceReader(ctx context.Context, x *execCtx, e *env, limit, offset int64, ps *pathScan) func(pexec.Emit) error {
+	switch {
+	case p.derived != nil:
+		return func(emit pexec.Emit) error {
 			before := x.mem.Used()
 			rows, err := p.derivedRows(ctx, x, e) // derived.go
 			if err != nil {
@@ -165,29 +232,16 @@ func (p *selectPlan) execSource(ctx context.Context, x *execCtx, e *env, b *exec
 				defer x.mem.Release(x.mem.Used() - before)
 			}
 			return emitRows(rows, emit)
-		})
-		return leaf, nil
-	case p.scan != nil && (limit >= 0 || p.knnOrdersAll(x, limit)):
+		}
+	case p.knnSource(x, limit):
 		k := -1 // every row (indexscan_all.go)
 		if limit >= 0 {
 			k = scanBudget(limit, offset)
 		}
-		leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
-			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 		sorted := p.knnSorted(limit, offset)
-		b.src.add(leaf, func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, sorted, emit) })
-		return leaf, nil
+		return func(emit pexec.Emit) error { return p.knnEach(ctx, x, e, k, sorted, emit) }
 	}
-	var ps *pathScan
-	if p.series == nil {
-		var err error
-		if ps, err = p.chooseBTree(x, e); err != nil { // filter_scan.go
-			return nil, err
-		}
-	}
-	scan := p.execScan(ps)
-	b.src.add(scan, func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) })
-	return scan, nil
+	return func(emit pexec.Emit) error { return p.scanEach(ctx, x, e, ps, emit) }
 }
 
 // execScan is the leaf of the scan physicalScan describes for ps (a

@@ -155,3 +155,27 @@ func TestSimpleSelectAllocs(t *testing.T) {
 		t.Errorf("%v allocations per Query message, want at most %d", allocs, maxSimpleAllocs)
 	}
 }
+
+// BenchmarkPreparedSetOp is BenchmarkPreparedSelect1 for set operations:
+// the per-execution cost of building and running their plan trees (each
+// query returns one row, as runPrepared checks).
+func BenchmarkPreparedSetOp(b *testing.B) {
+	for _, q := range []struct{ name, sql string }{
+		{"union", "SELECT 1 UNION SELECT 1"},
+		{"unionall3_limit", "SELECT $1::int UNION ALL SELECT 2 UNION ALL SELECT 3 ORDER BY 1 LIMIT 1"},
+		{"intersect", "SELECT 1 INTERSECT SELECT $1::int"},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			s := testSession(b)
+			p, err := s.Prepare(q.sql, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var params []any
+			if len(p.ParamTypes()) > 0 {
+				params = []any{int64(1)}
+			}
+			runPrepared(b, s, p, params)
+		})
+	}
+}

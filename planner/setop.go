@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"sync/atomic"
+
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -40,6 +42,9 @@ type setOpPlan struct {
 	order  []setOrderKey // setop_order.go
 	limit  expr
 	offset expr
+	// built is p's plan tree (setop_write.go), built by its first run and
+	// shared by the later runs of the bound statement.
+	built atomic.Pointer[setOpTree]
 }
 
 func (p *setOpPlan) columns() []backend.Column { return p.cols }

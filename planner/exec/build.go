@@ -74,7 +74,7 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.buildModify(n) // modify.go
 	case *plan.Result:
 		return resultRow, nil
-	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan, *plan.Copy:
+	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan, *plan.Copy, *plan.Side:
 		return env.buildScan(n)
 	}
 	return nil, fmt.Errorf("exec: no operator for plan node %T (%s)", n, n.Label())

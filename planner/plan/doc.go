@@ -15,7 +15,8 @@
 //     IndexScan (B-tree, or HNSW k-NN with its Strategy: pre-filter,
 //     filtered traversal, post-filter, ef_search post-filter, exact).
 //   - relational.go: Filter, Project, Sort, TopK, Limit, Aggregate,
-//     Distinct, Append, SetOp.
+//     Distinct, Append, Side (a set operation's side, printed as its
+//     query's plan), SetOp.
 //   - modify.go: Modify (INSERT, UPDATE, DELETE), Copy, Utility.
 //   - window.go: what a Window node (join.go) runs: its WindowFuncs and
 //     Frame (ROWS, RANGE or GROUPS bounds, EXCLUDE).

@@ -64,14 +64,24 @@ func title(n Node) string {
 }
 
 // Top is the node of n's tree that EXPLAIN prints first: the first node
-// under any Projects (a Filter there prints folded into its input).
+// under any Projects and in place of a Side its query's plan (a Filter
+// there prints folded into its input).
 func Top(n Node) Node {
 	for {
-		p, ok := n.(*Project)
-		if !ok || p.Input == nil {
+		switch p := n.(type) {
+		case *Project:
+			if p.Input == nil {
+				return n
+			}
+			n = p.Input
+		case *Side:
+			if p.Query == nil {
+				return n
+			}
+			n = p.Query
+		default:
 			return n
 		}
-		n = p.Input
 	}
 }
 

@@ -175,6 +175,20 @@ func (n *Append) Columns() []Column {
 func (n *Append) Label() string   { return "Append" }
 func (n *Append) Props() []string { return nil }
 
+// Side is a leaf reading the rows of a query that runs on its own (a set
+// operation's side: planner/exec reads it through Sources). EXPLAIN
+// prints Query, that query's own plan, in its place (Top); nil until
+// the planner attaches it.
+type Side struct {
+	Info
+	leaf
+	Query Node
+}
+
+func (n *Side) Columns() []Column { return n.Out }
+func (n *Side) Label() string     { return "Subquery" }
+func (n *Side) Props() []string   { return nil }
+
 // SetOpKind is the operation of a SetOp.
 type SetOpKind int
 
