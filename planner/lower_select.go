@@ -112,7 +112,7 @@ func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 		if len(p.order) > 0 && !p.windowsSorted() {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}
-		return p.withLimit(node, limit, offset)
+		return p.withLimit(p.withLockRows(node, nil), limit, offset) // rowlock.go
 	}
 	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
 		node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}

@@ -43,8 +43,8 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 		widen = p.startWiden(b, scanBudget(limit, offset)) // join_knn.go
 	}
 	srcLimit := limit
-	if p.distinct || p.wins != nil || p.semis != nil {
-		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows and semi joins read every row
+	if p.distinct || p.wins != nil || p.semis != nil || p.lock != nil {
+		srcLimit = -1 // an index scan must not stop at LIMIT rows; windows, semi joins and LockRows read every row
 	}
 	node, err := p.execSource(ctx, x, e, b, srcLimit, offset)
 	if err != nil {
@@ -72,7 +72,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	case p.windowsSorted(): // exec_window.go
 	case p.knnSorted(srcLimit, offset): // the k-NN index scan is the TopK (knnEach)
 		st.setSort(node)
-	case len(p.order) > 0 && limit >= 0 && !p.distinct:
+	case len(p.order) > 0 && limit >= 0 && !p.distinct && p.lock == nil:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
 			OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
@@ -92,6 +92,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if p.distinct {
 		return p.execDistinct(node, grouped, limit, offset), nil
 	}
+	node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, nil
