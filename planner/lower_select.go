@@ -182,7 +182,11 @@ func (p *selectPlan) estimateScan(x *execCtx, e *env, from ir.Node) {
 		return
 	}
 	f.Input.Base().Est = ir.Rows(n)
-	f.Est = ir.Rows(n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where)))
+	rows := n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where))
+	if p.derived == nil && p.series == nil && uniqueEquality(p.table, p.where) { // cost_unique.go
+		rows = min(rows, 1)
+	}
+	f.Est = ir.Rows(rows)
 }
 
 // withLimit puts a Limit over n when p has LIMIT or OFFSET (limit < 0:
