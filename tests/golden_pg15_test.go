@@ -87,6 +87,7 @@ var pg15GoldenScripts = []string{
 	"comments",
 	"identity",
 	"row_locks",
+	"on_conflict_partial",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
