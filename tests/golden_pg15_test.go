@@ -88,6 +88,7 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"row_locks",
 	"on_conflict_partial",
+	"reg_signatures",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -81,6 +81,13 @@ const (
 	// verbatim once validated; and json[].
 	KindJSON
 	KindJSONArray
+
+	// regprocedure, regoper and regoperator (regclass.go): Reg values, a
+	// function's or operator's OID with the name or signature their
+	// output functions print, resolved by the planner.
+	KindRegprocedure
+	KindRegoper
+	KindRegoperator
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
