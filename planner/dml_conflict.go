@@ -42,7 +42,11 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 	if err != nil {
 		return nil, err
 	}
-	arbiters, err := checkArbiter(t, oc, targetWhere)
+	targetExprs, err := b.bindConflictExprs(oc.TargetExprs) // conflict_infer.go
+	if err != nil {
+		return nil, err
+	}
+	arbiters, err := checkArbiter(t, oc, targetWhere, targetExprs)
 	if err != nil {
 		return nil, err
 	}
@@ -74,10 +78,16 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 
 // checkArbiter infers the arbiter keys of the conflict target from t's
 // unique keys and returns their names ("" for the primary key);
-// targetWhere is the target's bound index predicate (nil: none).
-func checkArbiter(t *catalog.Table, oc *sql.OnConflict, targetWhere expr) ([]string, error) {
+// targetWhere is the target's bound index predicate (nil: none),
+// targetExprs its bound expressions (conflict_infer.go).
+func checkArbiter(t *catalog.Table, oc *sql.OnConflict, targetWhere expr, targetExprs []expr) ([]string, error) {
 	noMatch := pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
 	switch {
+	case len(targetExprs) > 0:
+		if out := exprArbiters(t, oc, targetExprs, targetWhere); len(out) > 0 {
+			return out, nil
+		}
+		return nil, noMatch
 	case oc.Constraint != "":
 		if t.PKeyName != "" && oc.Constraint == t.PKeyName {
 			return []string{""}, nil

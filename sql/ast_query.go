@@ -19,6 +19,10 @@ type OnConflict struct {
 	// (cols) WHERE pred, which infers partial unique indexes; nil when
 	// absent.
 	TargetWhere Expr
+	// TargetExprs are the expressions of the target, ON CONFLICT
+	// ((lower(email))), which infer unique expression indexes; nil when
+	// it names only columns.
+	TargetExprs []Expr
 	P           int // position of the clause
 	TargetP     int // position of the conflict target's "("
 }

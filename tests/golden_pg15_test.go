@@ -89,6 +89,7 @@ var pg15GoldenScripts = []string{
 	"row_locks",
 	"on_conflict_partial",
 	"reg_signatures",
+	"unique_expr_index",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
