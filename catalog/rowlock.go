@@ -191,14 +191,19 @@ func (t *Txn) addRowLock(tb *Table, slot uint64, mode RowLockMode) {
 }
 
 // writerWait returns an open transaction other than t whose row lock on
-// slot conflicts with a write in mode (UPDATE: LockNoKeyUpdate unless it
-// changes a key column, then LockUpdate; DELETE: LockUpdate), or
-// invalidXID; when none, it marks v deleted by t (xmax) before another
-// transaction can lock it. Writer lock held; it takes rowMu.
-func (t *Txn) writerWait(tb *Table, v *rowVersion, slot uint64, mode RowLockMode) XID {
+// slot conflicts with the write (an UPDATE to newVals: LockNoKeyUpdate
+// unless it changes a key column, then LockUpdate; a DELETE, newVals
+// nil: LockUpdate), or invalidXID; when none, it marks v deleted by t
+// (xmax) before another transaction can lock it. Writer lock held; it
+// takes rowMu.
+func (t *Txn) writerWait(tb *Table, v *rowVersion, slot uint64, newVals []any) XID {
 	tb.rowMu.Lock()
 	defer tb.rowMu.Unlock()
 	if len(tb.rowLocks) > 0 {
+		mode := LockUpdate
+		if newVals != nil {
+			mode = updateLockMode(tb, tb.logical(v.vals), newVals)
+		}
 		if x := t.lockHolder(tb, slot, mode); x != invalidXID {
 			return x
 		}

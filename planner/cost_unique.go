@@ -9,30 +9,14 @@ import "github.com/vecgres/vecgres/catalog"
 // map still holds (PostgreSQL: a unique index's equality is estimated at
 // one row, var_eq_const's "unique" case).
 func uniqueEquality(t *catalog.Table, cond expr) bool {
-	pinned := map[int]bool{}
-	var walk func(x expr)
-	walk = func(x expr) {
-		switch c := x.(type) {
-		case *andExpr:
-			for _, a := range c.args {
-				walk(a)
-			}
-		case *cmpExpr:
-			if c.op != "=" {
-				return
-			}
-			for _, s := range [2][2]expr{{c.l, c.r}, {c.r, c.l}} {
-				col, ok := s[0].(*colExpr)
-				if ok && findColumn(s[1]) == nil && !containsAggregate(s[1]) && classOf(col.Type()) == classOf(s[1].Type()) {
-					pinned[col.idx] = true
-				}
-			}
-		}
+	if cond == nil {
+		return false
 	}
-	walk(cond)
+	var pinned uint64 // bit c: column c (< 64) is pinned by an equality
+	pinEqualities(cond, &pinned)
 	all := func(cols []int) bool {
 		for _, c := range cols {
-			if !pinned[c] {
+			if c >= 64 || pinned&(1<<c) == 0 {
 				return false
 			}
 		}
@@ -41,10 +25,33 @@ func uniqueEquality(t *catalog.Table, cond expr) bool {
 	if all(t.PrimaryKey) {
 		return true
 	}
-	for _, k := range t.Uniques() {
-		if k.CheckExpr == "" && all(k.Columns) {
+	for _, k := range t.Constraints {
+		if k.IsUnique() && k.CheckExpr == "" && all(k.Columns) {
 			return true
 		}
 	}
 	return false
+}
+
+// pinEqualities sets in pinned the columns (below 64) that a conjunct of
+// x compares with = to a row-independent value of the same type class.
+func pinEqualities(x expr, pinned *uint64) {
+	switch c := x.(type) {
+	case *andExpr:
+		for _, a := range c.args {
+			pinEqualities(a, pinned)
+		}
+	case *cmpExpr:
+		if c.op != "=" {
+			return
+		}
+		pin := func(l, r expr) {
+			col, ok := l.(*colExpr)
+			if ok && col.idx < 64 && findColumn(r) == nil && !containsAggregate(r) && classOf(col.Type()) == classOf(r.Type()) {
+				*pinned |= 1 << col.idx
+			}
+		}
+		pin(c.l, c.r)
+		pin(c.r, c.l)
+	}
 }

@@ -92,7 +92,9 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	if p.distinct {
 		return p.execDistinct(node, grouped, limit, offset), nil
 	}
-	node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
+	if p.lock != nil {
+		node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
+	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, nil
