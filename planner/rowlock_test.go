@@ -142,3 +142,17 @@ func TestRowLocksJobQueue(t *testing.T) {
 		exec(t, s, "COMMIT")
 	}
 }
+
+// TestExplainAnalyzeLockRows: EXPLAIN ANALYZE of a locking query counts
+// the rows LockRows passed on, below the Limit that stopped it.
+func TestExplainAnalyzeLockRows(t *testing.T) {
+	s := testSession(t)
+	exec(t, s, "CREATE TABLE q (id int PRIMARY KEY, n int)")
+	exec(t, s, "INSERT INTO q SELECT g, 0 FROM generate_series(1, 5) g")
+	checkExplainAnalyze(t, s, "SELECT id FROM q ORDER BY id LIMIT 1 FOR UPDATE", []string{
+		"Limit  (rows=1) (actual rows=1)",
+		"  ->  LockRows  (rows=5) (actual rows=1)",
+		"        ->  Sort  (rows=5) (actual rows=1)",
+		"              Sort Key: id",
+		"              ->  Seq Scan on q  (rows=5) (actual rows=5)"})
+}

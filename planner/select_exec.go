@@ -94,6 +94,7 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 	}
 	if p.lock != nil {
 		node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
+		st.setLock(node)
 	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
