@@ -80,7 +80,7 @@ func (c *Catalog) DropColumn(t *Table, name string) error {
 		return err
 	}
 	if predicateReads(t, col) {
-		return pgerror.NotSupported("DROP COLUMN of a column a unique index's predicate reads")
+		return pgerror.NotSupported("DROP COLUMN of a column a unique index's predicate or expression reads")
 	}
 	for _, ix := range t.Indexes {
 		if ix.readsColumn(col) {
@@ -125,7 +125,7 @@ func (c *Catalog) RenameColumn(t *Table, from, to string) error {
 		}
 	}
 	if predicateReads(t, col) {
-		return pgerror.NotSupported("RENAME of a column a unique index's predicate reads")
+		return pgerror.NotSupported("RENAME of a column a unique index's predicate or expression reads")
 	}
 	for _, ix := range t.Indexes {
 		if ix.HasExprs() && ix.readsColumn(col) {

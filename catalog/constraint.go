@@ -65,6 +65,14 @@ type Constraint struct {
 	// which reads columns predCols.
 	predFn   func(vals []any) (any, error)
 	predCols []int
+	// KeyExpr is a unique index's key expression as SQL text
+	// (CREATE UNIQUE INDEX ON t ((lower(email))): "lower(email)"); ""
+	// for a key of columns. Columns is then empty; keyFn computes the
+	// key (bindUniquePred), of type keyType, reading columns keyCols.
+	KeyExpr string
+	keyFn   func(vals []any) (any, error)
+	keyType types.Type
+	keyCols []int
 	// RefTable is the referenced table's OID, RefColumns its columns
 	// (positions) and OnUpdate, OnDelete the actions (FKNoAction...).
 	RefTable             uint32
@@ -87,7 +95,7 @@ func (k *Constraint) IsUnique() bool { return k.Kind == ConUnique }
 // clone returns a copy of k's definition (no key map).
 func (k *Constraint) clone() *Constraint {
 	return &Constraint{Kind: k.Kind, Name: k.Name, OID: k.OID, IndexOID: k.IndexOID, Columns: slices.Clone(k.Columns),
-		IndexOnly: k.IndexOnly, NullsNotDistinct: k.NullsNotDistinct, CheckExpr: k.CheckExpr, RefTable: k.RefTable,
+		IndexOnly: k.IndexOnly, NullsNotDistinct: k.NullsNotDistinct, CheckExpr: k.CheckExpr, KeyExpr: k.KeyExpr, RefTable: k.RefTable,
 		RefColumns: slices.Clone(k.RefColumns), OnUpdate: k.OnUpdate, OnDelete: k.OnDelete,
 		Deferrable: k.Deferrable, Deferred: k.Deferred, Comment: k.Comment}
 }
@@ -96,7 +104,7 @@ func (k *Constraint) clone() *Constraint {
 // so o can keep k's key map.
 func (k *Constraint) sameKey(o *Constraint) bool {
 	return k.hasKeys() && k.Kind == o.Kind && k.Name == o.Name && k.OID == o.OID &&
-		k.NullsNotDistinct == o.NullsNotDistinct && k.IndexOID == o.IndexOID
+		k.NullsNotDistinct == o.NullsNotDistinct && k.IndexOID == o.IndexOID && k.KeyExpr == o.KeyExpr
 }
 
 // hasKeys reports whether k keeps a key map: unique and foreign keys.
@@ -133,6 +141,13 @@ func (k *Constraint) keyOf(vals []any) (string, bool) {
 			return "", false
 		}
 	}
+	if k.keyFn != nil {
+		v, err := k.keyFn(vals)
+		if err != nil || (v == nil && !k.NullsNotDistinct) {
+			return "", false // checkUniques raises the error
+		}
+		return string(types.AppendKey(nil, v)), true
+	}
 	var b []byte
 	for _, c := range k.Columns {
 		if vals[c] == nil && !k.NullsNotDistinct {
@@ -143,8 +158,24 @@ func (k *Constraint) keyOf(vals []any) (string, bool) {
 	return string(b), true
 }
 
+// keyValuesText is the key of row vals (logical order) as PostgreSQL's
+// DETAIL prints it: keyText of its columns, or its expression's value.
+func (k *Constraint) keyValuesText(t *Table, vals []any) string {
+	if k.keyFn == nil {
+		return keyText(t, k.Columns, vals)
+	}
+	v, err := k.keyFn(vals)
+	if err != nil || v == nil {
+		return "null"
+	}
+	return string(types.AppendText(nil, k.keyType, v))
+}
+
 // ColumnNames returns the names of k's columns in t, joined by ", ".
 func (k *Constraint) ColumnNames(t *Table) string {
+	if k.KeyExpr != "" {
+		return k.KeyExpr
+	}
 	return columnNames(t, k.Columns)
 }
 
@@ -179,7 +210,8 @@ var errBadConstraint = errors.New("catalog: bad constraint section")
 // appendConstraints appends t's constraints to a CreateTable payload,
 // after the layout: format byte, n, {kind byte, name, oid, index oid,
 // ncols, {col}..., flags byte (1 index only, 2 nulls not distinct,
-// 4 deferrable, 8 deferred), check expression, referenced table oid,
+// 4 deferrable, 8 deferred, 16 key expression), check expression, [key
+// expression when flag 16,] referenced table oid,
 // nref, {col}..., on update byte, on delete byte}... Records and
 // snapshots written before constraints existed end before it.
 func appendConstraints(b []byte, t *Table) []byte {
@@ -192,8 +224,12 @@ func appendConstraints(b []byte, t *Table) []byte {
 		b = appendString(append(b, byte(k.Kind)), k.Name)
 		b = appendUvarint(appendUvarint(b, uint64(k.OID)), uint64(k.IndexOID))
 		b = appendInts(b, k.Columns)
-		flags := boolByte(k.IndexOnly) | boolByte(k.NullsNotDistinct)<<1 | boolByte(k.Deferrable)<<2 | boolByte(k.Deferred)<<3
+		flags := boolByte(k.IndexOnly) | boolByte(k.NullsNotDistinct)<<1 | boolByte(k.Deferrable)<<2 | boolByte(k.Deferred)<<3 |
+			boolByte(k.KeyExpr != "")<<4
 		b = appendString(append(b, flags), k.CheckExpr)
+		if k.KeyExpr != "" {
+			b = appendString(b, k.KeyExpr)
+		}
 		b = appendInts(appendUvarint(b, uint64(k.RefTable)), k.RefColumns)
 		b = append(b, k.OnUpdate, k.OnDelete)
 	}
@@ -227,6 +263,9 @@ func readConstraints(d *decoder, t *Table) {
 		k.IndexOnly, k.NullsNotDistinct = flags&1 != 0, flags&2 != 0
 		k.Deferrable, k.Deferred = flags&4 != 0, flags&8 != 0
 		k.CheckExpr = d.str()
+		if flags&16 != 0 {
+			k.KeyExpr = d.str()
+		}
 		k.RefTable = uint32(d.uvarint())
 		k.RefColumns = readInts(d, MaxColumns)
 		k.OnUpdate, k.OnDelete = d.byte1(), d.byte1()

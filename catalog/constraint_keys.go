@@ -46,7 +46,10 @@ func (c *Catalog) linkConstraints(t *Table, old []*Constraint) {
 		if len(k.Columns) > 0 {
 			col = k.Columns[0]
 		}
-		c.indexes[k.Name] = &Index{OID: k.IndexOID, Name: k.Name, Table: t, Method: MethodBTree, Column: col, Key: k}
+		if len(k.keyCols) > 0 {
+			col = k.keyCols[0]
+		}
+		c.indexes[k.Name] = &Index{OID: k.IndexOID, Name: k.Name, Table: t, Method: MethodBTree, Column: col, Key: k, Expr: k.KeyExpr, keyType: k.keyType}
 	}
 	c.version++
 }
@@ -103,7 +106,7 @@ func (c *Catalog) duplicateKey(t *Table, k *Constraint) error {
 		}
 		if seen[key] {
 			return pgerror.Errorf(pgerror.UniqueViolation, "could not create unique index %q", k.Name).
-				WithDetail(fmt.Sprintf("Key (%s)=(%s) is duplicated.", k.ColumnNames(t), keyText(t, k.Columns, vals))).
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) is duplicated.", k.ColumnNames(t), k.keyValuesText(t, vals))).
 				WithObject(t.Name, "", k.Name)
 		}
 		seen[key] = true
@@ -182,6 +185,11 @@ func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
 		if k.keys == nil || k.Kind != ConUnique {
 			continue
 		}
+		if k.keyFn != nil {
+			if _, err := k.keyFn(vals); err != nil {
+				return false, err // a key that cannot be computed cannot be stored
+			}
+		}
 		key, ok := k.keyOf(vals)
 		if !ok {
 			continue
@@ -193,7 +201,7 @@ func (t *Txn) checkUniques(tb *Table, vals []any) (waited bool, err error) {
 		if x == invalidXID || !t.waiting() {
 			return false, pgerror.Errorf(pgerror.UniqueViolation,
 				"duplicate key value violates unique constraint %q", bareName(k.Name)).
-				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", k.ColumnNames(tb), keyText(tb, k.Columns, vals))).
+				WithDetail(fmt.Sprintf("Key (%s)=(%s) already exists.", k.ColumnNames(tb), k.keyValuesText(tb, vals))).
 				WithObject(tb.Name, "", k.Name)
 		}
 		return true, t.waitRow(tb, x)

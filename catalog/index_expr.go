@@ -110,13 +110,24 @@ func (ix *Index) KeyType() types.Type {
 }
 
 // bindUniquePred binds a unique index's partial predicate (kept in
-// CheckExpr) over t, so keyOf leaves out the rows it is not true for.
+// CheckExpr) over t, so keyOf leaves out the rows it is not true for,
+// and its key expression (KeyExpr), which keyOf computes.
 func bindUniquePred(t *Table, k *Constraint) error {
-	if k.Kind != ConUnique || !k.IndexOnly || k.CheckExpr == "" {
+	if k.Kind != ConUnique || !k.IndexOnly || (k.CheckExpr == "" && k.KeyExpr == "") {
 		return nil
 	}
 	if indexExprBinder == nil {
 		return pgerror.Internal(fmt.Errorf("index %s: no binder for index predicates", k.Name))
+	}
+	if k.KeyExpr != "" {
+		b, err := indexExprBinder(t, k.KeyExpr)
+		if err != nil {
+			return fmt.Errorf("index %s expression %s: %w", k.Name, k.KeyExpr, err)
+		}
+		k.keyFn, k.keyType, k.keyCols = b.Eval, b.Type, b.Columns
+	}
+	if k.CheckExpr == "" {
+		return nil
 	}
 	b, err := indexExprBinder(t, k.CheckExpr)
 	if err != nil {
@@ -127,10 +138,10 @@ func bindUniquePred(t *Table, k *Constraint) error {
 }
 
 // predicateReads reports whether one of t's unique partial indexes'
-// predicates reads column col.
+// predicates, or a unique index's key expression, reads column col.
 func predicateReads(t *Table, col int) bool {
 	for _, k := range t.Constraints {
-		if k.predFn != nil && slices.Contains(k.predCols, col) {
+		if k.predFn != nil && slices.Contains(k.predCols, col) || slices.Contains(k.keyCols, col) {
 			return true
 		}
 	}

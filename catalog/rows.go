@@ -136,7 +136,7 @@ var errConcurrentUpdate = pgerror.New(pgerror.SerializationFailure, "could not s
 // after t's snapshot is 40001 outside waiting and in REPEATABLE READ, and
 // *RowMoved in READ COMMITTED. Table writer lock held (see Txn).
 func (t *Txn) Delete(tb *Table, slot uint64) error {
-	err := t.deleteVersion(tb, slot, false)
+	err := t.deleteVersion(tb, slot, false, nil)
 	if err == nil {
 		tb.Access.TupDel.Add(1)
 	}
@@ -146,17 +146,30 @@ func (t *Txn) Delete(tb *Table, slot uint64) error {
 // deleteVersion is Delete; with skipRefs (an update, which applies the
 // foreign keys referencing tb itself after storing the new version, or
 // TRUNCATE, whose referencing tables are truncated too) it leaves out
-// the referencing rows' check.
-func (t *Txn) deleteVersion(tb *Table, slot uint64, skipRefs bool) error {
+// the referencing rows' check. newVals is an update's new row (nil for
+// a delete), which says the row lock the change needs (updateLockMode):
+// another open transaction's conflicting row lock (rowlock.go) is waited
+// for as its change would be.
+func (t *Txn) deleteVersion(tb *Table, slot uint64, skipRefs bool, newVals []any) error {
 	if err := t.holdTable(tb); err != nil {
 		return err
 	}
 	v := tb.version(slot)
 	for {
 		xmax := v.getXmax()
+		locker := invalidXID
+		if xmax == invalidXID {
+			locker = t.writerWait(tb, v, slot, newVals) // rowlock.go: sets xmax when no lock holder conflicts
+		}
 		switch {
+		case locker != invalidXID:
+			if !t.waiting() {
+				return errConcurrentUpdate
+			}
+			if err := t.waitRow(tb, locker); err != nil {
+				return err
+			}
 		case xmax == invalidXID:
-			v.xmax.Store(uint64(t.xid))
 			tb.changes.Add(1)
 			t.ops = append(t.ops, op{kind: opDelete, table: tb, slot: slot})
 			if skipRefs || len(tb.referencing()) == 0 {
@@ -218,7 +231,7 @@ func (t *Txn) update(tb *Table, slot uint64, vals []any) (uint64, error) {
 	if t.waiting() && tb.version(slot).getXmax() == t.xid && t.xid != invalidXID {
 		return 0, &RowMoved{}
 	}
-	if err := t.deleteVersion(tb, slot, true); err != nil {
+	if err := t.deleteVersion(tb, slot, true, vals); err != nil {
 		return 0, err
 	}
 	ns, err := t.insert(tb, vals, tb.version(slot))

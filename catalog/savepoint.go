@@ -28,6 +28,7 @@ type Mark struct {
 	ops      int
 	undo     int
 	atCommit int
+	rowLocks int
 }
 
 var errBadMark = errors.New("catalog: savepoint of another transaction or already rolled back")
@@ -35,7 +36,7 @@ var errBadMark = errors.New("catalog: savepoint of another transaction or alread
 // Savepoint returns a mark of t's changes so far.
 func (t *Txn) Savepoint() Mark {
 	t.marked = true
-	return Mark{xid: t.xid, ops: len(t.ops), undo: len(t.undo), atCommit: len(t.atCommit)}
+	return Mark{xid: t.xid, ops: len(t.ops), undo: len(t.undo), atCommit: len(t.atCommit), rowLocks: len(t.rowLocks)}
 }
 
 // RollbackTo undoes every row change and DDL of t recorded after m,
@@ -50,6 +51,9 @@ func (t *Txn) RollbackTo(m Mark) error {
 	}
 	if m.xid != t.xid || m.ops > len(t.ops) || m.undo > len(t.undo) || m.atCommit > len(t.atCommit) {
 		return errBadMark
+	}
+	if m.rowLocks < len(t.rowLocks) {
+		t.releaseRowLocks(m.rowLocks) // rowlock.go
 	}
 	t.rollbackRows(m.ops)
 	clear(t.ops[m.ops:])

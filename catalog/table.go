@@ -95,6 +95,10 @@ type Table struct {
 	seqs   map[int]int64       // serial column position -> last value handed out
 	seq    seqState            // a sequence's state (sequence.go); seqMu
 	pkey   map[string][]uint64 // writer lock held (and keysMu to change)
+	// rowLocks holds the row locks of SELECT ... FOR UPDATE and co by
+	// slot (rowlock.go), under rowMu (a leaf lock).
+	rowMu    sync.Mutex
+	rowLocks map[uint64][]rowLockHolder
 	// keysMu guards pkey and the constraints' key maps against readers
 	// of other tables (foreign keys): held to change them (with the
 	// writer lock) or to read them without the writer lock. A leaf lock.

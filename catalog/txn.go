@@ -63,6 +63,9 @@ type Txn struct {
 	// deferred holds the checks of INITIALLY DEFERRED foreign keys, run
 	// at COMMIT (constraint_defer.go).
 	deferred []deferredCheck
+	// rowLocks are the row locks t took (rowlock.go), released when it
+	// ends.
+	rowLocks []lockedRow
 }
 
 // Begin starts a transaction.
@@ -153,6 +156,7 @@ func (t *Txn) Rollback() {
 	t.relogLayouts()
 	t.atCommit = nil
 	t.finish(nil)
+	t.releaseRowLocks(0)
 }
 
 // rollbackRows undoes t's row changes from ops[from] on, in place,
@@ -217,6 +221,7 @@ func (t *Txn) Commit() error {
 	}
 	if len(t.ops) == 0 && len(t.seqs) == 0 && len(t.ddl) == 0 {
 		t.finish(nil)
+		t.releaseRowLocks(0)
 		t.runAtCommit()
 		return nil
 	}
@@ -229,6 +234,7 @@ func (t *Txn) Commit() error {
 		return err
 	}
 	t.c.walWritable() // logs once that writes work again after a full disk
+	t.releaseRowLocks(0)
 	t.runAtCommit()
 	t.c.reapTombstones()
 	return nil

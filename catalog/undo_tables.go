@@ -321,7 +321,7 @@ func (c *Catalog) TruncateIn(txn *Txn, t *Table, inBlock bool) error {
 	txn.holdExclusive(t) // readers and writers wait, as for PostgreSQL's ACCESS EXCLUSIVE
 	for s := range t.Slots() {
 		if v := t.version(s); txn.visible(v) {
-			if err := txn.deleteVersion(t, s, true); err != nil {
+			if err := txn.deleteVersion(t, s, true, nil); err != nil {
 				return err
 			}
 		}

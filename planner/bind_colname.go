@@ -84,7 +84,7 @@ var typnames = map[types.Kind]string{
 	types.KindFloat4: "float4", types.KindFloat8: "float8", types.KindNumeric: "numeric",
 	types.KindText: "text", types.KindVarchar: "varchar", types.KindBpchar: "bpchar", types.KindName: "name",
 	types.KindOID: "oid", types.KindRegtype: "regtype", types.KindRegclass: "regclass",
-	types.KindRegnamespace: "regnamespace", types.KindRegrole: "regrole", types.KindRegproc: "regproc", types.KindVector: "vector", types.KindHalfvec: "halfvec",
+	types.KindRegnamespace: "regnamespace", types.KindRegrole: "regrole", types.KindRegproc: "regproc", types.KindRegprocedure: "regprocedure", types.KindRegoper: "regoper", types.KindRegoperator: "regoperator", types.KindVector: "vector", types.KindHalfvec: "halfvec",
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
 	types.KindUUID: "uuid", types.KindJSONB: "jsonb", types.KindJSON: "json",

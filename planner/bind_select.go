@@ -95,6 +95,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	p.splitSemis() // semijoin_exec.go
 	if p.join != nil {
+		if err := b.bindRowLocks(p, x); err != nil { // rowlock.go
+			return nil, err
+		}
 		if err := b.planJoin(p); err != nil { // join_plan.go
 			return nil, err
 		}
@@ -103,6 +106,9 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	b.chooseIndex(p, x)
 	if err := checkSelectSRFs(p); err != nil { // select_srf.go
+		return nil, err
+	}
+	if err := b.bindRowLocks(p, x); err != nil { // rowlock.go
 		return nil, err
 	}
 	return p, nil

@@ -265,9 +265,9 @@ func dropReferences(s *Session, x *sql.DropTable) func(*catalog.Catalog, *catalo
 }
 
 // planCreateUniqueIndex plans CREATE UNIQUE INDEX [IF NOT EXISTS] [name]
-// ON t [USING btree] (cols) [NULLS [NOT] DISTINCT]: a unique key without
-// a constraint (catalog.Constraint.IndexOnly), named t_cols_idx when
-// unnamed. Errors: 0A000 for another access method, as PostgreSQL's
+// ON t [USING btree] (cols | (expr)) [NULLS [NOT] DISTINCT]: a unique
+// key without a constraint (catalog.Constraint.IndexOnly), named
+// t_cols_idx (t_lower_idx) when unnamed. Errors: 0A000 for another access method, as PostgreSQL's
 // "access method ... does not support unique indexes"; 42703; 23505
 // "could not create unique index" on duplicate rows; 42P07.
 func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (plan, error) {
@@ -285,10 +285,17 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 		}
 		pred = def.Pred
 	}
+	keyExpr, nameCol, err := uniqueKeyExpr(b, t, x.Columns) // unique_expr.go
+	if err != nil {
+		return nil, err
+	}
 	var cols []int
 	for _, c := range x.Columns {
-		if c.Expr != nil {
-			return nil, pgerror.NotSupported("unique expression indexes")
+		if keyExpr != "" {
+			break
+		}
+		if cr, ok := c.Expr.(*sql.ColumnRef); ok { // ((a)) is the column a
+			c.Column = cr.Name
 		}
 		i := t.ColumnIndex(c.Column)
 		if i < 0 {
@@ -309,8 +316,10 @@ func (b *binder) planCreateUniqueIndex(t *catalog.Table, x *sql.CreateIndex) (pl
 				notice(string(pgerror.DuplicateTable), "relation \""+x.Name+"\" already exists, skipping")}}, nil
 		}
 		k := &catalog.Constraint{Kind: catalog.ConUnique, Name: indexRelName(t, x.Name), IndexOnly: true, NullsNotDistinct: x.NullsNotDistinct,
-			Columns: slices.Clone(cols), CheckExpr: pred}
-		if k.Name == "" {
+			Columns: slices.Clone(cols), CheckExpr: pred, KeyExpr: keyExpr}
+		if k.Name == "" && keyExpr != "" {
+			k.Name = cat.ConstraintName(t.Name, []string{nameCol}, "idx")
+		} else if k.Name == "" {
 			k.Name = cat.AutoName(t, k)
 		}
 		cat.RememberTable(txn, t)

@@ -42,7 +42,15 @@ func (b *binder) bindConflict(t *catalog.Table, oc *sql.OnConflict) (*conflictPl
 	if oc == nil {
 		return nil, nil
 	}
-	arbiters, err := checkArbiter(t, oc)
+	targetWhere, err := b.bindCondition(oc.TargetWhere, "WHERE") // infers partial unique indexes (conflict_infer.go)
+	if err != nil {
+		return nil, err
+	}
+	targetExprs, err := b.bindConflictExprs(oc.TargetExprs) // conflict_infer.go
+	if err != nil {
+		return nil, err
+	}
+	arbiters, err := checkArbiter(t, oc, targetWhere, targetExprs)
 	if err != nil {
 		return nil, err
 	}
@@ -92,10 +100,17 @@ func qualifyTarget(x expr, rel string, cols int) {
 }
 
 // checkArbiter infers the arbiter keys of the conflict target from t's
-// unique keys and returns their names ("" for the primary key).
-func checkArbiter(t *catalog.Table, oc *sql.OnConflict) ([]string, error) {
+// unique keys and returns their names ("" for the primary key);
+// targetWhere is the target's bound index predicate (nil: none),
+// targetExprs its bound expressions (conflict_infer.go).
+func checkArbiter(t *catalog.Table, oc *sql.OnConflict, targetWhere expr, targetExprs []expr) ([]string, error) {
 	noMatch := pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
 	switch {
+	case len(targetExprs) > 0:
+		if out := exprArbiters(t, oc, targetExprs, targetWhere); len(out) > 0 {
+			return out, nil
+		}
+		return nil, noMatch
 	case oc.Constraint != "":
 		if t.PKeyName != "" && oc.Constraint == t.PKeyName {
 			return []string{""}, nil
@@ -121,8 +136,8 @@ func checkArbiter(t *catalog.Table, oc *sql.OnConflict) ([]string, error) {
 		}
 		for _, k := range t.Uniques() {
 			// a unique partial index (its predicate in CheckExpr) is
-			// inferred only with a WHERE implying it (0A000 in vecgres)
-			if sameColumns(cols, k.Columns) && k.CheckExpr == "" {
+			// inferred only with a WHERE implying it (conflict_infer.go)
+			if sameColumns(cols, k.Columns) && (k.CheckExpr == "" || partialArbiter(t, k, targetWhere)) {
 				out = append(out, k.Name)
 			}
 		}

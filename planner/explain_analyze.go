@@ -99,6 +99,12 @@ func (st *planTrace) setSort(n ir.Node) {
 	}
 }
 
+func (st *planTrace) setLock(n ir.Node) {
+	if st != nil {
+		st.lock = n
+	}
+}
+
 func (st *planTrace) setLimit(n ir.Node) {
 	if _, ok := n.(*ir.Limit); ok && st != nil {
 		st.limit = n

@@ -486,6 +486,9 @@ type planTrace struct {
 	// EXPLAIN's Aggregate, Sort and Limit stand for (explain_analyze.go);
 	// nil when the run had none (or under DISTINCT, the Limit).
 	agg, sort, limit ir.Node
+	// lock is the exec LockRows node of a locking query (rowlock.go);
+	// nil when none.
+	lock ir.Node
 	// wins are the exec nodes of the window functions' Sorts and Window
 	// nodes, top down (exec_window.go).
 	wins []ir.Node

@@ -21,7 +21,7 @@ import (
 // literal, as PostgreSQL reports them.
 func (b *binder) bindRegNameCast(x *sql.Cast) (expr, bool, error) {
 	k := x.Type.Kind
-	if k != types.KindRegnamespace && k != types.KindRegrole && k != types.KindRegproc {
+	if k != types.KindRegnamespace && k != types.KindRegrole && k != types.KindRegproc && !isRegSignature(k) {
 		return nil, false, nil
 	}
 	if c, ok := x.X.(*sql.Const); ok && c.Kind == sql.ConstString && !isDigits(c.Text) {
@@ -64,6 +64,12 @@ func (b *binder) bindToRegName(f *sql.FuncCall) (expr, bool, error) {
 		k = types.KindRegrole
 	case "to_regproc":
 		k = types.KindRegproc
+	case "to_regprocedure": // funcs_regoper.go
+		k = types.KindRegprocedure
+	case "to_regoper":
+		k = types.KindRegoper
+	case "to_regoperator":
+		k = types.KindRegoperator
 	case "to_regnamespace":
 	default:
 		return nil, false, nil
@@ -83,7 +89,7 @@ func (b *binder) bindToRegName(f *sql.FuncCall) (expr, bool, error) {
 		defer e.sess.catalogRead()() // session_latch.go
 		oid, err := e.sess.regNameIn(k, a[0].(string))
 		if err != nil {
-			if pgerror.CodeOf(err) == pgerror.InvalidName {
+			if isRegSignature(k) && !regSignatureMissing(err) || pgerror.CodeOf(err) == pgerror.InvalidName {
 				return nil, err // a malformed name is an error here too
 			}
 			return nil, nil
@@ -106,6 +112,9 @@ func (s *Session) regNameIn(k types.Kind, name string) (int64, error) {
 	if k == types.KindRegproc {
 		return regprocIn(name)
 	}
+	if isRegSignature(k) {
+		return regSignatureIn(k, name) // funcs_regoper.go
+	}
 	parts, ok := splitIdentifiers(name)
 	if !ok || len(parts) != 1 {
 		return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
@@ -126,11 +135,14 @@ func (s *Session) regNameIn(k types.Kind, name string) (int64, error) {
 // name quoted as an identifier, "" (printed as the number) for an OID
 // that names none. Latch held.
 func (s *Session) regNameOut(k types.Kind, oid int64) string {
-	if oid < 0 || oid > math.MaxUint32 {
+	if (oid < 0 || oid > math.MaxUint32) && !isRegSignature(k) {
 		return ""
 	}
 	if k == types.KindRegproc {
 		return s.regprocOut(oid)
+	}
+	if isRegSignature(k) {
+		return s.regSignatureOut(k, oid) // funcs_regoper.go
 	}
 	if k == types.KindRegrole {
 		if name, ok := pgcatalog.RoleByOID(s.cat, uint32(oid)); ok {
@@ -199,4 +211,10 @@ func (s *Session) onSearchPath(schema string) bool {
 		}
 	}
 	return false
+}
+
+// isRegSignature reports whether k is regprocedure, regoper or
+// regoperator (funcs_regoper.go).
+func isRegSignature(k types.Kind) bool {
+	return k == types.KindRegprocedure || k == types.KindRegoper || k == types.KindRegoperator
 }

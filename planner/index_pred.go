@@ -38,7 +38,13 @@ func impliedPartials(t *catalog.Table, where expr) []*catalog.Index {
 // predImplied reports whether where implies ix's predicate.
 func predImplied(ix *catalog.Index, where expr) bool {
 	pred, ok := ix.BoundPred.(expr)
-	if !ok || where == nil {
+	return ok && impliesPredicate(where, pred)
+}
+
+// impliesPredicate reports whether where implies the predicate pred
+// (false when where is nil).
+func impliesPredicate(where, pred expr) bool {
+	if where == nil {
 		return false
 	}
 	have := boundConjuncts(where)

@@ -40,9 +40,9 @@ func annotateActual(n ir.Node, returned int, tr *planTrace, run *setOpTrace) {
 	s.Scan().Stats = st
 }
 
-// annotateMiddle sets the actual rows of the Limit, Sort or TopK and
-// Aggregate of a SELECT's tree n from the exec nodes they stand for
-// (tr.limit, tr.sort, tr.agg), or "never executed" when those never ran.
+// annotateMiddle sets the actual rows of the Limit, LockRows, Sort or
+// TopK and Aggregate of a SELECT's tree n from the exec nodes they stand
+// for (tr.limit, tr.lock, tr.sort, tr.agg), or "never executed" when those never ran.
 // A Sort below the Aggregate (the ORDER BY of an aggregate without GROUP
 // BY, which exec applies to the one result row) gets none.
 func annotateMiddle(n ir.Node, tr *planTrace, run *setOpTrace) {
@@ -52,6 +52,8 @@ func annotateMiddle(n ir.Node, tr *planTrace, run *setOpTrace) {
 		switch m.(type) {
 		case *ir.Limit:
 			src = tr.limit
+		case *ir.LockRows:
+			src = tr.lock
 		case *ir.Window:
 			below = true // its Sorts are the windows' (annotateWindows)
 		case *ir.Sort, *ir.TopK:

@@ -112,7 +112,7 @@ func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 		if len(p.order) > 0 && !p.windowsSorted() {
 			node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
 		}
-		return p.withLimit(node, limit, offset)
+		return p.withLimit(p.withLockRows(node, nil), limit, offset) // rowlock.go
 	}
 	if len(p.order) > 0 && p.group == nil { // the one row's ORDER BY sorts the input
 		node = &ir.Sort{Info: ir.Info{Est: rows}, Unary: ir.Unary{Input: node}, Keys: p.sortKeys()}
@@ -182,7 +182,11 @@ func (p *selectPlan) estimateScan(x *execCtx, e *env, from ir.Node) {
 		return
 	}
 	f.Input.Base().Est = ir.Rows(n)
-	f.Est = ir.Rows(n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where)))
+	rows := n * clamp01((&estimator{t: p.table, st: stats, e: e}).sel(p.where))
+	if p.derived == nil && p.series == nil && uniqueEquality(p.table, p.where) { // cost_unique.go
+		rows = min(rows, 1)
+	}
+	f.Est = ir.Rows(rows)
 }
 
 // withLimit puts a Limit over n when p has LIMIT or OFFSET (limit < 0:

@@ -29,7 +29,7 @@ func classOf(t types.Type) typeClass {
 	switch t.Kind {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindFloat8,
 		types.KindNumeric, types.KindOID, types.KindRegtype, types.KindRegclass, types.KindRegnamespace, types.KindRegrole,
-		types.KindRegproc:
+		types.KindRegproc, types.KindRegprocedure, types.KindRegoper, types.KindRegoperator:
 		return classNumeric
 	case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName, types.KindUnknown:
 		return classString
@@ -56,7 +56,8 @@ func classOf(t types.Type) typeClass {
 func isIntKind(k types.Kind) bool {
 	switch k {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindOID, types.KindRegtype, types.KindRegclass,
-		types.KindRegnamespace, types.KindRegrole, types.KindRegproc:
+		types.KindRegnamespace, types.KindRegrole, types.KindRegproc,
+		types.KindRegprocedure, types.KindRegoper, types.KindRegoperator:
 		return true
 	}
 	return false

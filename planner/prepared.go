@@ -25,9 +25,13 @@ type plan interface {
 
 // execCtx is what a plan runs with.
 type execCtx struct {
-	s      *Session
-	txn    *catalog.Txn
-	params []any
+	s *Session
+	// wlocked is the table whose writer lock the statement holds (an
+	// UPDATE's, DELETE's or INSERT's target), nil for none: a row lock
+	// taken on it lets go of that lock while waiting (rowlock.go).
+	wlocked *catalog.Table
+	txn     *catalog.Txn
+	params  []any
 	// initVals holds the values of the statement's uncorrelated scalar
 	// subqueries, each run once per execution (subquery.go).
 	initVals map[*subqueryExpr]any

@@ -68,6 +68,9 @@ type selectPlan struct {
 	// table's columns (rowIDBuf): the rows UPDATE and DELETE change
 	// (dml_modify_exec.go).
 	withSlots bool
+	// lock is the row lock of SELECT ... FOR UPDATE and co (rowlock.go);
+	// nil when the query locks no rows.
+	lock *rowLockSpec
 	// scanCols are the exec scan leaf's columns, made by its first run
 	// (execScan).
 	scanCols atomic.Pointer[tableCols]

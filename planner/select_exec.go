@@ -52,10 +52,10 @@ func (p *selectPlan) execTree(ctx context.Context, x *execCtx, e *env, b *execBu
 
 // srcLimit is the LIMIT the FROM item's scan may stop at: -1 (none) when
 // rows are dropped above it (DISTINCT) or every row is read (windows,
-// semi joins), else limit.
+// semi joins, LockRows), else limit.
 func (p *selectPlan) srcLimit(limit int64) int64 {
-	if p.distinct || p.wins != nil || p.semis != nil {
-		return -1
+	if p.distinct || p.wins != nil || p.semis != nil || p.lock != nil {
+		return -1 // LockRows reads every row: a skipped (SKIP LOCKED) one does not count
 	}
 	return limit
 }
@@ -96,7 +96,7 @@ func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execB
 	case p.windowsSorted(): // exec_window.go
 	case p.knnSorted(srcLimit, offset): // the k-NN index scan is the TopK (knnEach)
 		st.setSort(node)
-	case len(p.order) > 0 && limit >= 0 && !p.distinct:
+	case len(p.order) > 0 && limit >= 0 && !p.distinct && p.lock == nil:
 		node = &ir.TopK{Unary: ir.Unary{Input: node}, Keys: p.execSortKeys(grouped), K: int64(scanBudget(limit, offset)),
 			OwnRows: p.join != nil && grouped == nil}
 		st.setSort(node)
@@ -115,6 +115,10 @@ func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execB
 	items = p.windowed(items)
 	if p.distinct {
 		return p.execDistinct(node, grouped, limit, offset), src, nil
+	}
+	if p.lock != nil {
+		node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
+		st.setLock(node)
 	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)

@@ -39,11 +39,11 @@ type execTemplate struct {
 // reusable reports whether p's tree may be kept across executions: a
 // query of one FROM item (no join) whose tree has no node of its own
 // execution (no aggregate or window accumulators, semi join sides or
-// k-NN budget), run outside EXPLAIN ANALYZE (which keeps each run's
+// k-NN budget, no LockRows of this execution's transaction), run outside EXPLAIN ANALYZE (which keeps each run's
 // nodes).
 func (p *selectPlan) reusable(x *execCtx) bool {
 	return x.analyze == nil && p.join == nil && p.aggs == nil && p.wins == nil && p.semis == nil &&
-		p.knnRel == nil && !p.knnBudget
+		p.knnRel == nil && !p.knnBudget && p.lock == nil
 }
 
 // reusedTree is execTree for a reusable p, ps its access path for this

@@ -265,6 +265,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 			return nil, err
 		}
 	}
+	var wlocked *catalog.Table // the table whose writer lock the statement holds
 	switch mode {
 	case lockShared, lockWrite:
 		if err := s.lockRelations(ctx, p, txn); err != nil {
@@ -275,6 +276,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 		if t := writeTarget(p.plan); mode == lockWrite && t != nil {
 			t.LockWrites()
 			unlock = t.UnlockWrites
+			wlocked = t
 		}
 	case lockSelf:
 		unlock()
@@ -283,7 +285,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	defer s.startStatement(p.stmt, txn)()
 	s.stmtCtx = ctx
 	defer func() { s.stmtCtx = nil }()
-	x := &execCtx{s: s, txn: txn, params: params, memOwn: memacct.Make(s.settings.workMemLimit())}
+	x := &execCtx{s: s, txn: txn, params: params, memOwn: memacct.Make(s.settings.workMemLimit()), wlocked: wlocked}
 	x.mem = &x.memOwn
 	began := time.Now()
 	res, err = runPlan(ctx, p.plan, x, w) // select_write.go

@@ -205,7 +205,10 @@ var undeclared = stmtTraits{lock: lockUndeclared, snapshot: true, readOnly: "thi
 // traitsOf returns st's row of stmtTable with its field-dependent traits
 // filled in, or undeclared for a statement type without a row.
 func traitsOf(st sql.Statement) stmtTraits {
-	if _, ok := st.(*sql.Select); ok {
+	if s, ok := st.(*sql.Select); ok {
+		if s.RowLocks {
+			return lockingSelectTraits(s)
+		}
 		return selectTraits
 	}
 	t, ok := stmtTable[reflect.TypeOf(st)]
@@ -358,6 +361,21 @@ func explainVaries(st sql.Statement, t *stmtTraits) {
 	}
 	inner := traitsOf(x.Stmt)
 	t.lock, t.writes, t.readOnly = inner.lock, inner.writes, inner.readOnly
+}
+
+// lockingSelectTraits are a SELECT's traits when it or a query inside it
+// has a locking clause (FOR UPDATE and co): its row locks need a
+// transaction of its own, as a write does, and a read-only transaction
+// refuses it (PostgreSQL: "cannot execute SELECT FOR UPDATE in a
+// read-only transaction", named after the first clause's mode).
+func lockingSelectTraits(s *sql.Select) stmtTraits {
+	t := selectTraits
+	t.writes = true
+	t.readOnly = "SELECT FOR UPDATE"
+	if len(s.Locks) > 0 {
+		t.readOnly = "SELECT " + s.Locks[0].Strength.String()
+	}
+	return t
 }
 
 func deallocateVaries(st sql.Statement, t *stmtTraits) {

@@ -131,6 +131,12 @@ type Select struct {
 	// that no reference reads (convert_with.go): bound for their errors,
 	// never run.
 	WithChecks []*DerivedTable
+	// Locks are its locking clauses, FOR UPDATE and co (ast_rowlock.go);
+	// nil when none. RowLocks is set on a statement's outermost SELECT
+	// when it or any query inside it has one: the statement then needs
+	// a transaction as a write does.
+	Locks    []RowLock
+	RowLocks bool
 }
 
 // SelectItem is one projected expression; Star is SELECT * (Expr nil).

@@ -15,8 +15,16 @@ type OnConflict struct {
 	Update     bool         // DO UPDATE; false: DO NOTHING
 	Set        []Assignment // DO UPDATE SET; may use EXCLUDED.col
 	Where      Expr         // DO UPDATE ... WHERE; nil when absent
-	P          int          // position of the clause
-	TargetP    int          // position of the conflict target's "("
+	// TargetWhere is the conflict target's index predicate, ON CONFLICT
+	// (cols) WHERE pred, which infers partial unique indexes; nil when
+	// absent.
+	TargetWhere Expr
+	// TargetExprs are the expressions of the target, ON CONFLICT
+	// ((lower(email))), which infer unique expression indexes; nil when
+	// it names only columns.
+	TargetExprs []Expr
+	P           int // position of the clause
+	TargetP     int // position of the conflict target's "("
 }
 
 // FromFunction is a function in FROM with its alias:

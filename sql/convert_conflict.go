@@ -13,7 +13,7 @@ func isQuery(sel *pg_query.SelectStmt) bool {
 
 // onConflict converts ON CONFLICT [(cols) | ON CONSTRAINT name] DO
 // NOTHING | DO UPDATE SET ... [WHERE]; nil in gives nil out. Conflict
-// targets with expressions, opclasses or an index predicate are 0A000.
+// targets with opclasses or collations are 0A000.
 func (c *conv) onConflict(oc *pg_query.OnConflictClause) (*OnConflict, error) {
 	if oc == nil {
 		return nil, nil
@@ -22,13 +22,22 @@ func (c *conv) onConflict(oc *pg_query.OnConflictClause) (*OnConflict, error) {
 	if inf := oc.GetInfer(); inf != nil {
 		out.Constraint = inf.GetConname()
 		out.TargetP = int(inf.GetLocation())
-		if inf.GetWhereClause() != nil {
-			return nil, c.unsupported("ON CONFLICT (...) WHERE", nodeLocation(inf.GetWhereClause()))
+		var err error
+		if out.TargetWhere, err = c.expr(inf.GetWhereClause()); err != nil {
+			return nil, err
 		}
 		for _, n := range inf.GetIndexElems() {
 			ie := n.GetIndexElem()
-			if ie == nil || ie.GetName() == "" || ie.GetExpr() != nil || len(ie.GetOpclass()) > 0 || len(ie.GetCollation()) > 0 {
-				return nil, c.unsupported("expressions in an ON CONFLICT target", inf.GetLocation())
+			if ie == nil || len(ie.GetOpclass()) > 0 || len(ie.GetCollation()) > 0 {
+				return nil, c.unsupported("opclasses and collations in an ON CONFLICT target", inf.GetLocation())
+			}
+			if ie.GetExpr() != nil {
+				x, err := c.expr(ie.GetExpr())
+				if err != nil {
+					return nil, err
+				}
+				out.TargetExprs = append(out.TargetExprs, x)
+				continue
 			}
 			out.Columns = append(out.Columns, ie.GetName())
 		}

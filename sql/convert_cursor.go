@@ -14,8 +14,9 @@ const (
 
 // declareCursorStmt converts DECLARE name ... CURSOR ... FOR query; the
 // query must be a SELECT of the dialect (the grammar admits no other
-// statement). INSENSITIVE and ASENSITIVE are accepted: vecgres cursors
-// never see changes made after DECLARE.
+// statement) and lock no rows (0A000 for FOR UPDATE and co).
+// INSENSITIVE and ASENSITIVE are accepted: vecgres cursors never see
+// changes made after DECLARE.
 func (c *conv) declareCursorStmt(s *pg_query.DeclareCursorStmt) (Statement, error) {
 	sel, ok := s.GetQuery().GetNode().(*pg_query.Node_SelectStmt)
 	if !ok {
@@ -24,6 +25,9 @@ func (c *conv) declareCursorStmt(s *pg_query.DeclareCursorStmt) (Statement, erro
 	q, err := c.selectStmt(sel.SelectStmt)
 	if err != nil {
 		return nil, err
+	}
+	if q.RowLocks {
+		return nil, c.unsupported("DECLARE CURSOR for a query with FOR UPDATE or FOR SHARE", -1)
 	}
 	o := s.GetOptions()
 	return &DeclareCursor{

@@ -11,7 +11,6 @@ var selectClauses = []struct {
 	construct string
 }{
 	{func(s *pg_query.SelectStmt) bool { return s.GetIntoClause() != nil }, "SELECT INTO"},
-	{func(s *pg_query.SelectStmt) bool { return len(s.GetLockingClause()) > 0 }, "SELECT ... FOR UPDATE"},
 	{func(s *pg_query.SelectStmt) bool {
 		return s.GetLimitOption() == pg_query.LimitOption_LIMIT_OPTION_WITH_TIES
 	}, "FETCH ... WITH TIES"},
@@ -34,9 +33,18 @@ func (c *conv) selectStmt(s *pg_query.SelectStmt) (*Select, error) {
 		return nil, err
 	}
 	out, err := c.selectBody(s)
+	if err == nil {
+		out.Locks, err = c.lockingClauses(s, out.SetOp != nil) // convert_rowlock.go
+	}
 	if err != nil {
 		closeWith(nil)
 		return nil, err
+	}
+	if len(out.Locks) > 0 {
+		c.rowLocks = true
+	}
+	if c.depth == 1 {
+		out.RowLocks, c.rowLocks = c.rowLocks, false
 	}
 	return out, closeWith(out)
 }

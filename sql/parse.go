@@ -127,6 +127,9 @@ type conv struct {
 	// table is the bare name of the table CREATE or ALTER TABLE is
 	// converting, for column error messages (convert_identity.go).
 	table string
+	// rowLocks is set once a SELECT with a locking clause was converted
+	// (convert_rowlock.go); the outermost SELECT takes it (Select.RowLocks).
+	rowLocks bool
 }
 
 // stmt converts one top-level (or EXPLAINed) statement.
@@ -174,7 +177,7 @@ func (c *conv) stmt(n *pg_query.Node) (Statement, error) {
 	case *pg_query.Node_VacuumStmt:
 		return c.analyzeStmt(n.VacuumStmt)
 	case *pg_query.Node_LockStmt:
-		return c.lockStmt(n.LockStmt) // convert_lock.go
+		return c.lockStmt(n.LockStmt) // convert_rowlock.go
 	case *pg_query.Node_CreateRoleStmt:
 		return c.createRole(n.CreateRoleStmt)
 	case *pg_query.Node_AlterRoleStmt:

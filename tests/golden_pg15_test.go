@@ -88,6 +88,10 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"pgvector_type_io",
 	"array_fill",
+	"row_locks",
+	"on_conflict_partial",
+	"reg_signatures",
+	"unique_expr_index",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -72,6 +72,8 @@ func (env *Env) buildNode(n plan.Node) (producer, error) {
 		return env.input(n.Unary, "Hash")
 	case *plan.Modify:
 		return env.buildModify(n) // modify.go
+	case *plan.LockRows:
+		return env.buildLockRows(n) // lockrows.go
 	case *plan.Result:
 		return resultRow, nil
 	case *plan.SeqScan, *plan.IndexScan, *plan.FunctionScan, *plan.SubqueryScan, *plan.ValuesScan, *plan.Copy, *plan.Side:

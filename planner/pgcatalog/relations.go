@@ -158,7 +158,7 @@ func isUnique(ix *catalog.Index) bool { return isPrimary(ix) || ix.Key != nil }
 // indexColumns returns the columns ix indexes, in order.
 func indexColumns(ix *catalog.Index) []int {
 	switch {
-	case ix.Key != nil:
+	case ix.Key != nil && ix.Key.KeyExpr == "": // a unique expression index's one key is its expression, on ix.Column
 		return ix.Key.Columns
 	case isPrimary(ix):
 		return ix.Table.PrimaryKey

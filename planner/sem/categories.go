@@ -25,7 +25,8 @@ const (
 func categoryOf(t types.Type) (category, bool) {
 	switch t.Kind {
 	case types.KindInt2, types.KindInt4, types.KindInt8, types.KindFloat4, types.KindNumeric, types.KindRegtype,
-		types.KindRegclass, types.KindRegnamespace, types.KindRegrole, types.KindRegproc:
+		types.KindRegclass, types.KindRegnamespace, types.KindRegrole, types.KindRegproc,
+		types.KindRegprocedure, types.KindRegoper, types.KindRegoperator:
 		return catNumeric, false
 	case types.KindFloat8, types.KindOID:
 		return catNumeric, true

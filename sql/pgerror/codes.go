@@ -94,6 +94,7 @@ const (
 	ProgramLimitExceeded         Code = "54000"
 	StatementTooComplex          Code = "54001"
 	TooManyColumns               Code = "54011"
+	TooManyArguments             Code = "54023"
 	DiskFull                     Code = "53100"
 	OutOfMemory                  Code = "53200"
 	TooManyConnections           Code = "53300"

@@ -80,6 +80,9 @@ var kinds = [...]kindInfo{
 	KindRegnamespace:     {OIDRegnamespace, "regnamespace", 4},
 	KindRegrole:          {OIDRegrole, "regrole", 4},
 	KindRegproc:          {OIDRegproc, "regproc", 4},
+	KindRegprocedure:     {OIDRegprocedure, "regprocedure", 4},
+	KindRegoper:          {OIDRegoper, "regoper", 4},
+	KindRegoperator:      {OIDRegoperator, "regoperator", 4},
 	KindSparsevecArray:   {OIDSparsevecArray, "sparsevec[]", -1},
 	KindBitArray:         {OIDBitArray, "bit[]", -1},
 	KindVarbitArray:      {OIDVarbitArray, "bit varying[]", -1},
@@ -195,7 +198,7 @@ var typeNames = map[string]Kind{
 	"bpchar": KindBpchar, "char": KindBpchar, "character": KindBpchar,
 	"oid":     KindOID,
 	"regtype": KindRegtype, "regclass": KindRegclass, "regnamespace": KindRegnamespace, "regrole": KindRegrole,
-	"regproc": KindRegproc,
+	"regproc": KindRegproc, "regprocedure": KindRegprocedure, "regoper": KindRegoper, "regoperator": KindRegoperator,
 	"vector":  KindVector,
 	"halfvec": KindHalfvec,
 	"void":    KindVoid, "unknown": KindUnknown,
@@ -209,10 +212,10 @@ var typeNames = map[string]Kind{
 }
 
 // unsupportedRegTypes are PostgreSQL's OID alias types vecgres does not
-// serve (it has regtype, regclass, regnamespace, regrole and regproc):
-// naming one is 0A000, not 42704 as for a type PostgreSQL lacks too.
-var unsupportedRegTypes = map[string]bool{"regprocedure": true, "regoper": true, "regoperator": true,
-	"regconfig": true, "regdictionary": true, "regcollation": true}
+// serve (it has regtype, regclass, regnamespace, regrole, regproc,
+// regprocedure, regoper and regoperator): naming one is 0A000, not 42704
+// as for a type PostgreSQL lacks too.
+var unsupportedRegTypes = map[string]bool{"regconfig": true, "regdictionary": true, "regcollation": true}
 
 // LookupType resolves a SQL type name (as pg_query gives it: "int8",
 // "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",

@@ -107,8 +107,8 @@ func TestLookupTypeErrors(t *testing.T) {
 		{"Vector", nil, pgerror.UndefinedObject, `type "Vector" does not exist`},
 		{"foo[]", nil, pgerror.UndefinedObject, `type "foo[]" does not exist`},
 		{"_int2vector", nil, pgerror.FeatureNotSupported, "type _int2vector is not supported by vecgres"},
-		{"regprocedure", nil, pgerror.FeatureNotSupported, "type regprocedure is not supported by vecgres"},
-		{"regoperator[]", nil, pgerror.FeatureNotSupported, "type regoperator is not supported by vecgres"},
+		{"regconfig", nil, pgerror.FeatureNotSupported, "type regconfig is not supported by vecgres"},
+		{"regconfig[]", nil, pgerror.FeatureNotSupported, "type regconfig is not supported by vecgres"},
 	}
 	for _, tt := range tests {
 		_, err := LookupType(tt.name, tt.mods)

@@ -61,6 +61,9 @@ const (
 	OIDRegnamespace    OID = 4089
 	OIDRegrole         OID = 4096
 	OIDRegproc         OID = 24
+	OIDRegprocedure    OID = 2202
+	OIDRegoper         OID = 2203
+	OIDRegoperator     OID = 2204
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

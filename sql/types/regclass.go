@@ -23,7 +23,8 @@ type Reg struct {
 
 // IsReg reports whether k is one of the types of Reg values.
 func IsReg(k Kind) bool {
-	return k == KindRegclass || k == KindRegnamespace || k == KindRegrole || k == KindRegproc
+	return k == KindRegclass || k == KindRegnamespace || k == KindRegrole || k == KindRegproc ||
+		k == KindRegprocedure || k == KindRegoper || k == KindRegoperator
 }
 
 // parseReg is the input function of reg type t for what needs no

@@ -105,7 +105,7 @@ func decodeFixed(r *reader, k Kind) (any, error) {
 	case KindOID, KindRegtype:
 		v, err := r.uint32()
 		return int64(v), err
-	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoper, KindRegoperator:
 		v, err := r.uint32()
 		return Reg{OID: int64(v)}, err
 	}
@@ -156,7 +156,7 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 	case KindInt2:
 		i, _ := asInt(d)
 		return binary.BigEndian.AppendUint16(buf, uint16(i))
-	case KindInt4, KindOID, KindRegtype, KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+	case KindInt4, KindOID, KindRegtype, KindRegclass, KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoper, KindRegoperator:
 		i, _ := asInt(d)
 		return binary.BigEndian.AppendUint32(buf, uint32(i))
 	case KindInt8:

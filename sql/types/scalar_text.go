@@ -39,7 +39,7 @@ func ParseText(t Type, s string) (any, error) {
 		return parseOID(s)
 	case KindRegtype:
 		return parseRegtype(s)
-	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoper, KindRegoperator:
 		return parseReg(t, s)
 	case KindVector:
 		v, err := ParseVector(s, t.Typmod)
@@ -109,7 +109,7 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
-	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc:
+	case KindRegclass, KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoper, KindRegoperator:
 		return appendReg(buf, d)
 	case KindVector:
 		if v, ok := d.(Vector); ok {

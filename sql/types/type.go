@@ -88,6 +88,12 @@ const (
 	// read and written as text; no column has them.
 	KindCstring
 	KindCstringArray
+	// regprocedure, regoper and regoperator (regclass.go): Reg values, a
+	// function's or operator's OID with the name or signature their
+	// output functions print, resolved by the planner.
+	KindRegprocedure
+	KindRegoper
+	KindRegoperator
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
