@@ -110,6 +110,10 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
+	if err := c.migrateSerials(); err != nil { // serial_migrate.go
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
 	c.noteRecovery(ls, began, replayed)
 	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
 	if interval == 0 {

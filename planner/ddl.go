@@ -56,7 +56,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 			schema, _ := cat.SplitName(key)
 			pkName = catalog.QualifiedName(schema, pkName)
 		}
-		t, err := cat.CreateTableWith(txn, s.user(), key, cols, pkey, pkName, cons)
+		t, err := cat.CreateTableWith(txn, s.user(), key, serialColumns(cat, cols, seqs), pkey, pkName, cons) // serial.go
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +82,7 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 		if err := checkColumnType(d.Type); err != nil { // column_types.go
 			return nil, nil, err
 		}
-		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial, Identity: d.Identity}
+		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Identity: d.Identity}
 		if d.Default != nil {
 			if err := b.columnDefault(d.Default, &c); err != nil { // defaults.go
 				return nil, nil, err

@@ -86,6 +86,7 @@ var pg15GoldenScripts = []string{
 	"json_frameworks",
 	"comments",
 	"identity",
+	"serial_sequences",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
