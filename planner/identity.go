@@ -119,19 +119,19 @@ func (s *Session) createIdentitySeqs(cat *catalog.Catalog, txn *catalog.Txn, t *
 func (e *env) identityNext(t *catalog.Table, col int) (any, error) {
 	s := e.sess
 	unlatch := s.catalogRead()
-	seqs := s.cat.SequencesOwnedBy(t.OID, t.Columns[col].Name)
+	seq := s.ownedSeq(t, col) // sequence_cache.go
 	unlatch()
-	if len(seqs) == 0 {
+	if seq == nil {
 		return nil, pgerror.Errorf(pgerror.InternalError, "no owned sequence found")
 	}
 	if err := e.errSeqReadOnly("nextval"); err != nil {
 		return nil, err
 	}
-	v, err := e.seqTxn().NextVal(seqs[0])
+	v, err := e.seqTxn().NextVal(seq)
 	if err != nil {
 		return nil, err
 	}
-	s.noteNextVal(seqs[0].OID, v)
+	s.noteNextVal(seq.OID, v)
 	return v, nil
 }
 

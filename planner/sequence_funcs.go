@@ -25,11 +25,19 @@ type seqTarget struct {
 // resolveSeq resolves a sequence function's regclass argument. Errors:
 // 42P01, 42809 `"t" is not a sequence`. Latch held.
 func (s *Session) resolveSeq(name string) (seqTarget, error) {
+	c := s.seqs() // sequence_cache.go
+	if q, ok := c.byName[name]; ok {
+		return q, nil
+	}
 	oid, err := s.regclassIn(name)
 	if err != nil {
 		return seqTarget{}, err
 	}
-	return s.seqByOID(uint32(oid))
+	q, err := s.seqByOID(uint32(oid))
+	if err == nil {
+		c.byName[name] = q
+	}
+	return q, err
 }
 
 // seqByOID is resolveSeq for an OID.
