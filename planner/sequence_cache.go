@@ -16,15 +16,16 @@ import (
 // and back, or every relation searched for the one a column owns) cost
 // more than drawing the value. seqCache keeps what was resolved while the
 // catalog's version (any DDL, role or grant change), the session user
-// and search_path stay as they were, as pathCache keeps the search path.
+// and the settings (search_path among them; their version, as
+// hotSettings reads it) stay as they were.
 
 // seqCache is a session's resolved sequences (see above).
 type seqCache struct {
-	valid     bool
-	raw, user string
-	version   uint64
-	byName    map[string]seqTarget        // resolveSeq's argument -> its sequence
-	owned     map[ownedCol]*catalog.Table // identity column -> its sequence
+	valid                     bool
+	user                      string
+	version, settings, server uint64                      // catalog.Version, settings.version, serverConfGen
+	byName                    map[string]seqTarget        // resolveSeq's argument -> its sequence
+	owned                     map[ownedCol]*catalog.Table // identity column -> its sequence
 }
 
 // ownedCol is a column by its table's OID and position.
@@ -36,11 +37,10 @@ type ownedCol struct {
 // seqs returns the session's cache, emptied when the catalog, the user
 // or search_path changed since it was filled. Latch held.
 func (s *Session) seqs() *seqCache {
-	raw, _ := s.settings.get("search_path")
-	user, version := s.startup["user"], s.cat.Version()
+	user, version, server := s.startup["user"], s.cat.Version(), serverConfGen.Load()
 	c := &s.seqCache
-	if !c.valid || c.raw != raw || c.user != user || c.version != version {
-		*c = seqCache{valid: true, raw: raw, user: user, version: version,
+	if !c.valid || c.settings != s.settings.version || c.server != server || c.user != user || c.version != version {
+		*c = seqCache{valid: true, user: user, version: version, settings: s.settings.version, server: server,
 			byName: map[string]seqTarget{}, owned: map[ownedCol]*catalog.Table{}}
 	}
 	return c
