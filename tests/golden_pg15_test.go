@@ -87,6 +87,7 @@ var pg15GoldenScripts = []string{
 	"comments",
 	"identity",
 	"serial_sequences",
+	"sequence_privileges",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

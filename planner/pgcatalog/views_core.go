@@ -233,8 +233,8 @@ var classCols = cols("oid", tOID, "relname", tName, "relnamespace", tOID, "relty
 // classRows lists tables, indexes and sequences. A table is never
 // analyzed (reltuples -1, as PostgreSQL 15 before ANALYZE); relfilenode
 // is the OID; a table's row type has no pg_type row in vecgres (reltype
-// 0); an index's reloptions are its WITH options; a table's relacl is
-// relACL's.
+// 0); an index's reloptions are its WITH options; a table's, view's and
+// sequence's relacl is relACL's.
 func classRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
@@ -253,6 +253,9 @@ func classRows(env Env) [][]any {
 			}
 		case kindSequence:
 			natts, tuples = 3, 1
+			if r.table.Seq != nil {
+				acl = relACL(env, r.table)
+			}
 		case kindView:
 			am, natts, tuples, ident, acl = viewClassRow(env, r) // views_user.go
 		}

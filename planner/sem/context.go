@@ -74,4 +74,5 @@ const (
 	OnTable Object = iota
 	OnSchema
 	OnDatabase
+	OnSequence
 )
