@@ -110,6 +110,9 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
+	if !log.CleanShutdown() {
+		c.resetUnlogged() // unlogged.go
+	}
 	if err := c.migrateSerials(); err != nil { // serial_migrate.go
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)

@@ -63,6 +63,13 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 		if err := s.createIdentitySeqs(cat, txn, t, seqs); err != nil {
 			return nil, err
 		}
+		if x.Unlogged { // the table and its columns' sequences, as PostgreSQL 15's
+			for _, r := range append([]*catalog.Table{t}, cat.SequencesOwnedBy(t.OID, "")...) {
+				if err := cat.SetUnlogged(r); err != nil { // catalog/unlogged.go
+					return nil, err
+				}
+			}
+		}
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
 	}), nil
 }

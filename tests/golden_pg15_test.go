@@ -88,6 +88,7 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"serial_sequences",
 	"sequence_privileges",
+	"unlogged_tables",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

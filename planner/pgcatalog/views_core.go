@@ -261,7 +261,7 @@ func classRows(env Env) [][]any {
 		}
 		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
-			hasIndex, false, "p", string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
+			hasIndex, false, persistence(r), string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})
 	}
 	return rows
@@ -364,4 +364,13 @@ var databaseCols = cols("oid", tOID, "datname", tName, "datdba", tOID, "encoding
 func databaseRows(env Env) [][]any {
 	return [][]any{{int64(oidDatabase), env.Database, int64(10), int64(6), "c", false, true, int64(-1), "0", "1",
 		int64(1663), "C", "C", nil, nil, nil}}
+}
+
+// persistence is pg_class.relpersistence: 'u' for an unlogged table, its
+// indexes and its columns' sequences (catalog/unlogged.go), else 'p'.
+func persistence(r relation) string {
+	if r.table != nil && r.table.Unlogged && (r.kind != kindSequence || r.table.Seq != nil) {
+		return "u"
+	}
+	return "p"
 }
