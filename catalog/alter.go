@@ -155,7 +155,7 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 // proposal returns a detached copy of t's definition to change.
 func (c *Catalog) proposal(t *Table) *Table {
 	nt := &Table{OID: t.OID, Name: t.Name, Columns: slices.Clone(t.Columns), PrimaryKey: slices.Clone(t.PrimaryKey),
-		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, View: t.View, Seq: t.Seq,
+		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, View: t.View, Seq: t.Seq, Unlogged: t.Unlogged,
 		Comment: t.Comment, PKeyComment: t.PKeyComment, indexComments: t.indexComments}
 	for _, k := range t.Constraints {
 		nt.Constraints = append(nt.Constraints, k.clone())
@@ -215,7 +215,7 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	t.Seq = nt.Seq // under seqMu: a commit's seqEntries reads it
 	t.seqMu.Unlock()
 	addedKey := len(t.PrimaryKey) == 0 && len(nt.PrimaryKey) > 0
-	t.Columns, t.PrimaryKey, t.PKeyName, t.View = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View
+	t.Columns, t.PrimaryKey, t.PKeyName, t.View, t.Unlogged = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View, nt.Unlogged
 	t.Comment, t.PKeyComment, t.indexComments = nt.Comment, nt.PKeyComment, nt.indexComments
 	if t.Owner != nt.Owner { // OWNER TO (owner.go): the grants change with the owner
 		t.Owner, t.acl = nt.Owner, nt.acl

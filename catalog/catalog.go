@@ -112,6 +112,13 @@ func Open(dir string, opts Options) (*Catalog, error) {
 		log.Close()
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
+	if !log.CleanShutdown() {
+		c.resetUnlogged() // unlogged.go
+	}
+	if err := c.migrateSerials(); err != nil { // serial_migrate.go
+		log.Close()
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
 	c.noteRecovery(ls, began, replayed)
 	interval, walBytes := opts.CheckpointInterval, opts.CheckpointWALBytes
 	if interval == 0 {

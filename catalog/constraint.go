@@ -247,7 +247,7 @@ func appendInts(b []byte, v []int) []byte {
 // readConstraints reads what appendConstraints wrote, if anything is
 // left in d.
 func readConstraints(d *decoder, t *Table) {
-	if len(d.b) == 0 || d.err != nil || d.b[0] == viewFormat || d.b[0] == seqFormat || d.b[0] == commentFormat {
+	if len(d.b) == 0 || d.err != nil || d.b[0] == viewFormat || d.b[0] == seqFormat || d.b[0] == commentFormat || d.b[0] == persistenceFormat {
 		return
 	}
 	if d.byte1() != constraintsFormat {

@@ -138,8 +138,10 @@
 // that touched it (a read-only statement commits one of its own) carries
 // its state with a version that setval, ALTER SEQUENCE and CYCLE
 // wrap-around raise, so replay keeps the newest state whatever order
-// the commit records reached the WAL in. Serial columns keep their own
-// counters (Table.seqs), as before.
+// the commit records reached the WAL in. Serial columns of older data
+// directories kept their own counters (Table.seqs, still replayed from
+// their WAL); Open turns each into a sequence OWNED BY the column
+// (serial_migrate.go).
 //
 // # Views (view.go)
 //

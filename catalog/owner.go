@@ -16,10 +16,11 @@ import (
 // set, changed with the schema lock held exclusively and read with it
 // shared.
 
-// Privilege is a set of table privileges, one bit each, in the order of
-// PostgreSQL's ACL letters "arwdDxt" (a INSERT, r SELECT, w UPDATE,
-// d DELETE, D TRUNCATE, x REFERENCES, t TRIGGER). The bit values are part
-// of the WAL and snapshot format: never renumber.
+// Privilege is a set of table and sequence privileges, one bit each, in
+// the order of PostgreSQL's ACL letters "arwdDxtU" (a INSERT, r SELECT,
+// w UPDATE, d DELETE, D TRUNCATE, x REFERENCES, t TRIGGER; U USAGE, for
+// sequences). The bit values are part of the WAL and snapshot format:
+// never renumber.
 type Privilege uint8
 
 // Table privileges.
@@ -31,9 +32,12 @@ const (
 	PrivTruncate
 	PrivReferences
 	PrivTrigger
+	PrivUsage // sequences only
 
 	// PrivAll is ALL [PRIVILEGES] on a table.
 	PrivAll = PrivInsert | PrivSelect | PrivUpdate | PrivDelete | PrivTruncate | PrivReferences | PrivTrigger
+	// PrivSeqAll is ALL [PRIVILEGES] on a sequence.
+	PrivSeqAll = PrivSelect | PrivUpdate | PrivUsage
 )
 
 // PublicGrantee is the grantee name standing for PUBLIC (every role).
@@ -41,7 +45,7 @@ const (
 const PublicGrantee = "public"
 
 // aclLetters are the ACL letters of the privilege bits, lowest bit first.
-const aclLetters = "arwdDxt"
+const aclLetters = "arwdDxtU"
 
 // String returns the privileges as PostgreSQL's ACL letters ("arwdDxt"
 // for PrivAll, "r" for PrivSelect).
@@ -80,7 +84,7 @@ func (c *Catalog) TablePrivileges(t *Table, role string) Privilege {
 // count yet, as in PostgreSQL. Schema lock held.
 func (c *Catalog) TablePrivilegesIn(txn *Txn, t *Table, role string) Privilege {
 	if c.OwnsTable(t, role) {
-		return PrivAll
+		return t.AllPrivileges()
 	}
 	var p Privilege
 	for _, g := range []string{role, PublicGrantee} {
@@ -91,6 +95,15 @@ func (c *Catalog) TablePrivilegesIn(txn *Txn, t *Table, role string) Privilege {
 		p |= q
 	}
 	return p
+}
+
+// AllPrivileges is ALL PRIVILEGES on t: PrivSeqAll for a sequence,
+// PrivAll for a table or view.
+func (t *Table) AllPrivileges() Privilege {
+	if t.Seq != nil {
+		return PrivSeqAll
+	}
+	return PrivAll
 }
 
 // TableGrants returns t's grants, grantee -> privileges (a copy; the

@@ -54,6 +54,9 @@ type Table struct {
 	// Seq is set for a sequence (sequence.go): its definition; nil for a
 	// table.
 	Seq *SeqDef
+	// Unlogged is set for CREATE UNLOGGED TABLE (unlogged.go): its rows
+	// are never logged and an unclean start-up empties it.
+	Unlogged bool
 	// Comment is COMMENT ON TABLE's (VIEW's, SEQUENCE's) text, "" for
 	// none; indexComments the comments on its indexes by index OID
 	// (comment.go). Replaced by ALTER, never changed in place.

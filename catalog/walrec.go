@@ -81,7 +81,7 @@ func encodeCreateTable(t *Table) []byte {
 		b = appendUvarint(b, uint64(c))
 	}
 	b = appendSeq(appendView(appendConstraints(appendLayout(appendOwnership(appendString(b, t.PKeyName), t), t), t), t), t)
-	return appendComments(b, t) // comment.go
+	return appendPersistence(appendComments(b, t), t) // comment.go, unlogged.go
 }
 
 func decodeCreateTable(p []byte) (*Table, error) {
@@ -107,6 +107,7 @@ func decodeCreateTable(p []byte) (*Table, error) {
 	readView(d, t)
 	readSeq(d, t)
 	readComments(d, t)
+	readPersistence(d, t)
 	return t, d.err
 }
 

@@ -147,6 +147,9 @@ func (e *txnEncoder) write(r record) {
 func (t *Txn) encodeTo(limit int, emit func(record) error) error {
 	e := newTxnEncoder(t.xid, limit, emit)
 	for _, o := range t.ops {
+		if o.table.Unlogged {
+			continue // unlogged.go
+		}
 		var vals []any
 		if o.kind == opInsert {
 			vals = o.table.version(o.slot).vals

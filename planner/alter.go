@@ -20,6 +20,7 @@ import (
 type boundAdd struct {
 	col     catalog.Column
 	missing any
+	serial  bool // a serial column: its sequence is made when it runs (serial.go)
 }
 
 func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
@@ -70,7 +71,13 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			}
 			switch cmd.Kind {
 			case sql.AlterAddColumn:
-				err = cat.AddColumn(t, adds[i].col, adds[i].missing)
+				col := adds[i].col
+				if adds[i].serial {
+					col, err = s.addSerialSeq(cat, txn, t, col) // serial.go
+				}
+				if err == nil {
+					err = cat.AddColumn(t, col, adds[i].missing)
+				}
 			case sql.AlterDropColumn:
 				if err = s.dropColumnViews(cat, txn, t, cmd.Name, res); err == nil { // view_deps.go
 					err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
@@ -174,13 +181,10 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 
 // bindAddColumn checks ADD COLUMN's definition and binds its default.
 func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
-	if d.Serial {
-		return nil, pgerror.NotSupported("ADD COLUMN of a serial column")
-	}
 	if err := checkColumnType(d.Name, d.Type); err != nil { // column_types.go
 		return nil, err
 	}
-	a := &boundAdd{col: catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull}}
+	a := &boundAdd{col: catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial}, serial: d.Serial}
 	if d.Default == nil {
 		return a, nil
 	}
@@ -382,6 +386,9 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 func (s *Session) missingValues(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd) error {
 	hasRows := cat.HasRows(t)
 	for i, a := range adds {
+		if cmds[i].Kind == sql.AlterAddColumn && a.serial && hasRows {
+			return pgerror.NotSupported("ADD COLUMN of a serial column to a table with rows")
+		}
 		if cmds[i].Kind != sql.AlterAddColumn || a.col.DefaultExpr == "" || !hasRows {
 			continue
 		}

@@ -56,12 +56,19 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 			schema, _ := cat.SplitName(key)
 			pkName = catalog.QualifiedName(schema, pkName)
 		}
-		t, err := cat.CreateTableWith(txn, s.user(), key, cols, pkey, pkName, cons)
+		t, err := cat.CreateTableWith(txn, s.user(), key, serialColumns(cat, cols, seqs), pkey, pkName, cons) // serial.go
 		if err != nil {
 			return nil, err
 		}
 		if err := s.createIdentitySeqs(cat, txn, t, seqs); err != nil {
 			return nil, err
+		}
+		if x.Unlogged { // the table and its columns' sequences, as PostgreSQL 15's
+			for _, r := range append([]*catalog.Table{t}, cat.SequencesOwnedBy(t.OID, "")...) {
+				if err := cat.SetUnlogged(r); err != nil { // catalog/unlogged.go
+					return nil, err
+				}
+			}
 		}
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
 	}), nil
@@ -82,7 +89,7 @@ func (b *binder) tableColumns(x *sql.CreateTable) ([]catalog.Column, []int, erro
 		if err := checkColumnType(d.Name, d.Type); err != nil { // column_types.go
 			return nil, nil, err
 		}
-		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Serial: d.Serial, Identity: d.Identity}
+		c := catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial, Identity: d.Identity}
 		if d.Default != nil {
 			if err := b.columnDefault(d.Default, &c); err != nil { // defaults.go
 				return nil, nil, err

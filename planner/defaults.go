@@ -129,8 +129,17 @@ type defaultKey struct {
 // holds no session state (env carries it).
 var boundDefaults sync.Map // defaultKey -> expr
 
-// defaultExprValue evaluates column c's DefaultExpr for one row.
+// defaultExprValue evaluates column c's DefaultExpr for one row. A
+// serial column's nextval('s'::regclass) calls nextval directly, on the
+// sequence the session resolved once (sequence_cache.go).
 func defaultExprValue(e *env, c catalog.Column) (any, error) {
+	if name, ok := nextvalDefaultName(c); ok {
+		v, err := e.NextVal(name) // sequence_funcs.go
+		if err != nil || c.Type.Kind == types.KindInt8 {
+			return v, err
+		}
+		return types.Cast(v, types.Int8, c.Type, false)
+	}
 	key := defaultKey{c.DefaultExpr, c.Type}
 	x, ok := boundDefaults.Load(key)
 	if !ok {

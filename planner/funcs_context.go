@@ -149,6 +149,8 @@ func (e *env) HasPrivilege(on sem.Object, args []any) (any, error) {
 		return hasSchemaPrivilege(e, args)
 	case sem.OnDatabase:
 		return hasDatabasePrivilege(e, args)
+	case sem.OnSequence:
+		return hasSequencePrivilege(e, args) // funcs_privilege_seq.go
 	}
 	return hasTablePrivilege(e, args)
 }

@@ -24,19 +24,21 @@ import (
 // column: its catalog name and definition (OwnedBy set once the table
 // exists).
 type identitySeq struct {
-	col int
-	key string
-	def *catalog.SeqDef
+	col    int
+	key    string
+	def    *catalog.SeqDef
+	serial bool // a serial column's: its DEFAULT calls nextval on it
 }
 
 // identitySeqs picks the names and definitions of the sequences of x's
-// identity columns, for the table key. Errors: 42P07 for a SEQUENCE
-// NAME that is taken, 22023 from the sequence options. Latch held.
+// identity and serial columns (serial.go), for the table key. Errors:
+// 42P07 for a SEQUENCE NAME that is taken, 22023 from the sequence
+// options. Latch held.
 func (s *Session) identitySeqs(cat *catalog.Catalog, key string, x *sql.CreateTable) ([]identitySeq, error) {
 	var out []identitySeq
 	taken := map[string]bool{}
 	for i, d := range x.Columns {
-		if d.Identity == 0 {
+		if d.Identity == 0 && !d.Serial {
 			continue
 		}
 		seqKey, def, err := s.newIdentitySeq(cat, key, d, taken)
@@ -44,7 +46,7 @@ func (s *Session) identitySeqs(cat *catalog.Catalog, key string, x *sql.CreateTa
 			return nil, err
 		}
 		taken[seqKey] = true
-		out = append(out, identitySeq{col: i, key: seqKey, def: def})
+		out = append(out, identitySeq{col: i, key: seqKey, def: def, serial: d.Serial})
 	}
 	return out, nil
 }
@@ -117,19 +119,19 @@ func (s *Session) createIdentitySeqs(cat *catalog.Catalog, txn *catalog.Txn, t *
 func (e *env) identityNext(t *catalog.Table, col int) (any, error) {
 	s := e.sess
 	unlatch := s.catalogRead()
-	seqs := s.cat.SequencesOwnedBy(t.OID, t.Columns[col].Name)
+	seq := s.ownedSeq(t, col) // sequence_cache.go
 	unlatch()
-	if len(seqs) == 0 {
+	if seq == nil {
 		return nil, pgerror.Errorf(pgerror.InternalError, "no owned sequence found")
 	}
 	if err := e.errSeqReadOnly("nextval"); err != nil {
 		return nil, err
 	}
-	v, err := e.seqTxn().NextVal(seqs[0])
+	v, err := e.seqTxn().NextVal(seq)
 	if err != nil {
 		return nil, err
 	}
-	s.noteNextVal(seqs[0].OID, v)
+	s.noteNextVal(seq.OID, v)
 	return v, nil
 }
 
@@ -177,16 +179,10 @@ func identityValue(c catalog.Column, over byte) (skip bool, err error) {
 // restartSeqs are the sequences TRUNCATE ... RESTART IDENTITY restarts
 // at their START: those the columns of tables own (PostgreSQL's
 // ExecuteTruncate). The restart is not undone by a rollback. Errors:
-// 42501 when the user does not own one; 0A000 for a serial column,
-// whose counter vecgres keeps with the column. Latch held.
+// 42501 when the user does not own one. Latch held.
 func (s *Session) restartSeqs(cat *catalog.Catalog, tables []*catalog.Table) ([]*catalog.Table, error) {
 	var out []*catalog.Table
 	for _, t := range tables {
-		for _, c := range t.Columns {
-			if c.Serial {
-				return nil, pgerror.NotSupported("TRUNCATE ... RESTART IDENTITY of a table with a serial column")
-			}
-		}
 		for _, seq := range cat.SequencesOwnedBy(t.OID, "") {
 			if !cat.OwnsTable(seq, s.user()) {
 				return nil, errNotOwner("sequence", bareRel(cat, seq))

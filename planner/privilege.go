@@ -34,16 +34,22 @@ func errNotOwner(kind, name string) error {
 }
 
 // checkTable returns 42501 unless the session's role holds every
-// privilege in need on t. Virtual pg_catalog tables are readable by all.
+// privilege in need on t. Virtual pg_catalog tables are readable by all;
+// a sequence's row read as a relation (seqRow) is checked as the
+// sequence.
 func (s *Session) checkTable(t *catalog.Table, need catalog.Privilege) error {
 	if real, ok := s.cat.Table(t.Name); !ok || real != t {
-		return nil
+		seq, ok := s.seqOfRow(t)
+		if !ok {
+			return nil
+		}
+		t = seq
 	}
 	if err := s.checkUsage(t); err != nil { // schema_priv.go
 		return err
 	}
 	if s.cat.TablePrivilegesIn(s.txn, t, s.privRole())&need != need { // view.go: a view's owner
-		return errTablePrivilege(t.Name)
+		return s.errRelPrivilege(t) // privilege_grant.go
 	}
 	return nil
 }
@@ -125,3 +131,17 @@ func whereReadsColumns(pl plan) bool {
 
 // checkSelect checks SELECT on a table read by a query (FROM).
 func (s *Session) checkSelect(t *catalog.Table) error { return s.checkTable(t, catalog.PrivSelect) }
+
+// seqOfRow is the sequence whose row seqRow made t from, if it is one.
+// Latch held.
+func (s *Session) seqOfRow(t *catalog.Table) (*catalog.Table, bool) {
+	if t.OID < firstUserOID {
+		return nil, false
+	}
+	seq, ok := s.cat.TableByOID(t.OID)
+	return seq, ok && seq.IsSequence() && seq != t
+}
+
+// firstUserOID is PostgreSQL's FirstNormalObjectId: catalog views' OIDs
+// lie below it.
+const firstUserOID = 16384

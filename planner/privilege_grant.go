@@ -18,11 +18,17 @@ import (
 // none gets 42501. USAGE on schema public is held by every role and is
 // not kept: granting or revoking it changes nothing.
 
-// tablePrivileges are the privilege names GRANT takes for tables.
+// tablePrivileges are the privilege names GRANT takes ON [TABLE]: a
+// table's, and USAGE for a sequence named there.
 var tablePrivileges = map[string]catalog.Privilege{
 	"select": catalog.PrivSelect, "insert": catalog.PrivInsert, "update": catalog.PrivUpdate,
 	"delete": catalog.PrivDelete, "truncate": catalog.PrivTruncate, "references": catalog.PrivReferences,
-	"trigger": catalog.PrivTrigger,
+	"trigger": catalog.PrivTrigger, "usage": catalog.PrivUsage,
+}
+
+// sequencePrivileges are the privilege names GRANT takes ON SEQUENCE.
+var sequencePrivileges = map[string]catalog.Privilege{
+	"usage": catalog.PrivUsage, "select": catalog.PrivSelect, "update": catalog.PrivUpdate,
 }
 
 // Schema privileges (a local bit set: only CREATE is kept).
@@ -75,36 +81,37 @@ func (s *Session) grantees(list []sql.Grantee) ([]string, error) {
 	return out, nil
 }
 
-// grantTables runs GRANT | REVOKE ... ON [TABLE] names (schema lock held
-// exclusively). Every table is checked before any grant changes.
+// grantTables runs GRANT | REVOKE ... ON [TABLE] names or ON SEQUENCE
+// names (schema lock held exclusively). Every relation is checked before
+// any grant changes.
 func (s *Session) grantTables(x *sql.Grant, grantees []string, res *backend.Result) error {
-	priv := catalog.PrivAll
-	if len(x.Privileges) > 0 {
-		priv = 0
-		for _, name := range x.Privileges {
-			p, ok := tablePrivileges[name]
-			if !ok {
-				return pgerror.Errorf(pgerror.InvalidGrantOperation, "invalid privilege type %s for relation", strings.ToUpper(name))
-			}
-			priv |= p
-		}
+	priv, err := grantPrivileges(x)
+	if err != nil {
+		return err
 	}
 	tables, err := s.grantTargets(x)
 	if err != nil {
 		return err
 	}
 	var change []*catalog.Table
+	privs := map[*catalog.Table]catalog.Privilege{}
 	for _, t := range tables {
+		p, err := relationGrant(x, t, priv, res)
+		if err != nil {
+			return err
+		}
+		privs[t] = p
 		switch {
 		case s.cat.OwnsTable(t, s.user()):
 			change = append(change, t)
 		case s.cat.TablePrivilegesIn(s.txn, t, s.user()) == 0:
-			return errTablePrivilege(t.Name)
+			return s.errRelPrivilege(t)
 		default:
 			res.Notices = append(res.Notices, grantWarning(x.Revoke, t.Name))
 		}
 	}
 	for _, t := range change {
+		priv := privs[t]
 		for _, g := range grantees {
 			if g == t.Owner {
 				continue // the owner holds every privilege anyway
@@ -122,9 +129,57 @@ func (s *Session) grantTables(x *sql.Grant, grantees []string, res *backend.Resu
 	return nil
 }
 
-// grantTargets resolves the tables of GRANT: the named ones (42P01 when
-// missing, 42809 for an index), or every table of the schemas named by
-// ALL TABLES IN SCHEMA.
+// grantPrivileges are the privileges GRANT names, 0 for ALL. Errors:
+// 0LP01 for a name that is no privilege of the object kind.
+func grantPrivileges(x *sql.Grant) (catalog.Privilege, error) {
+	words, kind := tablePrivileges, "relation"
+	if x.Sequence {
+		words, kind = sequencePrivileges, "sequence"
+	}
+	var priv catalog.Privilege
+	for _, name := range x.Privileges {
+		p, ok := words[name]
+		if !ok {
+			return 0, pgerror.Errorf(pgerror.InvalidGrantOperation, "invalid privilege type %s for %s", strings.ToUpper(name), kind)
+		}
+		priv |= p
+	}
+	return priv, nil
+}
+
+// relationGrant is what GRANT's privileges priv (0: ALL) give on t, as
+// PostgreSQL's ExecGrant_Relation: ALL is the relation kind's all; a
+// sequence named ON [TABLE] keeps USAGE, SELECT and UPDATE, with a
+// warning when others were named. Errors: 42809 for a relation ON
+// SEQUENCE names that is no sequence, 0LP01 for USAGE on a table.
+func relationGrant(x *sql.Grant, t *catalog.Table, priv catalog.Privilege, res *backend.Result) (catalog.Privilege, error) {
+	switch {
+	case x.Sequence && !t.IsSequence():
+		return 0, pgerror.Errorf(pgerror.WrongObjectType, "\"%s\" is not a sequence", bareName(t.Name))
+	case priv == 0:
+		return t.AllPrivileges(), nil
+	case t.IsSequence() && priv&^catalog.PrivSeqAll != 0:
+		res.Notices = append(res.Notices, backend.Notice{Severity: "WARNING", Code: string(pgerror.InvalidGrantOperation),
+			Message: "sequence \"" + bareName(t.Name) + "\" only supports USAGE, SELECT, and UPDATE privileges"})
+		return priv & catalog.PrivSeqAll, nil
+	case !t.IsSequence() && priv&catalog.PrivUsage != 0:
+		return 0, pgerror.New(pgerror.InvalidGrantOperation, "invalid privilege type USAGE for table")
+	}
+	return priv, nil
+}
+
+// errRelPrivilege is 42501 for t: "permission denied for sequence s"
+// or "... for table t".
+func (s *Session) errRelPrivilege(t *catalog.Table) error {
+	if t.IsSequence() {
+		return errSeqPrivilege(bareName(t.Name))
+	}
+	return errTablePrivilege(t.Name)
+}
+
+// grantTargets resolves the relations of GRANT: the named ones (42P01
+// when missing, 42809 for an index), or every table (sequence) of the
+// schemas named by ALL TABLES (SEQUENCES) IN SCHEMA.
 func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 	if x.AllTablesIn {
 		in := map[string]bool{}
@@ -136,7 +191,7 @@ func (s *Session) grantTargets(x *sql.Grant) ([]*catalog.Table, error) {
 		}
 		var tables []*catalog.Table
 		for _, t := range s.cat.Tables() {
-			if schema, _ := s.cat.SplitName(t.Name); in[schema] && !t.IsSequence() { // ALL TABLES leaves sequences out
+			if schema, _ := s.cat.SplitName(t.Name); in[schema] && t.IsSequence() == x.Sequence { // ALL TABLES leaves sequences out
 				tables = append(tables, t)
 			}
 		}

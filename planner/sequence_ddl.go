@@ -372,12 +372,19 @@ func (s *Session) nextvalText(e sql.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	schema, base := s.cat.SplitName(key)
+	return nextvalOf(s.cat, key), true
+}
+
+// nextvalOf is the DEFAULT text calling nextval on the sequence with
+// catalog name key, as pg_get_expr prints it: nextval('s'::regclass),
+// schema-qualified outside public.
+func nextvalOf(cat *catalog.Catalog, key string) string {
+	schema, base := cat.SplitName(key)
 	name := pgcatalog.QuoteIdent(base)
 	if schema != "public" {
 		name = pgcatalog.QuoteIdent(schema) + "." + name
 	}
-	return "nextval('" + strings.ReplaceAll(name, "'", "''") + "'::regclass)", true
+	return "nextval('" + strings.ReplaceAll(name, "'", "''") + "'::regclass)"
 }
 
 // ownedWithin reports whether t is a sequence owned by a column of a

@@ -25,11 +25,19 @@ type seqTarget struct {
 // resolveSeq resolves a sequence function's regclass argument. Errors:
 // 42P01, 42809 `"t" is not a sequence`. Latch held.
 func (s *Session) resolveSeq(name string) (seqTarget, error) {
+	c := s.seqs() // sequence_cache.go
+	if q, ok := c.byName[name]; ok {
+		return q, nil
+	}
 	oid, err := s.regclassIn(name)
 	if err != nil {
 		return seqTarget{}, err
 	}
-	return s.seqByOID(uint32(oid))
+	q, err := s.seqByOID(uint32(oid))
+	if err == nil {
+		c.byName[name] = q
+	}
+	return q, err
 }
 
 // seqByOID is resolveSeq for an OID.
@@ -52,18 +60,27 @@ func (s *Session) seqByOID(oid uint32) (seqTarget, error) {
 	return seqTarget{}, pgerror.Errorf(pgerror.UndefinedTable, "could not open relation with OID %d", oid)
 }
 
-// checkSeq checks the session's privilege on q: the owner's table's for
-// a serial column's sequence (select for currval, update otherwise), as
-// PostgreSQL's USAGE, SELECT and UPDATE on the sequence.
+// checkSeq checks the session holds one of the privileges need on q
+// (PostgreSQL's nextval: USAGE or UPDATE; currval and lastval: USAGE or
+// SELECT; setval: UPDATE); for an old-style serial column's sequence,
+// those on its table.
 func (s *Session) checkSeq(q seqTarget, need catalog.Privilege) error {
 	t := q.seq
 	if t == nil {
 		t = q.table
+		if need&catalog.PrivUsage != 0 {
+			need |= catalog.PrivUpdate | catalog.PrivSelect
+		}
 	}
 	if s.cat.TablePrivilegesIn(s.txn, t, s.privRole())&need == 0 {
-		return pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied for sequence %s", q.name)
+		return errSeqPrivilege(q.name)
 	}
 	return nil
+}
+
+// errSeqPrivilege is 42501 for sequence name (bare).
+func errSeqPrivilege(name string) error {
+	return pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied for sequence %s", name)
 }
 
 // seqFor resolves a sequence function's argument and checks the
@@ -77,9 +94,10 @@ func (s *Session) seqFor(name string, need catalog.Privilege) (seqTarget, error)
 }
 
 // seqToChange is seqFor for fn (nextval, setval), which changes the
-// sequence: UPDATE on it and a transaction that may write (25006).
-func (e *env) seqToChange(name, fn string) (seqTarget, error) {
-	q, err := e.sess.seqFor(name, catalog.PrivUpdate)
+// sequence: need on it (nextval: USAGE or UPDATE, setval: UPDATE) and a
+// transaction that may write (25006).
+func (e *env) seqToChange(name, fn string, need catalog.Privilege) (seqTarget, error) {
+	q, err := e.sess.seqFor(name, need)
 	if err != nil {
 		return seqTarget{}, err
 	}
@@ -111,7 +129,7 @@ func (e *env) errSeqReadOnly(fn string) error {
 func (e *env) NextVal(name string) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := e.seqToChange(name, "nextval")
+	q, err := e.seqToChange(name, "nextval", catalog.PrivUsage|catalog.PrivUpdate)
 	if err != nil {
 		return 0, err
 	}
@@ -132,7 +150,7 @@ func (e *env) NextVal(name string) (int64, error) {
 func (e *env) CurrVal(name string) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := s.seqFor(name, catalog.PrivSelect|catalog.PrivUpdate)
+	q, err := s.seqFor(name, catalog.PrivSelect|catalog.PrivUsage)
 	if err != nil {
 		return 0, err
 	}
@@ -148,7 +166,7 @@ func (e *env) CurrVal(name string) (int64, error) {
 func (e *env) SetVal(name string, v int64, called bool) (int64, error) {
 	s := e.sess
 	defer s.catalogRead()()
-	q, err := e.seqToChange(name, "setval")
+	q, err := e.seqToChange(name, "setval", catalog.PrivUpdate)
 	if err != nil {
 		return 0, err
 	}
@@ -190,7 +208,7 @@ func (e *env) LastVal() (int64, error) {
 	if err != nil {
 		return 0, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "lastval is not yet defined in this session")
 	}
-	if err := s.checkSeq(q, catalog.PrivSelect|catalog.PrivUpdate); err != nil {
+	if err := s.checkSeq(q, catalog.PrivSelect|catalog.PrivUsage); err != nil {
 		return 0, err
 	}
 	return s.seqCurr[s.seqLast], nil

@@ -57,6 +57,9 @@ type Session struct {
 	// (sequence_funcs.go).
 	seqCurr map[uint32]int64
 	seqLast uint32
+	// seqCache holds the sequences resolved since the catalog, the user
+	// or search_path last changed (sequence_cache.go).
+	seqCache seqCache
 	// rng is the source of random(), fixed by setseed (funcs_session.go).
 	rng *rand.Rand
 	// latched counts the session's holds of the schema latch; binding

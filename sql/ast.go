@@ -40,6 +40,8 @@ type CreateTable struct {
 	// Constraints are the UNIQUE, CHECK and FOREIGN KEY constraints, the
 	// columns' and the table's, in the order written.
 	Constraints []TableConstraint
+	// Unlogged is CREATE UNLOGGED TABLE.
+	Unlogged bool
 }
 
 // ColumnDef is one column of CREATE TABLE. Serial is set for serial and

@@ -10,8 +10,11 @@ type Grant struct {
 	// ("select", "create"); empty for ALL [PRIVILEGES].
 	Privileges []string
 	Schema     bool
-	// Objects are the table or schema names; AllTablesIn is set instead
-	// for ON ALL TABLES IN SCHEMA (Objects then hold the schema names).
+	// Sequence is set for ON SEQUENCE and ON ALL SEQUENCES IN SCHEMA.
+	Sequence bool
+	// Objects are the table, sequence or schema names; AllTablesIn is
+	// set instead for ON ALL TABLES (SEQUENCES) IN SCHEMA (Objects then
+	// hold the schema names).
 	Objects     []string
 	AllTablesIn bool
 	Grantees    []Grantee

@@ -69,7 +69,7 @@ func (c *conv) intoClause(in *pg_query.IntoClause) (*CreateTableAs, error) {
 	case rel.GetRelpersistence() == "t":
 		return nil, c.unsupported("temporary tables", rel.GetLocation())
 	case rel.GetRelpersistence() == "u":
-		return nil, c.unsupported("unlogged tables", rel.GetLocation())
+		return nil, c.unsupported("CREATE UNLOGGED TABLE AS", rel.GetLocation())
 	case len(in.GetOptions()) > 0:
 		return nil, c.unsupported("table storage parameters (WITH)", rel.GetLocation())
 	case in.GetOnCommit() != pg_query.OnCommitAction_ONCOMMIT_NOOP && in.GetOnCommit() != pg_query.OnCommitAction_ON_COMMIT_ACTION_UNDEFINED:

@@ -7,7 +7,8 @@ import (
 )
 
 // grant converts GRANT | REVOKE privileges ON [TABLE] names | ON ALL
-// TABLES IN SCHEMA names | ON SCHEMA names TO | FROM grantees. Column
+// TABLES IN SCHEMA names | ON SEQUENCE names | ON ALL SEQUENCES IN
+// SCHEMA names | ON SCHEMA names TO | FROM grantees. Column
 // privileges, WITH GRANT OPTION, GRANT OPTION FOR, GRANTED BY and other
 // object kinds are outside the dialect (0A000). CASCADE and RESTRICT are
 // accepted: vecgres has no grant options, so nothing depends on a grant.
@@ -24,18 +25,20 @@ func (c *conv) grant(s *pg_query.GrantStmt) (*Grant, error) {
 		return nil, c.unsupported(verb+" ... GRANTED BY", s.GetGrantor().GetLocation())
 	case s.GetTargtype() == pg_query.GrantTargetType_ACL_TARGET_ALL_IN_SCHEMA:
 		g.AllTablesIn = true
-		if s.GetObjtype() != pg_query.ObjectType_OBJECT_TABLE {
-			return nil, c.unsupported(verb+" ON ALL SEQUENCES or FUNCTIONS", -1)
+		if t := s.GetObjtype(); t != pg_query.ObjectType_OBJECT_TABLE && t != pg_query.ObjectType_OBJECT_SEQUENCE {
+			return nil, c.unsupported(verb+" ON ALL FUNCTIONS or PROCEDURES or ROUTINES", -1)
 		}
 	case s.GetTargtype() != pg_query.GrantTargetType_ACL_TARGET_OBJECT:
 		return nil, c.unsupported(verb+" ON default privileges", -1)
 	}
 	switch s.GetObjtype() {
 	case pg_query.ObjectType_OBJECT_TABLE:
+	case pg_query.ObjectType_OBJECT_SEQUENCE:
+		g.Sequence = true
 	case pg_query.ObjectType_OBJECT_SCHEMA:
 		g.Schema = true
 	default:
-		return nil, c.unsupported(verb+" on objects other than tables and schemas", -1)
+		return nil, c.unsupported(verb+" on objects other than tables, sequences and schemas", -1)
 	}
 	for _, n := range s.GetPrivileges() {
 		p := n.GetAccessPriv()

@@ -47,7 +47,8 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateTable{Name: name, NameP: int(s.GetRelation().GetLocation()), IfNotExists: s.GetIfNotExists()}
+	out := &CreateTable{Name: name, NameP: int(s.GetRelation().GetLocation()), IfNotExists: s.GetIfNotExists(),
+		Unlogged: s.GetRelation().GetRelpersistence() == "u"}
 	c.table = s.GetRelation().GetRelname()
 	for _, elt := range s.GetTableElts() {
 		switch e := elt.GetNode().(type) {
@@ -75,16 +76,16 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 	return out, c.checkTable(out)
 }
 
-// newTableName is the name of the table CREATE TABLE makes, always in
-// schema public: an unlogged table (kept out of the WAL, emptied after a
-// crash) or a temporary one (in pg_temp) is 0A000, as vecgres has neither
-// (it would make a permanent table instead); pg_catalog is 42501, as in
-// PostgreSQL. Whether another schema exists is the planner's to check.
+// newTableName is the name of the table CREATE TABLE makes: a temporary
+// one (in pg_temp) is 0A000, as vecgres has none (it would make a
+// permanent table instead); pg_catalog is 42501, as in PostgreSQL.
+// Whether another schema exists is the planner's to check. UNLOGGED is
+// the caller's (CreateTable.Unlogged).
 func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
 	schema, loc := rv.GetSchemaname(), rv.GetLocation()
 	switch {
-	case rv.GetRelpersistence() == "u":
-		return "", c.unsupported("unlogged tables", loc)
+	case rv.GetRelpersistence() == "t":
+		return "", c.unsupported("temporary tables", loc)
 	case schema == "pg_temp" || strings.HasPrefix(schema, "pg_temp_"):
 		return "", c.unsupported("temporary tables", loc)
 	case schema == "pg_catalog":

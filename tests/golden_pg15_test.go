@@ -92,6 +92,9 @@ var pg15GoldenScripts = []string{
 	"on_conflict_partial",
 	"reg_signatures",
 	"unique_expr_index",
+	"serial_sequences",
+	"sequence_privileges",
+	"unlogged_tables",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -224,13 +224,12 @@ func queryText(t *testing.T, c *pgx.Conn, q string) string {
 	return b.String()
 }
 
-// TestPgDumpSerial: a serial column's sequence, which vecgres keeps with
-// its table, is dumped as PostgreSQL 15's pg_dump dumps it from
-// PostgreSQL (CREATE SEQUENCE, OWNED BY, the default set apart, setval
+// TestPgDumpSerial: a serial column's sequence is dumped as PostgreSQL
+// 15's pg_dump dumps it from PostgreSQL (CREATE SEQUENCE, OWNED BY, the
+// default set apart through its pg_depend row on the sequence, setval
 // after the data), reading the sequence as a relation (last_value,
-// is_called). The script loads into a fresh vecgres, where the table
-// becomes a plain one whose default reads a real sequence that goes on
-// after the dumped value.
+// is_called). The script loads into a fresh vecgres, whose default reads
+// a real sequence that goes on after the dumped value.
 func TestPgDumpSerial(t *testing.T) {
 	s := startServer(t, "")
 	conn := s.connect(t)

@@ -316,7 +316,8 @@ func TestCatalogViewsAndFunctions(t *testing.T) {
 		{"SELECT amname FROM pg_am WHERE amtype = 'i' ORDER BY 1", "btree\nhnsw\nivfflat\n"},
 		{"SELECT nspname FROM pg_namespace ORDER BY 1", "information_schema\npg_catalog\npg_toast\npublic\n"}, // as PostgreSQL 15
 		{"SELECT datname, pg_encoding_to_char(encoding) FROM pg_database", "postgres|UTF8\n"},
-		{"SELECT pg_get_indexdef(16401)", "CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_cosine_ops)\n"},
+		// 16401 is items_id_seq, the serial column's sequence
+		{"SELECT pg_get_indexdef(16402)", "CREATE INDEX items_embedding_idx ON public.items USING hnsw (embedding vector_cosine_ops)\n"},
 		{"SELECT has_table_privilege('items', 'SELECT'), has_schema_privilege('public', 'USAGE'), " +
 			"has_database_privilege('postgres', 'CONNECT'), pg_table_is_visible(16400)", "t|t|t|t\n"},
 		{"SELECT pg_get_userbyid(10), obj_description(16400, 'pg_class') IS NULL, current_setting('server_version_num')", "postgres|t|150020\n"},

@@ -272,3 +272,13 @@ func (l *Log) endError(end LSN, rec recordedEnd, found []LSN) *EndError {
 	}
 	return e
 }
+
+// CleanShutdown reports whether the end file Replay read said the log's
+// last run ended with a clean shutdown (RecordEnd(true)) and the log
+// reached that end: false after a crash, a damaged end file or a cut.
+// The catalog empties unlogged tables when it is false.
+func (l *Log) CleanShutdown() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.wasClean
+}

@@ -69,6 +69,9 @@ type Log struct {
 
 	mu       sync.Mutex
 	replayed bool
+	// wasClean is what the end file Replay read said: the last run
+	// ended with a clean shutdown (CleanShutdown).
+	wasClean bool
 	closed   bool
 	failed   error    // first write/fsync error; sticky
 	segs     []LSN    // first LSNs of the live segments, ascending; last is active

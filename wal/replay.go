@@ -73,6 +73,7 @@ func (l *Log) ReplayFrom(from LSN, fn func(lsn LSN, typ RecordType, payload []by
 	if err == nil {
 		err = l.recordStart(sf, off, rec, damaged || cut)
 	}
+	l.wasClean = rec.clean && !damaged && !cut
 	if err != nil {
 		sf.f.Close()
 		return err

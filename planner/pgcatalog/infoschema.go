@@ -47,6 +47,7 @@ var infoViews = map[string]view{
 	"routines":                {oidInfoRoutines, routinesCols, routinesRows},
 	"table_privileges":        {oidInfoTablePrivileges, tablePrivilegesCols, tablePrivilegesRows(true)},
 	"role_table_grants":       {oidInfoRoleTableGrants, tablePrivilegesCols, tablePrivilegesRows(false)},
+	"usage_privileges":        {oidInfoUsagePrivileges, usagePrivilegesCols, usagePrivilegesRows},
 }
 
 var schemataCols = cols("catalog_name", tSQLID, "schema_name", tSQLID, "schema_owner", tSQLID,

@@ -7,14 +7,16 @@ import (
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// information_schema.table_privileges and role_table_grants, and
-// pg_class.relacl: the table owner's privileges (all, grantable) and
-// those GRANT gave, as PostgreSQL 15 lists them. Grants are listed by
+// information_schema.table_privileges, role_table_grants and
+// usage_privileges, and pg_class.relacl: the owner's privileges (all,
+// grantable; a sequence's are USAGE, SELECT and UPDATE) and those GRANT
+// gave, as PostgreSQL 15 lists them. Grants are listed by
 // grantee name, PUBLIC last (PostgreSQL keeps the order of the GRANTs).
 
 const (
 	oidInfoTablePrivileges = 13421
 	oidInfoRoleTableGrants = 13416
+	oidInfoUsagePrivileges = 13454
 )
 
 // tableACL is one grantee's privileges on a table.
@@ -26,7 +28,7 @@ type tableACL struct {
 
 // tableACLs lists t's privileges: the owner's, then the grants.
 func tableACLs(env Env, t *catalog.Table) []tableACL {
-	out := []tableACL{{grantee: t.Owner, privs: catalog.PrivAll, owner: true}}
+	out := []tableACL{{grantee: t.Owner, privs: t.AllPrivileges(), owner: true}}
 	grants := env.Cat.TableGrants(t)
 	names := make([]string, 0, len(grants))
 	for g := range grants {
@@ -104,4 +106,35 @@ func tablePrivilegesRows(withPublic bool) func(Env) [][]any {
 		}
 		return rows
 	}
+}
+
+var usagePrivilegesCols = cols("grantor", tSQLID, "grantee", tSQLID, "object_catalog", tSQLID, "object_schema", tSQLID,
+	"object_name", tSQLID, "object_type", tCharDat, "privilege_type", tCharDat, "is_grantable", tYesNo)
+
+// usagePrivilegesRows lists USAGE on sequences, as PostgreSQL 15 lists it
+// from relacl: nothing for a sequence never granted on (a NULL relacl's
+// default, read as a table's, holds no USAGE), else one row per grantee
+// holding USAGE, for the grants the session's user makes or receives (a
+// superuser sees all). PostgreSQL also lists collations and domains,
+// which vecgres does not.
+func usagePrivilegesRows(env Env) [][]any {
+	su := env.Cat.IsSuperuser(env.User)
+	var rows [][]any
+	for _, r := range relations(env.Cat) {
+		if r.kind != kindSequence || r.table.Seq == nil || relACL(env, r.table) == nil {
+			continue
+		}
+		for _, a := range tableACLs(env, r.table) {
+			public := a.grantee == catalog.PublicGrantee
+			if a.privs&catalog.PrivUsage == 0 || !su && r.table.Owner != env.User && a.grantee != env.User && !public {
+				continue
+			}
+			grantee := a.grantee
+			if public {
+				grantee = "PUBLIC"
+			}
+			rows = append(rows, []any{r.table.Owner, grantee, env.Database, r.schema, r.name, "SEQUENCE", "USAGE", yesNo(a.owner)})
+		}
+	}
+	return rows
 }

@@ -237,8 +237,8 @@ var classCols = cols("oid", tOID, "relname", tName, "relnamespace", tOID, "relty
 // classRows lists tables, indexes and sequences. A table is never
 // analyzed (reltuples -1, as PostgreSQL 15 before ANALYZE); relfilenode
 // is the OID; a table's row type has no pg_type row in vecgres (reltype
-// 0); an index's reloptions are its WITH options; a table's relacl is
-// relACL's.
+// 0); an index's reloptions are its WITH options; a table's, view's and
+// sequence's relacl is relACL's.
 func classRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
@@ -257,12 +257,15 @@ func classRows(env Env) [][]any {
 			}
 		case kindSequence:
 			natts, tuples = 3, 1
+			if r.table.Seq != nil {
+				acl = relACL(env, r.table)
+			}
 		case kindView:
 			am, natts, tuples, ident, acl = viewClassRow(env, r) // views_user.go
 		}
 		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
-			hasIndex, false, "p", string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
+			hasIndex, false, persistence(r), string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})
 	}
 	return rows
@@ -365,4 +368,13 @@ var databaseCols = cols("oid", tOID, "datname", tName, "datdba", tOID, "encoding
 func databaseRows(env Env) [][]any {
 	return [][]any{{int64(oidDatabase), env.Database, int64(10), int64(6), "c", false, true, int64(-1), "0", "1",
 		int64(1663), "C", "C", nil, nil, nil}}
+}
+
+// persistence is pg_class.relpersistence: 'u' for an unlogged table, its
+// indexes and its columns' sequences (catalog/unlogged.go), else 'p'.
+func persistence(r relation) string {
+	if r.table != nil && r.table.Unlogged && (r.kind != kindSequence || r.table.Seq != nil) {
+		return "u"
+	}
+	return "p"
 }

@@ -91,10 +91,7 @@ func attrdefRows(env Env) [][]any {
 	for _, t := range env.Cat.Tables() {
 		for i := range t.Columns {
 			if d := DefaultExpr(t, i); d != "" {
-				if seq := sequenceName(t, i); t.Columns[i].Serial && env.Visible != nil && !env.Visible(seq) {
-					schema, base := env.Cat.SplitName(seq) // not on search_path (pg_dump's): qualified
-					d = "nextval('" + QuoteIdent(schema) + "." + QuoteIdent(base) + "'::regclass)"
-				}
+				d = qualifiedDefault(env.Cat, t, i, d, env.Visible) // default_seq.go
 				rows = append(rows, []any{int64(attrdefOID(t.OID, i)), int64(t.OID), int64(i + 1), d})
 			}
 		}

@@ -114,14 +114,13 @@ func dependRows(env Env) [][]any {
 		}
 		t, oid := r.table, int64(r.oid)
 		add(oidPgClass, oid, oidPgNamespace, oidPublic, 0, "n")
-		for i, c := range t.Columns {
+		for i := range t.Columns {
 			if DefaultExpr(t, i) != "" {
 				add(oidPgAttrdef, int64(attrdefOID(t.OID, i)), oidPgClass, oid, int64(i+1), "a")
 			}
-			if c.Serial {
-				add(oidPgClass, int64(SyntheticOID(t.OID, i+1)), oidPgClass, oid, int64(i+1), "a")
+			if seq, _ := defaultSeqCall(env.Cat, t, i); seq != nil { // default_seq.go
 				// the default's nextval reads the sequence
-				add(oidPgAttrdef, int64(attrdefOID(t.OID, i)), oidPgClass, int64(SyntheticOID(t.OID, i+1)), 0, "n")
+				add(oidPgAttrdef, int64(attrdefOID(t.OID, i)), oidPgClass, int64(seq.OID), 0, "n")
 			}
 		}
 		for _, ix := range tableIndexes(env.Cat, t) {

@@ -77,4 +77,5 @@ const (
 	OnTable Object = iota
 	OnSchema
 	OnDatabase
+	OnSequence
 )
