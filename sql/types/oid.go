@@ -59,6 +59,8 @@ const (
 	OIDRegnamespace    OID = 4089
 	OIDRegrole         OID = 4096
 	OIDRegproc         OID = 24
+	OIDRecord          OID = 2249
+	OIDRecordArray     OID = 2287
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

@@ -20,6 +20,8 @@ func ParseText(t Type, s string) (any, error) {
 	switch t.Kind {
 	case KindUnknown:
 		return s, nil
+	case KindRecord: // a row type's input needs its fields (ParseRecord)
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "input of anonymous composite types is not implemented")
 	case KindBool:
 		return parseBool(s)
 	case KindInt2, KindInt4, KindInt8:
@@ -131,6 +133,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		return buf
 	case KindInt2Vector, KindOIDVector:
 		return appendCatalogVector(buf, d)
+	case KindRecord:
+		if r, ok := d.(Record); ok {
+			return AppendRecordText(buf, r)
+		}
 	}
 	if IsArray(t.Kind) {
 		return appendArrayText(buf, t, d)
