@@ -43,6 +43,10 @@ func figureColname(e sql.Expr) (string, int) {
 		return subLinkName(x), nameSure
 	case *sql.Subscript:
 		return figureColname(x.X)
+	case *sql.FieldSelect:
+		return x.Name, nameSure
+	case *sql.RowExpr:
+		return "row", nameSure
 	case *sql.Cast:
 		return castName(x.X, typeName(x.Type))
 	case *sql.CaseExpr:

@@ -43,6 +43,11 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if jsonbOps[x.Op] {
 		return b.bindJSONB(x)
 	}
+	if l, ok := x.L.(*sql.RowExpr); ok && isComparison(x.Op) {
+		if r, ok := x.R.(*sql.RowExpr); ok {
+			return b.bindRowCompare(x, l, r) // record_bind.go
+		}
+	}
 	fallback := types.Text
 	if _, ok := sem.Distances[x.Op]; ok {
 		fallback = types.VectorOf(types.NoTypmod)

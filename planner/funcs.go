@@ -13,12 +13,6 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
-	if f.Name == "row_to_json" {
-		return b.bindRowToJSON(f) // funcs_row_json.go
-	}
-	if x, ok, err := b.bindWholeRowCall(f); ok {
-		return x, err
-	}
 	if err := refuseJSONFunction(f); err != nil { // funcs_json.go
 		return nil, err
 	}

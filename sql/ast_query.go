@@ -32,6 +32,9 @@ type FromFunction struct {
 	Columns    []string
 	Alias      string
 	Ordinality bool // WITH ORDINALITY: a last bigint column counting rows from 1
+	// ColDefs is the column definition list of a function returning
+	// record (AS x(a int, b text)); nil when there is none.
+	ColDefs []ColumnDef
 }
 
 // SubLinkKind is the form of a subquery used as an expression

@@ -42,4 +42,5 @@ var Builtins = NewRegistry(
 	sequenceFuncs,
 	dumpFuncs,
 	substrFuncs,
+	recordFuncs,
 )
