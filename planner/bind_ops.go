@@ -353,6 +353,9 @@ func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
 // as constants folded here, whose errors have no position (PostgreSQL
 // folds them in the planner: 32768::int2 is 22003 with none).
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {
+	if x.Type.Kind == types.KindRecord {
+		return b.bindRecordCast(x) // record_cast.go
+	}
 	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
 		return e, err
 	}

@@ -18,7 +18,7 @@ import (
 // are named f1, f2 ... (as row_to_json shows them); a t.* argument adds
 // t's columns; an untyped literal is text.
 func (b *binder) bindRow(x *sql.RowExpr) (expr, error) {
-	r := &rowExpr{t: types.RecordType}
+	r := &rowExpr{t: types.RecordType, named: true}
 	for _, a := range x.Args {
 		if c, ok := a.(*sql.ColumnRef); ok && c.Name == "*" {
 			w, err := b.bindWholeRowRef(c)
@@ -170,7 +170,7 @@ func (b *binder) typeName(t types.Type) string {
 // bindFieldSelect binds (x).name. Errors: 42809 when x is not a
 // record; 42703 when its type has no such field, or x is an anonymous
 // record whose fields cannot be known.
-func (b *binder) bindFieldSelect(x *sql.FieldSelect) (expr, error) {
+func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
 	inner, err := b.bind(x.X, types.Unknown)
 	if err != nil {
 		return nil, err
@@ -181,6 +181,13 @@ func (b *binder) bindFieldSelect(x *sql.FieldSelect) (expr, error) {
 			x.Name, b.typeName(t)).WithPosition(x.P + 1)
 	}
 	names, ts, ok := b.recordFields(inner)
+	if c, isRef := x.X.(*sql.ColumnRef); isRef && ok {
+		defer func() {
+			if err != nil {
+				err = pgerror.Errorf(pgerror.UndefinedColumn, "column %s.%s does not exist", c.Name, x.Name).WithPosition(x.P + 1)
+			}
+		}()
+	}
 	if !ok {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "could not identify column \"%s\" in record data type", x.Name).WithPosition(x.P + 1)
 	}

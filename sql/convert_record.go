@@ -39,7 +39,7 @@ func (c *conv) rowTypeCast(x Expr, t *pg_query.TypeCast) (Expr, bool) {
 	if _, err := lookupType(name, nil); err == nil || pgerror.CodeOf(err) != pgerror.UndefinedObject {
 		return nil, false
 	}
-	out := &Cast{X: x, Type: types.RecordType, P: int(t.GetLocation()), RowType: parts[len(parts)-1]}
+	out := &Cast{X: x, Type: types.RecordType, P: int(t.GetLocation()), RowType: parts[len(parts)-1], RowTypeP: int(tn.GetLocation())}
 	if len(parts) == 2 {
 		out.RowSchema = parts[0]
 	}

@@ -96,8 +96,10 @@ type Cast struct {
 	Type types.Type
 	P    int
 	// RowType names a relation whose row type is the target (X::t, the
-	// binder resolves it; Type is then types.RecordType), "" otherwise.
+	// binder resolves it; Type is then types.RecordType), "" otherwise;
+	// RowTypeP is the name's position.
 	RowType, RowSchema string
+	RowTypeP           int
 }
 
 // IsNull is X IS [NOT] NULL.
