@@ -13,8 +13,8 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
-	if err := refuseJSONFunction(f); err != nil { // funcs_json.go
-		return nil, err
+	if fn, ok := recordJSONFuncs[f.Name]; ok {
+		return b.bindRecordJSONScalar(f, fn) // record_json.go
 	}
 	if f.Over != nil || sem.Builtins.IsWindow(f.Name) {
 		return b.bindWindowCall(f) // bind_window.go

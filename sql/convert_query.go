@@ -37,6 +37,9 @@ func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, latera
 	if fn.ColDefs, err = c.colDefs(rf.GetColdeflist()); err != nil {
 		return "", nil, err
 	}
+	if len(fn.ColDefs) > 0 {
+		fn.ColDefsP = int(nodeLocation(rf.GetColdeflist()[0]))
+	}
 	for _, col := range rf.GetAlias().GetColnames() {
 		fn.Columns = append(fn.Columns, col.GetString_().GetSval())
 	}
