@@ -18,7 +18,7 @@ import (
 // are named f1, f2 ... (as row_to_json shows them); a t.* argument adds
 // t's columns; an untyped literal is text.
 func (b *binder) bindRow(x *sql.RowExpr) (expr, error) {
-	r := &rowExpr{t: types.RecordType, named: true}
+	r := &rowExpr{t: types.RecordType, named: true, anon: true}
 	for _, a := range x.Args {
 		if c, ok := a.(*sql.ColumnRef); ok && c.Name == "*" {
 			w, err := b.bindWholeRowRef(c)
@@ -67,6 +67,7 @@ func (b *binder) wholeRow(name, schema string) (expr, bool) {
 	var names []string
 	var xs []expr
 	var rel *catalog.Table
+	nullable := false
 	switch {
 	case b.from != nil:
 		for _, e := range b.from.entries {
@@ -78,7 +79,7 @@ func (b *binder) wholeRow(name, schema string) (expr, bool) {
 				b.from.touched |= c.rels
 			}
 			if e.rel != nil {
-				rel = e.rel.origin
+				rel, nullable = e.rel.origin, e.rel.nullable
 			}
 			break
 		}
@@ -103,7 +104,7 @@ func (b *binder) wholeRow(name, schema string) (expr, bool) {
 	default:
 		return nil, false
 	}
-	r := &rowExpr{args: xs, names: names, t: b.rowTypeOf(rel, names), named: true}
+	r := &rowExpr{args: xs, names: names, t: b.rowTypeOf(rel, names), named: true, nullable: nullable}
 	for _, x := range xs {
 		r.types = append(r.types, x.Type())
 	}
@@ -171,6 +172,9 @@ func (b *binder) typeName(t types.Type) string {
 // record; 42703 when its type has no such field, or x is an anonymous
 // record whose fields cannot be known.
 func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
+	if x.Name == "*" {
+		return nil, pgerror.NotSupported("(X).* outside a select list").WithPosition(x.P + 1)
+	}
 	inner, err := b.bind(x.X, types.Unknown)
 	if err != nil {
 		return nil, err
@@ -199,6 +203,9 @@ func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
 			return &fieldExpr{x: inner, idx: i, name: n, t: ts[i]}, nil
 		}
 	}
+	if r, isRow := inner.(*rowExpr); isRow && r.anon {
+		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "could not identify column \"%s\" in record data type", x.Name).WithPosition(x.P + 1)
+	}
 	return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column \"%s\" not found in data type %s", x.Name, b.typeName(t)).WithPosition(x.P + 1)
 }
 
@@ -222,4 +229,48 @@ func (b *binder) bindRowCompare(x *sql.BinaryExpr, l, r *sql.RowExpr) (expr, err
 		c.l, c.r, c.cmps = append(c.l, lx), append(c.r, rx), append(c.cmps, cmp)
 	}
 	return c, nil
+}
+
+// markNullable marks the relations of the side(s) a join of this kind
+// null-extends (rangeRel.nullable).
+func (j *joinBinder) markNullable(kind sql.JoinKind, left, right relSet) {
+	var side relSet
+	switch kind {
+	case sql.JoinLeft:
+		side = right
+	case sql.JoinRight:
+		side = left
+	case sql.JoinFull:
+		side = left | right
+	}
+	for _, r := range j.rels {
+		if side.has(r.id) {
+			r.nullable = true
+		}
+	}
+}
+
+// expandFieldStar adds the fields of (X).* to a select list, each read
+// from X as (X).name. Errors as bindFieldSelect's: 42809 when X is not
+// a record or its fields cannot be known.
+func (b *binder) expandFieldStar(p *selectPlan, x *sql.FieldSelect) error {
+	inner, err := b.bind(x.X, types.Unknown)
+	if err != nil {
+		return err
+	}
+	if t := inner.Type(); t.Kind != types.KindRecord {
+		return pgerror.Errorf(pgerror.WrongObjectType, "type %s is not composite", b.typeName(t))
+	}
+	names, ts, ok := b.recordFields(inner)
+	if !ok {
+		return pgerror.New(pgerror.WrongObjectType, "record type has not been registered")
+	}
+	for i, n := range names {
+		if r, isRow := inner.(*rowExpr); isRow {
+			p.addItem(r.args[i], n)
+			continue
+		}
+		p.addItem(&fieldExpr{x: inner, idx: i, name: n, t: ts[i]}, n)
+	}
+	return nil
 }

@@ -18,6 +18,12 @@ type rowExpr struct {
 	types []types.Type
 	t     types.Type
 	named bool
+	// anon marks ROW(...): a field it lacks is "could not identify".
+	anon bool
+	// nullable marks the whole row of a relation an outer join may
+	// null-extend: NULL when every column is (so also for a real row of
+	// NULLs there, where PostgreSQL gives (,)).
+	nullable bool
 }
 
 func (r *rowExpr) Type() types.Type { return r.t }
@@ -30,7 +36,19 @@ func (r *rowExpr) Eval(e *env) (any, error) {
 		}
 		vals[i] = v
 	}
+	if r.nullable && allNull(vals) {
+		return nil, nil
+	}
 	return types.Record{Names: r.names, Types: r.types, Values: vals}, nil
+}
+
+func allNull(vals []any) bool {
+	for _, v := range vals {
+		if v != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldExpr is (x).name: field idx of record x, NULL when x is.

@@ -47,11 +47,14 @@ func (c *conv) rowTypeCast(x Expr, t *pg_query.TypeCast) (Expr, bool) {
 }
 
 // fieldSelect converts the indirection n of X: (X).name and X[i], one
-// after the other ((X).a[1]); several subscripts, slices and (X).* are
+// after the other ((X).a[1]), and a last (X).* (FieldSelect named "*",
+// which a select list expands); several subscripts and slices are
 // 0A000.
 func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error) {
-	for _, n := range ind {
+	for i, n := range ind {
 		switch {
+		case n.GetAStar() != nil && i == len(ind)-1:
+			x = &FieldSelect{X: x, Name: "*", P: x.Pos()}
 		case n.GetString_() != nil:
 			x = &FieldSelect{X: x, Name: n.GetString_().GetSval(), P: x.Pos()}
 		case n.GetAIndices() != nil && !n.GetAIndices().GetIsSlice():
@@ -66,7 +69,7 @@ func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error
 		case n.GetAIndices() != nil:
 			return nil, c.unsupported("array slices", loc)
 		default:
-			return nil, c.unsupported("(X).* in an expression", loc)
+			return nil, c.unsupported("(X).* followed by more indirection", loc)
 		}
 	}
 	return x, nil
