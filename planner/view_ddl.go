@@ -81,7 +81,7 @@ func namedColumns(out []backend.Column, names []string) ([]catalog.Column, error
 		case types.KindUnknown:
 			c.Type = types.Text
 		case types.KindRecord, types.KindRecordArray:
-			return nil, pgerror.NotSupported("view columns of type " + c.Type.Name())
+			return nil, pgerror.NotSupported("columns of type " + c.Type.Name())
 		}
 		cols[i] = catalog.Column{Name: name, Type: c.Type}
 	}

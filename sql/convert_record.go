@@ -54,9 +54,9 @@ func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error
 	for i, n := range ind {
 		switch {
 		case n.GetAStar() != nil && i == len(ind)-1:
-			x = &FieldSelect{X: x, Name: "*", P: x.Pos()}
+			x = &FieldSelect{X: x, Name: "*", P: leftmost(x)}
 		case n.GetString_() != nil:
-			x = &FieldSelect{X: x, Name: n.GetString_().GetSval(), P: x.Pos()}
+			x = &FieldSelect{X: x, Name: n.GetString_().GetSval(), P: leftmost(x)}
 		case n.GetAIndices() != nil && !n.GetAIndices().GetIsSlice():
 			if _, ok := x.(*Subscript); ok {
 				return nil, c.unsupported("multidimensional arrays", loc)
@@ -87,4 +87,13 @@ func (c *conv) colDefs(list []*pg_query.Node) ([]ColumnDef, error) {
 		out = append(out, ColumnDef{Name: d.GetColname(), Type: t})
 	}
 	return out, nil
+}
+
+// leftmost is where x begins, as PostgreSQL's exprLocation places a
+// cast: at its argument when that comes first (NULL::t).
+func leftmost(x Expr) int {
+	if c, ok := x.(*Cast); ok && c.X != nil && c.X.Pos() >= 0 {
+		return min(c.P, leftmost(c.X))
+	}
+	return x.Pos()
 }

@@ -1,0 +1,57 @@
+-- Records and json (PostgreSQL docs 9.16): row_to_json and to_json of any record, json_agg of rows,
+-- json_populate_record(set), json_to_record(set) and their jsonb forms, in FROM with column
+-- definition lists and as values, with PostgreSQL 15's errors.
+CREATE TABLE recj (a int, b text, c json, d int[], e jsonb, f numeric);
+CREATE TABLE recj_posts (id int, title text);
+INSERT INTO recj_posts VALUES (1, 'hello'), (2, 'wo"rld');
+SELECT row_to_json(p.*), to_json(p), to_jsonb(p), row_to_json(p, true) FROM recj_posts p ORDER BY id;
+SELECT json_agg(p ORDER BY id), jsonb_agg(p ORDER BY id DESC), json_agg(p.* ORDER BY id) FILTER (WHERE id > 1) FROM recj_posts p;
+SELECT row_to_json(ROW(1, 'x')), to_jsonb(ROW(1, 'a b')), to_json(ROW(1, ROW(2, 'z'))), row_to_json(ROW(1, 'x'), true);
+SELECT json_build_object('p', p), jsonb_build_array(p) FROM recj_posts p ORDER BY id;
+SELECT row_to_json(s) FROM (SELECT id, upper(title) AS up FROM recj_posts) s ORDER BY 1;
+SELECT * FROM json_populate_record(NULL::recj, '{"a": 1, "b": "x", "c": {"k": [1, 2]}, "d": [1,2], "e": {"z":1, "a": 2}, "f": 1.50, "zz": 3}');
+SELECT * FROM jsonb_populate_record(NULL::recj, '{"a": 1, "b": "x", "c": {"k": [1, 2]}, "d": [1,2], "e": {"z":1, "a": 2}, "f": 1.50}');
+SELECT json_populate_record(NULL::recj, '{"a": 1, "b": "x y"}'), jsonb_populate_record(NULL::recj, '{"a": 1}');
+SELECT (json_populate_record(NULL::recj, '{"a": 1, "b": "x y"}')).b;
+SELECT (json_populate_record(NULL::recj_posts, '{"id": 7}')).*;
+SELECT * FROM json_populate_record(ROW(5, 'base', NULL, NULL, NULL, NULL)::recj, '{"a": 1}');
+SELECT * FROM json_populate_recordset(NULL::recj, '[{"a": 1, "b": "x"}, {"a": 2}, {}]');
+SELECT * FROM jsonb_populate_recordset(NULL::recj, '[{"a": 1, "b": "x"}, {"a": 2, "b": null}]');
+SELECT * FROM json_to_record('{"a": 1, "b": "x", "c": [1,2]}') AS x(a int, b text, c json, d text);
+SELECT * FROM jsonb_to_record('{"a": 1, "b": "x", "c": [1,2]}') AS x(a int, b text, c jsonb);
+SELECT * FROM json_to_recordset('[{"a": 1, "b": "x"}, {"a": 2, "b": true}]') AS x(a int, b text);
+SELECT * FROM jsonb_to_recordset('[{"a": 1, "b": "x"}, {"a": 2, "b": 3.5}]') AS x(a int, b text);
+SELECT x.a, x.b FROM json_to_recordset('[{"a": 1, "b": "x"}, {"a": 2}]') x(a int, b text) WHERE x.a = 1;
+SELECT p.title, r.n FROM recj_posts p, json_to_record('{"n": 5}') AS r(n int) ORDER BY p.id;
+SELECT * FROM json_populate_record(NULL::recj, '{"a": null, "b": "1"}') x;
+SELECT * FROM json_to_record('{"a": "  7 "}') AS x(a int);
+SELECT * FROM jsonb_to_record('{"a": {"b": "c"}}') AS x(a text);
+SELECT * FROM json_to_record('{"a": "x\u0041"}') AS x(a text, b int);
+SELECT * FROM json_populate_record(NULL::recj, '{"a": 1, "a": 2}');
+SELECT * FROM json_populate_record(NULL::recj, '{"c": "s", "e": "s"}');
+SELECT * FROM json_to_record('{"a": [1, null]}') AS x(a int[]);
+SELECT * FROM json_to_record('{"a": ["x", {"b": 1}]}') AS x(a text[]);
+SELECT * FROM json_populate_recordset(NULL::recj, '[]');
+SELECT * FROM json_to_record(NULL) AS x(a int);
+SELECT * FROM json_populate_record(NULL::recj, NULL);
+SELECT * FROM json_populate_recordset(NULL::recj, NULL);
+-- errors
+SELECT * FROM json_populate_record(NULL::recj, '[1]');
+SELECT * FROM json_populate_record(NULL::recj, '1');
+SELECT * FROM json_populate_recordset(NULL::recj, '{"a": 1}');
+SELECT * FROM json_populate_recordset(NULL::recj, '[1]');
+SELECT * FROM jsonb_populate_recordset(NULL::recj, '{"a": 1}');
+SELECT * FROM json_to_recordset('1') AS x(a int);
+SELECT * FROM json_to_recordset('[{"a": 1}, 2]') AS x(a int);
+SELECT * FROM json_populate_record(NULL::recj, '{"a": "x"}');
+SELECT * FROM json_populate_record(NULL::recj, '{"a": 1.5}');
+SELECT * FROM json_populate_record(NULL::recj, '{"d": "x"}');
+SELECT * FROM json_populate_record(NULL::recj, '{"b": "\u0000"}');
+SELECT * FROM json_to_record('{"a": 1}');
+SELECT json_to_record('{"a": 1}');
+SELECT * FROM json_populate_record(NULL::recj, '{"a":1}') AS x(a int);
+SELECT * FROM generate_series(1, 2) AS x(a int);
+SELECT * FROM json_populate_record(NULL, '{"a":1}');
+SELECT * FROM json_populate_record(1, '{}');
+SELECT * FROM json_to_record('{"a": 1}') AS x(a int, a text);
+SELECT * FROM json_to_recordset('[{"a":1}]') WITH ORDINALITY AS x(a int);
