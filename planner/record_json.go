@@ -131,20 +131,29 @@ func (c *recordJSONCall) rows(a []any, emit func(types.Record) error) error {
 }
 
 // bindRecordJSONScalar binds json_populate_record(base, json) in an
-// expression: a value of base's row type. Errors: 0A000 for the other
-// functions, whose row type only a column definition list in FROM
-// gives (json_to_record), or that return sets here.
+// expression: a value of base's row type; json_populate_recordset in a
+// select list, one row per object (select_srf.go). Errors: 0A000 for
+// json_to_record(set), whose row type only a column definition list in
+// FROM gives, and for a recordset elsewhere.
 func (b *binder) bindRecordJSONScalar(f *sql.FuncCall, fn recordJSONFunc) (expr, error) {
 	if !fn.populate {
 		return nil, pgerror.Errorf(pgerror.FeatureNotSupported, "could not determine row type for result of %s", f.Name).
 			WithHint("Provide a non-null record argument, or call the function in the FROM clause using a column definition list.")
 	}
-	if fn.set {
-		return nil, pgerror.NotSupported(f.Name + " outside FROM").WithPosition(f.P + 1)
+	if fn.set && (b.srfs == nil || b.srfs.nested) {
+		return nil, b.srfOutside(f) // select_srf.go
 	}
 	c, err := b.bindRecordJSON(f, fn, nil)
 	if err != nil {
 		return nil, err
+	}
+	if fn.set { // a set-returning call of the select list: one record per row
+		rows := func(_ sem.Context, a []any, emit func([]any) error) error {
+			return c.rows(a, func(r types.Record) error { return emit([]any{r}) })
+		}
+		list := b.srfs
+		list.calls = append(list.calls, fromCall{fn: &sem.Func{Name: f.Name, Ret: c.t, SetReturning: true, Rows: rows}, args: c.args, ncols: 1})
+		return &srfRef{list: list, i: len(list.calls) - 1, t: c.t}, nil
 	}
 	eval := func(_ *env, a []any) (out any, err error) {
 		err = c.rows(a, func(r types.Record) error { out = r; return nil })

@@ -1,9 +1,8 @@
 -- What vecgres still refuses of records (PostgreSQL answers them all): columns of a row type or of
--- record (CREATE TABLE AS, views), the recordset functions in a select list, and a JSON array of
--- arrays, which would make a multidimensional array.
+-- record (CREATE TABLE AS, views), json_to_recordset in a select list (PostgreSQL: 0A000 too, with
+-- its own words), and a JSON array of arrays, which would make a multidimensional array.
 CREATE TABLE rr (id int, name text);
 INSERT INTO rr VALUES (1, 'x');
 CREATE TABLE rr_copy AS SELECT r FROM rr r;
 CREATE VIEW rr_view AS SELECT ROW(id, name) AS r FROM rr;
-SELECT json_populate_recordset(NULL::rr, '[{"id": 1}]');
 SELECT * FROM json_to_record('{"a": [[1], [2]]}') AS x(a int[]);

@@ -55,3 +55,7 @@ SELECT * FROM json_populate_record(NULL, '{"a":1}');
 SELECT * FROM json_populate_record(1, '{}');
 SELECT * FROM json_to_record('{"a": 1}') AS x(a int, a text);
 SELECT * FROM json_to_recordset('[{"a":1}]') WITH ORDINALITY AS x(a int);
+SELECT json_populate_recordset(NULL::recj_posts, '[{"id": 1}, {"id": 2, "title": "t"}]'), 5 AS n;
+SELECT (jsonb_populate_recordset(NULL::recj_posts, '[{"id": 1}, {"id": 2, "title": "t"}]')).title;
+SELECT * FROM recj_posts WHERE json_populate_recordset(NULL::recj_posts, '[]') IS NULL;
+SELECT json_to_recordset('[]');
