@@ -33,7 +33,7 @@ func (c *conv) rowTypeCast(x Expr, t *pg_query.TypeCast) (Expr, bool) {
 		return nil, false
 	}
 	name, _, err := c.typeParts(tn)
-	if err != nil {
+	if _, serial := serialTypes[name]; err != nil || serial {
 		return nil, false
 	}
 	if _, err := lookupType(name, nil); err == nil || pgerror.CodeOf(err) != pgerror.UndefinedObject {
@@ -77,7 +77,7 @@ func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error
 
 // colDefs converts a column definition list (f(...) AS x(a int, b text)).
 func (c *conv) colDefs(list []*pg_query.Node) ([]ColumnDef, error) {
-	out := make([]ColumnDef, 0, len(list))
+	var out []ColumnDef
 	for _, n := range list {
 		d := n.GetColumnDef()
 		t, err := c.typeName(d.GetTypeName())
