@@ -215,6 +215,9 @@ func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
 		if w, ok := b.wholeRow(c.Name, ""); ok { // a FROM item's name: its whole row
 			return w, nil
 		}
+		if w, ok, werr := b.outerWholeRow(c); ok { // an enclosing query's (record_bind.go)
+			return w, werr
+		}
 	}
 	return x, err
 }

@@ -274,3 +274,34 @@ func (b *binder) expandFieldStar(p *selectPlan, x *sql.FieldSelect) error {
 	}
 	return nil
 }
+
+// outerWholeRow binds c, the name of a FROM item of an enclosing query,
+// as that item's whole row: a row of its columns, each bound as the
+// qualified reference c.col so that the subqueries out to that query
+// read it from its current row (bindScopedColumn). ok is false when no
+// enclosing query has such an item.
+func (b *binder) outerWholeRow(c *sql.ColumnRef) (expr, bool, error) {
+	if b.query == nil {
+		return nil, false, nil
+	}
+	for o := b.query.outer; o != nil; o = o.outerBinder() {
+		if o.hintOnly {
+			continue
+		}
+		x, ok := o.wholeRow(c.Name, "")
+		if !ok {
+			continue
+		}
+		w := x.(*rowExpr)
+		r := &rowExpr{names: w.names, types: w.types, t: w.t, named: true, nullable: w.nullable}
+		for _, n := range w.names {
+			a, err := b.bind(&sql.ColumnRef{Table: c.Name, Name: n, P: c.P}, types.Unknown)
+			if err != nil {
+				return nil, true, err
+			}
+			r.args = append(r.args, a)
+		}
+		return r, true, nil
+	}
+	return nil, false, nil
+}

@@ -13,6 +13,11 @@ SELECT a, b FROM rec_a a LEFT JOIN rec_b b ON b.a_id = a.id ORDER BY a.id, b.id;
 SELECT s FROM (SELECT id, name FROM rec_a) s ORDER BY s;
 SELECT (a).name, (b).tags FROM rec_a a JOIN rec_b b ON b.a_id = a.id ORDER BY b.id;
 SELECT ROW(a.*, 5) FROM rec_a a ORDER BY id;
+-- an enclosing query's whole row, read from its current row
+SELECT (SELECT count(*) FROM rec_b WHERE rec_b.a_id = (rec_a).id) FROM rec_a ORDER BY id;
+SELECT (SELECT json_agg(b ORDER BY id) FROM rec_b b WHERE b.a_id = a.id), (SELECT row_to_json(a)) FROM rec_a a ORDER BY id;
+SELECT a.id, l FROM rec_a a, LATERAL (SELECT b FROM rec_b b WHERE b.a_id = a.id ORDER BY id LIMIT 1) l ORDER BY 1;
+UPDATE rec_b SET tags = '{r}' WHERE id = 11 RETURNING rec_b, (rec_b).tags;
 SELECT ROW(1, 'x'), (1, 2.5, NULL), ROW(ROW(1, 'x'), ARRAY[1, 2], NULL, '', ' ', 'a,b', 'p(q)', 'b\s');
 SELECT ROW(1, 'x') IS NULL, ROW(NULL, NULL) IS NULL, ROW(1, NULL) IS NOT NULL, ROW(1, 2) IS NOT NULL;
 SELECT (ROW(1, 2)).f1, ((1, 'two'::text)).f2;
