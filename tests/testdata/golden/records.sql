@@ -61,3 +61,8 @@ SELECT ROW(1, 2) < ROW(1);
 SELECT t.typname, t.typtype, t.typcategory, t.typrelid = c.oid, t.typinput, t.typoutput, a.typname, a.typelem = t.oid
   FROM pg_class c JOIN pg_type t ON t.oid = c.reltype JOIN pg_type a ON a.oid = t.typarray WHERE c.relname = 'rec_a';
 SELECT typname, typtype, typcategory, typarray <> 0, typelem <> 0, typinput, typreceive FROM pg_type WHERE typname IN ('record', '_record') ORDER BY 1;
+-- a view over record expressions, and its definition
+CREATE VIEW rec_v AS SELECT row_to_json(rec_a.*) AS j, (rec_a).name AS n, row_to_json(ROW(id, 1)) AS r2, (NULL::rec_a).id AS q FROM rec_a;
+SELECT pg_get_viewdef('rec_v');
+SELECT * FROM rec_v ORDER BY j::text;
+SELECT v FROM rec_v v ORDER BY n;
