@@ -190,7 +190,8 @@ func (b *binder) bindRecordJSONFrom(f *sql.FuncCall, ff *sql.FromFunction, fn re
 
 // checkColDefs checks a FROM function's column definition list before
 // the call is bound: 42601 for WITH ORDINALITY beside one, or one on a
-// function that does not return record; 42701 for a name given twice.
+// function that does not return record (or names its columns itself);
+// 42701 for a name given twice.
 func checkColDefs(ff *sql.FromFunction) error {
 	if len(ff.ColDefs) == 0 {
 		return nil
@@ -200,6 +201,9 @@ func checkColDefs(ff *sql.FromFunction) error {
 	case ff.Ordinality:
 		return pgerror.New(pgerror.SyntaxError, "WITH ORDINALITY cannot be used with a column definition list").
 			WithHint("Put the column definition list inside ROWS FROM().").WithPosition(ff.ColDefsP + 1)
+	case !ok && hasOutColumns(ff.Call.Name):
+		return pgerror.New(pgerror.SyntaxError, "a column definition list is redundant for a function with OUT parameters").
+			WithPosition(ff.ColDefsP + 1)
 	case !ok:
 		return pgerror.New(pgerror.SyntaxError, "a column definition list is only allowed for functions returning \"record\"").
 			WithPosition(ff.ColDefsP + 1)
@@ -212,6 +216,13 @@ func checkColDefs(ff *sql.FromFunction) error {
 		seen[d.Name] = true
 	}
 	return nil
+}
+
+// hasOutColumns reports a built-in whose rows have named columns
+// (jsonb_each's key and value: OUT parameters in pg_proc).
+func hasOutColumns(name string) bool {
+	cands := sem.Builtins.Lookup(name)
+	return len(cands) > 0 && cands[0].Cols != nil
 }
 
 // recordSetRows are pg_proc.prorows of the functions: 100 for a

@@ -59,3 +59,5 @@ SELECT json_populate_recordset(NULL::recj_posts, '[{"id": 1}, {"id": 2, "title":
 SELECT (jsonb_populate_recordset(NULL::recj_posts, '[{"id": 1}, {"id": 2, "title": "t"}]')).title;
 SELECT * FROM recj_posts WHERE json_populate_recordset(NULL::recj_posts, '[]') IS NULL;
 SELECT json_to_recordset('[]');
+SELECT * FROM jsonb_each('{}') AS x(k text, v jsonb);
+SELECT * FROM unnest(ARRAY[1]) AS x(a int);
