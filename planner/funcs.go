@@ -13,6 +13,9 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
+	if x, ok, err := b.bindRowTypeOf(f); ok {
+		return x, err // record_bind.go
+	}
 	if fn, ok := recordJSONFuncs[f.Name]; ok {
 		return b.bindRecordJSONScalar(f, fn) // record_json.go
 	}

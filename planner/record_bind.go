@@ -305,3 +305,20 @@ func (b *binder) outerWholeRow(c *sql.ColumnRef) (expr, bool, error) {
 	}
 	return nil, false, nil
 }
+
+// bindRowTypeOf binds pg_typeof(x) of a value of a table's or view's
+// row type: the regtype naming the relation (a types.Reg, since regtype's
+// output knows only built-in types); ok is false for any other call.
+func (b *binder) bindRowTypeOf(f *sql.FuncCall) (expr, bool, error) {
+	if f.Name != "pg_typeof" || len(f.Args) != 1 || f.Star || f.Distinct || f.Over != nil || f.Filter != nil || len(f.Order) > 0 {
+		return nil, false, nil
+	}
+	x, err := b.bind(f.Args[0], types.Unknown)
+	if err != nil {
+		return nil, false, nil
+	}
+	if _, ok := b.rowTypeRel(x.Type()); !ok {
+		return nil, false, nil
+	}
+	return &constExpr{t: types.Regtype, v: types.Reg{OID: int64(x.Type().OID()), Name: b.typeName(x.Type())}}, true, nil
+}

@@ -108,6 +108,9 @@ func AppendText(buf []byte, t Type, d any) []byte {
 			return AppendNumericText(buf, n)
 		}
 	case KindRegtype:
+		if r, ok := d.(Reg); ok && r.Name != "" { // a row type, named by the planner
+			return append(buf, r.Name...)
+		}
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}

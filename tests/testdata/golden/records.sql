@@ -34,6 +34,7 @@ SELECT a = a, a < a, a >= a FROM rec_a a ORDER BY id;
 SELECT rec_a FROM rec_a ORDER BY rec_a DESC;
 SELECT count(*) FROM rec_a a GROUP BY a ORDER BY 1;
 SELECT count(DISTINCT a) FROM rec_a a;
+SELECT pg_typeof(a), pg_typeof(ROW(1)), pg_typeof(NULL::rec_a), pg_typeof(a) = 'rec_a'::regclass::oid::regtype FROM rec_a a LIMIT 1;
 SELECT array_agg(a ORDER BY id) FROM rec_a a;
 -- casts: record_in of literals and strings, row constructors field by field
 SELECT '(5,"x y")'::rec_a, ('(5,"x y")'::rec_a).name, '( 6 ,)'::rec_a, '(7,"a""b\\c")'::rec_a;
