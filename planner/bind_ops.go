@@ -333,6 +333,9 @@ func (b *binder) bindBetween(x *sql.Between) (expr, error) {
 // like PostgreSQL's, it takes the = operator of X and Y's types, and
 // names = in its 42883).
 func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
+	if e, ok, err := b.bindRowDistinct(x); ok {
+		return e, err // record_bind.go
+	}
 	oneNull := "true"
 	var values sql.Expr = &sql.BinaryExpr{Op: "=", L: x.X, R: x.Y, P: x.P}
 	if x.Not {

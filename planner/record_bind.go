@@ -211,10 +211,13 @@ func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
 
 // bindRowCompare binds a comparison of two row constructors, pair by
 // pair (rowCmpExpr). Errors: 42601 for rows of different lengths; each
-// pair's 42883 when its types have no such operator.
+// pair's 42883 when its types have no such operator; 0A000 for ROW().
 func (b *binder) bindRowCompare(x *sql.BinaryExpr, l, r *sql.RowExpr) (expr, error) {
 	if len(l.Args) != len(r.Args) {
 		return nil, pgerror.New(pgerror.SyntaxError, "unequal number of entries in row expressions").WithPosition(x.P + 1)
+	}
+	if len(l.Args) == 0 {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot compare rows of zero length").WithPosition(x.P + 1)
 	}
 	c := &rowCmpExpr{op: x.Op}
 	for i := range l.Args {
@@ -321,4 +324,36 @@ func (b *binder) bindRowTypeOf(f *sql.FuncCall) (expr, bool, error) {
 		return nil, false, nil
 	}
 	return &constExpr{t: types.Regtype, v: types.Reg{OID: int64(x.Type().OID()), Name: b.typeName(x.Type())}}, true, nil
+}
+
+// bindRowDistinct binds ROW(a, b) IS [NOT] DISTINCT FROM ROW(c, d) pair
+// by pair, as PostgreSQL does: distinct when any pair is (a IS DISTINCT
+// FROM c OR b IS DISTINCT FROM d). ok is false unless both sides are row
+// constructors. Error: 42601 for rows of different lengths.
+func (b *binder) bindRowDistinct(x *sql.DistinctExpr) (expr, bool, error) {
+	l, lok := x.X.(*sql.RowExpr)
+	r, rok := x.Y.(*sql.RowExpr)
+	if !lok || !rok {
+		return nil, false, nil
+	}
+	if len(l.Args) != len(r.Args) {
+		return nil, true, pgerror.New(pgerror.SyntaxError, "unequal number of entries in row expressions").WithPosition(x.P + 1)
+	}
+	op := sql.Or
+	if x.Not {
+		op = sql.And
+	}
+	pairs := &sql.BoolExpr{Op: op, P: x.P}
+	for i := range l.Args {
+		pairs.Args = append(pairs.Args, &sql.DistinctExpr{X: l.Args[i], Y: r.Args[i], Not: x.Not, P: x.P})
+	}
+	if len(pairs.Args) == 0 { // ROW() against ROW(): never distinct
+		return &constExpr{t: types.Bool, v: x.Not}, true, nil
+	}
+	if len(pairs.Args) == 1 {
+		e, err := b.bind(pairs.Args[0], types.Bool)
+		return e, true, err
+	}
+	e, err := b.bind(pairs, types.Bool)
+	return e, true, err
 }

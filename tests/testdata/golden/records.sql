@@ -67,3 +67,10 @@ CREATE VIEW rec_v AS SELECT row_to_json(rec_a.*) AS j, (rec_a).name AS n, row_to
 SELECT pg_get_viewdef('rec_v');
 SELECT * FROM rec_v ORDER BY j::text;
 SELECT v FROM rec_v v ORDER BY n;
+-- IS DISTINCT FROM of row constructors is pair by pair
+SELECT ROW(1, 2) IS DISTINCT FROM ROW(1, 2), ROW(1, NULL) IS DISTINCT FROM ROW(1, NULL), ROW(1, NULL) IS NOT DISTINCT FROM ROW(1, 2);
+SELECT ROW() IS DISTINCT FROM ROW(), a IS DISTINCT FROM a FROM rec_a a WHERE id = 1;
+SELECT ROW(1) IS DISTINCT FROM ROW(1, 2);
+SELECT ROW() = ROW();
+SELECT x.id FROM rec_a x JOIN rec_a y ON x = y ORDER BY 1;
+SELECT ARRAY[ROW(1, 'a'), ROW(2, 'b')], (ARRAY[ROW(1, 'a')])[1], unnest(ARRAY[ROW(1, 'a'), ROW(2, 'b')]);
