@@ -1,6 +1,6 @@
 -- What vecgres still refuses of records (PostgreSQL answers them all): columns of a row type or of
--- record (CREATE TABLE AS, views), json_to_recordset in a select list (PostgreSQL: 0A000 too, with
--- its own words), and a JSON array of arrays, which would make a multidimensional array.
+-- record (CREATE TABLE AS, views), and a JSON array of arrays, which would make a
+-- multidimensional array.
 CREATE TABLE rr (id int, name text);
 INSERT INTO rr VALUES (1, 'x');
 CREATE TABLE rr_copy AS SELECT r FROM rr r;
