@@ -66,8 +66,11 @@ func TestRecordsPgx(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		oid := rows.FieldDescriptions()[0].DataTypeOID
+		oid, mod := rows.FieldDescriptions()[0].DataTypeOID, rows.FieldDescriptions()[0].TypeModifier
 		rows.Close()
+		if mod != -1 {
+			t.Fatalf("RowDescription typmod %d, want -1", mod)
+		}
 		var reltype uint32
 		if err := conn.QueryRow(ctx, "SELECT reltype FROM pg_class WHERE relname = 'rec_pgx'").Scan(&reltype); err != nil {
 			t.Fatal(err)
