@@ -80,6 +80,10 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if e, ok, err := b.bindRegclassCompare(x, l, r); ok { // funcs_regclass.go
 		return e, err
 	}
+	if b.namesRowType(lt, rt) { // record_bind.go: rec_a = integer
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", b.typeName(lt), x.Op, b.typeName(rt)).
+			WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").WithPosition(x.P + 1)
+	}
 	return nil, noOperator(noTypmod(lt), x.Op, noTypmod(rt)).WithPosition(x.P + 1)
 }
 

@@ -2,9 +2,11 @@ package planner
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -150,6 +152,14 @@ func (b *binder) noFunction(f *sql.FuncCall) error {
 		if e, err := b.bind(a, types.Unknown); err == nil {
 			ts[i] = e.Type()
 		}
+	}
+	if b.namesRowType(ts...) { // record_bind.go: length(rec_a)
+		names := make([]string, len(ts))
+		for i, t := range ts {
+			names[i] = b.typeName(t)
+		}
+		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", f.Name, strings.Join(names, ", ")).
+			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.").WithPosition(f.P + 1)
 	}
 	return sem.NoFunction(f.Name, ts).WithPosition(f.P + 1)
 }

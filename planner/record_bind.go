@@ -357,3 +357,14 @@ func (b *binder) bindRowDistinct(x *sql.DistinctExpr) (expr, bool, error) {
 	e, err := b.bind(pairs, types.Bool)
 	return e, true, err
 }
+
+// namesRowType reports whether one of ts is a table's or view's row
+// type, which errors name by its relation (typeName).
+func (b *binder) namesRowType(ts ...types.Type) bool {
+	for _, t := range ts {
+		if _, ok := b.rowTypeRel(t); ok {
+			return true
+		}
+	}
+	return false
+}

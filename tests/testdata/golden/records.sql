@@ -74,3 +74,7 @@ SELECT ROW(1) IS DISTINCT FROM ROW(1, 2);
 SELECT ROW() = ROW();
 SELECT x.id FROM rec_a x JOIN rec_a y ON x = y ORDER BY 1;
 SELECT ARRAY[ROW(1, 'a'), ROW(2, 'b')], (ARRAY[ROW(1, 'a')])[1], unnest(ARRAY[ROW(1, 'a'), ROW(2, 'b')]);
+SELECT a = 1 FROM rec_a a;
+SELECT a + 1 FROM rec_a a;
+SELECT ROW(1, 2) = 1;
+SELECT length(a), 1 FROM rec_a a;
