@@ -24,7 +24,7 @@ func (a *aggAcc) collectJSONText(v any) error {
 	if c.name == "json_agg" {
 		if a.inputs == 0 {
 			buf = append(buf, '[')
-		} else if v != nil && (types.IsArray(c.arg.Type().Kind) || isWholeRowJSON(c.arg)) {
+		} else if k := c.arg.Type().Kind; v != nil && (types.IsArray(k) || k == types.KindRecord) {
 			buf = append(buf, "\n "...)
 		}
 		buf = sem.AppendJSON(buf, c.arg.Type(), v)
@@ -53,10 +53,4 @@ func (a *aggAcc) jsonTextResult() any {
 		return a.text.String() + "]"
 	}
 	return a.text.String() + " }"
-}
-
-// isWholeRowJSON reports to_json of a whole-row reference (json_agg(t)).
-func isWholeRowJSON(x expr) bool {
-	f, ok := x.(*funcExpr)
-	return ok && f.wholeRow
 }

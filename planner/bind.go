@@ -151,6 +151,10 @@ func (b *binder) bind(e sql.Expr, hint types.Type) (expr, error) {
 		return b.bindSubLink(x)
 	case *sql.CaseExpr:
 		return b.bindCase(x) // bind_case.go
+	case *sql.RowExpr:
+		return b.bindRow(x) // record_bind.go
+	case *sql.FieldSelect:
+		return b.bindFieldSelect(x)
 	}
 	return nil, pgerror.NotSupported(fmt.Sprintf("expression %T", e))
 }
@@ -203,6 +207,24 @@ func (b *binder) bindParam(p *sql.Param, hint types.Type) (expr, error) {
 }
 
 func (b *binder) bindColumn(c *sql.ColumnRef) (expr, error) {
+	if c.Name == "*" {
+		return b.bindWholeRowRef(c) // record_bind.go
+	}
+	x, err := b.bindPlainColumn(c)
+	if err != nil && pgerror.CodeOf(err) == pgerror.UndefinedColumn && c.Table == "" {
+		if w, ok := b.wholeRow(c.Name, ""); ok { // a FROM item's name: its whole row
+			return w, nil
+		}
+		if w, ok, werr := b.outerWholeRow(c); ok { // an enclosing query's (record_bind.go)
+			return w, werr
+		}
+	}
+	return x, err
+}
+
+// bindPlainColumn binds a column reference (bindColumn) that is no
+// whole-row reference.
+func (b *binder) bindPlainColumn(c *sql.ColumnRef) (expr, error) {
 	if x, ok, err := b.bindScopedColumn(c); ok {
 		return x, err
 	}

@@ -43,7 +43,14 @@ func figureColname(e sql.Expr) (string, int) {
 		return subLinkName(x), nameSure
 	case *sql.Subscript:
 		return figureColname(x.X)
+	case *sql.FieldSelect:
+		return x.Name, nameSure
+	case *sql.RowExpr:
+		return "row", nameSure
 	case *sql.Cast:
+		if x.RowType != "" { // X::t names the column t
+			return castName(x.X, x.RowType)
+		}
 		return castName(x.X, typeName(x.Type))
 	case *sql.CaseExpr:
 		// the ELSE result's name when that is sure, else "case"
@@ -87,7 +94,7 @@ var typnames = map[types.Kind]string{
 	types.KindRegnamespace: "regnamespace", types.KindRegrole: "regrole", types.KindRegproc: "regproc", types.KindRegprocedure: "regprocedure", types.KindRegoper: "regoper", types.KindRegoperator: "regoperator", types.KindVector: "vector", types.KindHalfvec: "halfvec",
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
-	types.KindUUID: "uuid", types.KindJSONB: "jsonb", types.KindJSON: "json",
+	types.KindUUID: "uuid", types.KindJSONB: "jsonb", types.KindJSON: "json", types.KindRecord: "record",
 	types.KindBit: "bit", types.KindVarbit: "varbit", types.KindSparsevec: "sparsevec",
 	types.KindInt2Vector: "int2vector", types.KindOIDVector: "oidvector",
 }

@@ -219,6 +219,7 @@ func (j *joinBinder) join(x *sql.JoinExpr, before *nsItem) (joinTree, *nsItem, e
 		return nil, nil, errLateralOutside // it would run once, not per row of the items it reads
 	}
 	n := &joinNode{kind: x.Kind, left: lt, right: rt, rels: lns.rels | rns.rels}
+	j.markNullable(x.Kind, lns.rels, rns.rels) // record_bind.go
 	if leaf, ok := rt.(*joinLeaf); ok && leaf.rel.lateral && leaf.rel.outer.provides.first != nil {
 		if x.Kind == sql.JoinRight || x.Kind == sql.JoinFull {
 			ref := leaf.rel.outer.provides.first

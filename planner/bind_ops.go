@@ -43,6 +43,11 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	if jsonbOps[x.Op] {
 		return b.bindJSONB(x)
 	}
+	if l, ok := x.L.(*sql.RowExpr); ok && isComparison(x.Op) {
+		if r, ok := x.R.(*sql.RowExpr); ok {
+			return b.bindRowCompare(x, l, r) // record_bind.go
+		}
+	}
 	fallback := types.Text
 	if _, ok := sem.Distances[x.Op]; ok {
 		fallback = types.VectorOf(types.NoTypmod)
@@ -74,6 +79,10 @@ func (b *binder) bindBinary(x *sql.BinaryExpr) (expr, error) {
 	}
 	if e, ok, err := b.bindRegclassCompare(x, l, r); ok { // funcs_regclass.go
 		return e, err
+	}
+	if b.namesRowType(lt, rt) { // record_bind.go: rec_a = integer
+		return nil, pgerror.Errorf(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", b.typeName(lt), x.Op, b.typeName(rt)).
+			WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.").WithPosition(x.P + 1)
 	}
 	return nil, noOperator(noTypmod(lt), x.Op, noTypmod(rt)).WithPosition(x.P + 1)
 }
@@ -328,6 +337,9 @@ func (b *binder) bindBetween(x *sql.Between) (expr, error) {
 // like PostgreSQL's, it takes the = operator of X and Y's types, and
 // names = in its 42883).
 func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
+	if e, ok, err := b.bindRowDistinct(x); ok {
+		return e, err // record_bind.go
+	}
 	oneNull := "true"
 	var values sql.Expr = &sql.BinaryExpr{Op: "=", L: x.X, R: x.Y, P: x.P}
 	if x.Not {
@@ -348,6 +360,9 @@ func (b *binder) bindDistinctFrom(x *sql.DistinctExpr) (expr, error) {
 // as constants folded here, whose errors have no position (PostgreSQL
 // folds them in the planner: 32768::int2 is 22003 with none).
 func (b *binder) bindCast(x *sql.Cast) (expr, error) {
+	if x.Type.Kind == types.KindRecord {
+		return b.bindRecordCast(x) // record_cast.go
+	}
 	if e, ok, err := b.bindRegclassCast(x); ok { // funcs_regclass.go
 		return e, err
 	}

@@ -38,6 +38,9 @@ type rangeRel struct {
 	// that is not LATERAL, only to word the error of a reference to them).
 	lateral bool
 	outer   *binder
+	// nullable is set when an outer join may null-extend the relation
+	// (its whole-row reference is then NULL for such rows).
+	nullable bool
 }
 
 // relSet is a set of rangeRel ids (at most maxJoinRels relations).

@@ -179,6 +179,12 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 			}
 			continue
 		}
+		if fs, ok := it.Expr.(*sql.FieldSelect); ok && fs.Name == "*" {
+			if err := b.expandFieldStar(p, fs); err != nil { // record_bind.go
+				return err
+			}
+			continue
+		}
 		x, err := b.bind(it.Expr, types.Unknown)
 		if err != nil {
 			return err

@@ -39,6 +39,8 @@
 // match, implicit casts, preferred types; 42883 or 42725 otherwise). The
 // implementations in planner/sem run against sem.Context, which this
 // package's evaluation environment implements (funcs_context.go).
+// Records (row constructors, whole-row references, field selection, casts
+// to row types, the json functions that make records) bind in record_*.go.
 //
 // # Plans and access paths (lower*.go, select_exec.go, setop_write.go, cost*.go, indexscan.go, filter*.go)
 //

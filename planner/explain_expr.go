@@ -105,6 +105,18 @@ func writeBound(b *strings.Builder, x expr) {
 		b.WriteString("]")
 	case *caseExpr:
 		writeCase(b, v) // expr_case.go
+	case *rowExpr:
+		writeRow(b, v.args) // record_expr.go: ROW(id, v)
+	case *rowCmpExpr:
+		b.WriteString("(")
+		writeRow(b, v.l)
+		b.WriteString(" " + v.op + " ")
+		writeRow(b, v.r)
+		b.WriteString(")")
+	case *fieldExpr:
+		b.WriteString("(")
+		writeBound(b, v.x)
+		b.WriteString(")." + v.name)
 	case *winRef:
 		if v.c.agg != nil && v.c.agg.arg == nil {
 			b.WriteString(v.c.name + "(*)")
@@ -150,4 +162,16 @@ func writeConst(b *strings.Builder, c *constExpr) {
 	default:
 		b.WriteString("'" + strings.ReplaceAll(text, "'", "''") + "'")
 	}
+}
+
+// writeRow prints a row constructor of args: ROW(a, b).
+func writeRow(b *strings.Builder, args []expr) {
+	b.WriteString("ROW(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeBound(b, a)
+	}
+	b.WriteString(")")
 }

@@ -93,9 +93,6 @@ type funcExpr struct {
 	// vol is the function's volatility (index expressions take only
 	// immutable ones).
 	vol sem.Volatility
-	// wholeRow marks to_json of a whole-row reference (funcs_row_json.go),
-	// which json_agg separates as PostgreSQL separates composites.
-	wholeRow bool
 }
 
 func (f *funcExpr) Type() types.Type { return f.t }

@@ -45,7 +45,8 @@ func (n *notExpr) Eval(e *env) (any, error) {
 	return !v.(bool), nil
 }
 
-// isNullExpr is X IS [NOT] NULL.
+// isNullExpr is X IS [NOT] NULL. A record is NULL when every field
+// is, and NOT NULL when none is (PostgreSQL docs 9.2).
 type isNullExpr struct {
 	x   expr
 	not bool
@@ -56,6 +57,14 @@ func (n *isNullExpr) Eval(e *env) (any, error) {
 	v, err := n.x.Eval(e)
 	if err != nil {
 		return nil, err
+	}
+	if r, ok := v.(types.Record); ok {
+		for _, f := range r.Values {
+			if (f == nil) == n.not {
+				return false, nil
+			}
+		}
+		return true, nil
 	}
 	return (v == nil) != n.not, nil
 }

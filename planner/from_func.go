@@ -61,6 +61,9 @@ func (b *binder) bindFunctionItem(ff *sql.FromFunction, table string) (*seriesSo
 	b.table, b.aggs, b.aggDenied = nil, nil, "aggregate functions are not allowed in functions in FROM"
 	defer func() { b.table, b.aggs, b.aggDenied = saved, savedAggs, savedDenied }()
 	f := ff.Call
+	if err := checkColDefs(ff); err != nil { // record_json.go
+		return nil, nil, err
+	}
 	src := &seriesSource{name: f.Name, ordinality: ff.Ordinality}
 	var cols []catalog.Column
 	calls := []*sql.FuncCall{f}
@@ -98,6 +101,9 @@ func (b *binder) bindFromCall(f *sql.FuncCall, ff *sql.FromFunction, single bool
 	name := f.Name
 	if single && ff.Alias != "" {
 		name = ff.Alias
+	}
+	if fn, ok := recordJSONFuncs[f.Name]; ok {
+		return b.bindRecordJSONFrom(f, ff, fn) // record_json.go
 	}
 	if cands := sem.Builtins.Lookup(f.Name); len(cands) == 0 || !cands[0].SetReturning {
 		x, err := b.bindFunc(f)
@@ -153,6 +159,9 @@ func (c fromCall) estimate() float64 {
 		}
 		return 10 // PostgreSQL 15's estimate_array_length of a non-constant
 	case c.fn.Name != "generate_series":
+		if n, ok := recordSetRows(c.fn.Name); ok { // record_json.go
+			return n
+		}
 		if n, ok := setRows[c.fn.Name]; ok {
 			return n
 		}

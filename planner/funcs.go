@@ -2,9 +2,11 @@ package planner
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -13,14 +15,11 @@ import (
 // GREATEST, LEAST, X::regclass: funcs_variadic.go), or a built-in of
 // sem.Builtins.
 func (b *binder) bindFunc(f *sql.FuncCall) (expr, error) {
-	if f.Name == "row_to_json" {
-		return b.bindRowToJSON(f) // funcs_row_json.go
+	if x, ok, err := b.bindRowTypeOf(f); ok {
+		return x, err // record_bind.go
 	}
-	if x, ok, err := b.bindWholeRowCall(f); ok {
-		return x, err
-	}
-	if err := refuseJSONFunction(f); err != nil { // funcs_json.go
-		return nil, err
+	if fn, ok := recordJSONFuncs[f.Name]; ok {
+		return b.bindRecordJSONScalar(f, fn) // record_json.go
 	}
 	if f.Over != nil || sem.Builtins.IsWindow(f.Name) {
 		return b.bindWindowCall(f) // bind_window.go
@@ -157,6 +156,14 @@ func (b *binder) noFunction(f *sql.FuncCall) error {
 		if e, err := b.bind(a, types.Unknown); err == nil {
 			ts[i] = e.Type()
 		}
+	}
+	if b.namesRowType(ts...) { // record_bind.go: length(rec_a)
+		names := make([]string, len(ts))
+		for i, t := range ts {
+			names[i] = b.typeName(t)
+		}
+		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", f.Name, strings.Join(names, ", ")).
+			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.").WithPosition(f.P + 1)
 	}
 	return sem.NoFunction(f.Name, ts).WithPosition(f.P + 1)
 }

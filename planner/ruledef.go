@@ -71,7 +71,7 @@ func (d *ruleDeparser) expr(x expr, showImplicit bool) string {
 	case *anyExpr:
 		return d.anyArray(v)
 	case *funcExpr:
-		if v.wholeRow || strings.Contains(v.name, ".") {
+		if strings.Contains(v.name, ".") {
 			break
 		}
 		args := make([]string, len(v.args))

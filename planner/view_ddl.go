@@ -80,6 +80,8 @@ func namedColumns(out []backend.Column, names []string) ([]catalog.Column, error
 			return nil, pgerror.Errorf(pgerror.InvalidTableDefinition, "column \"%s\" has pseudo-type void", name)
 		case types.KindUnknown:
 			c.Type = types.Text
+		case types.KindRecord, types.KindRecordArray:
+			return nil, pgerror.NotSupported("columns of type " + c.Type.Name())
 		}
 		cols[i] = catalog.Column{Name: name, Type: c.Type}
 	}

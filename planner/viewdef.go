@@ -290,7 +290,20 @@ func (d *viewDeparser) expr(e sql.Expr) string {
 		}
 		return x.Name + "(" + d.flat(x.Args) + ")"
 	case *sql.Cast:
+		if k, null := x.X.(*sql.Const); null && k.Kind == sql.ConstNull && x.RowType != "" {
+			return "NULL::" + pgcatalog.QuoteIdent(x.RowType)
+		}
+		if x.RowType != "" {
+			return "(" + d.flat([]sql.Expr{x.X}) + ")::" + pgcatalog.QuoteIdent(x.RowType)
+		}
 		return "(" + d.flat([]sql.Expr{x.X}) + ")::" + x.Type.Name()
+	case *sql.RowExpr:
+		return "ROW(" + d.flat(x.Args) + ")"
+	case *sql.FieldSelect:
+		if c, ok := x.X.(*sql.ColumnRef); ok && c.Table == "" && d.isRelRef(c.Name) { // (t).a is t.a
+			return pgcatalog.QuoteIdent(c.Name) + "." + pgcatalog.QuoteIdent(x.Name)
+		}
+		return "(" + d.flat([]sql.Expr{x.X}) + ")." + pgcatalog.QuoteIdent(x.Name)
 	}
 	return "?"
 }
@@ -357,6 +370,9 @@ func (d *viewDeparser) each(es []sql.Expr, prec int) []string {
 
 // column qualifies c by the FROM item holding it.
 func (d *viewDeparser) column(c *sql.ColumnRef) string {
+	if c.Name == "*" { // t.*, a whole row
+		return pgcatalog.QuoteIdent(c.Table) + ".*"
+	}
 	if c.Table != "" {
 		return pgcatalog.QuoteIdent(c.Table) + "." + pgcatalog.QuoteIdent(c.Name)
 	}
@@ -395,4 +411,18 @@ func (d *viewDeparser) bound(e sql.Expr) (text string, ok bool) {
 		return "", false
 	}
 	return ruleDeparse(x, d.pretty)
+}
+
+// isRelRef reports whether name is a FROM item's name and no column's.
+func (d *viewDeparser) isRelRef(name string) bool {
+	found := false
+	for _, r := range d.rels {
+		for _, col := range r.cols {
+			if col.Name == name {
+				return false
+			}
+		}
+		found = found || r.ref == name
+	}
+	return found
 }

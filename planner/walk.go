@@ -33,6 +33,12 @@ func children(e expr) []expr {
 		return []expr{x.x, x.arr}
 	case *subscriptExpr:
 		return []expr{x.arr, x.idx}
+	case *rowExpr:
+		return x.args
+	case *fieldExpr:
+		return []expr{x.x}
+	case *rowCmpExpr:
+		return append(append([]expr(nil), x.l...), x.r...)
 	case *caseExpr:
 		return caseChildren(x) // expr_case.go
 	case *subqueryExpr:

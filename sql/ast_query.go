@@ -40,6 +40,11 @@ type FromFunction struct {
 	Columns    []string
 	Alias      string
 	Ordinality bool // WITH ORDINALITY: a last bigint column counting rows from 1
+	// ColDefs is the column definition list of a function returning
+	// record (AS x(a int, b text)); nil when there is none. ColDefsP is
+	// the position of its first column.
+	ColDefs  []ColumnDef
+	ColDefsP int
 }
 
 // SubLinkKind is the form of a subquery used as an expression

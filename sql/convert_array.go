@@ -19,25 +19,11 @@ func (c *conv) arrayCompare(a *pg_query.A_Expr) (Expr, error) {
 	return &ArrayCompare{Op: opName(a.GetName()), X: x, Array: arr, All: all, P: int(a.GetLocation())}, nil
 }
 
-// indirection converts X[i]; slices (X[i:j]), several subscripts and field
-// selection ((X).f) are 0A000.
+// indirection converts X[i], (X).field and their chains (convert_record.go).
 func (c *conv) indirection(n *pg_query.A_Indirection) (Expr, error) {
-	ind := n.GetIndirection()
-	loc := nodeLocation(n.GetArg())
-	if len(ind) != 1 || ind[0].GetAIndices() == nil {
-		return nil, c.unsupported("field selection and multiple subscripts", loc)
-	}
-	idx := ind[0].GetAIndices()
-	if idx.GetIsSlice() {
-		return nil, c.unsupported("array slices", loc)
-	}
 	x, err := c.expr(n.GetArg())
 	if err != nil {
 		return nil, err
 	}
-	i, err := c.expr(idx.GetUidx())
-	if err != nil {
-		return nil, err
-	}
-	return &Subscript{X: x, Index: i, P: x.Pos()}, nil
+	return c.fieldSelect(x, n.GetIndirection(), nodeLocation(n.GetArg()))
 }

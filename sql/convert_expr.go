@@ -50,6 +50,8 @@ func (c *conv) expr(n *pg_query.Node) (Expr, error) {
 		return c.caseExpr(v.CaseExpr) // expr_case.go
 	case *pg_query.Node_CollateClause:
 		return c.collate(v.CollateClause) // convert_collate.go
+	case *pg_query.Node_RowExpr:
+		return c.rowExpr(v.RowExpr) // convert_record.go
 	}
 	return nil, c.unsupported(exprConstruct(n), nodeLocation(n))
 }
@@ -67,14 +69,22 @@ func (c *conv) exprs(list []*pg_query.Node) ([]Expr, error) {
 	return out, nil
 }
 
-// columnRef converts name or table.name; a * here (f(t.*)) is not supported.
+// columnRef converts name or table.name; t.* here (f(t.*)) is the
+// whole-row reference ColumnRef{Table: t, Name: "*"}, a bare * 0A000.
 func (c *conv) columnRef(r *pg_query.ColumnRef) (Expr, error) {
 	f := r.GetFields()
 	loc := r.GetLocation()
-	for _, x := range f {
-		if x.GetAStar() != nil {
+	for i, x := range f {
+		if x.GetAStar() != nil && (i != len(f)-1 || len(f) < 2 || len(f) > 3) {
 			return nil, c.unsupported("whole-row references (*)", loc)
 		}
+	}
+	if len(f) > 1 && f[len(f)-1].GetAStar() != nil {
+		ref := &ColumnRef{Table: f[len(f)-2].GetString_().GetSval(), Name: "*", P: int(loc)}
+		if len(f) == 3 {
+			ref.Schema = f[0].GetString_().GetSval()
+		}
+		return ref, nil
 	}
 	switch len(f) {
 	case 1:
@@ -234,6 +244,9 @@ func (c *conv) typeCast(t *pg_query.TypeCast) (Expr, error) {
 	}
 	if name, _, err := c.typeParts(t.GetTypeName()); err == nil && name == "regclass" {
 		return &FuncCall{Name: RegclassFunc, Args: []Expr{x}, P: int(t.GetLocation())}, nil // convert_alter.go
+	}
+	if rt, ok := c.rowTypeCast(x, t); ok { // convert_record.go
+		return rt, nil
 	}
 	typ, err := c.typeName(t.GetTypeName())
 	if err != nil {

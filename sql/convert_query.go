@@ -7,8 +7,8 @@ import (
 // fromFunction converts a function in FROM: f(args) [WITH ORDINALITY]
 // [AS] alias[(col, ...)]. A plain call is in the dialect; LATERAL only as
 // an item of a join (lateral), where a function in FROM reads the items
-// left of it with or without the keyword; ROWS FROM and column definition
-// lists are not.
+// left of it with or without the keyword; so is a column definition list
+// (AS x(a int, b text)); ROWS FROM is not.
 func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, lateral bool) (string, *FromFunction, error) {
 	loc := nodeLocation(n)
 	switch {
@@ -16,8 +16,6 @@ func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, latera
 		return "", nil, c.unsupported("LATERAL", loc)
 	case rf.GetIsRowsfrom() || len(rf.GetFunctions()) != 1:
 		return "", nil, c.unsupported("ROWS FROM", loc)
-	case len(rf.GetColdeflist()) > 0:
-		return "", nil, c.unsupported("column definition lists in FROM", loc)
 	}
 	items := rf.GetFunctions()[0].GetList().GetItems()
 	if len(items) == 0 {
@@ -36,6 +34,12 @@ func (c *conv) fromFunction(rf *pg_query.RangeFunction, n *pg_query.Node, latera
 		table = call.Name
 	}
 	fn := &FromFunction{Call: call, Column: table, Ordinality: rf.GetOrdinality(), Alias: rf.GetAlias().GetAliasname()}
+	if fn.ColDefs, err = c.colDefs(rf.GetColdeflist()); err != nil {
+		return "", nil, err
+	}
+	if len(fn.ColDefs) > 0 {
+		fn.ColDefsP = int(nodeLocation(rf.GetColdeflist()[0]))
+	}
 	for _, col := range rf.GetAlias().GetColnames() {
 		fn.Columns = append(fn.Columns, col.GetString_().GetSval())
 	}

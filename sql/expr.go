@@ -95,6 +95,11 @@ type Cast struct {
 	X    Expr
 	Type types.Type
 	P    int
+	// RowType names a relation whose row type is the target (X::t, the
+	// binder resolves it; Type is then types.RecordType), "" otherwise;
+	// RowTypeP is the name's position.
+	RowType, RowSchema string
+	RowTypeP           int
 }
 
 // IsNull is X IS [NOT] NULL.

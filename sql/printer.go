@@ -117,6 +117,14 @@ func formatExpr(b *strings.Builder, e Expr) {
 		b.WriteString("[")
 		formatExpr(b, e.Index)
 		b.WriteString("]")
+	case *RowExpr:
+		b.WriteString("ROW(")
+		formatList(b, e.Args)
+		b.WriteString(")")
+	case *FieldSelect:
+		b.WriteString("(")
+		formatExpr(b, e.X)
+		b.WriteString(")." + quoteIdentifier(e.Name))
 	}
 }
 

@@ -45,7 +45,7 @@ func TestTypeErrors(t *testing.T) {
 		{"CREATE TABLE t (a foo)", pgerror.UndefinedObject, `type "foo" does not exist`, 19},
 		{"CREATE TABLE t (a vector(0))", pgerror.InvalidParameterValue, "dimensions for type vector must be at least 1", 19},
 		{"CREATE TABLE t (a vector(3, 2))", pgerror.InvalidParameterValue, "invalid type modifier", 19},
-		{"SELECT 'x'::blob", pgerror.UndefinedObject, `type "blob" does not exist`, 13},
+		{"SELECT 'x'::blob[]", pgerror.UndefinedObject, `type "blob[]" does not exist`, 13},
 		{"SELECT 1::serial", pgerror.FeatureNotSupported, "serial types outside CREATE TABLE is not supported by vecgres", 11},
 		{"CREATE TABLE t (a serial[])", pgerror.FeatureNotSupported, "array of serial is not supported by vecgres", 19},
 	}

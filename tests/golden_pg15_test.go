@@ -17,6 +17,8 @@ var goldenPG15 = flag.Bool("golden-pg15", false, "run the PostgreSQL-verified go
 // pg15GoldenScripts are golden scripts that use no pgvector type, whose
 // .out files must be exactly what PostgreSQL 15 answers.
 var pg15GoldenScripts = []string{
+	"records",
+	"records_json",
 	"bool_tests",
 	"lock_table",
 	"stat_views",

@@ -44,10 +44,14 @@ func resolveFormats(dst, codes []int16, n int) ([]int16, error) {
 	return out, nil
 }
 
-// typmod is the atttypmod a client expects for t.
+// typmod is the atttypmod a client expects for t (-1 for a record,
+// whose Typmod holds its row type's OID).
 func typmod(t types.Type) int32 {
 	if t.Typmod >= 0 && (t.Kind == types.KindVarchar || t.Kind == types.KindBpchar) {
 		return t.Typmod + varHdrSize
+	}
+	if t.Kind == types.KindRecord || t.Kind == types.KindRecordArray {
+		return types.NoTypmod
 	}
 	return t.Typmod
 }

@@ -26,6 +26,7 @@ func TestValueSize(t *testing.T) {
 		{"uuid", types.UUID{}, 16},
 		{"array", types.Array{"ab", nil, int64(1)}, headerSize + 3*ValueOverhead + (headerSize + 2) + 0 + scalarSize},
 		{"nested array", types.Array{types.Array{"x"}}, headerSize + ValueOverhead + headerSize + ValueOverhead + headerSize + 1},
+		{"record", types.Record{Names: []string{"a", "b"}, Values: []any{"xy", nil}}, headerSize + 2*ValueOverhead + headerSize + 2},
 		{"jsonb", types.JSONB{Kind: types.JSONObject, Keys: []string{"key"}, Elems: []types.JSONB{{Kind: types.JSONString, Str: "value"}}},
 			jsonbNodeSize + (headerSize - 8 + 3) + jsonbNodeSize + 5},
 	}

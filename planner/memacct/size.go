@@ -34,7 +34,7 @@ func RowSize(row []any) int64 {
 
 // ValueSize is the approximate memory of one value (Datum) beyond its
 // interface slot: strings and bytea by length, vectors by 4 bytes a
-// dimension, arrays and jsonb recursively, numerics and other scalars by a
+// dimension, arrays, records and jsonb recursively, numerics and other scalars by a
 // fixed size; 0 for NULL.
 func ValueSize(v any) int64 {
 	switch x := v.(type) {
@@ -55,6 +55,12 @@ func ValueSize(v any) int64 {
 	case types.Array:
 		n := int64(headerSize) + int64(len(x))*ValueOverhead
 		for _, e := range x {
+			n += ValueSize(e)
+		}
+		return n
+	case types.Record: // its values; the names and types are shared
+		n := int64(headerSize) + int64(len(x.Values))*ValueOverhead
+		for _, e := range x.Values {
 			n += ValueSize(e)
 		}
 		return n

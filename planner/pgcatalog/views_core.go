@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -79,8 +80,9 @@ var typeCols = cols("oid", tOID, "typname", tName, "typnamespace", tOID, "typown
 	"typbasetype", tOID, "typtypmod", tInt4, "typndims", tInt4, "typcollation", tOID, "typdefaultbin", tText,
 	"typdefault", tText, "typacl", tTextList)
 
-// typeRows lists each type and its array type (_name, category A).
-func typeRows(Env) [][]any {
+// typeRows lists each type and its array type (_name, category A),
+// and each table's and view's row type (views_rowtype.go).
+func typeRows(env Env) [][]any {
 	var rows [][]any
 	for _, t := range pgTypes {
 		rows = append(rows, baseTypeRow(t), arrayTypeRow(t))
@@ -89,7 +91,8 @@ func typeRows(Env) [][]any {
 		rows = append(rows, pseudoTypeRow(p))
 	}
 	rows = append(rows, cstringArrayRow())
-	return rows
+	rows = append(rows, recordTypeRows()...)
+	return append(rows, rowTypeRows(env)...)
 }
 
 // typeNamespace is the schema of t's pg_type rows.
@@ -236,9 +239,10 @@ var classCols = cols("oid", tOID, "relname", tName, "relnamespace", tOID, "relty
 
 // classRows lists tables, indexes and sequences. A table is never
 // analyzed (reltuples -1, as PostgreSQL 15 before ANALYZE); relfilenode
-// is the OID; a table's row type has no pg_type row in vecgres (reltype
-// 0); an index's reloptions are its WITH options; a table's, view's and
-// sequence's relacl is relACL's.
+// is the OID; a table's or view's reltype is its row type
+// (views_rowtype.go), a sequence's and an index's 0; an index's
+// reloptions are its WITH options; a table's, view's and sequence's
+// relacl is relACL's.
 func classRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
@@ -263,7 +267,11 @@ func classRows(env Env) [][]any {
 		case kindView:
 			am, natts, tuples, ident, acl = viewClassRow(env, r) // views_user.go
 		}
-		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), int64(0), int64(0),
+		reltype := int64(0)
+		if r.kind == kindTable || r.kind == kindView {
+			reltype = int64(sem.RowTypeOID(r.oid))
+		}
+		rows = append(rows, []any{int64(r.oid), r.name, namespaceOID(env.Cat, r.schema), reltype, int64(0),
 			int64(roleOID(r.table.Owner)), am, int64(r.oid), int64(0), int64(0), tuples, int64(0), int64(0),
 			hasIndex, false, persistence(r), string(r.kind), natts, checks, r.kind == kindView, triggers, false, false, false, true, ident,
 			false, int64(0), "0", "0", acl, opts, nil})

@@ -44,4 +44,5 @@ var Builtins = NewRegistry(
 	sequenceFuncs,
 	dumpFuncs,
 	substrFuncs,
+	recordFuncs,
 )

@@ -61,7 +61,8 @@ func comparisonOperators() []Func {
 	}
 	same(Bit, types.Compare) // biteq ... (bit.go)
 	same(Varbit, types.Compare)
-	same(Sparsevec, types.Compare) // sparsevec_eq ... (sparsevec.go)
+	same(Sparsevec, types.Compare)        // sparsevec_eq ... (sparsevec.go)
+	same(types.RecordType, types.Compare) // record_eq ... (record.go: NULL fields equal, after values)
 	var ops []Func
 	for _, op := range compareOps {
 		for _, p := range pairs {

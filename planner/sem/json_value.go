@@ -26,6 +26,8 @@ func appendJSON(buf []byte, t types.Type, v any) []byte {
 	case types.KindJSON:
 		s, _ := v.(string)
 		return append(buf, s...)
+	case types.KindRecord:
+		return appendRecordJSON(buf, v, false) // record.go
 	case types.KindInt2, types.KindInt4, types.KindInt8:
 		i, _ := v.(int64)
 		return strconv.AppendInt(buf, i, 10)

@@ -30,6 +30,8 @@ func toJSONB(t types.Type, v any) types.JSONB {
 		return types.NewJSONBArray(elems)
 	}
 	switch t.Kind {
+	case types.KindRecord:
+		return recordJSONB(v) // record.go
 	case types.KindJSONB:
 		return v.(types.JSONB)
 	case types.KindBool:

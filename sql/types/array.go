@@ -42,6 +42,7 @@ var arrayKinds = [...]struct{ array, elem Kind }{
 	{KindRegclassArray, KindRegclass},
 	{KindInt2Vector, KindInt2},
 	{KindOIDVector, KindOID},
+	{KindRecordArray, KindRecord}, // record[]: array_agg of rows (record.go)
 }
 
 // IsArray reports whether k is an array kind.

@@ -85,6 +85,10 @@ func Compare(a, b any) int {
 		if y, ok := b.(JSONB); ok {
 			return CompareJSONB(x, y)
 		}
+	case Record:
+		if y, ok := b.(Record); ok {
+			return compareRecords(x, y)
+		}
 	}
 	if c, ok := compareNumeric(a, b); ok {
 		return c

@@ -25,7 +25,9 @@
 // json; Bits (a bit length and its bytes, first bit
 // in the high bit, pad bits zero) for bit(n) and bit varying(n);
 // SparseVec (dimensions, 0-based ascending indices, non-zero values) for
-// sparsevec. A
+// sparsevec; Record (record.go: field names, types and values) for a
+// composite value, whose Type's Typmod is its row type's OID (NoTypmod for
+// the anonymous record). A
 // Datum carries no type: its Type travels
 // beside it (in a column or a parameter description).
 //
@@ -43,7 +45,9 @@
 //     2000-01-01; uuid 16 bytes; jsonb a version byte 1 then its text; bit
 //     and bit varying int32 bit length, then the bytes (bit_send); sparsevec
 //     int32 dim, int32 nnz, int32 unused (0), nnz int32 0-based indices,
-//     nnz float4 values (pgvector sparsevec.c).
+//     nnz float4 values (pgvector sparsevec.c); a record int32 field count,
+//     then per field int32 type OID, int32 length (-1 NULL) and its bytes
+//     (record_send).
 //
 // Files: names.go (OIDs, names, sizes, type lookup), vector_text.go and
 // vector_binary.go, halfvec.go (text, binary, conversions), float_scan.go (strtod's grammar), float_format.go,
@@ -55,7 +59,8 @@
 // (->, ->>, @>, ?, B-tree order), bit.go (bit and bit varying: input,
 // output, send/receive, order) and bit_cast.go (length coercions, integer
 // casts), sparsevec.go (sparsevec input, output, send/receive, order)
-// and sparsevec_cast.go.
+// and sparsevec_cast.go, record.go (record_in, record_out, send/receive,
+// record_cmp).
 //
 // Errors are *pgerror.Error with pgvector's SQLSTATE and message text
 // (see shared/pgvector-compat.md).

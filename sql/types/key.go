@@ -34,6 +34,7 @@ const (
 	keyHalfvec
 	keyBits
 	keySparsevec
+	keyRecord
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -94,6 +95,12 @@ func AppendKey(b []byte, v any) []byte {
 		return b
 	case JSONB:
 		return appendJSONKey(b, x)
+	case Record:
+		b = appendLen(append(b, keyRecord), len(x.Values))
+		for _, e := range x.Values {
+			b = AppendKey(b, e)
+		}
+		return b
 	}
 	if a, ok := asArray(v); ok {
 		b = appendLen(append(b, keyArray), len(a))

@@ -90,6 +90,8 @@ var kinds = [...]kindInfo{
 	KindJSONArray:        {OIDJSONArr, "json[]", -1},
 	KindCstring:          {OIDCstring, "cstring", -1},
 	KindCstringArray:     {OIDCstringArr, "cstring[]", -1},
+	KindRecord:           {OIDRecord, "record", -1},
+	KindRecordArray:      {OIDRecordArray, "record[]", -1},
 }
 
 func (k Kind) info() kindInfo {
@@ -100,7 +102,13 @@ func (k Kind) info() kindInfo {
 }
 
 // OID returns the type OID sent to clients (705 for an unresolved literal).
-func (t Type) OID() OID { return t.Kind.info().oid }
+// A table's or view's row type is its own OID, kept in Typmod (record.go).
+func (t Type) OID() OID {
+	if t.Kind == KindRecord && t.Typmod > 0 {
+		return OID(t.Typmod)
+	}
+	return t.Kind.info().oid
+}
 
 // Name returns the type as format_type prints it: "vector(3)", "bigint",
 // "character varying(10)", "character(1)", "real", "double precision".

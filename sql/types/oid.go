@@ -64,6 +64,8 @@ const (
 	OIDRegprocedure    OID = 2202
 	OIDRegoper         OID = 2203
 	OIDRegoperator     OID = 2204
+	OIDRecord          OID = 2249
+	OIDRecordArray     OID = 2287
 )
 
 // OIDs of pgvector's types. PostgreSQL assigns them at CREATE EXTENSION;

@@ -187,6 +187,9 @@ func AppendBinary(buf []byte, t Type, d any) []byte {
 		return buf
 	case KindInt2Vector, KindOIDVector:
 		return appendCatalogVectorBinary(buf, t, d)
+	case KindRecord:
+		r, _ := d.(Record)
+		return AppendRecordBinary(buf, r)
 	}
 	if IsArray(t.Kind) {
 		return appendArrayBinary(buf, t, d)

@@ -20,6 +20,8 @@ func ParseText(t Type, s string) (any, error) {
 	switch t.Kind {
 	case KindUnknown:
 		return s, nil
+	case KindRecord: // a row type's input needs its fields (ParseRecord)
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "input of anonymous composite types is not implemented")
 	case KindBool:
 		return parseBool(s)
 	case KindInt2, KindInt4, KindInt8:
@@ -106,6 +108,9 @@ func AppendText(buf []byte, t Type, d any) []byte {
 			return AppendNumericText(buf, n)
 		}
 	case KindRegtype:
+		if r, ok := d.(Reg); ok && r.Name != "" { // a row type, named by the planner
+			return append(buf, r.Name...)
+		}
 		if i, ok := asInt(d); ok {
 			return appendRegtype(buf, OID(i))
 		}
@@ -131,6 +136,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		return buf
 	case KindInt2Vector, KindOIDVector:
 		return appendCatalogVector(buf, d)
+	case KindRecord:
+		if r, ok := d.(Record); ok {
+			return AppendRecordText(buf, r)
+		}
 	}
 	if IsArray(t.Kind) {
 		return appendArrayText(buf, t, d)

@@ -94,6 +94,11 @@ const (
 	KindRegprocedure
 	KindRegoper
 	KindRegoperator
+	// Composite values (record.go): Record. Typmod is the row type's OID
+	// of a table or view (pg_class.reltype), or NoTypmod for the anonymous
+	// record of ROW(...); KindRecordArray is record[] (_record).
+	KindRecord
+	KindRecordArray
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -131,6 +136,7 @@ var (
 	UUIDType    = Type{KindUUID, NoTypmod}
 	JSONBType   = Type{KindJSONB, NoTypmod}
 	JSONType    = Type{KindJSON, NoTypmod}
+	RecordType  = Type{KindRecord, NoTypmod}
 )
 
 // VectorOf returns vector(dims); dims NoTypmod means a vector of any size.
