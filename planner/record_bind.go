@@ -93,11 +93,11 @@ func (b *binder) wholeRow(name, schema string) (expr, bool) {
 		if m := b.viewCols; m != nil {
 			for i, n := range m.names {
 				c := b.table.Columns[m.cols[i]]
-				names, xs = append(names, n), append(xs, &colExpr{idx: m.cols[i], t: c.Type, name: n})
+				names, xs = append(names, n), append(xs, &colExpr{idx: m.cols[i], t: c.Type, name: n, qual: b.qualify})
 			}
 		} else {
 			for i, c := range b.table.Columns {
-				names, xs = append(names, c.Name), append(xs, &colExpr{idx: i, t: c.Type, name: c.Name})
+				names, xs = append(names, c.Name), append(xs, &colExpr{idx: i, t: c.Type, name: c.Name, qual: b.qualify})
 			}
 			rel = b.table
 		}

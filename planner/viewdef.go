@@ -410,6 +410,9 @@ func (d *viewDeparser) bound(e sql.Expr) (text string, ok bool) {
 	if err != nil {
 		return "", false
 	}
+	if k := x.Type().Kind; k == types.KindRecord || k == types.KindRecordArray { // a row type prints by its relation's name: as written
+		return "", false
+	}
 	return ruleDeparse(x, d.pretty)
 }
 
