@@ -104,10 +104,11 @@
 // accepts it, walks its searches (not its inserts) on the codes with
 // float re-ranking (sqauto.go); QuantNone keeps float32 walks.
 //
-// With Config.Quantization = QuantHalf (pgvector's halfvec_*_ops) every
-// vector is kept only as IEEE binary16 halves, 2 bytes per dimension, and
-// walks compute float32-query-by-half distances with the fp16 kernels
-// (half.go); Result.Dist is the distance to the stored halves.
+// With Config.Half (pgvector's halfvec_*_ops) every vector is kept as
+// IEEE binary16 halves, 2 bytes per dimension, where a float index keeps
+// float32; Quantization picks the walk's codes as for floats (byte codes,
+// SQ8 with re-ranking from the halves, or the halves themselves with the
+// fp16 kernels, half.go); Result.Dist is the distance to the stored halves.
 //
 // # Memory layout
 //

@@ -56,8 +56,9 @@ func BenchmarkFMNISTSearch(b *testing.B) {
 
 // BenchmarkFMNISTSearchHalf: k = 10, ef_search = 40 on 20,000 vectors,
 // the index a vector column gets (byte codes here: the pixels are
-// integers), the same with floats only, and a halfvec column's (halves);
-// the vector bytes each keeps are reported with every run.
+// integers), the same with floats only, a halfvec column's (halves, and
+// byte codes beside them) and the same walking on its halves only; the
+// vector bytes each keeps are reported with every run.
 func BenchmarkFMNISTSearchHalf(b *testing.B) {
 	d := loadFMNIST(b, 20000)
 	keys := make([]uint64, len(d.Train))
@@ -65,11 +66,10 @@ func BenchmarkFMNISTSearchHalf(b *testing.B) {
 		keys[i] = uint64(i)
 	}
 	for _, c := range []struct {
-		name   string
-		q      Quantization
-		floats bool
-	}{{"vector-codes", QuantAuto, false}, {"vector-floats", QuantAuto, true}, {"halfvec", QuantHalf, false}} {
-		h, err := New(Config{Dims: 784, M: 16, EfConstruction: 64, Seed: 1, Quantization: c.q})
+		name         string
+		half, floats bool
+	}{{"vector-codes", false, false}, {"vector-floats", false, true}, {"halfvec-codes", true, false}, {"halfvec-halves", true, true}} {
+		h, err := New(Config{Dims: 784, M: 16, EfConstruction: 64, Seed: 1, Half: c.half})
 		if err != nil {
 			b.Fatal(err)
 		}
