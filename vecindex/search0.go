@@ -113,6 +113,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			} else {
 				if l2 {
 					d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
+				} else if s.sparse { // a densified sparse query (sparse.go)
+					d = s.gatherDist(h.cfg.Metric, sg.vecs[vo:vo+dims:vo+dims])
 				} else {
 					d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
 				}

@@ -116,3 +116,6 @@ func asmQuantSets() []quantSet { return []quantSet{quantAVX512, quantAVX2} }
 
 // asmHammingSets returns the assembly Hamming sets, fastest first.
 func asmHammingSets() []hammingSet { return []hammingSet{hammingAVX512, hammingPOPCNT} }
+
+// asmSparseSets returns the assembly SparseGather sets, fastest first.
+func asmSparseSets() []sparseSet { return nil }
