@@ -159,13 +159,12 @@ func (s *scratch) densify(m Metric, q []float32) bool {
 		s.dense = make([]float32, size)
 	}
 	s.dense = s.dense[:size]
-	var nq float32
 	for k := range n {
-		x := v.value(k)
-		s.dense[v.index(k)] = x
-		nq += x * x
+		s.dense[v.index(k)] = v.value(k)
 	}
-	s.qnorm = nq
+	// Σq² by the kernel itself: a node equal to q then sums its matched
+	// part in the same order, and its L2 distance is exactly 0.
+	_, _, s.qnorm, _ = distance.SparseGather(s.dense, q[1:1+2*n])
 	return true
 }
 

@@ -40,3 +40,21 @@ type sparseSet struct {
 	gather  func(q, pairs []float32) (dot, d2, qq, vv float32)
 	missing string // CPU features absent ("" when it can run)
 }
+
+// installFastestSparse installs the first set of sets the CPU runs as
+// SparseGather (the pure-Go default otherwise).
+func installFastestSparse(sets []sparseSet) {
+	for _, s := range sets {
+		if s.missing == "" {
+			SparseGather = s.gather
+			chosenSparse = s.name
+			return
+		}
+	}
+}
+
+// SparseImplementation names the instruction set behind SparseGather:
+// "avx512" or "go".
+func SparseImplementation() string { return chosenSparse }
+
+var chosenSparse = "go"

@@ -25,7 +25,7 @@ func sparseRef(q, pairs []float32) (dot, d2, qq, vv float64) {
 
 // TestSparseGather: every SparseGather implementation (pure Go, and the
 // assembly ones this CPU runs) agrees with a float64 reference within
-// float32 rounding at every pair count 0..70, with indices inside and
+// float32 rounding at every pair count 0..70 (main loop and every tail), with indices inside and
 // past the dense query (those count as 0), an odd trailing element
 // ignored.
 func TestSparseGather(t *testing.T) {
@@ -44,6 +44,7 @@ func TestSparseGather(t *testing.T) {
 		}
 		impls[s.name] = s.gather
 	}
+	t.Logf("installed: %s; testing %d implementations", SparseImplementation(), len(impls))
 	for name, f := range impls {
 		for n := 0; n <= 70; n++ {
 			pairs := make([]float32, 2*n+1)
