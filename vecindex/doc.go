@@ -124,8 +124,10 @@
 // copied on growth and published atomically. Per node slot:
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned; absent in
-//	        a code-only segment (byte path, codes.go)
-//	codes   Dims bytes (byte path: instead of vecs; SQ8: beside them)
+//	        a code-only segment (byte path, codes.go) and with Half
+//	halves  Dims binary16 (Config.Half only, instead of vecs; half.go)
+//	codes   Dims bytes (byte path: instead of vecs, or beside halves;
+//	        SQ8: beside vecs or halves)
 //	sqSum   float32 Σ lo·code (SQ8 with InnerProduct or Cosine)
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
