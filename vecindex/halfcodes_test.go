@@ -2,6 +2,9 @@ package vecindex
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -146,5 +149,41 @@ func TestHalfSQAuto(t *testing.T) {
 				t.Errorf("recall@%d halves %.4f, auto %.4f, sq8 %.4f", k, rec[0], rec[1], rec[2])
 			}
 		})
+	}
+}
+
+// TestHalfCheckpointV5: a version 5 checkpoint of a halfvec index (its
+// quantization byte 2, the QuantHalf of then, and no half byte) loads as
+// Half with QuantAuto, and a v6 checkpoint's half byte above 1 is
+// refused as corrupt.
+func TestHalfCheckpointV5(t *testing.T) {
+	data := byteData(300, 16, 9)
+	h := build(t, Config{Dims: 16, M: 8, EfConstruction: 32, Metric: L2, Seed: 1, Half: true}, data)
+	var buf bytes.Buffer
+	if _, err := h.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	patch := func(version uint32, q, half byte) []byte {
+		b := slices.Clone(buf.Bytes())
+		binary.LittleEndian.PutUint32(b[8:], version)
+		b[25], b[26] = q, half
+		binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
+		return b
+	}
+	back, err := ReadFrom(bytes.NewReader(patch(checkpointV5, 2, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := back.Config(); !c.Half || c.Quantization != QuantAuto {
+		t.Fatalf("v5 QuantHalf loaded as %+v", c)
+	}
+	if a, b := back.Search(data[3], 5, 50, nil), h.Search(data[3], 5, 50, nil); !slices.Equal(a, b) {
+		t.Fatalf("after v5 load %v, before %v", a, b)
+	}
+	if _, err := ReadFrom(bytes.NewReader(patch(checkpointV6, 0, 2))); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("half byte 2: %v, want ErrCorrupt", err)
+	}
+	if _, err := ReadFrom(bytes.NewReader(patch(checkpointV5, 0, 1))); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("v5 with a half byte: %v, want ErrCorrupt", err)
 	}
 }
