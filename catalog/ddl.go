@@ -147,7 +147,7 @@ func newIndexOn(t *Table, col int, oid uint32, def IndexDef) (*Index, error) {
 	kt := ix.KeyType()
 	g, err := vecindex.New(vecindex.Config{Dims: graphDims(kt), M: def.M,
 		EfConstruction: def.EfConstruction, Metric: def.Metric, Seed: int64(oid),
-		Quantization: graphQuantization(kt, def.Reloptions)})
+		Quantization: quantizationOf(def.Reloptions), Half: graphHalf(kt)})
 	if err != nil {
 		return nil, pgerror.Internal(fmt.Errorf("create index %s: %w", def.Name, err))
 	}

@@ -51,13 +51,8 @@ func (d *decoder) halfvec() any {
 	return v
 }
 
-// graphQuantization is how the HNSW graph of a column of type ct keeps
-// its vectors: a halfvec column's as halves, 2 bytes per dimension
-// (vecindex.QuantHalf); a vector column's as its quantization reloption
-// says.
-func graphQuantization(ct types.Type, reloptions []string) vecindex.Quantization {
-	if ct.Kind == types.KindHalfvec {
-		return vecindex.QuantHalf
-	}
-	return quantizationOf(reloptions)
-}
+// graphHalf reports whether the HNSW graph of a column of type ct keeps
+// its vectors as halves, 2 bytes per dimension (vecindex.Config.Half): a
+// halfvec column's does; its walks then read codes as its quantization
+// reloption says, as a vector column's do.
+func graphHalf(ct types.Type) bool { return ct.Kind == types.KindHalfvec }

@@ -429,9 +429,8 @@ func hnswDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error {
 		case "ef_construction":
 			def.EfConstruction, err = intOption(o, hnswMinEfC, hnswMaxEfC)
 		case catalog.QuantizationOption:
-			err = quantizationOption(o, def.Metric)
-			if err == nil && oc.kind != types.KindVector && !strings.EqualFold(o.Value, "auto") {
-				// a halfvec graph keeps its halves (catalog.graphQuantization);
+			err = quantizationOption(o, def.Metric, opclass)
+			if err == nil && oc.kind != types.KindVector && oc.kind != types.KindHalfvec && !strings.EqualFold(o.Value, "auto") {
 				// bit and sparsevec graphs keep their words and pairs
 				err = pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
 			}
@@ -468,14 +467,14 @@ func reloptions(opts []sql.IndexOption) []string {
 // quantizationOption checks vecgres' quantization reloption as PostgreSQL
 // checks an enum reloption; SQ8 has no L1 code kernel, so it is refused
 // for vector_l1_ops.
-func quantizationOption(o sql.IndexOption, m vecindex.Metric) error {
+func quantizationOption(o sql.IndexOption, m vecindex.Metric, opclass string) error {
 	q, ok := catalog.ParseQuantization(o.Value)
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for enum option %q: %s", o.Name, o.Value).
 			WithDetail(catalog.QuantizationValuesDetail())
 	}
 	if q == vecindex.QuantSQ8 && (m == vecindex.L1 || m == vecindex.Hamming || m == vecindex.Jaccard) {
-		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, m.String())
+		return pgerror.Errorf(pgerror.FeatureNotSupported, "quantization %q is not supported for operator class %q", o.Value, opclass)
 	}
 	return nil
 }

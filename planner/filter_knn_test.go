@@ -72,7 +72,7 @@ func TestIndexKeyMatchesHalfOperators(t *testing.T) {
 	ops := map[vecindex.Metric]string{vecindex.L2: "<->", vecindex.InnerProduct: "<#>", vecindex.L1: "<+>"}
 	for _, dims := range []int{1, 3, 16, 100, 784} {
 		for m, op := range ops {
-			g, err := vecindex.New(vecindex.Config{Dims: dims, M: 8, EfConstruction: 16, Metric: m, Seed: 1, Quantization: vecindex.QuantHalf})
+			g, err := vecindex.New(vecindex.Config{Dims: dims, M: 8, EfConstruction: 16, Metric: m, Seed: 1, Half: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -63,11 +63,16 @@ func (h *HNSW) dropByteCodes() {
 	dir := *h.segs.Load()
 	out := make([]*segment, len(dir), cap(dir))
 	for i, s := range dir {
-		if s.vecs != nil || s.halves != nil || s == h.hole {
+		if s.vecs != nil || s.codes == nil || s == h.hole {
 			out[i] = s
 			continue
 		}
 		ns := *s
+		if s.halves != nil { // the halves are the vector: drop the codes
+			ns.codes = nil
+			out[i] = &ns
+			continue
+		}
 		ns.vecs = alignedFloats(len(s.codes))
 		for j, c := range s.codes {
 			ns.vecs[j] = float32(c)
@@ -112,6 +117,15 @@ func toCodes(dst []uint8, v []float32) bool {
 func (h *HNSW) storeVector(id uint32, v []float32, prepared bool) {
 	if hv := h.halves(id); hv != nil {
 		h.storeHalves(hv, v, prepared) // half.go
+		if c := h.codes(id); c != nil && h.codesOn.Load() {
+			if toCodes(c, v) { // L2, so v is in stored form
+				return
+			}
+			h.dropByteCodes()
+		}
+		if sq := h.trainedQuant(); sq != nil {
+			h.sqEncode(sq, id)
+		}
 		return
 	}
 	if h.seg(id).vecs == nil { // code-only: L2, so v is in stored form

@@ -77,12 +77,16 @@ func (m Metric) String() string {
 //     byte-valued L2 data, else SQ8 codes for searches when the recall
 //     probe accepts them, sqauto.go, else floats; QuantNone: QuantAuto
 //     without SQ8; QuantSQ8: trained 8-bit codes with float re-ranking
-//     for inserts and searches, sq.go; QuantHalf: binary16, half.go).
+//     for inserts and searches, sq.go).
+//   - Half: every vector is stored as IEEE binary16 halves, 2 bytes per
+//     dimension (pgvector's halfvec_*_ops, half.go); Quantization then
+//     chooses the walk's codes as for floats, kept beside the halves.
 type Config struct {
 	Dims, M, EfConstruction int
 	Metric                  Metric
 	Seed                    int64
 	Quantization            Quantization
+	Half                    bool
 }
 
 // maxLevel caps the random level; with M = 2 a level above 32 needs about
@@ -117,8 +121,10 @@ func (c Config) validate() error {
 		return fmt.Errorf("vecindex: ef_construction %d must be at least 1", c.EfConstruction)
 	case c.Metric > SparseL1:
 		return fmt.Errorf("vecindex: unknown metric %d", uint8(c.Metric))
-	case c.Quantization > QuantNone:
+	case c.Quantization > QuantNone || c.Quantization == quantHalfV5:
 		return fmt.Errorf("vecindex: unknown quantization %d", uint8(c.Quantization))
+	case c.Half && (isSparseMetric(c.Metric) || isBitMetric(c.Metric)):
+		return fmt.Errorf("vecindex: %v takes no halves", c.Metric)
 	case isSparseMetric(c.Metric) && (c.Dims != SparseDims || !c.Quantization.plain()):
 		return fmt.Errorf("vecindex: %v takes dims %d and no quantization", c.Metric, SparseDims)
 	case isBitMetric(c.Metric) && (c.Dims%2 != 0 || !c.Quantization.plain()):

@@ -104,10 +104,11 @@
 // accepts it, walks its searches (not its inserts) on the codes with
 // float re-ranking (sqauto.go); QuantNone keeps float32 walks.
 //
-// With Config.Quantization = QuantHalf (pgvector's halfvec_*_ops) every
-// vector is kept only as IEEE binary16 halves, 2 bytes per dimension, and
-// walks compute float32-query-by-half distances with the fp16 kernels
-// (half.go); Result.Dist is the distance to the stored halves.
+// With Config.Half (pgvector's halfvec_*_ops) every vector is kept as
+// IEEE binary16 halves, 2 bytes per dimension, where a float index keeps
+// float32; Quantization picks the walk's codes as for floats (byte codes,
+// SQ8 with re-ranking from the halves, or the halves themselves with the
+// fp16 kernels, half.go); Result.Dist is the distance to the stored halves.
 //
 // # Memory layout
 //
@@ -123,8 +124,10 @@
 // copied on growth and published atomically. Per node slot:
 //
 //	vecs    Dims float32, stored form; arena 64-byte aligned; absent in
-//	        a code-only segment (byte path, codes.go)
-//	codes   Dims bytes (byte path: instead of vecs; SQ8: beside them)
+//	        a code-only segment (byte path, codes.go) and with Half
+//	halves  Dims binary16 (Config.Half only, instead of vecs; half.go)
+//	codes   Dims bytes (byte path: instead of vecs, or beside halves;
+//	        SQ8: beside vecs or halves)
 //	sqSum   float32 Σ lo·code (SQ8 with InnerProduct or Cosine)
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3

@@ -7,19 +7,28 @@ import (
 	"github.com/vecgres/vecgres/vecindex/fp16"
 )
 
-// Half storage (Config.Quantization = QuantHalf), for pgvector's halfvec
-// operator classes: each node keeps its vector only as Dims IEEE binary16
-// halves (segment.halves, 2 bytes per dimension, half the memory and
-// memory traffic of float32), in stored form: the halves of a halfvec
-// value as they are (exactly: a halfvec widened to float32 rounds back to
-// itself), and for Cosine the normalized vector rounded to halves. Walks
-// take a float32 query and compute each distance with the float32-by-half
-// kernels of vecindex/distance (distance.L2SquaredFloatHalf, DotFloatHalf,
+// Half storage (Config.Half), for pgvector's halfvec operator classes:
+// each node keeps its vector as Dims IEEE binary16 halves (segment.halves,
+// 2 bytes per dimension, half the memory and memory traffic of float32),
+// in stored form: the halves of a halfvec value as they are (exactly: a
+// halfvec widened to float32 rounds back to itself), and for Cosine the
+// normalized vector rounded to halves. Walks on halves take a float32
+// query and compute each distance with the float32-by-half kernels of
+// vecindex/distance (distance.L2SquaredFloatHalf, DotFloatHalf,
 // L1FloatHalf: the halves widened exactly, summed in float32, as pgvector
 // sums halfvec distances); distances between two nodes (the neighbour
-// heuristic) use the half-by-half kernels. Result.Dist is therefore the
+// heuristic) use the half-by-half kernels. Result.Dist is always the
 // distance to the stored halves. Checkpoints write the halves widened to
 // float32 (floatVec) and ReadFrom rounds them back, exactly.
+//
+// Config.Quantization chooses the walk's codes as for a float index, the
+// codes kept beside the halves (1 byte per dimension more): QuantAuto
+// walks L2 on exact byte codes while every vector is byte-valued (a
+// byte-valued half is exact, codes.go; the first other vector drops the
+// codes), else searches walk on SQ8 codes when the recall probe accepts
+// them (sqauto.go, trained on the halves widened), else on halves;
+// QuantSQ8 and QuantNone as for floats. Searches on codes re-rank or
+// recompute their results' distances from the halves.
 
 // halfDistFuncs returns the internal distance of m from a float32 query
 // to stored halves, and between two stored half vectors.

@@ -23,7 +23,7 @@ func halfData(n, dims int, seed uint64) [][]float32 {
 	return data
 }
 
-// TestHalfRecallSynthetic: an index storing halves (QuantHalf) reaches
+// TestHalfRecallSynthetic: an index storing halves (Config.Half) reaches
 // the recall@10 of a float32 index over the same labelled synthetic data
 // (5,000 gaussian vectors of 64 dims rounded to halves, as halfvec holds
 // them), against brute force, for every metric.
@@ -38,8 +38,8 @@ func TestHalfRecallSynthetic(t *testing.T) {
 		t.Run(m.String(), func(t *testing.T) {
 			t.Parallel()
 			var rec [2]float64
-			for i, q := range []Quantization{QuantAuto, QuantHalf} {
-				h := build(t, Config{Dims: dims, M: 24, EfConstruction: 100, Metric: m, Seed: 1, Quantization: q}, data)
+			for i, half := range []bool{false, true} {
+				h := build(t, Config{Dims: dims, M: 24, EfConstruction: 100, Metric: m, Seed: 1, Half: half}, data)
 				for _, x := range qs {
 					got := h.Search(x, k, ef, nil)
 					if len(got) != k {
@@ -57,14 +57,14 @@ func TestHalfRecallSynthetic(t *testing.T) {
 	}
 }
 
-// TestHalfStorage: a QuantHalf index keeps 2 bytes per dimension and no
+// TestHalfStorage: a Half index keeps 2 bytes per dimension and no
 // floats, returns the exact distance to the stored halves, and a
 // checkpoint round trip keeps every half and every answer.
 func TestHalfStorage(t *testing.T) {
 	const dims = 24
 	data := halfData(1500, dims, 3)
 	for _, m := range []Metric{L2, Cosine} {
-		h := build(t, Config{Dims: dims, M: 8, EfConstruction: 32, Metric: m, Seed: 1, Quantization: QuantHalf}, data)
+		h := build(t, Config{Dims: dims, M: 8, EfConstruction: 32, Metric: m, Seed: 1, Half: true}, data)
 		vecBytes, _ := h.MemoryBytes()
 		segs := (len(data) + segSize - 1) / segSize
 		if want := int64(2 * dims * segSize * segs); vecBytes != want {
@@ -91,8 +91,8 @@ func TestHalfStorage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if back.Config().Quantization != QuantHalf {
-			t.Fatalf("loaded quantization %v", back.Config().Quantization)
+		if c := back.Config(); !c.Half || c.Quantization != QuantAuto {
+			t.Fatalf("loaded config %+v", c)
 		}
 		for id := range uint32(len(data)) {
 			if !slices.Equal(back.halves(id), h.halves(id)) {
@@ -123,7 +123,7 @@ func TestHalfRecallFashionMNIST(t *testing.T) {
 	}
 	cfg := Config{Dims: 784, M: 16, EfConstruction: 64, Metric: L2, Seed: 1}
 	vec := build(t, cfg, d.Train)
-	cfg.Quantization = QuantHalf
+	cfg.Half = true
 	half := build(t, cfg, d.Train)
 	for _, ef := range []int{40, 10} {
 		rv := meanRecall(t, vec, d.Train, d.Test, 10, ef, nil)

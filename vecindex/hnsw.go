@@ -21,7 +21,7 @@ type HNSW struct {
 	m, m0 int     // neighbours per node on layers >= 1 / on layer 0
 	mL    float64 // level multiplier 1/ln(m)
 	dist  func(q, v []float32) float32
-	// halfDist and halfNodeDist are dist for QuantHalf segments (half.go):
+	// halfDist and halfNodeDist are dist for Half segments (half.go):
 	// a float32 query against stored halves, and two stored nodes.
 	halfDist     func(q []float32, v []uint16) float32
 	halfNodeDist func(a, b []uint16) float32
@@ -43,6 +43,7 @@ type HNSW struct {
 	// when the probe refused it, and with any other quantization.
 	walkQuant atomic.Pointer[quantizer]
 	sqClamped atomic.Int64 // nodes with a clamped component
+	encBuf    []float32    // sqEncode's widened halves (Half); guarded by mu
 
 	segs atomic.Pointer[[]*segment] // directory; copied on growth, segments never move
 	hole *segment                   // directory entry of a segment without nodes (segment.go)

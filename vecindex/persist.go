@@ -12,11 +12,11 @@ import (
 	"sync/atomic"
 )
 
-// Checkpoint format (all integers little-endian), version 5:
+// Checkpoint format (all integers little-endian), version 6:
 //
 //	header   magic "VGHNSW\r\n" (8 bytes), version u32,
 //	         dims u32, m u32, ef_construction u32, metric u8,
-//	         quantization u8, 2 zero bytes,
+//	         quantization u8, half u8 (0 or 1, Config.Half), 1 zero byte,
 //	         seed i64, inserts-so-far u64, nodes n u32,
 //	         entry id u32, entry level u32, has-entry u32 (0 or 1)
 //	SQ8      only if quantization is QuantSQ8: trained u32 (0 or 1), then
@@ -37,7 +37,9 @@ import (
 //	         keeps it)
 //	trailer  CRC-32C (Castagnoli) u32 of every byte before it
 //
-// Node ids are positions in the slot sequence. Version 4 is version 5
+// Node ids are positions in the slot sequence. Version 5 is version 6
+// with the half byte zero, a halfvec index's quantization byte being 2
+// (read as Half with QuantAuto). Version 4 is version 5
 // with one whole record per free slot (level 0, flags 2, zeros after the
 // flags); version 3 is version 4 where a node's key may differ from its
 // id (slots were reused for any key); version 2 is version 3 without the
@@ -56,7 +58,7 @@ import (
 const checkpointMagic = "VGHNSW\r\n"
 
 // checkpointVersion is the format version WriteTo writes.
-const checkpointVersion = 5
+const checkpointVersion = 6
 
 // checkpointV1 is the oldest format version ReadFrom reads.
 const checkpointV1 = 1
@@ -76,6 +78,7 @@ const (
 	checkpointV3 = 3
 	checkpointV4 = 4
 	checkpointV5 = 5 // free slots as runs
+	checkpointV6 = 6 // the half byte
 )
 
 // ErrCorrupt is wrapped by every ReadFrom error about malformed content.
@@ -127,7 +130,7 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	var hdr []byte
 	hdr = append(hdr, checkpointMagic...)
 	hdr = le32(hdr, checkpointVersion, uint32(h.cfg.Dims), uint32(h.cfg.M), uint32(h.cfg.EfConstruction))
-	hdr = append(hdr, byte(h.cfg.Metric), byte(h.cfg.Quantization), 0, 0)
+	hdr = append(hdr, byte(h.cfg.Metric), byte(h.cfg.Quantization), b2u8(h.cfg.Half), 0)
 	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(h.cfg.Seed))
 	hdr = binary.LittleEndian.AppendUint64(hdr, seq)
 	hdr = le32(hdr, n, entry, uint32(top), b2u(ok))
@@ -279,14 +282,17 @@ func (d *decoder) header() (*HNSW, error) {
 	if d.version < checkpointV1 || d.version > checkpointVersion {
 		return nil, fmt.Errorf("%w: version %d, this build reads %d to %d", ErrCorrupt, d.version, checkpointV1, checkpointVersion)
 	}
-	if b[26] != 0 || b[27] != 0 || (d.version == checkpointV1 && b[25] != 0) {
+	if b[26] > b2u8(d.version >= checkpointV6) || b[27] != 0 || (d.version == checkpointV1 && b[25] != 0) {
 		return nil, fmt.Errorf("%w: nonzero reserved header bytes", ErrCorrupt)
 	}
 	if u(1) > MaxDims || u(2) > 1<<16 || u(3) > 1<<20 {
 		return nil, fmt.Errorf("%w: dims %d, m %d, ef_construction %d out of range", ErrCorrupt, u(1), u(2), u(3))
 	}
 	cfg := Config{Dims: int(u(1)), M: int(u(2)), EfConstruction: int(u(3)), Metric: Metric(b[24]),
-		Quantization: Quantization(b[25]), Seed: int64(binary.LittleEndian.Uint64(b[28:]))}
+		Quantization: Quantization(b[25]), Half: b[26] == 1, Seed: int64(binary.LittleEndian.Uint64(b[28:]))}
+	if cfg.Quantization == quantHalfV5 && d.version < checkpointV6 {
+		cfg.Quantization, cfg.Half = QuantAuto, true
+	}
 	h, err := New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
@@ -496,6 +502,8 @@ func b2u(b bool) uint32 {
 	}
 	return 0
 }
+
+func b2u8(b bool) byte { return byte(b2u(b)) }
 
 func noEOF(err error) error {
 	if err == io.EOF {

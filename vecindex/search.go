@@ -71,6 +71,10 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	var qc []uint8
 	var sq *quantizer
 	walkEf := max(ef, k)
+	if accept == nil && isSparseMetric(h.cfg.Metric) && s.densify(h.cfg.Metric, s.q) {
+		s.sparse = true // layer 0 walks on gathers (sparse.go)
+		defer s.undensify(s.q)
+	}
 	if accept == nil {
 		if h.codesOn.Load() && toCodes(s.qc, s.q) {
 			qc = s.qc

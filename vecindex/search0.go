@@ -77,13 +77,13 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			batch = append(batch, nb)
 			if lines > 0 {
 				vo := int(nb&segMask) * dims
-				if sg := dir[nb>>segShift]; sg.halves != nil {
-					prefetchLines(unsafe.Pointer(&sg.halves[vo]), linesH)
-				} else if sg.codes != nil && (qc != nil || sg.vecs == nil) {
+				if sg := dir[nb>>segShift]; sg.codes != nil && (qc != nil || sg.vecs == nil && sg.halves == nil) {
 					prefetchLines(unsafe.Pointer(&sg.codes[vo]), linesC)
 					if sqIP && sg.sqSum != nil {
 						prefetchLines(unsafe.Pointer(&sg.sqSum[nb&segMask]), 1)
 					}
+				} else if sg.halves != nil {
+					prefetchLines(unsafe.Pointer(&sg.halves[vo]), linesH)
 				} else {
 					prefetchLines(unsafe.Pointer(&sg.vecs[vo]), lines)
 				}
@@ -113,6 +113,8 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			} else {
 				if l2 {
 					d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))
+				} else if s.sparse { // a densified sparse query (sparse.go)
+					d = s.gatherDist(h.cfg.Metric, sg.vecs[vo:vo+dims:vo+dims])
 				} else {
 					d = h.dist(q, sg.vecs[vo:vo+dims:vo+dims])
 				}

@@ -25,10 +25,12 @@ const (
 //
 // A segment keeps every vector in vecs, in codes, or both: code-only while
 // HNSW.codesOn holds (byte-valued L2 data, codes.go: float32(code) is the
-// vector exactly), floats only otherwise, both with QuantSQ8 (sq.go).
+// vector exactly), floats only otherwise, both with QuantSQ8 (sq.go). A
+// Half index's segment keeps halves instead of floats, always, and codes
+// beside them as a float index would.
 type segment struct {
 	vecs   []float32  // segSize*Dims floats, 64-byte aligned, stored form; nil in a code-only or half segment
-	halves []uint16   // segSize*Dims binary16 halves, stored form, with QuantHalf only (half.go); nil otherwise
+	halves []uint16   // segSize*Dims binary16 halves, stored form, with Config.Half only (half.go); nil otherwise
 	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode, node state in slots 0 and 1 (lists.go, state.go; atomic)
 	up     *upperPool // upper-layer lists of the nodes of level > 0 (upper.go)
 	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
@@ -38,22 +40,24 @@ type segment struct {
 
 // newSegment makes a segment for the current mode: code-only while
 // codesOn holds, floats plus SQ8 codes with QuantSQ8 or QuantAuto's
-// accepted quantizer (sqCodes), floats otherwise.
+// accepted quantizer (sqCodes), floats otherwise. A Half index's segment
+// keeps halves where the others keep floats, and its codes beside them
+// (byte codes too: the halves stay the stored vector, half.go).
 // Caller holds h.mu (or is loading), which also guards codesOn's changes.
 func (h *HNSW) newSegment() *segment {
-	if h.cfg.Quantization == QuantHalf {
-		return &segment{halves: alignedHalves(segSize * h.cfg.Dims), links0: freeBlocks(segSize, h.m0),
-			up: new(upperPool), dists: new(listDists)}
-	}
 	var codes []uint8
 	var sums []float32
 	var vecs []float32
+	var halves []uint16
 	codesOnly := h.codesOn.Load()
 	sq := h.sqCodes()
 	if codesOnly || sq {
 		codes = make([]uint8, segSize*h.cfg.Dims)
 	}
-	if !codesOnly {
+	switch {
+	case h.cfg.Half:
+		halves = alignedHalves(segSize * h.cfg.Dims)
+	case !codesOnly:
 		vecs = alignedFloats(segSize * h.cfg.Dims)
 	}
 	if sq && h.cfg.Metric != L2 {
@@ -63,6 +67,7 @@ func (h *HNSW) newSegment() *segment {
 		codes:  codes,
 		sqSum:  sums,
 		vecs:   vecs,
+		halves: halves,
 		links0: freeBlocks(segSize, h.m0),
 		up:     new(upperPool),
 		dists:  new(listDists),

@@ -2,6 +2,8 @@ package vecindex
 
 import (
 	"math"
+
+	"github.com/vecgres/vecgres/vecindex/distance"
 )
 
 // Sparse vectors (pgvector's sparsevec_*_ops) are indexed in the same
@@ -122,4 +124,76 @@ func sparseDistFunc(m Metric) func(q, v []float32) float32 {
 		return func(q, v []float32) float32 { return sane(sparseCosine(q, v)) }
 	}
 	return func(q, v []float32) float32 { return sane(sparseL1(q, v)) }
+}
+
+// Densified queries. A search over a sparse index spends its time in
+// distances from one query to many nodes; with the query laid out densely
+// (scratch.dense: its value at each index, 0 elsewhere) each distance is a
+// gather over the node's non-zeros (distance.SparseGather, O(nnz(v)))
+// instead of a merge of both index lists. Only queries whose largest
+// index is below sparseDenseMax are densified (the dense array costs 4
+// bytes per index up to it, kept in the scratch for the next search);
+// others, and L1 (no gather form), merge as before. The walk's distances
+// then differ from the merge's by float32 rounding only, so Search
+// recomputes its results' distances with the merge (sparseDistFunc),
+// bit-identical to Distance.
+
+// sparseDenseMax bounds the indices of a densified query (4 MiB of
+// float32 per search scratch at most).
+const sparseDenseMax = 1 << 20
+
+// noSparseGather: benchmarks: searches merge, as before densified queries.
+var noSparseGather = false
+
+// densify lays the sparse query q (SparseVector slots) out in s.dense
+// and its squared norm in s.qnorm, for the gather distances; it reports
+// false (nothing set) for L1 or an index at or above sparseDenseMax.
+func (s *scratch) densify(m Metric, q []float32) bool {
+	v := sparseView(q)
+	n := v.nnz()
+	if m == SparseL1 || n == 0 || v.index(n-1) >= sparseDenseMax || noSparseGather {
+		return false
+	}
+	size := int(v.index(n-1)) + 1
+	if cap(s.dense) < size {
+		s.dense = make([]float32, size)
+	}
+	s.dense = s.dense[:size]
+	for k := range n {
+		s.dense[v.index(k)] = v.value(k)
+	}
+	// Σq² by the kernel itself: a node equal to q then sums its matched
+	// part in the same order, and its L2 distance is exactly 0.
+	_, _, s.qnorm, _ = distance.SparseGather(s.dense, q[1:1+2*n])
+	return true
+}
+
+// undensify zeroes what densify wrote, so s.dense is all zeros again.
+func (s *scratch) undensify(q []float32) {
+	v := sparseView(q)
+	for k := range v.nnz() {
+		s.dense[v.index(k)] = 0
+	}
+	s.dense = s.dense[:0]
+}
+
+// gatherDist is the internal distance of sparse metric m from the query
+// densified in s to the stored sparse vector v: L2 Σ(q-v)² over v's
+// indices plus Σq² over the query's others (its norm less the matched
+// part, so an identical vector is exactly 0), IP -Σq·v, Cosine 1 - that
+// over both norms.
+func (s *scratch) gatherDist(m Metric, v []float32) float32 {
+	n := sparseView(v).nnz()
+	dot, d2, qq, vv := distance.SparseGather(s.dense, v[1:1+2*n])
+	switch m {
+	case SparseL2:
+		return sane(d2 + max(s.qnorm-qq, 0))
+	case SparseIP:
+		return sane(-dot)
+	}
+	if s.qnorm == 0 || vv == 0 {
+		return 1
+	}
+	sim := float64(dot) / math.Sqrt(float64(s.qnorm)*float64(vv))
+	return sane(clampCos(float32(1 - math.Max(-1, math.Min(1, sim)))))
 }

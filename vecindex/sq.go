@@ -55,9 +55,10 @@ const (
 	// QuantSQ8 walks on trained 8-bit scalar codes (sq.go) and re-ranks in
 	// float32; L2, InnerProduct and Cosine.
 	QuantSQ8
-	// QuantHalf keeps every vector as IEEE binary16 halves, 2 bytes per
-	// dimension, and walks on them (half.go): pgvector's halfvec_*_ops.
-	QuantHalf
+	// quantHalfV5 is the value checkpoints before Config.Half gave a
+	// halfvec index (halves, walked on halves); ReadFrom reads it as
+	// Half with QuantAuto (persist.go). Not a valid Config value.
+	quantHalfV5
 	// QuantNone walks on float32, or on exact byte codes while every
 	// vector is byte-valued (L2 only): QuantAuto without SQ8.
 	QuantNone
@@ -159,7 +160,8 @@ func (h *HNSW) sqSum(id uint32) float32 {
 // sqEncode encodes node id with q. Caller holds h.mu (or is loading).
 func (h *HNSW) sqEncode(q *quantizer, id uint32) {
 	s := h.seg(id)
-	sum, clamped := q.encode(h.codes(id), h.vec(id))
+	h.encBuf = h.floatVec(h.encBuf, id) // a Half index's halves widened
+	sum, clamped := q.encode(h.codes(id), h.encBuf)
 	if s.sqSum != nil {
 		s.sqSum[id&segMask] = sum
 	}
@@ -185,8 +187,14 @@ func (h *HNSW) sqTrain() {
 		}
 	}
 	vec := func(i int) []float32 { return h.vec(ids[i]) }
+	if h.cfg.Half { // one buffer: trainQuantizer reads a vector at a time
+		vec = func(i int) []float32 { h.encBuf = h.floatVec(h.encBuf, ids[i]); return h.encBuf }
+	}
 	q := trainQuantizer(h.cfg.Dims, len(ids), vec, h.cfg.Metric)
 	if h.cfg.Quantization == QuantAuto {
+		if h.cfg.Half { // the probe holds two at once: widen each once
+			vec = h.widened(ids)
+		}
 		if !h.sqProbe(q, len(ids), vec) {
 			h.sqRefuse()
 			return
@@ -194,6 +202,20 @@ func (h *HNSW) sqTrain() {
 		h.sqAddCodes()
 	}
 	h.sqPublish(q, n)
+}
+
+// widened returns vec(i) = node ids[i]'s halves widened to float32, each
+// converted once and kept (the probe reads at most sqProbeBase of them).
+func (h *HNSW) widened(ids []uint32) func(i int) []float32 {
+	got := map[int][]float32{}
+	return func(i int) []float32 {
+		v, ok := got[i]
+		if !ok {
+			v = h.floatVec(nil, ids[i])
+			got[i] = v
+		}
+		return v
+	}
 }
 
 // sqPublish encodes nodes < n with q, then makes q the walks' quantizer

@@ -164,7 +164,7 @@ func (h *HNSW) sqAddCodes() {
 	dir := *h.segs.Load()
 	out := make([]*segment, len(dir), cap(dir))
 	for i, s := range dir {
-		if s.codes != nil || s.vecs == nil || s == h.hole {
+		if s.codes != nil || s.vecs == nil && s.halves == nil || s == h.hole {
 			out[i] = s
 			continue
 		}

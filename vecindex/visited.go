@@ -96,6 +96,12 @@ type scratch struct {
 	top keyedHeap
 	// walk: an insert's layer-0 walk distances from its node (walkdist.go).
 	walk walkDists
+	// dense: a Search's sparse query laid out densely, all zeros between
+	// searches, qnorm its Σq², and sparse whether the walk uses them
+	// (sparse.go).
+	dense  []float32
+	qnorm  float32
+	sparse bool
 }
 
 func (h *HNSW) getScratch() *scratch {
@@ -108,7 +114,7 @@ func (h *HNSW) getScratch() *scratch {
 		s.qc = make([]uint8, h.cfg.Dims)
 	}
 	s.qc = s.qc[:h.cfg.Dims]
-	s.dupCap, s.inserting, s.sq = math.MaxInt, false, nil
+	s.dupCap, s.inserting, s.sq, s.sparse = math.MaxInt, false, nil, false
 	s.walk.end()
 	return s
 }

@@ -15,8 +15,9 @@
 # Usage: sh bench/ann/types_ab.sh OLD NEW
 # Env: DATA (fashion-mnist, or glove-100: npm ci in vecindex/testdata/glove),
 # BASE (60000), ROUNDS (3), RUNS (3), EFS (10,20,40,80), CONNS (1,8),
-# QUERIES (1000), TYPES (vector halfvec), PORT (5493).
-# Results: bench/results/ann-types-<data>-<old|new>-<type>-r<N>-<date>.json
+# QUERIES (1000), TYPES (vector halfvec), PORT (5493), PREFIX (ann-types:
+# the results' file name prefix, so a second run of a day keeps the first's).
+# Results: bench/results/<PREFIX>-<data>-<old|new>-<type>-r<N>-<date>.json
 # (round 0: the load, with its COPY and CREATE INDEX seconds).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -31,6 +32,7 @@ CONNS=${CONNS:-1,8}
 QUERIES=${QUERIES:-1000}
 TYPES=${TYPES:-vector halfvec}
 PORT=${PORT:-5493}
+PREFIX=${PREFIX:-ann-types}
 DATE=$(date -u +%Y-%m-%d)
 WORK=$(mktemp -d /tmp/vecgres-types-ab.XXXXXX)
 PIDS=""
@@ -67,7 +69,7 @@ bench() {
 	shift 4
 	"$WORK/ann" --dsn "postgres://postgres@127.0.0.1:$p/postgres" --data "$DATA" --type "$t" \
 		--base "$BASE" --queries "$QUERIES" --runs "$RUNS" --ef-search "$EFS" --conns "$CONNS" "$@" \
-		--target "vecgres-$l-$t" --out "bench/results/ann-types-$DATA-$l-$t-r$r-$DATE.json" || true
+		--target "vecgres-$l-$t" --out "bench/results/$PREFIX-$DATA-$l-$t-r$r-$DATE.json" || true
 }
 
 build "$OLD" old

@@ -94,3 +94,33 @@ func TestGuardPage(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseGatherGuardPage: every SparseGather implementation reads no
+// pair slot past the slice end and gathers no query element at or past
+// len(q) (indices up to twice len(q)), with both slices ending at an
+// unreadable page, for every pair count 0..maxLen/2.
+func TestSparseGatherGuardPage(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	rq, rp := guardedRegion(t, 4*maxLen), guardedRegion(t, 4*maxLen)
+	q := atEnd[float32](rq, maxLen/2)
+	for i := range q {
+		q[i] = float32(r.NormFloat64())
+	}
+	for n := 0; n <= maxLen/2; n++ {
+		p := atEnd[float32](rp, 2*n)
+		for k := range n {
+			p[2*k] = math.Float32frombits(uint32(r.IntN(2 * len(q))))
+			p[2*k+1] = float32(r.NormFloat64())
+		}
+		w0, _, _, w3 := sparseGatherGo(q, p)
+		for _, s := range asmSparseSets() {
+			if s.missing != "" {
+				continue
+			}
+			d0, _, _, d3 := s.gather(q, p)
+			if math.Abs(float64(d0-w0)) > 1e-4*max(1, math.Abs(float64(w0))) || math.Abs(float64(d3-w3)) > 1e-4*max(1, float64(w3)) {
+				t.Fatalf("%s n=%d: dot %v vv %v, want %v %v", s.name, n, d0, d3, w0, w3)
+			}
+		}
+	}
+}

@@ -103,6 +103,8 @@ func init() {
 	halfAVX2.missing = missingFeatures(cpuid.AVX2, cpuid.FMA3, cpuid.F16C)
 	installFastest(asmFloatSets(), asmQuantSets(), asmHammingSets())
 	installFastestHalf(asmHalfSets())
+	sparseAVX512.missing = missingFeatures(cpuid.AVX512F)
+	installFastestSparse(asmSparseSets())
 }
 
 // asmHalfSets returns the assembly half-kernel sets, fastest first.
@@ -116,3 +118,12 @@ func asmQuantSets() []quantSet { return []quantSet{quantAVX512, quantAVX2} }
 
 // asmHammingSets returns the assembly Hamming sets, fastest first.
 func asmHammingSets() []hammingSet { return []hammingSet{hammingAVX512, hammingPOPCNT} }
+
+// sparseAVX512 is SparseGather in AVX-512F (sparse_avx512_amd64.s).
+var sparseAVX512 = sparseSet{name: "avx512", gather: sparseGatherAVX512}
+
+//go:noescape
+func sparseGatherAVX512(q, pairs []float32) (dot, d2, qq, vv float32)
+
+// asmSparseSets returns the assembly SparseGather sets, fastest first.
+func asmSparseSets() []sparseSet { return []sparseSet{sparseAVX512} }

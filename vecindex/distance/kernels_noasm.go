@@ -8,3 +8,4 @@ func asmFloatSets() []floatSet     { return nil }
 func asmQuantSets() []quantSet     { return nil }
 func asmHammingSets() []hammingSet { return nil }
 func asmHalfSets() []halfSet       { return nil }
+func asmSparseSets() []sparseSet   { return nil }

@@ -85,8 +85,12 @@ SELECT id, v FROM hb ORDER BY v DESC, id;
 SELECT DISTINCT v FROM hb ORDER BY v;
 SELECT v, count(*) FROM hb GROUP BY v ORDER BY v;
 SELECT v FROM hb UNION SELECT '[9,9]'::halfvec ORDER BY 1;
--- vecgres's quantization option: a halfvec graph already keeps 2 bytes per dimension
-CREATE INDEX ON hv USING hnsw (v halfvec_l2_ops) WITH (quantization = sq8);
+-- vecgres's quantization option works on halfvec as on vector (codes kept beside
+-- the halves); SQ8 has no L1 code kernel
+CREATE INDEX hv_sq8 ON hv USING hnsw (v halfvec_l2_ops) WITH (quantization = sq8);
+CREATE INDEX ON hv USING hnsw (v halfvec_l1_ops) WITH (quantization = sq8);
+SELECT indexdef FROM pg_indexes WHERE indexname = 'hv_sq8';
+DROP INDEX hv_sq8;
 -- vector and halfvec meet at halfvec (UNION, CASE, COALESCE, IN), as pgvector's implicit cast makes them
 SELECT pg_typeof(x), x FROM (SELECT '[1,2]'::halfvec AS x UNION ALL SELECT '[3,0.1]'::vector) s;
 SELECT CASE WHEN false THEN '[1,2]'::halfvec ELSE '[1,0.1]'::vector END;
