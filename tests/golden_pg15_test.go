@@ -86,6 +86,7 @@ var pg15GoldenScripts = []string{
 	"json_frameworks",
 	"comments",
 	"identity",
+	"pgfix_defaults",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
