@@ -87,6 +87,7 @@ var pg15GoldenScripts = []string{
 	"comments",
 	"identity",
 	"pgfix_defaults",
+	"pgfix_acl",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
