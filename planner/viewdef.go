@@ -394,5 +394,8 @@ func (d *viewDeparser) bound(e sql.Expr) (text string, ok bool) {
 	if err != nil {
 		return "", false
 	}
+	if hasCase(x) {
+		return "", false // a view's CASE indents by its place in the query
+	}
 	return ruleDeparse(x, d.pretty)
 }

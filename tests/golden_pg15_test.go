@@ -88,6 +88,7 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"pgfix_defaults",
 	"pgfix_acl",
+	"pgfix_ruledef",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
