@@ -155,7 +155,7 @@ func (c *Catalog) RenameTable(t *Table, to string) error {
 // proposal returns a detached copy of t's definition to change.
 func (c *Catalog) proposal(t *Table) *Table {
 	nt := &Table{OID: t.OID, Name: t.Name, Columns: slices.Clone(t.Columns), PrimaryKey: slices.Clone(t.PrimaryKey),
-		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, View: t.View, Seq: t.Seq, Unlogged: t.Unlogged,
+		PKeyName: t.PKeyName, Owner: t.Owner, acl: t.acl, aclSet: t.aclSet, View: t.View, Seq: t.Seq, Unlogged: t.Unlogged,
 		Comment: t.Comment, PKeyComment: t.PKeyComment, indexComments: t.indexComments}
 	for _, k := range t.Constraints {
 		nt.Constraints = append(nt.Constraints, k.clone())

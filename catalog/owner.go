@@ -124,8 +124,8 @@ func (c *Catalog) SetTableGrant(t *Table, grantee string, p Privilege) error {
 	if _, ok := c.Role(grantee); !ok && grantee != PublicGrantee {
 		return pgerror.Errorf(pgerror.UndefinedObject, "role %q does not exist", grantee)
 	}
-	if t.acl[grantee] == p {
-		return nil
+	if t.acl[grantee] == p && t.aclSet {
+		return nil // a REVOKE of nothing still makes the ACL explicit
 	}
 	if err := c.logDDL(recTableGrant, encodeTableGrant(t.Name, grantee, p)); err != nil {
 		return err
@@ -135,7 +135,18 @@ func (c *Catalog) SetTableGrant(t *Table, grantee string, p Privilege) error {
 	return nil
 }
 
+// ACLSet reports whether a GRANT or REVOKE ever changed t's privileges:
+// PostgreSQL's relacl is then explicit (the owner's aclitem at least)
+// even when no grant is left, where it was NULL before. Schema lock held.
+func (t *Table) ACLSet() bool { return t.aclSet }
+
+// aclSetMark is the grantee of the grant entry, with no privileges, that
+// records aclSet in a CreateTable payload and a TableGrant record (no role
+// has an empty name; readers before it drop the entry as a revoke).
+const aclSetMark = ""
+
 func (t *Table) setGrant(grantee string, p Privilege) {
+	t.aclSet = true
 	if p == 0 {
 		delete(t.acl, grantee)
 		return
@@ -200,6 +211,9 @@ func appendOwnership(b []byte, t *Table) []byte {
 		grantees = append(grantees, g)
 	}
 	sort.Strings(grantees)
+	if t.aclSet {
+		grantees = append([]string{aclSetMark}, grantees...)
+	}
 	b = appendUvarint(b, uint64(len(grantees)))
 	for _, g := range grantees {
 		b = append(appendString(b, g), byte(t.acl[g]))

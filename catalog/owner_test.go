@@ -16,14 +16,16 @@ type ownershipState struct {
 	schema  []string
 	privs   map[string]Privilege // role -> privileges on t
 	creates map[string]bool      // role -> CanCreateInSchema
+	aclSet  map[string]bool      // table -> ACLSet
 }
 
 func captureOwnership(c *Catalog) ownershipState {
 	c.RLock()
 	defer c.RUnlock()
 	st := ownershipState{owners: map[string]string{}, grants: map[string]map[string]Privilege{},
-		schema: c.SchemaCreateGrantees(), privs: map[string]Privilege{}, creates: map[string]bool{}}
+		schema: c.SchemaCreateGrantees(), privs: map[string]Privilege{}, creates: map[string]bool{}, aclSet: map[string]bool{}}
 	for _, t := range c.Tables() {
+		st.aclSet[t.Name] = t.ACLSet()
 		st.owners[t.Name] = t.Owner
 		st.grants[t.Name] = c.TableGrants(t)
 	}
@@ -55,6 +57,17 @@ func TestOwnershipDurable(t *testing.T) {
 		if _, err := c.CreateTable("old", testCols, nil); err != nil {
 			t.Fatal(err)
 		}
+		// granted then revoked: relacl stays explicit (PostgreSQL's)
+		rv, err := c.CreateTable("revoked", testCols, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.SetTableGrant(rv, "bob", PrivSelect); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.SetTableGrant(rv, "bob", 0); err != nil {
+			t.Fatal(err)
+		}
 		for _, g := range []struct {
 			who string
 			p   Privilege
@@ -77,8 +90,9 @@ func TestOwnershipDurable(t *testing.T) {
 			}
 		}
 		want := ownershipState{
-			owners: map[string]string{"t": "carol", "old": BootstrapSuperuser},
-			grants: map[string]map[string]Privilege{"old": {},
+			owners: map[string]string{"t": "carol", "old": BootstrapSuperuser, "revoked": BootstrapSuperuser},
+			aclSet: map[string]bool{"t": true, "old": false, "revoked": true},
+			grants: map[string]map[string]Privilege{"old": {}, "revoked": {},
 				"t": {"bob": PrivSelect | PrivInsert, PublicGrantee: PrivSelect, "dave": PrivDelete}},
 			schema: []string{"bob", "carol"},
 			privs: map[string]Privilege{"postgres": PrivAll, "carol": PrivAll, "bob": PrivSelect | PrivInsert,

@@ -33,6 +33,10 @@ type Schema struct {
 	// granted on a user schema (SchemaUsage, SchemaCreate); the owner
 	// holds both without a grant.
 	Grants map[string]SchemaPriv
+	// ACLSet is whether a GRANT or REVOKE ever changed a user schema's
+	// privileges: nspacl is then explicit (the owner's aclitem at least),
+	// NULL before, as in PostgreSQL.
+	ACLSet bool
 	// Comment is COMMENT ON SCHEMA's text on a user schema; "" for none.
 	Comment string
 }
@@ -224,18 +228,24 @@ func (c *Catalog) GrantSchema(txn *Txn, name, grantee string, priv SchemaPriv, o
 		c.version++
 		return nil
 	}
-	if next == prev {
-		return nil
+	if next == prev && s.ACLSet {
+		return nil // a REVOKE of nothing still makes the ACL explicit
 	}
+	wasSet := s.ACLSet
 	if err := set(next); err != nil {
 		return err
 	}
-	txn.addUndo(func() error { return set(prev) })
+	txn.addUndo(func() error {
+		err := set(prev)
+		s.ACLSet = wasSet // in memory: replaying the WAL leaves it set
+		return err
+	})
 	return nil
 }
 
 // setGrant makes grantee's privileges on s p (none: no entry).
 func (s *Schema) setGrant(grantee string, p SchemaPriv) {
+	s.ACLSet = true
 	if p == 0 {
 		delete(s.Grants, grantee)
 		return
@@ -368,6 +378,9 @@ func appendSchemas(b []byte, list []Schema) []byte {
 			grantees = append(grantees, g)
 		}
 		sort.Strings(grantees)
+		if s.ACLSet {
+			grantees = append([]string{aclSetMark}, grantees...) // owner.go
+		}
 		b = appendUvarint(b, uint64(len(grantees)))
 		for _, g := range grantees {
 			b = append(appendString(b, g), byte(s.Grants[g]))

@@ -65,6 +65,7 @@ type Table struct {
 	// PKeyComment is COMMENT ON CONSTRAINT's text for the primary key.
 	PKeyComment string
 	acl         map[string]Privilege // grantee -> granted privileges; schema lock (owner.go)
+	aclSet      bool                 // a GRANT or REVOKE ran: relacl stays explicit (owner.go)
 	// createdBy is the transaction that created the table inside a
 	// transaction block (undo_tables.go); others may not write it until
 	// that transaction ends. Schema lock.

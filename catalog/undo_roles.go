@@ -101,11 +101,16 @@ func (c *Catalog) DropRoleIn(txn *Txn, name string) error {
 }
 
 // SetTableGrantIn is SetTableGrant; rollback restores the grantee's
-// previous privileges on t.
+// previous privileges on t, and a NULL relacl (Table.ACLSet) in memory
+// (the WAL replays the GRANT and its undo as two grants: after a
+// restart, until the next checkpoint, relacl shows the owner's aclitem).
 func (c *Catalog) SetTableGrantIn(txn *Txn, t *Table, grantee string, p Privilege) error {
-	old := t.acl[grantee]
+	old, wasSet := t.acl[grantee], t.aclSet
 	if err := c.SetTableGrant(t, grantee, p); err != nil {
 		return err
+	}
+	if !wasSet && txn != nil && !txn.done {
+		txn.addUndo(func() error { t.aclSet = false; return nil })
 	}
 	if old != p && txn != nil && !txn.done {
 		txn.holdForDDL(t)

@@ -76,7 +76,7 @@ func (b *binder) bindArrayAs(a *sql.ArrayExpr, hint types.Type, cast bool) (expr
 	if err != nil {
 		return nil, err // no position, as PostgreSQL's constant folding
 	}
-	return &constExpr{t: at, v: v}, nil
+	return &constExpr{t: at, v: v, ctor: true}, nil
 }
 
 // bindElems binds the elements and chooses their common type: the

@@ -407,7 +407,7 @@ func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
 			return nil, withPos(err, pos)
 		}
 		out := &constExpr{t: to, v: v}
-		if numRank(c.t.Kind) > 0 && c.t.Kind != to.Kind { // ruledef.go
+		if (numRank(c.t.Kind) > 0 || types.IsArray(c.t.Kind)) && c.t.Kind != to.Kind { // ruledef.go
 			out.from = c
 		}
 		return out, nil

@@ -44,6 +44,9 @@ func (b *binder) columnDefault(e sql.Expr, c *catalog.Column) error {
 			return pgerror.NotSupported("DEFAULT with a non-constant expression")
 		}
 		c.Default, err = x.Eval(&env{sess: b.s})
+		if err == nil {
+			c.DefaultExpr = b.scaledLiteralText(e, *c)
+		}
 		return err
 	}
 	c.DefaultExpr = defaultText(e)
@@ -51,6 +54,24 @@ func (b *binder) columnDefault(e sql.Expr, c *catalog.Column) error {
 		c.DefaultExpr = text
 	}
 	return nil
+}
+
+// scaledLiteralText is the text pg_get_expr prints for a numeric(p,s)
+// column's constant default, the literal as written ("1.00", "2.5",
+// "'-1.5'::numeric"): coercing it to the column's scale would lose
+// that, so the literal is kept as DefaultExpr next to the coerced
+// Default (PostgreSQL keeps the literal under its typmod coercion).
+// "" for other columns and expressions.
+func (b *binder) scaledLiteralText(e sql.Expr, c catalog.Column) string {
+	if c.Type.Kind != types.KindNumeric || c.Type.Typmod < 0 {
+		return ""
+	}
+	x, err := b.bind(e, noTypmod(c.Type))
+	k, ok := x.(*constExpr)
+	if err != nil || !ok || k.v == nil || k.from != nil || (k.t.Kind != types.KindNumeric && k.t.Kind != types.KindInt4) {
+		return ""
+	}
+	return constText(k) // ruledef.go
 }
 
 // bindDefault binds a DEFAULT expression for column c with PostgreSQL's

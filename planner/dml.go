@@ -209,6 +209,9 @@ func castable(from, to types.Type) bool {
 	if tc == classString {
 		return true
 	}
+	if (fc == classDate && tc == classTimestamp) || (fc == classTimestamp && tc == classDate) {
+		return true // date and the timestamps, each way (pg_cast 'i' up, 'a' down)
+	}
 	if fe, ok := types.ElemType(from); ok {
 		if te, ok := types.ElemType(to); ok {
 			return fe.Kind == te.Kind || castable(fe, te)

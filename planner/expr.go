@@ -32,6 +32,10 @@ type constExpr struct {
 	// constant (0::float8), which ruleDeparse prints as PostgreSQL's
 	// "(0)::double precision"; nil otherwise.
 	from *constExpr
+	// ctor marks an ARRAY[...] constructor of constants folded into
+	// this constant, which ruleDeparse prints as ARRAY[...] rather than
+	// as the literal '{...}'::type[].
+	ctor bool
 }
 
 func (c *constExpr) Type() types.Type       { return c.t }

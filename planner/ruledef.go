@@ -17,15 +17,24 @@ import (
 // numeric, a numeric or integer beside a float, a varchar beside text),
 // constants as get_const_expr prints them ("0", "1.5", "'-1'::integer",
 // "'x'::text", "'2020-01-01'::date"), IN as "= ANY (ARRAY[...])".
-// ok is false for a node outside those shapes (CASE, subscripts, vector
-// operators...): the caller then keeps the expression's text as written.
+// CASE prints on indented lines, as PRETTYFLAG_INDENT (which
+// pg_get_constraintdef and pg_get_expr always set) makes it; pgvector's
+// distance operators as "(emb <-> '[1,2,3]'::vector)"; x op ANY of an
+// array literal as "x = ANY ('{a,b}'::text[])".
+// ok is false for a node outside those shapes (subscripts, ...): the
+// caller then keeps the expression's text as written.
 func ruleDeparse(x expr, pretty bool) (text string, ok bool) {
 	d := &ruleDeparser{ok: true, pretty: pretty}
 	text = d.expr(x, false)
 	return text, d.ok
 }
 
-type ruleDeparser struct{ ok, pretty bool }
+// ruleDeparser's indent is ruleutils.c's indentLevel: the spaces before
+// a CASE keyword's line.
+type ruleDeparser struct {
+	ok, pretty bool
+	indent     int
+}
 
 // expr prints x; showImplicit is get_rule_expr's flag (true for an
 // operator's operands and a function's arguments).
@@ -37,6 +46,9 @@ func (d *ruleDeparser) expr(x expr, showImplicit bool) string {
 		}
 		return pgcatalog.QuoteIdent(v.name)
 	case *constExpr:
+		if v.from != nil && v.from.ctor {
+			return d.wrap(d.arrayCtor(v.from, false)) + "::" + v.t.Name()
+		}
 		if v.from != nil {
 			return d.wrap(constText(v.from)) + "::" + v.t.Name()
 		}
@@ -58,7 +70,17 @@ func (d *ruleDeparser) expr(x expr, showImplicit bool) string {
 	case *orExpr:
 		return d.junction(x, v.args, " OR ")
 	case *notExpr:
+		if text, ok := d.notBetween(v); ok {
+			return text
+		}
 		return d.wrap("NOT " + d.child(v.x, x, false))
+	case *caseExpr:
+		return d.caseText(v)
+	case *distExpr:
+		if v.l.Type().Kind != v.kind || v.r.Type().Kind != v.kind {
+			break
+		}
+		return d.wrap(d.child(v.l, x, true) + " " + v.op + " " + d.child(v.r, x, true))
 	case *negExpr:
 		return d.wrap("- " + d.child(v.x, x, true))
 	case *isNullExpr:
@@ -121,6 +143,8 @@ func opName(x expr) string {
 		return v.op
 	case *likeExpr:
 		return "~~"
+	case *distExpr:
+		return v.op
 	}
 	return ""
 }
@@ -129,7 +153,7 @@ func opName(x expr) string {
 // prints: whether x needs no parentheses under parent in pretty mode.
 func isSimpleNode(x, parent expr) bool {
 	switch v := x.(type) {
-	case *colExpr, *constExpr, *funcExpr:
+	case *colExpr, *constExpr, *funcExpr, *caseExpr:
 		return true
 	case *castExpr:
 		return isSimpleNode(v.x, x)
@@ -230,35 +254,60 @@ func (d *ruleDeparser) in(v *inExpr) string {
 }
 
 // anyArray prints x op ANY|ALL (array constant) as PostgreSQL prints
-// its ArrayExpr: "(x = ANY (ARRAY['a'::text, 'b'::text]))"; over a
-// varchar cast to text, the elements as varchar cast to text[], as the
-// parser makes them.
+// it: an ARRAY[...] constructor as "(x = ANY (ARRAY['a'::text,
+// 'b'::text]))" (cast to text[] over a varchar cast to text, as the
+// parser makes it), an array literal as "(x = ANY ('{a,b}'::text[]))";
+// over varchar, whose = is text's, "((s)::text = ANY
+// (('{a,b}'::character varying[])::text[]))".
 func (d *ruleDeparser) anyArray(v *anyExpr) string {
 	c, isConst := v.arr.(*constExpr)
-	elem, isArray := types.ElemType(v.arr.Type())
-	arr, isValue := c.v.(types.Array)
-	if !isConst || !isArray || !isValue || len(arr) == 0 {
+	if !isConst || c.v == nil {
 		d.ok = false
 		return ""
 	}
+	lhs, q := d.child(v.x, v, true), ""
 	cast, _ := v.x.(*castExpr)
-	fromVarchar := cast != nil && cast.x.Type().Kind == types.KindVarchar && elem.Kind == types.KindText
-	if fromVarchar {
-		elem = types.Type{Kind: types.KindVarchar, Typmod: types.NoTypmod}
-	}
-	items := make([]string, len(arr))
-	for i, e := range arr {
-		items[i] = constText(&constExpr{t: elem, v: e})
-	}
-	q := "ARRAY[" + strings.Join(items, ", ") + "]"
-	if fromVarchar {
-		q = d.wrap(q) + "::text[]"
+	fromVarchar := cast != nil && cast.x.Type().Kind == types.KindVarchar && c.t.Kind == types.KindTextArray
+	switch {
+	case c.ctor && fromVarchar: // ARRAY['a'::character varying]::text[], its elements coerced at once
+		q = d.wrap(d.arrayCtor(c, true)) + "::text[]"
+	case c.ctor:
+		q = d.arrayCtor(c, false)
+	case c.from != nil && c.from.ctor:
+		q = d.wrap(d.arrayCtor(c.from, false)) + "::" + c.t.Name()
+	case c.from != nil:
+		q = d.wrap(constText(c.from)) + "::" + c.t.Name()
+	default:
+		q = constText(c)
+		if elem, _ := types.ElemType(c.t); elem.Kind == types.KindVarchar && v.x.Type().Kind == types.KindVarchar {
+			lhs = d.coercion(v.x, types.Text, &castExpr{x: v.x, t: types.Text})
+			q = d.wrap(q) + "::text[]"
+		}
 	}
 	op := v.op + " ANY"
 	if v.all {
 		op = v.op + " ALL"
 	}
-	return d.wrap(d.child(v.x, v, true) + " " + op + " (" + q + ")")
+	return d.wrap(lhs + " " + op + " (" + q + ")")
+}
+
+// arrayCtor prints an ARRAY[...] constructor folded into constant c;
+// asVarchar labels the elements character varying.
+func (d *ruleDeparser) arrayCtor(c *constExpr, asVarchar bool) string {
+	elem, isArray := types.ElemType(c.t)
+	if asVarchar {
+		elem = types.Type{Kind: types.KindVarchar, Typmod: types.NoTypmod}
+	}
+	arr, isValue := c.v.(types.Array)
+	if !isArray || !isValue || len(arr) == 0 {
+		d.ok = false
+		return ""
+	}
+	items := make([]string, len(arr))
+	for i, e := range arr {
+		items[i] = constText(&constExpr{t: elem, v: e})
+	}
+	return "ARRAY[" + strings.Join(items, ", ") + "]"
 }
 
 func isTextKind(k types.Kind) bool { return k == types.KindText || k == types.KindVarchar }

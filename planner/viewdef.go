@@ -413,6 +413,9 @@ func (d *viewDeparser) bound(e sql.Expr) (text string, ok bool) {
 	if k := x.Type().Kind; k == types.KindRecord || k == types.KindRecordArray { // a row type prints by its relation's name: as written
 		return "", false
 	}
+	if hasCase(x) {
+		return "", false // a view's CASE indents by its place in the query
+	}
 	return ruleDeparse(x, d.pretty)
 }
 

@@ -97,6 +97,9 @@ var pg15GoldenScripts = []string{
 	"serial_sequences",
 	"sequence_privileges",
 	"unlogged_tables",
+	"pgfix_defaults",
+	"pgfix_acl",
+	"pgfix_ruledef",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -46,11 +46,12 @@ func tableACLs(env Env, t *catalog.Table) []tableACL {
 	return out
 }
 
-// relACL is pg_class.relacl of table t: NULL while nothing was granted
-// (PostgreSQL's default ACL), else aclitems "grantee=privs/owner".
+// relACL is pg_class.relacl of table t: NULL while no GRANT or REVOKE
+// ran on it (PostgreSQL's default ACL), else aclitems
+// "grantee=privs/owner", the owner's first.
 func relACL(env Env, t *catalog.Table) any {
 	acls := tableACLs(env, t)
-	if len(acls) == 1 {
+	if len(acls) == 1 && !t.ACLSet() {
 		return nil
 	}
 	out := make(types.Array, len(acls))

@@ -199,10 +199,10 @@ func namespaceRows(env Env) [][]any {
 }
 
 // schemaACL is a user schema's nspacl: NULL (the owner's default) until
-// a grant, then the owner's UC and each grantee's privileges, grantees
-// sorted ("" for PUBLIC).
+// a GRANT or REVOKE, then the owner's UC and each grantee's privileges,
+// grantees sorted ("" for PUBLIC).
 func schemaACL(s catalog.Schema) any {
-	if len(s.Grants) == 0 {
+	if len(s.Grants) == 0 && !s.ACLSet {
 		return nil
 	}
 	acl := types.Array{s.Owner + "=UC/" + s.Owner}

@@ -28,7 +28,7 @@ var textFuncs = []Func{
 	octets("octet_length", types.Text, 1), octets("octet_length", bpchar, 1), octets("octet_length", types.Bytea, 1),
 	octets("bit_length", types.Text, 8), octets("bit_length", types.Bytea, 8),
 	{Name: "repeat", Args: []types.Type{types.Text, types.Int4}, Ret: types.Text, Strict: true, Fn: repeatText},
-	now("now"), now("current_timestamp"), now("statement_timestamp"),
+	now("now"), now("current_timestamp"), now("statement_timestamp"), currentDate,
 }
 
 var bpchar = types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}
@@ -59,6 +59,19 @@ func now(name string) Func {
 	return Func{Name: name, Ret: types.Timestamptz, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return time.Now().UnixMicro() - PostgresEpochMicros, nil }}
 }
+
+// currentDate is CURRENT_DATE: the UTC day of the call, as days since
+// 2000-01-01 (PostgreSQL's is the transaction start's day in TimeZone).
+var currentDate = Func{Name: "current_date", Ret: types.Date, Volatility: Stable,
+	Fn: func(Context, []any) (any, error) {
+		us := time.Now().UnixMicro() - PostgresEpochMicros
+		const usecPerDay = 86400 * 1000000
+		days := us / usecPerDay
+		if us%usecPerDay < 0 {
+			days--
+		}
+		return days, nil
+	}}
 
 // maxRepeatBytes is PostgreSQL's limit on a text value (1 GB - 1).
 const maxRepeatBytes = 1<<30 - 1
