@@ -99,6 +99,7 @@ var pg15GoldenScripts = []string{
 	"unlogged_tables",
 	"star_qualifier",
 	"truncate_restart_rollback",
+	"records_fields",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
