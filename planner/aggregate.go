@@ -70,7 +70,7 @@ func (b *binder) bindAggregate(f *sql.FuncCall) (expr, error) {
 		if len(args) == 2 {
 			call.sep = args[1]
 		}
-		if err := typeAggregate(call); err != nil {
+		if err := b.typeAggregate(call); err != nil {
 			return nil, withPos(err, f.P)
 		}
 		if err := distinctAggregate(call, f); err != nil { // aggregate_distinct.go
@@ -114,8 +114,10 @@ func (b *binder) bindAggArgs(xs []sql.Expr, hints []types.Type) ([]expr, error) 
 // of it) and, for min and max, how values compare. Errors: 42883
 // (noAggregate), 42725 when several signatures take an untyped argument
 // equally (sum(unknown) is not unique, as PostgreSQL's), and
-// polymorphicType's.
-func typeAggregate(c *aggCall) error {
+// polymorphicType's; 42883 for min and max of records, naming a row
+// type by its relation (PostgreSQL has none: records compare, but no
+// min(record) exists).
+func (b *binder) typeAggregate(c *aggCall) error {
 	at := c.arg.Type()
 	args := []*expr{&c.arg}
 	argTypes := []types.Type{at}
@@ -141,6 +143,10 @@ func typeAggregate(c *aggCall) error {
 	}
 	if c.name != "min" && c.name != "max" {
 		return nil
+	}
+	if at.Kind == types.KindRecord {
+		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.name, b.typeName(at)).
+			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
 	}
 	cmp, ok := comparerFor(at, at)
 	if !ok {

@@ -303,7 +303,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			txn = s.ddlTxn()
 		}
 		for _, seq := range restart {
-			if err := txn.SetVal(seq, seq.Seq.Start, false); err != nil {
+			if err := txn.RestartSeq(seq); err != nil { // rollback undoes it
 				return nil, err
 			}
 		}

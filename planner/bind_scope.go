@@ -190,21 +190,21 @@ func (s *fromScope) visible(r *rangeRel) bool {
 	return false
 }
 
-// star is the columns of * (table "") or t.*; 42P01 when t names no
-// relation here.
-func (s *fromScope) star(table string) ([]nsCol, error) {
-	if table == "" {
+// star is the columns of * (c.Table "") or [schema.]t.* (c.Name is
+// "*"); 42P01 at c when t names no relation here, as lookup's.
+func (s *fromScope) star(c *sql.ColumnRef) ([]nsCol, error) {
+	if c.Table == "" {
 		return s.cols, nil
 	}
 	for _, e := range s.entries {
-		if e.ref == table {
+		if e.ref == c.Table && (c.Schema == "" || e.rel != nil && !e.rel.aliased && e.rel.schema == c.Schema) {
 			for _, c := range e.cols {
 				s.touched |= c.rels
 			}
 			return e.cols, nil
 		}
 	}
-	return nil, s.missingEntry(&sql.ColumnRef{Table: table, P: -1})
+	return nil, s.missingEntry(c)
 }
 
 // positioned is x, a column of the scope, carrying the position of the

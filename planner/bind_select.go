@@ -174,7 +174,7 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	defer func() { b.aggs, b.wins, b.srfs = nil, nil, nil }()
 	for _, it := range items {
 		if it.Star {
-			if err := b.expandStar(p, it.Table); err != nil {
+			if err := b.expandStar(p, it); err != nil {
 				return err
 			}
 			continue
@@ -207,16 +207,28 @@ func (b *binder) bindItems(p *selectPlan, items []sql.SelectItem) error {
 	return nil
 }
 
-func (b *binder) expandStar(p *selectPlan, table string) error {
+// expandStar adds the columns of the * item it (*, t.* or s.t.*) to p.
+// A qualifier must name a FROM entry as a column's does: 42P01 at it
+// otherwise (PostgreSQL 15 docs, 7.3.1 Select-List Items).
+func (b *binder) expandStar(p *selectPlan, it sql.SelectItem) error {
+	ref := &sql.ColumnRef{Schema: it.Schema, Table: it.Table, Name: "*", P: it.P}
 	if b.from != nil {
-		cols, err := b.from.star(table) // bind_scope.go
+		cols, err := b.from.star(ref) // bind_scope.go
 		for _, c := range cols {
 			p.addItem(c.x, c.name)
 		}
 		return err
 	}
 	if b.table == nil {
+		if it.Table != "" {
+			return pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", it.Table).WithPosition(it.P + 1)
+		}
 		return pgerror.New(pgerror.SyntaxError, "SELECT * with no tables specified is not valid")
+	}
+	if it.Table != "" {
+		if err := b.checkQualifier(ref); err != nil { // bind_alias.go
+			return err
+		}
 	}
 	if m := b.viewCols; m != nil { // view_simple.go
 		for i, name := range m.names {

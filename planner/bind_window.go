@@ -165,7 +165,7 @@ func (b *binder) bindWindowAggregate(c *winCall, f *sql.FuncCall) error {
 		if len(args) == 2 {
 			call.sep = args[1]
 		}
-		if err := typeAggregate(call); err != nil { // aggregate.go
+		if err := b.typeAggregate(call); err != nil { // aggregate.go
 			return withPos(err, f.P)
 		}
 		c.args = []expr{call.arg}

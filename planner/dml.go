@@ -21,7 +21,7 @@ func (b *binder) bindReturning(items []sql.SelectItem) (*returning, error) {
 	p := &selectPlan{table: b.table}
 	for _, it := range items {
 		if it.Star {
-			if err := b.expandStar(p, ""); err != nil {
+			if err := b.expandStar(p, it); err != nil {
 				return nil, err
 			}
 			continue

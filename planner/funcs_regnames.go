@@ -21,6 +21,9 @@ import (
 // literal, as PostgreSQL reports them.
 func (b *binder) bindRegNameCast(x *sql.Cast) (expr, bool, error) {
 	k := x.Type.Kind
+	if k == types.KindRegtype {
+		return b.bindRegtypeCast(x) // record_regtype.go
+	}
 	if k != types.KindRegnamespace && k != types.KindRegrole && k != types.KindRegproc && !isRegSignature(k) {
 		return nil, false, nil
 	}

@@ -178,7 +178,7 @@ func identityValue(c catalog.Column, over byte) (skip bool, err error) {
 
 // restartSeqs are the sequences TRUNCATE ... RESTART IDENTITY restarts
 // at their START: those the columns of tables own (PostgreSQL's
-// ExecuteTruncate). The restart is not undone by a rollback. Errors:
+// ExecuteTruncate); a rollback undoes the restart (catalog.RestartSeq). Errors:
 // 42501 when the user does not own one. Latch held.
 func (s *Session) restartSeqs(cat *catalog.Catalog, tables []*catalog.Table) ([]*catalog.Table, error) {
 	var out []*catalog.Table

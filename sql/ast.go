@@ -149,6 +149,10 @@ type SelectItem struct {
 	// Table is the qualifier of t.* when Star is set; "" for a bare *.
 	// (added by the parser)
 	Table string
+	// Schema is s of s.t.*; P the byte offset of a qualified * (for the
+	// 42P01 of a qualifier naming no FROM entry).
+	Schema string
+	P      int
 }
 
 // Nulls is the NULLS FIRST/LAST option of ORDER BY.

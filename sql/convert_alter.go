@@ -82,7 +82,7 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			}
 			out.Cmds = append(out.Cmds, AlterCmd{Kind: AlterOwner, Name: role, Current: current})
 		default:
-			return nil, c.unsupported("this ALTER TABLE command", -1)
+			return nil, c.unsupported(alterCmdName(cmd.GetSubtype()), -1)
 		}
 	}
 	return out, nil

@@ -192,18 +192,25 @@ func checkTargetCount(list []*pg_query.Node) error {
 	return nil
 }
 
-// starItem recognises * and t.* items.
+// starItem recognises *, t.* and s.t.* items.
 func starItem(rt *pg_query.ResTarget) (SelectItem, bool) {
-	f := rt.GetVal().GetColumnRef().GetFields()
+	ref := rt.GetVal().GetColumnRef()
+	f := ref.GetFields()
 	if len(f) == 0 || f[len(f)-1].GetAStar() == nil {
 		return SelectItem{}, false
 	}
+	loc := int(ref.GetLocation())
 	switch len(f) {
 	case 1:
 		return SelectItem{Star: true}, true
 	case 2:
 		if t := f[0].GetString_(); t != nil {
-			return SelectItem{Star: true, Table: t.GetSval()}, true
+			return SelectItem{Star: true, Table: t.GetSval(), P: loc}, true
+		}
+	case 3:
+		s, t := f[0].GetString_(), f[1].GetString_()
+		if s != nil && t != nil {
+			return SelectItem{Star: true, Schema: s.GetSval(), Table: t.GetSval(), P: loc}, true
 		}
 	}
 	return SelectItem{}, false

@@ -38,7 +38,7 @@ func TestParseStatements(t *testing.T) {
 		// SELECT
 		{"SELECT 1", `Select{Items:[SelectItem{Expr:1}]}`},
 		{"select a, t.*, * from items x where a = 1 and b > -2 order by v <-> '[1,2]' desc nulls last limit $1 offset 3",
-			`Select{Items:[SelectItem{Expr:a} SelectItem{Star:true Table:"t"} SelectItem{Star:true}] From:"items" FromAlias:"x" Where:((a = 1) AND (b > -2)) OrderBy:[OrderItem{Expr:(v <-> '[1,2]') Desc:true Nulls:NullsLast}] Limit:$1 Offset:3}`},
+			`Select{Items:[SelectItem{Expr:a} SelectItem{Star:true Table:"t" P:10} SelectItem{Star:true}] From:"items" FromAlias:"x" Where:((a = 1) AND (b > -2)) OrderBy:[OrderItem{Expr:(v <-> '[1,2]') Desc:true Nulls:NullsLast}] Limit:$1 Offset:3}`},
 		{"select id from items as i order by i.embedding <=> $1, id asc nulls first limit all",
 			`Select{Items:[SelectItem{Expr:id}] From:"items" FromAlias:"i" OrderBy:[OrderItem{Expr:(i.embedding <=> $1)} OrderItem{Expr:id Nulls:NullsFirst}]}`},
 		{"select count(*), max(x) m from t", `Select{Items:[SelectItem{Expr:count(*)} SelectItem{Expr:max(x) Alias:"m"}] From:"t"}`},

@@ -100,6 +100,9 @@ var pg15GoldenScripts = []string{
 	"pgfix_defaults",
 	"pgfix_acl",
 	"pgfix_ruledef",
+	"star_qualifier",
+	"truncate_restart_rollback",
+	"records_fields",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

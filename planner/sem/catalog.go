@@ -84,14 +84,17 @@ func toRegclass(c Context, a []any) (any, error) {
 }
 
 // formatType is format_type(type_oid, typemod), typemod as
-// pg_attribute.atttypmod holds it: "???" for an OID that is no type
-// vecgres knows.
+// pg_attribute.atttypmod holds it: a row type by its relation's name
+// (Context.RowTypeName), "???" for an OID that is no type vecgres knows.
 func formatType(c Context, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
 	oid := types.OID(a[0].(int64))
 	if n, ok := formatTypeNames[oid]; ok {
+		return n, nil
+	}
+	if n, ok := c.RowTypeName(uint32(oid)); ok {
 		return n, nil
 	}
 	t, ok := types.TypeByOID(oid)

@@ -50,6 +50,10 @@ type Context interface {
 	// ConstraintDef is pg_get_constraintdef of a constraint OID (pretty:
 	// its second argument); false for another OID.
 	ConstraintDef(oid uint32, pretty bool) (string, bool)
+	// RowTypeName is the name format_type and regtypeout print for the
+	// row type with OID oid (its relation's, qualified unless
+	// search_path shows it); false for another OID.
+	RowTypeName(oid uint32) (string, bool)
 	// HasPrivilege answers has_<on>_privilege([role,] object, privileges)
 	// with args the call's arguments (object a name or, for tables, an
 	// OID): true, false, or nil for an OID that names no table. Errors:
