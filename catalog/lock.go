@@ -101,6 +101,18 @@ func (t *Txn) endTxn() {
 	ls.mu.Unlock()
 }
 
+// wakeWaiters wakes the statements waiting for transaction x, which
+// stays open: a savepoint rollback undid what they wait for, so they
+// look again (and wait again, on a fresh channel, for what is left).
+func (ls *lockState) wakeWaiters(x XID) {
+	ls.mu.Lock()
+	if ch, ok := ls.ends[x]; ok {
+		close(ch)
+		ls.ends[x] = make(chan struct{})
+	}
+	ls.mu.Unlock()
+}
+
 // SetWait sets how t's statement waits for other transactions (see Wait);
 // the planner sets it for each writing statement and clears it (zero Wait)
 // after. With waiting on, a row wait lets go of the table's writer lock,

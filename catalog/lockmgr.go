@@ -160,6 +160,9 @@ func (ls *lockState) grant(t *Txn, oid uint32, m LockMode) {
 	if t.locked == nil {
 		t.locked = map[uint32]modeSet{}
 	}
+	if t.locked[oid]&m.bit() == 0 {
+		t.lockLog = append(t.lockLog, RelLock{OID: oid, Mode: m})
+	}
 	t.locked[oid] |= m.bit()
 }
 
@@ -338,7 +341,7 @@ func (ls *lockState) release(t *Txn) {
 			}
 		}
 	}
-	t.locked = nil
+	t.locked, t.lockLog = nil, nil
 	if t.xid == invalidXID {
 		if ch, ok := ls.ends[t.owner]; ok {
 			close(ch)
@@ -346,6 +349,36 @@ func (ls *lockState) release(t *Txn) {
 		}
 		t.owner = invalidXID
 	}
+}
+
+// releaseSince drops the relation lock modes t took after its first
+// from grants (t.lockLog[from:]), those a savepoint rollback gives back
+// (PostgreSQL's AbortSubTransaction releases the subtransaction's locks),
+// and wakes their waiters.
+func (ls *lockState) releaseSince(t *Txn, from int) {
+	if from >= len(t.lockLog) {
+		return
+	}
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	for _, l := range t.lockLog[from:] {
+		if t.locked[l.OID] &^= l.Mode.bit(); t.locked[l.OID] == 0 {
+			delete(t.locked, l.OID)
+		}
+		r := ls.rels[l.OID]
+		if r == nil {
+			continue
+		}
+		if r.granted[t.owner] &^= l.Mode.bit(); r.granted[t.owner] == 0 {
+			delete(r.granted, t.owner)
+		}
+		r.signal()
+		if len(r.granted) == 0 && len(r.queue) == 0 {
+			delete(ls.rels, l.OID)
+		}
+	}
+	clear(t.lockLog[from:])
+	t.lockLog = t.lockLog[:from]
 }
 
 // relationHolder returns an owner other than t's holding a mode on oid

@@ -246,3 +246,40 @@ func TestLockStatementOwner(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRollbackToReleasesRelationLocks: the modes a takes after a mark
+// are given back by RollbackTo (a waiter for them is granted), those it
+// held before stay.
+func TestRollbackToReleasesRelationLocks(t *testing.T) {
+	f := newLockMgrFixture(t)
+	a, b := f.c.Begin(), f.c.Begin()
+	if err := a.LockRelation(1, RowExclusive, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	m := a.Savepoint()
+	if err := a.LockRelation(1, AccessExclusive, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.LockRelation(2, Share, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	reader := lockAsync(b, 1, AccessShare, noLimit)
+	f.awaitBlocked(t, b.XID(), a.XID())
+	if err := a.RollbackTo(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-reader; err != nil {
+		t.Fatalf("reader after RollbackTo: %v", err)
+	}
+	if !a.Holds(1, RowExclusive) || a.Holds(1, AccessExclusive) || a.Holds(2, Share) {
+		t.Fatalf("a holds %v, want RowExclusive on 1 only", a.locked)
+	}
+	if b.TryLockRelations([]RelLock{{1, Share}}) {
+		t.Fatal("SHARE on 1 granted past a's ROW EXCLUSIVE taken before the mark")
+	}
+	if !b.TryLockRelations([]RelLock{{2, AccessExclusive}}) {
+		t.Fatal("relation 2 still locked after RollbackTo")
+	}
+	a.Rollback()
+	b.Rollback()
+}

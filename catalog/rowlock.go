@@ -23,8 +23,7 @@ import (
 // holder whose transaction has ended holds nothing (isActive), so commit
 // and rollback release every lock at once; releaseRowLocks then drops the
 // entries. ROLLBACK TO SAVEPOINT drops the locks taken after the mark
-// (savepoint.go), though a waiter already blocked on the transaction
-// wakes only when it ends.
+// (savepoint.go) and wakes the waiters blocked on the transaction.
 
 // RowLockMode is a row lock's strength, weakest first.
 type RowLockMode uint8

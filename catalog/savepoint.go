@@ -15,8 +15,10 @@ import (
 // leave the primary-key map, B-trees and HNSW graphs (tombstoned);
 // versions deleted or updated after the mark get xmax and their update
 // chain link (next) reset. The undone ops leave t.ops, so Commit never
-// writes them to the WAL. Table locks t took after the mark stay held
-// until t ends, as PostgreSQL keeps a subtransaction's locks. Serial
+// writes them to the WAL. The row locks and the relation lock modes t
+// took after the mark are released, as PostgreSQL's AbortSubTransaction
+// releases a subtransaction's locks, and the statements waiting for t
+// wake and look again (a row they wait for may be free now). Serial
 // values handed out after the mark are not undone (nor in PostgreSQL).
 // Role bookkeeping for authentication (undo_roles.go) is kept until t
 // ends: it records committed states, which a partial rollback does not
@@ -29,6 +31,7 @@ type Mark struct {
 	undo     int
 	atCommit int
 	rowLocks int
+	relLocks int // len(lockLog), lockmgr.go
 }
 
 var errBadMark = errors.New("catalog: savepoint of another transaction or already rolled back")
@@ -36,7 +39,8 @@ var errBadMark = errors.New("catalog: savepoint of another transaction or alread
 // Savepoint returns a mark of t's changes so far.
 func (t *Txn) Savepoint() Mark {
 	t.marked = true
-	return Mark{xid: t.xid, ops: len(t.ops), undo: len(t.undo), atCommit: len(t.atCommit), rowLocks: len(t.rowLocks)}
+	return Mark{xid: t.xid, ops: len(t.ops), undo: len(t.undo), atCommit: len(t.atCommit), rowLocks: len(t.rowLocks),
+		relLocks: len(t.lockLog)}
 }
 
 // RollbackTo undoes every row change and DDL of t recorded after m,
@@ -61,5 +65,7 @@ func (t *Txn) RollbackTo(m Mark) error {
 	t.runUndo(m.undo)
 	clear(t.atCommit[m.atCommit:])
 	t.atCommit = t.atCommit[:m.atCommit]
+	t.c.locks.releaseSince(t, m.relLocks) // lockmgr.go
+	t.c.locks.wakeWaiters(t.xid)
 	return nil
 }

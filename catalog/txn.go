@@ -40,11 +40,13 @@ type Txn struct {
 	// wait is how the running statement waits for other transactions
 	// (lock.go); repeatable marks REPEATABLE READ; owner is t's id as a
 	// relation lock owner (its xid, or a statement owner id) and locked
-	// the relation locks it holds (lockmgr.go).
+	// the relation locks it holds (lockmgr.go), lockLog the modes in the
+	// order it was granted them (for savepoints).
 	wait       Wait
 	repeatable bool
 	owner      XID
 	locked     map[uint32]modeSet
+	lockLog    []RelLock
 	// undo holds the inverse of each DDL t ran (undo.go), run newest
 	// first at rollback; atCommit the DDL deferred to commit.
 	undo     []undoAction

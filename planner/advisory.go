@@ -15,7 +15,7 @@ import (
 // keys, exclusive or shared, held for the session (released by
 // pg_advisory_unlock, pg_advisory_unlock_all or disconnecting) or for the
 // transaction (released when it ends, a statement's implicit one
-// included). A session may take a key several times and holds it until
+// included, or fails, and by a rollback of the savepoint before them). A session may take a key several times and holds it until
 // it releases it as often. An exclusive request waits for every other
 // session's hold of the key, a shared one for other sessions' exclusive
 // holds; the wait ends with the statement (57014: cancel,
@@ -34,6 +34,9 @@ type advisoryLocks struct {
 	// waitsFor is each waiting session's wanted key and mode, for the
 	// deadlock check.
 	waitsFor map[*Session]advisoryWant
+	// xact is each session's transaction-level holds in the order taken,
+	// so that a savepoint rollback gives back the later ones (releaseSince).
+	xact map[*Session][]advisoryWant
 }
 
 // advisoryHold counts one session's holds of a key, [0] session-level,
@@ -130,6 +133,12 @@ func (m *advisoryLocks) grant(s *Session, key sem.AdvisoryKey, shared, xact bool
 		holders[s] = h
 	}
 	i := map[bool]int{false: 0, true: 1}[xact]
+	if xact {
+		if m.xact == nil {
+			m.xact = map[*Session][]advisoryWant{}
+		}
+		m.xact[s] = append(m.xact[s], advisoryWant{key, shared})
+	}
 	if shared {
 		h.shared[i]++
 	} else {
@@ -184,6 +193,9 @@ func (m *advisoryLocks) unlock(s *Session, key sem.AdvisoryKey, shared bool) boo
 func (m *advisoryLocks) release(s *Session, level int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if level != 0 {
+		delete(m.xact, s)
+	}
 	for key, holders := range m.keys {
 		h := holders[s]
 		if h == nil {
@@ -196,6 +208,41 @@ func (m *advisoryLocks) release(s *Session, level int) {
 		}
 		m.cleanup(s, key, h)
 	}
+}
+
+// xactHeld returns how many transaction-level holds s has taken in its
+// transaction so far: a savepoint's mark for releaseSince.
+func (m *advisoryLocks) xactHeld(s *Session) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.xact[s])
+}
+
+// releaseSince drops the transaction-level holds s took after its first
+// n (a rolled-back subtransaction's, as PostgreSQL releases them at
+// ROLLBACK TO SAVEPOINT and at an error after a SAVEPOINT).
+func (m *advisoryLocks) releaseSince(s *Session, n int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	log := m.xact[s]
+	if n >= len(log) {
+		return
+	}
+	for _, w := range log[n:] {
+		h := m.keys[w.key][s]
+		if h == nil {
+			continue
+		}
+		if w.shared {
+			h.shared[1]--
+		} else {
+			h.excl[1]--
+		}
+		m.cleanup(s, w.key, h)
+	}
+	m.xact[s] = log[:n]
+	close(m.changed) // a mode of a hold that stays may have gone
+	m.changed = make(chan struct{})
 }
 
 // cleanup forgets an empty hold and wakes the waiters; the caller holds

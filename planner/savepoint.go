@@ -31,6 +31,7 @@ type savepoint struct {
 	// SET TRANSACTION READ ONLY lasts until it ends, by RELEASE or ROLLBACK
 	// TO (PostgreSQL's prevXactReadOnly, access/transam/xact.c).
 	readOnly bool
+	advisory int // transaction-level advisory holds then (advisory.go)
 }
 
 func errNoSavepoint(name string) error {
@@ -61,7 +62,8 @@ func (s *Session) execSavepoint(t *sql.Txn) (*backend.Result, error) {
 	if t.Kind == sql.TxnSavepoint {
 		txn := s.ddlTxn()
 		s.savepoints = append(s.savepoints, savepoint{name: t.Savepoint, mark: txn.Savepoint(),
-			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending, readOnly: s.mode.readOnly})
+			settings: s.settings.mark(), cursors: maps.Clone(s.cursors), ext: s.extPending, readOnly: s.mode.readOnly,
+			advisory: s.en.advisory.xactHeld(s)})
 		return &backend.Result{Tag: "SAVEPOINT"}, nil
 	}
 	i := s.findSavepoint(t.Savepoint)
@@ -87,6 +89,7 @@ func (s *Session) rollbackToSavepoint(name string) (*backend.Result, error) {
 	if err := s.txn.RollbackTo(sp.mark); err != nil {
 		return nil, s.failed(pgerror.Internal(err))
 	}
+	s.en.advisory.releaseSince(s, sp.advisory)
 	for name, c := range s.cursors {
 		if sp.cursors[name] != c {
 			delete(s.cursors, name)

@@ -59,16 +59,43 @@ func (s *Session) Sync() error {
 }
 
 // Fail implements backend.Session: an implicit transaction is rolled back, a
-// block fails.
+// block fails (abortAtError).
 func (s *Session) Fail() {
 	switch s.state {
 	case txBlock:
 		s.state = txFailed
+		s.abortAtError()
 	case txIdle, txImplicit:
 		if s.open {
 			s.endTxn(false)
 		}
 	}
+}
+
+// abortAtError aborts, at an error in a transaction block, what
+// PostgreSQL 15 aborts there (AbortSubTransaction, AbortTransaction in
+// access/transam/xact.c): after a SAVEPOINT, the row changes and DDL
+// since the newest savepoint are undone and the relation, row and
+// transaction-level advisory locks taken since are released; without
+// one, the whole catalog transaction is rolled back and every lock
+// released. Other sessions waiting for those locks go on at once. The
+// block stays failed (25P02) until ROLLBACK, COMMIT (answered ROLLBACK)
+// or ROLLBACK TO SAVEPOINT, which undo the settings and cursors as
+// before; the rolled-back catalog transaction stays in s.txn, ended, for
+// endTxn.
+func (s *Session) abortAtError() {
+	if n := len(s.savepoints); n > 0 {
+		sp := s.savepoints[n-1]
+		if s.txn != nil {
+			s.txn.RollbackTo(sp.mark) // a mark of s.txn, within its changes
+		}
+		s.en.advisory.releaseSince(s, sp.advisory)
+		return
+	}
+	if s.txn != nil {
+		s.txn.Rollback()
+	}
+	s.en.advisory.release(s, 1)
 }
 
 // failed is Fail for an error a statement returns.
