@@ -48,7 +48,7 @@ build() {
 
 # engine LABEL ROUND: the in-process benchmark in $WORK/src-LABEL.
 engine() {
-	(cd "$WORK/src-$1" && go test -run XXX -bench BenchmarkEngineKNN -benchtime 2000x ./planner/) \
+	(cd "$WORK/src-$1" && go test -run XXX -bench '^BenchmarkEngineKNN$' -benchtime 2000x ./planner/) \
 		>"bench/results/engine-ab-$1-r$2-$DATE.txt" 2>&1 || true
 }
 

@@ -54,43 +54,70 @@ func (env *Env) buildModify(n *plan.Modify) (producer, error) {
 	}
 	return func(emit Emit) error {
 		h := &heldRows{mem: env.Mem}
-		h.rows = h.first[:0]
+		h.cur = h.first[:0]
 		if err := in(h.hold); err != nil {
 			return err
 		}
-		for _, row := range h.rows {
-			if err := env.check(); err != nil {
-				return err
-			}
-			out, err := env.Writer.Write(n, row)
-			if err != nil {
-				return err
-			}
-			if out == nil || n.Returning == nil {
-				continue
-			}
-			if err := env.returning(n, out, emit); err != nil {
+		for _, rows := range h.full {
+			if err := env.modifyRows(n, rows, emit); err != nil {
 				return err
 			}
 		}
-		return nil
+		return env.modifyRows(n, h.cur, emit)
 	}, nil
 }
 
-// heldRows are the input rows a Modify holds; the first is held in the
-// list itself, so that a one-row UPDATE or DELETE makes no other list.
+// modifyRows writes rows through env.Writer in order and emits n's
+// Returning values over each row written.
+func (env *Env) modifyRows(n *plan.Modify, rows [][]any, emit Emit) error {
+	for _, row := range rows {
+		if err := env.modifyOne(n, row, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// modifyOne writes row through env.Writer and emits n's Returning values
+// over the row written, if any.
+func (env *Env) modifyOne(n *plan.Modify, row []any, emit Emit) error {
+	if err := env.check(); err != nil {
+		return err
+	}
+	out, err := env.Writer.Write(n, row)
+	if err != nil || out == nil || n.Returning == nil {
+		return err
+	}
+	return env.returning(n, out, emit)
+}
+
+// heldRows are the input rows a Modify holds, in order: the full chunks,
+// then cur. Chunks double from one row to heldChunkMax rows and are
+// never copied into larger ones, so that holding many rows moves no row
+// headers (a growing list copied each of 10,000 a DELETE held about
+// twice); the first row is held in the list itself, so that a one-row
+// UPDATE or DELETE makes no other list.
 type heldRows struct {
 	mem   *memacct.Account
-	rows  [][]any
+	full  [][][]any
+	cur   [][]any
 	first [1][]any
 }
+
+// heldChunkMax is the most rows one chunk of heldRows holds (24 KiB of
+// row headers).
+const heldChunkMax = 1024
 
 // hold is the Emit that holds row, charged to the statement's account.
 func (h *heldRows) hold(row []any) error {
 	if err := h.mem.Charge(heldRowBytes + int64(len(row))*memacct.ValueOverhead); err != nil {
 		return err
 	}
-	h.rows = append(h.rows, row)
+	if len(h.cur) == cap(h.cur) {
+		h.full = append(h.full, h.cur)
+		h.cur = make([][]any, 0, min(2*cap(h.cur), heldChunkMax))
+	}
+	h.cur = append(h.cur, row)
 	return nil
 }
 
