@@ -45,4 +45,5 @@ var Builtins = NewRegistry(
 	dumpFuncs,
 	substrFuncs,
 	recordFuncs,
+	clockFuncs,
 )
