@@ -46,4 +46,5 @@ var Builtins = NewRegistry(
 	substrFuncs,
 	recordFuncs,
 	clockFuncs,
+	timezoneFuncs,
 )
