@@ -94,6 +94,8 @@ type Session struct {
 	// simple are the recent simple Query messages' statements
 	// (session_simple.go).
 	simple simpleCache
+	// clock is now()'s and statement_timestamp()'s time (txn_clock.go).
+	clock txnClock
 }
 
 var errInFailedTxn = pgerror.New(pgerror.InFailedSQLTransaction,
@@ -205,6 +207,7 @@ func (s *Session) ExecuteTo(ctx context.Context, wp backend.Prepared, params []a
 
 // executeTo is ExecuteTo before its statement metrics are recorded.
 func (s *Session) executeTo(ctx context.Context, p *prepared, params []any, w backend.ResultWriter) (res *backend.Result, err error) {
+	s.startStatementClock() // txn_clock.go
 	if t, ok := p.stmt.(*sql.Txn); ok {
 		return s.execTxn(t)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/vecgres/vecgres/planner/memacct"
+	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -52,7 +53,7 @@ var knownSettings = map[string]setting{
 	"application_name":                    {def: "", report: true},
 	"client_encoding":                     {def: "UTF8", check: encodingCheck, report: true},
 	"datestyle":                           {def: "ISO, MDY", report: true},
-	"timezone":                            {def: "UTC", report: true},
+	"timezone":                            {def: "UTC", check: timeZoneCheck, report: true},
 	"intervalstyle":                       {def: "postgres", report: true},
 	"search_path":                         {def: `"$user", public`},
 	"statement_timeout":                   {def: "0", check: msCheck},
@@ -330,6 +331,15 @@ func floatRangeCheck(lo, hi float64) func(name, v string) (string, error) {
 		}
 		return v, nil
 	}
+}
+
+// timeZoneCheck accepts the zones sem.LoadZone knows, under their
+// canonical name. Errors: 22023 `invalid value for parameter "TimeZone"`.
+func timeZoneCheck(_, v string) (string, error) {
+	if _, name, ok := sem.LoadZone(v); ok {
+		return name, nil
+	}
+	return "", pgerror.Errorf(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": %q", v)
 }
 
 func enumCheck(values ...string) func(name, v string) (string, error) {

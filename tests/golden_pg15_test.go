@@ -103,6 +103,8 @@ var pg15GoldenScripts = []string{
 	"star_qualifier",
 	"truncate_restart_rollback",
 	"records_fields",
+	"txn_clock",
+	"at_time_zone",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

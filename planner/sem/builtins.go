@@ -45,4 +45,6 @@ var Builtins = NewRegistry(
 	dumpFuncs,
 	substrFuncs,
 	recordFuncs,
+	clockFuncs,
+	timezoneFuncs,
 )

@@ -69,6 +69,11 @@ type Context interface {
 	// False for a pid that is no backend, or a backend that did not end
 	// within timeout. Errors: 42501 (PostgreSQL's permission rules).
 	SignalBackend(pid int64, terminate bool, timeout time.Duration) (bool, error)
+	// TransactionTimestamp and StatementTimestamp are the start of the
+	// session's transaction and of its running statement, timestamptz
+	// microseconds since 2000-01-01 UTC (now(), statement_timestamp()).
+	TransactionTimestamp() int64
+	StatementTimestamp() int64
 	// CatalogContext is what pg_get_indexdef's and
 	// pg_get_serial_sequence's other forms read (catalog_defs.go).
 	CatalogContext

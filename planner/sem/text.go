@@ -2,7 +2,6 @@ package sem
 
 import (
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -16,9 +15,8 @@ import (
 // character(n) value with its padding (bpcharoctetlen), so
 // octet_length('abc'::char(5)) is 5 while length('abc'::char(5)) is 3;
 // bit_length is 8 × the octet_length of text (a character(n) value
-// converts to text first) or bytea. now(), current_timestamp and
-// statement_timestamp are the time of the call (PostgreSQL's are the
-// transaction's or statement's start).
+// converts to text first) or bytea. The current date and time functions
+// are in clock.go.
 var textFuncs = []Func{
 	charCount("length"), charCount("char_length"), charCount("character_length"),
 	{Name: "lower", Args: []types.Type{types.Text}, Ret: types.Text, Strict: true,
@@ -28,7 +26,6 @@ var textFuncs = []Func{
 	octets("octet_length", types.Text, 1), octets("octet_length", bpchar, 1), octets("octet_length", types.Bytea, 1),
 	octets("bit_length", types.Text, 8), octets("bit_length", types.Bytea, 8),
 	{Name: "repeat", Args: []types.Type{types.Text, types.Int4}, Ret: types.Text, Strict: true, Fn: repeatText},
-	now("now"), now("current_timestamp"), now("statement_timestamp"), currentDate,
 }
 
 var bpchar = types.Type{Kind: types.KindBpchar, Typmod: types.NoTypmod}
@@ -50,28 +47,6 @@ func octets(name string, t types.Type, bits int64) Func {
 			return nil, nil
 		}}
 }
-
-// PostgresEpochMicros is 2000-01-01 00:00:00 UTC in Unix microseconds:
-// the origin of timestamp values (sql/types).
-const PostgresEpochMicros = 946684800000000
-
-func now(name string) Func {
-	return Func{Name: name, Ret: types.Timestamptz, Volatility: Stable,
-		Fn: func(Context, []any) (any, error) { return time.Now().UnixMicro() - PostgresEpochMicros, nil }}
-}
-
-// currentDate is CURRENT_DATE: the UTC day of the call, as days since
-// 2000-01-01 (PostgreSQL's is the transaction start's day in TimeZone).
-var currentDate = Func{Name: "current_date", Ret: types.Date, Volatility: Stable,
-	Fn: func(Context, []any) (any, error) {
-		us := time.Now().UnixMicro() - PostgresEpochMicros
-		const usecPerDay = 86400 * 1000000
-		days := us / usecPerDay
-		if us%usecPerDay < 0 {
-			days--
-		}
-		return days, nil
-	}}
 
 // maxRepeatBytes is PostgreSQL's limit on a text value (1 GB - 1).
 const maxRepeatBytes = 1<<30 - 1

@@ -2,7 +2,6 @@ package sem
 
 import (
 	"testing"
-	"time"
 
 	"github.com/vecgres/vecgres/sql/types"
 )
@@ -22,7 +21,7 @@ func call(t *testing.T, name string, argTypes []types.Type, args ...any) any {
 	return v
 }
 
-func TestTextAndTimeFunctions(t *testing.T) {
+func TestTextFunctions(t *testing.T) {
 	text := []types.Type{types.Text}
 	if got := call(t, "length", text, "héllo"); got != int64(5) {
 		t.Errorf("length = %v, want 5 (characters, not bytes)", got)
@@ -32,10 +31,5 @@ func TestTextAndTimeFunctions(t *testing.T) {
 	}
 	if got := call(t, "upper", text, "AbC"); got != "ABC" {
 		t.Errorf("upper = %v", got)
-	}
-	now := call(t, "now", nil).(int64)
-	want := time.Now().UnixMicro() - PostgresEpochMicros
-	if d := want - now; d < 0 || d > int64(time.Minute/time.Microsecond) {
-		t.Errorf("now() = %d microseconds since 2000-01-01, want about %d", now, want)
 	}
 }

@@ -428,6 +428,10 @@ func (p *dtScanner) zone(f *dtFields) bool {
 	return true
 }
 
+// RoundTimestamp is roundTimestamp for the planner: CURRENT_TIMESTAMP(p)
+// and LOCALTIMESTAMP(p) round the clock to precision p (0..6).
+func RoundTimestamp(us int64, precision int32) int64 { return roundTimestamp(us, precision) }
+
 // roundTimestamp applies timestamp(p): rounds to 10^-p seconds, half away
 // from zero (AdjustTimestampForTypmod).
 func roundTimestamp(us int64, typmod int32) int64 {
