@@ -60,6 +60,9 @@ func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e, ok := arrayConcatCall(fn, args); ok { // funcs_poly.go
+		return e, nil
+	}
 	ret, err := polyResult(fn, args) // funcs_poly.go
 	if err != nil {
 		return nil, err
@@ -96,6 +99,9 @@ func (b *binder) resolveBuiltin(f *sql.FuncCall) (*sem.Func, []expr, error) {
 			if args[i], err = b.bind(a, want); err != nil {
 				return nil, nil, err
 			}
+		}
+		if want.Kind == types.KindUnknown && args[i].Type().Kind == types.KindUnknown {
+			want = untypedElemType(fn, i, args) // funcs_poly.go
 		}
 		if want.Kind != types.KindUnknown {
 			if args[i], err = coerce(args[i], want, a.Pos()); err != nil {

@@ -98,6 +98,7 @@ var pg15GoldenScripts = []string{
 	"sequence_privileges",
 	"unlogged_tables",
 	"ivfflat_truncate",
+	"string_funcs_more",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

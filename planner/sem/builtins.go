@@ -45,4 +45,8 @@ var Builtins = NewRegistry(
 	dumpFuncs,
 	substrFuncs,
 	recordFuncs,
+	stringMoreFuncs,
+	regexFuncs,
+	byteaFuncs,
+	arrayMoreFuncs,
 )
