@@ -153,7 +153,8 @@ func callBuiltin(fn *sem.Func, args []expr) func(e *env, a []any) (any, error) {
 	}
 }
 
-// noFunction is 42883 for f, naming its arguments' types (unknown for an
+// noFunction is 42883 for f (0A000 for a PostgreSQL 15 function vecgres
+// lacks: sem.MissingFunction), naming its arguments' types (unknown for an
 // untyped one) at f's position.
 func (b *binder) noFunction(f *sql.FuncCall) error {
 	ts := make([]types.Type, len(f.Args))
@@ -171,5 +172,5 @@ func (b *binder) noFunction(f *sql.FuncCall) error {
 		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", f.Name, strings.Join(names, ", ")).
 			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.").WithPosition(f.P + 1)
 	}
-	return sem.NoFunction(f.Name, ts).WithPosition(f.P + 1)
+	return sem.MissingFunction(f.Name, ts).WithPosition(f.P + 1)
 }
