@@ -263,7 +263,9 @@ func (st *replayState) replayAlter(p []byte) error {
 // Truncate empties t and its indexes (graphs included): t is replaced by a
 // new, empty table of the same OID, name, columns, owner and sequence
 // values, with new, empty indexes of the same names and OIDs, as
-// PostgreSQL gives the relation a new file. Readers of the old rows
+// PostgreSQL gives the relation a new file (an ivfflat index's centers
+// are then random, as for CREATE INDEX on an empty table: it takes
+// inserts, and the planner keeps k-NN exact). Readers of the old rows
 // (a checkpoint being written) go on unharmed. Errors: 0A000 when txn
 // has changed rows of t that it has not committed (the replacement
 // cannot be undone; inside a block the planner uses TruncateIn's MVCC
@@ -306,6 +308,9 @@ func (c *Catalog) truncate(t *Table) (*Table, error) {
 		nix, err := c.newIndex(ix.OID, def)
 		if err != nil {
 			return nil, err
+		}
+		if nix.IVF != nil {
+			nix.IVF.Train(nil, 0) // no rows: random centers, as CREATE INDEX on an empty table
 		}
 		nt.wmu.Lock()
 		c.publishIndex(nix)

@@ -111,3 +111,22 @@ func newIndexesLike(t *Table, indexes []*Index) ([]*Index, error) {
 	}
 	return out, nil
 }
+
+// LittleDataIndexes returns the ivfflat indexes REINDEX name (table as
+// for ReindexFor) rebuilt on fewer rows than lists (Index.LittleData),
+// for pgvector's NOTICE. Takes the schema latch, shared.
+func (c *Catalog) LittleDataIndexes(name string, table bool) []*Index {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	_, indexes, err := c.reindexTarget(name, table)
+	if err != nil {
+		return nil
+	}
+	var out []*Index
+	for _, ix := range indexes {
+		if ix.LittleData() {
+			out = append(out, ix)
+		}
+	}
+	return out
+}

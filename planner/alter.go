@@ -287,6 +287,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 		}
+		var notices []backend.Notice
 		for _, t := range tables {
 			// In a block, an MVCC delete of every row, which rollback
 			// restores (catalog/undo_tables.go).
@@ -296,6 +297,9 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 			}
 			if err := cat.TruncateIn(txn, t, s.inBlock()); err != nil {
 				return nil, err
+			}
+			if nt, ok := cat.Table(t.Name); ok {
+				notices = append(notices, littleDataNotice(nt.Indexes...)...)
 			}
 		}
 		txn := ex.txn
@@ -307,7 +311,7 @@ func (b *binder) planTruncate(x *sql.Truncate) plan {
 				return nil, err
 			}
 		}
-		return &backend.Result{Tag: "TRUNCATE TABLE"}, nil
+		return &backend.Result{Tag: "TRUNCATE TABLE", Notices: notices}, nil
 	}}
 }
 
@@ -334,7 +338,7 @@ func (b *binder) planReindex(x *sql.Reindex) plan {
 		if err := cat.ReindexFor(ex.s.ddlTxn(), ex.s.lockWait(ctx), x.Name, x.Table, check); err != nil {
 			return nil, err
 		}
-		return &backend.Result{Tag: "REINDEX"}, nil
+		return &backend.Result{Tag: "REINDEX", Notices: littleDataNotice(cat.LittleDataIndexes(x.Name, x.Table)...)}, nil
 	}}
 }
 

@@ -60,6 +60,9 @@ func (b *binder) bindBuiltin(f *sql.FuncCall) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e, ok := arrayConcatCall(fn, args); ok { // funcs_poly.go
+		return e, nil
+	}
 	ret, err := polyResult(fn, args) // funcs_poly.go
 	if err != nil {
 		return nil, err
@@ -96,6 +99,9 @@ func (b *binder) resolveBuiltin(f *sql.FuncCall) (*sem.Func, []expr, error) {
 			if args[i], err = b.bind(a, want); err != nil {
 				return nil, nil, err
 			}
+		}
+		if want.Kind == types.KindUnknown && args[i].Type().Kind == types.KindUnknown {
+			want = untypedElemType(fn, i, args) // funcs_poly.go
 		}
 		if want.Kind != types.KindUnknown {
 			if args[i], err = coerce(args[i], want, a.Pos()); err != nil {
@@ -147,7 +153,8 @@ func callBuiltin(fn *sem.Func, args []expr) func(e *env, a []any) (any, error) {
 	}
 }
 
-// noFunction is 42883 for f, naming its arguments' types (unknown for an
+// noFunction is 42883 for f (0A000 for a PostgreSQL 15 function vecgres
+// lacks: sem.MissingFunction), naming its arguments' types (unknown for an
 // untyped one) at f's position.
 func (b *binder) noFunction(f *sql.FuncCall) error {
 	ts := make([]types.Type, len(f.Args))
@@ -165,5 +172,5 @@ func (b *binder) noFunction(f *sql.FuncCall) error {
 		return pgerror.Errorf(pgerror.UndefinedFunction, "function %s(%s) does not exist", f.Name, strings.Join(names, ", ")).
 			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.").WithPosition(f.P + 1)
 	}
-	return sem.NoFunction(f.Name, ts).WithPosition(f.P + 1)
+	return sem.MissingFunction(f.Name, ts).WithPosition(f.P + 1)
 }

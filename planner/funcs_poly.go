@@ -31,3 +31,32 @@ func polyResult(fn *sem.Func, args []expr) (types.Type, error) {
 	}
 	return fn.Ret, nil
 }
+
+// arrayConcatCall binds array_append, array_prepend and array_cat as the
+// array || operators they are (arrayConcatExpr: the operands' common
+// element type, each converted to it); ok is false for other functions.
+func arrayConcatCall(fn *sem.Func, args []expr) (expr, bool) {
+	switch fn.Name {
+	case "array_append", "array_prepend", "array_cat":
+		return arrayConcatExpr(fn, args[0], args[1]), true
+	}
+	return nil, false
+}
+
+// untypedElemType is the type an untyped argument i of fn takes when its
+// parameter is anyelement: the element type of fn's first anyarray
+// argument ('x' in array_position(ARRAY[1], 'x') reads as an integer),
+// as PostgreSQL's enforce_generic_type_consistency; Unknown otherwise.
+func untypedElemType(fn *sem.Func, i int, args []expr) types.Type {
+	if fn.Param(i) != sem.AnyElement {
+		return types.Unknown
+	}
+	for j, p := range fn.Args {
+		if p == sem.AnyArray && args[j] != nil {
+			if et, ok := types.ElemType(args[j].Type()); ok {
+				return types.Type{Kind: et.Kind, Typmod: types.NoTypmod}
+			}
+		}
+	}
+	return types.Unknown
+}

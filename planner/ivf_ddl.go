@@ -69,13 +69,18 @@ func ivfflatDef(def *catalog.IndexDef, ct types.Type, x *sql.CreateIndex) error 
 	return nil
 }
 
-// littleDataNotice is pgvector's NOTICE for an ivfflat index trained on
-// fewer rows than it has lists (ivfbuild.c), nil otherwise.
-func littleDataNotice(ix *catalog.Index) []backend.Notice {
-	if ix == nil || !ix.LittleData() {
-		return nil
+// littleDataNotice is pgvector's NOTICE for each ivfflat index of ix
+// trained on fewer rows than it has lists (ivfbuild.c): at CREATE INDEX,
+// REINDEX and TRUNCATE.
+func littleDataNotice(ix ...*catalog.Index) []backend.Notice {
+	var out []backend.Notice
+	for _, x := range ix {
+		if x == nil || !x.LittleData() {
+			continue
+		}
+		n := notice("00000", "ivfflat index created with little data")
+		n.Detail, n.Hint = "This will cause low recall.", "Drop the index until the table has more data."
+		out = append(out, n)
 	}
-	n := notice("00000", "ivfflat index created with little data")
-	n.Detail, n.Hint = "This will cause low recall.", "Drop the index until the table has more data."
-	return []backend.Notice{n}
+	return out
 }

@@ -105,6 +105,8 @@ var pg15GoldenScripts = []string{
 	"records_fields",
 	"txn_clock",
 	"at_time_zone",
+	"ivfflat_truncate",
+	"string_funcs_more",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

@@ -47,4 +47,8 @@ var Builtins = NewRegistry(
 	recordFuncs,
 	clockFuncs,
 	timezoneFuncs,
+	stringMoreFuncs,
+	regexFuncs,
+	byteaFuncs,
+	arrayMoreFuncs,
 )

@@ -229,8 +229,10 @@ var unsupportedRegTypes = map[string]bool{"regconfig": true, "regdictionary": tr
 // "bigint", "float4", "real", "varchar", "vector", "bool", "text", "oid",
 // "regtype", "numeric", "_float4" or "real[]" for real[], "_numeric" ...) and its
 // modifiers, with pgvector's errors: vector(0) and vector(16001) 22023,
-// vector(3,2) 22023 "invalid type modifier". Unknown names: 42704
-// `type "x" does not exist`; a modifier on a type without any: 42601.
+// vector(3,2) 22023 "invalid type modifier". Unknown names: 0A000
+// `type "interval" is not supported by vecgres` for a PostgreSQL 15 type
+// (IsPG15Type), else 42704 `type "x" does not exist`; a modifier on a
+// type without any: 42601.
 // numeric(p,s) keeps its typmod (see NumericTypmod).
 func LookupType(name string, mods []int32) (Type, error) {
 	if base, ok := strings.CutSuffix(name, "[]"); ok {
@@ -242,6 +244,9 @@ func LookupType(name string, mods []int32) (Type, error) {
 	}
 	if unsupportedRegTypes[name] {
 		return Unknown, pgerror.NotSupported("type " + name)
+	}
+	if !ok && IsPG15Type(name) {
+		return Unknown, pgerror.NotSupported("type \"" + name + "\"")
 	}
 	if !ok {
 		return Unknown, pgerror.Errorf(pgerror.UndefinedObject, "type \"%s\" does not exist", name)

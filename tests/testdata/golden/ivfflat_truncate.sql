@@ -1,0 +1,22 @@
+-- ivfflat after TRUNCATE and on too little data: inserts go on, k-NN stays exact, pgvector's NOTICE at CREATE INDEX, REINDEX and TRUNCATE (checked against PostgreSQL 15 with pgvector 0.8.1)
+CREATE EXTENSION IF NOT EXISTS vector;
+CREATE TABLE iv (id int, v vector(4));
+CREATE INDEX iv_i ON iv USING ivfflat (v vector_l2_ops) WITH (lists = 4);
+INSERT INTO iv VALUES (1, '[1,2,3,4]');
+TRUNCATE iv;
+INSERT INTO iv VALUES (1, '[1,2,3,4]'), (2, '[2,2,2,2]'), (3, '[9,9,9,9]'), (4, '[-1,0,0,1]');
+SET enable_seqscan = off;
+SET ivfflat.probes = 4;
+SELECT id, v <-> '[1,1,1,1]' AS d FROM iv ORDER BY v <-> '[1,1,1,1]' LIMIT 3;
+REINDEX INDEX iv_i;
+REINDEX TABLE iv;
+SELECT id FROM iv ORDER BY v <-> '[9,9,9,8]' LIMIT 2;
+CREATE INDEX iv_c ON iv USING ivfflat (v vector_cosine_ops) WITH (lists = 2);
+TRUNCATE iv;
+INSERT INTO iv SELECT g, ARRAY[g, g % 3, 1, -g]::vector FROM generate_series(1, 20) g;
+SELECT id FROM iv ORDER BY v <-> '[5,2,1,-5]' LIMIT 3;
+SELECT id FROM iv ORDER BY v <=> '[1,0,1,-1]' LIMIT 2;
+SELECT count(*) FROM iv WHERE v IS NOT NULL;
+RESET enable_seqscan;
+RESET ivfflat.probes;
+DROP TABLE iv;
