@@ -97,6 +97,7 @@ var pg15GoldenScripts = []string{
 	"serial_sequences",
 	"sequence_privileges",
 	"unlogged_tables",
+	"temp_tables",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
