@@ -83,6 +83,7 @@ SELECT * FROM rolled;
 CREATE TEMP TABLE copy AS SELECT id, v FROM tt ORDER BY id;
 SELECT * INTO TEMP copy2 FROM copy WHERE id > 1;
 SELECT c.relname, c.relpersistence FROM pg_class c WHERE c.relname LIKE 'copy%' ORDER BY 1;
+SELECT table_name, table_type, commit_action FROM information_schema.tables WHERE table_name LIKE 'copy%' ORDER BY 1;
 SELECT * FROM copy2 ORDER BY id;
 -- dropping the temporary table uncovers the permanent one
 DROP TABLE tt;
