@@ -166,7 +166,7 @@ func (c *Catalog) proposal(t *Table) *Table {
 
 // alter logs nt, t's new definition, and applies it.
 func (c *Catalog) alter(t, nt *Table) error {
-	if err := c.logDDL(recAlterTable, encodeCreateTable(nt)); err != nil {
+	if err := c.logRelDDL(t.Name, recAlterTable, encodeCreateTable(nt)); err != nil {
 		return err
 	}
 	c.applyAlter(t, nt)
@@ -274,7 +274,7 @@ func (c *Catalog) Truncate(txn *Txn, t *Table) error {
 	if txn != nil && txn.changed(t) {
 		return pgerror.NotSupported("TRUNCATE of a table changed earlier in the same transaction")
 	}
-	if err := c.logDDL(recTruncate, appendUvarint(nil, uint64(t.OID))); err != nil {
+	if err := c.logRelDDL(t.Name, recTruncate, appendUvarint(nil, uint64(t.OID))); err != nil {
 		return err
 	}
 	_, err := c.truncate(t)

@@ -134,7 +134,7 @@ func (c *Catalog) BuildIndexFor(txn *Txn, w Wait, def IndexDef) (*Index, error) 
 	defer t.wmu.Unlock()
 	ix.OID = c.allocOID()
 	c.logBuildEnd(ctx, ix)
-	if err := c.logDDLIn(txn, recCreateIndex, encodeCreateIndex(ix)); err != nil { // kept in txn (ddllog.go)
+	if err := c.logIndexIn(txn, ix); err != nil { // kept in txn (ddllog.go)
 		return nil, err
 	}
 	c.publishIndex(ix)

@@ -96,6 +96,9 @@ func (c *Catalog) SetSchemaComment(txn *Txn, name, text string) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
 	}
+	if s.Temp {
+		return errTempSchema() // temp.go
+	}
 	prev := s.Comment
 	set := func(text string) error {
 		if err := c.logDDL(recSchema, encodeSchemaOp(schemaNote, &Schema{Name: s.Name, OID: s.OID, Owner: text}, "")); err != nil {

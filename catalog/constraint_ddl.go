@@ -236,7 +236,7 @@ func (c *Catalog) CreateTableWith(txn *Txn, owner, name string, cols []Column, p
 // inside txn, makes it the transaction's: held exclusively, dropped by
 // rollback. Lock held exclusively.
 func (c *Catalog) createLogged(t *Table, txn *Txn) error {
-	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+	if err := c.logRelDDL(t.Name, recCreateTable, encodeCreateTable(t)); err != nil {
 		return err
 	}
 	c.addTable(t)

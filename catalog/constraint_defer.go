@@ -108,6 +108,6 @@ func (t *Txn) checkDeferredChild(d deferredCheck) (XID, error) {
 	}
 	return invalidXID, pgerror.Errorf(pgerror.ForeignKeyViolation,
 		"insert or update on table %q violates foreign key constraint %q", bareName(d.child.Name), bareName(d.k.Name)).
-		WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", d.k.ColumnNames(d.child), keyText(d.child, d.k.Columns, vals), p.Name)).
+		WithDetail(fmt.Sprintf("Key (%s)=(%s) is not present in table %q.", d.k.ColumnNames(d.child), keyText(d.child, d.k.Columns, vals), bareName(p.Name))).
 		WithObject(d.child.Name, "", d.k.Name)
 }

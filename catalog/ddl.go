@@ -27,7 +27,7 @@ func (c *Catalog) CreateTableOwned(owner, name string, cols []Column, pkey []int
 	if len(pkey) > 0 {
 		t.PKeyName = c.uniqueName(name + "_pkey")
 	}
-	if err := c.logDDL(recCreateTable, encodeCreateTable(t)); err != nil {
+	if err := c.logRelDDL(t.Name, recCreateTable, encodeCreateTable(t)); err != nil {
 		return nil, err
 	}
 	c.addTable(t)
@@ -39,6 +39,7 @@ func (c *Catalog) addTable(t *Table) {
 	t.seqs = map[int]int64{}
 	t.pkey = map[string][]uint64{}
 	c.tables[t.Name] = t
+	t.Temp = c.IsTempName(t.Name) // temp.go
 	c.version++
 	if t.PKeyName != "" {
 		c.indexes[t.PKeyName] = &Index{Name: t.PKeyName, Table: t, Method: MethodBTree, Column: t.PrimaryKey[0]}
@@ -74,7 +75,7 @@ func (c *Catalog) DropTable(name string) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.UndefinedTable, "table %q does not exist", name)
 	}
-	if err := c.logDDL(recDropTable, appendString(nil, name)); err != nil {
+	if err := c.logRelDDL(name, recDropTable, appendString(nil, name)); err != nil {
 		return err
 	}
 	c.removeTable(t)
@@ -103,7 +104,7 @@ func (c *Catalog) CreateIndex(def IndexDef) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.logDDL(recCreateIndex, encodeCreateIndex(ix)); err != nil {
+	if err := c.logRelDDL(ix.Table.Name, recCreateIndex, encodeCreateIndex(ix)); err != nil {
 		return nil, err
 	}
 	c.nextOID++
@@ -264,7 +265,7 @@ func (c *Catalog) DropIndex(name string) error {
 		return pgerror.Errorf(pgerror.DependentObjectsStillExist,
 			"cannot drop index %s because constraint %s on table %s requires it", name, name, ix.Table.Name)
 	}
-	if err := c.logDDL(recDropIndex, appendString(nil, name)); err != nil {
+	if err := c.logRelDDL(ix.Table.Name, recDropIndex, appendString(nil, name)); err != nil {
 		return err
 	}
 	c.removeIndex(ix)

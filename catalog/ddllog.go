@@ -83,7 +83,7 @@ func (t *Txn) relogLayouts() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, tb := range t.relog {
-		if c.tables[tb.Name] == tb {
+		if c.tables[tb.Name] == tb && !tb.Temp {
 			if err := c.logDDLIn(nil, recAlterTable, encodeCreateTable(tb)); err != nil {
 				logUndoError(t.xid, err)
 			}

@@ -127,7 +127,7 @@ func (c *Catalog) SetTableGrant(t *Table, grantee string, p Privilege) error {
 	if t.acl[grantee] == p && t.aclSet {
 		return nil // a REVOKE of nothing still makes the ACL explicit
 	}
-	if err := c.logDDL(recTableGrant, encodeTableGrant(t.Name, grantee, p)); err != nil {
+	if err := c.logRelDDL(t.Name, recTableGrant, encodeTableGrant(t.Name, grantee, p)); err != nil {
 		return err
 	}
 	t.setGrant(grantee, p)

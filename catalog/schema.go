@@ -39,6 +39,9 @@ type Schema struct {
 	ACLSet bool
 	// Comment is COMMENT ON SCHEMA's text on a user schema; "" for none.
 	Comment string
+	// Temp marks a session's temporary schema pg_temp_N (temp.go), never
+	// logged; its owner may use it and create in it.
+	Temp bool
 }
 
 // SchemaPriv is a set of schema privileges.
@@ -137,6 +140,9 @@ func (c *Catalog) DropSchema(txn *Txn, name string) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
 	}
+	if s.Temp {
+		return errTempSchema() // temp.go
+	}
 	if err := c.dropSchemaObj(name); err != nil {
 		return err
 	}
@@ -171,6 +177,9 @@ func (c *Catalog) AlterSchemaOwner(txn *Txn, name, owner string) error {
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
 	}
+	if s.Temp {
+		return errTempSchema() // temp.go
+	}
 	prev := s.Owner
 	set := func(o string) error {
 		if err := c.logDDL(recSchema, encodeSchemaOp(schemaOwner, &Schema{Name: name, OID: s.OID, Owner: o}, "")); err != nil {
@@ -196,7 +205,7 @@ func (c *Catalog) SchemaPrivileges(name, role string) SchemaPriv {
 	switch {
 	case !ok:
 		return 0
-	case c.IsSuperuser(role) || !s.BuiltIn && s.Owner == role:
+	case c.IsSuperuser(role) || !s.BuiltIn && s.Owner == role || s.Temp:
 		return SchemaUsage | SchemaCreate
 	case s.Name == PublicSchema && c.CanCreateInSchema(role):
 		return SchemaUsage | SchemaCreate
@@ -214,6 +223,9 @@ func (c *Catalog) GrantSchema(txn *Txn, name, grantee string, priv SchemaPriv, o
 	s, ok := c.schemas[name]
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
+	}
+	if s.Temp {
+		return errTempSchema() // temp.go
 	}
 	prev := s.Grants[grantee]
 	next := prev &^ priv
@@ -264,6 +276,9 @@ func (c *Catalog) RenameSchema(txn *Txn, from, to string) error {
 	s, ok := c.schemas[from]
 	if !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", from)
+	}
+	if s.Temp {
+		return errTempSchema() // temp.go
 	}
 	if _, ok := c.LookupSchema(to); ok {
 		return pgerror.Errorf(pgerror.DuplicateSchema, "schema \"%s\" already exists", to)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 
 	"github.com/vecgres/vecgres/wal"
 )
@@ -44,7 +45,7 @@ func (c *Catalog) capture() *snapshotState {
 	st := &snapshotState{lsn: c.log.NextLSN(), snap: c.takeSnapshot(false)}
 	c.ckpt.commitMu.Unlock()
 	st.nextOID, st.nextXID = c.nextOID, c.nextXIDValue()
-	st.tables = c.Tables()
+	st.tables = slices.DeleteFunc(c.Tables(), func(t *Table) bool { return t.Temp }) // temp.go
 	st.indexes = map[*Table][]*Index{}
 	st.seqs = map[*Table]map[int]int64{}
 	st.defs = map[*Table][]byte{}
@@ -65,7 +66,7 @@ func (c *Catalog) capture() *snapshotState {
 		st.roles = append(st.roles, r)
 	}
 	st.schema = c.schemaGranteesLocked()
-	st.schemas = c.userSchemasLocked()
+	st.schemas = slices.DeleteFunc(c.userSchemasLocked(), func(s Schema) bool { return s.Temp })
 	st.dbComment = c.dbComment
 	return st
 }

@@ -57,6 +57,9 @@ type Table struct {
 	// Unlogged is set for CREATE UNLOGGED TABLE (unlogged.go): its rows
 	// are never logged and an unclean start-up empties it.
 	Unlogged bool
+	// Temp is set for a table, view or sequence in a temporary schema
+	// (temp.go): nothing of it is logged or checkpointed.
+	Temp bool
 	// Comment is COMMENT ON TABLE's (VIEW's, SEQUENCE's) text, "" for
 	// none; indexComments the comments on its indexes by index OID
 	// (comment.go). Replaced by ALTER, never changed in place.

@@ -40,7 +40,7 @@ func (c *Catalog) dropTableObj(t *Table) error {
 	if c.tables[t.Name] != t {
 		return nil
 	}
-	if err := c.logDDL(recDropTable, appendString(nil, t.Name)); err != nil {
+	if err := c.logRelDDL(t.Name, recDropTable, appendString(nil, t.Name)); err != nil {
 		return err
 	}
 	c.removeTable(t)
@@ -153,7 +153,7 @@ func (c *Catalog) unhideTable(t *Table) error {
 
 // renameIndex logs a RenameIndex record and renames ix.
 func (c *Catalog) renameIndex(ix *Index, to string) error {
-	if err := c.logDDL(recRenameIndex, appendString(appendString(nil, ix.Name), to)); err != nil {
+	if err := c.logRelDDL(ix.Table.Name, recRenameIndex, appendString(appendString(nil, ix.Name), to)); err != nil {
 		return err
 	}
 	c.applyRenameIndex(ix, to)

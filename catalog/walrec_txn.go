@@ -147,8 +147,8 @@ func (e *txnEncoder) write(r record) {
 func (t *Txn) encodeTo(limit int, emit func(record) error) error {
 	e := newTxnEncoder(t.xid, limit, emit)
 	for _, o := range t.ops {
-		if o.table.Unlogged {
-			continue // unlogged.go
+		if o.table.Unlogged || o.table.Temp {
+			continue // unlogged.go, temp.go
 		}
 		var vals []any
 		if o.kind == opInsert {
@@ -167,11 +167,16 @@ func (t *Txn) encodeTo(limit int, emit func(record) error) error {
 func (t *Txn) encodeCommit() []byte {
 	c := appendUvarint(nil, uint64(t.xid))
 	nseq := 0
-	for _, cols := range t.seqs {
-		nseq += len(cols)
+	for tb, cols := range t.seqs {
+		if !tb.Temp { // temp.go
+			nseq += len(cols)
+		}
 	}
 	c = appendUvarint(c, uint64(nseq))
 	for tb, cols := range t.seqs {
+		if tb.Temp {
+			continue
+		}
 		for col, v := range tb.seqEntries(cols) {
 			c = appendUvarint(appendUvarint(c, uint64(tb.OID)), uint64(col))
 			c = appendVarint(c, v)

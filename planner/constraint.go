@@ -78,6 +78,9 @@ func bindForeignKey(s *Session, cat *catalog.Catalog, t *catalog.Table, tc sql.T
 		if !ok {
 			return nil, pgerror.Errorf(pgerror.UndefinedTable, "relation %q does not exist", tc.RefTable)
 		}
+		if err := tempReference(cat, t, r); err != nil { // temp.go
+			return nil, err
+		}
 		ref, k.RefTable = r, r.OID
 	}
 	if len(tc.RefColumns) == 0 {

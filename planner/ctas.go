@@ -51,7 +51,7 @@ func (b *binder) planCreateTableAs(x *sql.CreateTableAs) (plan, error) {
 // createTableAs creates the table and inserts the query's rows.
 func createTableAs(ctx context.Context, ex *execCtx, x *sql.CreateTableAs, cols []catalog.Column, pl plan) (*backend.Result, error) {
 	s, cat := ex.s, ex.s.cat
-	key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
+	key, err := s.newTableKey(x.Name, x.NameP, x.Temp) // temp.go
 	if err != nil {
 		return nil, err
 	}
@@ -68,6 +68,7 @@ func createTableAs(ctx context.Context, ex *execCtx, x *sql.CreateTableAs, cols 
 	if err != nil {
 		return nil, err
 	}
+	s.noteOnCommit(t, x.OnCommit) // temp.go
 	if x.NoData {
 		return &backend.Result{Tag: "CREATE TABLE AS"}, nil
 	}

@@ -31,7 +31,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 	}
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
+		key, err := s.newTableKey(x.Name, x.NameP, x.Temp) // temp.go
 		if err != nil {
 			return nil, err
 		}
@@ -70,6 +70,7 @@ func (b *binder) planCreateTable(x *sql.CreateTable) (plan, error) {
 				}
 			}
 		}
+		s.noteOnCommit(t, x.OnCommit) // temp.go
 		return &backend.Result{Tag: "CREATE TABLE"}, nil
 	}), nil
 }

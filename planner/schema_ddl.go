@@ -71,6 +71,8 @@ func (b *binder) planDropSchema(x *sql.DropSchema) plan {
 				return nil, pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", name)
 			case sc.Owner != s.user() && !cat.IsSuperuser(s.user()):
 				return nil, errNotOwner("schema", name)
+			case sc.Temp: // temp.go
+				return nil, pgerror.NotSupported("changing a temporary schema")
 			case sc.BuiltIn && name != catalog.PublicSchema:
 				return nil, pgerror.Errorf(pgerror.DependentObjectsStillExist,
 					"cannot drop schema %s because it is required by the database system", name)
@@ -173,6 +175,9 @@ func (b *binder) planAlterSchemaOwner(x *sql.AlterSchemaOwner) plan {
 // user, alterTarget). Errors: 3F000, 42501 without CREATE on schema,
 // 42P07 from the catalog.
 func (s *Session) setTableSchema(txn *catalog.Txn, t *catalog.Table, schema string) error {
+	if schema == "pg_temp" || s.isTempSchema(schema) || t.Temp { // temp.go
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot move objects into or out of temporary schemas")
+	}
 	if _, ok := s.cat.LookupSchema(schema); !ok {
 		return pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", schema)
 	}

@@ -58,6 +58,7 @@ func (s *Session) resolvePath(raw string, implicit bool) []string {
 		if name == "$user" {
 			name = s.startup["user"]
 		}
+		name = s.tempAlias(name) // temp.go
 		if _, ok := s.cat.LookupSchema(name); !ok || s.cat.SchemaPrivileges(name, s.user())&catalog.SchemaUsage == 0 {
 			continue // PostgreSQL leaves out schemas without USAGE too
 		}
@@ -113,6 +114,7 @@ func splitIdentList(s string) []string {
 // qualified when s is a schema, anything else is unqualified. Latch held.
 func (s *Session) splitWritten(name string) (schema, base string, qualified bool) {
 	if sc, b, ok := strings.Cut(name, "."); ok {
+		sc = s.tempAlias(sc) // temp.go
 		if _, known := s.cat.LookupSchema(sc); known {
 			return sc, b, true
 		}
@@ -131,7 +133,7 @@ func (s *Session) relKey(name string) string {
 	if qualified {
 		return catalog.QualifiedName(schema, base)
 	}
-	for _, sc := range s.searchPath(false) {
+	for _, sc := range s.relPath() { // temp.go
 		if k := catalog.QualifiedName(sc, base); s.cat.RelationExists(k) {
 			return k
 		}
@@ -146,7 +148,7 @@ func (s *Session) relKey(name string) string {
 // bare when search_path finds it by that name, else qualified. Latch held.
 func (s *Session) visibleName(key string) string {
 	schema, base := s.cat.SplitName(key)
-	for _, sc := range s.searchPath(false) {
+	for _, sc := range s.relPath() { // temp.go
 		k := catalog.QualifiedName(sc, base)
 		if k == key {
 			return base
@@ -181,7 +183,11 @@ func (s *Session) errNoObject(kind, name string) *pgerror.Error {
 
 // lookupTable is the table name denotes (relKey). Latch held.
 func (s *Session) lookupTable(name string) (*catalog.Table, bool) {
-	return s.cat.Table(s.relKey(name))
+	t, ok := s.cat.Table(s.relKey(name))
+	if ok && s.otherTemp(t) { // temp.go
+		return nil, false
+	}
+	return t, ok
 }
 
 // createKey returns the catalog name a relation created as name gets:
@@ -191,12 +197,15 @@ func (s *Session) lookupTable(name string) (*catalog.Table, bool) {
 // the search path names no existing schema.
 func (s *Session) createKey(name string, pos int) (string, error) {
 	if sc, b, ok := strings.Cut(name, "."); ok {
+		if sc == "pg_temp" || s.isTempSchema(sc) { // temp.go: CREATE TABLE's newTableKey takes those
+			return "", atOffset(pgerror.NotSupported("temporary relations other than tables"), pos)
+		}
 		if _, known := s.cat.LookupSchema(sc); !known {
 			return "", atOffset(pgerror.Errorf(pgerror.InvalidSchemaName, "schema \"%s\" does not exist", sc), pos)
 		}
 		return catalog.QualifiedName(sc, b), nil
 	}
-	path := s.searchPath(false)
+	path := slices.DeleteFunc(slices.Clone(s.searchPath(false)), s.isTempSchema)
 	if len(path) == 0 {
 		return "", atOffset(pgerror.New(pgerror.InvalidSchemaName, "no schema has been selected to create in"), pos)
 	}

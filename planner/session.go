@@ -69,6 +69,11 @@ type Session struct {
 	binding *[]*catalog.Table
 	// unlatch is runlatch as a func value, made once (sharedUnlatch).
 	unlatch func()
+	// tempSchema is the session's temporary schema pg_temp_N ("" until
+	// its first temporary table); onCommit its tables' ON COMMIT actions
+	// (temp.go).
+	tempSchema string
+	onCommit   []tempAction
 	// paths are the search paths searchPath resolved last, without and
 	// with pg_catalog implicit (schema_resolve.go).
 	paths [2]pathCache
@@ -351,6 +356,7 @@ func (s *Session) Close() {
 	if s.open {
 		s.endTxn(false)
 	}
+	s.dropTempSchema() // temp.go
 	s.en.advisory.release(s, -1)
 	s.en.sessions.Add(-1)
 }

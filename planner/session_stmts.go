@@ -32,7 +32,7 @@ func (b *binder) planDeallocate(x *sql.Deallocate) plan {
 // pipeline before it runs, 25001: its blockOnly trait, stmt_traits.go):
 // RESET ALL, with a ParameterStatus for each reported setting it changes
 // back, and every prepared statement and portal dropped by wire; every
-// SQL cursor closed.
+// SQL cursor closed; the session's temporary tables dropped.
 func (b *binder) planDiscard(*sql.Discard) plan {
 	return &funcPlan{fn: func(_ context.Context, x *execCtx) (*backend.Result, error) {
 		s := x.s
@@ -51,6 +51,7 @@ func (b *binder) planDiscard(*sql.Discard) plan {
 		}
 		clear(s.cursors)
 		clear(s.sqlStmts)
+		s.dropTempSchema() // temp.go
 		res := &backend.Result{Tag: "DISCARD ALL", Deallocate: &backend.Deallocation{All: true, Portals: true}}
 		if len(status) > 0 {
 			res.ParamStatus = status

@@ -138,6 +138,9 @@ func (s *Session) endTxn(commit bool) (map[string]string, error) {
 	case commit:
 		err = txn.Commit() // on failure the transaction was rolled back
 		commit = err == nil
+		if commit {
+			s.afterCommit() // temp.go
+		}
 	default:
 		txn.Rollback()
 	}

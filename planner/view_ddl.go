@@ -33,6 +33,9 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 		return nil, err
 	}
 	for _, t := range read {
+		if t.Temp { // PostgreSQL makes the view temporary (temp.go)
+			return nil, pgerror.NotSupported("views of temporary tables (temporary views)")
+		}
 		s.noteRelation(t)
 	}
 	cols, err := viewColumns(pl.columns(), x.Columns)

@@ -42,6 +42,9 @@ type CreateTable struct {
 	Constraints []TableConstraint
 	// Unlogged is CREATE UNLOGGED TABLE.
 	Unlogged bool
+	// Temp is CREATE TEMPORARY TABLE, OnCommit its ON COMMIT clause.
+	Temp     bool
+	OnCommit OnCommit
 }
 
 // ColumnDef is one column of CREATE TABLE. Serial is set for serial and

@@ -18,6 +18,9 @@ type CreateTableAs struct {
 	NoData      bool
 	// Into is the SELECT INTO spelling (its tag is SELECT as well).
 	Into bool
+	// Temp is a temporary table's, OnCommit its ON COMMIT clause.
+	Temp     bool
+	OnCommit OnCommit
 }
 
 func (*CreateTableAs) statement() {}
@@ -66,22 +69,23 @@ func (c *conv) selectInto(s *pg_query.SelectStmt) (Statement, error) {
 func (c *conv) intoClause(in *pg_query.IntoClause) (*CreateTableAs, error) {
 	rel := in.GetRel()
 	switch {
-	case rel.GetRelpersistence() == "t":
-		return nil, c.unsupported("temporary tables", rel.GetLocation())
 	case rel.GetRelpersistence() == "u":
 		return nil, c.unsupported("CREATE UNLOGGED TABLE AS", rel.GetLocation())
 	case len(in.GetOptions()) > 0:
 		return nil, c.unsupported("table storage parameters (WITH)", rel.GetLocation())
-	case in.GetOnCommit() != pg_query.OnCommitAction_ONCOMMIT_NOOP && in.GetOnCommit() != pg_query.OnCommitAction_ON_COMMIT_ACTION_UNDEFINED:
-		return nil, c.unsupported("ON COMMIT", rel.GetLocation())
 	case in.GetTableSpaceName() != "" || in.GetAccessMethod() != "":
 		return nil, c.unsupported("TABLESPACE and USING in CREATE TABLE AS", rel.GetLocation())
 	}
-	name, err := c.relName(rel)
+	name, err := c.newTableName(rel)
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateTableAs{Name: name, NameP: int(rel.GetLocation()), NoData: in.GetSkipData()}
+	temp := rel.GetRelpersistence() == "t"
+	oc, err := onCommit(in.GetOnCommit(), temp) // temp.go
+	if err != nil {
+		return nil, err
+	}
+	out := &CreateTableAs{Name: name, NameP: int(rel.GetLocation()), NoData: in.GetSkipData(), Temp: temp, OnCommit: oc}
 	for _, col := range in.GetColNames() {
 		out.Columns = append(out.Columns, col.GetString_().GetSval())
 	}

@@ -11,6 +11,9 @@ import (
 // createSequence converts CREATE SEQUENCE; the options are checked by
 // the planner, as PostgreSQL's init_params does.
 func (c *conv) createSequence(s *pg_query.CreateSeqStmt) (Statement, error) {
+	if s.GetSequence().GetRelpersistence() == "t" {
+		return nil, c.unsupported("temporary sequences", s.GetSequence().GetLocation())
+	}
 	name, err := c.relName(s.GetSequence())
 	if err != nil {
 		return nil, err

@@ -11,7 +11,8 @@ func (c *conv) deallocateStmt(s *pg_query.DeallocateStmt) (Statement, error) {
 }
 
 // discardStmt converts DISCARD ALL; the other targets are 0A000 (vecgres
-// has no temporary tables, and no plans or sequence state to drop alone).
+// has no plans or sequence state to drop alone; DISCARD TEMP is not
+// there yet, DISCARD ALL drops the temporary tables).
 func (c *conv) discardStmt(s *pg_query.DiscardStmt) (Statement, error) {
 	switch s.GetTarget() {
 	case pg_query.DiscardMode_DISCARD_ALL:

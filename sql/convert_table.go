@@ -1,8 +1,6 @@
 package sql
 
 import (
-	"strings"
-
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -16,7 +14,6 @@ var tableChecks = []struct {
 	{func(s *pg_query.CreateStmt) bool { return s.GetPartspec() != nil || s.GetPartbound() != nil }, "partitioned tables"},
 	{func(s *pg_query.CreateStmt) bool { return s.GetOfTypename() != nil }, "CREATE TABLE ... OF type"},
 	{func(s *pg_query.CreateStmt) bool { return len(s.GetOptions()) > 0 }, "table storage parameters (WITH)"},
-	{func(s *pg_query.CreateStmt) bool { return s.GetOncommit() > pg_query.OnCommitAction_ONCOMMIT_NOOP }, "ON COMMIT"},
 	{func(s *pg_query.CreateStmt) bool { return s.GetTablespacename() != "" }, "TABLESPACE"},
 	{func(s *pg_query.CreateStmt) bool { return s.GetAccessMethod() != "" }, "CREATE TABLE ... USING"},
 }
@@ -47,8 +44,13 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	temp := s.GetRelation().GetRelpersistence() == "t"
+	oc, err := onCommit(s.GetOncommit(), temp) // temp.go
+	if err != nil {
+		return nil, err
+	}
 	out := &CreateTable{Name: name, NameP: int(s.GetRelation().GetLocation()), IfNotExists: s.GetIfNotExists(),
-		Unlogged: s.GetRelation().GetRelpersistence() == "u"}
+		Unlogged: s.GetRelation().GetRelpersistence() == "u", Temp: temp, OnCommit: oc}
 	c.table = s.GetRelation().GetRelname()
 	for _, elt := range s.GetTableElts() {
 		switch e := elt.GetNode().(type) {
@@ -76,18 +78,18 @@ func (c *conv) createTable(s *pg_query.CreateStmt) (*CreateTable, error) {
 	return out, c.checkTable(out)
 }
 
-// newTableName is the name of the table CREATE TABLE makes: a temporary
-// one (in pg_temp) is 0A000, as vecgres has none (it would make a
-// permanent table instead); pg_catalog is 42501, as in PostgreSQL.
-// Whether another schema exists is the planner's to check. UNLOGGED is
-// the caller's (CreateTable.Unlogged).
+// newTableName is the name of the table CREATE TABLE makes, as written
+// (a temporary one's too: the planner puts it in the session's pg_temp
+// schema); pg_catalog is 42501, as in PostgreSQL. Whether another schema
+// exists is the planner's to check. UNLOGGED and TEMPORARY are the
+// caller's (CreateTable.Unlogged, Temp).
 func (c *conv) newTableName(rv *pg_query.RangeVar) (string, error) {
 	schema, loc := rv.GetSchemaname(), rv.GetLocation()
 	switch {
+	case rv.GetCatalogname() != "":
+		return "", c.unsupported("cross-database references", loc)
 	case rv.GetRelpersistence() == "t":
-		return "", c.unsupported("temporary tables", loc)
-	case schema == "pg_temp" || strings.HasPrefix(schema, "pg_temp_"):
-		return "", c.unsupported("temporary tables", loc)
+		return tempName(rv), nil // temp.go
 	case schema == "pg_catalog":
 		return "", pgerror.Errorf(pgerror.InsufficientPrivilege, "permission denied to create \"%s.%s\"", schema, rv.GetRelname()).
 			WithDetail("System catalog modifications are currently disallowed.")

@@ -31,6 +31,9 @@ func (c *conv) createView(s *pg_query.ViewStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rv.GetRelpersistence() == "t" {
+		return nil, c.unsupported("temporary views", rv.GetLocation())
+	}
 	name, err := c.relName(rv)
 	if err != nil {
 		return nil, err

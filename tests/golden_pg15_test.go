@@ -107,6 +107,7 @@ var pg15GoldenScripts = []string{
 	"at_time_zone",
 	"ivfflat_truncate",
 	"string_funcs_more",
+	"temp_tables",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

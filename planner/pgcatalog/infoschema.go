@@ -69,12 +69,17 @@ var infoTablesCols = cols("table_catalog", tSQLID, "table_schema", tSQLID, "tabl
 	"user_defined_type_catalog", tSQLID, "user_defined_type_schema", tSQLID, "user_defined_type_name", tSQLID,
 	"is_insertable_into", tYesNo, "is_typed", tYesNo, "commit_action", tCharDat)
 
-// infoTablesRows lists schema public's tables as BASE TABLE.
+// infoTablesRows lists the tables as BASE TABLE (LOCAL TEMPORARY for a
+// temporary one, catalog/temp.go) and the views.
 func infoTablesRows(env Env) [][]any {
 	var rows [][]any
 	for _, r := range relations(env.Cat) {
 		if r.kind == kindTable && canSee(env, r.table, anyTablePriv) {
-			rows = append(rows, []any{env.Database, r.schema, r.name, "BASE TABLE", nil, nil, nil, nil, nil,
+			typ := "BASE TABLE"
+			if r.table.Temp {
+				typ = "LOCAL TEMPORARY"
+			}
+			rows = append(rows, []any{env.Database, r.schema, r.name, typ, nil, nil, nil, nil, nil,
 				"YES", "NO", nil})
 		}
 		if r.kind == kindView && canSee(env, r.table, anyTablePriv) {

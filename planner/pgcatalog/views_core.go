@@ -378,9 +378,14 @@ func databaseRows(env Env) [][]any {
 		int64(1663), "C", "C", nil, nil, nil}}
 }
 
-// persistence is pg_class.relpersistence: 'u' for an unlogged table, its
-// indexes and its columns' sequences (catalog/unlogged.go), else 'p'.
+// persistence is pg_class.relpersistence: 't' for a temporary table,
+// its indexes and sequences (catalog/temp.go), 'u' for an unlogged
+// table, its indexes and its columns' sequences (catalog/unlogged.go),
+// else 'p'.
 func persistence(r relation) string {
+	if r.table != nil && r.table.Temp {
+		return "t"
+	}
 	if r.table != nil && r.table.Unlogged && (r.kind != kindSequence || r.table.Seq != nil) {
 		return "u"
 	}
