@@ -127,30 +127,15 @@ func hexVal(c byte) (byte, bool) {
 }
 
 // decodeEscape reads \\ and \ooo (three octal digits); any other
-// backslash is 22P02 as PostgreSQL's esc_decode.
+// backslash is 22P02, as PostgreSQL's esc_decode (types.ParseByteaEscape).
 func decodeEscape(s string) (any, error) {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' {
-			out = append(out, c)
-			continue
-		}
-		switch {
-		case i+1 < len(s) && s[i+1] == '\\':
-			out = append(out, '\\')
-			i++
-		case i+3 < len(s) && isOctal(s[i+1]) && isOctal(s[i+2]) && isOctal(s[i+3]) && s[i+1] <= '3':
-			out = append(out, (s[i+1]-'0')<<6|(s[i+2]-'0')<<3|(s[i+3]-'0'))
-			i += 3
-		default:
-			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type bytea")
-		}
+	b, err := types.ParseByteaEscape(s)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return b, nil
 }
 
-func isOctal(c byte) bool { return c >= '0' && c <= '7' }
 
 // maxFactorial is the largest n whose n! fits numeric's 131,072 digits
 // before the decimal point (PostgreSQL: 22003 past it).

@@ -17,6 +17,14 @@ func parseBytea(s string) ([]byte, error) {
 	if len(s) >= 2 && s[0] == '\\' && s[1] == 'x' {
 		return parseByteaHex(s[2:])
 	}
+	return ParseByteaEscape(s)
+}
+
+// ParseByteaEscape reads bytea's escape format (PostgreSQL's esc_decode,
+// also decode(s, 'escape')): `\\` is a backslash, `\ooo` an octal byte
+// (first digit 0-3), any other byte stands for itself. Error: 22P02
+// "invalid input syntax for type bytea" for any other backslash.
+func ParseByteaEscape(s string) ([]byte, error) {
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
