@@ -108,6 +108,7 @@ var pg15GoldenScripts = []string{
 	"ivfflat_truncate",
 	"string_funcs_more",
 	"temp_tables",
+	"float_underflow",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

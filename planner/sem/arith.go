@@ -27,7 +27,8 @@ func NumericArith(op string, l, r any) (any, error) {
 // FloatArith is + - * / % on floats (float4 values held as float64,
 // rounded to float32 when t is real): 22012 `division by zero`, 22003
 // `value out of range: overflow` for an infinite result of finite
-// operands.
+// operands and `value out of range: underflow` for a zero product or
+// quotient of non-zero operands (PostgreSQL's float.c checks).
 func FloatArith(op string, x, y float64, t types.Type) (any, error) {
 	var v float64
 	switch op {
@@ -48,13 +49,29 @@ func FloatArith(op string, x, y float64, t types.Type) (any, error) {
 		}
 		v = math.Mod(x, y)
 	}
+	if t.Kind == types.KindFloat4 {
+		v = float64(float32(v)) // float4 arithmetic: over- and underflow at float32's range
+	}
 	if math.IsInf(v, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
 		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
 	}
-	if t.Kind == types.KindFloat4 {
-		v = float64(float32(v))
+	if v == 0 && underflows(op, x, y) {
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: underflow")
 	}
 	return v, nil
+}
+
+// underflows reports whether a zero result of x op y is an underflow, as
+// PostgreSQL's float8_mul / float8_div check it (float.c): a product of
+// two non-zero values, a quotient of a non-zero value by a finite one.
+func underflows(op string, x, y float64) bool {
+	switch op {
+	case "*":
+		return x != 0 && y != 0
+	case "/":
+		return x != 0 && !math.IsInf(y, 0)
+	}
+	return false
 }
 
 // intRange gives the bounds and name of each integer kind.
