@@ -92,7 +92,10 @@ func matcherFor(op string, l, r types.Type) func(x, elem any) bool {
 		if classOf(l) != classString || classOf(r) != classString {
 			return nil
 		}
-		return func(x, elem any) bool { return sem.Like(x.(string), elem.(string), fold) != negate }
+		return func(x, elem any) bool {
+			m, err := sem.Like(x.(string), elem.(string), fold)
+			return err == nil && m != negate // an array element ending in an escape matches nothing
+		}
 	}
 	cmp, ok := comparerForOp(op, l, r)
 	if !ok {

@@ -20,5 +20,9 @@ func (l *likeExpr) Eval(e *env) (any, error) {
 	if err != nil || s == nil {
 		return nil, err
 	}
-	return sem.Like(s.(string), p.(string), l.foldCase) != l.negate, nil
+	m, err := sem.Like(s.(string), p.(string), l.foldCase)
+	if err != nil {
+		return nil, err
+	}
+	return m != l.negate, nil
 }

@@ -109,6 +109,7 @@ var pg15GoldenScripts = []string{
 	"string_funcs_more",
 	"temp_tables",
 	"float_underflow",
+	"like_escape_end",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

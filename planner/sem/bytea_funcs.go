@@ -136,7 +136,6 @@ func decodeEscape(s string) (any, error) {
 	return b, nil
 }
 
-
 // maxFactorial is the largest n whose n! fits numeric's 131,072 digits
 // before the decimal point (PostgreSQL: 22003 past it).
 const maxFactorial = 32177

@@ -3,6 +3,7 @@ package sem
 import (
 	"strings"
 
+	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -17,7 +18,8 @@ var likeOperators = []Func{
 func likeOperator(op string, negate, foldCase bool) Func {
 	return Func{Name: op, Args: []types.Type{types.Text, types.Text}, Ret: types.Bool, Strict: true,
 		Fn: func(_ Context, a []any) (any, error) {
-			return Like(a[0].(string), a[1].(string), foldCase) != negate, nil
+			m, err := Like(a[0].(string), a[1].(string), foldCase)
+			return m != negate, err
 		}}
 }
 
@@ -37,10 +39,16 @@ func LikeOp(op string) (negate, foldCase, ok bool) {
 	return false, false, false
 }
 
+// errLikeEscapeAtEnd is PostgreSQL's error for a pattern whose last
+// character, an escape, is reached while text remains (like_match.c).
+var errLikeEscapeAtEnd = pgerror.New(pgerror.InvalidEscapeSequence, "LIKE pattern must not end with escape character")
+
 // Like reports whether s matches the LIKE pattern, with PostgreSQL's
 // rules: % any run, _ one character, backslash escapes the next
-// character; foldCase compares lower-cased (ILIKE).
-func Like(s, pattern string, foldCase bool) bool {
+// character; foldCase compares lower-cased (ILIKE). Error: 22025 when the
+// match reaches a trailing backslash with text left, as PostgreSQL's
+// MatchText (`'\' LIKE '\'`; `'a' LIKE 'b\'` is false, never reaching it).
+func Like(s, pattern string, foldCase bool) (bool, error) {
 	if foldCase {
 		s, pattern = strings.ToLower(s), strings.ToLower(pattern)
 	}
@@ -49,11 +57,13 @@ func Like(s, pattern string, foldCase bool) bool {
 
 // likeMatch matches s against a LIKE pattern by backtracking over the
 // last %.
-func likeMatch(s, p []rune) bool {
+func likeMatch(s, p []rune) (bool, error) {
 	si, pi := 0, 0
 	starP, starS := -1, 0
 	for si < len(s) {
 		switch {
+		case pi == len(p)-1 && p[pi] == '\\':
+			return false, errLikeEscapeAtEnd
 		case pi < len(p) && p[pi] == '%':
 			starP, starS = pi, si
 			pi++
@@ -69,10 +79,10 @@ func likeMatch(s, p []rune) bool {
 			si, pi = starS, starP+1
 			continue
 		}
-		return false
+		return false, nil
 	}
 	for pi < len(p) && p[pi] == '%' {
 		pi++
 	}
-	return pi == len(p)
+	return pi == len(p), nil
 }

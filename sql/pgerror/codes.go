@@ -18,6 +18,7 @@ const (
 	InvalidRowCountInLimit       Code = "2201W"
 	InvalidRowCountInOffset      Code = "2201X"
 	StringDataRightTruncation    Code = "22001"
+	InvalidEscapeSequence        Code = "22025"
 	StringDataLengthMismatch     Code = "22026"
 	ArraySubscriptError          Code = "2202E"
 	SubstringError               Code = "22011"
