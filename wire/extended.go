@@ -307,7 +307,9 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 }
 
 // sendPortalRows sends up to maxRows (0 = all) of the portal's remaining
-// rows, then PortalSuspended or the completion.
+// rows, then PortalSuspended or the completion; a SELECT read in batches
+// completes with the count of its last batch (`SELECT 1` after 2 + 2 + 1
+// rows), as PostgreSQL's.
 func (c *conn) sendPortalRows(pt *portal, maxRows int) error {
 	cols := pt.res.Columns
 	if cols == nil {
@@ -325,12 +327,16 @@ func (c *conn) sendPortalRows(pt *portal, maxRows int) error {
 		delete(c.portals, pt.name)
 		return err
 	}
+	tag := pt.res.Tag
+	if (maxRows > 0 || pt.pos > 0) && strings.HasPrefix(tag, "SELECT ") {
+		tag = fmt.Sprintf("SELECT %d", len(rows)) // the rows this Execute retrieved, as PostgreSQL's PortalRunSelect counts
+	}
 	pt.pos += len(rows)
 	if suspend {
 		c.send(&pgproto3.PortalSuspended{})
 		return nil
 	}
-	c.sendComplete(pt.res, pt.res.Tag)
+	c.sendComplete(pt.res, tag)
 	pt.done = true
 	return nil
 }

@@ -71,7 +71,7 @@ func TestExecuteMaxRowsSuspendsPortal(t *testing.T) {
 		"ParseComplete", "BindComplete", rowDescNS,
 		"DataRow 1|row 1", "DataRow 2|row 2", "PortalSuspended",
 		"DataRow 3|row 3", "DataRow 4|row 4", "PortalSuspended",
-		"DataRow 5|NULL", "CommandComplete SELECT 5", "ReadyForQuery I")
+		"DataRow 5|NULL", "CommandComplete SELECT 1", "ReadyForQuery I")
 	// The portal is gone after Sync; the named statement stays.
 	checkMessages(t, rc.roundTrip(&pgproto3.Execute{}, &pgproto3.Sync{}),
 		`ErrorResponse ERROR 34000 portal "" does not exist`, "ReadyForQuery I")

@@ -131,7 +131,7 @@ func TestStreamedPortal(t *testing.T) {
 		&pgproto3.Execute{},
 		&pgproto3.Sync{},
 	),
-		"BindComplete", "DataRow 1|row 1", "PortalSuspended", "DataRow 2|row 2", "CommandComplete SELECT 2",
+		"BindComplete", "DataRow 1|row 1", "PortalSuspended", "DataRow 2|row 2", "CommandComplete SELECT 1",
 		"ReadyForQuery I")
 	if got := eng.streamed.Load(); got != 3 {
 		t.Fatalf("%d Executes streamed, want 3 (a row limit materialises)", got)
