@@ -68,26 +68,42 @@ func newBinder(s *Session, declared []uint32) (*binder, error) {
 	return b, nil
 }
 
-// param returns the type slot of $n, growing the list.
+// unreferencedTypmod marks the type slot of a parameter below the highest
+// one used that neither the statement nor its Parse message has named yet
+// ($1 of `SELECT $2`).
+const unreferencedTypmod = -2
+
+// param returns the type slot of $n, growing the list (the slots skipped
+// are marked unreferenced until they are asked for).
 func (b *binder) param(n int) *types.Type {
 	for len(b.params) < n {
-		t := types.Unknown
+		t := types.Type{Kind: types.KindUnknown, Typmod: unreferencedTypmod}
 		b.params = append(b.params, &t)
 	}
-	return b.params[n-1]
+	t := b.params[n-1]
+	if t.Kind == types.KindUnknown && t.Typmod == unreferencedTypmod {
+		*t = types.Unknown
+	}
+	return t
 }
 
 // paramTypes finalises the parameter types: any still unknown is text, as
 // PostgreSQL does for parameters only compared with unknown literals.
-func (b *binder) paramTypes() []types.Type {
+// Error: 42P18 `could not determine data type of parameter $n` for a
+// parameter neither used nor typed by Parse, as PostgreSQL's
+// check_variable_parameters.
+func (b *binder) paramTypes() ([]types.Type, error) {
 	out := make([]types.Type, len(b.params))
 	for i, t := range b.params {
+		if t.Kind == types.KindUnknown && t.Typmod == unreferencedTypmod {
+			return nil, pgerror.Errorf(pgerror.IndeterminateDatatype, "could not determine data type of parameter $%d", i+1)
+		}
 		if t.Kind == types.KindUnknown {
 			*t = types.Text
 		}
 		out[i] = *t
 	}
-	return out
+	return out, nil
 }
 
 // untyped reports whether e takes its type from context: a string or NULL

@@ -179,7 +179,11 @@ func (s *Session) bind(p *prepared) error {
 	if err := p.checkResult(pl); err != nil { // prepared.go
 		return err
 	}
-	p.plan, p.params, p.version, p.bound = pl, b.paramTypes(), s.cat.Version(), true
+	params, err := b.paramTypes()
+	if err != nil {
+		return err
+	}
+	p.plan, p.params, p.version, p.bound = pl, params, s.cat.Version(), true
 	p.rels = relationLocks(p.stmt, pl, tables)
 	p.settings = s.settings.version
 	return nil

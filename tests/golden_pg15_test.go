@@ -110,6 +110,7 @@ var pg15GoldenScripts = []string{
 	"temp_tables",
 	"float_underflow",
 	"like_escape_end",
+	"param_gaps",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a
