@@ -124,12 +124,18 @@ func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 	return p.withLimit(node, limit, offset)
 }
 
+// scanInfo names the relation p's leaf scans: its table, and the alias
+// the query gives it.
+func (p *selectPlan) scanInfo() ir.ScanInfo {
+	return ir.ScanInfo{Relation: p.table.Name, Alias: p.alias}
+}
+
 // logicalScan is the scan of the FROM item (a table, generate_series or
 // a derived table) under a Filter of WHERE when p has one, without
 // estimates.
 func (p *selectPlan) logicalScan() ir.Node {
 	info := ir.Info{Out: tableColumns(p.table)}
-	si := ir.ScanInfo{Relation: p.table.Name}
+	si := p.scanInfo()
 	var scan ir.Node = &ir.SeqScan{Info: info, ScanInfo: si}
 	switch {
 	case p.derived != nil: // its subplan is not described yet

@@ -15,7 +15,10 @@ import (
 // B-tree index scan or an HNSW index scan), a filter, optional
 // aggregation, sort, OFFSET/LIMIT and projection.
 type selectPlan struct {
-	table  *catalog.Table
+	table *catalog.Table
+	// alias is the name the query gives table (FROM t a), printed by
+	// EXPLAIN after the table's; "" when none.
+	alias  string
 	where  expr
 	items  []expr
 	cols   []backend.Column

@@ -192,9 +192,9 @@ func (p *selectPlan) execSourceVia(ctx context.Context, x *execCtx, e *env, b *e
 		}
 		return p.execWhere(n), nil
 	case p.derived != nil:
-		leaf = &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
+		leaf = &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: p.scanInfo()}
 	case p.knnSource(x, limit):
-		leaf = &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+		leaf = &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: p.scanInfo(),
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 	default:
 		leaf = p.execScan(ps)
@@ -254,7 +254,7 @@ func (p *selectPlan) sourceReader(ctx context.Context, x *execCtx, e *env, limit
 // EXPLAIN ANALYZE's count, and the lowered tree prints the conditions,
 // so a run formats none of them.
 func (p *selectPlan) execScan(ps *pathScan) ir.Node {
-	info, si := ir.Info{Out: p.execScanCols()}, ir.ScanInfo{Relation: p.table.Name}
+	info, si := ir.Info{Out: p.execScanCols()}, p.scanInfo()
 	switch {
 	case ps != nil:
 		return &ir.IndexScan{Info: info, ScanInfo: si, Kind: ir.BTree}

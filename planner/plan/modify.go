@@ -29,7 +29,8 @@ type Modify struct {
 	Returning []Expr
 	// Conflict is INSERT's ON CONFLICT clause; nil for none.
 	Conflict *Conflict
-	// Alias is INSERT's alias of Relation, printed after it; "" for none.
+	// Alias is the statement's alias of Relation (INSERT INTO t AS a,
+	// UPDATE t a), printed after it when it differs; "" for none.
 	Alias string
 	// Batch, when above 0, makes an INSERT write its input's rows in
 	// batches of Batch as they arrive instead of holding them all first
@@ -39,10 +40,7 @@ type Modify struct {
 
 func (n *Modify) Columns() []Column { return n.Out }
 func (n *Modify) Label() string {
-	if n.Alias != "" {
-		return modifyNames[n.Op] + " on " + n.Relation + " " + n.Alias
-	}
-	return modifyNames[n.Op] + " on " + n.Relation
+	return modifyNames[n.Op] + " on " + targetName(n.Relation, n.Alias)
 }
 func (n *Modify) Props() []string { return n.Conflict.lines() }
 
