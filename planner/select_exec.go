@@ -122,6 +122,9 @@ func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execB
 	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
+	if p.passesRows() {
+		return node, src, nil
+	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, src, nil
 }
 
@@ -412,4 +415,19 @@ func (p *selectPlan) scanEach(ctx context.Context, x *execCtx, e *env, ps *pathS
 		return p.btreeEach(ctx, x, e, ps, fn)
 	}
 	return p.seqEach(ctx, x, e, fn)
+}
+
+// passesRows reports whether p's rows are its scan's rows as they are: a
+// readOnly plan of one table without slots whose select list is every
+// column of the table in order.
+func (p *selectPlan) passesRows() bool {
+	if !p.readOnly || p.withSlots || p.table == nil || len(p.items) != len(p.table.Columns) {
+		return false
+	}
+	for i, x := range p.items {
+		if c, ok := x.(*colExpr); !ok || c.idx != i {
+			return false
+		}
+	}
+	return true
 }

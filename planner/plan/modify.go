@@ -86,8 +86,9 @@ func (c *Conflict) lines() []string {
 	return out
 }
 
-// Copy is COPY FROM STDIN into Relation (From) or COPY TO STDOUT of
-// Relation's rows or of Input, a query's plan.
+// Copy is COPY FROM STDIN into Relation (From), a leaf, or COPY TO
+// STDOUT of Input, a query's plan (COPY table TO's is the query of the
+// table's columns).
 type Copy struct {
 	Info
 	Unary
@@ -100,10 +101,7 @@ func (n *Copy) Label() string {
 	if n.From {
 		return "Copy from " + n.Relation
 	}
-	if n.Relation == "" {
-		return "Copy"
-	}
-	return "Copy of " + n.Relation
+	return "Copy"
 }
 func (n *Copy) Props() []string { return nil }
 
