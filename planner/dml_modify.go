@@ -120,7 +120,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	}
 	p.rows = &selectPlan{table: p.table, where: b.andViewWhere(cond), withSlots: true} // view_simple.go
 	if p.view == nil {
-		p.rows.alias = b.alias
+		p.rows.alias = explainAlias(b.s.cat, p.table, b.alias) // lower_select.go
 	}
 	if p.rows.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.rows.path = findIndexPath(p.table, p.rows.where)

@@ -124,6 +124,16 @@ func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 	return p.withLimit(node, limit, offset)
 }
 
+// explainAlias is the alias a query gives t as EXPLAIN prints it after
+// t's name: "" when it is t's own name without schema, which PostgreSQL
+// does not repeat (FROM s.t t prints as s.t's scan alone).
+func explainAlias(cat *catalog.Catalog, t *catalog.Table, alias string) string {
+	if alias == bareRel(cat, t) {
+		return ""
+	}
+	return alias
+}
+
 // scanInfo names the relation p's leaf scans: its table, and the alias
 // the query gives it.
 func (p *selectPlan) scanInfo() ir.ScanInfo {
