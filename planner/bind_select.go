@@ -51,7 +51,7 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 			return nil, err
 		}
 		b.table, p.table = t, t
-		b.alias = x.FromAlias
+		b.alias, p.alias = x.FromAlias, explainAlias(b.s.cat, t, x.FromAlias) // lower_select.go
 	}
 	var err error
 	if p.join != nil {

@@ -19,12 +19,12 @@ import (
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// copyPlan is COPY table [(cols)] FROM STDIN or TO STDOUT.
+// copyPlan is COPY table [(cols)] FROM STDIN; COPY table TO STDOUT binds
+// into a copyQueryPlan of the columns' query (copy_query.go).
 type copyPlan struct {
 	table *catalog.Table
 	cols  []int
 	opts  copyfmt.Options
-	from  bool
 }
 
 func (p *copyPlan) columns() []backend.Column { return nil }
@@ -55,7 +55,10 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	return &copyPlan{table: t, cols: cols, opts: opts, from: x.From}, nil
+	if !x.From {
+		return &copyQueryPlan{query: copyTableQuery(t, cols), opts: opts, table: t}, nil
+	}
+	return &copyPlan{table: t, cols: cols, opts: opts}, nil
 }
 
 // forceFlags maps the columns of a FORCE_NOT_NULL or FORCE_NULL list to
@@ -96,48 +99,9 @@ func (p *copyPlan) names() []string {
 	return out
 }
 
-// run serves COPY TO STDOUT: every visible row, encoded.
-func (p *copyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
-	if p.from {
-		return nil, pgerror.New(pgerror.InternalError, "COPY FROM STDIN runs through CopyFrom")
-	}
-	w := copyfmt.NewWriter(p.opts)
-	w.SetNames(p.names())
-	res := &backend.Result{CopyOut: p.info()}
-	if h := w.Header(); h != nil {
-		res.CopyData = append(res.CopyData, h)
-	}
-	fields := make([][]byte, len(p.cols))
-	n := 0
-	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
-		for i, c := range p.cols {
-			fields[i] = p.encode(c, vals[c])
-		}
-		res.CopyData = append(res.CopyData, w.Row(fields))
-		n++
-		return n%cancelCheckRows != 0 || ctx.Err() == nil
-	})
-	if ctx.Err() != nil {
-		return nil, errCanceled
-	}
-	if t := w.Trailer(); t != nil {
-		res.CopyData = append(res.CopyData, t)
-	}
-	res.Tag = fmt.Sprintf("COPY %d", n)
-	return res, nil
-}
-
-// encode returns v's COPY field: nil for NULL only, so an empty value (text
-// or an empty bytea) starts from a non-nil buffer and stays an empty field.
-func (p *copyPlan) encode(col int, v any) []byte {
-	if v == nil {
-		return nil
-	}
-	t := p.table.Columns[col].Type
-	if p.opts.Format == copyfmt.Binary {
-		return types.AppendBinary([]byte{}, t, v)
-	}
-	return types.AppendText([]byte{}, t, v)
+// run is refused: COPY FROM STDIN runs through copyIn.
+func (p *copyPlan) run(context.Context, *execCtx) (*backend.Result, error) {
+	return nil, pgerror.New(pgerror.InternalError, "COPY FROM STDIN runs through CopyFrom")
 }
 
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy

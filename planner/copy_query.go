@@ -4,17 +4,45 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
-// copyQueryPlan is COPY (SELECT ...) TO STDOUT: the query's rows, encoded
-// in the text, CSV or binary COPY format.
+// copyQueryPlan is COPY (SELECT ...) TO STDOUT, and COPY table [(cols)]
+// TO STDOUT as the query of those columns (copyTableQuery): the query's
+// rows as its plan tree streams them, encoded in the text, CSV or binary
+// COPY format.
 type copyQueryPlan struct {
 	query plan
 	opts  copyfmt.Options
+	// table is COPY table TO's table (its SELECT privilege is checked,
+	// its OID is the progress entry's relation); nil for a query.
+	table *catalog.Table
+}
+
+// copyTableQuery is the query COPY table [(cols)] TO STDOUT reads:
+// SELECT cols FROM table, a sequential scan's rows in slot order.
+func copyTableQuery(t *catalog.Table, cols []int) *selectPlan {
+	q := &selectPlan{table: t, readOnly: true}
+	for _, i := range cols {
+		c := t.Columns[i]
+		q.addItem(&colExpr{idx: i, t: c.Type, name: c.Name}, c.Name)
+	}
+	return q
+}
+
+// progress is the COPY's pg_stat_progress_copy entry: of its table, or of
+// no relation for a query, as PostgreSQL's.
+func (p *copyQueryPlan) progress() *monitor.Copy {
+	pr := &monitor.Copy{Command: "COPY TO", Type: "PIPE"}
+	if p.table != nil {
+		pr.RelID = p.table.OID
+	}
+	return pr
 }
 
 func (p *copyQueryPlan) columns() []backend.Column { return nil }

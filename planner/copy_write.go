@@ -13,45 +13,12 @@ import (
 // reused line buffer and written as one CopyData payload, header and
 // trailer as their own payloads, as run builds them.
 
-// runCopy implements copyStreamer for COPY table TO STDOUT: the visible
-// rows in slot order. Errors: 57014 when ctx ends (checked every
-// cancelCheckRows rows), w's.
-func (p *copyPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	if p.from {
-		return p.run(ctx, x) // the internal error run gives
-	}
-	out, err := beginCopyOut(w, p.opts, *p.info(), p.names())
-	if err != nil {
-		return nil, err
-	}
-	out.pr = &monitor.Copy{RelID: p.table.OID, Command: "COPY TO", Type: "PIPE"} // pg_stat_progress_copy
-	defer monitor.StartCopy(ctx, out.pr)()
-	fields := make([][]byte, len(p.cols))
-	n := 0
-	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
-		if n%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
-			err = errCanceled
-			return false
-		}
-		for i, c := range p.cols {
-			fields[i] = p.encode(c, vals[c])
-		}
-		if err = out.row(fields); err != nil {
-			return false
-		}
-		n++
-		return true
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out.end(n)
-}
-
-// runCopy implements copyStreamer for COPY (query) TO STDOUT: the query's
-// rows as it writes them (runRowsTo), each encoded as it comes.
+// runCopy implements copyStreamer for COPY (query) TO STDOUT and COPY
+// table TO STDOUT: the query's rows as it writes them (runRowsTo), each
+// encoded as it comes, counted in pg_stat_progress_copy.
 func (p *copyQueryPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	rw := &copyRowWriter{w: w, opts: p.opts}
+	rw := &copyRowWriter{w: w, opts: p.opts, pr: p.progress()}
+	defer monitor.StartCopy(ctx, rw.pr)()
 	if _, err := runRowsTo(ctx, p.query, x, rw); err != nil {
 		return nil, err
 	}
@@ -118,7 +85,8 @@ type copyRowWriter struct {
 	out    *copyOut
 	cols   []backend.Column
 	fields [][]byte
-	n      int // rows written
+	n      int           // rows written
+	pr     *monitor.Copy // the COPY's pg_stat_progress_copy entry
 }
 
 // Begin implements backend.RowWriter: the copy-out starts with the
@@ -130,8 +98,12 @@ func (r *copyRowWriter) Begin(cols []backend.Column) error {
 	}
 	info := backend.CopyInfo{Binary: r.opts.Format == copyfmt.Binary, Columns: len(cols)}
 	out, err := beginCopyOut(r.w, r.opts, info, names)
+	if err != nil {
+		return err
+	}
+	out.pr = r.pr
 	r.out, r.cols, r.fields = out, cols, make([][]byte, len(cols))
-	return err
+	return nil
 }
 
 // WriteRow implements backend.RowWriter.

@@ -119,6 +119,9 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 		return nil, err
 	}
 	p.rows = &selectPlan{table: p.table, where: b.andViewWhere(cond), withSlots: true} // view_simple.go
+	if p.view == nil {
+		p.rows.alias = explainAlias(b.s.cat, p.table, b.alias) // lower_select.go
+	}
 	if p.rows.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.rows.path = findIndexPath(p.table, p.rows.where)
 	}

@@ -88,7 +88,7 @@ func (p *modifyPlan) modifyNode(in ir.Node) ir.Modify {
 	if p.set != nil {
 		op = ir.Update
 	}
-	return ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name}
+	return ir.Modify{Info: ir.Info{Out: planColumns(p.columns())}, Unary: ir.Unary{Input: in}, Op: op, Relation: p.table.Name, Alias: p.rows.alias}
 }
 
 // modifyTags are the tags of INSERTs, UPDATEs and DELETEs of up to 100

@@ -112,7 +112,11 @@
 // At the top the rows go to wire as they come through Session.ExecuteTo's
 // backend.ResultWriter, or into a collected Result (Execute, a portal with
 // a row limit, a cursor, a nested query). COPY TO STDOUT streams its
-// CopyData the same way (copy_write.go, formats in planner/copyfmt).
+// CopyData the same way (copy_write.go, formats in planner/copyfmt):
+// COPY table [(cols)] TO binds into the query of those columns
+// (copy_query.go), so a table's COPY and a query's run as a query's tree,
+// each row encoded as it comes (every column in order: the stored rows
+// pass up without a Project).
 // UPDATE and DELETE run as a Modify node over the scan a SELECT of the
 // same rows would use (the same access-path rule: key, B-tree or
 // sequential scan with WHERE), its rows carrying their slots; the exec

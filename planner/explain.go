@@ -20,6 +20,7 @@ import (
 type explainPlan struct {
 	inner   plan
 	analyze bool
+	noCosts bool // EXPLAIN (COSTS OFF): no estimates
 }
 
 var queryPlanColumn = []backend.Column{{Name: "QUERY PLAN", Type: types.Text}}
@@ -43,7 +44,7 @@ func (b *binder) planExplain(x *sql.Explain) (plan, error) {
 	if !analyzable(inner) && x.Analyze {
 		return nil, pgerror.NotSupported("EXPLAIN ANALYZE of this statement")
 	}
-	return &explainPlan{inner: inner, analyze: x.Analyze}, nil
+	return &explainPlan{inner: inner, analyze: x.Analyze, noCosts: x.NoCosts}, nil
 }
 
 // analyzable reports whether EXPLAIN ANALYZE can run pl: a SELECT, a set
@@ -73,7 +74,11 @@ func (p *explainPlan) run(ctx context.Context, x *execCtx) (*backend.Result, err
 	if top := ir.Visible(tree).Base(); len(x.ctePlans) > 0 { // cte_explain.go
 		top.SubPlans = append(x.ctePlans, top.SubPlans...)
 	}
-	lines := ir.Explain(tree)
+	explain := ir.Explain
+	if p.noCosts {
+		explain = ir.ExplainCostsOff
+	}
+	lines := explain(tree)
 	if p.analyze {
 		lines = append(lines, fmt.Sprintf("Execution Time: %.3f ms", float64(elapsed.Microseconds())/1000))
 	}

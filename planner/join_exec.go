@@ -253,7 +253,7 @@ func (p *selectPlan) lateralKNN(from ir.Node, limit, offset int64) ir.Node {
 	scan, filter := unfilter(from)
 	k := float64(scanBudget(limit, offset))
 	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: ir.Rows(k)},
-		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Filter: filter}, Kind: ir.HNSW,
+		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Alias: scan.Scan().Alias, Filter: filter}, Kind: ir.HNSW,
 		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(p.sortKeys())}
 }
 

@@ -164,7 +164,7 @@ func (p *selectPlan) startWiden(b *execBuild, k int) *knnWiden {
 // the budget w: the nearest w.k rows passing its WHERE, in distance
 // order, under the Project of its select list.
 func (p *selectPlan) budgetTree(ctx context.Context, x *execCtx, e *env, b *execBuild, w *knnWiden) ir.Node {
-	leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+	leaf := &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: p.scanInfo(),
 		Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 	b.src.add(leaf, func(emit pexec.Emit) error {
 		n := 0

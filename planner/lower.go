@@ -34,7 +34,7 @@ func lowerPlan(pl plan, x *execCtx, tr *setOpTrace) (ir.Node, error) {
 	case *modifyPlan:
 		return p.lower(x, tr) // dml_modify_exec.go
 	case *copyPlan:
-		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: p.from}, nil
+		return &ir.Copy{Info: ir.Info{Out: tableColumns(p.table)}, Relation: p.table.Name, From: true}, nil
 	case *withModifyPlan:
 		return p.lower(x, tr) // with_modify.go
 	case *sharedPlan, *recursivePlan, *workTablePlan:

@@ -60,7 +60,7 @@ func (p *selectPlan) knnIndexNode(from ir.Node, est ir.Estimate, keys []ir.SortK
 		}
 	}
 	return &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: est},
-		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Filter: filter}, Kind: ir.HNSW,
+		ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Alias: scan.Scan().Alias, Filter: filter}, Kind: ir.HNSW,
 		Indexes: []string{p.scan.ix.Name}, OrderBy: sortKeysText(keys), KNN: knn}
 }
 
@@ -85,7 +85,7 @@ func (p *selectPlan) physicalScan(from ir.Node, ps *pathScan, est ir.Estimate) i
 		scan.Scan().Filter = filter
 		return scan
 	}
-	is := &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: est}, ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation},
+	is := &ir.IndexScan{Info: ir.Info{Out: scan.Columns(), Est: est}, ScanInfo: ir.ScanInfo{Relation: scan.Scan().Relation, Alias: scan.Scan().Alias},
 		Kind: ir.BTree, Indexes: ps.indexes(), Cond: formatBound(ps.cond)}
 	if p.where != ps.cond {
 		is.Filter = filter

@@ -124,12 +124,28 @@ func (p *selectPlan) lowerAbove(node ir.Node, limit, offset int64) ir.Node {
 	return p.withLimit(node, limit, offset)
 }
 
+// explainAlias is the alias a query gives t as EXPLAIN prints it after
+// t's name: "" when it is t's own name without schema, which PostgreSQL
+// does not repeat (FROM s.t t prints as s.t's scan alone).
+func explainAlias(cat *catalog.Catalog, t *catalog.Table, alias string) string {
+	if alias == bareRel(cat, t) {
+		return ""
+	}
+	return alias
+}
+
+// scanInfo names the relation p's leaf scans: its table, and the alias
+// the query gives it.
+func (p *selectPlan) scanInfo() ir.ScanInfo {
+	return ir.ScanInfo{Relation: p.table.Name, Alias: p.alias}
+}
+
 // logicalScan is the scan of the FROM item (a table, generate_series or
 // a derived table) under a Filter of WHERE when p has one, without
 // estimates.
 func (p *selectPlan) logicalScan() ir.Node {
 	info := ir.Info{Out: tableColumns(p.table)}
-	si := ir.ScanInfo{Relation: p.table.Name}
+	si := p.scanInfo()
 	var scan ir.Node = &ir.SeqScan{Info: info, ScanInfo: si}
 	switch {
 	case p.derived != nil: // its subplan is not described yet

@@ -136,3 +136,31 @@ func BenchmarkCopyFrom100k(b *testing.B) {
 	}
 	b.ReportMetric(float64(used)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkCopyTo100k measures one COPY t TO STDOUT (text format) of
+// 100,000 rows (`id int PRIMARY KEY, v vector(8), s text`) streamed to a
+// writer that discards its payloads; cpu-ns/op is the process's CPU time
+// per COPY.
+func BenchmarkCopyTo100k(b *testing.B) {
+	ctx := context.Background()
+	s := benchSession(b)
+	exec(b, s, "CREATE TABLE t (id int PRIMARY KEY, v vector(8), s text)")
+	exec(b, s, "INSERT INTO t SELECT g, array_fill(g % 7, ARRAY[8])::vector, 'row ' || g FROM generate_series(1, 100000) g")
+	p, err := s.Prepare("COPY t TO STDOUT", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	start := cpuTime(b)
+	for b.Loop() {
+		w := &collectWriter{discard: true}
+		res, err := s.ExecuteTo(ctx, p, nil, w)
+		if err != nil || res.Tag != "COPY 100000" || w.n != 100000 {
+			b.Fatalf("COPY: %v, %v, %d payloads", res, err, w.n)
+		}
+		if err := s.Sync(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}

@@ -87,12 +87,13 @@ func (s *Session) checkStatement(st sql.Statement, pl plan) error {
 			return s.checkStatement(x.Stmt, ep.inner)
 		}
 	case *sql.Copy:
-		if cp, ok := pl.(*copyPlan); ok {
-			need := catalog.PrivSelect
-			if cp.from {
-				need = catalog.PrivInsert
+		switch cp := pl.(type) {
+		case *copyPlan:
+			return s.checkTable(cp.table, catalog.PrivInsert)
+		case *copyQueryPlan:
+			if cp.table != nil {
+				return s.checkTable(cp.table, catalog.PrivSelect)
 			}
-			return s.checkTable(cp.table, need)
 		}
 	}
 	return nil

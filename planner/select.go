@@ -15,7 +15,10 @@ import (
 // B-tree index scan or an HNSW index scan), a filter, optional
 // aggregation, sort, OFFSET/LIMIT and projection.
 type selectPlan struct {
-	table  *catalog.Table
+	table *catalog.Table
+	// alias is the name the query gives table (FROM t a), printed by
+	// EXPLAIN after the table's; "" when none.
+	alias  string
 	where  expr
 	items  []expr
 	cols   []backend.Column
@@ -64,6 +67,11 @@ type selectPlan struct {
 	// when none does. knnBudget marks that relation's own plan.
 	knnRel    *rangeRel
 	knnBudget bool
+	// readOnly is set when the rows go to a consumer that only reads
+	// them (COPY table TO's encoder): a select list of every column of
+	// the table in order then passes the stored rows up as they are,
+	// without a Project copying each (passesRows).
+	readOnly bool
 	// withSlots makes the table scans' rows carry their slot after the
 	// table's columns (rowIDBuf): the rows UPDATE and DELETE change
 	// (dml_modify_exec.go).

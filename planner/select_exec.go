@@ -122,6 +122,9 @@ func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execB
 	}
 	node = p.withLimit(node, limit, offset)
 	st.setLimit(node)
+	if p.passesRows() {
+		return node, src, nil
+	}
 	return &ir.Project{Info: ir.Info{Out: planColumns(p.cols)}, Unary: ir.Unary{Input: node}, Exprs: items}, src, nil
 }
 
@@ -192,9 +195,9 @@ func (p *selectPlan) execSourceVia(ctx context.Context, x *execCtx, e *env, b *e
 		}
 		return p.execWhere(n), nil
 	case p.derived != nil:
-		leaf = &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name}}
+		leaf = &ir.SubqueryScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: p.scanInfo()}
 	case p.knnSource(x, limit):
-		leaf = &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: ir.ScanInfo{Relation: p.table.Name},
+		leaf = &ir.IndexScan{Info: ir.Info{Out: tableColumns(p.table)}, ScanInfo: p.scanInfo(),
 			Kind: ir.HNSW, Indexes: []string{p.scan.ix.Name}}
 	default:
 		leaf = p.execScan(ps)
@@ -254,7 +257,7 @@ func (p *selectPlan) sourceReader(ctx context.Context, x *execCtx, e *env, limit
 // EXPLAIN ANALYZE's count, and the lowered tree prints the conditions,
 // so a run formats none of them.
 func (p *selectPlan) execScan(ps *pathScan) ir.Node {
-	info, si := ir.Info{Out: p.execScanCols()}, ir.ScanInfo{Relation: p.table.Name}
+	info, si := ir.Info{Out: p.execScanCols()}, p.scanInfo()
 	switch {
 	case ps != nil:
 		return &ir.IndexScan{Info: info, ScanInfo: si, Kind: ir.BTree}
@@ -412,4 +415,19 @@ func (p *selectPlan) scanEach(ctx context.Context, x *execCtx, e *env, ps *pathS
 		return p.btreeEach(ctx, x, e, ps, fn)
 	}
 	return p.seqEach(ctx, x, e, fn)
+}
+
+// passesRows reports whether p's rows are its scan's rows as they are: a
+// readOnly plan of one table without slots whose select list is every
+// column of the table in order.
+func (p *selectPlan) passesRows() bool {
+	if !p.readOnly || p.withSlots || p.table == nil || len(p.items) != len(p.table.Columns) {
+		return false
+	}
+	for i, x := range p.items {
+		if c, ok := x.(*colExpr); !ok || c.idx != i {
+			return false
+		}
+	}
+	return true
 }

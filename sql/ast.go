@@ -322,10 +322,12 @@ type Txn struct {
 	Savepoint string
 }
 
-// Explain is EXPLAIN [ANALYZE] statement.
+// Explain is EXPLAIN [ANALYZE] statement; NoCosts is EXPLAIN (COSTS
+// OFF), which prints no estimates.
 type Explain struct {
 	Stmt    Statement
 	Analyze bool
+	NoCosts bool
 }
 
 // Analyze is ANALYZE [table, ...]: gather the planner's statistics of the

@@ -59,7 +59,7 @@ func (c *conv) txnModes(opts []*pg_query.Node) (TxnModes, error) {
 // explainOptionsIgnored are EXPLAIN options that only change the output's
 // detail; they are accepted and ignored.
 var explainOptionsIgnored = map[string]bool{
-	"verbose": true, "costs": true, "buffers": true, "timing": true,
+	"verbose": true, "buffers": true, "timing": true,
 	"summary": true, "settings": true, "wal": true, "memory": true,
 }
 
@@ -70,12 +70,16 @@ func (c *conv) explainStmt(s *pg_query.ExplainStmt) (*Explain, error) {
 		d := o.GetDefElem()
 		name := d.GetDefname()
 		switch {
-		case name == "analyze":
+		case name == "analyze" || name == "costs":
 			b, ok := defBool(d)
 			if !ok {
 				return nil, c.at(pgerror.Errorf(pgerror.SyntaxError, "%s requires a Boolean value", name), d.GetLocation())
 			}
-			out.Analyze = b
+			if name == "analyze" {
+				out.Analyze = b
+			} else {
+				out.NoCosts = !b
+			}
 		case name == "format":
 			if v, _ := defValue(d); strings.ToLower(v) != "text" {
 				return nil, c.unsupported("EXPLAIN (FORMAT "+strings.ToUpper(v)+")", d.GetLocation())

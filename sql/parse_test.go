@@ -102,7 +102,8 @@ func TestParseStatements(t *testing.T) {
 		// EXPLAIN
 		{"EXPLAIN SELECT 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]}}`},
 		{"EXPLAIN ANALYZE SELECT 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]} Analyze:true}`},
-		{"explain (analyze, costs off) delete from t", `Explain{Stmt:Delete{Table:"t"} Analyze:true}`},
+		{"explain (analyze, costs off) delete from t", `Explain{Stmt:Delete{Table:"t"} Analyze:true NoCosts:true}`},
+		{"explain (costs) select 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]}}`},
 		{"explain (analyze false) select 1", `Explain{Stmt:Select{Items:[SelectItem{Expr:1}]}}`},
 	}
 	for _, tt := range tests {

@@ -52,6 +52,7 @@ var pg15GoldenScripts = []string{
 	"constraints_deferred",
 	"catalog_infoschema_constraints",
 	"joins",
+	"explain_costs_off",
 	"cte_with",
 	"cte_recursive",
 	"cte_materialized",

@@ -13,9 +13,13 @@
 # Usage: sh bench/ab/run.sh OLD NEW   (commits or branches; NEW may be "."
 # for the working tree). Env: ROUNDS (2), RUNS (3), EFS (14,20,40,80),
 # CONNS (8,1), QUERIES (1000), PORT (5499), DATA (/usr/share/datasets/fashion-mnist),
-# FIRST (1: the number of the first round, to add rounds to a day's files).
-# Results: bench/results/ann-ab-{old,new}-r<N>-<date>.json and
-# engine-ab-{old,new}-r<N>-<date>.txt.
+# FIRST (1: the number of the first round, to add rounds to a day's files),
+# NAME (ab: the results' name, to keep a second series of the day apart).
+# bench/ann is given the server's PID, so each run also reports the
+# server's CPU time per query (server_cpu_us), steadier than QPS on a
+# loaded machine.
+# Results: bench/results/ann-NAME-{old,new}-r<N>-<date>.json and
+# engine-NAME-{old,new}-r<N>-<date>.txt.
 set -eu
 cd "$(dirname "$0")/../.."
 OLD=$1
@@ -27,6 +31,7 @@ CONNS=${CONNS:-8,1}
 QUERIES=${QUERIES:-1000}
 PORT=${PORT:-5499}
 DATA=${DATA:-/usr/share/datasets/fashion-mnist}
+NAME=${NAME:-ab}
 DATE=$(date -u +%Y-%m-%d)
 WORK=$(mktemp -d /tmp/vecgres-ab.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
@@ -49,7 +54,7 @@ build() {
 # engine LABEL ROUND: the in-process benchmark in $WORK/src-LABEL.
 engine() {
 	(cd "$WORK/src-$1" && go test -run XXX -bench '^BenchmarkEngineKNN$' -benchtime 2000x ./planner/) \
-		>"bench/results/engine-ab-$1-r$2-$DATE.txt" 2>&1 || true
+		>"bench/results/engine-$NAME-$1-r$2-$DATE.txt" 2>&1 || true
 }
 
 # run LABEL ROUND: one benchmark of $WORK/vecgres-LABEL on a fresh data directory.
@@ -64,8 +69,8 @@ run() {
 		sleep 0.2
 	done
 	go run ./bench/ann --dsn "postgres://postgres@127.0.0.1:$PORT/postgres" --data-dir "$DATA" \
-		--queries "$QUERIES" --runs "$RUNS" --ef-search "$EFS" --conns "$CONNS" \
-		--target "vecgres-ab-$1" --out "bench/results/ann-ab-$1-r$2-$DATE.json" || true
+		--queries "$QUERIES" --server-pid "$pid" --runs "$RUNS" --ef-search "$EFS" --conns "$CONNS" \
+		--target "vecgres-$NAME-$1" --out "bench/results/ann-$NAME-$1-r$2-$DATE.json" || true
 	kill -INT "$pid"
 	wait "$pid" || true
 }

@@ -31,7 +31,9 @@
 // always used, PostgreSQL's layout without costs: the root unindented,
 // each child's first line at "->  " six columns deeper than its parent,
 // property lines two columns past the node's arrow, "  (rows=N)" after a
-// label when the estimate is known and " (actual rows=N)" with ANALYZE.
+// label when the estimate is known (Explain; none under COSTS OFF,
+// ExplainCostsOff) and " (actual rows=N)" with ANALYZE. A scan or a
+// modified table aliased in the query is named "t a" (ScanInfo.Alias).
 // Project prints nothing of its own (PostgreSQL's projection is a target
 // list, not a plan node) and a Filter folds into its input as that
 // node's "Filter:" line, as PostgreSQL prints a qual.

@@ -17,19 +17,26 @@ const (
 )
 
 // Explain prints the tree under n, one string per line of EXPLAIN's
-// QUERY PLAN column.
-func Explain(n Node) []string {
+// QUERY PLAN column, each node's estimate as "  (rows=N)" after its label.
+func Explain(n Node) []string { return explain(n, true) }
+
+// ExplainCostsOff prints the tree under n as Explain does but without
+// estimates, as PostgreSQL's EXPLAIN (COSTS OFF).
+func ExplainCostsOff(n Node) []string { return explain(n, false) }
+
+// explain prints the tree under n, with estimates when costs.
+func explain(n Node, costs bool) []string {
 	n = Visible(n)
-	lines := []string{title(n)}
+	lines := []string{title(n, costs)}
 	for _, p := range n.Props() {
 		lines = append(lines, propIndent+p)
 	}
 	for _, sp := range n.Base().SubPlans {
 		lines = append(lines, propIndent+sp.Heading)
-		lines = appendChild(lines, propIndent, Explain(sp.Plan))
+		lines = appendChild(lines, propIndent, explain(sp.Plan, costs))
 	}
 	for _, c := range n.Children() {
-		lines = appendChild(lines, "", Explain(c))
+		lines = appendChild(lines, "", explain(c, costs))
 	}
 	return lines
 }
@@ -46,11 +53,11 @@ func appendChild(lines []string, indent string, child []string) []string {
 	return lines
 }
 
-// title is n's label with its estimate and actual rows.
-func title(n Node) string {
+// title is n's label with its estimate (when costs) and actual rows.
+func title(n Node, costs bool) string {
 	s := n.Label()
 	b := n.Base()
-	if b.Est.Known {
+	if costs && b.Est.Known {
 		s += fmt.Sprintf("  (rows=%d)", int64(math.Round(max(b.Est.Rows, 0))))
 	}
 	switch a := b.Actual; {

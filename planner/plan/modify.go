@@ -29,7 +29,8 @@ type Modify struct {
 	Returning []Expr
 	// Conflict is INSERT's ON CONFLICT clause; nil for none.
 	Conflict *Conflict
-	// Alias is INSERT's alias of Relation, printed after it; "" for none.
+	// Alias is the statement's alias of Relation (INSERT INTO t AS a,
+	// UPDATE t a), printed after it when it differs; "" for none.
 	Alias string
 	// Batch, when above 0, makes an INSERT write its input's rows in
 	// batches of Batch as they arrive instead of holding them all first
@@ -39,10 +40,7 @@ type Modify struct {
 
 func (n *Modify) Columns() []Column { return n.Out }
 func (n *Modify) Label() string {
-	if n.Alias != "" {
-		return modifyNames[n.Op] + " on " + n.Relation + " " + n.Alias
-	}
-	return modifyNames[n.Op] + " on " + n.Relation
+	return modifyNames[n.Op] + " on " + targetName(n.Relation, n.Alias)
 }
 func (n *Modify) Props() []string { return n.Conflict.lines() }
 
@@ -88,8 +86,9 @@ func (c *Conflict) lines() []string {
 	return out
 }
 
-// Copy is COPY FROM STDIN into Relation (From) or COPY TO STDOUT of
-// Relation's rows or of Input, a query's plan.
+// Copy is COPY FROM STDIN into Relation (From), a leaf, or COPY TO
+// STDOUT of Input, a query's plan (COPY table TO's is the query of the
+// table's columns).
 type Copy struct {
 	Info
 	Unary
@@ -102,10 +101,7 @@ func (n *Copy) Label() string {
 	if n.From {
 		return "Copy from " + n.Relation
 	}
-	if n.Relation == "" {
-		return "Copy"
-	}
-	return "Copy of " + n.Relation
+	return "Copy"
 }
 func (n *Copy) Props() []string { return nil }
 

@@ -16,17 +16,32 @@ func (n *Result) Columns() []Column { return n.Out }
 func (n *Result) Label() string     { return "Result" }
 func (n *Result) Props() []string   { return nil }
 
-// ScanInfo is what every scan of a relation has: the relation's name, the
-// filter applied to each row it reads (PostgreSQL's qual, printed
-// "Filter: ..."), and what EXPLAIN ANALYZE saw of its reading.
+// ScanInfo is what every scan of a relation has: the relation's name and
+// the alias the query gives it, the filter applied to each row it reads
+// (PostgreSQL's qual, printed "Filter: ..."), and what EXPLAIN ANALYZE
+// saw of its reading.
 type ScanInfo struct {
 	Relation string
+	Alias    string // FROM t a: "a"; "" when none
 	Filter   string // "" when none
 	Stats    *ScanStats
 }
 
 // Scan returns s itself; every scan embedding ScanInfo has it.
 func (s *ScanInfo) Scan() *ScanInfo { return s }
+
+// Target is the relation as EXPLAIN names it: "t", or "t a" when the
+// query calls it a (PostgreSQL's ExplainTargetRel prints the alias when
+// it differs from the relation's name).
+func (s *ScanInfo) Target() string { return targetName(s.Relation, s.Alias) }
+
+// targetName is relation rel called alias, as EXPLAIN names it.
+func targetName(rel, alias string) string {
+	if alias == "" || alias == rel {
+		return rel
+	}
+	return rel + " " + alias
+}
 
 // Scanner is a node that reads a relation: a Filter over it prints as its
 // "Filter:" line, and EXPLAIN ANALYZE's ScanStats hang on it.
@@ -94,7 +109,7 @@ type SeqScan struct {
 }
 
 func (n *SeqScan) Columns() []Column { return n.Out }
-func (n *SeqScan) Label() string     { return "Seq Scan on " + n.Relation }
+func (n *SeqScan) Label() string     { return "Seq Scan on " + n.Target() }
 func (n *SeqScan) Props() []string   { return append(filterLine(n.Filter), n.Stats.lines()...) }
 
 // FunctionScan reads the rows of a function in FROM; Relation is the
@@ -176,7 +191,7 @@ type IndexScan struct {
 
 func (n *IndexScan) Columns() []Column { return n.Out }
 func (n *IndexScan) Label() string {
-	return "Index Scan using " + strings.Join(n.Indexes, ", ") + " on " + n.Relation
+	return "Index Scan using " + strings.Join(n.Indexes, ", ") + " on " + n.Target()
 }
 
 // Props: B-tree "Index Cond:" then "Filter:"; HNSW "Order By:", then
