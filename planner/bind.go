@@ -50,6 +50,10 @@ type binder struct {
 	// joinRel is set for the binder of one relation of a join
 	// (planRelation), whose columns the join reads from its table.
 	joinRel bool
+	// slotted, when set, picks the FROM items of a join whose rows carry
+	// their slots: UPDATE ... FROM's target, the tables of SELECT ... FOR
+	// UPDATE (dml_join.go).
+	slotted func(sql.FromItem) bool
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {

@@ -152,6 +152,7 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 		return nil, nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "vecgres joins at most %d relations in one FROM clause", maxJoinRels)
 	}
 	r := &rangeRel{id: len(j.rels), item: it, off: j.off}
+	r.slots = j.b.slotted != nil && j.b.slotted(it)
 	switch {
 	case lateral:
 		r.lateral = true
@@ -192,12 +193,15 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 		r.ref, r.aliased = it.Derived.Alias, true
 	}
 	j.rels = append(j.rels, r)
-	j.off += len(r.cols)
 	e := &nsEntry{ref: r.ref, rel: r}
 	for i, c := range r.cols {
 		x := &colExpr{idx: r.off + i, t: c.Type, name: c.Name, qual: r.ref}
 		e.cols = append(e.cols, nsCol{name: c.Name, x: x, rels: relBit(r.id)})
 	}
+	if r.slots {
+		r.cols = append(r.cols, slotColumn) // dml_join.go
+	}
+	j.off += len(r.cols)
 	return &joinLeaf{rel: r}, &nsItem{cols: e.cols, entries: []*nsEntry{e}, rels: relBit(r.id)}, nil
 }
 

@@ -41,6 +41,10 @@ type rangeRel struct {
 	// nullable is set when an outer join may null-extend the relation
 	// (its whole-row reference is then NULL for such rows).
 	nullable bool
+	// slots is set for a table whose rows the statement changes or locks
+	// (dml_join.go): its plans' rows carry their slot after its columns,
+	// a hidden last column of cols that no name reaches.
+	slots bool
 }
 
 // relSet is a set of rangeRel ids (at most maxJoinRels relations).

@@ -133,7 +133,7 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 		return nil, err
 	}
 	if k := x.Type().Kind; k != types.KindBool && k != types.KindUnknown {
-		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(e.Pos() + 1)
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(leftmost(e) + 1) // exprLocation: leftmost
 	}
 	return x, nil
 }

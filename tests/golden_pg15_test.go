@@ -78,6 +78,7 @@ var pg15GoldenScripts = []string{
 	"regtypes",
 	"views",
 	"views_errors",
+	"dml_update_from",
 	"cte_modify",
 	"views_update",
 	"sequences",
