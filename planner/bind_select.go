@@ -24,7 +24,12 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	p := &selectPlan{}
 	if x.Joins() {
-		if err := b.bindJoinFrom(p, x); err != nil { // bind_from.go
+		if len(x.Locks) > 0 {
+			b.slotted = lockedItems(x) // rowlock_join.go
+		}
+		err := b.bindJoinFrom(p, x) // bind_from.go
+		b.slotted = nil
+		if err != nil {
 			return nil, err
 		}
 	} else if x.FromQuery != nil {

@@ -79,6 +79,7 @@ var pg15GoldenScripts = []string{
 	"views",
 	"views_errors",
 	"dml_update_from",
+	"row_locks_joins",
 	"cte_modify",
 	"views_update",
 	"sequences",
