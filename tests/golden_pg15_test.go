@@ -80,6 +80,7 @@ var pg15GoldenScripts = []string{
 	"views_errors",
 	"dml_update_from",
 	"row_locks_joins",
+	"alter_add_serial_identity",
 	"cte_modify",
 	"views_update",
 	"sequences",
