@@ -81,6 +81,7 @@ var pg15GoldenScripts = []string{
 	"dml_update_from",
 	"row_locks_joins",
 	"alter_add_serial_identity",
+	"temp_views_sequences",
 	"cte_modify",
 	"views_update",
 	"sequences",
