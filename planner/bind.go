@@ -54,6 +54,10 @@ type binder struct {
 	// their slots: UPDATE ... FROM's target, the tables of SELECT ... FOR
 	// UPDATE (dml_join.go).
 	slotted func(sql.FromItem) bool
+	// derived is the plan of the subquery that is the whole FROM clause
+	// (derived.go), whose record columns' fields field selection reads
+	// (record_derived.go); nil otherwise.
+	derived plan
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {

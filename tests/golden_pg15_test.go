@@ -82,6 +82,7 @@ var pg15GoldenScripts = []string{
 	"row_locks_joins",
 	"alter_add_serial_identity",
 	"temp_views_sequences",
+	"records_derived_fields",
 	"cte_modify",
 	"views_update",
 	"sequences",
