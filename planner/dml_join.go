@@ -17,8 +17,9 @@ import (
 // t's columns, then the slot of t's row, then the other relations'
 // columns; SET, WHERE and RETURNING read the joined row. A row of t that
 // joins several rows is changed once, with the first of them the Modify
-// meets (PostgreSQL: with an arbitrary one; a later match finds the row
-// already changed by this statement and skips it). After a concurrent
+// meets whose recheck passes (PostgreSQL: with an arbitrary one; a later
+// match finds the row already changed by this statement and skips it).
+// After a concurrent
 // update the whole WHERE is checked again over the joined row with t's
 // newest version (EvalPlanQual keeps the other relations' rows).
 
@@ -80,21 +81,26 @@ func (b *binder) planModifyJoin(p *modifyPlan, ret []sql.SelectItem) (plan, erro
 // DELETE ... USING).
 func (p *modifyPlan) joined() bool { return p.rows.join != nil }
 
-// firstChange reports whether the row at slot, one of the joined rows,
-// is met for the first time by this run; a joined statement's later
-// matches of the same row are skipped.
-func (w *modifyRun) firstChange(slot uint64) bool {
+// changed reports whether this run of a joined statement has already
+// changed the row read at slot (through another of its matches): it is
+// then left alone, as PostgreSQL's heap_update skips a row its own
+// command changed. A match whose recheck failed changed nothing, so a
+// later match of the row is tried.
+func (w *modifyRun) changed(slot uint64) bool {
+	_, done := w.seen[slot]
+	return done
+}
+
+// noteChanged records that the row read at slot was changed, for a
+// joined statement.
+func (w *modifyRun) noteChanged(slot uint64) {
 	if !w.p.joined() {
-		return true
+		return
 	}
 	if w.seen == nil {
 		w.seen = map[uint64]struct{}{}
 	}
-	if _, dup := w.seen[slot]; dup {
-		return false
-	}
 	w.seen[slot] = struct{}{}
-	return true
 }
 
 // joinedRow is row, a joined row, with the target's columns replaced by

@@ -95,3 +95,23 @@ func TestExplainAnalyzeModifyJoin(t *testing.T) {
 		t.Fatalf("rows after EXPLAIN ANALYZE's update: %s", got)
 	}
 }
+
+// TestJoinedRecheckTriesNextMatch: when the recheck of a target row's
+// first match fails after a concurrent update, its next match is tried
+// (PostgreSQL's EvalPlanQual runs for each joined row that meets the
+// updated row), so the row is changed through the one that passes.
+func TestJoinedRecheckTriesNextMatch(t *testing.T) {
+	ls := newLockSessions(t, "CREATE TABLE cc (id int PRIMARY KEY, n int)", "INSERT INTO cc VALUES (1, 0)",
+		"CREATE TABLE jj (id int, m int)", "INSERT INTO jj VALUES (1, 3), (1, 10), (1, 4)")
+	exec(t, ls.a, "BEGIN")
+	exec(t, ls.a, "UPDATE cc SET n = 5")
+	done := ls.background(t, context.Background(), ls.b, "UPDATE cc SET n = cc.n + jj.m FROM jj WHERE jj.id = cc.id AND cc.n < jj.m RETURNING jj.m")
+	exec(t, ls.a, "COMMIT")
+	r := finished(t, done)
+	if r.err != nil || r.res.Tag != "UPDATE 1" || fmt.Sprint(r.res.Rows) != "[[10]]" {
+		t.Fatalf("B: %v %v, want UPDATE 1 through m = 10", r.res, r.err)
+	}
+	if got := fmt.Sprint(exec(t, ls.c, "SELECT n FROM cc").Rows); got != "[[15]]" {
+		t.Fatalf("rows %s, want [[15]]", got)
+	}
+}

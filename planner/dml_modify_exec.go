@@ -192,7 +192,7 @@ type modifyRun struct {
 func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
 	cols := len(w.p.table.Columns)
 	slot := *row[cols].(*uint64)
-	if !w.firstChange(slot) { // dml_join.go
+	if w.changed(slot) { // dml_join.go
 		return nil, nil
 	}
 	if !w.p.joined() {
@@ -202,6 +202,7 @@ func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
+	w.noteChanged(slot)
 	w.n++
 	return out, nil
 }
