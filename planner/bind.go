@@ -54,6 +54,9 @@ type binder struct {
 	// their slots: UPDATE ... FROM's target, the tables of SELECT ... FOR
 	// UPDATE (dml_join.go).
 	slotted func(sql.FromItem) bool
+	// hideTarget keeps UPDATE ... FROM's target, the first relation of
+	// its join, from the FROM items' LATERAL references (dml_join.go).
+	hideTarget bool
 	// derived is the plan of the subquery that is the whole FROM clause
 	// (derived.go), whose record columns' fields field selection reads
 	// (record_derived.go); nil otherwise.

@@ -79,6 +79,10 @@ type joinBinder struct {
 	b    *binder
 	rels []*rangeRel
 	off  int
+	// hideFirst keeps the first item (UPDATE ... FROM's target,
+	// dml_join.go) out of the names a LATERAL item may read, as
+	// PostgreSQL's target is not in the FROM clause's namespace.
+	hideFirst bool
 }
 
 // errLateralOutside refuses a LATERAL subquery that reads FROM items
@@ -89,7 +93,7 @@ var errLateralOutside = pgerror.NotSupported("a LATERAL reference to a FROM item
 // bindJoinFrom binds x's FROM items into p.join, p.table (the joined
 // row's columns) and b.from (the names of the whole clause).
 func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
-	j := &joinBinder{b: b}
+	j := &joinBinder{b: b, hideFirst: b.hideTarget}
 	var tree joinTree
 	var items []joinTree
 	ns := &nsItem{}
@@ -121,6 +125,28 @@ func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 	b.table, b.alias = nil, ""
 	b.from = scopeOf(j.rels, ns)
 	return nil
+}
+
+// readable is the scope of the names of before a LATERAL item may read:
+// all of them, or without the first relation's under hideFirst.
+func (j *joinBinder) readable(before *nsItem) *fromScope {
+	if !j.hideFirst || before == nil {
+		return scopeOf(j.rels, before)
+	}
+	out := &nsItem{rels: before.rels &^ relBit(0)}
+	for _, c := range before.cols {
+		if !c.rels.has(0) {
+			out.cols = append(out.cols, c)
+		}
+	}
+	for _, e := range before.entries {
+		if e.rel == nil || e.rel.id != 0 {
+			out.entries = append(out.entries, e)
+		}
+	}
+	s := scopeOf(j.rels, out)
+	s.hidden = relBit(0)
+	return s
 }
 
 // joinNames is the names of two items side by side.
@@ -156,9 +182,9 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 	switch {
 	case lateral:
 		r.lateral = true
-		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+		r.outer = j.b.lateralBinder(j.readable(before))
 	case before != nil:
-		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+		r.outer = j.b.lateralBinder(j.readable(before))
 		r.outer.provides, r.outer.hintOnly = nil, true
 	}
 	pl, err := j.b.planRelation(r, nil)

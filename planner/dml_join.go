@@ -49,8 +49,9 @@ func (b *binder) bindModifyJoin(p *modifyPlan, target *sql.TableRef, from []sql.
 	}
 	rows := &selectPlan{}
 	b.slotted = func(it sql.FromItem) bool { return it == sql.FromItem(target) }
+	b.hideTarget = true
 	err := b.bindJoinFrom(rows, &sql.Select{FromItems: append([]sql.FromItem{target}, from...)}) // bind_from.go
-	b.slotted = nil
+	b.slotted, b.hideTarget = nil, false
 	if err != nil {
 		return err
 	}

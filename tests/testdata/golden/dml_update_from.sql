@@ -39,3 +39,6 @@ DELETE FROM uf USING nope WHERE true;
 DELETE FROM uf USING ufo WHERE ufo.id = uf.id RETURNING k, z;
 DELETE FROM uf USING ufo WHERE ufo.k + 1;
 SELECT * FROM uf ORDER BY id;
+UPDATE uf SET v = s.w FROM LATERAL (SELECT w FROM ufo WHERE ufo.id = uf.id) s;
+DELETE FROM uf USING generate_series(1, uf.id) g;
+UPDATE uf SET v = 'l' FROM ufo, LATERAL (SELECT ufo.w AS lw) s WHERE ufo.id = uf.id AND s.lw = 'x' RETURNING uf.id, s.lw;
