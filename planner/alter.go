@@ -21,6 +21,9 @@ type boundAdd struct {
 	col     catalog.Column
 	missing any
 	serial  bool // a serial column: its sequence is made when it runs (serial.go)
+	// identity is the column definition of GENERATED ... AS IDENTITY
+	// (its sequence options), nil for another column (alter_fill.go).
+	identity *sql.ColumnDef
 }
 
 func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
@@ -71,13 +74,7 @@ func (b *binder) planAlterTable(x *sql.AlterTable) (plan, error) {
 			}
 			switch cmd.Kind {
 			case sql.AlterAddColumn:
-				col := adds[i].col
-				if adds[i].serial {
-					col, err = s.addSerialSeq(cat, txn, t, col) // serial.go
-				}
-				if err == nil {
-					err = cat.AddColumn(t, col, adds[i].missing)
-				}
+				err = s.addColumn(cat, txn, t, adds[i]) // alter_fill.go
 			case sql.AlterDropColumn:
 				if err = s.dropColumnViews(cat, txn, t, cmd.Name, res); err == nil { // view_deps.go
 					err = cat.DropColumnIn(s.blockTxn(txn), t, cmd.Name)
@@ -145,7 +142,7 @@ func checkAlter(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, add
 					"column \""+a.col.Name+"\" of relation \""+bareRel(cat, t)+"\" already exists, skipping"))
 			case cols[a.col.Name]:
 				return nil, pgerror.Errorf(pgerror.DuplicateColumn, "column %q of relation %q already exists", a.col.Name, bareRel(cat, t))
-			case a.col.NotNull && a.missing == nil && a.col.DefaultExpr == "" && hasRows:
+			case a.col.NotNull && a.missing == nil && a.col.DefaultExpr == "" && !a.perRow() && hasRows:
 				return nil, pgerror.Errorf(pgerror.NotNullViolation, "column %q of relation %q contains null values", a.col.Name, bareRel(cat, t)).
 					WithObject(t.Name, a.col.Name, "")
 			}
@@ -185,6 +182,9 @@ func (b *binder) bindAddColumn(d sql.ColumnDef) (*boundAdd, error) {
 		return nil, err
 	}
 	a := &boundAdd{col: catalog.Column{Name: d.Name, Type: d.Type, NotNull: d.NotNull || d.Serial}, serial: d.Serial}
+	if d.Identity != 0 {
+		return bindAddIdentity(a, d) // alter_fill.go
+	}
 	if d.Default == nil {
 		return a, nil
 	}
@@ -390,9 +390,6 @@ func (b *binder) planVacuum(x *sql.Vacuum) (plan, error) {
 func (s *Session) missingValues(cat *catalog.Catalog, t *catalog.Table, cmds []sql.AlterCmd, adds []*boundAdd) error {
 	hasRows := cat.HasRows(t)
 	for i, a := range adds {
-		if cmds[i].Kind == sql.AlterAddColumn && a.serial && hasRows {
-			return pgerror.NotSupported("ADD COLUMN of a serial column to a table with rows")
-		}
 		if cmds[i].Kind != sql.AlterAddColumn || a.col.DefaultExpr == "" || !hasRows {
 			continue
 		}

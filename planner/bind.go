@@ -50,6 +50,17 @@ type binder struct {
 	// joinRel is set for the binder of one relation of a join
 	// (planRelation), whose columns the join reads from its table.
 	joinRel bool
+	// slotted, when set, picks the FROM items of a join whose rows carry
+	// their slots: UPDATE ... FROM's target, the tables of SELECT ... FOR
+	// UPDATE (dml_join.go).
+	slotted func(sql.FromItem) bool
+	// hideTarget keeps UPDATE ... FROM's target, the first relation of
+	// its join, from the FROM items' LATERAL references (dml_join.go).
+	hideTarget bool
+	// derived is the plan of the subquery that is the whole FROM clause
+	// (derived.go), whose record columns' fields field selection reads
+	// (record_derived.go); nil otherwise.
+	derived plan
 }
 
 func newBinder(s *Session, declared []uint32) (*binder, error) {

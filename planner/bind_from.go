@@ -79,6 +79,10 @@ type joinBinder struct {
 	b    *binder
 	rels []*rangeRel
 	off  int
+	// hideFirst keeps the first item (UPDATE ... FROM's target,
+	// dml_join.go) out of the names a LATERAL item may read, as
+	// PostgreSQL's target is not in the FROM clause's namespace.
+	hideFirst bool
 }
 
 // errLateralOutside refuses a LATERAL subquery that reads FROM items
@@ -89,7 +93,7 @@ var errLateralOutside = pgerror.NotSupported("a LATERAL reference to a FROM item
 // bindJoinFrom binds x's FROM items into p.join, p.table (the joined
 // row's columns) and b.from (the names of the whole clause).
 func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
-	j := &joinBinder{b: b}
+	j := &joinBinder{b: b, hideFirst: b.hideTarget}
 	var tree joinTree
 	var items []joinTree
 	ns := &nsItem{}
@@ -123,6 +127,28 @@ func (b *binder) bindJoinFrom(p *selectPlan, x *sql.Select) error {
 	return nil
 }
 
+// readable is the scope of the names of before a LATERAL item may read:
+// all of them, or without the first relation's under hideFirst.
+func (j *joinBinder) readable(before *nsItem) *fromScope {
+	if !j.hideFirst || before == nil {
+		return scopeOf(j.rels, before)
+	}
+	out := &nsItem{rels: before.rels &^ relBit(0)}
+	for _, c := range before.cols {
+		if !c.rels.has(0) {
+			out.cols = append(out.cols, c)
+		}
+	}
+	for _, e := range before.entries {
+		if e.rel == nil || e.rel.id != 0 {
+			out.entries = append(out.entries, e)
+		}
+	}
+	s := scopeOf(j.rels, out)
+	s.hidden = relBit(0)
+	return s
+}
+
 // joinNames is the names of two items side by side.
 func joinNames(a, b *nsItem) *nsItem {
 	return &nsItem{cols: append(append([]nsCol(nil), a.cols...), b.cols...),
@@ -152,12 +178,13 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 		return nil, nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "vecgres joins at most %d relations in one FROM clause", maxJoinRels)
 	}
 	r := &rangeRel{id: len(j.rels), item: it, off: j.off}
+	r.slots = j.b.slotted != nil && j.b.slotted(it)
 	switch {
 	case lateral:
 		r.lateral = true
-		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+		r.outer = j.b.lateralBinder(j.readable(before))
 	case before != nil:
-		r.outer = j.b.lateralBinder(scopeOf(j.rels, before))
+		r.outer = j.b.lateralBinder(j.readable(before))
 		r.outer.provides, r.outer.hintOnly = nil, true
 	}
 	pl, err := j.b.planRelation(r, nil)
@@ -192,12 +219,15 @@ func (j *joinBinder) relation(it sql.FromItem, before *nsItem, lateral bool) (jo
 		r.ref, r.aliased = it.Derived.Alias, true
 	}
 	j.rels = append(j.rels, r)
-	j.off += len(r.cols)
 	e := &nsEntry{ref: r.ref, rel: r}
 	for i, c := range r.cols {
 		x := &colExpr{idx: r.off + i, t: c.Type, name: c.Name, qual: r.ref}
 		e.cols = append(e.cols, nsCol{name: c.Name, x: x, rels: relBit(r.id)})
 	}
+	if r.slots {
+		r.cols = append(r.cols, slotColumn) // dml_join.go
+	}
+	j.off += len(r.cols)
 	return &joinLeaf{rel: r}, &nsItem{cols: e.cols, entries: []*nsEntry{e}, rels: relBit(r.id)}, nil
 }
 

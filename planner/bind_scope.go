@@ -41,6 +41,10 @@ type rangeRel struct {
 	// nullable is set when an outer join may null-extend the relation
 	// (its whole-row reference is then NULL for such rows).
 	nullable bool
+	// slots is set for a table whose rows the statement changes or locks
+	// (dml_join.go): its plans' rows carry their slot after its columns,
+	// a hidden last column of cols that no name reaches.
+	slots bool
 }
 
 // relSet is a set of rangeRel ids (at most maxJoinRels relations).
@@ -88,6 +92,9 @@ type fromScope struct {
 	// touched collects the relations the references bound since it was
 	// last reset read (join_plan.go places conditions by it).
 	touched relSet
+	// hidden are relations of all that a LATERAL item may not read
+	// (joinBinder.hideFirst).
+	hidden relSet
 }
 
 // scopeOf is the scope of the items.
@@ -178,6 +185,20 @@ func (s *fromScope) missingEntry(c *sql.ColumnRef) error {
 		return err.WithHint("There is an entry for table \"" + r.ref + "\", but it cannot be referenced from this part of the query.")
 	}
 	return pgerror.Errorf(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", c.Table).WithPosition(c.P + 1)
+}
+
+// hiddenEntry is PostgreSQL's 42P10 for a qualifier naming a relation
+// the scope hides (UPDATE ... FROM's target from a LATERAL item of its
+// FROM clause, which PostgreSQL adds to the namespace for the query
+// only); nil otherwise.
+func (s *fromScope) hiddenEntry(c *sql.ColumnRef) error {
+	for _, r := range s.all {
+		if s.hidden.has(r.id) && r.ref == c.Table && c.Schema == "" {
+			return pgerror.Errorf(pgerror.InvalidColumnReference, "invalid reference to FROM-clause entry for table %q", c.Table).
+				WithHint("There is an entry for table \"" + r.ref + "\", but it cannot be referenced from this part of the query.").WithPosition(c.P + 1)
+		}
+	}
+	return nil
 }
 
 // visible reports whether r's own name is in the scope's names.

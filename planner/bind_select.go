@@ -24,7 +24,12 @@ func (b *binder) planSelect(x *sql.Select) (plan, error) {
 	}
 	p := &selectPlan{}
 	if x.Joins() {
-		if err := b.bindJoinFrom(p, x); err != nil { // bind_from.go
+		if len(x.Locks) > 0 {
+			b.slotted = lockedItems(x) // rowlock_join.go
+		}
+		err := b.bindJoinFrom(p, x) // bind_from.go
+		b.slotted = nil
+		if err != nil {
 			return nil, err
 		}
 	} else if x.FromQuery != nil {
@@ -133,7 +138,7 @@ func (b *binder) bindCondition(e sql.Expr, clause string) (expr, error) {
 		return nil, err
 	}
 	if k := x.Type().Kind; k != types.KindBool && k != types.KindUnknown {
-		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(e.Pos() + 1)
+		return nil, pgerror.Errorf(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, x.Type().Name()).WithPosition(leftmost(e) + 1) // exprLocation: leftmost
 	}
 	return x, nil
 }

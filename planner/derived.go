@@ -47,7 +47,7 @@ func (b *binder) bindFromSubquery(p *selectPlan, x *sql.Select) error {
 	}
 	p.derived = &derivedSource{plan: pl, cols: inner}
 	p.table = catalog.NewVirtualTable(0, d.Alias, cols, nil)
-	b.table, b.alias = p.table, ""
+	b.table, b.alias, b.derived = p.table, "", pl
 	return nil
 }
 

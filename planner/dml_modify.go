@@ -18,10 +18,14 @@ type modifyPlan struct {
 	tag   string
 	// view is the view written through (view_update.go); nil for none.
 	view *catalog.Table
+	// cond is the statement's whole WHERE (with a view's own) over the
+	// rows rows returns, checked again on a row's newest version after a
+	// concurrent update; nil for none.
+	cond expr
 }
 
 // where is the statement's WHERE (with a view's own), nil for none.
-func (p *modifyPlan) where() expr { return p.rows.where }
+func (p *modifyPlan) where() expr { return p.cond }
 
 func (p *modifyPlan) columns() []backend.Column { return p.ret.columns() }
 
@@ -42,8 +46,16 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 		b.alias = x.Alias
 	}
 	p := &modifyPlan{table: t, set: map[int]expr{}, tag: "UPDATE", view: view}
+	if x.From != nil {
+		if err := b.bindModifyJoin(p, x.Target, x.From, x.Where); err != nil { // dml_join.go
+			return nil, err
+		}
+	}
 	for _, a := range x.Set {
-		c := b.columnIndex(a.Column) // view_simple.go
+		c := t.ColumnIndex(a.Column)
+		if x.From == nil {
+			c = b.columnIndex(a.Column) // view_simple.go
+		}
 		if c < 0 {
 			return nil, atOffset(pgerror.Errorf(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Column, rel), a.P)
 		}
@@ -58,6 +70,9 @@ func (b *binder) planUpdate(x *sql.Update) (plan, error) {
 			return nil, err
 		}
 		p.set[c] = v
+	}
+	if x.From != nil {
+		return b.planModifyJoin(p, x.Returning)
 	}
 	return b.finishModify(p, x.Where, x.Returning)
 }
@@ -107,7 +122,14 @@ func (b *binder) planDelete(x *sql.Delete) (plan, error) {
 	if x.Alias != "" || view == nil {
 		b.alias = x.Alias
 	}
-	return b.finishModify(&modifyPlan{table: t, tag: "DELETE", view: view}, x.Where, x.Returning)
+	p := &modifyPlan{table: t, tag: "DELETE", view: view}
+	if x.From != nil {
+		if err := b.bindModifyJoin(p, x.Target, x.From, x.Where); err != nil { // dml_join.go
+			return nil, err
+		}
+		return b.planModifyJoin(p, x.Returning)
+	}
+	return b.finishModify(p, x.Where, x.Returning)
 }
 
 // finishModify binds WHERE (ANDed with a view's own) and RETURNING and
@@ -122,6 +144,7 @@ func (b *binder) finishModify(p *modifyPlan, where sql.Expr, ret []sql.SelectIte
 	if p.view == nil {
 		p.rows.alias = explainAlias(b.s.cat, p.table, b.alias) // lower_select.go
 	}
+	p.cond = p.rows.where
 	if p.rows.where != nil && b.s.settings.flag("enable_indexscan") {
 		p.rows.path = findIndexPath(p.table, p.rows.where)
 	}

@@ -122,7 +122,16 @@ func (p *modifyPlan) lower(x *execCtx, tr *setOpTrace) (ir.Node, error) {
 	}
 	t := tr.modifies[p]
 	t.lowered.Actual = tr.actualOf(t.run)
-	ir.Top(t.lowered.Input).Base().Actual = tr.actualOf(t.run.Input)
+	l, r := ir.Top(t.lowered.Input), t.run.Input
+	if f, ok := l.(*ir.Filter); ok && p.joined() { // WHERE over the join (dml_join.go)
+		rf, _ := r.(*ir.Filter)
+		if rf == nil {
+			return t.lowered, nil
+		}
+		f.Actual = tr.actualOf(rf)
+		l, r = f.Input, rf.Input
+	}
+	pairActual(l, r, tr) // lower_analyze.go: through a join's inputs
 	return t.lowered, nil
 }
 
@@ -155,7 +164,7 @@ func (p *modifyPlan) exprs() []expr {
 			out = append(out, v)
 		}
 	}
-	out = append(out, p.rows.where)
+	out = append(out, p.cond)
 	if p.ret != nil {
 		out = append(out, p.ret.items...)
 	}
@@ -172,29 +181,43 @@ type modifyRun struct {
 	txn *catalog.Txn
 	n   int64
 	pexec.Collector
+	// seen holds the slots of the rows a joined statement has met
+	// (dml_join.go); nil otherwise.
+	seen map[uint64]struct{}
 }
 
 // Write implements exec.Writer: row is the table's columns, then a
-// pointer to the slot (rowIDBuf).
+// pointer to the slot (rowIDBuf), then, for a join, the other
+// relations' columns.
 func (w *modifyRun) Write(_ *ir.Modify, row []any) ([]any, error) {
 	cols := len(w.p.table.Columns)
-	out, ok, err := w.p.change(&w.e, w.txn, *row[cols].(*uint64), row[:cols:cols])
+	slot := *row[cols].(*uint64)
+	if w.changed(slot) { // dml_join.go
+		return nil, nil
+	}
+	if !w.p.joined() {
+		row = row[:cols:cols]
+	}
+	out, ok, err := w.p.change(&w.e, w.txn, slot, row)
 	if err != nil || !ok {
 		return nil, err
 	}
+	w.noteChanged(slot)
 	w.n++
 	return out, nil
 }
 
-// change applies the statement to one target row. When a concurrent
-// transaction updated the row and committed meanwhile, it follows the row
-// to its newest version, checks WHERE again on it and changes that
-// (PostgreSQL's EvalPlanQual, READ COMMITTED); ok is false when the row
-// was deleted or no longer passes WHERE. The catalog finds the newest
-// version through the update chain (catalog.RowMoved).
-func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (row []any, ok bool, err error) {
+// change applies the statement to one target row; in is the row the
+// statement reads (the target's columns first; for a join, the joined
+// row). When a concurrent transaction updated the row and committed
+// meanwhile, it follows the row to its newest version, checks WHERE
+// again on it (over the joined row with the newest version in it) and
+// changes that (PostgreSQL's EvalPlanQual, READ COMMITTED); ok is false
+// when the row was deleted or no longer passes WHERE. The catalog finds
+// the newest version through the update chain (catalog.RowMoved).
+func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, in []any) (row []any, ok bool, err error) {
 	for {
-		row, err = p.apply(e, txn, slot, vals)
+		row, err = p.apply(e, txn, slot, in)
 		var moved *catalog.RowMoved
 		if !errors.As(err, &moved) {
 			return row, err == nil, err
@@ -202,11 +225,14 @@ func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (
 		if moved.Vals == nil {
 			return nil, false, nil
 		}
-		slot, vals = moved.Slot, moved.Vals
+		slot, in = moved.Slot, moved.Vals
+		if p.joined() {
+			in = joinedRow(e.row, moved.Vals) // dml_join.go
+		}
 		if p.where() == nil {
 			continue
 		}
-		e.row = vals
+		e.row = in
 		v, err := p.where().Eval(e)
 		if err != nil || !truthy(v) {
 			return nil, false, err
@@ -214,13 +240,15 @@ func (p *modifyPlan) change(e *env, txn *catalog.Txn, slot uint64, vals []any) (
 	}
 }
 
-// apply deletes or updates one row and returns the row RETURNING sees.
-func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, old []any) ([]any, error) {
+// apply deletes or updates one row and returns the row RETURNING sees:
+// the deleted or new version, for a join within the joined row in.
+func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, in []any) ([]any, error) {
+	cols := len(p.table.Columns)
+	e.row = in
 	if p.set == nil {
-		return old, txn.Delete(p.table, slot)
+		return in, txn.Delete(p.table, slot)
 	}
-	e.row = old
-	row := append([]any(nil), old...)
+	row := append([]any(nil), in[:cols]...)
 	for c, ex := range p.set {
 		v, err := ex.Eval(e)
 		if err != nil {
@@ -228,6 +256,8 @@ func (p *modifyPlan) apply(e *env, txn *catalog.Txn, slot uint64, old []any) ([]
 		}
 		row[c] = v
 	}
-	_, err := txn.Update(p.table, slot, row)
-	return row, err
+	if _, err := txn.Update(p.table, slot, row); err != nil || !p.joined() {
+		return row, err
+	}
+	return joinedRow(in, row), nil
 }

@@ -119,7 +119,9 @@
 // pass up without a Project).
 // UPDATE and DELETE run as a Modify node over the scan a SELECT of the
 // same rows would use (the same access-path rule: key, B-tree or
-// sequential scan with WHERE), its rows carrying their slots; the exec
+// sequential scan with WHERE), its rows carrying their slots (UPDATE ...
+// FROM and DELETE ... USING: over the join of the target with the other
+// items, dml_join.go); the exec
 // Modify holds them, then writes each through this package's exec.Writer
 // (dml_modify_exec.go: row locks and waits, constraints, foreign-key
 // actions, the update chain's recheck of WHERE) and passes RETURNING rows

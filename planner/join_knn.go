@@ -60,7 +60,7 @@ func (w *knnWiden) Again() bool {
 // HNSW scan; p.knnRel is then that relation.
 func (b *binder) pushKNN(p *selectPlan, x *sql.Select) {
 	if x.Limit == nil || len(x.OrderBy) != 1 || len(p.order) != 1 || p.order[0].desc || p.order[0].nullsFirst ||
-		p.aggs != nil || p.group != nil || p.wins != nil || p.distinct || p.srfs != nil {
+		p.aggs != nil || p.group != nil || p.wins != nil || p.distinct || p.srfs != nil || p.lock != nil {
 		return
 	}
 	if _, ok := p.order[0].x.(*distExpr); !ok {

@@ -52,6 +52,9 @@ func (b *binder) planRelationWith(r *rangeRel, where []sql.Expr, edit func(*sql.
 	}
 	sp := pl.(*selectPlan)
 	sp.rescanned = r.lateral
+	if r.slots {
+		withSlotColumn(sp) // dml_join.go
+	}
 	return sp, nil
 }
 

@@ -148,6 +148,9 @@ func (b *binder) recordFields(x expr) (names []string, ts []types.Type, ok bool)
 	if r, isRow := x.(*rowExpr); isRow && r.named {
 		return r.names, r.types, true
 	}
+	if r := b.derivedRow(x); r != nil { // record_derived.go
+		return r.names, r.types, true
+	}
 	t, ok := b.rowTypeRel(x.Type())
 	if !ok {
 		return nil, nil, false
@@ -185,7 +188,7 @@ func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
 			x.Name, b.typeName(t)).WithPosition(x.P + 1)
 	}
 	names, ts, ok := b.recordFields(inner)
-	if c, isRef := x.X.(*sql.ColumnRef); isRef && ok {
+	if c, isRef := x.X.(*sql.ColumnRef); isRef && ok && isWholeRow(inner) {
 		defer func() {
 			if err != nil {
 				err = pgerror.Errorf(pgerror.UndefinedColumn, "column %s.%s does not exist", c.Name, x.Name).WithPosition(x.P + 1)
@@ -203,10 +206,18 @@ func (b *binder) bindFieldSelect(x *sql.FieldSelect) (_ expr, err error) {
 			return &fieldExpr{x: inner, idx: i, name: n, t: ts[i]}, nil
 		}
 	}
-	if r, isRow := inner.(*rowExpr); isRow && r.anon {
+	if _, rel := b.rowTypeRel(t); !rel {
 		return nil, pgerror.Errorf(pgerror.UndefinedColumn, "could not identify column \"%s\" in record data type", x.Name).WithPosition(x.P + 1)
 	}
 	return nil, pgerror.Errorf(pgerror.UndefinedColumn, "column \"%s\" not found in data type %s", x.Name, b.typeName(t)).WithPosition(x.P + 1)
+}
+
+// isWholeRow reports whether x is a FROM item's whole-row reference
+// (PostgreSQL's Var of attribute 0), whose missing field PostgreSQL's
+// unknown_attribute words as a missing column of the item.
+func isWholeRow(x expr) bool {
+	r, ok := x.(*rowExpr)
+	return ok && r.named && !r.anon
 }
 
 // bindRowCompare binds a comparison of two row constructors, pair by

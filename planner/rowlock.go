@@ -20,9 +20,9 @@ import (
 // transaction updated and committed is followed to its newest version,
 // whose WHERE is checked again (READ COMMITTED; REPEATABLE READ: 40001).
 // Such a query neither uses an HNSW scan nor a bounded sort (TopK): the
-// rows skipped must not be counted against LIMIT. A join or a subquery in
-// FROM under a locking clause is 0A000; a function in FROM has no rows to
-// lock.
+// rows skipped must not be counted against LIMIT. A join's rows are
+// locked by rowlock_join.go; a subquery in FROM under a locking clause
+// is 0A000; a function in FROM has no rows to lock.
 
 // rowLockSpec is what a locking clause asks of a query's table.
 type rowLockSpec struct {
@@ -65,7 +65,7 @@ func (b *binder) bindRowLocks(p *selectPlan, x *sql.Select) error {
 	}
 	switch {
 	case p.join != nil:
-		return pgerror.NotSupported(fmt.Sprintf("SELECT ... %s over a join", name))
+		return b.bindJoinLocks(p, x) // rowlock_join.go
 	case p.derived != nil:
 		return pgerror.NotSupported(fmt.Sprintf("SELECT ... %s of a subquery in FROM", name))
 	case p.table == nil || p.series != nil:

@@ -79,6 +79,11 @@ type selectPlan struct {
 	// lock is the row lock of SELECT ... FOR UPDATE and co (rowlock.go);
 	// nil when the query locks no rows.
 	lock *rowLockSpec
+	// lockRels are the tables of a join whose rows lock locks, and
+	// lockCond the whole WHERE rechecked over a joined row after a
+	// concurrent update (rowlock_join.go); nil otherwise.
+	lockRels []lockedRel
+	lockCond expr
 	// scanCols are the exec scan leaf's columns, made by its first run
 	// (execScan).
 	scanCols atomic.Pointer[tableCols]

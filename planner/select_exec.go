@@ -117,7 +117,11 @@ func (p *selectPlan) buildTree(ctx context.Context, x *execCtx, e *env, b *execB
 		return p.execDistinct(node, grouped, limit, offset), src, nil
 	}
 	if p.lock != nil {
-		node = p.withLockRows(node, &rowLocker{ctx: ctx, p: p, x: x, e: e}) // rowlock.go
+		var locker ir.RowLocker = &rowLocker{ctx: ctx, p: p, x: x, e: e} // rowlock.go
+		if p.join != nil {
+			locker = &joinLocker{ctx: ctx, p: p, x: x, e: e} // rowlock_join.go
+		}
+		node = p.withLockRows(node, locker)
 		st.setLock(node)
 	}
 	node = p.withLimit(node, limit, offset)

@@ -23,7 +23,7 @@ func (b *binder) planCreateSequence(x *sql.CreateSequence) plan {
 	s := b.s
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
 		res := &backend.Result{Tag: "CREATE SEQUENCE"}
-		key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
+		key, err := s.newRelKey(x.Name, x.NameP, x.Temp) // temp.go
 		if err != nil {
 			return nil, err
 		}

@@ -136,7 +136,8 @@ func (b *binder) namesTableOf(c *sql.ColumnRef) error {
 				return errNoColumn(c)
 			}
 		}
-		return nil
+		return b.from.hiddenEntry(c) // bind_scope.go
+
 	}
 	if b.table != nil && (c.Table == b.alias || b.alias == "" && c.Table == b.table.Name) {
 		return errNoColumn(c)

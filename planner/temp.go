@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -116,6 +117,19 @@ func (s *Session) newTableKey(name string, pos int, temp bool) (string, error) {
 			"cannot create temporary relation in non-temporary schema"), pos)
 	}
 	return s.createKey(name, pos)
+}
+
+// newRelKey is newTableKey for CREATE [TEMP] VIEW and SEQUENCE, whose
+// 42P16 PostgreSQL raises without a position (DefineView and
+// DefineSequence reach RangeVarAdjustRelationPersistence with no parse
+// state).
+func (s *Session) newRelKey(name string, pos int, temp bool) (string, error) {
+	key, err := s.newTableKey(name, pos, temp)
+	var pe *pgerror.Error
+	if errors.As(err, &pe) && pe.Code == pgerror.InvalidTableDefinition {
+		return "", pgerror.New(pe.Code, pe.Message)
+	}
+	return key, err
 }
 
 // noteOnCommit records temporary table t's ON COMMIT action.

@@ -32,10 +32,9 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	temp := x.Temp
 	for _, t := range read {
-		if t.Temp { // PostgreSQL makes the view temporary (temp.go)
-			return nil, pgerror.NotSupported("views of temporary tables (temporary views)")
-		}
+		temp = temp || t.Temp // PostgreSQL makes the view temporary (temp.go)
 		s.noteRelation(t)
 	}
 	cols, err := viewColumns(pl.columns(), x.Columns)
@@ -50,7 +49,7 @@ func (b *binder) planCreateView(x *sql.CreateView) (plan, error) {
 	def.Definition = viewDefinition(s, x.Query, false, x.Columns) // viewdef.go
 	def.Pretty = viewDefinition(s, x.Query, true, x.Columns)
 	return ddlPlan(func(cat *catalog.Catalog, txn *catalog.Txn) (*backend.Result, error) {
-		return s.createView(cat, txn, x, cols, def)
+		return s.createView(cat, txn, x, cols, def, temp)
 	}), nil
 }
 
@@ -104,12 +103,14 @@ func viewDeps(cat *catalog.Catalog, read []*catalog.Table) []uint32 {
 	return out
 }
 
-// createView creates the view, or replaces it under OR REPLACE. Latch
+// createView creates the view, or replaces it under OR REPLACE; temp
+// puts it in the session's temporary schema (CREATE TEMP VIEW, or a
+// view reading a temporary relation, with PostgreSQL's NOTICE). Latch
 // held exclusively. Errors: 3F000, 42501, 42P07, 42809 for OR REPLACE
 // of a table, 42P16 for a replacement that drops, renames or retypes a
 // column, 42P17 for a view that would read itself.
-func (s *Session) createView(cat *catalog.Catalog, txn *catalog.Txn, x *sql.CreateView, cols []catalog.Column, def *catalog.ViewDef) (*backend.Result, error) {
-	key, err := s.createKey(x.Name, x.NameP) // schema_resolve.go
+func (s *Session) createView(cat *catalog.Catalog, txn *catalog.Txn, x *sql.CreateView, cols []catalog.Column, def *catalog.ViewDef, temp bool) (*backend.Result, error) {
+	key, err := s.newRelKey(x.Name, x.NameP, temp) // temp.go
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +118,10 @@ func (s *Session) createView(cat *catalog.Catalog, txn *catalog.Txn, x *sql.Crea
 		return nil, err
 	}
 	res := &backend.Result{Tag: "CREATE VIEW"}
+	if temp && !x.Temp {
+		_, base := cat.SplitName(key)
+		res.Notices = append(res.Notices, notice("00000", "view \""+base+"\" will be a temporary view"))
+	}
 	old, exists := cat.Table(key)
 	if !exists || !x.Replace {
 		_, err := cat.CreateViewIn(txn, s.user(), key, cols, def)

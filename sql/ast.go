@@ -177,10 +177,14 @@ type OrderItem struct {
 
 // Update is UPDATE table SET col = expr, ... [WHERE] [RETURNING].
 type Update struct {
-	Table     string
-	TableP    int    // byte offset of the table name in the query; -1 unknown
-	Alias     string // UPDATE t AS a: "" when none (columns then answer to a only)
-	Set       []Assignment
+	Table  string
+	TableP int    // byte offset of the table name in the query; -1 unknown
+	Alias  string // UPDATE t AS a: "" when none (columns then answer to a only)
+	Set    []Assignment
+	// From is UPDATE ... FROM's items, Target the target as a FROM item
+	// (the first relation of the join); both nil without FROM.
+	From      []FromItem
+	Target    *TableRef
 	Where     Expr
 	Returning []SelectItem
 }
@@ -197,9 +201,13 @@ type Assignment struct {
 
 // Delete is DELETE FROM table [WHERE] [RETURNING].
 type Delete struct {
-	Table     string
-	TableP    int    // byte offset of the table name in the query; -1 unknown
-	Alias     string // DELETE FROM t AS a: "" when none
+	Table  string
+	TableP int    // byte offset of the table name in the query; -1 unknown
+	Alias  string // DELETE FROM t AS a: "" when none
+	// From is DELETE ... USING's items, Target the target as a FROM item
+	// (the first relation of the join); both nil without USING.
+	From      []FromItem
+	Target    *TableRef
 	Where     Expr
 	Returning []SelectItem
 }

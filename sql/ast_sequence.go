@@ -31,6 +31,7 @@ type CreateSequence struct {
 	NameP       int
 	IfNotExists bool
 	Options     []SeqOption
+	Temp        bool // CREATE TEMP SEQUENCE
 }
 
 // AlterSequence is ALTER SEQUENCE [IF EXISTS] name options.

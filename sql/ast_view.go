@@ -13,6 +13,7 @@ type CreateView struct {
 	Columns   []string
 	Query     *Select
 	QueryText string
+	Temp      bool // CREATE TEMP VIEW
 }
 
 // DropView is DROP VIEW [IF EXISTS] names [CASCADE | RESTRICT].

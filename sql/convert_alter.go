@@ -32,9 +32,6 @@ func (c *conv) alterTable(s *pg_query.AlterTableStmt) (Statement, error) {
 			if d.PrimaryKey {
 				return nil, c.unsupported("ADD COLUMN ... PRIMARY KEY", cmd.GetDef().GetColumnDef().GetLocation())
 			}
-			if d.Identity != 0 {
-				return nil, c.unsupported("ADD COLUMN ... GENERATED AS IDENTITY", cmd.GetDef().GetColumnDef().GetLocation())
-			}
 			if len(d.Constraints) > 0 {
 				return nil, c.unsupported("ADD COLUMN with UNIQUE, CHECK or REFERENCES (add the column, then the constraint)",
 					cmd.GetDef().GetColumnDef().GetLocation())

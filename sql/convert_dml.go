@@ -70,22 +70,22 @@ func (c *conv) insertStmt(s *pg_query.InsertStmt) (*Insert, error) {
 	return out, err
 }
 
-// updateStmt converts UPDATE t SET c = expr, ... [WHERE] [RETURNING].
+// updateStmt converts UPDATE t SET c = expr, ... [FROM items] [WHERE]
+// [RETURNING].
 func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 	closeWith, err := c.withScope(s.GetWithClause()) // convert_with.go
 	defer closeWith(nil)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case len(s.GetFromClause()) > 0:
-		return nil, c.unsupported("UPDATE ... FROM", nodeLocation(s.GetFromClause()[0]))
-	}
 	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
 	out := &Update{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
+	if out.From, out.Target, err = c.dmlFrom(s.GetRelation(), s.GetFromClause()); err != nil {
+		return nil, err
+	}
 	for _, n := range s.GetTargetList() {
 		rt := n.GetResTarget()
 		v, err := c.expr(rt.GetVal())
@@ -102,22 +102,35 @@ func (c *conv) updateStmt(s *pg_query.UpdateStmt) (*Update, error) {
 	return out, err
 }
 
-// deleteStmt converts DELETE FROM t [WHERE] [RETURNING].
+// dmlFrom converts UPDATE ... FROM's or DELETE ... USING's items, and
+// the target rel as a FROM item; nil, nil when from is empty.
+func (c *conv) dmlFrom(rel *pg_query.RangeVar, from []*pg_query.Node) ([]FromItem, *TableRef, error) {
+	if len(from) == 0 {
+		return nil, nil, nil
+	}
+	items, err := c.fromItems(from) // convert_from.go
+	if err != nil {
+		return nil, nil, err
+	}
+	target, err := c.tableRef(rel)
+	return items, target, err
+}
+
+// deleteStmt converts DELETE FROM t [USING items] [WHERE] [RETURNING].
 func (c *conv) deleteStmt(s *pg_query.DeleteStmt) (*Delete, error) {
 	closeWith, err := c.withScope(s.GetWithClause()) // convert_with.go
 	defer closeWith(nil)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case len(s.GetUsingClause()) > 0:
-		return nil, c.unsupported("DELETE ... USING", nodeLocation(s.GetUsingClause()[0]))
-	}
 	table, err := c.relName(s.GetRelation())
 	if err != nil {
 		return nil, err
 	}
 	out := &Delete{Table: table, TableP: int(s.GetRelation().GetLocation()), Alias: s.GetRelation().GetAlias().GetAliasname()}
+	if out.From, out.Target, err = c.dmlFrom(s.GetRelation(), s.GetUsingClause()); err != nil {
+		return nil, err
+	}
 	if out.Where, err = c.expr(s.GetWhereClause()); err != nil {
 		return nil, err
 	}

@@ -11,9 +11,6 @@ import (
 // createSequence converts CREATE SEQUENCE; the options are checked by
 // the planner, as PostgreSQL's init_params does.
 func (c *conv) createSequence(s *pg_query.CreateSeqStmt) (Statement, error) {
-	if s.GetSequence().GetRelpersistence() == "t" {
-		return nil, c.unsupported("temporary sequences", s.GetSequence().GetLocation())
-	}
 	name, err := c.relName(s.GetSequence())
 	if err != nil {
 		return nil, err
@@ -23,7 +20,7 @@ func (c *conv) createSequence(s *pg_query.CreateSeqStmt) (Statement, error) {
 		return nil, err
 	}
 	return &CreateSequence{Name: name, NameP: int(s.GetSequence().GetLocation()), IfNotExists: s.GetIfNotExists(),
-		Options: opts}, nil
+		Options: opts, Temp: s.GetSequence().GetRelpersistence() == "t"}, nil
 }
 
 // alterSequence converts ALTER SEQUENCE.

@@ -19,7 +19,6 @@ func TestCreateTableName(t *testing.T) {
 		position    int
 	}{
 		{"CREATE UNLOGGED TABLE u AS SELECT 1", pgerror.FeatureNotSupported, "CREATE UNLOGGED TABLE AS is not supported by vecgres", "", 23},
-		{"CREATE TEMP SEQUENCE s", pgerror.FeatureNotSupported, "temporary sequences is not supported by vecgres", "", 22},
 		{"CREATE TABLE t (a int) ON COMMIT DROP", pgerror.InvalidTableDefinition, "ON COMMIT can only be used on temporary tables", "", 0},
 		{"CREATE TABLE pg_catalog.t (a int)", pgerror.InsufficientPrivilege, `permission denied to create "pg_catalog.t"`,
 			"System catalog modifications are currently disallowed.", 0},

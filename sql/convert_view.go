@@ -7,13 +7,10 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
-// createView converts CREATE [OR REPLACE] VIEW. TEMP views, RECURSIVE
-// views, WITH CHECK OPTION and view options (WITH (...)) are 0A000.
+// createView converts CREATE [OR REPLACE] [TEMP] VIEW. RECURSIVE views, WITH CHECK OPTION and view options (WITH (...)) are 0A000.
 func (c *conv) createView(s *pg_query.ViewStmt) (Statement, error) {
 	rv := s.GetView()
 	switch {
-	case rv.GetRelpersistence() == "t":
-		return nil, c.unsupported("CREATE TEMPORARY VIEW", rv.GetLocation())
 	case s.GetWithCheckOption() != pg_query.ViewCheckOption_NO_CHECK_OPTION &&
 		s.GetWithCheckOption() != pg_query.ViewCheckOption_VIEW_CHECK_OPTION_UNDEFINED:
 		return nil, c.unsupported("WITH CHECK OPTION", rv.GetLocation())
@@ -31,9 +28,6 @@ func (c *conv) createView(s *pg_query.ViewStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rv.GetRelpersistence() == "t" {
-		return nil, c.unsupported("temporary views", rv.GetLocation())
-	}
 	name, err := c.relName(rv)
 	if err != nil {
 		return nil, err
@@ -42,7 +36,8 @@ func (c *conv) createView(s *pg_query.ViewStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CreateView{Name: name, NameP: int(rv.GetLocation()), Replace: s.GetReplace(), Query: q, QueryText: text}
+	out := &CreateView{Name: name, NameP: int(rv.GetLocation()), Replace: s.GetReplace(), Query: q, QueryText: text,
+		Temp: rv.GetRelpersistence() == "t"}
 	for _, col := range s.GetAliases() {
 		out.Columns = append(out.Columns, col.GetString_().GetSval())
 	}

@@ -161,9 +161,6 @@ func (c *conv) relName(rv *pg_query.RangeVar) (string, error) {
 	if rv.GetCatalogname() != "" {
 		return "", c.unsupported("cross-database references", rv.GetLocation())
 	}
-	if rv.GetRelpersistence() == "t" { // a temporary view's or sequence's
-		return "", c.unsupported("temporary relations other than tables", rv.GetLocation())
-	}
 	if rv.GetSchemaname() != "" {
 		return qualified([]string{rv.GetSchemaname(), rv.GetRelname()}), nil
 	}
