@@ -47,6 +47,7 @@ type report struct {
 	NumCPU       int            `json:"num_cpu"`
 	GoVersion    string         `json:"go_version"`
 	LoadAvg      string         `json:"loadavg_at_start"`
+	Opclass      string         `json:"opclass,omitempty"`
 	Packages     int            `json:"packages"`
 	Dims         int            `json:"dims"`
 	Base         int            `json:"base"`
@@ -71,6 +72,10 @@ func main() {
 	rounds := flag.Int("rounds", 2, "rounds; each measures every index in turn")
 	noDense := flag.Bool("no-dense", false, "skip the dense vector index and scan")
 	out := flag.String("out", "", "JSON report (default bench/results/debbow-<UTC date>.json)")
+	wire := flag.String("wire", "", "measure through SQL instead, on each `name=DSN` of this comma-separated list (see wire.go)")
+	indexFirst := flag.Bool("index-first", false, "-wire: create the index on the empty table, then COPY the rows (one insert each)")
+	noLoad := flag.Bool("no-load", false, "-wire: query the servers' debbow tables as an earlier run left them")
+	opclass := flag.String("opclass", "sparsevec_ip_ops", "operator class of the -wire index")
 	flag.Parse()
 	efs, err := parseInts(*efList)
 	if err != nil {
@@ -114,6 +119,16 @@ func main() {
 		qs[j] = vecindex.SparseVector(c.idx[i], c.val[i])
 	}
 	truth := exactTopK(c, base, queries, 10)
+	if *wire != "" {
+		servers, err := parseServers(*wire)
+		if err != nil {
+			log.Fatal(err)
+		}
+		rep.Opclass = *opclass
+		runWire(&rep, servers, *opclass, *indexFirst, *noLoad, c, base, queries, truth, efs, *m, *efc, *rounds)
+		writeReport(&rep, *out)
+		return
+	}
 	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: vecindex.SparseIP, Seed: 1}, sparse)
 	rep.BuildSeconds["sparsevec_hnsw"] = secs
 	rep.VectorBytes["sparsevec_hnsw"], _ = sp.MemoryBytes()
@@ -148,7 +163,12 @@ func main() {
 	for _, x := range rep.Rows {
 		fmt.Printf("round %d  %-16s ef %4d  QPS %9.1f  recall@10 %.4f\n", x.Round, x.Index, x.EfSearch, x.QPS, x.Recall)
 	}
-	path := *out
+	writeReport(&rep, *out)
+}
+
+// writeReport writes rep as JSON to path (default
+// bench/results/debbow-<UTC date>.json).
+func writeReport(rep *report, path string) {
 	if path == "" {
 		path = filepath.Join("bench", "results", "debbow-"+time.Now().UTC().Format("2006-01-02")+".json")
 	}
