@@ -4,12 +4,14 @@
 // vocabulary of the -dims most frequent words. Every -holdout-th document
 // is a query, the rest the base. In process (vecindex, one query thread),
 // each round it measures queries per second and recall@10 against the
-// exact answer for: the sparse HNSW index (vecindex.SparseIP; the vectors
-// are unit length, so inner product orders as cosine) over an ef_search
-// sweep, an exact scan of the sparse vectors (vecindex.Distance per row,
-// the plan without an index), the same data as dense vector(dims) in an
-// HNSW index (vecindex.InnerProduct, the default quantization) and an
-// exact scan of the dense vectors. See README.md.
+// exact answer for: the sparse HNSW index (-opclass's metric, inner
+// product by default; the vectors are unit length, so inner product, L2
+// and cosine order alike) over an ef_search sweep, an exact scan of the
+// sparse vectors (vecindex.Distance per row, the plan without an index),
+// the same data as dense vector(dims) in an HNSW index
+// (vecindex.InnerProduct, the default quantization) and an exact scan of
+// the dense vectors. With -wire it measures servers through SQL instead
+// (wire.go). See README.md.
 package main
 
 import (
@@ -75,7 +77,7 @@ func main() {
 	wire := flag.String("wire", "", "measure through SQL instead, on each `name=DSN` of this comma-separated list (see wire.go)")
 	indexFirst := flag.Bool("index-first", false, "-wire: create the index on the empty table, then COPY the rows (one insert each)")
 	noLoad := flag.Bool("no-load", false, "-wire: query the servers' debbow tables as an earlier run left them")
-	opclass := flag.String("opclass", "sparsevec_ip_ops", "operator class of the -wire index")
+	opclass := flag.String("opclass", "sparsevec_ip_ops", "operator class: of the -wire index, and its metric in process (the vectors are unit length, so all three order alike)")
 	flag.Parse()
 	efs, err := parseInts(*efList)
 	if err != nil {
@@ -119,17 +121,21 @@ func main() {
 		qs[j] = vecindex.SparseVector(c.idx[i], c.val[i])
 	}
 	truth := exactTopK(c, base, queries, 10)
+	rep.Opclass = *opclass
 	if *wire != "" {
 		servers, err := parseServers(*wire)
 		if err != nil {
 			log.Fatal(err)
 		}
-		rep.Opclass = *opclass
 		runWire(&rep, servers, *opclass, *indexFirst, *noLoad, c, base, queries, truth, efs, *m, *efc, *rounds)
 		writeReport(&rep, *out)
 		return
 	}
-	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: vecindex.SparseIP, Seed: 1}, sparse)
+	metric, err := metricFor(*opclass)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: metric, Seed: 1}, sparse)
 	rep.BuildSeconds["sparsevec_hnsw"] = secs
 	rep.VectorBytes["sparsevec_hnsw"], _ = sp.MemoryBytes()
 	var dn *vecindex.HNSW
@@ -155,7 +161,7 @@ func main() {
 			}
 		}
 		nq := min(*exactQ, len(qs))
-		rep.Rows = append(rep.Rows, measure(r, "sparsevec_exact", 0, qs[:nq], truth, func(q []float32) []vecindex.Result { return scan(vecindex.SparseIP, sparse, q) }))
+		rep.Rows = append(rep.Rows, measure(r, "sparsevec_exact", 0, qs[:nq], truth, func(q []float32) []vecindex.Result { return scan(metric, sparse, q) }))
 		if dn != nil {
 			rep.Rows = append(rep.Rows, measure(r, "vector_exact", 0, dqs[:nq], truth, func(q []float32) []vecindex.Result { return scan(vecindex.InnerProduct, dvecs, q) }))
 		}

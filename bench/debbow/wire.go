@@ -55,6 +55,20 @@ func opFor(opclass string) (string, error) {
 	return "", fmt.Errorf("-opclass %q: want sparsevec_ip_ops, sparsevec_l2_ops or sparsevec_cosine_ops", opclass)
 }
 
+// metricFor is the vecindex metric of an operator class.
+func metricFor(opclass string) (vecindex.Metric, error) {
+	switch opclass {
+	case "sparsevec_ip_ops":
+		return vecindex.SparseIP, nil
+	case "sparsevec_l2_ops":
+		return vecindex.SparseL2, nil
+	case "sparsevec_cosine_ops":
+		return vecindex.SparseCosine, nil
+	}
+	_, err := opFor(opclass)
+	return 0, err
+}
+
 // wireTarget is a loaded and indexed server.
 type wireTarget struct {
 	server
