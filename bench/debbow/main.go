@@ -76,6 +76,7 @@ func main() {
 	out := flag.String("out", "", "JSON report (default bench/results/debbow-<UTC date>.json)")
 	wire := flag.String("wire", "", "measure through SQL instead, on each `name=DSN` of this comma-separated list (see wire.go)")
 	indexFirst := flag.Bool("index-first", false, "-wire: create the index on the empty table, then COPY the rows (one insert each)")
+	repair := flag.String("auto-repair", "", "in process: on or off sets the indexes' reachability repair (default: vecindex's, off under inner product)")
 	noLoad := flag.Bool("no-load", false, "-wire: query the servers' debbow tables as an earlier run left them")
 	opclass := flag.String("opclass", "sparsevec_ip_ops", "operator class: of the -wire index, and its metric in process (the vectors are unit length, so all three order alike)")
 	flag.Parse()
@@ -135,7 +136,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: metric, Seed: 1}, sparse)
+	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: metric, Seed: 1}, sparse, *repair)
 	rep.BuildSeconds["sparsevec_hnsw"] = secs
 	rep.VectorBytes["sparsevec_hnsw"], _ = sp.MemoryBytes()
 	var dn *vecindex.HNSW
@@ -149,7 +150,7 @@ func main() {
 		for j, i := range queries {
 			dqs[j] = dense(c.idx[i], c.val[i], len(c.vocab))
 		}
-		dn, secs = buildIndex(vecindex.Config{Dims: len(c.vocab), M: *m, EfConstruction: *efc, Metric: vecindex.InnerProduct, Seed: 1}, dvecs)
+		dn, secs = buildIndex(vecindex.Config{Dims: len(c.vocab), M: *m, EfConstruction: *efc, Metric: vecindex.InnerProduct, Seed: 1}, dvecs, *repair)
 		rep.BuildSeconds["vector_hnsw"] = secs
 		rep.VectorBytes["vector_hnsw"], _ = dn.MemoryBytes()
 	}
@@ -198,11 +199,16 @@ func readDump(in string) ([]byte, error) {
 }
 
 // buildIndex inserts vecs under keys 0..n-1 and returns the index and the
-// build's wall-clock seconds.
-func buildIndex(cfg vecindex.Config, vecs [][]float32) (*vecindex.HNSW, float64) {
+// build's wall-clock seconds; repair "on" or "off" sets the index's
+// automatic reachability repair (vecindex.SetAutoRepair; "": its default,
+// off under inner product).
+func buildIndex(cfg vecindex.Config, vecs [][]float32, repair string) (*vecindex.HNSW, float64) {
 	h, err := vecindex.New(cfg)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if repair != "" {
+		h.SetAutoRepair(repair == "on")
 	}
 	keys := make([]uint64, len(vecs))
 	for i := range keys {
