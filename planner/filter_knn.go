@@ -292,13 +292,23 @@ func (r *knnRun) materialize(found []vecindex.Result, cond expr) ([]candidate, e
 // same kernels as the operators (ops_vector.go), so sqrt(Σd²), -Σab and
 // Σ|d| are bit for bit what the operator returns, without reading the
 // row's vector again. Cosine's graph works on normalised vectors: false.
-// TestIndexKeyMatchesOperators pins this down.
+// The sparse metrics' results carry the merge's distance (vecindex
+// recomputes them after its walk on gathers), the sparsevec operators'
+// float32 sums in index order, so the same holds for them, except where
+// a float32 overflow made the graph's +Inf of the operator's NaN: an
+// infinite sparse distance is evaluated from the row.
+// TestIndexKeyMatchesOperators and TestIndexKeyMatchesSparseOperators
+// pin this down.
 func indexKey(m vecindex.Metric, d float32) (float64, bool) {
 	switch m {
 	case vecindex.L2:
 		return math.Sqrt(float64(d)), true
 	case vecindex.InnerProduct, vecindex.L1:
 		return float64(d), true
+	case vecindex.SparseL2:
+		return math.Sqrt(float64(d)), !math.IsInf(float64(d), 0)
+	case vecindex.SparseIP, vecindex.SparseL1:
+		return float64(d), !math.IsInf(float64(d), 0)
 	}
 	return 0, false
 }

@@ -1,7 +1,9 @@
 package planner
 
 import (
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/vecgres/vecgres/planner/sem"
@@ -93,4 +95,63 @@ func TestIndexKeyMatchesHalfOperators(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIndexKeyMatchesSparseOperators: a sparse index's result distance
+// (the merge vecindex recomputes after its walk on gathers) is bit for
+// bit the sparsevec operator's (row <op> query) for L2, inner product and
+// L1, so those rows need no operator evaluated again (materialize); an
+// infinite one (a float32 overflow, where the operator may give NaN) is
+// not taken.
+func TestIndexKeyMatchesSparseOperators(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9)) // synthetic sparse vectors
+	ops := map[vecindex.Metric]string{vecindex.SparseL2: "<->", vecindex.SparseIP: "<#>", vecindex.SparseL1: "<+>"}
+	const dim = 300
+	for m, op := range ops {
+		g, err := vecindex.New(vecindex.Config{Dims: vecindex.SparseDims, M: 8, EfConstruction: 16, Metric: m, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := make([]types.SparseVec, 60)
+		for i := range rows {
+			rows[i] = randomSparse(rng, dim)
+			if err := g.Insert(uint64(i), vecindex.SparseVector(rows[i].Indices, rows[i].Values)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 5 {
+			q := randomSparse(rng, dim)
+			res := g.Search(vecindex.SparseVector(q.Indices, q.Values), 60, 60, nil)
+			if len(res) != len(rows) {
+				t.Fatalf("%v: %d results of %d rows", m, len(res), len(rows))
+			}
+			for _, r := range res {
+				got, exact := indexKey(m, r.Dist)
+				want := sem.SparseDistances[op](rows[r.Key], q)
+				if !exact || got != want {
+					t.Fatalf("%v row %d: index key %v (exact %v), operator %v", m, r.Key, got, exact, want)
+				}
+			}
+		}
+		if _, exact := indexKey(m, float32(math.Inf(1))); exact {
+			t.Fatalf("%v: an infinite graph distance must be computed from the row", m)
+		}
+	}
+	if _, exact := indexKey(vecindex.SparseCosine, 0.5); exact {
+		t.Fatal("sparse cosine keys must be computed from the row")
+	}
+}
+
+// randomSparse returns a sparsevec of dim dimensions with 1..40
+// non-zeros at random sorted indices, gaussian values.
+func randomSparse(rng *rand.Rand, dim int) types.SparseVec {
+	n := 1 + rng.IntN(40)
+	idx := rng.Perm(dim)[:n]
+	slices.Sort(idx)
+	s := types.SparseVec{Dim: int32(dim)}
+	for _, i := range idx {
+		s.Indices = append(s.Indices, int32(i))
+		s.Values = append(s.Values, float32(rng.NormFloat64()))
+	}
+	return s
 }

@@ -165,8 +165,12 @@ func (h *HNSW) codesFor(id uint32) []uint8 {
 }
 
 // pointDist is the internal distance from a query (q, and qc if a code
-// path is used, with s.qsum its SQ8 Σ lo·c) to node id.
+// path is used, with s.qsum its SQ8 Σ lo·c) to node id; a sparse query
+// densified in s (s.sparse) takes the gather, on the upper layers too.
 func (h *HNSW) pointDist(s *scratch, q []float32, qc []uint8, id uint32) float32 {
+	if s.sparse {
+		return s.gatherDist(h.cfg.Metric, h.vec(id))
+	}
 	if qc != nil {
 		if c := h.codes(id); c != nil {
 			if sq := s.quantizer(h); sq != nil {

@@ -71,8 +71,8 @@ func (h *HNSW) Search(q []float32, k, ef int, accept func(key uint64) bool) []Re
 	var qc []uint8
 	var sq *quantizer
 	walkEf := max(ef, k)
-	if accept == nil && isSparseMetric(h.cfg.Metric) && s.densify(h.cfg.Metric, s.q) {
-		s.sparse = true // layer 0 walks on gathers (sparse.go)
+	if isSparseMetric(h.cfg.Metric) && s.densify(h.cfg.Metric, s.q) {
+		s.sparse = true // every layer walks on gathers (sparse.go)
 		defer s.undensify(s.q)
 	}
 	if accept == nil {
@@ -245,7 +245,7 @@ func (h *HNSW) searchLayer(s *scratch, q []float32, ef, layer int, f *filter) {
 			if s.visited.visit(nb) {
 				continue
 			}
-			x := item{dist: h.distTo(q, nb), id: nb}
+			x := item{dist: h.pointDist(s, q, nil, nb), id: nb}
 			if full, b := s.bound(ef, f); full && x.dist >= b {
 				continue
 			}

@@ -226,12 +226,16 @@ func (h *HNSW) distTo(q []float32, id uint32) float32 {
 }
 
 // prefetchVec prefetches node id's whole vector (floats, or the codes of
-// a code-only segment).
+// a code-only segment); of a sparse vector (sparse.go), the lines its
+// search walk prefetches, not the whole fixed slot (126 lines) its few
+// pairs start.
 func (h *HNSW) prefetchVec(id uint32) {
 	s := h.seg(id)
 	d := h.cfg.Dims
 	o := int(id&segMask) * d
 	switch {
+	case isSparseMetric(h.cfg.Metric):
+		prefetchLines(unsafe.Pointer(&s.vecs[o]), prefetchVecLines)
 	case s.halves != nil:
 		prefetchLines(unsafe.Pointer(&s.halves[o]), (d*2+63)/64)
 	case s.vecs != nil:

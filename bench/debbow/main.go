@@ -4,12 +4,14 @@
 // vocabulary of the -dims most frequent words. Every -holdout-th document
 // is a query, the rest the base. In process (vecindex, one query thread),
 // each round it measures queries per second and recall@10 against the
-// exact answer for: the sparse HNSW index (vecindex.SparseIP; the vectors
-// are unit length, so inner product orders as cosine) over an ef_search
-// sweep, an exact scan of the sparse vectors (vecindex.Distance per row,
-// the plan without an index), the same data as dense vector(dims) in an
-// HNSW index (vecindex.InnerProduct, the default quantization) and an
-// exact scan of the dense vectors. See README.md.
+// exact answer for: the sparse HNSW index (-opclass's metric, inner
+// product by default; the vectors are unit length, so inner product, L2
+// and cosine order alike) over an ef_search sweep, an exact scan of the
+// sparse vectors (vecindex.Distance per row, the plan without an index),
+// the same data as dense vector(dims) in an HNSW index
+// (vecindex.InnerProduct, the default quantization) and an exact scan of
+// the dense vectors. With -wire it measures servers through SQL instead
+// (wire.go). See README.md.
 package main
 
 import (
@@ -47,6 +49,7 @@ type report struct {
 	NumCPU       int            `json:"num_cpu"`
 	GoVersion    string         `json:"go_version"`
 	LoadAvg      string         `json:"loadavg_at_start"`
+	Opclass      string         `json:"opclass,omitempty"`
 	Packages     int            `json:"packages"`
 	Dims         int            `json:"dims"`
 	Base         int            `json:"base"`
@@ -71,6 +74,11 @@ func main() {
 	rounds := flag.Int("rounds", 2, "rounds; each measures every index in turn")
 	noDense := flag.Bool("no-dense", false, "skip the dense vector index and scan")
 	out := flag.String("out", "", "JSON report (default bench/results/debbow-<UTC date>.json)")
+	wire := flag.String("wire", "", "measure through SQL instead, on each `name=DSN` of this comma-separated list (see wire.go)")
+	indexFirst := flag.Bool("index-first", false, "-wire: create the index on the empty table, then COPY the rows (one insert each)")
+	repair := flag.String("auto-repair", "", "in process: on or off sets the indexes' reachability repair (default: vecindex's, off under inner product)")
+	noLoad := flag.Bool("no-load", false, "-wire: query the servers' debbow tables as an earlier run left them")
+	opclass := flag.String("opclass", "sparsevec_ip_ops", "operator class: of the -wire index, and its metric in process (the vectors are unit length, so all three order alike)")
 	flag.Parse()
 	efs, err := parseInts(*efList)
 	if err != nil {
@@ -114,7 +122,21 @@ func main() {
 		qs[j] = vecindex.SparseVector(c.idx[i], c.val[i])
 	}
 	truth := exactTopK(c, base, queries, 10)
-	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: vecindex.SparseIP, Seed: 1}, sparse)
+	rep.Opclass = *opclass
+	if *wire != "" {
+		servers, err := parseServers(*wire)
+		if err != nil {
+			log.Fatal(err)
+		}
+		runWire(&rep, servers, *opclass, *indexFirst, *noLoad, c, base, queries, truth, efs, *m, *efc, *rounds)
+		writeReport(&rep, *out)
+		return
+	}
+	metric, err := metricFor(*opclass)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sp, secs := buildIndex(vecindex.Config{Dims: vecindex.SparseDims, M: *m, EfConstruction: *efc, Metric: metric, Seed: 1}, sparse, *repair)
 	rep.BuildSeconds["sparsevec_hnsw"] = secs
 	rep.VectorBytes["sparsevec_hnsw"], _ = sp.MemoryBytes()
 	var dn *vecindex.HNSW
@@ -128,7 +150,7 @@ func main() {
 		for j, i := range queries {
 			dqs[j] = dense(c.idx[i], c.val[i], len(c.vocab))
 		}
-		dn, secs = buildIndex(vecindex.Config{Dims: len(c.vocab), M: *m, EfConstruction: *efc, Metric: vecindex.InnerProduct, Seed: 1}, dvecs)
+		dn, secs = buildIndex(vecindex.Config{Dims: len(c.vocab), M: *m, EfConstruction: *efc, Metric: vecindex.InnerProduct, Seed: 1}, dvecs, *repair)
 		rep.BuildSeconds["vector_hnsw"] = secs
 		rep.VectorBytes["vector_hnsw"], _ = dn.MemoryBytes()
 	}
@@ -140,7 +162,7 @@ func main() {
 			}
 		}
 		nq := min(*exactQ, len(qs))
-		rep.Rows = append(rep.Rows, measure(r, "sparsevec_exact", 0, qs[:nq], truth, func(q []float32) []vecindex.Result { return scan(vecindex.SparseIP, sparse, q) }))
+		rep.Rows = append(rep.Rows, measure(r, "sparsevec_exact", 0, qs[:nq], truth, func(q []float32) []vecindex.Result { return scan(metric, sparse, q) }))
 		if dn != nil {
 			rep.Rows = append(rep.Rows, measure(r, "vector_exact", 0, dqs[:nq], truth, func(q []float32) []vecindex.Result { return scan(vecindex.InnerProduct, dvecs, q) }))
 		}
@@ -148,7 +170,12 @@ func main() {
 	for _, x := range rep.Rows {
 		fmt.Printf("round %d  %-16s ef %4d  QPS %9.1f  recall@10 %.4f\n", x.Round, x.Index, x.EfSearch, x.QPS, x.Recall)
 	}
-	path := *out
+	writeReport(&rep, *out)
+}
+
+// writeReport writes rep as JSON to path (default
+// bench/results/debbow-<UTC date>.json).
+func writeReport(rep *report, path string) {
 	if path == "" {
 		path = filepath.Join("bench", "results", "debbow-"+time.Now().UTC().Format("2006-01-02")+".json")
 	}
@@ -172,11 +199,16 @@ func readDump(in string) ([]byte, error) {
 }
 
 // buildIndex inserts vecs under keys 0..n-1 and returns the index and the
-// build's wall-clock seconds.
-func buildIndex(cfg vecindex.Config, vecs [][]float32) (*vecindex.HNSW, float64) {
+// build's wall-clock seconds; repair "on" or "off" sets the index's
+// automatic reachability repair (vecindex.SetAutoRepair; "": its default,
+// off under inner product).
+func buildIndex(cfg vecindex.Config, vecs [][]float32, repair string) (*vecindex.HNSW, float64) {
 	h, err := vecindex.New(cfg)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if repair != "" {
+		h.SetAutoRepair(repair == "on")
 	}
 	keys := make([]uint64, len(vecs))
 	for i := range keys {
