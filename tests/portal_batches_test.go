@@ -44,43 +44,12 @@ func TestPortalBatchesMatchPG15(t *testing.T) {
 }
 
 // portalBatches runs the batches of TestPortalBatchesMatchPG15 and
-// returns the messages of each round trip, one line each.
+// returns the messages of each round trip (rawExchange), one line each.
 func portalBatches(t *testing.T, conn *pgx.Conn) string {
 	pc := conn.PgConn()
-	ctx := testCtx(t, 30*time.Second)
 	var out strings.Builder
 	roundTrip := func(msgs ...pgproto3.FrontendMessage) {
-		fe := pc.Frontend()
-		for _, m := range msgs {
-			fe.Send(m)
-		}
-		fe.Send(&pgproto3.Sync{})
-		if err := fe.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for {
-			msg, err := pc.ReceiveMessage(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch m := msg.(type) {
-			case *pgproto3.DataRow:
-				got = append(got, "DataRow "+string(m.Values[0]))
-			case *pgproto3.CommandComplete:
-				got = append(got, "CommandComplete "+string(m.CommandTag))
-			case *pgproto3.ErrorResponse:
-				got = append(got, "ErrorResponse "+m.Code+" "+m.Message)
-			case *pgproto3.ReadyForQuery:
-				got = append(got, "ReadyForQuery "+string(m.TxStatus))
-			default:
-				got = append(got, strings.TrimPrefix(fmt.Sprintf("%T", msg), "*pgproto3."))
-			}
-			if _, ok := msg.(*pgproto3.ReadyForQuery); ok {
-				break
-			}
-		}
-		out.WriteString(strings.Join(got, "|") + "\n")
+		out.WriteString(strings.Join(rawExchange(t, pc, msgs...), "|") + "\n")
 	}
 	series := func(n int) *pgproto3.Bind {
 		return &pgproto3.Bind{PreparedStatement: "s", Parameters: [][]byte{[]byte(fmt.Sprint(n))}}
