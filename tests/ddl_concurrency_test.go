@@ -22,7 +22,7 @@ import (
 // error) with the tables' exact rows. With VECGRES_BIN naming a server
 // built with -race, a DATA RACE in its log fails the test.
 func TestQueriesDuringOtherDDL(t *testing.T) {
-	s := startServer(t, "")
+	s := startServer(t, "", "--synchronous-commit", "off") // DDL at the pace of the readers, not of fsync
 	ctx := testCtx(t, 5*time.Minute)
 	setup := s.connect(t)
 	for _, q := range []string{
