@@ -211,6 +211,8 @@ type aggAcc struct {
 	ordered    []aggInput
 	collectAcc          // string_agg, array_agg, bool_and, bool_or (aggregate_collect.go)
 	stats      statsAcc // variance and stddev (aggregate_stats.go)
+	// charged is the bytes of state charged so far (aggregate_memory.go).
+	charged int64
 }
 
 func (a *aggAcc) add(e *env) error {
@@ -237,11 +239,6 @@ func (a *aggAcc) add(e *env) error {
 	if a.call.order != nil && !a.call.distinct {
 		return a.holdOrdered(e, v)
 	}
-	if collects(a.call) {
-		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
-			return err
-		}
-	}
 	if a.call.distinct {
 		if err := e.charge(memacct.ValueOverhead + memacct.ValueSize(v)); err != nil {
 			return err
@@ -249,13 +246,17 @@ func (a *aggAcc) add(e *env) error {
 		a.seen = append(a.seen, v)
 		return nil
 	}
+	return a.fold(e, v)
+}
+
+// fold folds one non-NULL input value in (addValue) and charges the
+// growth of the state it holds to the statement's memory
+// (aggregate_memory.go).
+func (a *aggAcc) fold(e *env, v any) error {
 	if err := a.addValue(v); err != nil {
 		return err
 	}
-	if a.vec.n == 1 && isVectorSum(a.call) { // the running sum, once
-		return e.charge(memacct.ValueSize(v) * 2)
-	}
-	return nil
+	return a.chargeState(e)
 }
 
 // addValue folds one non-NULL input value in.

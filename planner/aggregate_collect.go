@@ -3,6 +3,8 @@ package planner
 import (
 	"strings"
 
+	"github.com/vecgres/vecgres/planner/memacct"
+
 	"github.com/vecgres/vecgres/sql/types"
 )
 
@@ -27,6 +29,9 @@ type collectAcc struct {
 	// jsonb_object_agg's pairs (aggregate_json.go).
 	jsonElems []types.JSONB
 	jsonKeys  []string
+	// held is the bytes of the values arr, jsonElems and jsonKeys hold
+	// (aggregate_memory.go).
+	held int64
 }
 
 // asString is a text or bytea value's bytes as a string ("" for NULL).
@@ -41,12 +46,6 @@ func asString(v any) string {
 // keepsNulls reports whether c's aggregate takes NULL inputs.
 func keepsNulls(c *aggCall) bool { return c.name == "array_agg" || jsonAggregates[c.name] }
 
-// collects reports whether c's aggregate holds its inputs until the end
-// (charged to the statement's memory).
-func collects(c *aggCall) bool {
-	return c.name == "array_agg" || c.name == "string_agg" || jsonAggregates[c.name]
-}
-
 // collect folds v (NULL only for array_agg) into aggregate name.
 func (c *collectAcc) collect(name string, v any) {
 	if _, ok := v.([]byte); ok {
@@ -60,6 +59,7 @@ func (c *collectAcc) collect(name string, v any) {
 		c.text.WriteString(asString(v))
 	case "array_agg":
 		c.arr = append(c.arr, v)
+		c.held += memacct.ValueOverhead + memacct.ValueSize(v)
 	case "bool_and", "every":
 		c.boolV = (c.inputs == 0 || c.boolV) && v.(bool)
 	case "bool_or":

@@ -59,13 +59,14 @@ func (b *binder) distinctNotAggregate(f *sql.FuncCall) error {
 }
 
 // final is the aggregate's value once every row is added. A DISTINCT
-// aggregate sorts and folds its distinct inputs now; errors are those of
-// folding them (22003 for a numeric or vector sum out of range, 22000 for
-// vectors of different dimensions).
-func (a *aggAcc) final() (any, error) {
+// aggregate sorts and folds its distinct inputs now, the state they make
+// charged to e's statement; errors are those of folding them (22003 for
+// a numeric or vector sum out of range, 22000 for vectors of different
+// dimensions, 53200 past the statement's memory limit).
+func (a *aggAcc) final(e *env) (any, error) {
 	if !a.call.distinct {
 		if a.ordered != nil {
-			if err := a.foldOrdered(); err != nil { // aggregate_order.go
+			if err := a.foldOrdered(e); err != nil { // aggregate_order.go
 				return nil, err
 			}
 		}
@@ -81,7 +82,7 @@ func (a *aggAcc) final() (any, error) {
 	}
 	vals = orderDistinct(a.call, vals) // ORDER BY the argument, DESC
 	for _, v := range vals {
-		if err := out.addValue(v); err != nil {
+		if err := out.fold(e, v); err != nil {
 			return nil, err
 		}
 	}

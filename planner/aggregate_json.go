@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
@@ -22,8 +23,7 @@ func (a *aggAcc) collectJSON(v any) error {
 		return a.collectJSONText(v) // aggregate_json_text.go
 	}
 	if c.name == "jsonb_agg" {
-		a.jsonElems = append(a.jsonElems, sem.ToJSONB(c.arg.Type(), v))
-		a.inputs++
+		a.holdJSON("", sem.ToJSONB(c.arg.Type(), v))
 		return nil
 	}
 	kt := c.arg.Type()
@@ -35,9 +35,16 @@ func (a *aggAcc) collectJSON(v any) error {
 	}
 	key, _ := sem.ToJSONB(kt, v).Text()
 	a.jsonKeys = append(a.jsonKeys, key)
-	a.jsonElems = append(a.jsonElems, sem.ToJSONB(c.sep.Type(), a.sep))
-	a.inputs++
+	a.holdJSON(key, sem.ToJSONB(c.sep.Type(), a.sep))
 	return nil
+}
+
+// holdJSON appends the element j (with its key, "" for jsonb_agg) and
+// counts the bytes they hold.
+func (a *aggAcc) holdJSON(key string, j types.JSONB) {
+	a.jsonElems = append(a.jsonElems, j)
+	a.held += memacct.ValueSize(j) + memacct.ValueSize(key)
+	a.inputs++
 }
 
 // jsonResult is the aggregate's jsonb value; NULL over no input.

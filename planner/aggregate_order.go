@@ -73,7 +73,7 @@ func (a *aggAcc) filtered(e *env) (bool, error) {
 // (not DISTINCT) with its keys, charged to the statement's memory.
 func (a *aggAcc) holdOrdered(e *env, v any) error {
 	in := aggInput{v: v, sep: a.sep, keys: make([]any, len(a.call.order))}
-	size := memacct.ValueOverhead + memacct.ValueSize(v)
+	size := memacct.ValueOverhead + memacct.ValueSize(v) + memacct.ValueSize(a.sep)
 	for i, k := range a.call.order {
 		kv, err := k.x.Eval(e)
 		if err != nil {
@@ -90,8 +90,9 @@ func (a *aggAcc) holdOrdered(e *env, v any) error {
 }
 
 // foldOrdered feeds the held inputs to the aggregate in ORDER BY order
-// (stable: equal keys keep their input order).
-func (a *aggAcc) foldOrdered() error {
+// (stable: equal keys keep their input order), charging the state they
+// make to e's statement.
+func (a *aggAcc) foldOrdered(e *env) error {
 	sort.SliceStable(a.ordered, func(i, j int) bool {
 		for n, k := range a.call.order {
 			if c := compareKeys(k, a.ordered[i].keys[n], a.ordered[j].keys[n]); c != 0 {
@@ -102,7 +103,7 @@ func (a *aggAcc) foldOrdered() error {
 	})
 	for _, in := range a.ordered {
 		a.sep = in.sep
-		if err := a.addValue(in.v); err != nil {
+		if err := a.fold(e, in.v); err != nil {
 			return err
 		}
 	}

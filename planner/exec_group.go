@@ -28,6 +28,9 @@ func (p *selectPlan) execAggregate(e *env, b *execBuild, in ir.Node) ir.Node {
 		b.accs = map[*ir.Aggregate]func() ([]pexec.Accumulator, error){}
 	}
 	b.accs[n] = func() ([]pexec.Accumulator, error) {
+		if err := e.charge(int64(len(p.aggs.calls)) * aggAccBytes); err != nil { // aggregate_memory.go
+			return nil, err
+		}
 		out := make([]pexec.Accumulator, 0, len(p.aggs.calls)+1)
 		out = append(out, &firstRow{keep: keepFirst})
 		for _, c := range p.aggs.calls {
@@ -76,4 +79,4 @@ func (a *aggAccumulator) Add(row []any) error {
 
 // Result implements exec.Accumulator: the aggregate's final value
 // (aggregate_distinct.go).
-func (a *aggAccumulator) Result() (any, error) { return a.acc.final() }
+func (a *aggAccumulator) Result() (any, error) { return a.acc.final(a.e) }

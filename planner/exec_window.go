@@ -257,7 +257,12 @@ func (a *winAccumulator) Release() {
 }
 
 // Result implements exec.Accumulator.
-func (a *winAccumulator) Result() (any, error) { return a.acc.final() }
+func (a *winAccumulator) Result() (any, error) {
+	before := a.used()
+	v, err := a.acc.final(a.e)
+	a.charged += a.used() - before
+	return v, err
+}
 
 // rangeBound is v moved by off (RANGE frames, exec.Evaluator.RangeBound)
 // for an ORDER BY key of type t: down when down is set. Integer bounds

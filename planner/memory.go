@@ -7,14 +7,18 @@ import "github.com/vecgres/vecgres/planner/memacct"
 // places rows accumulate: scans and generate_series (a record a row, the
 // values stay the table's), planner/exec's operators that hold rows
 // (sort, top-N, aggregate groups, DISTINCT's and set operations' keys:
-// memacct.RowSize each), DISTINCT aggregate inputs and vector sums, projected
-// result and RETURNING rows (the whole row, once), the rows INSERT ...
+// memacct.RowSize each), each group's accumulators, DISTINCT and ordered
+// aggregate inputs, the state aggregates build (string_agg's text with
+// its delimiters, array_agg's and the json aggregates' values, vector
+// sums: aggregate_memory.go), projected result and RETURNING rows (the whole row, once), the rows INSERT ...
 // SELECT converts, the rows UPDATE and DELETE will change (a record
 // each), and COPY TO's output. A cursor's rows are its query's, charged
 // at DECLARE. Rows streamed to the client as they are produced
 // (select_write.go) are not held, so not charged.
 // Past the limit the statement fails with 53200 `out of memory`; its rows
-// are garbage once the error returns, and the session carries on.
+// are garbage once the error returns, and the session carries on. A
+// statement that held 64 MB or more returns the heap to the operating
+// system when it ends (memacct.Account.Done).
 
 // keyedRowBytes is the charge for a row record that refers to values
 // held elsewhere (a table's stored row): the record and its slice

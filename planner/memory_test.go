@@ -334,3 +334,47 @@ func window[R any](rows []R, limit, offset int64) []R {
 	}
 	return rows
 }
+
+// TestAggregateStateCharged: the state an aggregate builds counts against
+// vecgres.work_mem_limit as it grows, not only the input values it
+// collects: string_agg's delimiters, jsonb_object_agg's and
+// json_object_agg's values, the text a DISTINCT or ordered string_agg
+// folds from its held inputs, and each group's accumulators. Each query
+// holds under 1 MB of inputs but over 1 MB of state, so under a 1MB limit
+// it fails with 53200, the session answers the next query, and under the
+// default limit it answers exactly.
+func TestAggregateStateCharged(t *testing.T) {
+	s := testSession(t)
+	cases := []struct {
+		site, q string
+		want    int64
+	}{
+		// 20 inputs of one byte, 19 delimiters of 100 kB.
+		{"string_agg delimiters", "SELECT length(string_agg('x', repeat('y', 100000)))::int8 FROM generate_series(1, 20)", 20 + 19*100000},
+		// 20 keys of a few bytes, 20 values of 100 kB: `{"1": "y...", ...}`
+		// and `{ "1" : "y...", ... }` (the keys' digits are 31 bytes).
+		{"jsonb_object_agg values", "SELECT length(jsonb_object_agg(g, repeat('y', 100000))::text)::int8 FROM generate_series(1, 20) g", 20*(2+2+100002) + 31 + 19*2 + 2},
+		{"json_object_agg values", "SELECT length(json_object_agg(g, repeat('y', 100000))::text)::int8 FROM generate_series(1, 20) g", 20*(2+3+100002) + 31 + 19*2 + 4},
+		// 600 distinct inputs of 1 kB held (626 kB), then folded into
+		// 600 kB of text.
+		{"string_agg DISTINCT", "SELECT length(string_agg(DISTINCT repeat('x', 1000) || g, ','))::int8 FROM generate_series(1, 600) g", 600*1000 + 9 + 90*2 + 501*3 + 599},
+		// The same inputs held for ORDER BY, then folded.
+		{"string_agg ORDER BY", "SELECT length(string_agg(repeat('x', 1000) || g, ',' ORDER BY g DESC))::int8 FROM generate_series(1, 600) g", 600*1000 + 9 + 90*2 + 501*3 + 599},
+		// 1,000 groups of three aggregates each (their keys take 130 kB).
+		{"group accumulators", "SELECT count(*) FROM (SELECT g, count(*), sum(g), max(g) FROM generate_series(1, 1000) g GROUP BY g) s", 1000},
+	}
+	for _, c := range cases {
+		exec(t, s, "SET vecgres.work_mem_limit = '1MB'")
+		pe := execErr(t, s, c.q)
+		if pe.Code != "53200" || pe.Message != "out of memory" || !strings.HasSuffix(pe.Detail, oomDetailSuffix) {
+			t.Errorf("%s: %s: got %s %q DETAIL %q, want 53200 out of memory", c.site, c.q, pe.Code, pe.Message, pe.Detail)
+		}
+		if got := ids(exec(t, s, "SELECT 1::int8")); len(got) != 1 || got[0] != 1 {
+			t.Fatalf("%s: SELECT 1 after the error: %v", c.site, got)
+		}
+		exec(t, s, "RESET vecgres.work_mem_limit")
+		if got := exec(t, s, c.q).Rows; len(got) != 1 || got[0][0] != c.want {
+			t.Errorf("%s: under the default limit got %v, want %d", c.site, got, c.want)
+		}
+	}
+}

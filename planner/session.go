@@ -304,6 +304,7 @@ func (s *Session) runLocked(ctx context.Context, p *prepared, txn *catalog.Txn, 
 	x.mem = &x.memOwn
 	began := time.Now()
 	res, err = runPlan(ctx, p.plan, x, w) // select_write.go
+	x.mem.Done()
 	if x.knn != nil && err == nil {
 		x.knn.Observe(time.Since(began).Seconds())
 	}

@@ -55,8 +55,10 @@
 // first, and a statement failing midway sends its rows then the
 // ErrorResponse, as PostgreSQL does. The first Execute of a portal with a
 // row limit (MaxRows > 0) runs Session.Execute and keeps the whole result
-// in the portal for the Executes that follow; SQL cursors (DECLARE) keep
-// their rows in the Session.
+// in the portal for the Executes that follow; each sends up to MaxRows
+// rows and PortalSuspended when it sent MaxRows (even if none is left, as
+// PostgreSQL's PortalRunSelect), else CommandComplete with its own count;
+// SQL cursors (DECLARE) keep their rows in the Session.
 //
 // Protocol behaviour follows PostgreSQL: after an error in an extended-query
 // message every message but Sync and Terminate is discarded until Sync; a

@@ -309,14 +309,17 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 // sendPortalRows sends up to maxRows (0 = all) of the portal's remaining
 // rows, then PortalSuspended or the completion; a SELECT read in batches
 // completes with the count of its last batch (`SELECT 1` after 2 + 2 + 1
-// rows), as PostgreSQL's.
+// rows), as PostgreSQL's. A batch that fills maxRows is suspended even
+// when no row is left, and the next Execute completes with `SELECT 0`:
+// PostgreSQL's PortalRunSelect marks the portal done only when fewer rows
+// than asked came.
 func (c *conn) sendPortalRows(pt *portal, maxRows int) error {
 	cols := pt.res.Columns
 	if cols == nil {
 		cols = pt.cols
 	}
 	rows := pt.res.Rows[pt.pos:]
-	suspend := maxRows > 0 && len(rows) > maxRows
+	suspend := maxRows > 0 && len(rows) >= maxRows
 	if suspend {
 		rows = rows[:maxRows]
 	}

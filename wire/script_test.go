@@ -75,15 +75,17 @@ func TestExecuteMaxRowsSuspendsPortal(t *testing.T) {
 	// The portal is gone after Sync; the named statement stays.
 	checkMessages(t, rc.roundTrip(&pgproto3.Execute{}, &pgproto3.Sync{}),
 		`ErrorResponse ERROR 34000 portal "" does not exist`, "ReadyForQuery I")
-	// Exactly max rows: CommandComplete without PortalSuspended; again: SELECT 0.
+	// Exactly max rows: PortalSuspended, as PostgreSQL's PortalRunSelect
+	// (done only when fewer rows than asked came); then SELECT 0, twice.
 	checkMessages(t, rc.roundTrip(
 		&pgproto3.Bind{DestinationPortal: "p", PreparedStatement: "five"},
+		&pgproto3.Execute{Portal: "p", MaxRows: 5},
 		&pgproto3.Execute{Portal: "p", MaxRows: 5},
 		&pgproto3.Execute{Portal: "p", MaxRows: 5},
 		&pgproto3.Sync{},
 	),
 		"BindComplete", "DataRow 1|row 1", "DataRow 2|row 2", "DataRow 3|row 3", "DataRow 4|row 4",
-		"DataRow 5|NULL", "CommandComplete SELECT 5", "CommandComplete SELECT 0", "ReadyForQuery I")
+		"DataRow 5|NULL", "PortalSuspended", "CommandComplete SELECT 0", "CommandComplete SELECT 0", "ReadyForQuery I")
 }
 
 func TestErrorDiscardsUntilSync(t *testing.T) {

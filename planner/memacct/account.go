@@ -15,6 +15,7 @@ const SettingName = "vecgres.work_mem_limit"
 // evaluated outside a statement, such as column defaults in DDL).
 type Account struct {
 	used  int64 // bytes charged so far
+	peak  int64 // the most used has been
 	limit int64 // bytes; Charge fails past it
 }
 
@@ -35,6 +36,7 @@ func (a *Account) Charge(n int64) error {
 		return nil
 	}
 	a.used += n
+	a.peak = max(a.peak, a.used)
 	if a.used <= a.limit {
 		return nil
 	}

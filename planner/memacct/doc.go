@@ -12,5 +12,8 @@
 // scalars, plus a fixed overhead a row and a value). The sizes are
 // deliberately simple and err on the high side: a charge is one add and
 // one compare, with no allocation. The limit is parsed and shown as
-// PostgreSQL parses and shows work_mem (limit.go).
+// PostgreSQL parses and shows work_mem (limit.go). An account keeps its
+// peak; one that reached 64 MB returns the heap to the operating system
+// when its statement ends (release.go), since an idle server runs no
+// garbage collection.
 package memacct

@@ -173,3 +173,33 @@ func TestAccountRelease(t *testing.T) {
 	var nilAcct *Account
 	nilAcct.Release(5)
 }
+
+// TestAccountPeak: Peak is the most bytes held at once, through releases
+// and a refused charge; Done returns at once below ReleaseAbove and
+// after starting the release above it.
+func TestAccountPeak(t *testing.T) {
+	a := New(1000)
+	for _, step := range []struct {
+		charge, release, peak int64
+		fails                 bool
+	}{{600, 0, 600, false}, {0, 500, 600, false}, {300, 0, 600, false}, {800, 0, 1200, true}} {
+		a.Release(step.release)
+		if err := a.Charge(step.charge); (err != nil) != step.fails {
+			t.Fatalf("charge %d: err %v, want failure %v", step.charge, err, step.fails)
+		}
+		if a.Peak() != step.peak {
+			t.Fatalf("after charging %d and releasing %d: peak %d, want %d", step.charge, step.release, a.Peak(), step.peak)
+		}
+	}
+	a.Done()
+	big := New(ReleaseAbove * 2)
+	if err := big.Charge(ReleaseAbove); err != nil || big.Peak() != ReleaseAbove {
+		t.Fatalf("charge %d: %v, peak %d", int64(ReleaseAbove), err, big.Peak())
+	}
+	big.Done()
+	var nilAcct *Account
+	nilAcct.Done()
+	if nilAcct.Peak() != 0 {
+		t.Fatal("nil account has a peak")
+	}
+}

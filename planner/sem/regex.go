@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"regexp/syntax"
+	"strings"
 	"sync"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -16,8 +17,9 @@ import (
 // filter catalog names with them (`relname OPERATOR(pg_catalog.~)
 // '^(items)$'`, `nspname !~ '^pg_'`). Patterns are compiled by Go's
 // regexp (RE2), which reads the common subset of PostgreSQL's advanced
-// regular expressions; back-references and lookaround are refused with
-// 2201B as an invalid expression.
+// regular expressions; back-references and lookaround, which RE2 lacks
+// but PostgreSQL reads, are refused with 0A000 naming them
+// (regexUnsupported), other patterns Go cannot read with 2201B.
 var regexOperators = []Func{
 	regexOperator("~", false, false), regexOperator("!~", true, false),
 	regexOperator("~*", false, true), regexOperator("!~*", true, true),
@@ -63,6 +65,9 @@ func compileRegex(pattern string, foldCase bool) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(src)
 	if err != nil {
+		if what := regexUnsupported(err); what != "" {
+			return nil, pgerror.NotSupported(what)
+		}
 		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: "+regexReason(err))
 	}
 	if regexCache.m == nil || len(regexCache.m) >= regexCacheMax {
@@ -84,6 +89,26 @@ var regexReasons = map[syntax.ErrorCode]string{
 	syntax.ErrInvalidRepeatOp:       "quantifier operand invalid",
 	syntax.ErrInvalidRepeatSize:     "invalid repetition count(s)",
 	syntax.ErrInvalidPerlOp:         "quantifier operand invalid",
+}
+
+// regexUnsupported names the PostgreSQL construct behind Go's compile
+// error err when RE2 lacks it: a back-reference (\1 .. \9) or a
+// lookahead or lookbehind constraint ((?= (?! (?<= (?<!)); "" otherwise.
+func regexUnsupported(err error) string {
+	var e *syntax.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	x := e.Expr
+	switch {
+	case len(x) == 2 && x[0] == '\\' && x[1] >= '1' && x[1] <= '9':
+		return "a back-reference in a regular expression"
+	case strings.HasPrefix(x, "(?=") || strings.HasPrefix(x, "(?!"):
+		return "a lookahead constraint in a regular expression"
+	case strings.HasPrefix(x, "(?<=") || strings.HasPrefix(x, "(?<!"):
+		return "a lookbehind constraint in a regular expression"
+	}
+	return ""
 }
 
 // regexReason is the reason part of a compile error: PostgreSQL's text

@@ -104,28 +104,38 @@ const maxTextBytes = 1<<30 - 1
 // truncating a longer s; an empty fill pads nothing. Errors: 54000
 // `requested length too large` past the 1 GB limit.
 func padText(s string, n int64, fill string, left bool) (any, error) {
-	r := []rune(s)
 	if n <= 0 {
 		return "", nil
 	}
 	if n*4 > maxTextBytes {
 		return nil, pgerror.New(pgerror.ProgramLimitExceeded, "requested length too large")
 	}
-	if int64(len(r)) >= n {
-		return string(r[:n]), nil
+	have := int64(utf8.RuneCountInString(s))
+	if have >= n {
+		return s[:runeOffset(s, int(n))], nil
 	}
-	f := []rune(fill)
-	if len(f) == 0 {
+	fillRunes := int64(utf8.RuneCountInString(fill))
+	if fillRunes == 0 {
 		return s, nil
 	}
-	padding := make([]rune, int(n)-len(r))
-	for i := range padding {
-		padding[i] = f[i%len(f)]
-	}
+	need := n - have // characters of padding: whole fills, then a prefix of one
+	padding := strings.Repeat(fill, int(need/fillRunes)) + fill[:runeOffset(fill, int(need%fillRunes))]
 	if left {
-		return string(padding) + s, nil
+		return padding + s, nil
 	}
-	return s + string(padding), nil
+	return s + padding, nil
+}
+
+// runeOffset is the byte offset of s's character k (len(s) past its
+// last).
+func runeOffset(s string, k int) int {
+	for i := range s {
+		if k == 0 {
+			return i
+		}
+		k--
+	}
+	return len(s)
 }
 
 func trim(name string, left, right bool) Func {

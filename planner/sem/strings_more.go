@@ -1,6 +1,7 @@
 package sem
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -66,16 +67,23 @@ func translate(s, from, to string) string {
 	return b.String()
 }
 
-// overlay replaces count characters of s from start (1-based) by repl.
-// Errors: 22011 negative substring length not allowed, for start < 1 or
-// count < 0, as PostgreSQL's text_overlay.
+// overlay replaces count characters of s from start (1-based) by repl,
+// as PostgreSQL's text_overlay: s's characters before start, repl, then
+// s from start + count on (all of s when that is before its first
+// character, so a negative count repeats characters). Errors: 22011
+// negative substring length not allowed, for start < 1; 22003 integer
+// out of range when start + count passes int4.
 func overlay(s, repl string, start, count int64) (any, error) {
-	if start < 1 || count < 0 {
+	if start < 1 {
 		return nil, pgerror.New(pgerror.SubstringError, "negative substring length not allowed")
+	}
+	end := start + count
+	if end > math.MaxInt32 || end < math.MinInt32 {
+		return nil, pgerror.New(pgerror.NumericValueOutOfRange, "integer out of range")
 	}
 	r := []rune(s)
 	head := min(start-1, int64(len(r)))
-	tail := min(start-1+count, int64(len(r)))
+	tail := min(max(end-1, 0), int64(len(r)))
 	return string(r[:head]) + repl + string(r[tail:]), nil
 }
 

@@ -29,6 +29,7 @@ SELECT div(1.5, 0);
 SELECT pg_typeof(mod(7::int2, 2::int2)) AS a, pg_typeof(mod(9::int8, 4)) AS b, pg_typeof(sign(2)) AS c, pg_typeof(2 ^ 2) AS d, pg_typeof(div(9, 4)) AS e;
 SELECT left('abcde', 2) AS a, left('abcde', -2) AS b, right('abcde', 2) AS c, right('abcde', -2) AS d, left('ab', 5) AS e, right('ab', -5) AS f, left('héllo', 2) AS g;
 SELECT lpad('hi', 5) AS a, lpad('hi', 5, 'xy') AS b, rpad('hi', 5, 'xy') AS c, lpad('hello', 3) AS d, rpad('hi', 0) AS e, lpad('hi', 4, '') AS f, rpad('hi', -1, 'x') AS g;
+SELECT lpad('héllo', 8, 'ñé') AS a, rpad('日本', 5, 'éa') AS b, lpad('日本語', 2) AS c, rpad('ab', 7, 'xyz') AS d, length(lpad('', 100000, 'ab')) AS e, md5(rpad('é', 99999, 'ab')) AS f;
 SELECT '|' || btrim('  a b  ') || '|' AS a, ltrim('xxaxx', 'x') AS b, rtrim('xxaxx', 'x') AS c, btrim('xyaxy', 'yx') AS d, '|' || rtrim('a  ') || '|' AS e, '|' || ltrim('  a') || '|' AS f;
 SELECT split_part('a,b,c', ',', 2) AS a, split_part('a,b,c', ',', -1) AS b, split_part('a,b,c', ',', 4) AS c, split_part('abc', '', 1) AS d, split_part('abc', '', 2) AS e, split_part('', ',', 1) AS f, split_part('a,,b', ',', 2) AS g;
 SELECT split_part('a,b', ',', 0);
