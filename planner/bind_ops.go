@@ -373,7 +373,11 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 		return e, err
 	}
 	if b.untyped(x.X) {
-		inner, err := b.bind(x.X, noTypmod(x.Type))
+		hint := noTypmod(x.Type)
+		if x.Type.Kind == types.KindInterval { // interval_in reads its fields' range: INTERVAL '2' DAY
+			hint = x.Type
+		}
+		inner, err := b.bind(x.X, hint)
 		if err != nil {
 			return nil, err
 		}
@@ -402,7 +406,7 @@ func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
 		if c.v == nil {
 			return &constExpr{t: to}, nil
 		}
-		v, err := types.Cast(c.v, c.t, to, true)
+		v, err := types.CastStyle(c.v, c.t, to, true, b.s.DateTimeStyle())
 		if err != nil {
 			return nil, withPos(err, pos)
 		}

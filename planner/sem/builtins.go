@@ -38,6 +38,7 @@ var Builtins = NewRegistry(
 	sparsevecFuncs,
 	reloadFuncs,
 	backupFuncs,
+	dateTimeFuncs(),
 	pgvectorProcs,
 	pgvectorIOProcs,
 	arrayFillFuncs,
