@@ -340,7 +340,7 @@ func parseDateTime(s, name string) (dtFields, error) {
 		return overflow()
 	}
 	if f.offset > 15*3600+59*60+59 || f.offset < -(15*3600+59*60+59) {
-		return f, pgerror.Errorf(pgerror.DatetimeFieldOverflow, "time zone displacement out of range: \"%s\"", s)
+		return f, pgerror.Errorf(pgerror.InvalidTimeZoneDisplacement, "time zone displacement out of range: \"%s\"", s)
 	}
 	return f, nil
 }

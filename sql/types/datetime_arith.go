@@ -11,9 +11,13 @@ import (
 // timestamp.c, date.c). A timestamptz's calendar parts are those of its
 // wall-clock time in the session's zone (loc); a timestamp's loc is nil.
 
-func errTimestampRange() error { return pgerror.New(pgerror.DatetimeFieldOverflow, "timestamp out of range") }
+func errTimestampRange() error {
+	return pgerror.New(pgerror.DatetimeFieldOverflow, "timestamp out of range")
+}
 
-func errIntervalRange() error { return pgerror.New(pgerror.DatetimeFieldOverflow, "interval out of range") }
+func errIntervalRange() error {
+	return pgerror.New(pgerror.DatetimeFieldOverflow, "interval out of range")
+}
 
 // TimestampPlusInterval is timestamp_pl_interval (loc nil) or
 // timestamptz_pl_interval in loc: months first on the calendar (a day past

@@ -23,9 +23,9 @@ type IntervalStyle uint8
 
 // The IntervalStyle values vecgres prints.
 const (
-	IntervalPostgres IntervalStyle = iota // 1 year 2 mons 3 days 04:05:06
-	IntervalISO8601                       // P1Y2M3DT4H5M6S
-	IntervalPostgresVerbose               // @ 1 year 2 mons 3 days 4 hours 5 mins 6 secs
+	IntervalPostgres        IntervalStyle = iota // 1 year 2 mons 3 days 04:05:06
+	IntervalISO8601                              // P1Y2M3DT4H5M6S
+	IntervalPostgresVerbose                      // @ 1 year 2 mons 3 days 4 hours 5 mins 6 secs
 )
 
 // zone is the style's time zone (UTC for a nil style or zone).

@@ -134,14 +134,14 @@ var (
 	Regclass = Type{KindRegclass, NoTypmod}
 	Void     = Type{KindVoid, NoTypmod}
 
-	Bytea       = Type{KindBytea, NoTypmod}
-	Date        = Type{KindDate, NoTypmod}
-	Timestamp   = Type{KindTimestamp, NoTypmod}
-	Timestamptz = Type{KindTimestamptz, NoTypmod}
-	UUIDType    = Type{KindUUID, NoTypmod}
-	JSONBType   = Type{KindJSONB, NoTypmod}
-	JSONType    = Type{KindJSON, NoTypmod}
-	RecordType  = Type{KindRecord, NoTypmod}
+	Bytea        = Type{KindBytea, NoTypmod}
+	Date         = Type{KindDate, NoTypmod}
+	Timestamp    = Type{KindTimestamp, NoTypmod}
+	Timestamptz  = Type{KindTimestamptz, NoTypmod}
+	UUIDType     = Type{KindUUID, NoTypmod}
+	JSONBType    = Type{KindJSONB, NoTypmod}
+	JSONType     = Type{KindJSON, NoTypmod}
+	RecordType   = Type{KindRecord, NoTypmod}
 	IntervalType = Type{KindInterval, NoTypmod}
 	Time         = Type{KindTime, NoTypmod}
 )
