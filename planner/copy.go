@@ -25,6 +25,7 @@ type copyPlan struct {
 	cols  []int
 	opts  copyfmt.Options
 	from  bool
+	style *types.Style // the session's: timestamptz and interval text read and print in it
 }
 
 func (p *copyPlan) columns() []backend.Column { return nil }
@@ -55,7 +56,7 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	return &copyPlan{table: t, cols: cols, opts: opts, from: x.From}, nil
+	return &copyPlan{table: t, cols: cols, opts: opts, from: x.From, style: b.s.DateTimeStyle()}, nil
 }
 
 // forceFlags maps the columns of a FORCE_NOT_NULL or FORCE_NULL list to
@@ -137,7 +138,7 @@ func (p *copyPlan) encode(col int, v any) []byte {
 	if p.opts.Format == copyfmt.Binary {
 		return types.AppendBinary([]byte{}, t, v)
 	}
-	return types.AppendText([]byte{}, t, v)
+	return types.AppendTextStyle([]byte{}, t, v, p.style)
 }
 
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy
@@ -319,9 +320,9 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	case t.Kind == types.KindBytea:
 		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
 	case owned && len(field) > copyBigField:
-		return types.ParseText(t, copyfmt.View(field))
+		return types.ParseTextStyle(t, copyfmt.View(field), cp.style)
 	}
-	return types.ParseText(t, copyfmt.String(field))
+	return types.ParseTextStyle(t, copyfmt.String(field), cp.style)
 }
 
 // decodeOwnedBinary is types.DecodeBinary for a large binary field whose

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -51,7 +52,7 @@ func (p *copyPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter
 // runCopy implements copyStreamer for COPY (query) TO STDOUT: the query's
 // rows as it writes them (runRowsTo), each encoded as it comes.
 func (p *copyQueryPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	rw := &copyRowWriter{w: w, opts: p.opts}
+	rw := &copyRowWriter{w: w, opts: p.opts, style: p.style}
 	if _, err := runRowsTo(ctx, p.query, x, rw); err != nil {
 		return nil, err
 	}
@@ -115,6 +116,7 @@ func (o *copyOut) end(n int) (*backend.Result, error) {
 type copyRowWriter struct {
 	w      backend.CopyWriter
 	opts   copyfmt.Options
+	style  *types.Style
 	out    *copyOut
 	cols   []backend.Column
 	fields [][]byte
@@ -137,7 +139,7 @@ func (r *copyRowWriter) Begin(cols []backend.Column) error {
 // WriteRow implements backend.RowWriter.
 func (r *copyRowWriter) WriteRow(row []any) error {
 	for i, v := range row {
-		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v)
+		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v, r.style)
 	}
 	r.n++
 	return r.out.row(r.fields)

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
@@ -10,7 +11,7 @@ import (
 // TestPgxIntervalTimeBinary sends interval and time as pgx parameters
 // (binary: int64 microseconds, int32 days, int32 months; int64
 // microseconds), stores them, reads them back in binary and as text in
-// the session's TimeZone and IntervalStyle, and again after a restart
+// the session's TimeZone and IntervalStyle (COPY TO too), and again after a restart
 // (the interval datum replayed from the WAL).
 func TestPgxIntervalTimeBinary(t *testing.T) {
 	dir := t.TempDir()
@@ -45,6 +46,13 @@ func TestPgxIntervalTimeBinary(t *testing.T) {
 		want := [3]string{"P1Y2M-3DT4H5M6.5S", "08:15:00.0005", "2024-03-10 03:00:00-04"}
 		if text != want {
 			t.Fatalf("%s: text %q, want %q", label, text, want)
+		}
+		var buf bytes.Buffer
+		if _, err := conn.PgConn().CopyTo(ctx, &buf, "COPY slots TO STDOUT"); err != nil {
+			t.Fatalf("%s: copy: %v", label, err)
+		}
+		if want := "1\tP1Y2M-3DT4H5M6.5S\t08:15:00.0005\t2024-03-10 03:00:00-04\n"; buf.String() != want {
+			t.Fatalf("%s: copy %q, want %q", label, buf.String(), want)
 		}
 		mustExec(t, conn, "RESET TimeZone")
 		mustExec(t, conn, "RESET IntervalStyle")

@@ -113,6 +113,7 @@ var pg15GoldenScripts = []string{
 	"param_gaps",
 	"datetime_timezone",
 	"datetime_interval",
+	"datetime_to_char",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

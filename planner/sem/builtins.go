@@ -39,6 +39,7 @@ var Builtins = NewRegistry(
 	reloadFuncs,
 	backupFuncs,
 	dateTimeFuncs(),
+	toCharFuncs,
 	pgvectorProcs,
 	pgvectorIOProcs,
 	arrayFillFuncs,

@@ -204,3 +204,29 @@ func timestampSeries(t types.Type) Func {
 			return nil
 		}}
 }
+
+// toCharFuncs are to_char of timestamp and timestamptz (in the session's
+// TimeZone, whose abbreviation TZ prints) with a template, and
+// to_timestamp(double precision): Unix seconds as timestamptz.
+var toCharFuncs = []Func{
+	op("to_char", []types.Type{ts, types.Text}, types.Text, func(_ Context, a []any) (any, error) {
+		return types.ToChar(i64(a[0]), 0, "", a[1].(string)), nil
+	}),
+	stableOp("to_char", []types.Type{tstz, types.Text}, types.Text, func(c Context, a []any) (any, error) {
+		us := i64(a[0])
+		off, abbrev := types.ZoneOffset(us, sessionZone(c))
+		return types.ToChar(types.ToWall(us, sessionZone(c)), off, abbrev, a[1].(string)), nil
+	}),
+	op("to_timestamp", []types.Type{types.Float8}, tstz, func(_ Context, a []any) (any, error) {
+		f := ToFloat(a[0])
+		switch {
+		case math.IsInf(f, 1):
+			return int64(types.TimestampInfinity), nil
+		case math.IsInf(f, -1):
+			return int64(types.TimestampNegInfinity), nil
+		case math.IsNaN(f) || f < -210866803200 || f >= 9224318016000:
+			return nil, pgerror.Errorf(pgerror.DatetimeFieldOverflow, "timestamp out of range: \"%s\"", types.AppendFloat8(nil, f))
+		}
+		return int64(math.RoundToEven(f*1e6)) - PostgresEpochMicros, nil
+	}),
+}
