@@ -13,6 +13,8 @@ SELECT timestamptz '2024-07-01 12:00:00 Europe/Paris', timestamptz '2024-07-01T1
 SELECT '2024-07-01 12:00:00'::timestamp::timestamptz, '2024-07-01 12:00:00+00'::timestamptz::timestamp;
 SELECT '2024-07-01 03:00:00+00'::timestamptz::date, date '2024-07-01'::timestamptz;
 SELECT '2024-01-15 10:00:00+00'::timestamptz::text, '2024-01-15 10:00:00+00'::timestamptz::time;
+SELECT timestamp '2024-07-01 12:00' = timestamptz '2024-07-01 16:00+00', timestamptz '2024-07-01 16:00+00' > timestamp '2024-07-01 12:00',
+  date '2024-07-01' < timestamptz '2024-07-01 03:00+00', current_date = (now() AT TIME ZONE 'America/New_York')::date;
 SELECT timestamptz '2024-03-09 12:00' + interval '1 day', timestamptz '2024-03-09 12:00' + interval '24 hours';
 SELECT timestamptz '2024-03-11 00:00' - timestamptz '2024-03-10 00:00';
 SELECT date_trunc('day', timestamptz '2024-03-10 12:00'), date_trunc('hour', timestamptz '2024-11-03 01:30:00-04');
