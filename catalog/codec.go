@@ -35,6 +35,9 @@ const (
 	// tagSparsevec is sparsevec: uvarint dim, uvarint nnz, then nnz
 	// uvarint 0-based indices and nnz little-endian float32 values.
 	tagSparsevec byte = 12
+	// tagInterval is interval: varint months, varint days, varint
+	// microseconds.
+	tagInterval byte = 13
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -91,6 +94,9 @@ func appendDatum(b []byte, d any) []byte {
 		return appendBits(b, v)
 	case types.SparseVec:
 		return appendSparse(b, v)
+	case types.Interval:
+		b = appendVarint(append(b, tagInterval), int64(v.Months))
+		return appendVarint(appendVarint(b, int64(v.Days)), v.Micros)
 	case types.Array:
 		b = appendUvarint(append(b, tagArray), uint64(len(v)))
 		for _, e := range v {
@@ -202,6 +208,9 @@ func (d *decoder) datum() any {
 		return d.bits()
 	case tagSparsevec:
 		return d.sparse()
+	case tagInterval:
+		m, days := d.varint(), d.varint()
+		return types.Interval{Months: int32(m), Days: int32(days), Micros: d.varint()}
 	case tagNumeric:
 		v, err := types.DecodeNumericBinary(d.bytes(d.uvarint()))
 		if err != nil {

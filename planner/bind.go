@@ -215,7 +215,7 @@ func (b *binder) bindConst(c *sql.Const, hint types.Type) (expr, error) {
 	if types.IsArray(hint.Kind) && hint.Typmod != types.NoTypmod {
 		return bindArrayLiteral(c, hint)
 	}
-	v, err := types.ParseText(hint, c.Text)
+	v, err := types.ParseTextStyle(hint, c.Text, b.s.DateTimeStyle())
 	if err != nil {
 		return nil, withPos(err, c.P)
 	}
@@ -299,7 +299,7 @@ func coerce(x expr, to types.Type, pos int) (expr, error) {
 			return x, nil
 		}
 	}
-	if c, ok := x.(*constExpr); ok {
+	if c, ok := x.(*constExpr); ok && (c.v == nil || !styleDependent(from, to)) {
 		if c.v == nil {
 			return &constExpr{t: to}, nil
 		}
@@ -318,12 +318,20 @@ func coerce(x expr, to types.Type, pos int) (expr, error) {
 // ioCast converts x to the string type to by its text form (an explicit
 // cast), at once for a constant.
 func ioCast(x expr, to types.Type) expr {
-	if c, ok := x.(*constExpr); ok && c.v != nil {
+	if c, ok := x.(*constExpr); ok && c.v != nil && !styleDependent(c.t, to) {
 		if v, err := types.Cast(c.v, c.t, to, true); err == nil {
 			return &constExpr{t: to, v: v}
 		}
 	}
 	return &castExpr{x: x, t: to, explicit: true}
+}
+
+// styleDependent reports whether a cast from one type to another reads
+// the session's TimeZone or IntervalStyle (timestamptz to or from another
+// kind, interval to a string), so that it is not folded while binding.
+func styleDependent(from, to types.Type) bool {
+	tz := from.Kind == types.KindTimestamptz || to.Kind == types.KindTimestamptz
+	return tz && from.Kind != to.Kind || from.Kind == types.KindInterval && to.Kind != types.KindInterval
 }
 
 // noTypmod strips a type's modifier: operators take vector, not vector(3).

@@ -94,6 +94,7 @@ var typnames = map[types.Kind]string{
 	types.KindRegnamespace: "regnamespace", types.KindRegrole: "regrole", types.KindRegproc: "regproc", types.KindRegprocedure: "regprocedure", types.KindRegoper: "regoper", types.KindRegoperator: "regoperator", types.KindVector: "vector", types.KindHalfvec: "halfvec",
 	types.KindVoid: "void", types.KindBytea: "bytea", types.KindDate: "date",
 	types.KindTimestamp: "timestamp", types.KindTimestamptz: "timestamptz",
+	types.KindInterval: "interval", types.KindTime: "time",
 	types.KindUUID: "uuid", types.KindJSONB: "jsonb", types.KindJSON: "json", types.KindRecord: "record",
 	types.KindBit: "bit", types.KindVarbit: "varbit", types.KindSparsevec: "sparsevec",
 	types.KindInt2Vector: "int2vector", types.KindOIDVector: "oidvector",

@@ -157,6 +157,20 @@ func (b *binder) bindOneUntyped(x *sql.BinaryExpr) (expr, expr, error) {
 	return t, u, nil
 }
 
+// zonedOperands converts a timestamp or date compared with a timestamptz
+// to timestamptz, read in the session's TimeZone when it runs, as
+// PostgreSQL's timestamp_cmp_timestamptz and date_cmp_timestamptz.
+func zonedOperands(l, r expr) (expr, expr) {
+	plain := func(k types.Kind) bool { return k == types.KindTimestamp || k == types.KindDate }
+	switch lk, rk := l.Type().Kind, r.Type().Kind; {
+	case lk == types.KindTimestamptz && plain(rk):
+		r = &castExpr{x: r, t: types.Timestamptz}
+	case rk == types.KindTimestamptz && plain(lk):
+		l = &castExpr{x: l, t: types.Timestamptz}
+	}
+	return l, r
+}
+
 // noOperator is PostgreSQL's 42883 for a binary operator no entry
 // takes; the caller adds the position.
 func noOperator(l types.Type, op string, r types.Type) *pgerror.Error {
@@ -172,6 +186,7 @@ func noOperator(l types.Type, op string, r types.Type) *pgerror.Error {
 // bindJSONB and bindContainment).
 func (b *binder) makeBinary(op string, l, r expr) expr {
 	if isComparison(op) {
+		l, r = zonedOperands(l, r)
 		if cmp, ok := comparerForOp(op, l.Type(), r.Type()); ok {
 			return &cmpExpr{op: op, l: l, r: r, cmp: cmp}
 		}
@@ -373,7 +388,11 @@ func (b *binder) bindCast(x *sql.Cast) (expr, error) {
 		return e, err
 	}
 	if b.untyped(x.X) {
-		inner, err := b.bind(x.X, noTypmod(x.Type))
+		hint := noTypmod(x.Type)
+		if x.Type.Kind == types.KindInterval { // interval_in reads its fields' range: INTERVAL '2' DAY
+			hint = x.Type
+		}
+		inner, err := b.bind(x.X, hint)
 		if err != nil {
 			return nil, err
 		}
@@ -402,7 +421,7 @@ func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
 		if c.v == nil {
 			return &constExpr{t: to}, nil
 		}
-		v, err := types.Cast(c.v, c.t, to, true)
+		v, err := types.CastStyle(c.v, c.t, to, true, b.s.DateTimeStyle())
 		if err != nil {
 			return nil, withPos(err, pos)
 		}

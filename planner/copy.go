@@ -25,6 +25,7 @@ type copyPlan struct {
 	table *catalog.Table
 	cols  []int
 	opts  copyfmt.Options
+	style *types.Style // the session's: timestamptz and interval text read in it
 }
 
 func (p *copyPlan) columns() []backend.Column { return nil }
@@ -55,10 +56,11 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
+	style := b.s.DateTimeStyle()
 	if !x.From {
-		return &copyQueryPlan{query: copyTableQuery(t, cols), opts: opts, table: t}, nil
+		return &copyQueryPlan{query: copyTableQuery(t, cols), opts: opts, table: t, style: style}, nil
 	}
-	return &copyPlan{table: t, cols: cols, opts: opts}, nil
+	return &copyPlan{table: t, cols: cols, opts: opts, style: style}, nil
 }
 
 // forceFlags maps the columns of a FORCE_NOT_NULL or FORCE_NULL list to
@@ -283,9 +285,9 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	case t.Kind == types.KindBytea:
 		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
 	case owned && len(field) > copyBigField:
-		return types.ParseText(t, copyfmt.View(field))
+		return types.ParseTextStyle(t, copyfmt.View(field), cp.style)
 	}
-	return types.ParseText(t, copyfmt.String(field))
+	return types.ParseTextStyle(t, copyfmt.String(field), cp.style)
 }
 
 // decodeOwnedBinary is types.DecodeBinary for a large binary field whose

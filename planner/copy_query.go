@@ -22,6 +22,7 @@ type copyQueryPlan struct {
 	// table is COPY table TO's table (its SELECT privilege is checked,
 	// its OID is the progress entry's relation); nil for a query.
 	table *catalog.Table
+	style *types.Style // the session's, for timestamptz and interval text
 }
 
 // copyTableQuery is the query COPY table [(cols)] TO STDOUT reads:
@@ -59,7 +60,7 @@ func (b *binder) planCopyQuery(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	return &copyQueryPlan{query: q, opts: opts}, nil
+	return &copyQueryPlan{query: q, opts: opts, style: b.s.DateTimeStyle()}, nil
 }
 
 func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
@@ -82,7 +83,7 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 	fields := make([][]byte, len(cols))
 	for _, r := range rows.Rows {
 		for i, v := range r {
-			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v)
+			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v, p.style)
 		}
 		line := w.Row(fields)
 		if err := e.charge(copyLineBytes + int64(len(line))); err != nil {
@@ -98,12 +99,12 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 }
 
 // encodeCopyField is one COPY field: nil for NULL only.
-func encodeCopyField(f copyfmt.Format, t types.Type, v any) []byte {
+func encodeCopyField(f copyfmt.Format, t types.Type, v any, st *types.Style) []byte {
 	if v == nil {
 		return nil
 	}
 	if f == copyfmt.Binary {
 		return types.AppendBinary([]byte{}, t, v)
 	}
-	return types.AppendText([]byte{}, t, v)
+	return types.AppendTextStyle([]byte{}, t, v, st)
 }

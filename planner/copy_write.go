@@ -6,6 +6,7 @@ import (
 
 	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -17,7 +18,7 @@ import (
 // table TO STDOUT: the query's rows as it writes them (runRowsTo), each
 // encoded as it comes, counted in pg_stat_progress_copy.
 func (p *copyQueryPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	rw := &copyRowWriter{w: w, opts: p.opts, pr: p.progress()}
+	rw := &copyRowWriter{w: w, opts: p.opts, pr: p.progress(), style: p.style}
 	defer monitor.StartCopy(ctx, rw.pr)()
 	if _, err := runRowsTo(ctx, p.query, x, rw); err != nil {
 		return nil, err
@@ -82,6 +83,7 @@ func (o *copyOut) end(n int) (*backend.Result, error) {
 type copyRowWriter struct {
 	w      backend.CopyWriter
 	opts   copyfmt.Options
+	style  *types.Style
 	out    *copyOut
 	cols   []backend.Column
 	fields [][]byte
@@ -109,7 +111,7 @@ func (r *copyRowWriter) Begin(cols []backend.Column) error {
 // WriteRow implements backend.RowWriter.
 func (r *copyRowWriter) WriteRow(row []any) error {
 	for i, v := range row {
-		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v)
+		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v, r.style)
 	}
 	r.n++
 	return r.out.row(r.fields)

@@ -203,8 +203,12 @@ func castable(from, to types.Type) bool {
 		return true // json and jsonb, each way (pg_cast 'a')
 	}
 	fc, tc := classOf(from), classOf(to)
-	if fc == tc && fc != classOther {
+	if fc == tc && fc != classOther || from.Kind == to.Kind && !types.IsArray(from.Kind) {
 		return true
+	}
+	if to.Kind == types.KindTime && (fc == classTimestamp || from.Kind == types.KindInterval) ||
+		from.Kind == types.KindTime && to.Kind == types.KindInterval {
+		return true // timestamp, timestamptz and interval to time ('a'), time to interval ('i')
 	}
 	if tc == classString {
 		return true

@@ -83,7 +83,15 @@ func (c *castExpr) Eval(e *env) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	return types.Cast(v, c.x.Type(), c.t, c.explicit)
+	return types.CastStyle(v, c.x.Type(), c.t, c.explicit, e.DateTimeStyle())
+}
+
+// DateTimeStyle is the session's date/time Style (nil outside a session).
+func (e *env) DateTimeStyle() *types.Style {
+	if e == nil || e.sess == nil {
+		return nil
+	}
+	return e.sess.DateTimeStyle()
 }
 
 // funcExpr calls a scalar function; strict functions return NULL when an

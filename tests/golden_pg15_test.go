@@ -117,6 +117,9 @@ var pg15GoldenScripts = []string{
 	"float_underflow",
 	"like_escape_end",
 	"param_gaps",
+	"datetime_timezone",
+	"datetime_interval",
+	"datetime_to_char",
 }
 
 // TestGoldenPG15 runs pg15GoldenScripts against PostgreSQL 15 (each in a

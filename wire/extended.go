@@ -96,7 +96,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 			"bind message supplies %d parameters, but prepared statement \"%s\" requires %d",
 			len(m.Parameters), m.PreparedStatement, len(ptypes))
 	}
-	if pt.params, err = decodeParams(m, ptypes); err != nil {
+	if pt.params, err = decodeParams(m, ptypes, c.style()); err != nil {
 		return err
 	}
 	if pt.formats, err = resolveFormats(pt.formats, m.ResultFormatCodes, len(pt.cols)); err != nil {
@@ -120,7 +120,7 @@ func (c *conn) newPortal(name string) *portal {
 // decodeParams decodes Bind's parameter values: NULL is nil, format 0 goes
 // through types.ParseText and format 1 through types.DecodeBinary. A decoding
 // error gets PostgreSQL's context line naming the parameter.
-func decodeParams(m *pgproto3.Bind, ptypes []types.Type) ([]any, error) {
+func decodeParams(m *pgproto3.Bind, ptypes []types.Type, st *types.Style) ([]any, error) {
 	n := len(m.Parameters)
 	fc := m.ParameterFormatCodes
 	if len(fc) > 1 && len(fc) != n {
@@ -145,7 +145,7 @@ func decodeParams(m *pgproto3.Bind, ptypes []types.Type) ([]any, error) {
 				return nil, paramContext(err, m.DestinationPortal, i, pgproto3.BinaryFormat, raw)
 			}
 		}
-		d, err := decodeParam(ptypes[i], format, raw)
+		d, err := decodeParam(ptypes[i], format, raw, st)
 		if err != nil {
 			return nil, paramContext(err, m.DestinationPortal, i, format, raw)
 		}
@@ -154,7 +154,7 @@ func decodeParams(m *pgproto3.Bind, ptypes []types.Type) ([]any, error) {
 	return params, nil
 }
 
-func decodeParam(t types.Type, format int16, raw []byte) (d any, err error) {
+func decodeParam(t types.Type, format int16, raw []byte, st *types.Style) (d any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = pgerror.Errorf(pgerror.InternalError, "cannot decode parameter: %v", r)
@@ -162,7 +162,7 @@ func decodeParam(t types.Type, format int16, raw []byte) (d any, err error) {
 	}()
 	switch format {
 	case pgproto3.TextFormat:
-		return types.ParseText(t, string(raw))
+		return types.ParseTextStyle(t, string(raw), st)
 	case pgproto3.BinaryFormat:
 		return types.DecodeBinary(t, bytes.Clone(raw))
 	}

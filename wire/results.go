@@ -154,12 +154,13 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []backend.Column, formats [
 		buf = make([]byte, 0, 512)
 	}
 	ends := c.rowEnds[:0]
+	st := c.style()
 	for i, d := range row {
 		if d != nil {
 			if formatOf(formats, i) == pgproto3.BinaryFormat {
 				buf = types.AppendBinary(buf, cols[i].Type, d)
 			} else {
-				buf = types.AppendText(buf, cols[i].Type, d)
+				buf = types.AppendTextStyle(buf, cols[i].Type, d, st)
 			}
 		}
 		ends = append(ends, len(buf))
@@ -213,6 +214,15 @@ func (c *conn) sendRowsOf(res *backend.Result) error {
 		}
 	} else if len(res.Rows) > 0 {
 		return pgerror.Internal(fmt.Errorf("result has %d rows but no columns", len(res.Rows)))
+	}
+	return nil
+}
+
+// style is the session's date/time Style for text values (nil when the
+// session has none: PostgreSQL's defaults).
+func (c *conn) style() *types.Style {
+	if s, ok := c.sess.(backend.Styler); ok {
+		return s.DateTimeStyle()
 	}
 	return nil
 }

@@ -60,6 +60,8 @@ var pgTypes = []pgType{
 	{types.OIDDate, "date", 4, "D", 1182, false, "i", "p", "date_", false, 0, false},
 	{types.OIDTimestamp, "timestamp", 8, "D", 1115, false, "d", "p", "timestamp_", true, 0, false},
 	{types.OIDTimestamptz, "timestamptz", 8, "D", 1185, true, "d", "p", "timestamptz_", true, 0, false},
+	{types.OIDInterval, "interval", 16, "T", 1187, true, "d", "p", "interval_", true, 0, false},
+	{types.OIDTime, "time", 8, "D", 1183, false, "d", "p", "time_", true, 0, false},
 	{types.OIDUUID, "uuid", 16, "U", 2951, false, "c", "p", "uuid_", false, 0, false},
 	{types.OIDJSONB, "jsonb", -1, "U", 3807, false, "i", "x", "jsonb_", false, 0, false},
 	{types.OIDInt2Vector, "int2vector", -1, "A", types.OIDInt2VectorArray, false, "i", "p", "int2vector", false, 0, false},

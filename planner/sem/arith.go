@@ -144,6 +144,8 @@ func Negate(v any, t types.Type) (any, error) {
 		return IntArith("-", 0, x, t)
 	case types.Decimal:
 		return types.NegNumeric(x), nil
+	case types.Interval:
+		return types.NegateInterval(x)
 	}
 	return -v.(float64), nil
 }

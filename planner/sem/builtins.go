@@ -38,6 +38,8 @@ var Builtins = NewRegistry(
 	sparsevecFuncs,
 	reloadFuncs,
 	backupFuncs,
+	dateTimeFuncs(),
+	toCharFuncs,
 	pgvectorProcs,
 	pgvectorIOProcs,
 	arrayFillFuncs,

@@ -17,6 +17,7 @@ const (
 	catPseudo   category = 'P'
 	catUnknown  category = 'X'
 	catBitStr   category = 'V' // bit, bit varying (preferred)
+	catTimespan category = 'T' // interval (preferred)
 )
 
 // categoryOf returns t's category and whether t is its category's
@@ -36,8 +37,10 @@ func categoryOf(t types.Type) (category, bool) {
 		return catString, false
 	case types.KindBool:
 		return catBool, true
-	case types.KindDate, types.KindTimestamp:
+	case types.KindDate, types.KindTimestamp, types.KindTime:
 		return catDateTime, false
+	case types.KindInterval:
+		return catTimespan, true
 	case types.KindTimestamptz:
 		return catDateTime, true
 	case types.KindBit:

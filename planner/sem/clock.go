@@ -17,8 +17,7 @@ const PostgresEpochMicros = 946684800000000
 // call. CURRENT_TIMESTAMP(p) and LOCALTIMESTAMP(p) round to p fractional
 // digits (p above 6 is 6). CURRENT_DATE is the transaction start's date
 // and LOCALTIMESTAMP its timestamp without time zone, both in the session
-// TimeZone, which vecgres keeps at UTC. CURRENT_TIME and LOCALTIME are
-// absent: vecgres has no time type.
+// TimeZone. CURRENT_TIME and LOCALTIME are absent.
 var clockFuncs = []Func{
 	xactClock("now"), xactClock("transaction_timestamp"), xactClock("current_timestamp"),
 	{Name: "current_timestamp", Args: []types.Type{types.Int4}, Ret: types.Timestamptz, Strict: true, Volatility: Stable,
@@ -28,12 +27,16 @@ var clockFuncs = []Func{
 	{Name: "clock_timestamp", Ret: types.Timestamptz, Volatility: Volatile,
 		Fn: func(Context, []any) (any, error) { return ClockMicros(time.Now()), nil }},
 	{Name: "current_date", Ret: types.Date, Volatility: Stable,
-		Fn: func(c Context, _ []any) (any, error) { return floorDay(c.TransactionTimestamp()), nil }},
+		Fn: func(c Context, _ []any) (any, error) { return floorDay(localClock(c)), nil }},
 	{Name: "localtimestamp", Ret: types.Timestamp, Volatility: Stable,
-		Fn: func(c Context, _ []any) (any, error) { return c.TransactionTimestamp(), nil }},
+		Fn: func(c Context, _ []any) (any, error) { return localClock(c), nil }},
 	{Name: "localtimestamp", Args: []types.Type{types.Int4}, Ret: types.Timestamp, Strict: true, Volatility: Stable,
-		Fn: func(c Context, a []any) (any, error) { return roundClock(c.TransactionTimestamp(), a[0]), nil }},
+		Fn: func(c Context, a []any) (any, error) { return roundClock(localClock(c), a[0]), nil }},
 }
+
+// localClock is the transaction's start as wall-clock time in the
+// session's TimeZone.
+func localClock(c Context) int64 { return types.ToWall(c.TransactionTimestamp(), sessionZone(c)) }
 
 // xactClock is a function returning the transaction's start.
 func xactClock(name string) Func {

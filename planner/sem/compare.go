@@ -59,6 +59,8 @@ func comparisonOperators() []Func {
 			pairs = append(pairs, pair{l, r, compareDateTimes(l, r)})
 		}
 	}
+	same(types.IntervalType, types.Compare) // interval_eq ... (spans: '1 mon' = '30 days')
+	same(types.Time, types.Compare)
 	same(Bit, types.Compare) // biteq ... (bit.go)
 	same(Varbit, types.Compare)
 	same(Sparsevec, types.Compare)        // sparsevec_eq ... (sparsevec.go)

@@ -3,6 +3,8 @@ package sem
 import (
 	"math/rand/v2"
 	"time"
+
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // Context is what a function's implementation may ask of the session
@@ -26,6 +28,9 @@ type Context interface {
 	// SetSetting is SET name = value, or SET LOCAL when local; it returns
 	// the value now in force. Errors: SET's.
 	SetSetting(name, value string, local bool) (string, error)
+	// DateTimeStyle is the session's TimeZone and IntervalStyle (nil:
+	// UTC and postgres), for functions of timestamptz and interval.
+	DateTimeStyle() *types.Style
 	// Rand is the session's random source (random()).
 	Rand() *rand.Rand
 	// Reseed makes the session's random source r (setseed()).

@@ -31,7 +31,7 @@ var Operators *Registry
 func init() {
 	Operators = NewRegistry(numberOperators(), prefixOperators(), vectorOperators(), halfvecOperators(), stringOperators, likeOperators, regexOperators,
 		comparisonOperators(), jsonbOperators, jsonbMoreOperators, jsonOperators, arrayOperators, arrayConcatOperators, powerOperators,
-		bitOperators(), bitStringOperators(), sparsevecOperators())
+		bitOperators(), bitStringOperators(), sparsevecOperators(), dateTimeOperators())
 }
 
 var (

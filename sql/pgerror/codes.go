@@ -27,6 +27,8 @@ const (
 	NullValueNotAllowed          Code = "22004"
 	InvalidDatetimeFormat        Code = "22007"
 	DatetimeFieldOverflow        Code = "22008"
+	IntervalFieldOverflow        Code = "22015"
+	InvalidTimeZoneDisplacement  Code = "22009"
 	DivisionByZero               Code = "22012"
 	InvalidPrecedingFollowing    Code = "22013" // a window frame's offset
 	InvalidArgumentForNtile      Code = "22014"

@@ -30,7 +30,7 @@ func castToVector(d any, from, to Type) (any, error) {
 // element cast): NULL elements stay NULL; the element cast's rules apply
 // (explicit or not) and its errors are returned, except that a missing
 // element cast is reported for the array types (42846).
-func castArray(d any, from, to Type, explicit bool) (any, error) {
+func castArray(d any, from, to Type, explicit bool, st *Style) (any, error) {
 	a, ok := asArray(d)
 	if !ok {
 		return nil, cannotCast(from, to)
@@ -42,7 +42,7 @@ func castArray(d any, from, to Type, explicit bool) (any, error) {
 		if e == nil {
 			continue
 		}
-		c, err := Cast(e, fe, te, explicit)
+		c, err := CastStyle(e, fe, te, explicit, st)
 		if err != nil {
 			if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.CannotCoerce {
 				return nil, cannotCast(from, to)

@@ -34,7 +34,7 @@ func errArrayNulls() *pgerror.Error {
 // values (elements typed with t's typmod). Errors: 22P02 malformed array
 // literal with array_in's detail, 0A000 for more than one dimension, then
 // the element input function's error.
-func parseArray(s string, t Type) (any, error) {
+func parseArray(s string, t Type, st *Style) (any, error) {
 	elems, err := splitArray(s)
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func parseArray(s string, t Type) (any, error) {
 		if e.null {
 			continue
 		}
-		d, err := ParseText(et, e.text)
+		d, err := ParseTextStyle(et, e.text, st)
 		if err != nil {
 			return nil, err
 		}
@@ -215,7 +215,7 @@ func finishElem(cur *elemBuilder) arrayElem {
 // appendArrayText is array_out for a one-dimensional array: "{1,2.5,NULL}";
 // an element is double-quoted (with '"' and '\' escaped) when it is empty,
 // is NULL in any case, or holds '{', '}', ',', '"', '\' or whitespace.
-func appendArrayText(buf []byte, t Type, d any) []byte {
+func appendArrayText(buf []byte, t Type, d any, st *Style) []byte {
 	if v, ok := d.(Vector); ok { // a vector cast to real[]
 		d = vectorElems(v)
 	}
@@ -230,7 +230,7 @@ func appendArrayText(buf []byte, t Type, d any) []byte {
 			buf = append(buf, "NULL"...)
 			continue
 		}
-		buf = appendArrayElem(buf, AppendText(nil, et, e))
+		buf = appendArrayElem(buf, AppendTextStyle(nil, et, e, st))
 	}
 	return append(buf, '}')
 }

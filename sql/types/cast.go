@@ -20,12 +20,19 @@ import (
 // (dims for vector(n), NaN, infinity), 22001 too long for varchar(n) in
 // assignment (an explicit cast truncates).
 func Cast(d any, from, to Type, explicit bool) (any, error) {
+	return CastStyle(d, from, to, explicit, nil)
+}
+
+// CastStyle is Cast in a session's Style: text to and from timestamptz
+// and interval, and timestamptz to and from date and timestamp, read its
+// TimeZone and IntervalStyle.
+func CastStyle(d any, from, to Type, explicit bool, st *Style) (any, error) {
 	if d == nil || to.Kind == KindUnknown {
 		return d, nil
 	}
 	if from.Kind == KindUnknown {
 		if s, ok := d.(string); ok {
-			return ParseText(to, s)
+			return ParseTextStyle(to, s, st)
 		}
 		return nil, cannotCast(from, to)
 	}
@@ -39,27 +46,30 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 		return v, err
 	}
 	if from.Kind == to.Kind && IsArray(to.Kind) && to.Typmod != NoTypmod {
-		return castArray(d, from, to, explicit) // the element typmod
+		return castArray(d, from, to, explicit, st) // the element typmod
 	}
-	if from.Kind == to.Kind && !isString(to.Kind) {
+	if from.Kind == to.Kind && !isString(to.Kind) && to.Kind != KindInterval && to.Kind != KindTime {
 		return applyTypmod(d, to)
 	}
 	switch {
 	case isString(to.Kind):
-		return castToString(d, from, to, explicit)
+		return castToString(d, from, to, explicit, st)
 	case isString(from.Kind):
 		if !explicit {
 			return nil, cannotCast(from, to)
 		}
 		s, _ := d.(string)
-		return ParseText(to, s)
+		return ParseTextStyle(to, s, st)
 	case isNumber(from.Kind) && isNumber(to.Kind):
 		if from.Kind == KindNumeric || to.Kind == KindNumeric {
 			return castNumeric(d, from.Kind, to)
 		}
 		return castNumber(d, from.Kind, to.Kind)
 	}
-	if v, ok, err := castDateTime(d, from, to); ok {
+	if v, ok, err := castInterval(d, from, to); ok { // time_of_day.go
+		return v, err
+	}
+	if v, ok, err := castDateTime(d, from, to, st); ok {
 		return v, err
 	}
 	switch {
@@ -80,7 +90,7 @@ func Cast(d any, from, to Type, explicit bool) (any, error) {
 	case IsCatalogVector(to.Kind): // only text input makes one
 		return nil, cannotCast(from, to)
 	case isArray(from.Kind) && isArray(to.Kind):
-		return castArray(d, from, to, explicit)
+		return castArray(d, from, to, explicit, st)
 	case isOIDLike(from.Kind) || isOIDLike(to.Kind):
 		return castOID(d, from, to)
 	case explicit && from.Kind == KindBool && to.Kind == KindInt4:
@@ -136,7 +146,7 @@ func applyTypmod(d any, to Type) (any, error) {
 // castToString is the output function (or booltext, or a string-to-string
 // coercion), then the target's length typmod. bpchar loses its trailing
 // spaces on the way to text or varchar, as rtrim in bpchar's casts.
-func castToString(d any, from, to Type, explicit bool) (any, error) {
+func castToString(d any, from, to Type, explicit bool, st *Style) (any, error) {
 	var s string
 	switch {
 	case isString(from.Kind):
@@ -152,7 +162,7 @@ func castToString(d any, from, to Type, explicit bool) (any, error) {
 			s = "true"
 		}
 	default:
-		s = string(AppendText(nil, from, d))
+		s = string(AppendTextStyle(nil, from, d, st))
 	}
 	return fitString(s, to, explicit)
 }

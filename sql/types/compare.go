@@ -69,6 +69,10 @@ func Compare(a, b any) int {
 		if y, ok := b.([]int64); ok {
 			return compareSlices(x, y, compareOrdered[int64])
 		}
+	case Interval:
+		if y, ok := b.(Interval); ok {
+			return CompareIntervals(x, y)
+		}
 	case Array:
 		if y, ok := asArray(b); ok {
 			return compareArrays(x, y)

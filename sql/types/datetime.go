@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
@@ -12,8 +13,8 @@ import (
 // a date is days since 2000-01-01 held as int64 (int32 on the wire), a
 // timestamp or timestamptz microseconds since 2000-01-01 00:00:00 (UTC for
 // timestamptz). Infinity and -infinity are the extreme values of the wire
-// type. vecgres's session TimeZone is always UTC, so timestamptz prints
-// with "+00" and input offsets convert to UTC.
+// type. A timestamptz prints, and an input without an offset reads, in
+// the session's TimeZone (Style; datetime_zone.go).
 const (
 	DateNegInfinity       = math.MinInt32
 	DateInfinity          = math.MaxInt32
@@ -138,6 +139,24 @@ func AppendDate(buf []byte, days int64) []byte {
 // (tz true) with DateStyle ISO: "2024-01-02 03:04:05.123456", fractional
 // seconds without trailing zeros, "+00" for timestamptz, " BC" last.
 func AppendTimestamp(buf []byte, us int64, tz bool) []byte {
+	if tz {
+		return AppendTimestamptz(buf, us, nil)
+	}
+	return appendTimestamp(buf, us, 0, false)
+}
+
+// AppendTimestamptz is timestamptz_out in the style's TimeZone with
+// DateStyle ISO: the wall-clock time then its offset ("-05", "+05:30").
+func AppendTimestamptz(buf []byte, us int64, st *Style) []byte {
+	if us == TimestampInfinity || us == TimestampNegInfinity {
+		return appendTimestamp(buf, us, 0, false)
+	}
+	off, _ := ZoneOffset(us, st.zone())
+	return appendTimestamp(buf, us+off*usecPerSec, off, true)
+}
+
+// appendTimestamp prints the wall-clock time us, then off when tz.
+func appendTimestamp(buf []byte, us, off int64, tz bool) []byte {
 	switch us {
 	case TimestampInfinity:
 		return append(buf, "infinity"...)
@@ -159,7 +178,7 @@ func AppendTimestamp(buf []byte, us int64, tz bool) []byte {
 		buf = append(append(buf, '.'), strings.TrimRight(f, "0")...)
 	}
 	if tz {
-		buf = append(buf, "+00"...)
+		buf = appendOffset(buf, off)
 	}
 	if bc {
 		buf = append(buf, " BC"...)
@@ -172,7 +191,8 @@ type dtFields struct {
 	y, mo, d       int64
 	h, mi, s       int64
 	usec           int64
-	offset         int64 // seconds east of UTC
+	offset         int64          // seconds east of UTC
+	loc            *time.Location // a zone named in the input, else nil
 	hasTime, hasTZ bool
 	special        int // 0, +1 infinity, -1 -infinity
 }
@@ -207,7 +227,13 @@ func ParseDate(s string) (int64, error) {
 // round to microseconds. Errors: 22007 `invalid input syntax for type
 // timestamp: "x"`, 22008 `date/time field value out of range: "x"` or
 // `timestamp out of range: "x"`.
-func ParseTimestamp(s string, tz bool) (int64, error) {
+func ParseTimestamp(s string, tz bool) (int64, error) { return parseTimestamp(s, tz, nil) }
+
+// ParseTimestamptz is timestamptz_in in the style's TimeZone: a wall-clock
+// time without an offset or zone name reads in that zone.
+func ParseTimestamptz(s string, st *Style) (int64, error) { return parseTimestamp(s, true, st) }
+
+func parseTimestamp(s string, tz bool, st *Style) (int64, error) {
 	name := "timestamp"
 	if tz {
 		name = "timestamp with time zone"
@@ -227,8 +253,14 @@ func ParseTimestamp(s string, tz bool) (int64, error) {
 		return 0, pgerror.Errorf(pgerror.DatetimeFieldOverflow, "timestamp out of range: \"%s\"", s)
 	}
 	us := days*usecPerDay + ((f.h*60+f.mi)*60+f.s)*usecPerSec + f.usec
-	if tz {
+	switch {
+	case !tz:
+	case f.loc != nil:
+		us = FromWall(us, f.loc)
+	case f.hasTZ:
 		us -= f.offset * usecPerSec
+	default:
+		us = FromWall(us, st.zone())
 	}
 	if us < minTimestamp || us >= endTimestamp {
 		return 0, pgerror.Errorf(pgerror.DatetimeFieldOverflow, "timestamp out of range: \"%s\"", s)
@@ -308,7 +340,7 @@ func parseDateTime(s, name string) (dtFields, error) {
 		return overflow()
 	}
 	if f.offset > 15*3600+59*60+59 || f.offset < -(15*3600+59*60+59) {
-		return f, pgerror.Errorf(pgerror.DatetimeFieldOverflow, "time zone displacement out of range: \"%s\"", s)
+		return f, pgerror.Errorf(pgerror.InvalidTimeZoneDisplacement, "time zone displacement out of range: \"%s\"", s)
 	}
 	return f, nil
 }
@@ -388,6 +420,13 @@ func (p *dtScanner) zone(f *dtFields) bool {
 		f.hasTZ = true
 		return true
 	}
+	if strings.ContainsAny(rest, "abcdefghijklmnopqrstuvwxyz") {
+		loc, _, ok := LoadZone(rest)
+		if ok {
+			p.i, f.loc, f.hasTZ = len(p.s), loc, true
+		}
+		return ok
+	}
 	sign := int64(1)
 	switch {
 	case p.eat('+'):
@@ -452,8 +491,11 @@ func timestampTypmodIn(k Kind, mods []int32) (Type, error) {
 		return Unknown, invalidTypmod()
 	}
 	name := "TIMESTAMP"
-	if k == KindTimestamptz {
+	switch k {
+	case KindTimestamptz:
 		name = "TIMESTAMP WITH TIME ZONE"
+	case KindTime:
+		name = "TIME"
 	}
 	if mods[0] < 0 {
 		return Unknown, pgerror.Errorf(pgerror.InvalidParameterValue, "TIMESTAMP(%d)%s precision must not be negative", mods[0], strings.TrimPrefix(name, "TIMESTAMP"))

@@ -17,8 +17,13 @@
 // and integer arrays), and for the catalog types int2vector and oidvector
 // (int2vector.go: lower bound 0, text "1 2"); []byte for bytea; int64 days since
 // 2000-01-01 for date and int64 microseconds since 2000-01-01 00:00:00 for
-// timestamp and timestamptz (UTC: the session TimeZone is always UTC;
-// infinities are the int32/int64 extremes, as on the wire); UUID ([16]byte)
+// timestamp and timestamptz (timestamptz's instant in UTC; it reads and
+// prints in a session's TimeZone through Style, datetime_zone.go;
+// infinities are the int32/int64 extremes, as on the wire); int64
+// microseconds since midnight for time; Interval (months, days,
+// microseconds: interval.go, interval_text.go, interval_out.go, with the
+// arithmetic in datetime_arith.go and extract/date_trunc in
+// datetime_fields.go) for interval; UUID ([16]byte)
 // for uuid; JSONB (a parsed tree, keys sorted and unique, numbers kept as
 // numeric text) for jsonb; string (the input text verbatim, checked by
 // ParseJSON; ParseJSONTree reads it with each value's source text) for

@@ -11,33 +11,37 @@ import (
 // timestamp, timestamptz, uuid and jsonb.
 func isDriverKind(k Kind) bool {
 	switch k {
-	case KindBytea, KindDate, KindTimestamp, KindTimestamptz, KindUUID, KindJSONB:
+	case KindBytea, KindDate, KindTimestamp, KindTimestamptz, KindUUID, KindJSONB, KindInterval, KindTime:
 		return true
 	}
 	return false
 }
 
 // parseDriverText is the input function of a driver kind.
-func parseDriverText(t Type, s string) (any, error) {
+func parseDriverText(t Type, s string, st *Style) (any, error) {
 	switch t.Kind {
 	case KindBytea:
 		return parseBytea(s)
 	case KindDate:
 		return ParseDate(s)
 	case KindTimestamp, KindTimestamptz:
-		us, err := ParseTimestamp(s, t.Kind == KindTimestamptz)
+		us, err := parseTimestamp(s, t.Kind == KindTimestamptz, st)
 		if err != nil {
 			return nil, err
 		}
 		return roundTimestamp(us, t.Typmod), nil
 	case KindUUID:
 		return ParseUUID(s)
+	case KindInterval:
+		return ParseInterval(s, t.Typmod)
+	case KindTime:
+		return ParseTime(s, t.Typmod)
 	}
 	return ParseJSONB(s)
 }
 
 // appendDriverText is the output function of a driver kind.
-func appendDriverText(buf []byte, t Type, d any) []byte {
+func appendDriverText(buf []byte, t Type, d any, st *Style) []byte {
 	switch x := d.(type) {
 	case []byte:
 		return appendBytea(buf, x)
@@ -45,12 +49,18 @@ func appendDriverText(buf []byte, t Type, d any) []byte {
 		return AppendUUID(buf, x)
 	case JSONB:
 		return AppendJSONB(buf, x)
+	case Interval:
+		return AppendInterval(buf, x, st)
 	case int64:
 		switch t.Kind {
+		case KindTime:
+			return AppendTime(buf, x)
 		case KindDate:
 			return AppendDate(buf, x)
-		case KindTimestamp, KindTimestamptz:
-			return AppendTimestamp(buf, x, t.Kind == KindTimestamptz)
+		case KindTimestamp:
+			return AppendTimestamp(buf, x, false)
+		case KindTimestamptz:
+			return AppendTimestamptz(buf, x, st)
 		}
 	}
 	return nil
@@ -82,6 +92,8 @@ func decodeDriverBinary(t Type, b []byte) (any, error) {
 			return nil, err
 		}
 		return ParseJSONB(string(b[1:]))
+	case KindInterval:
+		return decodeIntervalBinary(t, b)
 	}
 	r := reader{b: b}
 	var d any
@@ -96,6 +108,15 @@ func decodeDriverBinary(t Type, b []byte) (any, error) {
 		} else {
 			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "date out of range")
 		}
+	case KindTime:
+		v, err := r.uint64()
+		if err != nil {
+			return nil, err
+		}
+		if int64(v) < 0 || int64(v) > usecPerDay {
+			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "time out of range")
+		}
+		d = roundTime(int64(v), t.Typmod)
 	case KindTimestamp, KindTimestamptz:
 		v, err := r.uint64()
 		if err != nil {
@@ -124,6 +145,8 @@ func appendDriverBinary(buf []byte, t Type, d any) []byte {
 		return append(buf, x[:]...)
 	case JSONB:
 		return AppendJSONB(append(buf, jsonbVersion), x)
+	case Interval:
+		return appendIntervalBinary(buf, x)
 	case int64:
 		if t.Kind == KindDate {
 			return binary.BigEndian.AppendUint32(buf, uint32(int32(x)))
@@ -134,20 +157,32 @@ func appendDriverBinary(buf []byte, t Type, d any) []byte {
 }
 
 // castDateTime converts among date, timestamp and timestamptz (all
-// allowed implicitly or in assignment; TimeZone is UTC so timestamp and
-// timestamptz share their value): date to timestamp is midnight,
-// timestamp to date drops the time of day. Infinities map to infinities.
-// ok is false for other pairs.
-func castDateTime(d any, from, to Type) (any, bool, error) {
+// allowed implicitly or in assignment): date to timestamp is midnight,
+// timestamp to date drops the time of day; a timestamptz is read or made
+// in the style's TimeZone. Infinities map to infinities. ok is false for
+// other pairs.
+func castDateTime(d any, from, to Type, st *Style) (any, bool, error) {
 	isTS := func(k Kind) bool { return k == KindTimestamp || k == KindTimestamptz }
 	v, _ := d.(int64)
+	if from.Kind == KindTimestamptz && to.Kind != KindTimestamptz {
+		v = ToWall(v, st.zone())
+	}
+	if v2, ok, err := castTime(v, from, to, st); ok { // time.go
+		return v2, ok, err
+	}
 	switch {
 	case isTS(from.Kind) && isTS(to.Kind):
+		if to.Kind == KindTimestamptz && from.Kind == KindTimestamp {
+			v = FromWall(v, st.zone())
+		}
 		return roundTimestamp(v, to.Typmod), true, nil
 	case from.Kind == KindDate && isTS(to.Kind):
 		us, err := DateToTimestamp(v)
 		if err != nil {
 			return nil, true, err
+		}
+		if to.Kind == KindTimestamptz {
+			us = FromWall(us, st.zone())
 		}
 		return us, true, nil
 	case isTS(from.Kind) && to.Kind == KindDate:

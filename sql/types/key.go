@@ -35,6 +35,7 @@ const (
 	keyBits
 	keySparsevec
 	keyRecord
+	keyInterval
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -93,6 +94,8 @@ func AppendKey(b []byte, v any) []byte {
 			b = appendFloatKey(appendLen(b, int(i)), float64(x.Values[k]))
 		}
 		return b
+	case Interval:
+		return appendIntervalKey(append(b, keyInterval), x)
 	case JSONB:
 		return appendJSONKey(b, x)
 	case Record:

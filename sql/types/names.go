@@ -92,6 +92,8 @@ var kinds = [...]kindInfo{
 	KindCstringArray:     {OIDCstringArr, "cstring[]", -1},
 	KindRecord:           {OIDRecord, "record", -1},
 	KindRecordArray:      {OIDRecordArray, "record[]", -1},
+	KindInterval:         {OIDInterval, "interval", 16},
+	KindTime:             {OIDTime, "time without time zone", 8},
 }
 
 func (k Kind) info() kindInfo {
@@ -139,6 +141,10 @@ func (t Type) Name() string {
 		return "timestamp(" + n + ") without time zone"
 	case KindTimestamptz:
 		return "timestamp(" + n + ") with time zone"
+	case KindTime:
+		return "time(" + n + ") without time zone"
+	case KindInterval:
+		return intervalTypmodName(t.Typmod)
 	case KindNumeric:
 		return numericTypmodName(t.Typmod)
 	}
@@ -213,6 +219,7 @@ var typeNames = map[string]Kind{
 	"bytea": KindBytea, "date": KindDate,
 	"timestamp": KindTimestamp, "timestamp without time zone": KindTimestamp,
 	"timestamptz": KindTimestamptz, "timestamp with time zone": KindTimestamptz,
+	"interval": KindInterval, "time": KindTime, "time without time zone": KindTime,
 	"uuid": KindUUID, "jsonb": KindJSONB, "json": KindJSON, "cstring": KindCstring,
 	"bit": KindBit, "varbit": KindVarbit, "bit varying": KindVarbit,
 	"sparsevec":  KindSparsevec,
@@ -276,8 +283,10 @@ func typmodIn(name string, k Kind, mods []int32) (Type, error) {
 		return charTypmodIn(k, "char", mods)
 	case KindNumeric:
 		return numericTypmodIn(mods)
-	case KindTimestamp, KindTimestamptz:
+	case KindTimestamp, KindTimestamptz, KindTime:
 		return timestampTypmodIn(k, mods)
+	case KindInterval:
+		return intervalTypmodIn(mods)
 	}
 	return Unknown, pgerror.Errorf(pgerror.SyntaxError, "type modifier is not allowed for type \"%s\"", name)
 }

@@ -48,6 +48,8 @@ const (
 	OIDTimestamptz OID = 1184
 	OIDUUID        OID = 2950
 	OIDJSONB       OID = 3802
+	OIDInterval    OID = 1186
+	OIDTime        OID = 1083
 
 	OIDInt2Vector      OID = 22
 	OIDOidVector       OID = 30

@@ -16,7 +16,11 @@ import (
 // for text that is not UTF-8 or holds a NUL byte). For a
 // vector(n) the dims are checked too ("expected 3 dimensions, not 4").
 // Unknown returns s itself; void returns nil.
-func ParseText(t Type, s string) (any, error) {
+func ParseText(t Type, s string) (any, error) { return ParseTextStyle(t, s, nil) }
+
+// ParseTextStyle is ParseText in a session's Style: timestamptz input
+// without an offset reads in its TimeZone.
+func ParseTextStyle(t Type, s string, st *Style) (any, error) {
 	switch t.Kind {
 	case KindUnknown:
 		return s, nil
@@ -75,16 +79,20 @@ func ParseText(t Type, s string) (any, error) {
 		return ParseJSON(s)
 	}
 	if IsArray(t.Kind) {
-		return parseArray(s, t)
+		return parseArray(s, t, st)
 	}
 	if isDriverKind(t.Kind) {
-		return parseDriverText(t, s)
+		return parseDriverText(t, s, st)
 	}
 	return nil, pgerror.NotSupported("input of type " + t.Name())
 }
 
 // AppendText appends the output-function text of d (non-nil) to buf.
-func AppendText(buf []byte, t Type, d any) []byte {
+func AppendText(buf []byte, t Type, d any) []byte { return AppendTextStyle(buf, t, d, nil) }
+
+// AppendTextStyle is AppendText in a session's Style: a timestamptz
+// prints in its TimeZone, an interval in its IntervalStyle.
+func AppendTextStyle(buf []byte, t Type, d any, st *Style) []byte {
 	switch t.Kind {
 	case KindBool:
 		if b, _ := d.(bool); b {
@@ -142,10 +150,10 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		}
 	}
 	if IsArray(t.Kind) {
-		return appendArrayText(buf, t, d)
+		return appendArrayText(buf, t, d, st)
 	}
 	if isDriverKind(t.Kind) {
-		if out := appendDriverText(buf, t, d); out != nil {
+		if out := appendDriverText(buf, t, d, st); out != nil {
 			return out
 		}
 	}

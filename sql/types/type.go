@@ -99,6 +99,11 @@ const (
 	// record of ROW(...); KindRecordArray is record[] (_record).
 	KindRecord
 	KindRecordArray
+	// PostgreSQL's interval (interval.go: Interval values; Typmod is
+	// INTERVAL_TYPMOD(range, precision)) and time without time zone
+	// (time_of_day.go: int64 microseconds since midnight).
+	KindInterval
+	KindTime
 )
 
 // NoTypmod is the typmod of a type without modifiers (PostgreSQL's -1).
@@ -129,14 +134,16 @@ var (
 	Regclass = Type{KindRegclass, NoTypmod}
 	Void     = Type{KindVoid, NoTypmod}
 
-	Bytea       = Type{KindBytea, NoTypmod}
-	Date        = Type{KindDate, NoTypmod}
-	Timestamp   = Type{KindTimestamp, NoTypmod}
-	Timestamptz = Type{KindTimestamptz, NoTypmod}
-	UUIDType    = Type{KindUUID, NoTypmod}
-	JSONBType   = Type{KindJSONB, NoTypmod}
-	JSONType    = Type{KindJSON, NoTypmod}
-	RecordType  = Type{KindRecord, NoTypmod}
+	Bytea        = Type{KindBytea, NoTypmod}
+	Date         = Type{KindDate, NoTypmod}
+	Timestamp    = Type{KindTimestamp, NoTypmod}
+	Timestamptz  = Type{KindTimestamptz, NoTypmod}
+	UUIDType     = Type{KindUUID, NoTypmod}
+	JSONBType    = Type{KindJSONB, NoTypmod}
+	JSONType     = Type{KindJSON, NoTypmod}
+	RecordType   = Type{KindRecord, NoTypmod}
+	IntervalType = Type{KindInterval, NoTypmod}
+	Time         = Type{KindTime, NoTypmod}
 )
 
 // VectorOf returns vector(dims); dims NoTypmod means a vector of any size.

@@ -110,6 +110,13 @@ type Session interface {
 	Close()
 }
 
+// Styler is implemented by a Session whose settings change how values
+// read and print (TimeZone, IntervalStyle): wire decodes text parameters
+// and encodes text results in the Style it returns (nil: the defaults).
+type Styler interface {
+	DateTimeStyle() *types.Style
+}
+
 // Prepared is a parsed, planned statement.
 type Prepared interface {
 	// ParamTypes are the types of $1..$n (for ParameterDescription).

@@ -7,5 +7,5 @@ SELECT unnest(tags), count(*) FROM sr GROUP BY id;
 SELECT generate_series(1, generate_series(1, 2));
 SELECT jsonb_each('{"a": 1}');
 SELECT jsonb_each_text('{"a": 1}') FROM sr;
--- generate_series of timestamps steps by an interval, a type vecgres lacks
+-- generate_series of timestamps steps by an interval
 SELECT * FROM generate_series('2020-01-01'::timestamp, '2020-01-03', '1 day');
