@@ -15,7 +15,7 @@ import (
 const commitBatchBytes = 4 << 20
 
 // writeCommit writes t's records to the WAL: its row changes (TxnData,
-// TxnDataPart) in batches of about commitBatchBytes, then, in the last
+// TxnDataPart) not written before the commit (txn_early.go) in batches of about commitBatchBytes, then, in the last
 // batch, its DDL records (ddllog.go) and its TxnCommit record. Replay keeps
 // row records until their transaction's commit record and applies DDL
 // records as it meets them, so the DDL still takes effect before the rows,
@@ -27,7 +27,13 @@ func (t *Txn) writeCommit() error {
 		return nil
 	}
 	b := &commitBatch{c: t.c}
-	if err := t.encodeTo(t.c.maxRecordPayload(), b.add); err != nil {
+	head, ops := t.earlyRecords() // txn_early.go
+	for _, r := range head {
+		if err := b.add(r); err != nil {
+			return err
+		}
+	}
+	if err := t.encodeOps(ops, t.c.maxRecordPayload(), b.add); err != nil {
 		return err
 	}
 	b.tail = append(slices.Clip(t.ddl), record{recTxnCommit, t.encodeCommit()})

@@ -140,13 +140,13 @@ func (e *txnEncoder) write(r record) {
 	}
 }
 
-// encodeTo hands t's changes to emit as TxnData (and TxnDataPart) records
-// of at most limit payload bytes (the TxnCommit record is the caller's:
-// writeCommit). It reads only t's own versions, whose values never change:
-// no lock.
-func (t *Txn) encodeTo(limit int, emit func(record) error) error {
+// encodeOps hands t's changes ops (t.ops or a part of it) to emit as
+// TxnData (and TxnDataPart) records of at most limit payload bytes (the
+// TxnCommit record is the caller's: writeCommit). It reads only t's own
+// versions, whose values never change: no lock.
+func (t *Txn) encodeOps(ops []op, limit int, emit func(record) error) error {
 	e := newTxnEncoder(t.xid, limit, emit)
-	for _, o := range t.ops {
+	for _, o := range ops {
 		if o.table.Unlogged || o.table.Temp {
 			continue // unlogged.go, temp.go
 		}

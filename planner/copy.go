@@ -161,8 +161,10 @@ const copyBatchRows = 1024
 // copyIn reads the COPY data and inserts its rows in txn as a plan tree
 // run through planner/exec: a Modify (Op Insert) over the Copy leaf of
 // the decoded rows, writing them batch by batch (Modify.Batch) through
-// copyRun, the next batch decoded while one is inserted (copyDecoder).
-func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*backend.Result, error) {
+// copyRun, the next batch decoded while one is inserted (copyDecoder) and
+// the previous one written to the WAL (catalog.RowLog), so that the
+// commit has only its commit record to write and one fsync to wait for.
+func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (res *backend.Result, err error) {
 	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
 		return nil, err
 	}
@@ -177,7 +179,12 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 	defer txn.SetWait(catalog.Wait{})
 	dec := startCopyDecoder(ctx, cp, r)
 	defer dec.stop()
-	w := &copyRun{cp: cp, e: env{sess: s}, txn: txn, pr: pr}
+	w := &copyRun{cp: cp, e: env{sess: s}, txn: txn, pr: pr, log: txn.StartRowLog()}
+	defer func() {
+		if lerr := w.log.Close(); err == nil && lerr != nil {
+			res, err = nil, lerr
+		}
+	}()
 	leaf := &ir.Copy{Info: ir.Info{Out: tableColumns(cp.table)}, Relation: cp.table.Name, From: true}
 	var src leafSources
 	src.add(leaf, w.read(dec))
@@ -196,6 +203,7 @@ type copyRun struct {
 	e     env
 	txn   *catalog.Txn
 	pr    *monitor.Copy
+	log   *catalog.RowLog // writes each stored batch to the WAL
 	lines []int
 	n     int
 }
@@ -232,6 +240,17 @@ func (w *copyRun) Write(*ir.Modify, []any) ([]any, error) {
 // as PostgreSQL's buffered COPY evaluates defaults before it inserts a
 // buffer), under the table's writer lock for the batch only.
 func (w *copyRun) WriteBatch(_ *ir.Modify, rows [][]any) error {
+	if err := w.store(rows); err != nil {
+		return err
+	}
+	w.log.Flush() // not under the writer lock: it may wait for the WAL writer
+	w.n += len(rows)
+	w.pr.TuplesProcessed.Add(int64(len(rows)))
+	return nil
+}
+
+// store is WriteBatch's insertion of rows under the table's writer lock.
+func (w *copyRun) store(rows [][]any) error {
 	cp := w.cp
 	lines := w.lines[:len(rows)]
 	w.lines = w.lines[len(rows):]
@@ -258,8 +277,6 @@ func (w *copyRun) WriteBatch(_ *ir.Modify, rows [][]any) error {
 		line := lines[min(len(slots), len(rows)-1)]
 		return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, line))
 	}
-	w.n += len(rows)
-	w.pr.TuplesProcessed.Add(int64(len(rows)))
 	return nil
 }
 
