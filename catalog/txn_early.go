@@ -36,17 +36,20 @@ type earlyLog struct {
 // before the last Flush must not be undone.
 type RowLog struct {
 	t    *Txn
-	sent int         // t.ops[:sent] were handed to the writer
-	work chan []op   // changes to write, in order
-	done chan error  // the writer's first error, at its end
-	b    commitBatch // the writer's buffer
+	sent int        // t.ops[:sent] were handed to the writer
+	work chan []op  // changes to write, in order
+	done chan error // the writer's first error, at its end
+	enc  *txnEncoder
 }
 
 // StartRowLog starts writing t's row changes as Flush hands them over,
 // from the first not yet written (changes made before, by an INSERT of
 // the same transaction, go with the first Flush).
 func (t *Txn) StartRowLog() *RowLog {
-	l := &RowLog{t: t, sent: t.early.ops, work: make(chan []op, 2), done: make(chan error, 1), b: commitBatch{c: t.c}}
+	l := &RowLog{t: t, sent: t.early.ops, work: make(chan []op, 2), done: make(chan error, 1)}
+	// Each record is written as it is encoded: no fsync to share, so no
+	// gathering (commitBatch) and no copy.
+	l.enc = newTxnEncoder(t.xid, t.c.maxRecordPayload(), func(r record) error { return t.c.writeRecords([]record{r}) })
 	if t.early.ops > 0 && len(t.ddl) != t.early.ddl {
 		t.early.stale = true
 	}
@@ -79,7 +82,7 @@ func (l *RowLog) run() {
 	var err error
 	for ops := range l.work {
 		if err == nil {
-			err = l.t.logEarly(ops, &l.b)
+			err = l.t.logEarly(ops, l.enc)
 		}
 	}
 	l.done <- err
@@ -89,7 +92,7 @@ func (l *RowLog) run() {
 // waiting for durability, under the commit lock held shared so that a
 // checkpoint's LSN falls between two writes; it writes nothing once the
 // early records are stale.
-func (t *Txn) logEarly(ops []op, b *commitBatch) error {
+func (t *Txn) logEarly(ops []op, enc *txnEncoder) error {
 	c := t.c
 	c.ckpt.commitMu.RLock()
 	defer c.ckpt.commitMu.RUnlock()
@@ -104,10 +107,7 @@ func (t *Txn) logEarly(ops []op, b *commitBatch) error {
 		e.stale = true
 		return nil
 	}
-	if err := t.encodeOps(ops, c.maxRecordPayload(), b.add); err != nil {
-		return err
-	}
-	if err := b.flush(); err != nil {
+	if err := enc.addOps(ops); err != nil {
 		return err
 	}
 	e.ops += len(ops)

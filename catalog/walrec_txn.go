@@ -145,7 +145,12 @@ func (e *txnEncoder) write(r record) {
 // TxnCommit record is the caller's: writeCommit). It reads only t's own
 // versions, whose values never change: no lock.
 func (t *Txn) encodeOps(ops []op, limit int, emit func(record) error) error {
-	e := newTxnEncoder(t.xid, limit, emit)
+	return newTxnEncoder(t.xid, limit, emit).addOps(ops)
+}
+
+// addOps encodes ops and flushes the last record; the encoder's buffers
+// stay for its next use (RowLog encodes every batch with one encoder).
+func (e *txnEncoder) addOps(ops []op) error {
 	for _, o := range ops {
 		if o.table.Unlogged || o.table.Temp {
 			continue // unlogged.go, temp.go

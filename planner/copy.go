@@ -299,25 +299,70 @@ type copyRow struct {
 	vals []any
 }
 
-func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyRow, error) {
-	var batch []copyRow
-	for len(batch) < copyBatchRows {
+// readBatch reads the next batch of rows: up to copyBatchRows rows or
+// copyBatchBytes bytes, each row's fields copied into a buffer of its own
+// (a row the reader gathered in buffers it never reuses, Owned, is kept
+// as it is). The batch ends early at a read error, formatted with its
+// CONTEXT here, while the reader still knows the line (readError).
+func (cp *copyPlan) readBatch(ctx context.Context, r *copyfmt.Reader) rawBatch {
+	var b rawBatch
+	size := 0
+	for len(b.rows) < copyBatchRows && size < copyBatchBytes {
 		fields, err := r.Next()
 		if err != nil {
-			return batch, cp.readError(err, r)
+			b.err = cp.readError(err, r)
+			return b
 		}
-		vals := make([]any, len(cp.table.Columns))
-		for i, c := range cp.cols {
-			if vals[c], err = cp.decode(c, fields[i], r.Owned()); err != nil {
-				return batch, cp.fieldError(err, r, c, fields[i])
-			}
-		}
-		batch = append(batch, copyRow{line: r.Line(), vals: vals})
+		row, n := keepFields(fields, r.Owned())
+		b.rows = append(b.rows, row)
+		b.lines = append(b.lines, r.Line())
+		size += n
 	}
 	if ctx.Err() != nil {
-		return batch, errCanceled
+		b.err = errCanceled
 	}
-	return batch, nil
+	return b
+}
+
+// keepFields returns fields that stay valid after the reader's next row,
+// and their bytes: a copy in one buffer, or fields themselves (a new
+// slice of them) when owned.
+func keepFields(fields [][]byte, owned bool) ([][]byte, int) {
+	n := 0
+	for _, f := range fields {
+		n += len(f)
+	}
+	out := make([][]byte, len(fields))
+	if owned {
+		copy(out, fields)
+		return out, n
+	}
+	buf := make([]byte, 0, n)
+	for i, f := range fields {
+		if f != nil { // NULL stays nil; an empty field stays non-nil
+			buf = append(buf, f...)
+			out[i] = buf[len(buf)-len(f) : len(buf) : len(buf)]
+		}
+	}
+	return out, n
+}
+
+// parseBatch parses a batch's fields into rows of values; the batch ends
+// at its first bad field, whose error replaces the batch's read error
+// (it comes earlier in the stream).
+func (cp *copyPlan) parseBatch(raw rawBatch) decodedBatch {
+	rows := make([]copyRow, 0, len(raw.rows))
+	for k, fields := range raw.rows {
+		vals := make([]any, len(cp.table.Columns))
+		for i, c := range cp.cols {
+			var err error
+			if vals[c], err = cp.decode(c, fields[i], true); err != nil {
+				return decodedBatch{rows: rows, err: cp.fieldError(err, raw.lines[k], c, fields[i])}
+			}
+		}
+		rows = append(rows, copyRow{line: raw.lines[k], vals: vals})
+	}
+	return decodedBatch{rows: rows, err: raw.err}
 }
 
 // decode parses one COPY field of column col. owned says the field's
@@ -381,11 +426,13 @@ func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	return pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
 }
 
-func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []byte) error {
+// fieldError gives a bad field's error its CONTEXT: the line, column
+// and (text, CSV) the field, as PostgreSQL's CopyFromErrorCallback.
+func (cp *copyPlan) fieldError(err error, line int, col int, field []byte) error {
 	name := cp.table.Columns[col].Name
-	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, copyfmt.Display(field))
+	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, line, name, copyfmt.Display(field))
 	if cp.opts.Format == copyfmt.Binary {
-		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
+		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, line, name)
 	}
 	return pgerror.From(err).WithContext(ctx)
 }
