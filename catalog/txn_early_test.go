@@ -40,6 +40,14 @@ func copyBatches(t *testing.T, c *Catalog, tb *Table, txn *Txn, first, batches i
 	}
 }
 
+// mustCommit commits txn or fails the test.
+func mustCommit(t *testing.T, txn *Txn) {
+	t.Helper()
+	if err := txn.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // checkIDs fails unless ids are first, first+1, ... n of them, once each.
 func checkIDs(t *testing.T, ids []int64, first, n int) {
 	t.Helper()
@@ -69,14 +77,10 @@ func TestRowLogWritesBeforeCommit(t *testing.T) {
 	if _, err := runBatch(c, tb, other, batchRows(1, 2, 0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := other.Commit(); err != nil { // fsyncs the early records too
-		t.Fatal(err)
-	}
+	mustCommit(t, other) // fsyncs the early records too
 	checkIDs(t, earlyIDs(t, fs), 1, 2)
 	mid := c.log.NextLSN()
-	if err := txn.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	mustCommit(t, txn)
 	if grew := c.log.NextLSN() - mid; grew > 64 {
 		t.Errorf("commit after early logging wrote %d WAL bytes, want only its commit record", grew)
 	}
@@ -104,16 +108,12 @@ func TestRowLogVoidAfterCheckpoint(t *testing.T) {
 		if _, err := runBatch(c, tb, other, batchRows(1, 1, 0)); err != nil {
 			t.Fatal(err)
 		}
-		if err := other.Commit(); err != nil {
-			t.Fatal(err)
-		}
+		mustCommit(t, other)
 		if err := c.Checkpoint(); err != nil {
 			t.Fatal(err)
 		}
 		copyBatches(t, c, tb, txn, 200, 1)
-		if err := txn.Commit(); err != nil {
-			t.Fatal(err)
-		}
+		mustCommit(t, txn)
 		ids := earlyIDs(t, fs)
 		checkIDs(t, ids[:1], 1, 1)
 		checkIDs(t, ids[1:101], 100, 100)
@@ -131,9 +131,7 @@ func TestRowLogVoidAfterCheckpoint(t *testing.T) {
 			t.Fatal(err)
 		}
 		copyBatches(t, c, tb, txn, 900, 1)
-		if err := txn.Commit(); err != nil {
-			t.Fatal(err)
-		}
+		mustCommit(t, txn)
 		ids := earlyIDs(t, fs)
 		checkIDs(t, ids[:100], 100, 100)
 		checkIDs(t, ids[100:], 900, 50)
