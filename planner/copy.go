@@ -366,8 +366,10 @@ func (cp *copyPlan) parseBatch(raw rawBatch) decodedBatch {
 }
 
 // decode parses one COPY field of column col. owned says the field's
-// bytes never change again (copyfmt.Reader.Owned): a large text value then
-// keeps them rather than a copy, so a huge line is held once.
+// bytes never change again (copyfmt.Reader.Owned, or a row's own buffer,
+// readBatch): a large text value then keeps them rather than a copy, so
+// a huge line is held once, and a value that keeps none of its text
+// (parsedFresh) is parsed without a copy.
 func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	if field == nil {
 		return nil, nil
@@ -380,11 +382,18 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 		return types.DecodeBinary(t, field)
 	case t.Kind == types.KindBytea:
 		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
-	case owned && len(field) > copyBigField:
+	case owned && (len(field) > copyBigField || parsedFresh[t.Kind]):
 		return types.ParseText(t, copyfmt.View(field))
 	}
 	return types.ParseText(t, copyfmt.String(field))
 }
+
+// parsedFresh are the kinds whose parsed value holds none of its text,
+// so an owned field is parsed in place rather than copied first (a
+// 784-d vector's text is about 3 KB a row).
+var parsedFresh = map[types.Kind]bool{types.KindVector: true, types.KindHalfvec: true, types.KindSparsevec: true,
+	types.KindBool: true, types.KindInt2: true, types.KindInt4: true, types.KindInt8: true,
+	types.KindFloat4: true, types.KindFloat8: true}
 
 // decodeOwnedBinary is types.DecodeBinary for a large binary field whose
 // bytes never change: text and bytea keep them (text's receive function is
