@@ -40,6 +40,18 @@ func copyBatches(t *testing.T, c *Catalog, tb *Table, txn *Txn, first, batches i
 	}
 }
 
+// earlyStart opens a catalog with items on a MemFS and begins a
+// transaction that copies batches of 50 rows (ids 100...) into it.
+func earlyStart(t *testing.T, batches int) (*wal.MemFS, *Catalog, *Table, *Txn) {
+	t.Helper()
+	fs := wal.NewMemFS()
+	c := openMem(t, fs)
+	tb := createItems(t, c)
+	txn := c.Begin()
+	copyBatches(t, c, tb, txn, 100, batches)
+	return fs, c, tb, txn
+}
+
 // mustCommit commits txn or fails the test.
 func mustCommit(t *testing.T, txn *Txn) {
 	t.Helper()
@@ -67,11 +79,7 @@ func checkIDs(t *testing.T, ids []int64, first, n int) {
 // (another transaction's commit fsynced them), and a crash after it keeps
 // each row once.
 func TestRowLogWritesBeforeCommit(t *testing.T) {
-	fs := wal.NewMemFS()
-	c := openMem(t, fs)
-	tb := createItems(t, c)
-	txn := c.Begin()
-	copyBatches(t, c, tb, txn, 100, 4)
+	fs, c, tb, txn := earlyStart(t, 4)
 	before := c.log.NextLSN()
 	other := c.Begin()
 	if _, err := runBatch(c, tb, other, batchRows(1, 2, 0)); err != nil {
@@ -99,11 +107,7 @@ func TestRowLogWritesBeforeCommit(t *testing.T) {
 // it undid stay undone.
 func TestRowLogVoidAfterCheckpoint(t *testing.T) {
 	t.Run("checkpoint", func(t *testing.T) {
-		fs := wal.NewMemFS()
-		c := openMem(t, fs)
-		tb := createItems(t, c)
-		txn := c.Begin()
-		copyBatches(t, c, tb, txn, 100, 2)
+		fs, c, tb, txn := earlyStart(t, 2)
 		other := c.Begin()
 		if _, err := runBatch(c, tb, other, batchRows(1, 1, 0)); err != nil {
 			t.Fatal(err)
@@ -120,11 +124,7 @@ func TestRowLogVoidAfterCheckpoint(t *testing.T) {
 		checkIDs(t, ids[101:], 200, 50)
 	})
 	t.Run("savepoint", func(t *testing.T) {
-		fs := wal.NewMemFS()
-		c := openMem(t, fs)
-		tb := createItems(t, c)
-		txn := c.Begin()
-		copyBatches(t, c, tb, txn, 100, 2)
+		fs, c, tb, txn := earlyStart(t, 2)
 		m := txn.Savepoint()
 		copyBatches(t, c, tb, txn, 500, 2)
 		if err := txn.RollbackTo(m); err != nil {
