@@ -221,6 +221,18 @@ func (c *Catalog) allocOID() uint32 {
 // full disk none of them is written). Errors are the client's: 53100 or
 // 58030 (walWriteError). No records is no write.
 func (c *Catalog) appendAll(recs []record) error {
+	return c.appendRecords(recs, c.log.AppendAll)
+}
+
+// writeRecords is appendAll without the wait for durability (wal's Write):
+// the next appendAll makes the records durable with its own.
+func (c *Catalog) writeRecords(recs []record) error {
+	return c.appendRecords(recs, c.log.Write)
+}
+
+// appendRecords hands recs to the WAL through add (AppendAll or Write),
+// mapping its error to the client's (walWriteError).
+func (c *Catalog) appendRecords(recs []record, add func([]wal.Record) (wal.LSN, error)) error {
 	if len(recs) == 0 {
 		return nil
 	}
@@ -228,7 +240,7 @@ func (c *Catalog) appendAll(recs []record) error {
 	for i, r := range recs {
 		batch[i] = wal.Record{Type: r.typ, Payload: r.payload}
 	}
-	if _, err := c.log.AppendAll(batch); err != nil {
+	if _, err := add(batch); err != nil {
 		return c.walWriteError(err)
 	}
 	c.walWritable()

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vecgres/vecgres/wal"
@@ -34,6 +35,11 @@ type checkpointer struct {
 	// rows are visible, and exclusively by a checkpoint while it fixes its
 	// LSN: no commit is then half-way between WAL and memory.
 	commitMu sync.RWMutex
+	// epoch counts the snapshots that fixed their LSN (under commitMu held
+	// exclusively); early counts the transactions in progress whose row
+	// changes are partly in the WAL already (txn_early.go).
+	epoch uint64
+	early atomic.Int64
 
 	mu       sync.Mutex // one checkpoint at a time; guards the fields below
 	fs       wal.FS
@@ -436,9 +442,19 @@ func (c *Catalog) checkpointDue() bool {
 	if end == 0 || end == ck.lsn || ck.closed || time.Now().Before(ck.retryAt) {
 		return false
 	}
+	if ck.early.Load() > 0 && (ck.walBytes <= 0 || int64(end-ck.lsn) < earlyDeferFactor*ck.walBytes) {
+		return false // it would make them write their rows again (txn_early.go)
+	}
 	return (ck.walBytes > 0 && int64(end-ck.lsn) >= ck.walBytes) ||
 		(ck.interval > 0 && time.Since(ck.last) >= ck.interval)
 }
+
+// earlyDeferFactor bounds how long the background checkpointer waits for
+// transactions whose rows are partly in the WAL already (a COPY in
+// progress): until earlyDeferFactor times the WAL volume that triggers a
+// checkpoint was written since the last one. A checkpoint makes such a
+// transaction write its rows again at commit (txn_early.go).
+const earlyDeferFactor = 8
 
 // stopCheckpointer stops the background loop and waits for it.
 func (c *Catalog) stopCheckpointer() {

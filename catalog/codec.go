@@ -75,10 +75,7 @@ func appendDatum(b []byte, d any) []byte {
 		return appendString(append(b, tagString), v)
 	case types.Vector:
 		b = appendUvarint(append(b, tagVector), uint64(len(v)))
-		for _, f := range v {
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
-		}
-		return b
+		return appendFloat32s(b, v)
 	case types.HalfVec:
 		return appendHalfvec(b, v)
 	case []byte:
@@ -181,9 +178,7 @@ func (d *decoder) datum() any {
 			return nil
 		}
 		v := make(types.Vector, n)
-		for i := range v {
-			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
-		}
+		readFloat32s(v, raw)
 		return v
 	case tagBytes:
 		return bytes.Clone(d.bytes(d.uvarint()))

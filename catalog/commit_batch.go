@@ -7,14 +7,15 @@ import (
 )
 
 // commitBatchBytes is how many payload bytes of a commit's records are
-// gathered before they are written as one WAL batch (one write, one
-// fsync). A commit smaller than this is a single batch; a larger one is
-// written in batches of about this size, its last batch ending with the
-// commit record.
+// gathered before they are written as one WAL batch. A commit smaller
+// than this is a single batch; a larger one is written in batches of about
+// this size, its last batch ending with the commit record; only that last
+// batch waits for an fsync (wal.Log.Write), so a commit of any size is
+// one fsync, as PostgreSQL's.
 const commitBatchBytes = 4 << 20
 
 // writeCommit writes t's records to the WAL: its row changes (TxnData,
-// TxnDataPart) in batches of about commitBatchBytes, then, in the last
+// TxnDataPart) not written before the commit (txn_early.go) in batches of about commitBatchBytes, then, in the last
 // batch, its DDL records (ddllog.go) and its TxnCommit record. Replay keeps
 // row records until their transaction's commit record and applies DDL
 // records as it meets them, so the DDL still takes effect before the rows,
@@ -26,10 +27,17 @@ func (t *Txn) writeCommit() error {
 		return nil
 	}
 	b := &commitBatch{c: t.c}
-	if err := t.encodeTo(t.c.maxRecordPayload(), b.add); err != nil {
+	head, ops := t.earlyRecords() // txn_early.go
+	for _, r := range head {
+		if err := b.add(r); err != nil {
+			return err
+		}
+	}
+	if err := t.encodeOps(ops, t.c.maxRecordPayload(), b.add); err != nil {
 		return err
 	}
 	b.tail = append(slices.Clip(t.ddl), record{recTxnCommit, t.encodeCommit()})
+	b.last = true
 	return b.flush()
 }
 
@@ -41,6 +49,7 @@ type commitBatch struct {
 	buf   []byte      // payloads of the gathered records, back to back
 	spans []batchSpan // the gathered records, as ranges of buf
 	tail  []record    // records appended after the row records, not copied
+	last  bool        // the next flush is the commit's last: it waits for the fsync
 	recs  []record    // scratch for flush
 }
 
@@ -62,14 +71,20 @@ func (b *commitBatch) add(r record) error {
 	return b.flush()
 }
 
-// flush writes the gathered records, then the tail, as one batch.
+// flush writes the gathered records, then the tail, as one batch; only
+// the last batch waits until the WAL is durable (a crash before that
+// loses the commit record, and replay drops the batches before it).
 func (b *commitBatch) flush() error {
 	b.recs = b.recs[:0]
 	for _, sp := range b.spans {
 		b.recs = append(b.recs, record{sp.typ, b.buf[sp.from:sp.to]})
 	}
 	b.recs = append(b.recs, b.tail...)
-	err := b.c.appendAll(b.recs)
+	write := b.c.writeRecords
+	if b.last {
+		write = b.c.appendAll
+	}
+	err := write(b.recs)
 	b.buf, b.spans, b.tail = b.buf[:0], b.spans[:0], nil
 	return err
 }

@@ -284,10 +284,16 @@
 // when its commit record is present. A row too large for one record (up to
 // PostgreSQL's 1 GB per value) is written as TxnDataPart records and the
 // TxnData record ending it, its large values copied from the row a record
-// at a time (walrec_txn.go). Payload layouts are in walrec.go.
+// at a time (walrec_txn.go). Payload layouts are in walrec.go. A COPY
+// writes its rows' TxnData records while it runs (RowLog, txn_early.go),
+// without waiting for an fsync, so its commit writes only its commit
+// record; a checkpoint or a ROLLBACK TO SAVEPOINT in between voids them,
+// and the commit then writes a TxnReset record and every row again.
 //
 // A commit's records go to the WAL as one batch (wal.Log.AppendAll): one
-// fsync, and on a full disk none of them is written. A failed WAL write is
+// fsync, and on a full disk none of them is written; a commit larger than
+// commitBatchBytes writes its earlier batches without an fsync
+// (wal.Log.Write) and still fsyncs once. A failed WAL write is
 // logged and answered with 53100 (ENOSPC, EDQUOT: PostgreSQL 15's
 // `could not extend file "..."` with HINT "Check free disk space.") or
 // 58030 (walerr.go); the transaction is rolled back, reads go on, and the

@@ -88,6 +88,13 @@ func (st *replayState) apply(typ wal.RecordType, p []byte) error {
 		st.noteXID(x)
 		st.parts[x] = append(st.parts[x], slices.Clone(d.b))
 		return d.err
+	case recTxnReset:
+		d := &decoder{b: p}
+		x := XID(d.uvarint())
+		st.noteXID(x)
+		delete(st.pending, x)
+		delete(st.parts, x)
+		return d.err
 	case recTxnCommit:
 		return st.commit(p)
 	case recCreateRole, recAlterRole, recDropRole:

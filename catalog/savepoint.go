@@ -59,6 +59,9 @@ func (t *Txn) RollbackTo(m Mark) error {
 	if m.rowLocks < len(t.rowLocks) {
 		t.releaseRowLocks(m.rowLocks) // rowlock.go
 	}
+	if t.early.ops > 0 {
+		t.early.stale = true // the WAL may hold undone changes (txn_early.go)
+	}
 	t.rollbackRows(m.ops)
 	clear(t.ops[m.ops:])
 	t.ops = t.ops[:m.ops]

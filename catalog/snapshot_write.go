@@ -43,6 +43,7 @@ func (c *Catalog) capture() *snapshotState {
 	}
 	c.ckpt.commitMu.Lock()
 	st := &snapshotState{lsn: c.log.NextLSN(), snap: c.takeSnapshot(false)}
+	c.ckpt.epoch++ // rows logged before this by transactions in progress are not replayed from it (txn_early.go)
 	c.ckpt.commitMu.Unlock()
 	st.nextOID, st.nextXID = c.nextOID, c.nextXIDValue()
 	st.tables = slices.DeleteFunc(c.Tables(), func(t *Table) bool { return t.Temp }) // temp.go

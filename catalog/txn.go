@@ -33,6 +33,8 @@ type Txn struct {
 	xid  XID
 	snap *snapshot
 	ops  []op
+	// early is what of ops is in the WAL before the commit (txn_early.go).
+	early earlyLog
 	// hide holds the changes hidden from t's reads (txn_hide.go).
 	hide *hiddenChanges
 	seqs map[*Table]map[int]int64 // serial values handed out, for the WAL
@@ -207,6 +209,7 @@ func (t *Txn) finish(deleted []tableSlot) {
 	}
 	t.c.releaseSnapshot(t.snap)
 	t.endRoles()
+	t.endEarly()
 	t.ops = nil
 	t.undo = nil
 	t.done = true

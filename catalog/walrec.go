@@ -26,6 +26,7 @@ const (
 	recTxnDataPart wal.RecordType = 19 // payload: xid, leading bytes of the next TxnData body (walrec_txn.go)
 	recSchema      wal.RecordType = 20 // payload: encodeSchemaOp (schema.go)
 	recDatabase    wal.RecordType = 21 // payload: the database's comment (comment_shared.go)
+	recTxnReset    wal.RecordType = 22 // payload: xid; drops its TxnData records before it (txn_early.go)
 )
 
 // maxRecordBytes bounds the payload of one TxnData or TxnDataPart record
@@ -62,6 +63,9 @@ type record struct {
 //	             bytes of the TxnDataPart records of that xid written since
 //	             its last TxnData record, then the body of the next TxnData
 //	             record (type 19; WAL written before it has none)
+//	TxnReset:    xid: the TxnData and TxnDataPart records of xid written
+//	             before it are void (its commit rewrites them all after it;
+//	             type 22, txn_early.go)
 //	TxnCommit:   xid, nseq, {table oid, col, last value varint}...; for a
 //	             sequence col is version<<1 | is_called (sequence.go)
 

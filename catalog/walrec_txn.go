@@ -18,7 +18,7 @@ type txnEncoder struct {
 	xid   []byte // uvarint xid, the start of every payload
 	limit int
 	emit  func(record) error
-	ops   []byte // encoded ops of the TxnData record being built
+	ops   []byte // room for the record's header (head bytes), then the encoded ops of the TxnData record being built
 	n     int    // number of ops in ops
 	cur   []byte // the op being encoded, without its large values
 	holes []hole // large values of cur, by offset
@@ -33,8 +33,15 @@ type hole struct {
 }
 
 func newTxnEncoder(xid XID, limit int, emit func(record) error) *txnEncoder {
-	return &txnEncoder{xid: appendUvarint(nil, uint64(xid)), limit: limit, emit: emit}
+	e := &txnEncoder{xid: appendUvarint(nil, uint64(xid)), limit: limit, emit: emit}
+	e.ops = make([]byte, e.head())
+	return e
 }
+
+// head is the room kept before the ops for the record's header (xid and
+// op count), so that flush writes the header in place instead of copying
+// the ops behind it.
+func (e *txnEncoder) head() int { return len(e.xid) + maxUvarint }
 
 // add encodes one op.
 func (e *txnEncoder) add(kind opKind, tableOID uint32, slot uint64, vals []any) {
@@ -50,7 +57,7 @@ func (e *txnEncoder) add(kind opKind, tableOID uint32, slot uint64, vals []any) 
 	for _, h := range e.holes {
 		size += len(h.data)
 	}
-	if e.n > 0 && len(e.xid)+maxUvarint+len(e.ops)+size > e.limit {
+	if e.n > 0 && len(e.ops)+size > e.limit {
 		e.flush()
 	}
 	if len(e.xid)+maxUvarint+size > e.limit {
@@ -101,9 +108,12 @@ func (e *txnEncoder) flush() {
 	if e.n == 0 {
 		return
 	}
-	e.out = append(appendUvarint(append(e.out[:0], e.xid...), uint64(e.n)), e.ops...)
-	e.write(record{recTxnData, e.out})
-	e.ops, e.n = e.ops[:0], 0
+	var hdr [2 * maxUvarint]byte
+	h := appendUvarint(append(hdr[:0], e.xid...), uint64(e.n))
+	start := e.head() - len(h)
+	copy(e.ops[start:], h)
+	e.write(record{recTxnData, e.ops[start:]})
+	e.ops, e.n = e.ops[:e.head()], 0
 }
 
 // spread writes cur, alone, as TxnDataPart records and a TxnData record
@@ -140,13 +150,18 @@ func (e *txnEncoder) write(r record) {
 	}
 }
 
-// encodeTo hands t's changes to emit as TxnData (and TxnDataPart) records
-// of at most limit payload bytes (the TxnCommit record is the caller's:
-// writeCommit). It reads only t's own versions, whose values never change:
-// no lock.
-func (t *Txn) encodeTo(limit int, emit func(record) error) error {
-	e := newTxnEncoder(t.xid, limit, emit)
-	for _, o := range t.ops {
+// encodeOps hands t's changes ops (t.ops or a part of it) to emit as
+// TxnData (and TxnDataPart) records of at most limit payload bytes (the
+// TxnCommit record is the caller's: writeCommit). It reads only t's own
+// versions, whose values never change: no lock.
+func (t *Txn) encodeOps(ops []op, limit int, emit func(record) error) error {
+	return newTxnEncoder(t.xid, limit, emit).addOps(ops)
+}
+
+// addOps encodes ops and flushes the last record; the encoder's buffers
+// stay for its next use (RowLog encodes every batch with one encoder).
+func (e *txnEncoder) addOps(ops []op) error {
+	for _, o := range ops {
 		if o.table.Unlogged || o.table.Temp {
 			continue // unlogged.go, temp.go
 		}

@@ -127,8 +127,10 @@ const copyBatchRows = 1024
 // copyIn reads the COPY data and inserts its rows in txn as a plan tree
 // run through planner/exec: a Modify (Op Insert) over the Copy leaf of
 // the decoded rows, writing them batch by batch (Modify.Batch) through
-// copyRun, the next batch decoded while one is inserted (copyDecoder).
-func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (*backend.Result, error) {
+// copyRun, the next batch decoded while one is inserted (copyDecoder) and
+// the previous one written to the WAL (catalog.RowLog), so that the
+// commit has only its commit record to write and one fsync to wait for.
+func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, data io.Reader) (res *backend.Result, err error) {
 	if err := s.lockCopyTarget(ctx, p, txn); err != nil {
 		return nil, err
 	}
@@ -143,7 +145,12 @@ func (s *Session) copyIn(ctx context.Context, p *prepared, txn *catalog.Txn, dat
 	defer txn.SetWait(catalog.Wait{})
 	dec := startCopyDecoder(ctx, cp, r)
 	defer dec.stop()
-	w := &copyRun{cp: cp, e: env{sess: s}, txn: txn, pr: pr}
+	w := &copyRun{cp: cp, e: env{sess: s}, txn: txn, pr: pr, log: txn.StartRowLog()}
+	defer func() {
+		if lerr := w.log.Close(); err == nil && lerr != nil {
+			res, err = nil, lerr
+		}
+	}()
 	leaf := &ir.Copy{Info: ir.Info{Out: tableColumns(cp.table)}, Relation: cp.table.Name, From: true}
 	var src leafSources
 	src.add(leaf, w.read(dec))
@@ -162,6 +169,7 @@ type copyRun struct {
 	e     env
 	txn   *catalog.Txn
 	pr    *monitor.Copy
+	log   *catalog.RowLog // writes each stored batch to the WAL
 	lines []int
 	n     int
 }
@@ -198,6 +206,17 @@ func (w *copyRun) Write(*ir.Modify, []any) ([]any, error) {
 // as PostgreSQL's buffered COPY evaluates defaults before it inserts a
 // buffer), under the table's writer lock for the batch only.
 func (w *copyRun) WriteBatch(_ *ir.Modify, rows [][]any) error {
+	if err := w.store(rows); err != nil {
+		return err
+	}
+	w.log.Flush() // not under the writer lock: it may wait for the WAL writer
+	w.n += len(rows)
+	w.pr.TuplesProcessed.Add(int64(len(rows)))
+	return nil
+}
+
+// store is WriteBatch's insertion of rows under the table's writer lock.
+func (w *copyRun) store(rows [][]any) error {
 	cp := w.cp
 	lines := w.lines[:len(rows)]
 	w.lines = w.lines[len(rows):]
@@ -224,8 +243,6 @@ func (w *copyRun) WriteBatch(_ *ir.Modify, rows [][]any) error {
 		line := lines[min(len(slots), len(rows)-1)]
 		return pgerror.From(err).WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, line))
 	}
-	w.n += len(rows)
-	w.pr.TuplesProcessed.Add(int64(len(rows)))
 	return nil
 }
 
@@ -248,30 +265,77 @@ type copyRow struct {
 	vals []any
 }
 
-func (cp *copyPlan) decodeBatch(ctx context.Context, r *copyfmt.Reader) ([]copyRow, error) {
-	var batch []copyRow
-	for len(batch) < copyBatchRows {
+// readBatch reads the next batch of rows: up to copyBatchRows rows or
+// copyBatchBytes bytes, each row's fields copied into a buffer of its own
+// (a row the reader gathered in buffers it never reuses, Owned, is kept
+// as it is). The batch ends early at a read error, formatted with its
+// CONTEXT here, while the reader still knows the line (readError).
+func (cp *copyPlan) readBatch(ctx context.Context, r *copyfmt.Reader) rawBatch {
+	var b rawBatch
+	size := 0
+	for len(b.rows) < copyBatchRows && size < copyBatchBytes {
 		fields, err := r.Next()
 		if err != nil {
-			return batch, cp.readError(err, r)
+			b.err = cp.readError(err, r)
+			return b
 		}
-		vals := make([]any, len(cp.table.Columns))
-		for i, c := range cp.cols {
-			if vals[c], err = cp.decode(c, fields[i], r.Owned()); err != nil {
-				return batch, cp.fieldError(err, r, c, fields[i])
-			}
-		}
-		batch = append(batch, copyRow{line: r.Line(), vals: vals})
+		row, n := keepFields(fields, r.Owned())
+		b.rows = append(b.rows, row)
+		b.lines = append(b.lines, r.Line())
+		size += n
 	}
 	if ctx.Err() != nil {
-		return batch, errCanceled
+		b.err = errCanceled
 	}
-	return batch, nil
+	return b
+}
+
+// keepFields returns fields that stay valid after the reader's next row,
+// and their bytes: a copy in one buffer, or fields themselves (a new
+// slice of them) when owned.
+func keepFields(fields [][]byte, owned bool) ([][]byte, int) {
+	n := 0
+	for _, f := range fields {
+		n += len(f)
+	}
+	out := make([][]byte, len(fields))
+	if owned {
+		copy(out, fields)
+		return out, n
+	}
+	buf := make([]byte, 0, n)
+	for i, f := range fields {
+		if f != nil { // NULL stays nil; an empty field stays non-nil
+			buf = append(buf, f...)
+			out[i] = buf[len(buf)-len(f) : len(buf) : len(buf)]
+		}
+	}
+	return out, n
+}
+
+// parseBatch parses a batch's fields into rows of values; the batch ends
+// at its first bad field, whose error replaces the batch's read error
+// (it comes earlier in the stream).
+func (cp *copyPlan) parseBatch(raw rawBatch) decodedBatch {
+	rows := make([]copyRow, 0, len(raw.rows))
+	for k, fields := range raw.rows {
+		vals := make([]any, len(cp.table.Columns))
+		for i, c := range cp.cols {
+			var err error
+			if vals[c], err = cp.decode(c, fields[i], true); err != nil {
+				return decodedBatch{rows: rows, err: cp.fieldError(err, raw.lines[k], c, fields[i])}
+			}
+		}
+		rows = append(rows, copyRow{line: raw.lines[k], vals: vals})
+	}
+	return decodedBatch{rows: rows, err: raw.err}
 }
 
 // decode parses one COPY field of column col. owned says the field's
-// bytes never change again (copyfmt.Reader.Owned): a large text value then
-// keeps them rather than a copy, so a huge line is held once.
+// bytes never change again (copyfmt.Reader.Owned, or a row's own buffer,
+// readBatch): a large text value then keeps them rather than a copy, so
+// a huge line is held once, and a value that keeps none of its text
+// (parsedFresh) is parsed without a copy.
 func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 	if field == nil {
 		return nil, nil
@@ -284,11 +348,18 @@ func (cp *copyPlan) decode(col int, field []byte, owned bool) (any, error) {
 		return types.DecodeBinary(t, field)
 	case t.Kind == types.KindBytea:
 		return types.ParseText(t, copyfmt.View(field)) // decoded into new bytes: the text need not be copied
-	case owned && len(field) > copyBigField:
+	case owned && (len(field) > copyBigField || parsedFresh[t.Kind]):
 		return types.ParseTextStyle(t, copyfmt.View(field), cp.style)
 	}
 	return types.ParseTextStyle(t, copyfmt.String(field), cp.style)
 }
+
+// parsedFresh are the kinds whose parsed value holds none of its text,
+// so an owned field is parsed in place rather than copied first (a
+// 784-d vector's text is about 3 KB a row).
+var parsedFresh = map[types.Kind]bool{types.KindVector: true, types.KindHalfvec: true, types.KindSparsevec: true,
+	types.KindBool: true, types.KindInt2: true, types.KindInt4: true, types.KindInt8: true,
+	types.KindFloat4: true, types.KindFloat8: true}
 
 // decodeOwnedBinary is types.DecodeBinary for a large binary field whose
 // bytes never change: text and bytea keep them (text's receive function is
@@ -330,11 +401,13 @@ func (cp *copyPlan) readError(err error, r *copyfmt.Reader) error {
 	return pe.WithContext(fmt.Sprintf("COPY %s, line %d", cp.table.Name, r.Line()))
 }
 
-func (cp *copyPlan) fieldError(err error, r *copyfmt.Reader, col int, field []byte) error {
+// fieldError gives a bad field's error its CONTEXT: the line, column
+// and (text, CSV) the field, as PostgreSQL's CopyFromErrorCallback.
+func (cp *copyPlan) fieldError(err error, line int, col int, field []byte) error {
 	name := cp.table.Columns[col].Name
-	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, r.Line(), name, copyfmt.Display(field))
+	ctx := fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", cp.table.Name, line, name, copyfmt.Display(field))
 	if cp.opts.Format == copyfmt.Binary {
-		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, r.Line(), name)
+		ctx = fmt.Sprintf("COPY %s, line %d, column %s", cp.table.Name, line, name)
 	}
 	return pgerror.From(err).WithContext(ctx)
 }

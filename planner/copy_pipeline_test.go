@@ -47,8 +47,9 @@ func copyLines(n, bad int, text string) string {
 	return b.String()
 }
 
-// TestCopyPipelineOrder: with the next batch decoded while one is
-// inserted, COPY still loads every row of several batches, and reports
+// TestCopyPipelineOrder: with batches read ahead, parsed in parallel
+// (copyParsers) and inserted in order, COPY still loads every row of
+// several batches, and reports
 // the first error in line order: an insert error of the first batch
 // (a duplicate key on line 1000) before a syntax error the decoder
 // already met in the second (line 1500), a syntax error in the first

@@ -131,7 +131,10 @@
 // defaults drawn), which it holds, then writes each through the Writer
 // (inserts, ON CONFLICT in dml_conflict.go). COPY FROM (copy.go) is a
 // Modify over a Copy leaf of the decoded rows that writes them in batches
-// as they come (Modify.Batch). DDL runs its own code (ddl.go, alter.go);
+// as they come (Modify.Batch): one goroutine splits the stream into
+// batches, one per core parses them, the session stores them in stream
+// order and a catalog.RowLog writes each stored batch to the WAL
+// (copy_pipeline.go). DDL runs its own code (ddl.go, alter.go);
 // long row loops, CREATE INDEX and REINDEX stop with 57014 when the
 // statement's context ends.
 //

@@ -31,29 +31,49 @@ func (l *Log) Append(typ RecordType, payload []byte) (LSN, error) {
 // write after the batch moved to a new segment, or taking back itself)
 // makes the log refuse all further writes. File errors are *FileError.
 func (l *Log) AppendAll(recs []Record) (LSN, error) {
-	if err := l.checkBatch(recs); err != nil {
-		return 0, err
-	}
-	l.mu.Lock()
-	if err := l.stateErrLocked(); err != nil {
-		l.mu.Unlock()
-		return 0, err
-	}
-	first, end, err := l.writeBatchLocked(recs)
-	l.mu.Unlock()
-	if err != nil {
-		return 0, err
-	}
-	if l.opts.OnAppend != nil {
-		l.opts.OnAppend(int64(end - first))
-	}
-	if l.opts.NoSync {
-		return first, nil
+	first, end, err := l.write(recs)
+	if err != nil || l.opts.NoSync {
+		return first, err
 	}
 	if err := l.waitDurable(end); err != nil {
 		return 0, err
 	}
 	return first, nil
+}
+
+// Write writes recs as AppendAll does, with the same errors, but returns
+// without waiting for them to be durable: the next AppendAll or Sync that
+// returns nil has made them durable too (a segment is fsynced before the
+// log moves past it, and each fsync covers everything written before it).
+// A caller writing a large transaction in pieces writes all but the last
+// piece this way, so the whole transaction costs one fsync, as
+// PostgreSQL's commit does; until its commit record is durable, a crash
+// loses the pieces, which replay then ignores.
+func (l *Log) Write(recs []Record) (LSN, error) {
+	first, _, err := l.write(recs)
+	return first, err
+}
+
+// write checks and writes recs (writeBatchLocked) and returns the first
+// record's LSN and the end of the batch.
+func (l *Log) write(recs []Record) (first, end LSN, err error) {
+	if err := l.checkBatch(recs); err != nil {
+		return 0, 0, err
+	}
+	l.mu.Lock()
+	if err := l.stateErrLocked(); err != nil {
+		l.mu.Unlock()
+		return 0, 0, err
+	}
+	first, end, err = l.writeBatchLocked(recs)
+	l.mu.Unlock()
+	if err != nil {
+		return 0, 0, err
+	}
+	if l.opts.OnAppend != nil {
+		l.opts.OnAppend(int64(end - first))
+	}
+	return first, end, nil
 }
 
 // checkBatch refuses a reserved type or a record larger than a segment.

@@ -27,7 +27,8 @@
 //	                        prepared statements and portals
 //	copy.go                 COPY FROM STDIN and COPY TO STDOUT sub-protocols;
 //	                        CopyData bodies are read from the connection as the
-//	                        session consumes them, never held whole
+//	                        session consumes them, never held whole (through
+//	                        the connection's 64 KiB read buffer)
 //	cancel.go               CancelRequest (pid + 4-byte secret from BackendKeyData)
 //	                        and per-statement contexts
 //	activity.go             the connection's monitor.Backend (pg_stat_activity:

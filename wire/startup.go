@@ -30,7 +30,7 @@ var errStartupDone = errors.New("cancel request handled")
 func (c *conn) startup() (map[string]string, error) {
 	c.nc.SetDeadline(time.Now().Add(authTimeout))
 	raw := &countingReader{r: c.nc}
-	br := bufio.NewReader(raw) // later messages may already be in its buffer
+	br := bufio.NewReaderSize(raw, inBufSize) // later messages may already be in its buffer
 	c.in = br
 	var consumed int64 // bytes of startup requests read before TLS
 	for {
@@ -53,7 +53,7 @@ func (c *conn) startup() (map[string]string, error) {
 				return nil, err
 			}
 			if c.nc != plain { // switched to TLS: read the rest through it
-				br = bufio.NewReader(c.nc)
+				br = bufio.NewReaderSize(c.nc, inBufSize)
 				c.in = br
 			}
 		case *pgproto3.GSSEncRequest:

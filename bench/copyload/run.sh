@@ -7,7 +7,10 @@
 # and a throwaway PostgreSQL 15 with pgvector (CREATE EXTENSION vector),
 # all with fsync on, alternating servers ROUNDS times; compare within a
 # round, as ratios (the machine is shared). Each result line gives round,
-# server, format, seconds and the load average.
+# server, format, seconds, the server's CPU seconds during the load (from
+# /proc: vecgres's process; PostgreSQL's postmaster and its children, the
+# backend's time counted when it exits, so each load's psql session ends
+# before the second reading) and the load average.
 #
 # Usage: sh bench/copyload/run.sh. Env: ROUNDS (2), FORMATS ("text csv
 # bin"), PORT (5493; the base
@@ -24,9 +27,9 @@ OUT=${OUT:-$(mktemp -d /tmp/vecgres-copyload.XXXXXX)}
 mkdir -p "$OUT"
 chmod 755 "$OUT"
 
-# The rows, once: "id<TAB>[p,p,...]", "id,\"[p,p,...]\"" and COPY's binary
+# The rows, once (kept when OUT already holds them): "id<TAB>[p,p,...]", "id,\"[p,p,...]\"" and COPY's binary
 # format (PostgreSQL docs, COPY, "Binary Format").
-python3 - "$DATA/train-images-idx3-ubyte.gz" "$OUT/rows.txt" "$OUT/rows.csv" "$OUT/rows.bin" <<'PY'
+[ -s "$OUT/rows.bin" ] || python3 - "$DATA/train-images-idx3-ubyte.gz" "$OUT/rows.txt" "$OUT/rows.csv" "$OUT/rows.bin" <<'PY'
 import gzip, struct, sys
 with gzip.open(sys.argv[1]) as f:
     _, n, rows, cols = struct.unpack(">IIII", f.read(16))
@@ -64,6 +67,7 @@ serve() {
 	rm -rf "$OUT/data-$2"
 	"$1" --listen "127.0.0.1:$2" --data-dir "$OUT/data-$2" --log-level warn >>"$OUT/vecgres-$2.log" 2>&1 &
 	PIDS="$PIDS $!"
+	eval "PID_$2=$!"
 	i=0
 	until psql -qtA -h 127.0.0.1 -p "$2" -U postgres -d postgres -c 'SELECT 1' >/dev/null 2>&1; do
 		i=$((i + 1))
@@ -73,6 +77,23 @@ serve() {
 }
 serve "$OUT/vecgres" "$PORT"
 [ -z "${BASE:-}" ] || serve "$OUT/vecgres-base" "$((PORT + 1))"
+
+# cpu PID: CPU seconds of PID and its children (living ones' own, reaped
+# ones' through cutime and cstime), from /proc/PID/stat fields 14-17.
+cpu() {
+	t=0
+	for p in $1 $(cat /proc/$1/task/*/children 2>/dev/null); do
+		s=$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
+		set -- $s
+		t=$((t + ${12} + ${13} + ${14} + ${15}))
+	done
+	echo "scale=2; $t / $(getconf CLK_TCK)" | bc
+}
+
+# pidof PORT: the server process serving PORT.
+pidof_port() {
+	if [ "$1" = "$PGPORT" ]; then head -1 "$OUT/pg/postmaster.pid"; else eval "echo \$PID_$1"; fi
+}
 
 # load SERVER PORT FORMAT ROUND: a fresh table, one timed \copy.
 load() {
@@ -90,12 +111,16 @@ load() {
 		file=$OUT/rows.bin
 		;;
 	esac
+	pid=$(pidof_port "$2")
+	c0=$(cpu "$pid")
 	start=$(date +%s.%N)
 	$q -c "\\copy items FROM '$file' $opt" >/dev/null
 	end=$(date +%s.%N)
+	sleep 0.5 # PostgreSQL's backend is reaped
+	c1=$(cpu "$pid")
 	n=$($q -c 'SELECT count(*) FROM items')
-	printf 'round %s %-8s %-4s rows %s seconds %.2f load %s\n' "$4" "$1" "$3" "$n" \
-		"$(echo "$end - $start" | bc)" "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$OUT/results.txt"
+	printf 'round %s %-8s %-4s rows %s seconds %.2f cpu %.2f load %s\n' "$4" "$1" "$3" "$n" \
+		"$(echo "$end - $start" | bc)" "$(echo "$c1 - $c0" | bc)" "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$OUT/results.txt"
 }
 
 r=1

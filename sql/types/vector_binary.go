@@ -20,8 +20,19 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	if err != nil {
 		return nil, err
 	}
+	if raw, err := r.take(4 * dim); err == nil { // all there: no per-element length checks
+		v := make(Vector, dim)
+		for i := range v {
+			bits := binary.BigEndian.Uint32(raw[4*i:])
+			if bits&0x7f800000 == 0x7f800000 { // NaN or an infinity
+				return nil, checkElement(math.Float32frombits(bits))
+			}
+			v[i] = math.Float32frombits(bits)
+		}
+		return v, r.done()
+	}
 	v := make(Vector, 0, min(dim, len(r.b)/4))
-	for range dim {
+	for range dim { // short data: the first bad element or the missing bytes fail, in order
 		bits, err := r.uint32()
 		if err != nil {
 			return nil, err
