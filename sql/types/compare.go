@@ -70,8 +70,15 @@ func Compare(a, b any) int {
 			return compareSlices(x, y, compareOrdered[int64])
 		}
 	case Array:
+		if y, ok := b.(ShapedArray); ok {
+			return compareAnyArrays(x, y)
+		}
 		if y, ok := asArray(b); ok {
 			return compareArrays(x, y)
+		}
+	case ShapedArray:
+		if _, _, _, ok := ArrayShape(b); ok {
+			return compareAnyArrays(x, b)
 		}
 	case []byte:
 		if y, ok := b.([]byte); ok {
@@ -111,7 +118,7 @@ func numberOf(d any) (float64, bool) {
 	return 0, false
 }
 
-func compareOrdered[T int64 | float64](a, b T) int {
+func compareOrdered[T int | int32 | int64 | float64](a, b T) int {
 	switch {
 	case a < b:
 		return -1
