@@ -90,6 +90,7 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"pgvector_type_io",
 	"array_fill",
+	"arrays_multidim",
 	"row_locks",
 	"on_conflict_partial",
 	"reg_signatures",

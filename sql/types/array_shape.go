@@ -56,15 +56,8 @@ func ArrayShape(d any) (dims, lbs []int32, elems Array, ok bool) {
 	return []int32{int32(len(a))}, []int32{1}, a, true
 }
 
-// ArrayDims is array_dims: "[lb:ub]" per dimension; false for an empty
-// array (NULL).
-func ArrayDims(d any) (string, bool) {
-	dims, lbs, _, _ := ArrayShape(d)
-	if len(dims) == 0 {
-		return "", false
-	}
-	return string(appendDims(nil, dims, lbs)), true
-}
+// FormatDims is array_dims' text: "[lb:ub]" per dimension.
+func FormatDims(dims, lbs []int32) string { return string(appendDims(nil, dims, lbs)) }
 
 // appendDims appends "[lb:ub]" for each dimension.
 func appendDims(b []byte, dims, lbs []int32) []byte {

@@ -43,7 +43,8 @@ func TestArrayShapes(t *testing.T) {
 		if got := string(AppendText(nil, i4a, d)); got != tt.out {
 			t.Errorf("%q prints %q, want %q", tt.in, got, tt.out)
 		}
-		if got, _ := ArrayDims(d); got != tt.dims {
+		if dims, lbs, _, _ := ArrayShape(d); FormatDims(dims, lbs) != tt.dims {
+			got := FormatDims(dims, lbs)
 			t.Errorf("%q: array_dims %q, want %q", tt.in, got, tt.dims)
 		}
 		bin := AppendBinary(nil, i4a, d)
