@@ -111,7 +111,7 @@ func (p *copyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error)
 	n := 0
 	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
 		for i, c := range p.cols {
-			fields[i] = p.encode(c, vals[c])
+			fields[i] = encodeCopyField(p.opts.Format, p.table.Columns[c].Type, vals[c], x.s.TextStyle())
 		}
 		res.CopyData = append(res.CopyData, w.Row(fields))
 		n++
@@ -125,19 +125,6 @@ func (p *copyPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error)
 	}
 	res.Tag = fmt.Sprintf("COPY %d", n)
 	return res, nil
-}
-
-// encode returns v's COPY field: nil for NULL only, so an empty value (text
-// or an empty bytea) starts from a non-nil buffer and stays an empty field.
-func (p *copyPlan) encode(col int, v any) []byte {
-	if v == nil {
-		return nil
-	}
-	t := p.table.Columns[col].Type
-	if p.opts.Format == copyfmt.Binary {
-		return types.AppendBinary([]byte{}, t, v)
-	}
-	return types.AppendText([]byte{}, t, v)
 }
 
 // startCopyIn binds a COPY FROM STDIN and tells wire to start the copy

@@ -54,7 +54,7 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 	fields := make([][]byte, len(cols))
 	for _, r := range rows.Rows {
 		for i, v := range r {
-			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v)
+			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v, x.s.TextStyle())
 		}
 		line := w.Row(fields)
 		if err := e.charge(copyLineBytes + int64(len(line))); err != nil {
@@ -69,13 +69,16 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 	return res, nil
 }
 
-// encodeCopyField is one COPY field: nil for NULL only.
-func encodeCopyField(f copyfmt.Format, t types.Type, v any) []byte {
+// encodeCopyField is one COPY field: nil for NULL only, so an empty value
+// (text or an empty bytea) starts from a non-nil buffer and stays an
+// empty field; text in the session's style st (extra_float_digits,
+// bytea_output).
+func encodeCopyField(f copyfmt.Format, t types.Type, v any, st types.TextStyle) []byte {
 	if v == nil {
 		return nil
 	}
 	if f == copyfmt.Binary {
 		return types.AppendBinary([]byte{}, t, v)
 	}
-	return types.AppendText([]byte{}, t, v)
+	return types.AppendTextStyle([]byte{}, t, v, st)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vecgres/vecgres/monitor"
 	"github.com/vecgres/vecgres/planner/copyfmt"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -28,13 +29,14 @@ func (p *copyPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter
 	defer monitor.StartCopy(ctx, out.pr)()
 	fields := make([][]byte, len(p.cols))
 	n := 0
+	style := x.s.TextStyle()
 	x.txn.Scan(p.table, func(_ uint64, vals []any) bool {
 		if n%cancelCheckRows == cancelCheckRows-1 && ctx.Err() != nil {
 			err = errCanceled
 			return false
 		}
 		for i, c := range p.cols {
-			fields[i] = p.encode(c, vals[c])
+			fields[i] = encodeCopyField(p.opts.Format, p.table.Columns[c].Type, vals[c], style)
 		}
 		if err = out.row(fields); err != nil {
 			return false
@@ -51,7 +53,7 @@ func (p *copyPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter
 // runCopy implements copyStreamer for COPY (query) TO STDOUT: the query's
 // rows as it writes them (runRowsTo), each encoded as it comes.
 func (p *copyQueryPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	rw := &copyRowWriter{w: w, opts: p.opts}
+	rw := &copyRowWriter{w: w, opts: p.opts, style: x.s.TextStyle()}
 	if _, err := runRowsTo(ctx, p.query, x, rw); err != nil {
 		return nil, err
 	}
@@ -118,7 +120,8 @@ type copyRowWriter struct {
 	out    *copyOut
 	cols   []backend.Column
 	fields [][]byte
-	n      int // rows written
+	n      int             // rows written
+	style  types.TextStyle // the session's text output style
 }
 
 // Begin implements backend.RowWriter: the copy-out starts with the
@@ -137,7 +140,7 @@ func (r *copyRowWriter) Begin(cols []backend.Column) error {
 // WriteRow implements backend.RowWriter.
 func (r *copyRowWriter) WriteRow(row []any) error {
 	for i, v := range row {
-		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v)
+		r.fields[i] = encodeCopyField(r.opts.Format, r.cols[i].Type, v, r.style)
 	}
 	r.n++
 	return r.out.row(r.fields)

@@ -1,13 +1,17 @@
 package planner
 
 import (
+	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // hotSettings are the settings every statement or transaction reads
 // (statement_timeout, the default_transaction_* modes, and for wire
-// log_min_duration_statement and idle_in_transaction_session_timeout),
+// log_min_duration_statement, idle_in_transaction_session_timeout,
+// extra_float_digits and bytea_output),
 // looked up and parsed once per change rather than per statement: a
 // session's values change only through settings.version (SET, RESET,
 // a transaction's end, ROLLBACK TO, startup), the server's through
@@ -17,9 +21,10 @@ type hotSettings struct {
 	version          uint64 // settings.version they were read at
 	server           uint64 // serverConfGen they were read at
 	statementTimeout time.Duration
-	logMinDuration   time.Duration // negative: off
-	idleTimeout      time.Duration // 0: none
-	mode             txnMode       // a new transaction's modes (defaultMode)
+	logMinDuration   time.Duration   // negative: off
+	idleTimeout      time.Duration   // 0: none
+	mode             txnMode         // a new transaction's modes (defaultMode)
+	textStyle        types.TextStyle // extra_float_digits and bytea_output
 }
 
 // serverConfGen counts replacements of the server-wide settings, so that
@@ -42,12 +47,27 @@ func (s *Session) hot() *hotSettings {
 		statementTimeout: time.Duration(ms) * time.Millisecond,
 		logMinDuration:   -1,
 		idleTimeout:      time.Duration(max(s.settingMS("idle_in_transaction_session_timeout"), 0)) * time.Millisecond,
-		mode:             s.readDefaultMode()}
+		mode:             s.readDefaultMode(),
+		textStyle:        s.readTextStyle()}
 	if ms := s.settingMS("log_min_duration_statement"); ms >= 0 {
 		h.logMinDuration = time.Duration(ms) * time.Millisecond
 	}
 	return h
 }
+
+// readTextStyle is the text output style of extra_float_digits and
+// bytea_output.
+func (s *Session) readTextStyle() types.TextStyle {
+	efd, err := strconv.Atoi(s.settingValue("extra_float_digits"))
+	if err != nil {
+		efd = 1
+	}
+	return types.NewTextStyle(efd, s.settingValue("bytea_output") == "escape")
+}
+
+// TextStyle implements backend.OutputSettings: how text output of floats
+// and bytea follows extra_float_digits and bytea_output.
+func (s *Session) TextStyle() types.TextStyle { return s.hot().textStyle }
 
 // settingValue is name's current value ("" when unset and unknown).
 func (s *Session) settingValue(name string) string {

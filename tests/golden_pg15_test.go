@@ -91,6 +91,7 @@ var pg15GoldenScripts = []string{
 	"pgvector_type_io",
 	"array_fill",
 	"arrays_multidim",
+	"output_settings",
 	"row_locks",
 	"on_conflict_partial",
 	"reg_signatures",

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/vecgres/vecgres/monitor"
+	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 
 	"github.com/jackc/pgx/v5/pgproto3"
@@ -58,6 +59,7 @@ type conn struct {
 	out            []byte           // messages not yet written (send.go)
 	encodeErr      error            // a message failed to encode (send.go)
 	stream         streamWriter     // reused statement writer (stream.go)
+	style          types.TextStyle  // the running statement's text output style (backend.OutputSettings)
 
 	cancelMu   sync.Mutex
 	cancelRun  context.CancelCauseFunc // cancels the running statement

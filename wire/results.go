@@ -159,7 +159,7 @@ func (c *conn) encodeRow(msg *pgproto3.DataRow, cols []backend.Column, formats [
 			if formatOf(formats, i) == pgproto3.BinaryFormat {
 				buf = types.AppendBinary(buf, cols[i].Type, d)
 			} else {
-				buf = types.AppendText(buf, cols[i].Type, d)
+				buf = types.AppendTextStyle(buf, cols[i].Type, d, c.style)
 			}
 		}
 		ends = append(ends, len(buf))

@@ -128,6 +128,9 @@ func (c *conn) reportFailed(err error) bool {
 // error.
 func (c *conn) executeStmt(p backend.Prepared, params []any, w *streamWriter) (*backend.Result, error) {
 	var res *backend.Result
+	if os, ok := c.sess.(backend.OutputSettings); ok {
+		c.style = os.TextStyle()
+	}
 	err := c.run(func(ctx context.Context) (err error) {
 		if w != nil {
 			res, err = c.sess.ExecuteTo(ctx, p, params, w)

@@ -445,20 +445,20 @@ func finishElem(cur *elemBuilder) arrayElem {
 // ("[0:1]={1,2}") when a lower bound is not 1; an element is
 // double-quoted (with '"' and '\' escaped) when it is empty, is NULL in
 // any case, or holds '{', '}', ',', '"', '\' or whitespace.
-func appendArrayText(buf []byte, t Type, d any) []byte {
+func appendArrayText(buf []byte, t Type, d any, st TextStyle) []byte {
 	if v, ok := d.(Vector); ok { // a vector cast to real[]
 		d = vectorElems(v)
 	}
 	et, _ := ElemType(t)
 	if s, ok := d.(ShapedArray); ok {
-		return appendShapedText(buf, et, s)
+		return appendShapedText(buf, et, s, st)
 	}
 	a, _ := asArray(d)
-	return appendElemsText(buf, et, a)
+	return appendElemsText(buf, et, a, st)
 }
 
 // appendElemsText appends one level of elements: '{' e, ... '}'.
-func appendElemsText(buf []byte, et Type, a Array) []byte {
+func appendElemsText(buf []byte, et Type, a Array, st TextStyle) []byte {
 	buf = append(buf, '{')
 	for i, e := range a {
 		if i > 0 {
@@ -468,27 +468,27 @@ func appendElemsText(buf []byte, et Type, a Array) []byte {
 			buf = append(buf, "NULL"...)
 			continue
 		}
-		buf = appendArrayElem(buf, AppendText(nil, et, e))
+		buf = appendArrayElem(buf, AppendTextStyle(nil, et, e, st))
 	}
 	return append(buf, '}')
 }
 
 // appendShapedText is array_out of a ShapedArray: the decorations when a
 // lower bound is not 1, then the levels.
-func appendShapedText(buf []byte, et Type, s ShapedArray) []byte {
+func appendShapedText(buf []byte, et Type, s ShapedArray, st TextStyle) []byte {
 	for _, lb := range s.Lbounds {
 		if lb != 1 {
 			buf = append(appendDims(buf, s.Dims, s.Lbounds), '=')
 			break
 		}
 	}
-	return appendLevelText(buf, et, s.Dims, s.Elems)
+	return appendLevelText(buf, et, s.Dims, s.Elems, st)
 }
 
 // appendLevelText appends the sub-arrays of dims over elems (row-major).
-func appendLevelText(buf []byte, et Type, dims []int32, elems Array) []byte {
+func appendLevelText(buf []byte, et Type, dims []int32, elems Array, st TextStyle) []byte {
 	if len(dims) == 1 {
-		return appendElemsText(buf, et, elems)
+		return appendElemsText(buf, et, elems, st)
 	}
 	step := len(elems) / int(dims[0])
 	buf = append(buf, '{')
@@ -496,7 +496,7 @@ func appendLevelText(buf []byte, et Type, dims []int32, elems Array) []byte {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = appendLevelText(buf, et, dims[1:], elems[i*step:(i+1)*step])
+		buf = appendLevelText(buf, et, dims[1:], elems[i*step:(i+1)*step], st)
 	}
 	return append(buf, '}')
 }

@@ -142,7 +142,7 @@ func AppendText(buf []byte, t Type, d any) []byte {
 		}
 	}
 	if IsArray(t.Kind) {
-		return appendArrayText(buf, t, d)
+		return appendArrayText(buf, t, d, TextStyle{})
 	}
 	if isDriverKind(t.Kind) {
 		if out := appendDriverText(buf, t, d); out != nil {

@@ -1,6 +1,10 @@
 package backend
 
-import "time"
+import (
+	"time"
+
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // ConnSettings is implemented by sessions whose settings govern what wire
 // does around their statements; wire asks for it with a type assertion,
@@ -15,4 +19,12 @@ type ConnSettings interface {
 	// at least this long are logged with their duration; negative = none,
 	// 0 = every statement.
 	LogMinDuration() time.Duration
+}
+
+// OutputSettings is implemented by sessions whose settings change the
+// text form of values (extra_float_digits, bytea_output): wire asks before
+// each statement runs and writes its text values, COPY TO's included, in
+// that style. A session without it has PostgreSQL's default output.
+type OutputSettings interface {
+	TextStyle() types.TextStyle
 }
