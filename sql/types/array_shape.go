@@ -130,3 +130,27 @@ func appendShapedKey(b []byte, x ShapedArray) []byte {
 	}
 	return b
 }
+
+// Elems is the elements of an array value in row-major order (nil for a
+// value that is not an array): what functions that ignore the shape read,
+// as PostgreSQL's deconstruct_array gives them.
+func Elems(d any) Array {
+	a, _ := asArray(d)
+	return a
+}
+
+// SubArrays splits an array of several dimensions into its outermost
+// level's sub-arrays (each of one dimension fewer, keeping its lower
+// bounds); false for an array of at most one dimension.
+func SubArrays(d any) ([]any, bool) {
+	s, ok := d.(ShapedArray)
+	if !ok || len(s.Dims) < 2 {
+		return nil, false
+	}
+	out := make([]any, s.Dims[0])
+	step := len(s.Elems) / int(s.Dims[0])
+	for i := range out {
+		out[i] = NewArray(s.Dims[1:], s.Lbounds[1:], s.Elems[i*step:(i+1)*step])
+	}
+	return out, true
+}

@@ -48,3 +48,11 @@ SELECT '[1:2]{1,2}'::int[];
 SELECT '{{{{{{{1}}}}}}}'::int[];
 SELECT (ARRAY[1,2])['x'];
 SELECT 1;
+-- Functions over a lower bound other than 1 or several dimensions.
+SELECT array_position('[0:3]={1,2,3,2}'::int[], 2) AS a, array_positions('[0:3]={1,2,3,2}'::int[], 2) AS b, array_position('[0:3]={1,2,3,2}'::int[], 2, 2) AS c, array_position('[0:3]={1,2,3,2}'::int[], 2, -5) AS d;
+SELECT array_position(ARRAY[[1]], 1);
+SELECT ARRAY[[1,2],[3,4]] @> ARRAY[4] AS a, ARRAY[[1,2],[3,4]] && '[5:6]={4,9}'::int[] AS b, 3 = ANY (ARRAY[[1,2],[3,4]]) AS c;
+SELECT json_object('{{a,1},{b,2}}') AS a, to_jsonb(ARRAY[[1,2],[3,4]]) AS b;
+SELECT json_object('{{a,1,x},{b,2,y}}');
+SELECT json_object('{{a,b}}', '{1,2}');
+SELECT array_to_json(ARRAY[[1,2],[3,4]], true) AS a, to_json('[0:1][1:1]={{a},{b}}'::text[]) AS b, to_jsonb(ARRAY[[1,2],[3,4]]) AS c;
