@@ -76,8 +76,8 @@ func arrayDimLength(t types.Type, d any, dim int64) (int64, bool) {
 }
 
 // generate_subscripts(a, dim [, reverse]) (PostgreSQL docs 9.26, Table
-// 9.66): the subscripts of dimension 1 of a, ascending or, when reverse
-// is true, descending; no rows for another dimension or an empty array.
+// 9.66): the subscripts of dimension dim of a, ascending or, when reverse
+// is true, descending; no rows for a dimension a lacks or an empty array.
 // int2vector and oidvector have entries of their own (their subscripts
 // start at 0), which resolution prefers to anyarray's.
 func subscriptSeries(t types.Type, reverse bool) Func {
@@ -85,18 +85,19 @@ func subscriptSeries(t types.Type, reverse bool) Func {
 	if reverse {
 		args = append(args, types.Bool)
 	}
-	lb := types.LowerBound(t.Kind)
 	return Func{Name: "generate_subscripts", Args: args, Ret: types.Int4, Strict: true, SetReturning: true,
 		Rows: func(_ Context, a []any, emit func([]any) error) error {
-			n, _ := types.ArrayLength(a[0])
-			if d, _ := a[1].(int64); d != 1 {
+			dims, lbs := arrayBounds(t, a[0])
+			d, _ := a[1].(int64)
+			if d < 1 || d > int64(len(dims)) || len(dims) == 1 && dims[0] == 0 {
 				return nil
 			}
+			lb, n := int64(lbs[d-1]), int64(dims[d-1])
 			desc := reverse && a[2] == true
-			for i := range int64(n) {
+			for i := range n {
 				s := lb + i
 				if desc {
-					s = lb + int64(n) - 1 - i
+					s = lb + n - 1 - i
 				}
 				if err := emit([]any{s}); err != nil {
 					return err

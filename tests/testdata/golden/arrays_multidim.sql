@@ -56,3 +56,6 @@ SELECT json_object('{{a,1},{b,2}}') AS a, to_jsonb(ARRAY[[1,2],[3,4]]) AS b;
 SELECT json_object('{{a,1,x},{b,2,y}}');
 SELECT json_object('{{a,b}}', '{1,2}');
 SELECT array_to_json(ARRAY[[1,2],[3,4]], true) AS a, to_json('[0:1][1:1]={{a},{b}}'::text[]) AS b, to_jsonb(ARRAY[[1,2],[3,4]]) AS c;
+SELECT s FROM generate_subscripts('[0:1][3:5]={{1,2,3},{4,5,6}}'::int[], 2) s;
+SELECT s FROM generate_subscripts('[0:1][3:5]={{1,2,3},{4,5,6}}'::int[], 1, true) s;
+SELECT count(*) FROM generate_subscripts(ARRAY[[1]], 3) s;
