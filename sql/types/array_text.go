@@ -53,6 +53,9 @@ func parseArray(s string, t Type) (any, error) {
 		}
 		out[i] = d
 	}
+	if lit.dims == nil {
+		return out, nil
+	}
 	return NewArray(lit.dims, lit.lbs, out), nil
 }
 
@@ -61,7 +64,8 @@ type arrayElem struct {
 	null bool
 }
 
-// arrayLiteral is a checked array literal: its shape and elements.
+// arrayLiteral is a checked array literal: its shape (none for a plain
+// one-dimensional or empty literal) and elements.
 type arrayLiteral struct {
 	dims, lbs []int32
 	elems     []arrayElem
@@ -109,6 +113,9 @@ func splitArray(s string) (arrayLiteral, error) {
 		if !isArraySpace(c) {
 			return arrayLiteral{}, malformedArray(s, "Junk after closing right brace.")
 		}
+	}
+	if dims == nil && sc.ndim <= 1 { // the common case: no shape to keep
+		return arrayLiteral{elems: sc.elems}, nil
 	}
 	got := sc.shape()
 	if dims == nil {
