@@ -22,16 +22,7 @@ func TestArrayDatumRoundTrip(t *testing.T) {
 		{types.SparseVec{Dim: 3, Indices: []int32{0, 2}, Values: []float32{1, -2.5}}, nil},
 	}
 	for _, v := range values {
-		b := appendDatum(nil, v)
-		b = appendDatum(b, int64(7))
-		d := &decoder{b: b}
-		got := d.datum()
-		if d.err != nil || !reflect.DeepEqual(got, v) {
-			t.Errorf("%#v: decoded %#v, %v", v, got, d.err)
-		}
-		if i := d.datum(); i != int64(7) {
-			t.Errorf("%#v: next datum %v", v, i)
-		}
+		checkDatumRoundTrip(t, v)
 	}
 	// A count larger than the bytes left is a short record, not a huge
 	// allocation.
@@ -55,15 +46,7 @@ func TestShapedArrayDatumRoundTrip(t *testing.T) {
 		{Dims: []int32{1, 2, 1}, Lbounds: []int32{0, 1, 7}, Elems: types.Array{types.Vector{1}, nil}},
 	}
 	for _, v := range values {
-		b := appendDatum(appendDatum(nil, v), int64(7))
-		d := &decoder{b: b}
-		got := d.datum()
-		if d.err != nil || !reflect.DeepEqual(got, v) {
-			t.Errorf("%#v: decoded %#v, %v", v, got, d.err)
-		}
-		if i := d.datum(); i != int64(7) {
-			t.Errorf("%#v: next datum %v", v, i)
-		}
+		checkDatumRoundTrip(t, v)
 	}
 	for _, b := range [][]byte{
 		{tagShapedArray, 2, 4, 2, 2, 2, tagArray, 1, tagNull}, // 2x1 dims, 1 element
@@ -75,5 +58,18 @@ func TestShapedArrayDatumRoundTrip(t *testing.T) {
 		if v := d.datum(); v != nil || d.err == nil {
 			t.Errorf("% x: %#v, %v; want an error", b, v, d.err)
 		}
+	}
+}
+
+// checkDatumRoundTrip encodes v followed by another datum and decodes
+// both back.
+func checkDatumRoundTrip(t *testing.T, v any) {
+	t.Helper()
+	d := &decoder{b: appendDatum(appendDatum(nil, v), int64(7))}
+	if got := d.datum(); d.err != nil || !reflect.DeepEqual(got, v) {
+		t.Errorf("%#v: decoded %#v, %v", v, got, d.err)
+	}
+	if i := d.datum(); i != int64(7) {
+		t.Errorf("%#v: next datum %v", v, i)
 	}
 }
