@@ -43,6 +43,8 @@ func datumBytes(v any) int64 {
 		return iface + 32 + int64(len(x.Data))
 	case types.SparseVec:
 		return iface + 56 + 8*int64(len(x.Indices))
+	case types.ShapedArray:
+		return iface + 48 + 8*int64(len(x.Dims)) + datumBytes(x.Elems)
 	case types.Array:
 		n := int64(iface + 24)
 		for _, e := range x {

@@ -38,6 +38,11 @@ const (
 	// tagInterval is interval: varint months, varint days, varint
 	// microseconds.
 	tagInterval byte = 13
+	// tagShapedArray is an array of several dimensions or a lower bound
+	// other than 1 (types.ShapedArray): uvarint ndim, then per dimension
+	// varint length and varint lower bound, then its elements as one
+	// tagArray datum (row-major).
+	tagShapedArray byte = 17
 )
 
 var errShortRecord = errors.New("record payload too short")
@@ -94,6 +99,12 @@ func appendDatum(b []byte, d any) []byte {
 	case types.Interval:
 		b = appendVarint(append(b, tagInterval), int64(v.Months))
 		return appendVarint(appendVarint(b, int64(v.Days)), v.Micros)
+	case types.ShapedArray:
+		b = appendUvarint(append(b, tagShapedArray), uint64(len(v.Dims)))
+		for i, n := range v.Dims {
+			b = appendVarint(appendVarint(b, int64(n)), int64(v.Lbounds[i]))
+		}
+		return appendDatum(b, v.Elems)
 	case types.Array:
 		b = appendUvarint(append(b, tagArray), uint64(len(v)))
 		for _, e := range v {
@@ -197,6 +208,8 @@ func (d *decoder) datum() any {
 		return v
 	case tagArray:
 		return d.array()
+	case tagShapedArray:
+		return d.shapedArray()
 	case tagHalfvec:
 		return d.halfvec()
 	case tagBits:
@@ -233,4 +246,31 @@ func (d *decoder) array() any {
 		out[i] = d.datum()
 	}
 	return out
+}
+
+// shapedArray reads a tagShapedArray datum: at most 6 dimensions, whose
+// lengths multiply to the element count of the tagArray that follows.
+func (d *decoder) shapedArray() any {
+	ndim := d.uvarint()
+	if ndim == 0 || ndim > 6 {
+		d.fail(fmt.Errorf("shaped array of %d dimensions", ndim))
+		return nil
+	}
+	dims, lbs := make([]int32, ndim), make([]int32, ndim)
+	n := int64(1)
+	for i := range dims {
+		dims[i], lbs[i] = int32(d.varint()), int32(d.varint())
+		if n *= int64(dims[i]); dims[i] <= 0 || n > 1<<31 {
+			d.fail(fmt.Errorf("shaped array dimensions %v", dims[:i+1]))
+			return nil
+		}
+	}
+	elems, ok := d.datum().(types.Array)
+	if d.err == nil && (!ok || int64(len(elems)) != n) {
+		d.fail(fmt.Errorf("shaped array of %d elements for dimensions %v", len(elems), dims))
+	}
+	if d.err != nil {
+		return nil
+	}
+	return types.ShapedArray{Dims: dims, Lbounds: lbs, Elems: elems}
 }

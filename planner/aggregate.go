@@ -162,8 +162,8 @@ func (b *binder) typeAggregate(c *aggCall) error {
 // polymorphicType is an aggregate's result type for an argument of type
 // at: at for anyelement (min, max), the array of at for anyarray
 // (array_agg), ret otherwise. Errors: 42725 for an untyped argument of
-// array_agg, as PostgreSQL's; 0A000 for array_agg of an array (PostgreSQL
-// makes a two-dimensional array) or of a type without an array type.
+// array_agg, as PostgreSQL's; 0A000 for array_agg of a type without an
+// array type (array_agg of an array is of the array's type).
 func polymorphicType(name string, ret, at types.Type) (types.Type, error) {
 	switch ret.Kind {
 	case sem.AnyElement.Kind:
@@ -175,8 +175,8 @@ func polymorphicType(name string, ret, at types.Type) (types.Type, error) {
 	if at.Kind == types.KindUnknown { // PostgreSQL's array_agg(anynonarray) and array_agg(anyarray) both take it
 		return types.Type{}, sem.NotUnique(name, []types.Type{at})
 	}
-	if types.IsArray(at.Kind) {
-		return types.Type{}, pgerror.NotSupported(name + " of arrays")
+	if types.IsArray(at.Kind) { // array_agg(anyarray): one more dimension
+		return noTypmod(at), nil
 	}
 	arr, ok := types.ArrayOf(noTypmod(at))
 	if !ok {
@@ -291,6 +291,11 @@ func (a *aggAcc) addValue(v any) error {
 	case "bit_and", "bit_or", "bit_xor":
 		a.addBits(v.(int64)) // aggregate_bits.go
 	default:
+		if aggOfArrays(a.call) {
+			if err := a.checkSubArray(v); err != nil {
+				return err
+			}
+		}
 		a.collect(a.call.name, v)
 	}
 	return nil
@@ -364,6 +369,9 @@ func (a *aggAcc) result() any {
 		return a.jsonResult()
 	case "bit_and", "bit_or", "bit_xor":
 		return a.bitsResult()
+	}
+	if aggOfArrays(a.call) && len(a.arr) > 0 {
+		return a.subArraysResult()
 	}
 	return a.collected(a.call.name)
 }

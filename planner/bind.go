@@ -215,7 +215,7 @@ func (b *binder) bindConst(c *sql.Const, hint types.Type) (expr, error) {
 	if types.IsArray(hint.Kind) && hint.Typmod != types.NoTypmod {
 		return bindArrayLiteral(c, hint)
 	}
-	v, err := types.ParseTextStyle(hint, c.Text, b.s.DateTimeStyle())
+	v, err := types.ParseTextStyle(hint, c.Text, b.s.Style())
 	if err != nil {
 		return nil, withPos(err, c.P)
 	}

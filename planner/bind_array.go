@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/vecgres/vecgres/planner/sem"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
@@ -59,10 +61,14 @@ func (b *binder) bindArrayAs(a *sql.ArrayExpr, hint types.Type, cast bool) (expr
 		return nil, err
 	}
 	at, ok := types.ArrayOf(elemT)
+	build := func(_ *env, vals []any) (any, error) { return buildArray(vals, elems, elemT) }
+	if types.IsArray(elemT.Kind) { // sub-arrays: one more dimension
+		at, ok = elemT, true
+		build = func(_ *env, vals []any) (any, error) { return buildMultiArray(vals, elems, at) }
+	}
 	if !ok {
 		return nil, pgerror.NotSupported("arrays of type " + elemT.Name()).WithPosition(a.P + 1)
 	}
-	build := func(_ *env, vals []any) (any, error) { return buildArray(vals, elems, elemT) }
 	f := &funcExpr{name: "ARRAY", args: elems, t: at, fn: build}
 	vals := make([]any, len(elems))
 	for i, e := range elems {
@@ -89,6 +95,9 @@ func (b *binder) bindElems(a *sql.ArrayExpr, hint types.Type, cast bool) ([]expr
 	elemT := types.Unknown
 	if et, ok := types.ElemType(hint); ok {
 		elemT = et
+		if hasSubArrays(a) { // ARRAY[[1,2],[3,4]]::real[]: real[] sub-arrays
+			elemT = hint
+		}
 	}
 	bindHint := types.Unknown
 	if cast {
@@ -150,25 +159,100 @@ func commonElemType(a *sql.ArrayExpr, elems []expr) (types.Type, error) {
 		if e == nil {
 			continue
 		}
-		t := noTypmod(e.Type())
-		switch {
-		case best.Kind == types.KindUnknown, best == t:
-			best = t
-		case numberRank[t.Kind] > 0 && numberRank[best.Kind] > 0:
-			if numberRank[t.Kind] > numberRank[best.Kind] {
-				best = t
-			}
-		case classOf(t) == classString && classOf(best) == classString:
-			best = types.Text
-		default:
-			return types.Type{}, pgerror.Errorf(pgerror.DatatypeMismatch, "ARRAY types %s and %s cannot be matched", best.Name(), t.Name()).
+		t, ok := commonPair(best, noTypmod(e.Type()))
+		if !ok {
+			return types.Type{}, pgerror.Errorf(pgerror.DatatypeMismatch, "ARRAY types %s and %s cannot be matched", best.Name(), noTypmod(e.Type()).Name()).
 				WithPosition(leftmost(a.Elems[i]) + 1)
 		}
+		best = t
 	}
 	if best.Kind == types.KindUnknown {
 		best = types.Text
 	}
 	return best, nil
+}
+
+// commonPair is the common type of best (so far) and t: the
+// higher-ranked number, text for two string types, the array of the
+// elements' common type for two arrays (integer[] and numeric[] give
+// numeric[]); false when they cannot be matched.
+func commonPair(best, t types.Type) (types.Type, bool) {
+	switch {
+	case best.Kind == types.KindUnknown, best == t:
+		return t, true
+	case numberRank[t.Kind] > 0 && numberRank[best.Kind] > 0:
+		if numberRank[t.Kind] > numberRank[best.Kind] {
+			return t, true
+		}
+		return best, true
+	case classOf(t) == classString && classOf(best) == classString:
+		return types.Text, true
+	case types.IsArray(t.Kind) && types.IsArray(best.Kind):
+		be, _ := types.ElemType(best)
+		te, _ := types.ElemType(t)
+		if c, ok := commonPair(be, te); ok {
+			return types.ArrayOf(c)
+		}
+	}
+	return best, false
+}
+
+// hasSubArrays reports whether a constructor has a nested one
+// (ARRAY[[1,2],[3,4]]).
+func hasSubArrays(a *sql.ArrayExpr) bool {
+	for _, e := range a.Elems {
+		if _, ok := e.(*sql.ArrayExpr); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// buildMultiArray is ExecEvalArrayExpr for sub-arrays (each converted to
+// at): one more dimension, of length the number of non-empty sub-arrays,
+// lower bound 1, over the sub-arrays' shape. NULL and empty sub-arrays
+// give an empty array when all are so. Errors: 2202E "multidimensional
+// arrays must have array expressions with matching dimensions" for
+// sub-arrays of different shapes or some empty; 54000 beyond 6
+// dimensions.
+func buildMultiArray(vals []any, elems []expr, at types.Type) (any, error) {
+	var (
+		dims, lbs []int32
+		out       types.Array
+		n         int32
+		empty     bool
+	)
+	for i, v := range vals {
+		if v != nil && elems[i].Type() != at {
+			var err error
+			if v, err = types.Cast(v, elems[i].Type(), at, true); err != nil {
+				return nil, err
+			}
+		}
+		d, l, e, _ := types.ArrayShape(v)
+		if len(d) == 0 {
+			empty = true
+			continue
+		}
+		if n > 0 && (!slices.Equal(d, dims) || !slices.Equal(l, lbs)) {
+			return nil, errSubArrayDims()
+		}
+		dims, lbs, n = d, l, n+1
+		out = append(out, e...)
+	}
+	switch {
+	case n == 0:
+		return types.Array{}, nil
+	case empty:
+		return nil, errSubArrayDims()
+	case len(dims) >= 6:
+		return nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (6)", len(dims)+1)
+	}
+	return types.NewArray(append([]int32{n}, dims...), append([]int32{1}, lbs...), out), nil
+}
+
+func errSubArrayDims() error {
+	return pgerror.New(pgerror.ArraySubscriptError, "multidimensional arrays must have array expressions with matching dimensions")
 }
 
 // buildArray converts the element values to elemT (explicit casts, as

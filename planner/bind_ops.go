@@ -421,7 +421,7 @@ func (b *binder) castOf(inner expr, to types.Type, pos int) (expr, error) {
 		if c.v == nil {
 			return &constExpr{t: to}, nil
 		}
-		v, err := types.CastStyle(c.v, c.t, to, true, b.s.DateTimeStyle())
+		v, err := types.CastStyle(c.v, c.t, to, true, b.s.Style())
 		if err != nil {
 			return nil, withPos(err, pos)
 		}

@@ -56,11 +56,10 @@ func (b *binder) planCopy(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	style := b.s.DateTimeStyle()
 	if !x.From {
-		return &copyQueryPlan{query: copyTableQuery(t, cols), opts: opts, table: t, style: style}, nil
+		return &copyQueryPlan{query: copyTableQuery(t, cols), opts: opts, table: t}, nil
 	}
-	return &copyPlan{table: t, cols: cols, opts: opts, style: style}, nil
+	return &copyPlan{table: t, cols: cols, opts: opts, style: b.s.Style()}, nil
 }
 
 // forceFlags maps the columns of a FORCE_NOT_NULL or FORCE_NULL list to

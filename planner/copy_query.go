@@ -22,7 +22,6 @@ type copyQueryPlan struct {
 	// table is COPY table TO's table (its SELECT privilege is checked,
 	// its OID is the progress entry's relation); nil for a query.
 	table *catalog.Table
-	style *types.Style // the session's, for timestamptz and interval text
 }
 
 // copyTableQuery is the query COPY table [(cols)] TO STDOUT reads:
@@ -60,7 +59,7 @@ func (b *binder) planCopyQuery(x *sql.Copy) (plan, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	return &copyQueryPlan{query: q, opts: opts, style: b.s.DateTimeStyle()}, nil
+	return &copyQueryPlan{query: q, opts: opts}, nil
 }
 
 func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, error) {
@@ -81,9 +80,10 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 		res.CopyData = append(res.CopyData, h)
 	}
 	fields := make([][]byte, len(cols))
+	st := x.s.Style()
 	for _, r := range rows.Rows {
 		for i, v := range r {
-			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v, p.style)
+			fields[i] = encodeCopyField(p.opts.Format, cols[i].Type, v, st)
 		}
 		line := w.Row(fields)
 		if err := e.charge(copyLineBytes + int64(len(line))); err != nil {
@@ -98,7 +98,9 @@ func (p *copyQueryPlan) run(ctx context.Context, x *execCtx) (*backend.Result, e
 	return res, nil
 }
 
-// encodeCopyField is one COPY field: nil for NULL only.
+// encodeCopyField is one COPY field: nil for NULL only, so an empty value
+// (text or an empty bytea) starts from a non-nil buffer and stays an
+// empty field; text in the session's Style st.
 func encodeCopyField(f copyfmt.Format, t types.Type, v any, st *types.Style) []byte {
 	if v == nil {
 		return nil

@@ -18,7 +18,7 @@ import (
 // table TO STDOUT: the query's rows as it writes them (runRowsTo), each
 // encoded as it comes, counted in pg_stat_progress_copy.
 func (p *copyQueryPlan) runCopy(ctx context.Context, x *execCtx, w backend.CopyWriter) (*backend.Result, error) {
-	rw := &copyRowWriter{w: w, opts: p.opts, pr: p.progress(), style: p.style}
+	rw := &copyRowWriter{w: w, opts: p.opts, pr: p.progress(), style: x.s.Style()}
 	defer monitor.StartCopy(ctx, rw.pr)()
 	if _, err := runRowsTo(ctx, p.query, x, rw); err != nil {
 		return nil, err
@@ -83,7 +83,7 @@ func (o *copyOut) end(n int) (*backend.Result, error) {
 type copyRowWriter struct {
 	w      backend.CopyWriter
 	opts   copyfmt.Options
-	style  *types.Style
+	style  *types.Style // the session's, at the run's start
 	out    *copyOut
 	cols   []backend.Column
 	fields [][]byte

@@ -99,10 +99,7 @@ func writeBound(b *strings.Builder, x expr) {
 		}
 		b.WriteString("$" + strconv.Itoa(v.id)) // an InitPlan's output, as PostgreSQL 15 prints it
 	case *subscriptExpr:
-		writeBound(b, v.arr)
-		b.WriteString("[")
-		writeBound(b, v.idx)
-		b.WriteString("]")
+		writeSubscript(b, v)
 	case *caseExpr:
 		writeCase(b, v) // expr_case.go
 	case *rowExpr:
@@ -174,4 +171,22 @@ func writeRow(b *strings.Builder, args []expr) {
 		writeBound(b, a)
 	}
 	b.WriteString(")")
+}
+
+// writeSubscript prints a[i][j] or a[lo:hi][...].
+func writeSubscript(b *strings.Builder, v *subscriptExpr) {
+	writeBound(b, v.arr)
+	for i, hi := range v.upper {
+		b.WriteString("[")
+		if v.lower[i] != nil {
+			writeBound(b, v.lower[i])
+		}
+		if v.slice {
+			b.WriteString(":")
+		}
+		if hi != nil {
+			writeBound(b, hi)
+		}
+		b.WriteString("]")
+	}
 }

@@ -83,15 +83,15 @@ func (c *castExpr) Eval(e *env) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	return types.CastStyle(v, c.x.Type(), c.t, c.explicit, e.DateTimeStyle())
+	return types.CastStyle(v, c.x.Type(), c.t, c.explicit, e.Style())
 }
 
-// DateTimeStyle is the session's date/time Style (nil outside a session).
-func (e *env) DateTimeStyle() *types.Style {
+// Style is the session's Style (nil outside a session).
+func (e *env) Style() *types.Style {
 	if e == nil || e.sess == nil {
 		return nil
 	}
-	return e.sess.DateTimeStyle()
+	return e.sess.Style()
 }
 
 // funcExpr calls a scalar function; strict functions return NULL when an

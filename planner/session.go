@@ -12,7 +12,6 @@ import (
 	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql"
 	"github.com/vecgres/vecgres/sql/pgerror"
-	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
 )
 
@@ -97,10 +96,6 @@ type Session struct {
 	liveView bool
 	// hotVals are the settings every statement reads (session_hot.go).
 	hotVals hotSettings
-	// style is the date/time Style of TimeZone and IntervalStyle, made
-	// again when a setting changed (session_style.go).
-	style        *types.Style
-	styleVersion uint64
 	// simple are the recent simple Query messages' statements
 	// (session_simple.go).
 	simple simpleCache

@@ -3,11 +3,15 @@ package planner
 import (
 	"sync/atomic"
 	"time"
+
+	"github.com/vecgres/vecgres/sql/types"
 )
 
 // hotSettings are the settings every statement or transaction reads
 // (statement_timeout, the default_transaction_* modes, and for wire
-// log_min_duration_statement and idle_in_transaction_session_timeout),
+// log_min_duration_statement, idle_in_transaction_session_timeout, and
+// the Style of TimeZone, IntervalStyle, extra_float_digits and
+// bytea_output),
 // looked up and parsed once per change rather than per statement: a
 // session's values change only through settings.version (SET, RESET,
 // a transaction's end, ROLLBACK TO, startup), the server's through
@@ -20,6 +24,7 @@ type hotSettings struct {
 	logMinDuration   time.Duration // negative: off
 	idleTimeout      time.Duration // 0: none
 	mode             txnMode       // a new transaction's modes (defaultMode)
+	style            *types.Style  // TimeZone, IntervalStyle, extra_float_digits, bytea_output (Session.Style, session_style.go)
 }
 
 // serverConfGen counts replacements of the server-wide settings, so that
@@ -42,7 +47,8 @@ func (s *Session) hot() *hotSettings {
 		statementTimeout: time.Duration(ms) * time.Millisecond,
 		logMinDuration:   -1,
 		idleTimeout:      time.Duration(max(s.settingMS("idle_in_transaction_session_timeout"), 0)) * time.Millisecond,
-		mode:             s.readDefaultMode()}
+		mode:             s.readDefaultMode(),
+		style:            s.readStyle()}
 	if ms := s.settingMS("log_min_duration_statement"); ms >= 0 {
 		h.logMinDuration = time.Duration(ms) * time.Millisecond
 	}

@@ -1,19 +1,21 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 )
 
-// DateTimeStyle is the Style of the session's TimeZone and IntervalStyle
-// (backend.Styler): timestamptz values read and print in its zone,
-// intervals print in its style. Made again after a setting changed.
-func (s *Session) DateTimeStyle() *types.Style {
-	if s.style != nil && s.styleVersion == s.settings.version {
-		return s.style
-	}
+// Style is the session's types.Style (backend.Styler): timestamptz values
+// read and print in its TimeZone, intervals print in its IntervalStyle,
+// floats and bytea in its extra_float_digits and bytea_output. It is made
+// again, as a new Style, with the hotSettings after a setting changed.
+func (s *Session) Style() *types.Style { return s.hot().style }
+
+// readStyle is the Style of the session's current settings.
+func (s *Session) readStyle() *types.Style {
 	st := &types.Style{}
 	if loc, _, ok := types.LoadZone(s.settingValue("timezone")); ok {
 		st.Zone = loc
@@ -24,7 +26,11 @@ func (s *Session) DateTimeStyle() *types.Style {
 	case "postgres_verbose":
 		st.IntervalStyle = types.IntervalPostgresVerbose
 	}
-	s.style, s.styleVersion = st, s.settings.version
+	efd, err := strconv.Atoi(s.settingValue("extra_float_digits"))
+	if err != nil {
+		efd = 1
+	}
+	st.SetOutput(efd, s.settingValue("bytea_output") == "escape")
 	return st
 }
 

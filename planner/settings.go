@@ -82,7 +82,7 @@ var knownSettings = map[string]setting{
 	"max_identifier_length":               {def: "63", internal: true},
 	"is_superuser":                        {def: "on", internal: true},
 	"row_security":                        {def: "on"},
-	"bytea_output":                        {def: "hex"},
+	"bytea_output":                        {def: "hex", check: enumCheck("escape", "hex")},
 	// pg_dump's settings (settings_dump.go).
 	"synchronize_seqscans":        {def: "on", check: boolCheck},
 	"check_function_bodies":       {def: "on", check: boolCheck},

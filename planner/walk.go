@@ -32,7 +32,7 @@ func children(e expr) []expr {
 	case *anyExpr:
 		return []expr{x.x, x.arr}
 	case *subscriptExpr:
-		return []expr{x.arr, x.idx}
+		return x.children()
 	case *rowExpr:
 		return x.args
 	case *fieldExpr:

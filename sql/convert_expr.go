@@ -256,13 +256,10 @@ func (c *conv) typeCast(t *pg_query.TypeCast) (Expr, error) {
 }
 
 // arrayExpr converts ARRAY[...]; a nested constructor (ARRAY[[1,2],[3,4]]
-// or ARRAY[ARRAY[1]]) would make a multidimensional array and is 0A000.
+// or ARRAY[ARRAY[1]]) is an element that is itself an ArrayExpr.
 func (c *conv) arrayExpr(a *pg_query.A_ArrayExpr) (Expr, error) {
 	out := &ArrayExpr{Elems: []Expr{}, P: int(a.GetLocation())}
 	for _, n := range a.GetElements() {
-		if x := n.GetAArrayExpr(); x != nil {
-			return nil, c.unsupported("multidimensional arrays", x.GetLocation())
-		}
 		e, err := c.expr(n)
 		if err != nil {
 			return nil, err

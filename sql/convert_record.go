@@ -46,10 +46,10 @@ func (c *conv) rowTypeCast(x Expr, t *pg_query.TypeCast) (Expr, bool) {
 	return out, true
 }
 
-// fieldSelect converts the indirection n of X: (X).name and X[i], one
-// after the other ((X).a[1]), and a last (X).* (FieldSelect named "*",
-// which a select list expands); several subscripts and slices are
-// 0A000.
+// fieldSelect converts the indirection n of X: (X).name and subscripts,
+// one after the other ((X).a[1][2]), and a last (X).* (FieldSelect named
+// "*", which a select list expands). Consecutive brackets are one
+// Subscript, a slice when any of them has a colon.
 func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error) {
 	for i, n := range ind {
 		switch {
@@ -57,22 +57,40 @@ func (c *conv) fieldSelect(x Expr, ind []*pg_query.Node, loc int32) (Expr, error
 			x = &FieldSelect{X: x, Name: "*", P: leftmost(x)}
 		case n.GetString_() != nil:
 			x = &FieldSelect{X: x, Name: n.GetString_().GetSval(), P: leftmost(x)}
-		case n.GetAIndices() != nil && !n.GetAIndices().GetIsSlice():
-			if _, ok := x.(*Subscript); ok {
-				return nil, c.unsupported("multidimensional arrays", loc)
-			}
-			i, err := c.expr(n.GetAIndices().GetUidx())
-			if err != nil {
+		case n.GetAIndices() != nil:
+			var err error
+			if x, err = c.subscript(x, n.GetAIndices(), i > 0 && ind[i-1].GetAIndices() != nil); err != nil {
 				return nil, err
 			}
-			x = &Subscript{X: x, Index: i, P: x.Pos()}
-		case n.GetAIndices() != nil:
-			return nil, c.unsupported("array slices", loc)
 		default:
 			return nil, c.unsupported("(X).* followed by more indirection", loc)
 		}
 	}
 	return x, nil
+}
+
+// subscript adds bracket ai to X: to X's own Subscript when the bracket
+// before was one too (more), else as a new Subscript of X.
+func (c *conv) subscript(x Expr, ai *pg_query.A_Indices, more bool) (Expr, error) {
+	ix := Index{Colon: ai.GetIsSlice()}
+	var err error
+	if ai.GetLidx() != nil {
+		if ix.Lower, err = c.expr(ai.GetLidx()); err != nil {
+			return nil, err
+		}
+	}
+	if ai.GetUidx() != nil {
+		if ix.Upper, err = c.expr(ai.GetUidx()); err != nil {
+			return nil, err
+		}
+	}
+	s, ok := x.(*Subscript)
+	if !more || !ok {
+		s = &Subscript{X: x, P: x.Pos()}
+	}
+	s.Indices = append(s.Indices, ix)
+	s.Slice = s.Slice || ai.GetIsSlice()
+	return s, nil
 }
 
 // colDefs converts a column definition list (f(...) AS x(a int, b text)).

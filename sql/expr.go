@@ -127,9 +127,11 @@ type Between struct {
 // Default is the DEFAULT keyword in INSERT ... VALUES.
 type Default struct{ P int }
 
-// ArrayExpr is an ARRAY[e1, e2, ...] constructor of one dimension (Elems
-// may be empty: ARRAY[]). The planner gives it an array type from its
-// context or its elements. psycopg2 sends Python lists this way.
+// ArrayExpr is an ARRAY[e1, e2, ...] constructor (Elems may be empty:
+// ARRAY[]); an element that is itself an ArrayExpr ([...] inside it, or
+// ARRAY[...]) makes one more dimension. The planner gives it an array
+// type from its context or its elements. psycopg2 sends Python lists this
+// way.
 type ArrayExpr struct {
 	Elems []Expr
 	P     int

@@ -12,11 +12,21 @@ type ArrayCompare struct {
 	P     int // position of the operator
 }
 
-// Subscript is X[Index], one 1-based subscript of a one-dimensional array.
+// Subscript is X[i][j]... (one Index per bracket, Upper holding the
+// subscript) or, when Slice, X[lo:hi][...] (Lower or Upper nil when
+// omitted: X[:2], X[2:]; a bracket without a colon in a slice is
+// 1:Upper, as in PostgreSQL).
 type Subscript struct {
-	X     Expr
-	Index Expr
-	P     int
+	X       Expr
+	Indices []Index
+	Slice   bool
+	P       int
+}
+
+// Index is one bracket of a Subscript; Colon when written with one.
+type Index struct {
+	Lower, Upper Expr
+	Colon        bool
 }
 
 // Pos implements Expr.

@@ -113,10 +113,7 @@ func formatExpr(b *strings.Builder, e Expr) {
 	case *CaseExpr:
 		formatCase(b, e) // expr_case.go
 	case *Subscript:
-		formatExpr(b, e.X)
-		b.WriteString("[")
-		formatExpr(b, e.Index)
-		b.WriteString("]")
+		formatSubscript(b, e)
 	case *RowExpr:
 		b.WriteString("ROW(")
 		formatList(b, e.Args)
@@ -179,5 +176,23 @@ func formatAggOrder(b *strings.Builder, order []OrderItem) {
 		case NullsLast:
 			b.WriteString(" NULLS LAST")
 		}
+	}
+}
+
+// formatSubscript prints X[i][j] or X[lo:hi][...] as written.
+func formatSubscript(b *strings.Builder, e *Subscript) {
+	formatExpr(b, e.X)
+	for _, ix := range e.Indices {
+		b.WriteString("[")
+		if ix.Lower != nil {
+			formatExpr(b, ix.Lower)
+		}
+		if ix.Colon {
+			b.WriteString(":")
+		}
+		if ix.Upper != nil {
+			formatExpr(b, ix.Upper)
+		}
+		b.WriteString("]")
 	}
 }

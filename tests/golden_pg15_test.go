@@ -96,6 +96,8 @@ var pg15GoldenScripts = []string{
 	"identity",
 	"pgvector_type_io",
 	"array_fill",
+	"arrays_multidim",
+	"output_settings",
 	"row_locks",
 	"on_conflict_partial",
 	"reg_signatures",

@@ -218,11 +218,11 @@ func (c *conn) sendRowsOf(res *backend.Result) error {
 	return nil
 }
 
-// style is the session's date/time Style for text values (nil when the
-// session has none: PostgreSQL's defaults).
+// style is the session's Style for text values (nil when the session has
+// none: PostgreSQL's defaults).
 func (c *conn) style() *types.Style {
 	if s, ok := c.sess.(backend.Styler); ok {
-		return s.DateTimeStyle()
+		return s.Style()
 	}
 	return nil
 }

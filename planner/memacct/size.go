@@ -52,6 +52,8 @@ func ValueSize(v any) int64 {
 		return headerSize + 8 + int64(len(x.Data))
 	case types.SparseVec:
 		return headerSize + 52 + 8*int64(len(x.Indices))
+	case types.ShapedArray:
+		return headerSize + 48 + 8*int64(len(x.Dims)) + ValueSize(x.Elems)
 	case types.Array:
 		n := int64(headerSize) + int64(len(x))*ValueOverhead
 		for _, e := range x {

@@ -54,7 +54,7 @@ func arrayRemove(_ Context, a []any) (any, error) {
 // "name=value" element as a row (name, value); an element without "="
 // gives value NULL.
 func optionsToTable(_ Context, a []any, emit func([]any) error) error {
-	for _, o := range a[0].(types.Array) {
+	for _, o := range types.Elems(a[0]) {
 		s, ok := o.(string)
 		if !ok {
 			continue

@@ -1,6 +1,9 @@
 package sem
 
-import "github.com/vecgres/vecgres/sql/types"
+import (
+	"github.com/vecgres/vecgres/sql/pgerror"
+	"github.com/vecgres/vecgres/sql/types"
+)
 
 // arrayConcatOperators are || on arrays (PostgreSQL docs 9.19, Table
 // 9.53): array_cat of two arrays, array_append of an array and an
@@ -62,7 +65,9 @@ func ConcatElemType(a, b types.Type) (t types.Type, ok bool) {
 }
 
 // arrayConcat is array_cat (neither operand an element), array_append
-// (the right one is) or array_prepend (the left one is).
+// (the right one is) or array_prepend (the left one is), of plain
+// arrays: 0A000 for an array of several dimensions or another lower
+// bound (PostgreSQL keeps or stacks their shapes).
 func arrayConcat(leftElem, rightElem bool) Impl {
 	return func(_ Context, a []any) (any, error) {
 		var out types.Array
@@ -73,6 +78,9 @@ func arrayConcat(leftElem, rightElem bool) Impl {
 			}
 			if v == nil {
 				continue
+			}
+			if _, shaped := v.(types.ShapedArray); shaped {
+				return nil, pgerror.NotSupported("concatenating arrays of several dimensions or with lower bounds other than 1")
 			}
 			arr, _ := types.AsArray(v)
 			out = append(out, arr...)

@@ -7,9 +7,7 @@ import (
 
 // arrayFillFuncs are array_fill(anyelement, integer[] [, integer[]])
 // (PostgreSQL docs 9.19, Table 9.54): an array of the given dimensions
-// (and lower bounds) filled with the value, NULL included. vecgres's
-// arrays are one-dimensional with lower bound 1, so a non-empty result of
-// several dimensions or another lower bound is 0A000; an empty one
+// (and lower bounds) filled with the value, NULL included; an empty one
 // (a dimension of 0, or none) is '{}' as in PostgreSQL. The result type is
 // the value's array type (the binder's polymorphic result, funcs_poly.go).
 var arrayFillFuncs = []Func{
@@ -34,7 +32,7 @@ const (
 // array, lower bound array or element of either; 2202E when the two
 // differ in length; 54000 for more than 6 dimensions, a negative or too
 // large size, or a lower bound whose last subscript overflows; then
-// vecgres's 0A000 and its arrayMaxHeld limit (54000).
+// vecgres's arrayMaxHeld limit (54000).
 func arrayFill(_ Context, a []any) (any, error) {
 	if a[1] == nil || len(a) == 3 && a[2] == nil {
 		return nil, pgerror.New(pgerror.NullValueNotAllowed, "dimension array or low bound array cannot be null")
@@ -74,10 +72,6 @@ func arrayFill(_ Context, a []any) (any, error) {
 	switch {
 	case n == 0 || len(dims) == 0:
 		return types.Array{}, nil
-	case len(dims) > 1:
-		return nil, pgerror.NotSupported("multidimensional arrays")
-	case lbs[0] != 1:
-		return nil, pgerror.NotSupported("an array lower bound other than 1")
 	case n > arrayMaxHeld:
 		return nil, pgerror.Errorf(pgerror.ProgramLimitExceeded, "array size exceeds the maximum allowed (%d)", arrayMaxHeld)
 	}
@@ -85,7 +79,11 @@ func arrayFill(_ Context, a []any) (any, error) {
 	for i := range out {
 		out[i] = a[0]
 	}
-	return out, nil
+	d32, l32 := make([]int32, len(dims)), make([]int32, len(dims))
+	for i := range dims {
+		d32[i], l32[i] = int32(dims[i]), int32(lbs[i])
+	}
+	return types.NewArray(d32, l32, out), nil
 }
 
 // fillBounds reads an integer[] of dimensions or lower bounds (22004 for

@@ -60,17 +60,27 @@ func arrayPosition(all bool) func(ts []types.Type) Impl {
 				}
 				start = a[2].(int64)
 			}
-			elems, _ := types.AsArray(a[0])
+			dims, lbs, elems, _ := types.ArrayShape(a[0])
+			if len(dims) > 1 {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "searching for elements in multidimensional arrays is not supported")
+			}
+			lb := int64(1)
+			if len(lbs) == 1 {
+				lb = int64(lbs[0])
+			}
+			if len(a) <= 2 {
+				start = lb
+			}
 			var out types.Array
-			for i := max(start, 1) - 1; i < int64(len(elems)); i++ {
+			for i := max(start-lb, 0); i < int64(len(elems)); i++ {
 				e := elems[i]
 				if (e == nil) != (a[1] == nil) || e != nil && cmp(e, a[1]) != 0 {
 					continue
 				}
 				if !all {
-					return i + 1, nil
+					return i + lb, nil
 				}
-				out = append(out, i+1)
+				out = append(out, i+lb)
 			}
 			if all {
 				if out == nil {

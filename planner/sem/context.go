@@ -28,9 +28,10 @@ type Context interface {
 	// SetSetting is SET name = value, or SET LOCAL when local; it returns
 	// the value now in force. Errors: SET's.
 	SetSetting(name, value string, local bool) (string, error)
-	// DateTimeStyle is the session's TimeZone and IntervalStyle (nil:
-	// UTC and postgres), for functions of timestamptz and interval.
-	DateTimeStyle() *types.Style
+	// Style is the session's TimeZone, IntervalStyle, extra_float_digits
+	// and bytea_output (nil: PostgreSQL's defaults), for functions of
+	// timestamptz and interval.
+	Style() *types.Style
 	// Rand is the session's random source (random()).
 	Rand() *rand.Rand
 	// Reseed makes the session's random source r (setseed()).

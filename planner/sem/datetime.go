@@ -13,7 +13,7 @@ import (
 // justify_*, make_date, make_time, make_timestamp, make_timestamptz,
 // make_interval, and generate_series over timestamps. A timestamptz's
 // calendar (months and days added, fields extracted, units truncated)
-// is its wall-clock time in the session's TimeZone (Context.DateTimeStyle).
+// is its wall-clock time in the session's TimeZone (Context.Style).
 
 var (
 	interval = types.IntervalType
@@ -23,7 +23,7 @@ var (
 
 // sessionZone is the session's TimeZone.
 func sessionZone(c Context) *time.Location {
-	if st := c.DateTimeStyle(); st != nil && st.Zone != nil {
+	if st := c.Style(); st != nil && st.Zone != nil {
 		return st.Zone
 	}
 	return time.UTC

@@ -33,9 +33,9 @@ var jsonFuncs = []Func{
 	{Name: "json_build_array", Args: []types.Type{}, Ret: types.JSONType, Volatility: Stable,
 		Fn: func(Context, []any) (any, error) { return "[]", nil }},
 	{Name: "json_object", Args: []types.Type{TextArray}, Ret: types.JSONType, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return jsonObject1(a[0].(types.Array)) }},
+		Fn: func(_ Context, a []any) (any, error) { return jsonObject1(a[0]) }},
 	{Name: "json_object", Args: []types.Type{TextArray, TextArray}, Ret: types.JSONType, Strict: true,
-		Fn: func(_ Context, a []any) (any, error) { return jsonObject2(a[0].(types.Array), a[1].(types.Array)) }},
+		Fn: func(_ Context, a []any) (any, error) { return jsonObject2(a[0], a[1]) }},
 	jsonFunc("json_typeof", types.Text, parseJSONLenient, func(j types.JSONB) (any, error) { return jsonbTypeof(j), nil }),
 	jsonFunc("json_array_length", types.Int4, parseJSONLenient, jsonArrayLength),
 	jsonFunc("json_strip_nulls", types.JSONType, parseJSON, func(j types.JSONB) (any, error) { return string(appendCompact(nil, j, true)), nil }),
@@ -208,10 +208,18 @@ func jsonBuildArray(ts []types.Type) Impl {
 	}
 }
 
-// jsonObject1 is json_object(text[]) of alternating keys and values.
-// Errors: 2202E for an odd count; 22004 for a NULL key.
-func jsonObject1(arr types.Array) (any, error) {
-	if len(arr)%2 != 0 {
+// jsonObject1 is json_object(text[]) of alternating keys and values, or
+// of a two-column two-dimensional array of key-value rows. Errors: 2202E
+// for an odd count, "array must have two columns", "wrong number of
+// array subscripts" beyond 2 dimensions; 22004 for a NULL key.
+func jsonObject1(d any) (any, error) {
+	dims, _, arr, _ := types.ArrayShape(d)
+	switch {
+	case len(dims) > 2:
+		return nil, errArraySubscripts()
+	case len(dims) == 2 && dims[1] != 2:
+		return nil, pgerror.New(pgerror.ArraySubscriptError, "array must have two columns")
+	case len(arr)%2 != 0:
 		return nil, pgerror.New(pgerror.ArraySubscriptError, "array must have even number of elements")
 	}
 	var keys, vals types.Array
@@ -221,9 +229,19 @@ func jsonObject1(arr types.Array) (any, error) {
 	return jsonObject2(keys, vals)
 }
 
+func errArraySubscripts() error {
+	return pgerror.New(pgerror.ArraySubscriptError, "wrong number of array subscripts")
+}
+
 // jsonObject2 is json_object(keys, values): values as JSON strings (NULL
-// as null). Errors: 2202E when the lengths differ; 22004 for a NULL key.
-func jsonObject2(keys, vals types.Array) (any, error) {
+// as null). Errors: 2202E "wrong number of array subscripts" for an array
+// of several dimensions, when the lengths differ; 22004 for a NULL key.
+func jsonObject2(k, v any) (any, error) {
+	kd, _, keys, _ := types.ArrayShape(k)
+	vd, _, vals, _ := types.ArrayShape(v)
+	if len(kd) > 1 || len(vd) > 1 {
+		return nil, errArraySubscripts()
+	}
 	if len(keys) != len(vals) {
 		return nil, pgerror.New(pgerror.ArraySubscriptError, "mismatched array dimensions")
 	}

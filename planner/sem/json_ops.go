@@ -23,10 +23,10 @@ var jsonOperators = []Func{
 		return jsonTextOut(types.JSONIndex(j, a.(int64)))
 	}),
 	jsonOp("#>", TextArray, types.JSONType, func(j types.JSONB, a any) (any, error) {
-		return jsonOut(jsonPath(j, a.(types.Array)))
+		return jsonOut(jsonPath(j, types.Elems(a)))
 	}),
 	jsonOp("#>>", TextArray, types.Text, func(j types.JSONB, a any) (any, error) {
-		return jsonTextOut(jsonPath(j, a.(types.Array)))
+		return jsonTextOut(jsonPath(j, types.Elems(a)))
 	}),
 }
 

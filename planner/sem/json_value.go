@@ -42,10 +42,14 @@ func appendJSON(buf []byte, t types.Type, v any) []byte {
 }
 
 // appendJSONArray is array_to_json: elements separated by "," (pretty:
-// ",\n " between top-level elements).
+// ",\n " between top-level elements); an array of several dimensions is
+// an array of arrays.
 func appendJSONArray(buf []byte, t types.Type, v any, pretty bool) []byte {
 	et, _ := types.ElemType(t)
 	arr, _ := types.AsArray(v)
+	if subs, ok := types.SubArrays(v); ok { // one JSON array per sub-array
+		arr, et = subs, t
+	}
 	buf = append(buf, '[')
 	for i, e := range arr {
 		if i > 0 {

@@ -176,6 +176,6 @@ func jsonbSetFunc(name string, n int) Func {
 			case name == "jsonb_insert":
 				mode = setInsertFirst
 			}
-			return setPath(a[0].(types.JSONB), a[1].(types.Array), a[2].(types.JSONB), mode)
+			return setPath(a[0].(types.JSONB), types.Elems(a[1]), a[2].(types.JSONB), mode)
 		}}
 }

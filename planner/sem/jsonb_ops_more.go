@@ -13,17 +13,17 @@ var jsonbMoreOperators = []Func{
 	jsonbOp("?|", TextArray, types.Bool, func(j types.JSONB, a any) any { return existsKeys(j, a, false) }),
 	jsonbOp("?&", TextArray, types.Bool, func(j types.JSONB, a any) any { return existsKeys(j, a, true) }),
 	jsonbOp("#>", TextArray, types.JSONBType, func(j types.JSONB, a any) any {
-		v, ok := extractPath(j, a.(types.Array))
+		v, ok := extractPath(j, types.Elems(a))
 		return jsonbOut(v, ok, false)
 	}),
 	jsonbOp("#>>", TextArray, types.Text, func(j types.JSONB, a any) any {
-		v, ok := extractPath(j, a.(types.Array))
+		v, ok := extractPath(j, types.Elems(a))
 		return jsonbOut(v, ok, true)
 	}),
 	jsonbOpErr("-", types.Text, func(j types.JSONB, a any) (any, error) { return deleteKeys(j, types.Array{a}) }),
-	jsonbOpErr("-", TextArray, func(j types.JSONB, a any) (any, error) { return deleteKeys(j, a.(types.Array)) }),
+	jsonbOpErr("-", TextArray, func(j types.JSONB, a any) (any, error) { return deleteKeys(j, types.Elems(a)) }),
 	jsonbOpErr("-", types.Int4, func(j types.JSONB, a any) (any, error) { return deleteIndex(j, a.(int64)) }),
-	jsonbOpErr("#-", TextArray, func(j types.JSONB, a any) (any, error) { return deletePath(j, a.(types.Array)) }),
+	jsonbOpErr("#-", TextArray, func(j types.JSONB, a any) (any, error) { return deletePath(j, types.Elems(a)) }),
 	jsonbOp("||", types.JSONBType, types.JSONBType, func(j types.JSONB, a any) any { return concatJSONB(j, a.(types.JSONB)) }),
 }
 
@@ -36,7 +36,7 @@ func jsonbOpErr(op string, right types.Type, fn func(j types.JSONB, arg any) (an
 
 // existsKeys is ?| (all false) and ?& (all true) of the non-NULL keys.
 func existsKeys(j types.JSONB, keys any, all bool) bool {
-	for _, k := range keys.(types.Array) {
+	for _, k := range types.Elems(keys) {
 		if k == nil {
 			continue
 		}

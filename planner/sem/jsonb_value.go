@@ -23,6 +23,9 @@ func toJSONB(t types.Type, v any) types.JSONB {
 	}
 	if et, ok := types.ElemType(t); ok {
 		arr, _ := types.AsArray(v)
+		if subs, ok := types.SubArrays(v); ok { // nested JSON arrays
+			arr, et = subs, t
+		}
 		elems := make([]types.JSONB, len(arr))
 		for i, e := range arr {
 			elems[i] = toJSONB(et, e)

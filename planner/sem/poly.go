@@ -4,22 +4,21 @@ import "github.com/vecgres/vecgres/sql/types"
 
 // polyFuncs take arguments of any type (PostgreSQL's "any" and anyarray,
 // docs 9.19 and 9.26): array_length(a, dim) is the element count for dim
-// 1 and NULL for any other dimension or an empty array (one-dimensional
-// arrays only; an empty int2vector or oidvector has one dimension of 0); cardinality(a) is the element count (0 for an empty
-// array); pg_typeof(x) is the regtype of x's type without modifiers
+// dim and NULL for a dimension the array lacks or an empty array (an
+// empty int2vector or oidvector has one dimension of 0); cardinality(a)
+// is the element count of all dimensions (0 for an empty array); pg_typeof(x) is the regtype of x's type without modifiers
 // (vector for a vector(3) column; unknown for an untyped literal or NULL;
 // not strict); concat(x, ...) joins the text forms of its non-NULL
 // arguments.
 var polyFuncs = []Func{
 	{Name: "array_length", Args: []types.Type{AnyArray, types.Int4}, Ret: types.Int4, Strict: true,
 		Specialize: func(ts []types.Type) Impl {
-			vec := types.IsCatalogVector(ts[0].Kind) // always one dimension, even empty
 			return func(_ Context, a []any) (any, error) {
-				n, ok := types.ArrayLength(a[0])
-				if d, _ := a[1].(int64); (!ok && !vec) || d != 1 {
-					return nil, nil
+				d, _ := a[1].(int64)
+				if n, ok := arrayDimLength(ts[0], a[0], d); ok {
+					return n, nil
 				}
-				return int64(n), nil
+				return nil, nil
 			}
 		}},
 	{Name: "cardinality", Args: []types.Type{AnyArray}, Ret: types.Int4, Strict: true,

@@ -104,12 +104,15 @@ func lookupArray(name, base string, mods []int32) (Type, error) {
 	return at, nil
 }
 
-// asArray reads an array value: an Array, or the []float64 / []int64
+// asArray reads an array value's elements (a ShapedArray's in row-major
+// order): an Array, or the []float64 / []int64
 // slices older callers build for float and integer arrays.
 func asArray(d any) (Array, bool) {
 	switch x := d.(type) {
 	case Array:
 		return x, true
+	case ShapedArray:
+		return x.Elems, true
 	case []float64:
 		out := make(Array, len(x))
 		for i, f := range x {

@@ -9,8 +9,8 @@ import (
 // Array binary format (PostgreSQL array_recv / array_send), big-endian:
 // int32 ndim, int32 flags (1 = has nulls), uint32 element type OID, ndim ×
 // (int32 size, int32 lower bound), then per element int32 length (-1 for
-// NULL) and the element type's send bytes. vecgres reads one dimension (or
-// none: the empty array), any lower bound, and sends lower bound 1.
+// NULL) and the element type's send bytes, row-major. An array without
+// elements has ndim 0.
 const (
 	maxArrayDims = 6         // PostgreSQL MAXDIM
 	maxArraySize = 134217727 // PostgreSQL MaxArraySize: MaxAllocSize / sizeof(Datum)
@@ -27,7 +27,7 @@ const arrayHasNulls = 1
 func decodeArray(b []byte, t Type) (any, error) {
 	et, _ := ElemType(t)
 	r := reader{b: b}
-	n, err := readArrayHeader(&r, et)
+	dims, lbs, n, err := readArrayHeader(&r, et)
 	if err != nil {
 		return nil, err
 	}
@@ -40,62 +40,62 @@ func decodeArray(b []byte, t Type) (any, error) {
 	if err := r.done(); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return NewArray(dims, lbs, out), nil
 }
 
 // readArrayHeader checks the header as array_recv does and returns the
-// element count.
-func readArrayHeader(r *reader, et Type) (int, error) {
+// dimensions, lower bounds and element count.
+func readArrayHeader(r *reader, et Type) (dims, lbs []int32, n int, err error) {
 	var hdr [3]uint32
 	for i := range hdr {
-		v, err := r.uint32()
-		if err != nil {
-			return 0, err
+		if hdr[i], err = r.uint32(); err != nil {
+			return nil, nil, 0, err
 		}
-		hdr[i] = v
 	}
 	ndim, flags, elemOID := int32(hdr[0]), int32(hdr[1]), OID(hdr[2])
 	if ndim < 0 {
-		return 0, pgerror.Errorf(pgerror.InvalidBinaryRepresentation, "invalid number of dimensions: %d", ndim)
+		return nil, nil, 0, pgerror.Errorf(pgerror.InvalidBinaryRepresentation, "invalid number of dimensions: %d", ndim)
 	}
 	if ndim > maxArrayDims {
-		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (%d)", ndim, maxArrayDims)
+		return nil, nil, 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (%d)", ndim, maxArrayDims)
 	}
 	if flags != 0 && flags != arrayHasNulls {
-		return 0, pgerror.New(pgerror.InvalidBinaryRepresentation, "invalid array flags")
+		return nil, nil, 0, pgerror.New(pgerror.InvalidBinaryRepresentation, "invalid array flags")
 	}
 	if elemOID != et.OID() {
 		got := typeNameByOID(elemOID)
 		if got == "" {
 			got = "???"
 		}
-		return 0, pgerror.Errorf(pgerror.DatatypeMismatch, "binary data has array element type %d (%s) instead of expected %d (%s)",
+		return nil, nil, 0, pgerror.Errorf(pgerror.DatatypeMismatch, "binary data has array element type %d (%s) instead of expected %d (%s)",
 			elemOID, got, et.OID(), Type{et.Kind, NoTypmod}.Name())
 	}
+	dims, lbs = make([]int32, ndim), make([]int32, ndim)
+	for i := range dims {
+		d, err := r.uint32()
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		lb, err := r.uint32()
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		dims[i], lbs[i] = int32(d), int32(lb)
+	}
+	if err := checkArrayShape(dims, lbs); err != nil {
+		return nil, nil, 0, err
+	}
+	n = 1
+	for _, d := range dims {
+		n *= int(d)
+	}
 	if ndim == 0 {
-		return 0, nil
+		n = 0
 	}
-	if ndim > 1 {
-		return 0, pgerror.NotSupported("multidimensional arrays")
+	if n > len(r.b)/4 {
+		return nil, nil, 0, errInsufficientData()
 	}
-	size, err := r.uint32()
-	if err != nil {
-		return 0, err
-	}
-	lbound, err := r.uint32()
-	if err != nil {
-		return 0, err
-	}
-	if int32(size) < 0 || int32(size) > maxArraySize {
-		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "array size exceeds the maximum allowed (%d)", maxArraySize)
-	}
-	if lb := int32(lbound); int64(lb)+int64(int32(size)) > 1<<31-1 {
-		return 0, pgerror.Errorf(pgerror.ProgramLimitExceeded, "array lower bound is too large: %d", lb)
-	}
-	if int(size) > len(r.b)/4 {
-		return 0, errInsufficientData()
-	}
-	return int(size), nil
+	return dims, lbs, n, nil
 }
 
 // readArrayElement reads the length-prefixed element number pos (1-based)
@@ -119,29 +119,26 @@ func readArrayElement(r *reader, et Type, pos int) (any, error) {
 	return d, err
 }
 
-// appendArrayBinary is array_send of a one-dimensional array (ndim 0 when
-// empty), lower bound 1, the has-nulls flag set when an element is NULL.
+// appendArrayBinary is array_send: ndim 0 for an empty array, the
+// has-nulls flag set when an element is NULL.
 func appendArrayBinary(buf []byte, t Type, d any) []byte {
 	if v, ok := d.(Vector); ok { // a vector cast to real[]
 		d = vectorElems(v)
 	}
-	a, _ := asArray(d)
+	dims, lbs, a, _ := ArrayShape(d)
 	et, _ := ElemType(t)
-	ndim, flags := uint32(1), uint32(0)
-	if len(a) == 0 {
-		ndim = 0
-	}
+	flags := uint32(0)
 	for _, e := range a {
 		if e == nil {
 			flags = arrayHasNulls
 		}
 	}
-	buf = binary.BigEndian.AppendUint32(buf, ndim)
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(dims)))
 	buf = binary.BigEndian.AppendUint32(buf, flags)
 	buf = binary.BigEndian.AppendUint32(buf, et.OID())
-	if len(a) > 0 {
-		buf = binary.BigEndian.AppendUint32(buf, uint32(len(a)))
-		buf = binary.BigEndian.AppendUint32(buf, 1)
+	for i, n := range dims {
+		buf = binary.BigEndian.AppendUint32(buf, uint32(n))
+		buf = binary.BigEndian.AppendUint32(buf, uint32(lbs[i]))
 	}
 	for _, e := range a {
 		if e == nil {

@@ -4,7 +4,7 @@ import "github.com/vecgres/vecgres/sql/pgerror"
 
 // castToVector is pgvector's array_to_vector for integer[], real[], double
 // precision[] and numeric[] (smallint[] and bigint[] too, which vecgres has
-// always read as integer[]): NULL elements 22004, then dims 1..16000 and
+// always read as integer[]): 22000 for several dimensions, NULL elements 22004, then dims 1..16000 and
 // the typmod's dims, then each element converted to float4 (a numeric
 // through numeric_float4, whose range error comes first) and checked
 // finite (a float8 beyond float4 becomes infinity and is refused as such).
@@ -13,6 +13,9 @@ func castToVector(d any, from, to Type) (any, error) {
 	a, ok := asArray(d)
 	if !ok || !isNumber(ek) {
 		return nil, cannotCast(from, to)
+	}
+	if err := checkOneDim(d); err != nil {
+		return nil, err
 	}
 	v, err := arrayFloats(a, ek, "vector", to.Typmod)
 	if err != nil {
@@ -27,7 +30,7 @@ func castToVector(d any, from, to Type) (any, error) {
 }
 
 // castArray converts element by element (PostgreSQL array_map through the
-// element cast): NULL elements stay NULL; the element cast's rules apply
+// element cast), keeping the array's shape: NULL elements stay NULL; the element cast's rules apply
 // (explicit or not) and its errors are returned, except that a missing
 // element cast is reported for the array types (42846).
 func castArray(d any, from, to Type, explicit bool, st *Style) (any, error) {
@@ -51,7 +54,20 @@ func castArray(d any, from, to Type, explicit bool, st *Style) (any, error) {
 		}
 		out[i] = c
 	}
+	if sh, ok := d.(ShapedArray); ok {
+		return ShapedArray{Dims: sh.Dims, Lbounds: sh.Lbounds, Elems: out}, nil
+	}
 	return out, nil
+}
+
+// checkOneDim is pgvector's array_to_vector, array_to_halfvec and
+// array_to_sparsevec check, before any other: 22000 "array must be 1-D"
+// for an array of several dimensions (any lower bound is accepted).
+func checkOneDim(d any) error {
+	if sh, ok := d.(ShapedArray); ok && len(sh.Dims) > 1 {
+		return pgerror.New(pgerror.DataException, "array must be 1-D")
+	}
+	return nil
 }
 
 // castToHalfvec is pgvector's vector_to_halfvec (IMPLICIT) and
@@ -75,6 +91,9 @@ func castToHalfvec(d any, from, to Type) (any, error) {
 		a, ok := asArray(d)
 		if !ok || !isNumber(ek) {
 			return nil, cannotCast(from, to)
+		}
+		if err := checkOneDim(d); err != nil {
+			return nil, err
 		}
 		x, err := arrayFloats(a, ek, halfvecName, to.Typmod)
 		if err != nil {

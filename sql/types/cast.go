@@ -162,7 +162,7 @@ func castToString(d any, from, to Type, explicit bool, st *Style) (any, error) {
 			s = "true"
 		}
 	default:
-		s = string(AppendTextStyle(nil, from, d, st))
+		s = string(AppendTextStyle(nil, from, d, st.textCast()))
 	}
 	return fitString(s, to, explicit)
 }

@@ -74,8 +74,15 @@ func Compare(a, b any) int {
 			return CompareIntervals(x, y)
 		}
 	case Array:
+		if y, ok := b.(ShapedArray); ok {
+			return compareAnyArrays(x, y)
+		}
 		if y, ok := asArray(b); ok {
 			return compareArrays(x, y)
+		}
+	case ShapedArray:
+		if _, _, _, ok := ArrayShape(b); ok {
+			return compareAnyArrays(x, b)
 		}
 	case []byte:
 		if y, ok := b.([]byte); ok {
@@ -115,7 +122,7 @@ func numberOf(d any) (float64, bool) {
 	return 0, false
 }
 
-func compareOrdered[T int64 | float64](a, b T) int {
+func compareOrdered[T int | int32 | int64 | float64](a, b T) int {
 	switch {
 	case a < b:
 		return -1

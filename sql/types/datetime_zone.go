@@ -8,16 +8,6 @@ import (
 	_ "time/tzdata" // zone names resolve without /usr/share/zoneinfo
 )
 
-// Style is what a session's settings change in date/time input and
-// output: its TimeZone (Zone; nil is UTC) and its IntervalStyle. The
-// planner builds one per change of those settings (planner/session_hot.go)
-// and hands it to the wire; a nil *Style is PostgreSQL's defaults (UTC,
-// DateStyle ISO, IntervalStyle postgres).
-type Style struct {
-	Zone          *time.Location
-	IntervalStyle IntervalStyle
-}
-
 // IntervalStyle is the IntervalStyle setting: how interval_out prints.
 type IntervalStyle uint8
 
@@ -27,14 +17,6 @@ const (
 	IntervalISO8601                              // P1Y2M3DT4H5M6S
 	IntervalPostgresVerbose                      // @ 1 year 2 mons 3 days 4 hours 5 mins 6 secs
 )
-
-// zone is the style's time zone (UTC for a nil style or zone).
-func (st *Style) zone() *time.Location {
-	if st == nil || st.Zone == nil {
-		return time.UTC
-	}
-	return st.Zone
-}
 
 // postgresEpochSecs is 2000-01-01 00:00:00 UTC in Unix seconds.
 const postgresEpochSecs = 946684800

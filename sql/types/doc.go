@@ -13,12 +13,14 @@
 // bits, 2 bytes per dimension; halfvec.go) for halfvec; Array (array.go: the
 // elements as values of the element type, nil for a NULL element; one
 // dimension, lower bound 1) for the arrays of all these types, vector[]
-// included (older callers' []float64 and []int64 are still read as float
+// included, and ShapedArray (array_shape.go: dimensions, lower bounds and
+// the elements in row-major order) for an array of several dimensions or
+// another lower bound (older callers' []float64 and []int64 are still read as float
 // and integer arrays), and for the catalog types int2vector and oidvector
 // (int2vector.go: lower bound 0, text "1 2"); []byte for bytea; int64 days since
 // 2000-01-01 for date and int64 microseconds since 2000-01-01 00:00:00 for
 // timestamp and timestamptz (timestamptz's instant in UTC; it reads and
-// prints in a session's TimeZone through Style, datetime_zone.go;
+// prints in a session's TimeZone through Style, style.go and datetime_zone.go;
 // infinities are the int32/int64 extremes, as on the wire); int64
 // microseconds since midnight for time; Interval (months, days,
 // microseconds: interval.go, interval_text.go, interval_out.go, with the
@@ -41,7 +43,11 @@
 //     and float8 printed as the shortest string that reads back to the same
 //     value (PostgreSQL 12+ with extra_float_digits = 1, the default); a
 //     float4 never prints as a decimal lying exactly on the midpoint between
-//     two float4 values (PostgreSQL's Ryu excludes the bounds).
+//     two float4 values (PostgreSQL's Ryu excludes the bounds). A session's
+//     TimeZone, IntervalStyle, extra_float_digits <= 0 and bytea_output =
+//     'escape' are one Style (style.go) that ParseTextStyle,
+//     AppendTextStyle and CastStyle follow (casts to text only its
+//     TimeZone and IntervalStyle).
 //   - binary: PostgreSQL's send/receive functions, big-endian. A vector is
 //     int16 dim, int16 unused (must be 0), dim × float4 (pgvector vector.c);
 //     a halfvec the same with dim × binary16 (halfvec.c);

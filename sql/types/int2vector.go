@@ -145,7 +145,7 @@ func decodeCatalogVector(b []byte, t Type) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, _ := d.(Array)
+	_, _, a, _ := ArrayShape(d)
 	bad := len(b) < 20 || binary.BigEndian.Uint32(b) != 1 || binary.BigEndian.Uint32(b[16:]) != 0
 	for _, e := range a {
 		bad = bad || e == nil

@@ -36,6 +36,7 @@ const (
 	keySparsevec
 	keyRecord
 	keyInterval
+	keyShapedArray
 )
 
 // AppendKey appends the canonical key of datum v (nil for NULL) to b: a
@@ -104,6 +105,9 @@ func AppendKey(b []byte, v any) []byte {
 			b = AppendKey(b, e)
 		}
 		return b
+	}
+	if x, ok := v.(ShapedArray); ok {
+		return appendShapedKey(b, x)
 	}
 	if a, ok := asArray(v); ok {
 		b = appendLen(append(b, keyArray), len(a))

@@ -33,7 +33,10 @@ func RowTypeOf(oid OID) Type {
 // nothing, a field quoted when it is empty or holds a double quote,
 // backslash, parenthesis, comma or white space, with `"` and `\` doubled
 // inside the quotes.
-func AppendRecordText(buf []byte, r Record) []byte {
+func AppendRecordText(buf []byte, r Record) []byte { return appendRecordText(buf, r, nil) }
+
+// appendRecordText is AppendRecordText with fields in style st.
+func appendRecordText(buf []byte, r Record, st *Style) []byte {
 	buf = append(buf, '(')
 	for i, v := range r.Values {
 		if i > 0 {
@@ -42,7 +45,7 @@ func AppendRecordText(buf []byte, r Record) []byte {
 		if v == nil {
 			continue
 		}
-		buf = appendRecordField(buf, AppendText(nil, r.Types[i], v))
+		buf = appendRecordField(buf, AppendTextStyle(nil, r.Types[i], v, st))
 	}
 	return append(buf, ')')
 }

@@ -71,8 +71,13 @@ func TestBinaryDecodeVariants(t *testing.T) {
 		want any
 	}{
 		{Bool, "07", true},
-		// Any lower bound is accepted.
-		{i4a, "00000001 00000000 00000017 00000001 00000005 00000004 00000007", Array{int64(7)}},
+		// Any lower bound is accepted and kept; several dimensions too.
+		{i4a, "00000001 00000000 00000017 00000001 00000005 00000004 00000007",
+			ShapedArray{Dims: []int32{1}, Lbounds: []int32{5}, Elems: Array{int64(7)}}},
+		{i4a, "00000001 00000000 00000017 00000001 00000001 00000004 00000007", Array{int64(7)}},
+		{i4a, "00000002 00000001 00000017 00000002 00000001 00000001 00000000 00000004 00000007 ffffffff",
+			ShapedArray{Dims: []int32{2, 1}, Lbounds: []int32{1, 0}, Elems: Array{int64(7), nil}}},
+		{i4a, "00000002 00000000 00000017 00000000 00000001 00000003 00000001", Array{}},
 		// numeric with trailing zero digits and a scale.
 		{Numeric, "0002 0000 0000 0002 0001 0000", dec("1.00")},
 		{Numeric, "0001 0000 4000 0000 0002", dec("-2")},
@@ -117,7 +122,8 @@ func TestBinaryDecodeErrors(t *testing.T) {
 		{f8a, "00000001 00000000 000002bd 00000001 00000001 00000004 3ff00000", short, "insufficient data left in message"},
 		{f8a, "00000001 00000000 000002bd 00000001 00000001 00000010 3ff0000000000000", bad, "insufficient data left in message"},
 		{f8a, "00000001 00000000 000002bd 00000002 00000001 00000008 3ff0000000000000", short, "insufficient data left in message"},
-		{f8a, "00000002 00000000 000002bd 00000001 00000001 00000001 00000001", pgerror.FeatureNotSupported, "multidimensional arrays is not supported by vecgres"},
+		{f8a, "00000002 00000000 000002bd 00000001 00000001 00000001 00000001", short, "insufficient data left in message"},
+		{f8a, "00000002 00000000 000002bd 00004000 00000001 00004000 00000001", pgerror.ProgramLimitExceeded, "array size exceeds the maximum allowed (134217727)"},
 	}
 	for _, tt := range tests {
 		_, err := DecodeBinary(tt.typ, mustHex(t, tt.wire))

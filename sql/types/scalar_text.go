@@ -91,8 +91,13 @@ func ParseTextStyle(t Type, s string, st *Style) (any, error) {
 func AppendText(buf []byte, t Type, d any) []byte { return AppendTextStyle(buf, t, d, nil) }
 
 // AppendTextStyle is AppendText in a session's Style: a timestamptz
-// prints in its TimeZone, an interval in its IntervalStyle.
+// prints in its TimeZone, an interval in its IntervalStyle, floats and
+// bytea in its extra_float_digits and bytea_output, arrays and records
+// with their elements so.
 func AppendTextStyle(buf []byte, t Type, d any, st *Style) []byte {
+	if out, ok := appendOutputStyle(buf, t, d, st); ok {
+		return out
+	}
 	switch t.Kind {
 	case KindBool:
 		if b, _ := d.(bool); b {
@@ -146,7 +151,7 @@ func AppendTextStyle(buf []byte, t Type, d any, st *Style) []byte {
 		return appendCatalogVector(buf, d)
 	case KindRecord:
 		if r, ok := d.(Record); ok {
-			return AppendRecordText(buf, r)
+			return appendRecordText(buf, r, st)
 		}
 	}
 	if IsArray(t.Kind) {

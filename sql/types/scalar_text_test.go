@@ -120,7 +120,7 @@ func TestParseTextErrors(t *testing.T) {
 		{Type{KindFloat8Array, NoTypmod}, "{1}x", syntax, `malformed array literal: "{1}x"`, "Junk after closing right brace."},
 		{Type{KindFloat8Array, NoTypmod}, "{1,x}", syntax, `invalid input syntax for type double precision: "x"`, ""},
 		{Type{KindFloat8Array, NoTypmod}, "{1,}", pgerror.InvalidTextRepresentation, `malformed array literal: "{1,}"`, `Unexpected "}" character.`},
-		{Type{KindInt4Array, NoTypmod}, "{{1},{2}}", pgerror.FeatureNotSupported, "multidimensional arrays is not supported by vecgres", ""},
+		{Type{KindInt4Array, NoTypmod}, "{{1},2}", syntax, `malformed array literal: "{{1},2}"`, "Unexpected array element."},
 	}
 	for _, tt := range tests {
 		_, err := ParseText(tt.typ, tt.in)

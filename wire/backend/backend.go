@@ -111,10 +111,11 @@ type Session interface {
 }
 
 // Styler is implemented by a Session whose settings change how values
-// read and print (TimeZone, IntervalStyle): wire decodes text parameters
-// and encodes text results in the Style it returns (nil: the defaults).
+// read and print (TimeZone, IntervalStyle, extra_float_digits,
+// bytea_output): wire decodes text parameters and encodes text results,
+// COPY TO's included, in the Style it returns (nil: the defaults).
 type Styler interface {
-	DateTimeStyle() *types.Style
+	Style() *types.Style
 }
 
 // Prepared is a parsed, planned statement.

@@ -1,6 +1,5 @@
--- array_fill(value, dims [, lower bounds]) for one-dimensional results, with
--- PostgreSQL's errors (also run against PostgreSQL 15 with pgvector 0.8.1;
--- multidimensional results and other lower bounds are 0A000 in vecgres).
+-- array_fill(value, dims [, lower bounds]), with PostgreSQL's errors (also
+-- run against PostgreSQL 15 with pgvector 0.8.1).
 CREATE EXTENSION IF NOT EXISTS vector;
 SELECT array_fill(7, ARRAY[3]) AS a, array_fill('x'::text, ARRAY[2]) AS b, array_fill(NULL::int, ARRAY[2]) AS c, array_fill(1.5, ARRAY[1]) AS d;
 SELECT array_fill(7, ARRAY[2], ARRAY[1]) AS a, array_fill(7, '{2}') AS b, array_fill(7, ARRAY[3], ARRAY[1]) = ARRAY[7,7,7] AS eq;
@@ -26,3 +25,4 @@ SELECT array_fill(7, ARRAY[2.5]);
 SELECT array_fill(ARRAY[1], ARRAY[2]);
 SELECT proname, pg_get_function_arguments(oid) AS args, format_type(prorettype, NULL) AS ret, proisstrict, provolatile
   FROM pg_proc WHERE proname = 'array_fill' ORDER BY pronargs;
+SELECT array_fill(7, ARRAY[2,2]) AS a, array_fill(7, ARRAY[3], ARRAY[2]) AS b, array_fill('x'::text, ARRAY[1,2], ARRAY[0,-1]) AS c;

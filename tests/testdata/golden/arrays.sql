@@ -19,6 +19,11 @@ SELECT ARRAY[5000000000] AS a;
 SELECT ARRAY[true] AS a;
 SELECT ARRAY[1, 'x'::text] AS a;
 SELECT ARRAY[[1,2],[3,4]] AS a;
+-- pgvector's casts from arrays take one dimension, any lower bound.
+SELECT ARRAY[[1,2],[3,4]]::vector AS a;
+SELECT '{{1,2}}'::real[]::halfvec AS a;
+SELECT '{{1,2}}'::real[]::sparsevec AS a;
+SELECT '[0:1]={1,2}'::real[]::vector AS a, '[0:1]={1,2}'::int[]::halfvec AS b;
 CREATE TABLE items (id bigint PRIMARY KEY, n integer, embedding vector(3));
 INSERT INTO items VALUES (1, 1, ARRAY[1,2,3]), (2, 2, ARRAY[1.5,2.5,3.5]), (3, 3, ARRAY[0,0,1]::real[]);
 INSERT INTO items VALUES (4, 4, ARRAY[1,2]);
