@@ -62,8 +62,9 @@ func TestMultidimArraysPgxBinary(t *testing.T) {
 }
 
 // TestOutputSettingsCopyTo checks that COPY TO follows extra_float_digits
-// and bytea_output, in arrays too; the expected bytes are PostgreSQL 15's
-// for the same statements.
+// and bytea_output, in arrays too, and with TimeZone and IntervalStyle in
+// records too; the expected bytes are PostgreSQL 15's for the same
+// statements.
 func TestOutputSettingsCopyTo(t *testing.T) {
 	srv := startServer(t, "")
 	conn := srv.connect(t)
@@ -89,5 +90,18 @@ func TestOutputSettingsCopyTo(t *testing.T) {
 	csv := "1,0.3333333333333,0.3333,\\000\\377\\\\A,\"{{0.1,1e+20},{NaN,-0}}\",\"{\"\"\\\\012\"\",\"\"\\\\\\\\\"\"}\"\n"
 	if got := copyTo(`COPY (SELECT * FROM cs) TO STDOUT WITH (FORMAT csv)`); got != csv {
 		t.Errorf("query:\n got %q\nwant %q", got, csv)
+	}
+	// TimeZone and IntervalStyle share the one session Style with them.
+	mustExec(t, conn, `SET TimeZone = 'America/New_York'`)
+	mustExec(t, conn, `SET IntervalStyle = 'iso_8601'`)
+	q := `(SELECT '2024-12-01 12:00:00+00'::timestamptz, 2/3::float8, '\x0a'::bytea, interval '3 hours',` +
+		` ROW('2024-12-01 12:00:00+00'::timestamptz, 2/3::float8, '\x5c'::bytea))`
+	all := "2024-12-01 07:00:00-05\t0.6666666666667\t\\\\012\tPT3H\t(\"2024-12-01 07:00:00-05\",0.6666666666667,\"\\\\\\\\\\\\\\\\\")\n"
+	if got := copyTo(`COPY ` + q + ` TO STDOUT`); got != all {
+		t.Errorf("all four settings:\n got %q\nwant %q", got, all)
+	}
+	allCSV := "2024-12-01 07:00:00-05,0.6666666666667,\\012,PT3H,\"(\"\"2024-12-01 07:00:00-05\"\",0.6666666666667,\"\"\\\\\\\\\"\")\"\n"
+	if got := copyTo(`COPY ` + q + ` TO STDOUT WITH (FORMAT csv)`); got != allCSV {
+		t.Errorf("all four settings, csv:\n got %q\nwant %q", got, allCSV)
 	}
 }

@@ -33,3 +33,14 @@ SET bytea_output = 'octal';
 SET bytea_output = 'HEX';
 SHOW bytea_output;
 SELECT id, b FROM fl WHERE id = 1;
+-- TimeZone and IntervalStyle with them: one session style, in rows, a
+-- record and an array.
+SET TimeZone = 'America/New_York';
+SET IntervalStyle = 'iso_8601';
+SET extra_float_digits = 0;
+SET bytea_output = 'escape';
+SELECT '2024-07-01 12:00:00+00'::timestamptz AS t, 1/3::float8 AS f, '\x005c41'::bytea AS b, interval '1 day 2 hours' AS i,
+  ROW('2024-07-01 12:00:00+00'::timestamptz, 1/3::float8, '\x005c41'::bytea, interval '1 day 2 hours') AS r,
+  ARRAY[1/3::float8, 2/3::float8] AS fa;
+RESET ALL;
+SELECT '2024-07-01 12:00:00+00'::timestamptz AS t, 1/3::float8 AS f, '\x005c41'::bytea AS b, interval '1 day 2 hours' AS i;
