@@ -23,11 +23,6 @@ func rowLines(p unsafe.Pointer, n, limit int) int {
 	return min(limit, (int(uintptr(p)&63)+n+63)>>6)
 }
 
-// prefetchState: experiments: also prefetch each unvisited neighbour's
-// state line (slot 0 of its list, read for the copy flag when it enters
-// the candidates).
-var prefetchState = false
-
 // noSkipCovered: experiments: insert walks expand covered members too.
 var noSkipCovered = false
 
@@ -105,9 +100,6 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 				} else {
 					p := unsafe.Pointer(&sg.vecs[vo])
 					prefetchLines(p, rowLines(p, 4*dims, lines))
-				}
-				if prefetchState {
-					prefetchLines(unsafe.Pointer(&sg.links0[int(nb&segMask)*stride]), 1)
 				}
 			}
 		}
