@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 )
 
 // byteVectors returns n vectors of dims integer components in 0..255
@@ -114,8 +115,8 @@ func checkCodeOnly(t *testing.T, h *HNSW, on bool) {
 	}
 }
 
-// TestByteCodesStored: a code-only index holds Dims bytes per slot of
-// vectors (no floats), keeps them through Compact and a checkpoint
+// TestByteCodesStored: a code-only index holds one code row (Dims bytes
+// rounded up to 4: codeStride) per slot of vectors (no floats), keeps them through Compact and a checkpoint
 // (written as floats, so the bytes equal a float index's checkpoint of the
 // same graph and load back code-only), and DisableByteCodes gives it
 // floats with the same answers.
@@ -124,8 +125,8 @@ func TestByteCodesStored(t *testing.T) {
 	data := byteVectors(1500, dims, 111)
 	h := build(t, Config{Dims: dims, M: 8, EfConstruction: 32, Seed: 4}, data)
 	h.SetCompactThreshold(0)
-	if vecs, _ := h.MemoryBytes(); vecs != 2*segSize*dims {
-		t.Errorf("vectors = %d bytes, want %d (codes only)", vecs, 2*segSize*dims)
+	if vecs, _ := h.MemoryBytes(); vecs != 2*segSize*12 {
+		t.Errorf("vectors = %d bytes, want %d (codes only)", vecs, 2*segSize*12)
 	}
 	for k := uint64(0); k < 300; k += 3 {
 		h.Delete(k)
@@ -266,5 +267,33 @@ func TestToCodes(t *testing.T) {
 		if toCodes(dst, v) {
 			t.Errorf("%v reported exact", v)
 		}
+	}
+}
+
+// TestCodeStride: code rows take whole 64-byte lines when that costs at
+// most 1.3 bytes per dimension, else Dims (plus the SQ8 sum under inner
+// product and cosine) rounded up to 4 bytes; the sum sits after the codes
+// on a 4-byte boundary, inside the row.
+func TestCodeStride(t *testing.T) {
+	for _, c := range []struct {
+		dims   int
+		m      Metric
+		stride int
+	}{
+		{100, Cosine, 128}, {100, InnerProduct, 128}, {100, L2, 128},
+		{10, L2, 12}, {10, Cosine, 16}, {32, Cosine, 36}, {50, L2, 64},
+		{49, L2, 52}, {784, L2, 832}, {1536, InnerProduct, 1600}, {97, Cosine, 104},
+	} {
+		got := codeStride(c.dims, c.m)
+		if got != c.stride {
+			t.Errorf("codeStride(%d, %v) = %d, want %d", c.dims, c.m, got, c.stride)
+		}
+		if c.m != L2 && sumOffset(c.dims)+4 > got || got*10 > c.dims*13 && got%64 == 0 {
+			t.Errorf("codeStride(%d, %v) = %d: no room for the sum at %d, or over 1.3 bytes per dimension", c.dims, c.m, got, sumOffset(c.dims))
+		}
+	}
+	b := alignedBytes(3 * 128)
+	if uintptr(unsafe.Pointer(&b[0]))&63 != 0 || len(b) != 3*128 {
+		t.Errorf("alignedBytes: start %#x, len %d", uintptr(unsafe.Pointer(&b[0])), len(b))
 	}
 }

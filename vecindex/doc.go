@@ -127,8 +127,10 @@
 //	        a code-only segment (byte path, codes.go) and with Half
 //	halves  Dims binary16 (Config.Half only, instead of vecs; half.go)
 //	codes   Dims bytes (byte path: instead of vecs, or beside halves;
-//	        SQ8: beside vecs or halves)
-//	sqSum   float32 Σ lo·code (SQ8 with InnerProduct or Cosine)
+//	        SQ8: beside vecs or halves), then with SQ8 under InnerProduct
+//	        or Cosine the float32 Σ lo·code, in rows padded to whole
+//	        64-byte lines within 1.3 bytes per dimension (codeStride;
+//	        128 bytes at 100 dims), arena 64-byte aligned
 //	links0  2m uint32 neighbour ids, unused slots noNode (no count):
 //	        exactly 2·m·4 bytes. Ids take the low 29 bits; the high 3
 //	        bits of slot 0 hold copy, free and tombstone, those of slot 1

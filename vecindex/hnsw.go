@@ -18,9 +18,12 @@ import (
 type HNSW struct {
 	cfg Config
 
-	m, m0 int     // neighbours per node on layers >= 1 / on layer 0
-	mL    float64 // level multiplier 1/ln(m)
-	dist  func(q, v []float32) float32
+	m, m0 int // neighbours per node on layers >= 1 / on layer 0
+	// cstride is the bytes per node of a segment's codes: Dims codes,
+	// then SQ8's Σ lo·c under InnerProduct and Cosine, padded (codeStride).
+	cstride int
+	mL      float64 // level multiplier 1/ln(m)
+	dist    func(q, v []float32) float32
 	// halfDist and halfNodeDist are dist for Half segments (half.go):
 	// a float32 query against stored halves, and two stored nodes.
 	halfDist     func(q []float32, v []uint16) float32
@@ -105,6 +108,8 @@ func New(cfg Config) (*HNSW, error) {
 		m:   cfg.M,
 		m0:  2 * cfg.M,
 		mL:  1 / math.Log(float64(cfg.M)),
+		// codes only exist for Dims <= maxCodeDims; larger strides are unused
+		cstride: codeStride(min(cfg.Dims, maxCodeDims), cfg.Metric),
 	}
 	h.written = sync.NewCond(&h.mu)
 	h.dist = distFunc(cfg.Metric)

@@ -31,7 +31,7 @@ func (h *HNSW) MemoryBytes() (vectors, graph int64) {
 		if s == h.hole {
 			continue
 		}
-		vectors += 4*int64(len(s.vecs)) + 2*int64(len(s.halves)) + int64(len(s.codes)) + 4*int64(len(s.sqSum))
+		vectors += 4*int64(len(s.vecs)) + 2*int64(len(s.halves)) + int64(len(s.codes))
 		graph += 4*int64(len(s.links0)) + s.up.bytes() + s.dists.bytes()
 		graph += int64(unsafe.Sizeof(*s)) + int64(unsafe.Sizeof(*s.up))
 	}

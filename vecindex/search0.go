@@ -15,6 +15,14 @@ import (
 // (784 dims); see bench/hnswlib/README.md.
 var prefetchVecLines = 4
 
+// rowLines is how many 64-byte lines the n bytes from p span, at most
+// limit: a row that does not start a line (100 one-byte codes at
+// 100-byte strides start at any multiple of 4) can reach one line further
+// than its length alone says, and the kernel reads that line too.
+func rowLines(p unsafe.Pointer, n, limit int) int {
+	return min(limit, (int(uintptr(p)&63)+n+63)>>6)
+}
+
 // noSkipCovered: experiments: insert walks expand covered members too.
 var noSkipCovered = false
 
@@ -30,16 +38,21 @@ var noSkipCovered = false
 // distance.L2SquaredFloatUint8 (the float distance, codes.go).
 func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filter) {
 	dir := *h.segs.Load()
-	dims, stride := h.cfg.Dims, h.m0
-	lines := min(prefetchVecLines, (dims*4+63)/64)
-	linesC := min(prefetchVecLines, (dims+63)/64)
-	linesH := min(prefetchVecLines, (dims*2+63)/64)
+	dims, stride, cs := h.cfg.Dims, h.m0, h.cstride
+	sumOff := sumOffset(dims)
+	lines := min(prefetchVecLines, (dims*4+63)/64+1)
+	linesC := min(prefetchVecLines, (cs+63)/64+1)
+	linesH := min(prefetchVecLines, (dims*2+63)/64+1)
 	l2 := h.cfg.Metric == L2
 	sq := s.quantizer(h)
 	if qc == nil {
 		sq = nil
 	}
 	sqIP := sq != nil && sq.ip
+	rowBytes := dims // the code bytes a distance reads
+	if sqIP {
+		rowBytes = sumOff + 4
+	}
 	dupEps := h.dupEps
 	if sq != nil && h.cfg.Metric != L2 {
 		dupEps = float32(math.NaN()) // approximate code distances (dup.go)
@@ -77,27 +90,29 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			batch = append(batch, nb)
 			if lines > 0 {
 				vo := int(nb&segMask) * dims
-				if sg := dir[nb>>segShift]; sg.codes != nil && (qc != nil || sg.vecs == nil && sg.halves == nil) {
-					prefetchLines(unsafe.Pointer(&sg.codes[vo]), linesC)
-					if sqIP && sg.sqSum != nil {
-						prefetchLines(unsafe.Pointer(&sg.sqSum[nb&segMask]), 1)
-					}
+				sg := dir[nb>>segShift]
+				if sg.codes != nil && (qc != nil || sg.vecs == nil && sg.halves == nil) {
+					p := unsafe.Pointer(&sg.codes[int(nb&segMask)*cs])
+					prefetchLines(p, rowLines(p, rowBytes, linesC))
 				} else if sg.halves != nil {
-					prefetchLines(unsafe.Pointer(&sg.halves[vo]), linesH)
+					p := unsafe.Pointer(&sg.halves[vo])
+					prefetchLines(p, rowLines(p, 2*dims, linesH))
 				} else {
-					prefetchLines(unsafe.Pointer(&sg.vecs[vo]), lines)
+					p := unsafe.Pointer(&sg.vecs[vo])
+					prefetchLines(p, rowLines(p, 4*dims, lines))
 				}
 			}
 		}
 		for _, nb := range batch {
 			vo := int(nb&segMask) * dims
+			co := int(nb&segMask) * cs
 			sg := dir[nb>>segShift]
 			var d float32
 			if qc != nil && sg.codes != nil {
-				c := sg.codes[vo : vo+dims : vo+dims]
+				c := sg.codes[co : co+dims : co+dims]
 				if sqIP { // sq.dist, inlined
 					dot := float32(distance.DotUint8(qc, c))
-					d = -(sq.c + sq.step*(s.qsum+sg.sqSum[nb&segMask]+sq.step*dot))
+					d = -(sq.c + sq.step*(s.qsum+rowSum(sg.codes, co+sumOff)+sq.step*dot))
 				} else {
 					d = float32(distance.L2SquaredUint8(qc, c))
 					if sq != nil {
@@ -109,7 +124,7 @@ func (h *HNSW) searchLayer0(s *scratch, q []float32, qc []uint8, ef int, f *filt
 			} else if sg.halves != nil {
 				d = h.halfDist(q, sg.halves[vo:vo+dims:vo+dims])
 			} else if sg.vecs == nil {
-				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[vo:vo+dims:vo+dims]))
+				d = sane(distance.L2SquaredFloatUint8(q, sg.codes[co:co+dims:co+dims]))
 			} else {
 				if l2 {
 					d = sane(distance.L2Squared(q, sg.vecs[vo:vo+dims:vo+dims]))

@@ -33,8 +33,7 @@ type segment struct {
 	halves []uint16   // segSize*Dims binary16 halves, stored form, with Config.Half only (half.go); nil otherwise
 	links0 []uint32   // segSize*2m neighbour ids, unused slots noNode, node state in slots 0 and 1 (lists.go, state.go; atomic)
 	up     *upperPool // upper-layer lists of the nodes of level > 0 (upper.go)
-	codes  []uint8    // segSize*Dims byte codes (codes.go) or SQ8 codes (sq.go); nil without either
-	sqSum  []float32  // SQ8 Σ lo·c per node, IP and Cosine only (sq.go)
+	codes  []uint8    // segSize rows of HNSW.cstride bytes: byte codes (codes.go) or SQ8 codes and Σ lo·c (sq.go); 64-byte aligned; nil without either
 	dists  *listDists // layer-0 member distances during bulk builds (listdist.go); nil in the hole
 }
 
@@ -46,13 +45,12 @@ type segment struct {
 // Caller holds h.mu (or is loading), which also guards codesOn's changes.
 func (h *HNSW) newSegment() *segment {
 	var codes []uint8
-	var sums []float32
 	var vecs []float32
 	var halves []uint16
 	codesOnly := h.codesOn.Load()
 	sq := h.sqCodes()
 	if codesOnly || sq {
-		codes = make([]uint8, segSize*h.cfg.Dims)
+		codes = h.newCodes()
 	}
 	switch {
 	case h.cfg.Half:
@@ -60,12 +58,8 @@ func (h *HNSW) newSegment() *segment {
 	case !codesOnly:
 		vecs = alignedFloats(segSize * h.cfg.Dims)
 	}
-	if sq && h.cfg.Metric != L2 {
-		sums = make([]float32, segSize)
-	}
 	return &segment{
 		codes:  codes,
-		sqSum:  sums,
 		vecs:   vecs,
 		halves: halves,
 		links0: freeBlocks(segSize, h.m0),
@@ -201,6 +195,7 @@ func (h *HNSW) floatVec(buf []float32, id uint32) []float32 {
 		fp16.ToFloat32s(buf, s.halves[o:o+d:o+d])
 		return buf
 	}
+	o = int(id&segMask) * h.cstride
 	for i, c := range s.codes[o : o+d : o+d] {
 		buf[i] = float32(c)
 	}
@@ -220,6 +215,7 @@ func (h *HNSW) distTo(q []float32, id uint32) float32 {
 	case s.halves != nil:
 		return h.halfDist(q, s.halves[o:o+d:o+d])
 	case s.vecs == nil:
+		o = int(id&segMask) * h.cstride
 		return sane(distance.L2SquaredFloatUint8(q, s.codes[o:o+d:o+d]))
 	}
 	return h.dist(q, s.vecs[o:o+d:o+d])
@@ -241,7 +237,7 @@ func (h *HNSW) prefetchVec(id uint32) {
 	case s.vecs != nil:
 		prefetchLines(unsafe.Pointer(&s.vecs[o]), (d*4+63)/64)
 	default:
-		prefetchLines(unsafe.Pointer(&s.codes[o]), (d+63)/64)
+		prefetchLines(unsafe.Pointer(&s.codes[int(id&segMask)*h.cstride]), (d+63)/64)
 	}
 }
 

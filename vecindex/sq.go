@@ -1,6 +1,7 @@
 package vecindex
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/vecgres/vecgres/vecindex/distance"
@@ -32,7 +33,7 @@ import (
 //     cancel.
 //   - InnerProduct, Cosine (stored normalized, so IP): a·b ≈
 //     C + s·(A + B) + s²·Σ ca·cb with C = Σ lo², A = Σ lo·ca per node
-//     (kept beside the codes, HNSW.sqSum) and distance.DotUint8 for the
+//     (kept in the node's code row after its codes, codeStride) and distance.DotUint8 for the
 //     last sum; the distance is its negation (Cosine: 1 minus it).
 //   - L1 has no code kernel and walks on floats.
 //
@@ -41,7 +42,8 @@ import (
 // exact float32 distance and returns
 // the k best with that distance, bit-identical to Distance. Filtered
 // searches, the exact mode (ef >= Live()) and walks that find fewer than k
-// keys use floats. Costs Dims bytes per node, plus 4 for IP and Cosine.
+// keys use floats. Costs Dims bytes per node, plus 4 for IP and Cosine,
+// padded to whole cache lines within 1.3 bytes per dimension (codeStride).
 
 // Quantization selects how an index's graph walks read vectors.
 type Quantization uint8
@@ -151,10 +153,19 @@ func (q *quantizer) dist(a, b []uint8, sa, sb float32) float32 {
 // sqSum returns node id's Σ lo·c (0 for L2 indexes).
 func (h *HNSW) sqSum(id uint32) float32 {
 	s := h.seg(id)
-	if s.sqSum == nil {
+	if s.codes == nil || !h.sumsKept() {
 		return 0
 	}
-	return s.sqSum[id&segMask]
+	return rowSum(s.codes, int(id&segMask)*h.cstride+sumOffset(h.cfg.Dims))
+}
+
+// sumsKept reports whether code rows keep SQ8's Σ lo·c (InnerProduct and
+// Cosine).
+func (h *HNSW) sumsKept() bool { return h.cfg.Metric == InnerProduct || h.cfg.Metric == Cosine }
+
+// rowSum reads the float32 Σ lo·c kept at codes[o:o+4].
+func rowSum(codes []uint8, o int) float32 {
+	return math.Float32frombits(binary.LittleEndian.Uint32(codes[o : o+4 : o+4]))
 }
 
 // sqEncode encodes node id with q. Caller holds h.mu (or is loading).
@@ -162,8 +173,9 @@ func (h *HNSW) sqEncode(q *quantizer, id uint32) {
 	s := h.seg(id)
 	h.encBuf = h.floatVec(h.encBuf, id) // a Half index's halves widened
 	sum, clamped := q.encode(h.codes(id), h.encBuf)
-	if s.sqSum != nil {
-		s.sqSum[id&segMask] = sum
+	if h.sumsKept() {
+		o := int(id&segMask)*h.cstride + sumOffset(h.cfg.Dims)
+		binary.LittleEndian.PutUint32(s.codes[o:o+4:o+4], math.Float32bits(sum))
 	}
 	if clamped {
 		h.sqClamped.Add(1)

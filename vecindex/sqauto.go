@@ -155,8 +155,8 @@ func (h *HNSW) sqCodes() bool {
 // Caller holds h.mu.
 func (h *HNSW) sqRefuse() { h.sqOff.Store(true) }
 
-// sqAddCodes gives every segment of a QuantAuto index SQ8 code arrays
-// (and Σ lo·c slots for InnerProduct and Cosine), published as new segment
+// sqAddCodes gives every segment of a QuantAuto index SQ8 code rows
+// (with Σ lo·c slots for InnerProduct and Cosine, codeStride), published as new segment
 // structs sharing every other array with the old ones (as dropByteCodes
 // publishes floats, codes.go). Searches holding the old directory walk
 // those segments on floats. Caller holds h.mu; codesOn is false.
@@ -169,10 +169,7 @@ func (h *HNSW) sqAddCodes() {
 			continue
 		}
 		ns := *s
-		ns.codes = make([]uint8, segSize*h.cfg.Dims)
-		if h.cfg.Metric != L2 {
-			ns.sqSum = make([]float32, segSize)
-		}
+		ns.codes = h.newCodes()
 		out[i] = &ns
 	}
 	h.segs.Store(&out)

@@ -169,7 +169,7 @@ func TestSQAutoConcurrentTraining(t *testing.T) {
 		t.Fatal("QuantAuto: want the walk quantizer published, h.quant nil")
 	}
 	for i := range (*h.segs.Load())[:len(data)/segSize+1] {
-		if s := (*h.segs.Load())[i]; s.codes == nil || s.sqSum == nil {
+		if s := (*h.segs.Load())[i]; s.codes == nil || h.sqSum(uint32(i*segSize)) == 0 {
 			t.Fatalf("segment %d has no SQ8 codes or sums", i)
 		}
 	}

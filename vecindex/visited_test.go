@@ -3,7 +3,8 @@ package vecindex
 import "testing"
 
 // TestVisitedSetPages: marks are per reset, ids far apart cost one page
-// each (not the whole id space), and a wrapped generation clears them.
+// each (not the whole id space), and a wrapped generation clears them,
+// also on a page last cleared under the generation the wrap returns to.
 func TestVisitedSetPages(t *testing.T) {
 	var v visitedSet
 	v.reset(1 << 20)
@@ -28,9 +29,14 @@ func TestVisitedSetPages(t *testing.T) {
 	}
 	v.gen = ^uint32(0) // the next reset wraps
 	v.visit(7)
+	stale := v.pages[(1<<19)>>segShift] // marked 1<<19 long ago, under generation 1
+	stale.gen, stale.bits[0] = 1, 1
 	v.reset(1 << 20)
 	if v.gen != 1 || v.seen(7) || v.visit(7) {
 		t.Fatalf("after the stamp wrapped: gen %d, 7 seen %v", v.gen, v.seen(7))
+	}
+	if v.seen(1<<19) || v.visit(1<<19) {
+		t.Fatal("a page stamped with the generation the wrap returned to kept its marks")
 	}
 	if v.visit(3 << 20) { // beyond reset's n: grows
 		t.Fatal("fresh id far beyond n reported visited")

@@ -80,6 +80,7 @@ func main() {
 	sweepDir := flag.String("sweep", "", "only load the indexes -save wrote in DIR and print one JSON line per index: a 1,000-query one-thread sweep")
 	out := flag.String("out", "", "JSON path (default bench/results/inproc-<date>.json)")
 	deriveKind := flag.String("derive", "", "turn the pixels into non-byte floats: scaled (pixel/255 + seeded ±0.002) or unit (L2-normalised), see derive.go; or glove-100: GloVe 100-d under cosine instead (dataset.go)")
+	cpuProfile := flag.String("cpuprofile", "", "with -sweep: write a CPU profile of the sweeps' searches (runtime/pprof) to this path")
 	sq := flag.Bool("sq", false, "build with vecindex.QuantSQ8 (scalar-quantized walk, float re-ranking); indexes saved as ...-sq.idx, target vecgres-inproc-sq8")
 	flag.Parse()
 	log.SetFlags(0)
@@ -133,6 +134,8 @@ func main() {
 		return
 	}
 	if *sweepDir != "" {
+		stop := startProfile(*cpuProfile)
+		defer stop()
 		for _, efc := range ints(*efcs) {
 			sweepOnly(d, gt, *sweepDir, *m, efc, ints(*efs), *floats)
 		}
