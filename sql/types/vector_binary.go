@@ -20,7 +20,10 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := make(Vector, 0, min(dim, len(r.b)/4))
+	if len(r.b) >= 4*dim {
+		return r.vectorElements(dim)
+	}
+	v := make(Vector, 0, len(r.b)/4)
 	for range dim {
 		bits, err := r.uint32()
 		if err != nil {
@@ -32,6 +35,26 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 		}
 		v = append(v, f)
 	}
+	return v, r.done()
+}
+
+// vectorElements is DecodeVectorBinary's loop when r holds all dim
+// elements: one pass, one allocation, and a NaN or infinity (exponent bits
+// all ones) found by its bits rather than by float tests; the first such
+// element gets checkElement's error, as the element-by-element loop. The
+// trailing-bytes check (22P03) follows, as there.
+func (r *reader) vectorElements(dim int) (Vector, error) {
+	const expBits = 0x7f800000
+	v := make(Vector, dim)
+	b := r.b[:4*dim]
+	for i := range v {
+		bits := binary.BigEndian.Uint32(b[4*i:])
+		if bits&expBits == expBits {
+			return nil, checkElement(math.Float32frombits(bits))
+		}
+		v[i] = math.Float32frombits(bits)
+	}
+	r.b = r.b[4*dim:]
 	return v, r.done()
 }
 
