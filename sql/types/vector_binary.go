@@ -23,7 +23,14 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	if len(r.b) >= 4*dim {
 		return r.vectorElements(dim)
 	}
-	v := make(Vector, 0, len(r.b)/4)
+	return r.vectorElementsEach(dim)
+}
+
+// vectorElementsEach is vector_recv's element loop one element at a time:
+// a NaN or infinity is 22000, running out of bytes 08P01, whichever comes
+// first, and trailing bytes 22P03.
+func (r *reader) vectorElementsEach(dim int) (Vector, error) {
+	v := make(Vector, 0, min(dim, len(r.b)/4))
 	for range dim {
 		bits, err := r.uint32()
 		if err != nil {
@@ -38,11 +45,11 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	return v, r.done()
 }
 
-// vectorElements is DecodeVectorBinary's loop when r holds all dim
-// elements: one pass, one allocation, and a NaN or infinity (exponent bits
-// all ones) found by its bits rather than by float tests; the first such
-// element gets checkElement's error, as the element-by-element loop. The
-// trailing-bytes check (22P03) follows, as there.
+// vectorElements is vectorElementsEach when r holds all dim elements:
+// one pass, one allocation, and a NaN or infinity (exponent bits all
+// ones) found by its bits rather than by float tests; the first such
+// element gets checkElement's error, as there. The trailing-bytes check
+// (22P03) follows, as there.
 func (r *reader) vectorElements(dim int) (Vector, error) {
 	const expBits = 0x7f800000
 	v := make(Vector, dim)

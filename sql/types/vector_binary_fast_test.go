@@ -10,28 +10,16 @@ import (
 	"github.com/vecgres/vecgres/sql/pgerror"
 )
 
-// decodeVectorBinaryRef is vector_recv element by element (the loop
-// DecodeVectorBinary keeps for short input), the reference its one-pass
-// loop must match in value bits and error.
+// decodeVectorBinaryRef is DecodeVectorBinary reading every input one
+// element at a time (vectorElementsEach), the reference its one-pass loop
+// must match in value bits and error.
 func decodeVectorBinaryRef(b []byte, dims int32) (Vector, error) {
 	r := reader{b: b}
 	dim, err := r.vectorHeader("vector", dims)
 	if err != nil {
 		return nil, err
 	}
-	var v Vector
-	for range dim {
-		bits, err := r.uint32()
-		if err != nil {
-			return nil, err
-		}
-		f := math.Float32frombits(bits)
-		if err := checkElement(f); err != nil {
-			return nil, err
-		}
-		v = append(v, f)
-	}
-	return v, r.done()
+	return r.vectorElementsEach(dim)
 }
 
 // vectorBinary is the vector_send bytes of dim elements bits(i).
