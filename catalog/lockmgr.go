@@ -83,8 +83,10 @@ func (m LockMode) conflictsWith(s modeSet) bool { return lockConflicts[m]&s != 0
 type relLock struct {
 	granted map[XID]modeSet // owner -> modes it holds
 	queue   []*lockReq      // waiting requests, oldest first
-	// changed is closed (and replaced) whenever a grant is released or a
-	// waiting request leaves the queue: waiters then look again.
+	// changed is closed (and cleared) whenever a grant is released or a
+	// waiting request leaves the queue: waiters then look again. Nil
+	// while no one waits (waitChan makes it), so that a release nobody
+	// waits for allocates nothing.
 	changed chan struct{}
 }
 
@@ -109,16 +111,26 @@ const firstStatementOwner XID = 1 << 62
 func (ls *lockState) rel(oid uint32) *relLock {
 	r := ls.rels[oid]
 	if r == nil {
-		r = &relLock{granted: map[XID]modeSet{}, changed: make(chan struct{})}
+		r = &relLock{granted: map[XID]modeSet{}}
 		ls.rels[oid] = r
 	}
 	return r
 }
 
-// signal wakes r's waiters. ls.mu held.
+// signal wakes r's waiters, if any. ls.mu held.
 func (r *relLock) signal() {
-	close(r.changed)
-	r.changed = make(chan struct{})
+	if r.changed != nil {
+		close(r.changed)
+		r.changed = nil
+	}
+}
+
+// waitChan returns the channel the next signal closes. ls.mu held.
+func (r *relLock) waitChan() chan struct{} {
+	if r.changed == nil {
+		r.changed = make(chan struct{})
+	}
+	return r.changed
 }
 
 // dequeue removes q from r's queue and wakes the others. ls.mu held.
@@ -280,7 +292,7 @@ func (t *Txn) LockRelation(oid uint32, m LockMode, w Wait) error {
 		}
 		ls.waitsFor[me] = x
 		ls.waiters++
-		ch, hook := r.changed, ls.hook
+		ch, hook := r.waitChan(), ls.hook
 		ls.mu.Unlock()
 		if hook != nil && x != last {
 			hook(t.xid, x)

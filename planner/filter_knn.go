@@ -79,7 +79,7 @@ func (r *knnRun) walk(k int, plan filterPlan) ([]candidate, bool, error) {
 	if r.tr != nil {
 		r.tr.stages++
 	}
-	var out []candidate
+	out := make([]candidate, 0, max(min(k, len(stage)), 0))
 	cutTies := !exhausted && r.exactSearch()
 	for _, c := range stage {
 		if cutTies && keyCmp(c, stage[len(stage)-1]) >= 0 {

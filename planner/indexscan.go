@@ -323,15 +323,12 @@ func (s *indexScan) rows(ctx context.Context, p *selectPlan, x *execCtx, e *env,
 	return candidateRows(cands), true, nil
 }
 
-// candidateRows returns the rows of cands, in order, each with its
-// ORDER BY distance (nil for a NULL one).
+// candidateRows returns the rows of cands, in order, each marked keyed
+// unless its ORDER BY distance is NULL.
 func candidateRows(cands []candidate) []keyedRow {
 	rows := make([]keyedRow, len(cands))
 	for i, c := range cands {
-		rows[i].row = c.row
-		if !c.null {
-			rows[i].key = c.key
-		}
+		rows[i] = keyedRow{row: c.row, keyed: !c.null}
 	}
 	return rows
 }

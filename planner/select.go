@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/vecgres/vecgres/catalog"
+	"github.com/vecgres/vecgres/planner/memacct"
 	"github.com/vecgres/vecgres/sql/pgerror"
 	"github.com/vecgres/vecgres/sql/types"
 	"github.com/vecgres/vecgres/wire/backend"
@@ -97,8 +98,24 @@ func (p *selectPlan) columns() []backend.Column { return p.cols }
 // keyedRow is a source row held by a scan that returns its rows at once
 // (a k-NN scan, a derived table).
 type keyedRow struct {
-	row []any
-	key any // a k-NN scan's row: its ORDER BY distance (float64, nil for NULL)
+	row   []any
+	keyed bool // a k-NN scan's row with a non-NULL ORDER BY distance
+}
+
+// knnKeyCharge and knnNullKeyCharge are what a sorted k-NN row's ORDER
+// BY distance is charged to work_mem (knnEach): a row of one float8, or
+// of one NULL.
+var (
+	knnKeyCharge     = memacct.RowSize([]any{float64(0)})
+	knnNullKeyCharge = memacct.RowSize([]any{nil})
+)
+
+// keyCharge is r's knnKeyCharge or knnNullKeyCharge.
+func (r keyedRow) keyCharge() int64 {
+	if r.keyed {
+		return knnKeyCharge
+	}
+	return knnNullKeyCharge
 }
 
 // run runs the plan through planner/exec (exec_run.go), its rows

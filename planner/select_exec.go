@@ -348,7 +348,7 @@ func (p *selectPlan) knnEach(ctx context.Context, x *execCtx, e *env, k int, sor
 	countIndexScan(p.table, p.scan.ix, len(rows)) // access_stats.go
 	if sorted {
 		for _, r := range rows {
-			if err := x.mem.Charge(memacct.RowSize([]any{r.key})); err != nil {
+			if err := x.mem.Charge(r.keyCharge()); err != nil {
 				return err
 			}
 		}

@@ -40,8 +40,9 @@ func (env *Env) buildProject(n *plan.Project) (producer, error) {
 		return nil, err
 	}
 	return func(emit Emit) error {
+		var slab rowSlab
 		return in(func(row []any) error {
-			out := make([]any, len(n.Exprs))
+			out := slab.row(len(n.Exprs))
 			for i, x := range n.Exprs {
 				v, err := env.Eval.Eval(x, row)
 				if err != nil {

@@ -20,19 +20,18 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 	if err != nil {
 		return nil, err
 	}
-	if raw, err := r.take(4 * dim); err == nil { // all there: no per-element length checks
-		v := make(Vector, dim)
-		for i := range v {
-			bits := binary.BigEndian.Uint32(raw[4*i:])
-			if bits&0x7f800000 == 0x7f800000 { // NaN or an infinity
-				return nil, checkElement(math.Float32frombits(bits))
-			}
-			v[i] = math.Float32frombits(bits)
-		}
-		return v, r.done()
+	if len(r.b) >= 4*dim {
+		return r.vectorElements(dim)
 	}
+	return r.vectorElementsEach(dim)
+}
+
+// vectorElementsEach is vector_recv's element loop one element at a time:
+// a NaN or infinity is 22000, running out of bytes 08P01, whichever comes
+// first, and trailing bytes 22P03.
+func (r *reader) vectorElementsEach(dim int) (Vector, error) {
 	v := make(Vector, 0, min(dim, len(r.b)/4))
-	for range dim { // short data: the first bad element or the missing bytes fail, in order
+	for range dim {
 		bits, err := r.uint32()
 		if err != nil {
 			return nil, err
@@ -43,6 +42,26 @@ func DecodeVectorBinary(b []byte, dims int32) (Vector, error) {
 		}
 		v = append(v, f)
 	}
+	return v, r.done()
+}
+
+// vectorElements is vectorElementsEach when r holds all dim elements:
+// one pass, one allocation, and a NaN or infinity (exponent bits all
+// ones) found by its bits rather than by float tests; the first such
+// element gets checkElement's error, as there. The trailing-bytes check
+// (22P03) follows, as there.
+func (r *reader) vectorElements(dim int) (Vector, error) {
+	const expBits = 0x7f800000
+	v := make(Vector, dim)
+	b := r.b[:4*dim]
+	for i := range v {
+		bits := binary.BigEndian.Uint32(b[4*i:])
+		if bits&expBits == expBits {
+			return nil, checkElement(math.Float32frombits(bits))
+		}
+		v[i] = math.Float32frombits(bits)
+	}
+	r.b = r.b[4*dim:]
 	return v, r.done()
 }
 
