@@ -51,7 +51,6 @@ func (h *HNSW) DisableByteCodes() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.sqOff.Store(true)
-	h.quant.Store(nil)
 	h.walkQuant.Store(nil)
 	h.dropByteCodes()
 }
@@ -192,10 +191,10 @@ func alignedBytes(n int) []uint8 {
 // newCodes returns the zeroed code rows of one segment.
 func (h *HNSW) newCodes() []uint8 { return alignedBytes(segSize * h.cstride) }
 
-// codesFor returns node id's codes if a code path (byte codes or a
-// published SQ8 quantizer) is on, else nil.
+// codesFor returns node id's exact byte codes if the byte-code path is
+// on, else nil (inserts and repairs never walk SQ8 codes).
 func (h *HNSW) codesFor(id uint32) []uint8 {
-	if !h.codesOn.Load() && h.quant.Load() == nil {
+	if !h.codesOn.Load() {
 		return nil
 	}
 	return h.codes(id)
@@ -219,15 +218,11 @@ func (h *HNSW) pointDist(s *scratch, q []float32, qc []uint8, id uint32) float32
 	return h.distTo(q, id)
 }
 
-// nodeDist is the internal distance between two nodes, on codes when a
-// code path is on.
+// nodeDist is the internal distance between two nodes, on exact byte
+// codes when that path is on.
 func (h *HNSW) nodeDist(a, b uint32) float32 {
-	sq := h.quant.Load()
-	if h.codesOn.Load() || sq != nil {
+	if h.codesOn.Load() {
 		if ca, cb := h.codes(a), h.codes(b); ca != nil && cb != nil {
-			if sq != nil {
-				return sq.dist(ca, cb, h.sqSum(a), h.sqSum(b))
-			}
 			return float32(distance.L2SquaredUint8(ca, cb))
 		}
 	}

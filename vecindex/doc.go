@@ -96,8 +96,9 @@
 // memory traffic (codes.go). The first vector that is not byte-valued
 // gives every segment its float arena for good. With Config.Quantization =
 // QuantSQ8 an L2, InnerProduct or Cosine index learns an 8-bit scalar
-// quantizer from its first vectors, walks layer 0 on those codes and
-// re-ranks the candidates in float32 (sq.go); Result.Dist stays the exact
+// quantizer from its first vectors, walks its searches' layer 0 on those
+// codes (inserts choose neighbours on floats) and re-ranks the candidates
+// in float32 (sq.go); Result.Dist stays the exact
 // float distance either way. By default (QuantAuto) an L2, InnerProduct or
 // Cosine index of float data with at least 32 dimensions learns the same
 // quantizer once it holds 1,000 vectors and, if a recall probe on them

@@ -37,13 +37,12 @@ type HNSW struct {
 	// vector that is not.
 	codesOn atomic.Bool
 
-	// quant is the trained SQ8 quantizer (sq.go), nil before training or
-	// without QuantSQ8; sqOff is set by DisableByteCodes.
-	quant atomic.Pointer[quantizer]
+	// sqOff is set by DisableByteCodes.
 	sqOff atomic.Bool
-	// walkQuant is QuantAuto's trained SQ8 quantizer (sqauto.go): only
-	// searches' walks use it; inserts walk on floats. nil before training,
-	// when the probe refused it, and with any other quantization.
+	// walkQuant is the trained SQ8 quantizer (sq.go, sqauto.go): QuantSQ8's,
+	// or QuantAuto's once its probe accepted. Only searches' walks use it;
+	// inserts walk on floats. nil before training, when the probe refused
+	// it, and with any other quantization.
 	walkQuant atomic.Pointer[quantizer]
 	sqClamped atomic.Int64 // nodes with a clamped component
 	encBuf    []float32    // sqEncode's widened halves (Half); guarded by mu

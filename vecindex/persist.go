@@ -135,7 +135,7 @@ func (h *HNSW) WriteTo(w io.Writer) (int64, error) {
 	hdr = binary.LittleEndian.AppendUint64(hdr, seq)
 	hdr = le32(hdr, n, entry, uint32(top), b2u(ok))
 	if h.cfg.Quantization == QuantSQ8 {
-		hdr = appendQuantizer(hdr, h.quant.Load())
+		hdr = appendQuantizer(hdr, h.searchQuant())
 	}
 	if _, err := out.Write(hdr); err != nil {
 		return cw.n, fmt.Errorf("vecindex: write checkpoint: %w", err)

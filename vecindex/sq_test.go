@@ -26,7 +26,7 @@ func TestSQ8RecallMatchesFloats(t *testing.T) {
 			hf := build(t, cfg, data)
 			cfg.Quantization = QuantSQ8
 			hq := build(t, cfg, data)
-			if hq.quant.Load() == nil {
+			if hq.walkQuant.Load() == nil {
 				t.Fatal("SQ8 quantizer not trained")
 			}
 			var rf, rq float64
@@ -130,7 +130,7 @@ func TestSQ8Persist(t *testing.T) {
 		if g.Config() != h.Config() {
 			t.Fatalf("config %+v, want %+v", g.Config(), h.Config())
 		}
-		a, b := h.quant.Load(), g.quant.Load()
+		a, b := h.walkQuant.Load(), g.walkQuant.Load()
 		if b == nil || a.step != b.step || a.lo[3] != b.lo[3] {
 			t.Fatalf("quantizer not restored: %+v vs %+v", a, b)
 		}
@@ -193,7 +193,7 @@ func TestSQ8ConcurrentTraining(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-done
-	if h.quant.Load() == nil {
+	if h.walkQuant.Load() == nil {
 		t.Fatal("quantizer not published")
 	}
 	q := gaussian(1, 16, 22)[0]
@@ -209,7 +209,7 @@ func TestSQ8ConcurrentTraining(t *testing.T) {
 func TestSQ8L1Floats(t *testing.T) {
 	data := gaussian(1100, 8, 30)
 	h := build(t, Config{Dims: 8, M: 8, EfConstruction: 32, Metric: L1, Seed: 1, Quantization: QuantSQ8}, data)
-	if h.quant.Load() != nil || h.seg(0).codes != nil {
+	if h.walkQuant.Load() != nil || h.seg(0).codes != nil {
 		t.Fatal("L1 index trained a quantizer or keeps codes")
 	}
 	q := data[7]

@@ -15,9 +15,9 @@ import (
 // WITH (quantization = none) (QuantNone) keeps float32 walks,
 // quantization = sq8 (QuantSQ8) forces the codes.
 //
-// Unlike QuantSQ8, inserts walk and pick neighbours on floats, so the
+// As under QuantSQ8, inserts walk and pick neighbours on floats, so the
 // graph is the one a float32 index builds from the same inserts: only the
-// searches' walks read codes (HNSW.walkQuant, never h.quant).
+// searches' walks read codes (HNSW.walkQuant).
 //
 // Training happens where QuantSQ8's does (sqTrain): once sqTrainSize
 // nodes are held, or when a loaded checkpoint is complete (the quantizer
@@ -57,25 +57,16 @@ const sqAutoMinDims = 32
 
 // searchQuant returns the quantizer searches walk on: QuantSQ8's, or
 // QuantAuto's once trained and accepted; nil otherwise.
-func (h *HNSW) searchQuant() *quantizer {
-	if q := h.quant.Load(); q != nil {
-		return q
-	}
-	return h.walkQuant.Load()
-}
+func (h *HNSW) searchQuant() *quantizer { return h.walkQuant.Load() }
 
 // trainedQuant returns the published quantizer whichever mode holds it
 // (new nodes are encoded with it, codes.go).
 func (h *HNSW) trainedQuant() *quantizer { return h.searchQuant() }
 
-// quantizer returns the quantizer s.qc was encoded with: the Search's
-// own, else h.quant (inserts and repairs).
-func (s *scratch) quantizer(h *HNSW) *quantizer {
-	if s.sq != nil {
-		return s.sq
-	}
-	return h.quant.Load()
-}
+// quantizer returns the SQ8 quantizer s.qc was encoded with: the
+// Search's own; nil for byte codes and in inserts and repairs, which walk
+// on floats or exact byte codes.
+func (s *scratch) quantizer(*HNSW) *quantizer { return s.sq }
 
 // sqProbe reports whether q keeps recall on n training vectors vec(0..n-1)
 // (stored form): the share of the exact sqProbeK nearest found among the

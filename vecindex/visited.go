@@ -94,8 +94,8 @@ type scratch struct {
 	q       []float32 // query in stored form
 	qc      []uint8   // query byte codes (codes.go) or SQ8 codes (sq.go)
 	qsum    float32   // SQ8 Σ lo·c of qc (sq.go)
-	// sq is the quantizer a Search encoded qc with (h.quant or
-	// h.walkQuant); nil in inserts and repairs, which use h.quant.
+	// sq is the SQ8 quantizer a Search encoded qc with (h.walkQuant); nil
+	// in inserts and repairs, which walk on floats or exact byte codes.
 	sq *quantizer
 	// dups counts nodes within dupEps of q a layer search has taken;
 	// past dupCap (insertDupCap in an insert, unlimited otherwise) it

@@ -84,7 +84,7 @@ func (w *walkDists) lookup(id uint32) (float32, bool) {
 // byte or SQ8 codes qc (nil: floats), records its layer-0 distances.
 // Tests set noVerdictCache or noDistCache to turn it off.
 func (h *HNSW) walkModeFor(id uint32, qc []uint8) walkMode {
-	if h.noVerdictCache || h.noDistCache || h.quant.Load() != nil {
+	if h.noVerdictCache || h.noDistCache {
 		return walkOff
 	}
 	codesOn := h.codesOn.Load()
