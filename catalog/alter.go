@@ -215,7 +215,10 @@ func (c *Catalog) applyAlter(t, nt *Table) {
 	t.Seq = nt.Seq // under seqMu: a commit's seqEntries reads it
 	t.seqMu.Unlock()
 	addedKey := len(t.PrimaryKey) == 0 && len(nt.PrimaryKey) > 0
-	t.Columns, t.PrimaryKey, t.PKeyName, t.View, t.Unlogged = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View, nt.Unlogged
+	t.Columns, t.PrimaryKey, t.PKeyName, t.View = nt.Columns, nt.PrimaryKey, nt.PKeyName, nt.View
+	if t.Unlogged != nt.Unlogged { // never, as SET [UN]LOGGED is refused: a commit's encoder reads the flag unlocked (walrec_txn.go)
+		t.Unlogged = nt.Unlogged
+	}
 	t.Comment, t.PKeyComment, t.indexComments = nt.Comment, nt.PKeyComment, nt.indexComments
 	if t.Owner != nt.Owner { // OWNER TO (owner.go): the grants change with the owner
 		t.Owner, t.acl = nt.Owner, nt.acl
