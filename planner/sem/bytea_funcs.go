@@ -92,14 +92,14 @@ func decodeHex(s string) (any, error) {
 			i++
 			continue
 		}
-		hi, ok := hexVal(c)
+		hi, ok := types.HexValue(c)
 		if !ok {
 			return nil, badHexDigit(s[i:])
 		}
 		if i+1 >= len(s) {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid hexadecimal data: odd number of digits")
 		}
-		lo, ok := hexVal(s[i+1])
+		lo, ok := types.HexValue(s[i+1])
 		if !ok {
 			return nil, badHexDigit(s[i+1:])
 		}
@@ -112,18 +112,6 @@ func decodeHex(s string) (any, error) {
 func badHexDigit(rest string) error {
 	r := []rune(rest)
 	return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid hexadecimal digit: \"%c\"", r[0])
-}
-
-func hexVal(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // decodeEscape reads \\ and \ooo (three octal digits); any other

@@ -61,14 +61,14 @@ func parseByteaHex(s string) ([]byte, error) {
 			i++
 			continue
 		}
-		hi, ok := hexValue(s[i])
+		hi, ok := HexValue(s[i])
 		if !ok {
 			return nil, badHexDigit(s[i:])
 		}
 		if i+1 >= len(s) {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid hexadecimal data: odd number of digits")
 		}
-		lo, ok := hexValue(s[i+1])
+		lo, ok := HexValue(s[i+1])
 		if !ok {
 			if isSpaceByte(s[i+1]) {
 				return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid hexadecimal data: odd number of digits")
@@ -88,7 +88,9 @@ func badHexDigit(s string) error {
 	return pgerror.Errorf(pgerror.InvalidParameterValue, "invalid hexadecimal digit: \"%s\"", s[:n])
 }
 
-func hexValue(c byte) (byte, bool) {
+// HexValue is the value of hexadecimal digit c (either case), false for
+// any other byte.
+func HexValue(c byte) (byte, bool) {
 	switch {
 	case c >= '0' && c <= '9':
 		return c - '0', true

@@ -379,7 +379,7 @@ func (p *jsonParser) hex4() (rune, error) {
 		if p.i+k >= len(p.s) {
 			return 0, p.fail("Token \""+p.s[p.strAt:]+"\" is invalid.", len(p.s))
 		}
-		v, ok := hexValue(p.s[p.i+k])
+		v, ok := HexValue(p.s[p.i+k])
 		if !ok {
 			return 0, p.fail("\"\\u\" must be followed by four hexadecimal digits.", p.charEnd(p.i+k))
 		}

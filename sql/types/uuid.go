@@ -21,8 +21,8 @@ func ParseUUID(s string) (UUID, error) {
 		if len(src) < 2 {
 			return u, syntaxError("uuid", s)
 		}
-		hi, ok1 := hexValue(src[0])
-		lo, ok2 := hexValue(src[1])
+		hi, ok1 := HexValue(src[0])
+		lo, ok2 := HexValue(src[1])
 		if !ok1 || !ok2 {
 			return u, syntaxError("uuid", s)
 		}
